@@ -1,0 +1,56 @@
+//! Agents choose a move at a choice point, through the same API as every
+//! other client. They see the state only through `legal_moves` and the
+//! observation of their own seat.
+
+use rand::RngExt;
+
+use super::GameState;
+use super::seed::Rng;
+
+/// Something that picks moves for one seat.
+pub trait Agent<S: GameState>: Send {
+    /// Picks one of `legal` (never empty) for the current actor of `state`.
+    fn choose(&mut self, state: &S, legal: &[S::Move]) -> S::Move;
+    fn name(&self) -> &str;
+}
+
+/// Picks uniformly among the legal moves.
+pub struct RandomAgent {
+    rng: Rng,
+}
+
+impl RandomAgent {
+    pub fn new(seed: u64) -> Self {
+        RandomAgent {
+            rng: super::seed::rng(seed),
+        }
+    }
+}
+
+impl<S: GameState> Agent<S> for RandomAgent {
+    fn choose(&mut self, _state: &S, legal: &[S::Move]) -> S::Move {
+        legal[self.rng.random_range(0..legal.len())]
+    }
+    fn name(&self) -> &str {
+        "random"
+    }
+}
+
+/// Plays `state` to the end with one agent per seat, calling `observe` after
+/// every move. Returns the number of moves made.
+pub fn play_out<S: GameState>(
+    state: &mut S,
+    agents: &mut [Box<dyn Agent<S>>],
+    mut observe: impl FnMut(&S),
+) -> u64 {
+    let mut legal = Vec::with_capacity(64);
+    let mut moves = 0;
+    while let super::Actor::Player(p) = state.current_actor() {
+        state.legal_moves(&mut legal);
+        let m = agents[p].choose(state, &legal);
+        state.apply_legal(m);
+        moves += 1;
+        observe(state);
+    }
+    moves
+}

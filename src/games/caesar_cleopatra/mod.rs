@@ -1,0 +1,84 @@
+//! Caesar & Cleopatra (Kosmos 1997): the game module. Everything that knows
+//! this game's notions (patricians, Philosophers, votes, orgies) lives here;
+//! the numbers and names come from `rules/caesar_cleopatra/`.
+
+pub mod events;
+pub mod model;
+pub mod moves;
+mod raw;
+pub mod state;
+pub mod text;
+pub mod vote;
+
+pub use events::{EndReason, Event};
+pub use model::{Rules, load};
+pub use moves::{Move, Reserve};
+pub use state::{Phase, State};
+
+use crate::engine::{Actor, GameState, Scored};
+
+impl GameState for State {
+    type Move = Move;
+
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    fn current_actor(&self) -> Actor {
+        if self.phase() == Phase::GameOver {
+            Actor::Terminal
+        } else {
+            Actor::Player(self.seat())
+        }
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        self.legal(out)
+    }
+
+    fn apply_legal(&mut self, m: Move) {
+        self.apply_move(m)
+    }
+
+    fn returns(&self) -> Vec<f64> {
+        if self.phase() != Phase::GameOver {
+            return vec![0.0, 0.0];
+        }
+        match self.leader() {
+            Some(0) => vec![1.0, -1.0],
+            Some(_) => vec![-1.0, 1.0],
+            None => vec![0.0, 0.0],
+        }
+    }
+
+    fn move_to_string(&self, m: Move) -> String {
+        text::move_text(self.rules(), self.seat(), m)
+    }
+
+    fn observation_string(&self, player: usize) -> String {
+        text::view_text(self, player)
+    }
+
+    fn turns(&self) -> u32 {
+        self.turn_number()
+    }
+}
+
+impl Scored for State {
+    fn scores(&self) -> Vec<i32> {
+        self.score().iter().map(|&s| s as i32).collect()
+    }
+    fn end_reason(&self) -> Option<&'static str> {
+        self.end_reason_of().map(EndReason::label)
+    }
+    fn winner(&self) -> Option<usize> {
+        if self.phase() == Phase::GameOver {
+            self.leader()
+        } else {
+            None
+        }
+    }
+    fn seat_ids(&self) -> Vec<String> {
+        self.rules().factions.iter().map(|f| f.id.clone()).collect()
+    }
+}

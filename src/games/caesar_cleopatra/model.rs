@@ -1,0 +1,795 @@
+//! The checked rules: ids resolved to small indices, totals verified, limits
+//! sane. The engine reads only this; it never sees a name lookup or a string
+//! in its hot path.
+//!
+//! **Invariant:** a `Rules` value is immutable during play and always valid:
+//! the only way to get one is [`load`], which reports every problem it finds.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use super::raw::{self, VoteEffect as RawVoteEffect};
+pub use super::raw::{
+    ActionReserve, ActionTiming, ExhaustedVoteCard, ExtraordinaryVote, Face, LonePhilosopher,
+    LonePlayer, Placement, Reshuffle, TieBreak,
+};
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::load::{SourceFile, Spanned, nearest, parse_into};
+
+/// Most card types one game may define (influence and action together).
+pub const MAX_KINDS: usize = 16;
+/// Most patrician groups.
+pub const MAX_GROUPS: usize = 8;
+/// Most vote cards.
+pub const MAX_VOTE_CARDS: usize = 32;
+/// Most cards in one reserve.
+pub const MAX_RESERVE: usize = 96;
+/// Most cards in a hand.
+pub const MAX_HAND: usize = 12;
+/// Most cards of one player at one group.
+pub const MAX_SIDE: usize = 15;
+
+/// A card type, as an index into [`Rules::kinds`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Kind(pub u8);
+
+impl Kind {
+    pub fn ix(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Counts of cards per kind (a hand, a pile, one side of a group).
+pub type Counts = [u8; MAX_KINDS];
+
+#[derive(Debug, Clone)]
+pub struct CardType {
+    pub id: String,
+    pub influence: bool,
+    pub value: u8,
+    pub inverts_vote: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct Faction {
+    pub id: String,
+    pub name: String,
+    /// Cards of each kind in the deck.
+    pub deck: Counts,
+    /// The faction's name for each kind (indexed by kind).
+    pub card_names: Vec<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Group {
+    pub id: String,
+    pub name: String,
+    pub size: u8,
+    /// Patricians needed for a majority: more than half the group.
+    pub majority: u8,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VoteEffect {
+    Vote(u8),
+    Orgy,
+    OrgyReshuffle,
+}
+
+#[derive(Debug, Clone)]
+pub struct VoteCard {
+    pub id: String,
+    pub name: String,
+    pub effect: VoteEffect,
+}
+
+#[derive(Debug, Clone)]
+pub struct Mission {
+    pub id: String,
+    pub name: String,
+    pub group: u8,
+    pub at_least: u8,
+}
+
+#[derive(Debug, Clone)]
+pub struct Setup {
+    /// Per kind, cards each player sets aside before shuffling his reserve.
+    pub set_aside: Counts,
+    pub placed_per_group: u8,
+    pub action_reserve: ActionReserve,
+    pub first_player: usize,
+}
+
+#[derive(Debug, Clone)]
+pub struct Limits {
+    pub per_side: u8,
+    pub per_group: u8,
+    pub hand_size: u8,
+    pub extraordinary_vote_at: u8,
+    pub turn_cap: u32,
+}
+
+#[derive(Debug, Clone)]
+pub struct TurnRules {
+    pub placements: Vec<Placement>,
+    pub action_timing: ActionTiming,
+    pub actions_per_turn: u8,
+    pub extraordinary_vote: ExtraordinaryVote,
+    pub exhausted_vote_card: ExhaustedVoteCard,
+    pub reshuffle: Reshuffle,
+    pub lone_philosopher: LonePhilosopher,
+    pub lone_player: LonePlayer,
+}
+
+#[derive(Debug, Clone)]
+pub struct Scoring {
+    pub per_patrician: u32,
+    pub majority_bonus: u32,
+    pub whole_group_bonus: u32,
+    pub mission_bonus: u32,
+    pub tie_break: TieBreak,
+}
+
+/// The complete, validated rules of one game of Caesar & Cleopatra.
+#[derive(Debug, Clone)]
+pub struct Rules {
+    pub name: String,
+    /// The rulebook passage the rules come from (game.ron's `source`).
+    pub source: String,
+    pub kinds: Vec<CardType>,
+    /// Influence kinds, in ascending value.
+    pub influence_kinds: Vec<Kind>,
+    pub action_kinds: Vec<Kind>,
+    pub factions: [Faction; 2],
+    pub groups: Vec<Group>,
+    /// One entry per physical vote card (a card with `count: 2` is two entries).
+    pub vote_cards: Vec<VoteCard>,
+    /// One entry per physical mission card.
+    pub missions: Vec<Mission>,
+    pub missions_per_player: u8,
+    pub setup: Setup,
+    pub limits: Limits,
+    pub turn: TurnRules,
+    pub scoring: Scoring,
+}
+
+impl Rules {
+    pub fn kind(&self, k: Kind) -> &CardType {
+        &self.kinds[k.ix()]
+    }
+    pub fn is_influence(&self, k: Kind) -> bool {
+        self.kinds[k.ix()].influence
+    }
+    /// The faction's name of a card kind.
+    pub fn card_name(&self, player: usize, k: Kind) -> &str {
+        &self.factions[player].card_names[k.ix()]
+    }
+    pub fn kind_by_id(&self, id: &str) -> Option<Kind> {
+        self.kinds
+            .iter()
+            .position(|k| k.id == id)
+            .map(|i| Kind(i as u8))
+    }
+    pub fn group_by_id(&self, id: &str) -> Option<u8> {
+        self.groups.iter().position(|g| g.id == id).map(|i| i as u8)
+    }
+    pub fn faction_by_id(&self, id: &str) -> Option<usize> {
+        self.factions.iter().position(|f| f.id == id)
+    }
+    /// Influence cards in one faction's deck.
+    pub fn influence_in_deck(&self, player: usize) -> u32 {
+        self.influence_kinds
+            .iter()
+            .map(|k| self.factions[player].deck[k.ix()] as u32)
+            .sum()
+    }
+    pub fn total_patricians(&self) -> u32 {
+        self.groups.iter().map(|g| g.size as u32).sum()
+    }
+}
+
+/// The rule files of a game directory, in the order they are read.
+pub const FILES: [&str; 8] = [
+    "game.ron",
+    "cards.ron",
+    "factions.ron",
+    "forum.ron",
+    "setup.ron",
+    "limits.ron",
+    "turn.ron",
+    "scoring.ron",
+];
+
+/// Loads and validates the rules in `dir`, reporting every problem found.
+pub fn load(dir: &Path) -> Result<Rules, Diagnostics> {
+    let mut diags = Diagnostics::default();
+    let mut files = Vec::new();
+    for name in FILES {
+        match SourceFile::read(&dir.join(name)) {
+            Ok(f) => files.push(Some(f)),
+            Err(d) => {
+                diags.push(d);
+                files.push(None);
+            }
+        }
+    }
+    let file = |i: usize| files[i].as_ref();
+    let game: Option<raw::GameFile> = file(0).and_then(|f| parse_into(f, &mut diags));
+    let cards: Option<raw::CardsFile> = file(1).and_then(|f| parse_into(f, &mut diags));
+    let factions: Option<raw::FactionsFile> = file(2).and_then(|f| parse_into(f, &mut diags));
+    let forum: Option<raw::ForumFile> = file(3).and_then(|f| parse_into(f, &mut diags));
+    let setup: Option<raw::SetupFile> = file(4).and_then(|f| parse_into(f, &mut diags));
+    let limits: Option<raw::LimitsFile> = file(5).and_then(|f| parse_into(f, &mut diags));
+    let turn: Option<raw::TurnFile> = file(6).and_then(|f| parse_into(f, &mut diags));
+    let scoring: Option<raw::ScoringFile> = file(7).and_then(|f| parse_into(f, &mut diags));
+    let (
+        Some(game),
+        Some(cards),
+        Some(factions),
+        Some(forum),
+        Some(setup),
+        Some(limits),
+        Some(turn),
+        Some(scoring),
+    ) = (game, cards, factions, forum, setup, limits, turn, scoring)
+    else {
+        return Err(diags);
+    };
+    let mut v = Validator {
+        diags,
+        files: files.into_iter().map(Option::unwrap).collect(),
+    };
+    let rules = v.validate(game, cards, factions, forum, setup, limits, turn, scoring);
+    if v.diags.is_empty() {
+        Ok(rules.expect("no diagnostics means a complete model"))
+    } else {
+        Err(v.diags)
+    }
+}
+
+struct Validator {
+    diags: Diagnostics,
+    files: Vec<SourceFile>,
+}
+
+const GAME: usize = 0;
+const CARDS: usize = 1;
+const FACTIONS: usize = 2;
+const FORUM: usize = 3;
+const SETUP: usize = 4;
+const LIMITS: usize = 5;
+const TURN: usize = 6;
+
+impl Validator {
+    fn err<T>(&mut self, file: usize, at: &Spanned<T>, msg: impl Into<String>) -> &mut Diagnostic {
+        let d = self.files[file].error(at, msg);
+        self.diags.push(d);
+        self.diags.0.last_mut().unwrap()
+    }
+
+    /// Resolves an id against `known`, reporting an unknown one with a hint.
+    fn resolve(
+        &mut self,
+        file: usize,
+        id: &Spanned<String>,
+        what: &str,
+        known: &HashMap<String, usize>,
+    ) -> Option<usize> {
+        if let Some(&i) = known.get(id.as_str()) {
+            return Some(i);
+        }
+        let mut names: Vec<&str> = known.keys().map(String::as_str).collect();
+        names.sort();
+        let hint = match nearest(id, names.iter().copied()) {
+            Some(n) => format!("did you mean \"{n}\"? known {what}s: {}", names.join(", ")),
+            None => format!("known {what}s: {}", names.join(", ")),
+        };
+        let d = self.err(file, id, format!("unknown {what} \"{}\"", id.value));
+        d.hints.push(hint);
+        None
+    }
+
+    fn ids<'a>(
+        &mut self,
+        file: usize,
+        what: &str,
+        ids: impl IntoIterator<Item = &'a Spanned<String>>,
+    ) -> HashMap<String, usize> {
+        let mut map = HashMap::new();
+        for (i, id) in ids.into_iter().enumerate() {
+            if map.insert(id.value.clone(), i).is_some() {
+                self.err(
+                    file,
+                    id,
+                    format!("{what} \"{}\" is defined twice", id.value),
+                );
+            }
+        }
+        map
+    }
+
+    fn small(&mut self, file: usize, n: &Spanned<u32>, what: &str, min: u32, max: u32) -> u8 {
+        if n.value < min || n.value > max {
+            self.err(
+                file,
+                n,
+                format!("{what} is {}, but must be between {min} and {max}", n.value),
+            );
+        }
+        n.value.clamp(min, max) as u8
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn validate(
+        &mut self,
+        game: raw::GameFile,
+        cards: raw::CardsFile,
+        factions: raw::FactionsFile,
+        forum: raw::ForumFile,
+        setup: raw::SetupFile,
+        limits: raw::LimitsFile,
+        turn: raw::TurnFile,
+        scoring: raw::ScoringFile,
+    ) -> Option<Rules> {
+        if game.game.value != "caesar_cleopatra" {
+            self.err(
+                GAME,
+                &game.game,
+                format!("unknown game module \"{}\"", game.game.value),
+            )
+            .hints
+            .push("known game modules: caesar_cleopatra".into());
+        }
+
+        // Card types.
+        let mut kinds = Vec::new();
+        for t in &cards.influence {
+            let value = self.small(CARDS, &t.value, "an influence value", 0, 99);
+            kinds.push(CardType {
+                id: t.id.value.clone(),
+                influence: true,
+                value,
+                inverts_vote: t.inverts_vote,
+            });
+        }
+        for t in &cards.actions {
+            kinds.push(CardType {
+                id: t.id.value.clone(),
+                influence: false,
+                value: 0,
+                inverts_vote: false,
+            });
+        }
+        let kind_ids = self.ids(
+            CARDS,
+            "card type",
+            cards
+                .influence
+                .iter()
+                .map(|t| &t.id)
+                .chain(cards.actions.iter().map(|t| &t.id)),
+        );
+        if kinds.len() > MAX_KINDS {
+            let at = &cards
+                .influence
+                .first()
+                .map(|t| t.id.clone())
+                .unwrap_or(Spanned::detached(String::new()));
+            self.err(
+                CARDS,
+                at,
+                format!(
+                    "{} card types; at most {MAX_KINDS} are supported",
+                    kinds.len()
+                ),
+            );
+            return None;
+        }
+        let mut influence_kinds: Vec<Kind> =
+            (0..cards.influence.len()).map(|i| Kind(i as u8)).collect();
+        influence_kinds.sort_by_key(|k| kinds[k.ix()].value);
+        let action_kinds: Vec<Kind> = (cards.influence.len()..kinds.len())
+            .map(|i| Kind(i as u8))
+            .collect();
+
+        // Factions and decks.
+        if factions.factions.len() != 2 {
+            let d = Diagnostic {
+                file: self.files[FACTIONS].path.clone(),
+                line: 1,
+                col: 1,
+                span: None,
+                message: format!(
+                    "Caesar & Cleopatra has two factions, this file defines {}",
+                    factions.factions.len()
+                ),
+                hints: vec![],
+            };
+            self.diags.push(d);
+            return None;
+        }
+        self.ids(FACTIONS, "faction", factions.factions.iter().map(|f| &f.id));
+        let mut out_factions = Vec::new();
+        for f in &factions.factions {
+            let mut deck = [0u8; MAX_KINDS];
+            let mut names = vec![String::new(); kinds.len()];
+            for e in &f.cards {
+                if let Some(k) = self.resolve(FACTIONS, &e.card, "card type", &kind_ids) {
+                    if deck[k] != 0 {
+                        self.err(
+                            FACTIONS,
+                            &e.card,
+                            format!("\"{}\" is listed twice in {}'s deck", e.card.value, f.name),
+                        );
+                    }
+                    deck[k] = self.small(FACTIONS, &e.count, "a card count", 0, 60);
+                    names[k] = e.name.clone();
+                }
+            }
+            let infl: u32 = influence_kinds.iter().map(|k| deck[k.ix()] as u32).sum();
+            let act: u32 = action_kinds.iter().map(|k| deck[k.ix()] as u32).sum();
+            if infl != f.influence_total.value {
+                self.err(
+                    FACTIONS,
+                    &f.influence_total,
+                    format!(
+                        "{}'s influence cards add up to {infl}, but influence_total says {}",
+                        f.name, f.influence_total.value
+                    ),
+                );
+            }
+            if act != f.action_total.value {
+                self.err(
+                    FACTIONS,
+                    &f.action_total,
+                    format!(
+                        "{}'s action cards add up to {act}, but action_total says {}",
+                        f.name, f.action_total.value
+                    ),
+                );
+            }
+            for (i, n) in names.iter_mut().enumerate() {
+                if n.is_empty() {
+                    *n = kinds[i].id.clone();
+                }
+            }
+            out_factions.push(Faction {
+                id: f.id.value.clone(),
+                name: f.name.clone(),
+                deck,
+                card_names: names,
+            });
+        }
+        let faction_ids: HashMap<String, usize> = out_factions
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (f.id.clone(), i))
+            .collect();
+
+        // Patrician groups.
+        let p = &forum.patricians;
+        let group_ids = self.ids(FORUM, "group", p.groups.iter().map(|g| &g.id));
+        if p.groups.is_empty() || p.groups.len() > MAX_GROUPS {
+            self.err(
+                FORUM,
+                &p.total,
+                format!(
+                    "{} groups; between 1 and {MAX_GROUPS} are supported",
+                    p.groups.len()
+                ),
+            );
+            return None;
+        }
+        let mut groups = Vec::new();
+        for g in &p.groups {
+            let size = self.small(FORUM, &g.size, "a group size", 1, 30);
+            groups.push(Group {
+                id: g.id.value.clone(),
+                name: g.name.clone(),
+                size,
+                majority: size / 2 + 1,
+            });
+        }
+        let sum: u32 = p.groups.iter().map(|g| g.size.value).sum();
+        if sum != p.total.value {
+            let sizes: Vec<String> = p
+                .groups
+                .iter()
+                .map(|g| format!("{} {}", g.size.value, g.name))
+                .collect();
+            self.err(
+                FORUM,
+                &p.total,
+                format!(
+                    "the groups hold {sum} patricians ({}), but total says {}",
+                    sizes.join(" + "),
+                    p.total.value
+                ),
+            );
+        }
+
+        // Vote deck.
+        let vd = &forum.vote_deck;
+        self.ids(FORUM, "vote card", vd.cards.iter().map(|c| &c.id));
+        let mut vote_cards = Vec::new();
+        let mut voted = vec![false; groups.len()];
+        for c in &vd.cards {
+            let effect = match &c.effect.value {
+                RawVoteEffect::Vote(g) => {
+                    let gid = c.effect.with_value(g.clone());
+                    match self.resolve(FORUM, &gid, "group", &group_ids) {
+                        Some(gi) => {
+                            voted[gi] = true;
+                            VoteEffect::Vote(gi as u8)
+                        }
+                        None => continue,
+                    }
+                }
+                RawVoteEffect::Orgy => VoteEffect::Orgy,
+                RawVoteEffect::OrgyReshuffle => VoteEffect::OrgyReshuffle,
+            };
+            let n = self.small(FORUM, &c.count, "a vote card count", 1, 8);
+            for _ in 0..n {
+                vote_cards.push(VoteCard {
+                    id: c.id.value.clone(),
+                    name: c.name.clone(),
+                    effect,
+                });
+            }
+        }
+        let n: u32 = vd.cards.iter().map(|c| c.count.value).sum();
+        if n != vd.total.value {
+            self.err(
+                FORUM,
+                &vd.total,
+                format!(
+                    "the vote deck holds {n} cards, but total says {}",
+                    vd.total.value
+                ),
+            );
+        }
+        if vote_cards.len() > MAX_VOTE_CARDS {
+            self.err(
+                FORUM,
+                &vd.total,
+                format!("at most {MAX_VOTE_CARDS} vote cards are supported"),
+            );
+        }
+        for (gi, g) in p.groups.iter().enumerate() {
+            if !voted[gi] {
+                self.err(
+                    FORUM,
+                    &g.id,
+                    format!("no vote card names the group \"{}\"", g.id.value),
+                )
+                .hints
+                .push("add a card with effect: Vote(\"...\") to vote_deck".into());
+            }
+        }
+
+        // Missions.
+        let m = &forum.missions;
+        self.ids(FORUM, "mission card", m.cards.iter().map(|c| &c.id));
+        let mut missions = Vec::new();
+        for c in &m.cards {
+            if let Some(g) = self.resolve(FORUM, &c.group, "group", &group_ids) {
+                let at_least = self.small(FORUM, &c.at_least, "at_least", 1, 30);
+                if at_least > groups[g].size {
+                    self.err(
+                        FORUM,
+                        &c.at_least,
+                        format!(
+                            "the mission asks for {at_least} {}, but the group has only {}",
+                            groups[g].name, groups[g].size
+                        ),
+                    );
+                }
+                for _ in 0..c.count.value {
+                    missions.push(Mission {
+                        id: c.id.value.clone(),
+                        name: c.name.clone(),
+                        group: g as u8,
+                        at_least,
+                    });
+                }
+            }
+        }
+        let n: u32 = m.cards.iter().map(|c| c.count.value).sum();
+        if n != m.total.value {
+            self.err(
+                FORUM,
+                &m.total,
+                format!(
+                    "the mission cards add up to {n}, but total says {}",
+                    m.total.value
+                ),
+            );
+        }
+        let missions_per_player = self.small(FORUM, &m.per_player, "per_player", 0, 3);
+        if missions_per_player as usize * 2 > missions.len() {
+            self.err(
+                FORUM,
+                &m.per_player,
+                format!(
+                    "two players drawing {missions_per_player} each need {} mission cards, there are {}",
+                    missions_per_player * 2,
+                    missions.len()
+                ),
+            );
+        }
+
+        // Limits.
+        let per_side = self.small(LIMITS, &limits.per_side, "per_side", 1, MAX_SIDE as u32);
+        let per_group = self.small(
+            LIMITS,
+            &limits.per_group,
+            "per_group",
+            1,
+            2 * MAX_SIDE as u32,
+        );
+        let hand_size = self.small(LIMITS, &limits.hand_size, "hand_size", 1, MAX_HAND as u32);
+        let extra = self.small(
+            LIMITS,
+            &limits.extraordinary_vote_at,
+            "extraordinary_vote_at",
+            1,
+            99,
+        );
+        if per_group > 2 * per_side {
+            self.err(
+                LIMITS,
+                &limits.per_group,
+                format!(
+                    "per_group is {per_group}, but two sides of {per_side} can hold only {}",
+                    2 * per_side
+                ),
+            );
+        }
+        if extra > per_group {
+            self.err(
+                LIMITS,
+                &limits.extraordinary_vote_at,
+                format!("an extraordinary vote at {extra} cards can never happen: a group holds at most {per_group}"),
+            );
+        }
+        if limits.turn_cap.value == 0 {
+            self.err(LIMITS, &limits.turn_cap, "turn_cap must be at least 1");
+        }
+
+        // Setup.
+        let mut set_aside = [0u8; MAX_KINDS];
+        for c in &setup.set_aside {
+            if let Some(k) = self.resolve(SETUP, &c.card, "card type", &kind_ids) {
+                if !kinds[k].influence {
+                    self.err(
+                        SETUP,
+                        &c.card,
+                        format!("\"{}\" is not an influence card", c.card.value),
+                    );
+                }
+                set_aside[k] = self.small(SETUP, &c.count, "a count", 0, 60);
+                for f in &out_factions {
+                    if f.deck[k] < set_aside[k] {
+                        self.err(
+                            SETUP,
+                            &c.count,
+                            format!(
+                                "{} sets aside {} \"{}\" but has only {} in the deck",
+                                f.name, set_aside[k], c.card.value, f.deck[k]
+                            ),
+                        );
+                    }
+                }
+            }
+        }
+        let placed = self.small(SETUP, &setup.placed_per_group, "placed_per_group", 0, 5);
+        let aside: u32 = set_aside.iter().map(|&c| c as u32).sum();
+        let placed_total = placed as u32 * groups.len() as u32;
+        if aside < placed_total {
+            self.err(
+                SETUP,
+                &setup.placed_per_group,
+                format!("{placed} card(s) at each of {} groups needs {placed_total} set-aside cards, only {aside} are set aside", groups.len()),
+            );
+        } else if aside - placed_total > hand_size as u32 {
+            self.err(
+                SETUP,
+                &setup.placed_per_group,
+                format!(
+                    "the starting hand would hold {} cards ({aside} set aside - {placed_total} placed), more than hand_size {hand_size}",
+                    aside - placed_total
+                ),
+            );
+        }
+        if placed > per_side {
+            self.err(
+                SETUP,
+                &setup.placed_per_group,
+                format!("placing {placed} per group breaks per_side {per_side}"),
+            );
+        }
+        for (i, f) in out_factions.iter().enumerate() {
+            let reserve: u32 = influence_kinds
+                .iter()
+                .map(|k| (f.deck[k.ix()] - set_aside[k.ix()].min(f.deck[k.ix()])) as u32)
+                .sum();
+            let actions: u32 = action_kinds.iter().map(|k| f.deck[k.ix()] as u32).sum();
+            if reserve as usize > MAX_RESERVE || actions as usize > MAX_RESERVE {
+                let at = &factions.factions[i].influence_total;
+                self.err(
+                    FACTIONS,
+                    at,
+                    format!("a reserve of more than {MAX_RESERVE} cards is not supported"),
+                );
+            }
+        }
+        let first_player = self
+            .resolve(SETUP, &setup.first_player, "faction", &faction_ids)
+            .unwrap_or(0);
+
+        // Turn rules.
+        let mut placements = Vec::new();
+        for pl in &turn.placements {
+            if pl.value.cards == 0 || pl.value.cards > 2 {
+                self.err(TURN, pl, "a placement pattern places 1 or 2 cards");
+            } else {
+                placements.push(pl.value);
+            }
+        }
+        if placements.is_empty() {
+            let d = Diagnostic {
+                file: self.files[TURN].path.clone(),
+                line: 1,
+                col: 1,
+                span: None,
+                message: "placements is empty: an active player could never place influence".into(),
+                hints: vec![],
+            };
+            self.diags.push(d);
+        }
+
+        let [f0, f1]: [Faction; 2] = out_factions.try_into().ok()?;
+        Some(Rules {
+            name: game.name,
+            source: game.source,
+            kinds,
+            influence_kinds,
+            action_kinds,
+            factions: [f0, f1],
+            groups,
+            vote_cards,
+            missions,
+            missions_per_player,
+            setup: Setup {
+                set_aside,
+                placed_per_group: placed,
+                action_reserve: setup.action_reserve,
+                first_player,
+            },
+            limits: Limits {
+                per_side,
+                per_group,
+                hand_size,
+                extraordinary_vote_at: extra,
+                turn_cap: limits.turn_cap.value.max(1),
+            },
+            turn: TurnRules {
+                placements,
+                action_timing: turn.action_timing,
+                actions_per_turn: turn.actions_per_turn.min(9) as u8,
+                extraordinary_vote: turn.extraordinary_vote,
+                exhausted_vote_card: turn.exhausted_vote_card,
+                reshuffle: turn.reshuffle,
+                lone_philosopher: turn.lone_philosopher,
+                lone_player: turn.lone_player,
+            },
+            scoring: Scoring {
+                per_patrician: scoring.per_patrician,
+                majority_bonus: scoring.majority_bonus,
+                whole_group_bonus: scoring.whole_group_bonus,
+                mission_bonus: scoring.mission_bonus,
+                tie_break: scoring.tie_break,
+            },
+        })
+    }
+}

@@ -1,0 +1,1118 @@
+//! The state of a game of Caesar & Cleopatra: its zones, its phase, and the
+//! turn sequence that moves cards between zones.
+//!
+//! A turn flows through phases, each a choice point of one player:
+//! `TurnStart` (pass, place, or play an action card) → `Placing` (a second
+//! card) → `Refill` (one draw at a time, choosing the reserve) → `BeforeVote`
+//! (draw the vote card) → the next turn. A passive turn is `TurnStart` →
+//! `PassiveDiscard` → `Refill`. Votes, orgies, exhausted groups and the end
+//! of the game happen between choice points, inside [`State::apply_legal`].
+
+use std::sync::Arc;
+
+use arrayvec::ArrayVec;
+use rand::seq::SliceRandom;
+
+use super::events::{EndReason, Event, VoteOutcome};
+use super::model::{
+    ActionReserve, ActionTiming, Counts, ExhaustedVoteCard, ExtraordinaryVote, Face, Kind,
+    MAX_GROUPS, MAX_KINDS, MAX_RESERVE, MAX_VOTE_CARDS, Reshuffle, Rules, TieBreak, VoteEffect,
+};
+use super::moves::{Move, Reserve};
+use super::vote::{Decision, Tally, decide};
+use crate::engine::seed::{self, Rng};
+
+/// Where in the turn the game stands; each phase is one kind of choice point.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// Setup: the seat orders his action reserve, one card at a time.
+    ArrangeActions,
+    /// Setup: the seat places his set-aside cards face down, group by group.
+    SetupPlace,
+    /// Start of a turn: pass, place influence, or play an action card.
+    TurnStart,
+    /// One card is placed; a second may (or must) follow.
+    Placing,
+    /// Refilling the hand one card at a time.
+    Refill,
+    /// A passive turn: discard cards, then refill.
+    PassiveDiscard,
+    /// The active turn ends with a vote card.
+    BeforeVote,
+    /// The lone player of 001 places all his influence at once.
+    LonePlaceAll,
+    /// The game is over.
+    GameOver,
+}
+
+/// One player's cards outside the groups.
+#[derive(Debug, Clone)]
+pub struct Zones {
+    pub hand: Counts,
+    pub hand_len: u8,
+    /// Influence reserve; the top card is the last.
+    pub influence_reserve: ArrayVec<Kind, MAX_RESERVE>,
+    /// Action reserve; the top card is the last.
+    pub action_reserve: ArrayVec<Kind, MAX_RESERVE>,
+    pub discard: Counts,
+    /// Cards out of the game.
+    pub removed: Counts,
+    /// Setup: set-aside cards not yet placed (they become the starting hand).
+    pub set_aside: Counts,
+    /// Setup: action cards not yet put in the action reserve.
+    pub unarranged: Counts,
+    /// Patricians won, per group.
+    pub won: [u8; MAX_GROUPS],
+    /// Mission cards (indices into `Rules::missions`).
+    pub missions: ArrayVec<u8, 4>,
+}
+
+impl Zones {
+    fn empty() -> Zones {
+        Zones {
+            hand: [0; MAX_KINDS],
+            hand_len: 0,
+            influence_reserve: ArrayVec::new(),
+            action_reserve: ArrayVec::new(),
+            discard: [0; MAX_KINDS],
+            removed: [0; MAX_KINDS],
+            set_aside: [0; MAX_KINDS],
+            unarranged: [0; MAX_KINDS],
+            won: [0; MAX_GROUPS],
+            missions: ArrayVec::new(),
+        }
+    }
+}
+
+/// One patrician group on the table.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct GroupState {
+    /// Patricians still in the pile.
+    pub left: u8,
+    /// Influence cards per player, per face (`[player][face]`, Down = 0).
+    pub cards: [[Counts; 2]; 2],
+    /// Influence cards per player.
+    pub count: [u8; 2],
+}
+
+impl GroupState {
+    pub fn total(&self) -> u8 {
+        self.count[0] + self.count[1]
+    }
+    pub fn exhausted(&self) -> bool {
+        self.left == 0
+    }
+}
+
+pub(crate) fn face_ix(face: Face) -> usize {
+    match face {
+        Face::Down => 0,
+        Face::Up => 1,
+    }
+}
+
+/// A game in progress. Cheap to clone: fixed-size arrays and one `Arc`.
+#[derive(Debug, Clone)]
+pub struct State {
+    pub(crate) rules: Arc<Rules>,
+    rng: Rng,
+    pub(crate) phase: Phase,
+    /// The seat whose turn (or setup step) it is.
+    pub(crate) seat: u8,
+    pub(crate) turn: u32,
+    pub(crate) zones: [Zones; 2],
+    pub(crate) groups: [GroupState; MAX_GROUPS],
+    /// Vote draw pile; the top card is the last.
+    pub(crate) vote_pile: ArrayVec<u8, MAX_VOTE_CARDS>,
+    pub(crate) vote_discard: ArrayVec<u8, MAX_VOTE_CARDS>,
+    pub(crate) vote_removed: ArrayVec<u8, MAX_VOTE_CARDS>,
+    /// Mission cards back in the box, unseen.
+    pub(crate) missions_boxed: ArrayVec<u8, 16>,
+    /// Setup: placements made by the seat so far.
+    setup_step: u8,
+    /// This turn: cards placed and their face.
+    placed: u8,
+    placed_face: Face,
+    /// This turn: action cards played.
+    actions_played: u8,
+    /// This turn: the player has committed to an active turn.
+    active: bool,
+    /// The player who plays on alone, once the other has no influence left.
+    pub(crate) lone: Option<u8>,
+    pub(crate) end: Option<EndReason>,
+    record: bool,
+    pub(crate) events: Vec<Event>,
+}
+
+impl State {
+    /// A new game with the given seed, recording its event log.
+    pub fn new(rules: Arc<Rules>, seed: u64) -> State {
+        Self::with_log(rules, seed, true)
+    }
+
+    /// A new game; `record: false` skips the event log (fast simulation).
+    pub fn with_log(rules: Arc<Rules>, seed: u64, record: bool) -> State {
+        let mut s = State {
+            rng: seed::rng(seed),
+            phase: Phase::SetupPlace,
+            seat: rules.setup.first_player as u8,
+            turn: 0,
+            zones: [Zones::empty(), Zones::empty()],
+            groups: [GroupState::default(); MAX_GROUPS],
+            vote_pile: ArrayVec::new(),
+            vote_discard: ArrayVec::new(),
+            vote_removed: ArrayVec::new(),
+            missions_boxed: ArrayVec::new(),
+            setup_step: 0,
+            placed: 0,
+            placed_face: Face::Down,
+            actions_played: 0,
+            active: false,
+            lone: None,
+            end: None,
+            record,
+            events: Vec::new(),
+            rules,
+        };
+        s.deal();
+        s
+    }
+
+    /// Shuffles the decks, deals missions, and sets up the setup phases.
+    fn deal(&mut self) {
+        let rules = self.rules.clone();
+        for (gi, g) in rules.groups.iter().enumerate() {
+            self.groups[gi].left = g.size;
+        }
+        for (p, f) in rules.factions.iter().enumerate() {
+            let z = &mut self.zones[p];
+            for &k in &rules.influence_kinds {
+                let aside = rules.setup.set_aside[k.ix()].min(f.deck[k.ix()]);
+                z.set_aside[k.ix()] = aside;
+                for _ in aside..f.deck[k.ix()] {
+                    z.influence_reserve.push(k);
+                }
+            }
+            z.influence_reserve.shuffle(&mut self.rng);
+            for &k in &rules.action_kinds {
+                match rules.setup.action_reserve {
+                    ActionReserve::Chosen => z.unarranged[k.ix()] = f.deck[k.ix()],
+                    ActionReserve::Shuffled => {
+                        for _ in 0..f.deck[k.ix()] {
+                            z.action_reserve.push(k);
+                        }
+                    }
+                }
+            }
+            z.action_reserve.shuffle(&mut self.rng);
+        }
+        self.vote_pile
+            .extend((0..rules.vote_cards.len()).map(|i| i as u8));
+        self.vote_pile.shuffle(&mut self.rng);
+        let mut missions: ArrayVec<u8, 16> = (0..rules.missions.len()).map(|i| i as u8).collect();
+        missions.shuffle(&mut self.rng);
+        for i in 0..rules.missions_per_player as usize * 2 {
+            let p = (rules.setup.first_player + i) % 2;
+            if let Some(m) = missions.pop() {
+                self.zones[p].missions.push(m);
+                self.log(Event::MissionDealt {
+                    player: p as u8,
+                    mission: m,
+                });
+            }
+        }
+        self.missions_boxed = missions;
+        self.begin_setup_of(self.seat);
+    }
+
+    fn begin_setup_of(&mut self, seat: u8) {
+        self.seat = seat;
+        self.setup_step = 0;
+        let unarranged: u32 = self.zones[seat as usize]
+            .unarranged
+            .iter()
+            .map(|&c| c as u32)
+            .sum();
+        self.phase = if unarranged > 0 {
+            Phase::ArrangeActions
+        } else {
+            Phase::SetupPlace
+        };
+        self.skip_empty_setup();
+    }
+
+    /// Passes over setup steps with nothing to decide (no cards to place).
+    fn skip_empty_setup(&mut self) {
+        if self.phase == Phase::SetupPlace
+            && self.setup_step as usize
+                >= self.rules.groups.len() * self.rules.setup.placed_per_group as usize
+        {
+            self.finish_setup_of_seat();
+        }
+    }
+
+    fn finish_setup_of_seat(&mut self) {
+        let first = self.rules.setup.first_player as u8;
+        if self.seat == first {
+            self.begin_setup_of(1 - first);
+        } else {
+            // Both have placed: the rest of the set-aside cards is the hand.
+            for z in &mut self.zones {
+                for k in 0..MAX_KINDS {
+                    z.hand[k] += z.set_aside[k];
+                    z.hand_len += z.set_aside[k];
+                    z.set_aside[k] = 0;
+                }
+            }
+            self.seat = first;
+            self.start_turn();
+        }
+    }
+
+    // ----- Accessors -------------------------------------------------------
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+    pub fn rules_arc(&self) -> &Arc<Rules> {
+        &self.rules
+    }
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    /// The seat whose turn it is.
+    pub fn seat(&self) -> usize {
+        self.seat as usize
+    }
+    pub fn zones(&self, player: usize) -> &Zones {
+        &self.zones[player]
+    }
+    pub fn group(&self, g: usize) -> &GroupState {
+        &self.groups[g]
+    }
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+    pub fn end_reason_of(&self) -> Option<EndReason> {
+        self.end
+    }
+    pub fn lone_player(&self) -> Option<usize> {
+        self.lone.map(|p| p as usize)
+    }
+    pub fn vote_pile_len(&self) -> usize {
+        self.vote_pile.len()
+    }
+    pub fn vote_discard(&self) -> &[u8] {
+        &self.vote_discard
+    }
+    pub fn vote_removed(&self) -> &[u8] {
+        &self.vote_removed
+    }
+
+    fn log(&mut self, e: Event) {
+        if self.record {
+            self.events.push(e);
+        }
+    }
+
+    // ----- Derived facts ---------------------------------------------------
+
+    /// Room for one more card of `player` at group `g` (0 if exhausted).
+    fn free(&self, player: usize, g: usize) -> u8 {
+        let gs = &self.groups[g];
+        if gs.exhausted() {
+            return 0;
+        }
+        let l = &self.rules.limits;
+        l.per_side
+            .saturating_sub(gs.count[player])
+            .min(l.per_group.saturating_sub(gs.total()))
+    }
+
+    fn hand_influence(&self, player: usize) -> u8 {
+        self.rules
+            .influence_kinds
+            .iter()
+            .map(|k| self.zones[player].hand[k.ix()])
+            .sum()
+    }
+
+    /// Whether `player` could place at least one influence card now.
+    fn can_place_any(&self, player: usize) -> bool {
+        self.hand_influence(player) > 0
+            && (0..self.rules.groups.len()).any(|g| self.free(player, g) > 0)
+    }
+
+    fn draws_allowed(&self) -> bool {
+        self.lone.is_none() || self.rules.turn.lone_player.draws
+    }
+
+    fn may_play_action(&self) -> bool {
+        self.active
+            && self.actions_played < self.rules.turn.actions_per_turn
+            && match self.phase {
+                Phase::TurnStart | Phase::Placing | Phase::Refill => true,
+                Phase::BeforeVote => self.rules.turn.action_timing == ActionTiming::AnyTime,
+                _ => false,
+            }
+    }
+
+    /// Whether an action card of kind `k` has an effect that can be played
+    /// now. Action card effects are written in the effect language, which is
+    /// not part of the engine yet: no action card is playable.
+    fn action_playable(&self, _k: Kind) -> bool {
+        false
+    }
+
+    // ----- Legal moves -----------------------------------------------------
+
+    pub fn legal(&self, out: &mut Vec<Move>) {
+        out.clear();
+        let p = self.seat as usize;
+        let rules = &*self.rules;
+        match self.phase {
+            Phase::GameOver => {}
+            Phase::ArrangeActions => {
+                for &k in &rules.action_kinds {
+                    if self.zones[p].unarranged[k.ix()] > 0 {
+                        out.push(Move::ArrangeAction(k));
+                    }
+                }
+            }
+            Phase::SetupPlace => {
+                for &k in &rules.influence_kinds {
+                    if self.zones[p].set_aside[k.ix()] > 0 {
+                        out.push(Move::SetupPlace(k));
+                    }
+                }
+            }
+            Phase::TurnStart => {
+                if !self.active {
+                    out.push(Move::Pass);
+                }
+                self.first_placements(p, out);
+                self.action_moves(p, out);
+            }
+            Phase::Placing => {
+                let face = self.placed_face;
+                self.placements_with(p, face, out);
+                if rules
+                    .turn
+                    .placements
+                    .iter()
+                    .any(|pl| pl.face == face && pl.cards == self.placed as u32)
+                {
+                    out.push(Move::EndPlacement);
+                }
+                self.action_moves(p, out);
+            }
+            Phase::Refill => {
+                let z = &self.zones[p];
+                if !z.influence_reserve.is_empty() {
+                    out.push(Move::Draw(Reserve::Influence));
+                }
+                if !z.action_reserve.is_empty() {
+                    out.push(Move::Draw(Reserve::Action));
+                }
+                self.action_moves(p, out);
+            }
+            Phase::PassiveDiscard => {
+                for k in 0..rules.kinds.len() {
+                    if self.zones[p].hand[k] > 0 {
+                        out.push(Move::Discard(Kind(k as u8)));
+                    }
+                }
+                out.push(Move::EndDiscard);
+            }
+            Phase::BeforeVote => {
+                out.push(Move::DrawVote);
+                self.action_moves(p, out);
+            }
+            Phase::LonePlaceAll => self.placements_with(p, Face::Down, out),
+        }
+    }
+
+    fn action_moves(&self, p: usize, out: &mut Vec<Move>) {
+        if !self.may_play_action() {
+            return;
+        }
+        for &k in &self.rules.action_kinds {
+            if self.zones[p].hand[k.ix()] > 0 && self.action_playable(k) {
+                out.push(Move::PlayAction(k));
+            }
+        }
+    }
+
+    /// Every single placement of `face` that fits.
+    fn placements_with(&self, p: usize, face: Face, out: &mut Vec<Move>) {
+        for &k in &self.rules.influence_kinds {
+            if self.zones[p].hand[k.ix()] == 0 {
+                continue;
+            }
+            for g in 0..self.rules.groups.len() {
+                if self.free(p, g) > 0 {
+                    out.push(Move::Place {
+                        kind: k,
+                        group: g as u8,
+                        face,
+                    });
+                }
+            }
+        }
+    }
+
+    /// The first card of a turn: any face some placement pattern allows,
+    /// provided the pattern can be completed (a second card fits somewhere).
+    fn first_placements(&self, p: usize, out: &mut Vec<Move>) {
+        let turn = &self.rules.turn;
+        let n_groups = self.rules.groups.len();
+        let hand_infl = self.hand_influence(p);
+        for face in [Face::Down, Face::Up] {
+            let single = turn
+                .placements
+                .iter()
+                .any(|pl| pl.face == face && pl.cards == 1);
+            let double = turn
+                .placements
+                .iter()
+                .any(|pl| pl.face == face && pl.cards == 2);
+            if !single && !double {
+                continue;
+            }
+            for &k in &self.rules.influence_kinds {
+                if self.zones[p].hand[k.ix()] == 0 {
+                    continue;
+                }
+                for g in 0..n_groups {
+                    let free = self.free(p, g);
+                    if free == 0 {
+                        continue;
+                    }
+                    let completes = single
+                        || (hand_infl >= 2
+                            && (free >= 2
+                                || (0..n_groups).any(|g2| g2 != g && self.free(p, g2) > 0)));
+                    if completes {
+                        out.push(Move::Place {
+                            kind: k,
+                            group: g as u8,
+                            face,
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    // ----- Applying moves --------------------------------------------------
+
+    /// Applies a legal move and runs everything that follows it up to the
+    /// next choice point.
+    pub fn apply_move(&mut self, m: Move) {
+        let p = self.seat as usize;
+        match m {
+            Move::ArrangeAction(k) => {
+                let z = &mut self.zones[p];
+                z.unarranged[k.ix()] -= 1;
+                // The first card chosen is the top: build bottom-up, reverse at the end.
+                z.action_reserve.push(k);
+                if z.unarranged.iter().all(|&c| c == 0) {
+                    z.action_reserve.reverse();
+                    self.log(Event::ActionReserveArranged { player: p as u8 });
+                    self.phase = Phase::SetupPlace;
+                    self.skip_empty_setup();
+                }
+            }
+            Move::SetupPlace(k) => {
+                let per = self.rules.setup.placed_per_group.max(1);
+                let g = (self.setup_step / per) as usize;
+                self.zones[p].set_aside[k.ix()] -= 1;
+                self.put(p, g, k, Face::Down);
+                self.log(Event::SetupPlaced {
+                    player: p as u8,
+                    group: g as u8,
+                    kind: k,
+                });
+                self.setup_step += 1;
+                self.skip_empty_setup();
+            }
+            Move::Pass => {
+                self.log(Event::WentPassive { player: p as u8 });
+                self.phase = Phase::PassiveDiscard;
+            }
+            Move::Place { kind, group, face } => {
+                self.take_from_hand(p, kind);
+                self.put(p, group as usize, kind, face);
+                self.log(Event::Placed {
+                    player: p as u8,
+                    group,
+                    kind,
+                    face,
+                });
+                if self.phase == Phase::LonePlaceAll {
+                    if !self.can_place_any(p) {
+                        self.finish(EndReason::LonePlayer);
+                    }
+                    return;
+                }
+                self.active = true;
+                self.placed += 1;
+                self.placed_face = face;
+                self.phase = Phase::Placing;
+                self.after_placing();
+            }
+            Move::EndPlacement => self.placement_done(),
+            Move::PlayAction(_k) => {
+                // Effects arrive with the effect language; no card is playable yet.
+                unreachable!("no action card is playable without the effect language")
+            }
+            Move::Discard(k) => {
+                self.take_from_hand(p, k);
+                self.zones[p].discard[k.ix()] += 1;
+                self.log(Event::Discarded {
+                    player: p as u8,
+                    kind: k,
+                });
+            }
+            Move::EndDiscard => {
+                self.phase = Phase::Refill;
+                self.after_refill_step();
+            }
+            Move::Draw(r) => {
+                let z = &mut self.zones[p];
+                let k = match r {
+                    Reserve::Influence => z.influence_reserve.pop(),
+                    Reserve::Action => z.action_reserve.pop(),
+                }
+                .expect("legal draws come from a non-empty reserve");
+                z.hand[k.ix()] += 1;
+                z.hand_len += 1;
+                self.log(Event::Drew {
+                    player: p as u8,
+                    reserve: r,
+                    kind: k,
+                });
+                self.after_refill_step();
+            }
+            Move::DrawVote => {
+                self.draw_vote_card();
+                if self.end.is_none() {
+                    self.end_turn();
+                }
+            }
+        }
+    }
+
+    fn take_from_hand(&mut self, p: usize, k: Kind) {
+        let z = &mut self.zones[p];
+        debug_assert!(z.hand[k.ix()] > 0);
+        z.hand[k.ix()] -= 1;
+        z.hand_len -= 1;
+    }
+
+    fn put(&mut self, p: usize, g: usize, k: Kind, face: Face) {
+        let gs = &mut self.groups[g];
+        gs.cards[p][face_ix(face)][k.ix()] += 1;
+        gs.count[p] += 1;
+    }
+
+    /// After a card is placed: is the placement complete?
+    fn after_placing(&mut self) {
+        let p = self.seat as usize;
+        let face = self.placed_face;
+        let turn = &self.rules.turn;
+        let more = turn
+            .placements
+            .iter()
+            .any(|pl| pl.face == face && pl.cards > self.placed as u32);
+        let can_stop = turn
+            .placements
+            .iter()
+            .any(|pl| pl.face == face && pl.cards == self.placed as u32);
+        let mut buf = Vec::new();
+        if more {
+            self.placements_with(p, face, &mut buf);
+        }
+        if buf.is_empty() {
+            // Nothing more can (or may) be placed; a pattern that cannot be
+            // completed is never offered, so stopping here is allowed.
+            debug_assert!(can_stop || !more);
+            self.placement_done();
+        }
+    }
+
+    fn placement_done(&mut self) {
+        if self.rules.turn.extraordinary_vote == ExtraordinaryVote::BeforeRefill {
+            self.extraordinary_votes();
+            if self.end.is_some() {
+                return;
+            }
+        }
+        self.phase = Phase::Refill;
+        self.after_refill_step();
+    }
+
+    /// After each draw (or on entering the refill): go on while the hand is
+    /// not full and a draw is possible, else leave the refill.
+    fn after_refill_step(&mut self) {
+        let p = self.seat as usize;
+        let z = &self.zones[p];
+        let can_draw = self.draws_allowed()
+            && (!z.influence_reserve.is_empty() || !z.action_reserve.is_empty());
+        if z.hand_len < self.rules.limits.hand_size && can_draw {
+            return; // a Draw choice point
+        }
+        if !self.active {
+            self.end_turn();
+            return;
+        }
+        if self.rules.turn.extraordinary_vote == ExtraordinaryVote::AfterRefill {
+            self.extraordinary_votes();
+            if self.end.is_some() {
+                return;
+            }
+        }
+        if self.lone.is_some() && !self.rules.turn.lone_player.vote_cards {
+            self.end_turn();
+        } else {
+            self.phase = Phase::BeforeVote;
+        }
+    }
+
+    fn start_turn(&mut self) {
+        self.placed = 0;
+        self.actions_played = 0;
+        self.active = false;
+        let p = self.seat;
+        self.log(Event::TurnBegan {
+            turn: self.turn + 1,
+            player: p,
+        });
+        if self.lone == Some(p) && self.rules.turn.lone_player.place_all_at_once {
+            self.phase = Phase::LonePlaceAll;
+            if !self.can_place_any(p as usize) {
+                self.finish(EndReason::LonePlayer);
+            }
+        } else {
+            self.phase = Phase::TurnStart;
+        }
+    }
+
+    fn influence_left(&self, p: usize) -> u32 {
+        let reserve = if self.draws_allowed() {
+            self.zones[p].influence_reserve.len() as u32
+        } else {
+            0
+        };
+        self.hand_influence(p) as u32 + reserve
+    }
+
+    fn end_turn(&mut self) {
+        self.turn += 1;
+        if self.turn >= self.rules.limits.turn_cap {
+            self.finish(EndReason::TurnCap);
+            return;
+        }
+        match self.lone {
+            Some(l) => {
+                // 000: "lorsqu'il a joué ses 5 dernières cartes, le jeu se
+                // termine"; 002: "Kan deze speler geen invloedkaarten meer
+                // aanleggen ... dan stopt het spel eveneens."
+                if !self.can_place_any(l as usize) {
+                    self.finish(EndReason::LonePlayer);
+                    return;
+                }
+            }
+            None => {
+                let left = [self.influence_left(0), self.influence_left(1)];
+                match (left[0] > 0, left[1] > 0) {
+                    (false, false) => {
+                        self.finish(EndReason::NoInfluence);
+                        return;
+                    }
+                    (true, false) | (false, true) => {
+                        let l = if left[0] > 0 { 0 } else { 1 };
+                        self.lone = Some(l);
+                        self.log(Event::LonePlayer { player: l });
+                        if !self.can_place_any(l as usize) {
+                            self.finish(EndReason::LonePlayer);
+                            return;
+                        }
+                    }
+                    (true, true) => {}
+                }
+            }
+        }
+        self.seat = match self.lone {
+            Some(l) => l,
+            None => 1 - self.seat,
+        };
+        self.start_turn();
+    }
+
+    fn finish(&mut self, reason: EndReason) {
+        self.end = Some(reason);
+        self.phase = Phase::GameOver;
+        let s = self.score();
+        self.log(Event::GameOver {
+            reason,
+            scores: [s[0] as i32, s[1] as i32],
+        });
+    }
+
+    // ----- Votes -----------------------------------------------------------
+
+    fn extraordinary_votes(&mut self) {
+        for g in 0..self.rules.groups.len() {
+            if !self.groups[g].exhausted()
+                && self.groups[g].total() >= self.rules.limits.extraordinary_vote_at
+            {
+                self.vote(g, true);
+                if self.end.is_some() {
+                    return;
+                }
+            }
+        }
+    }
+
+    fn draw_vote_card(&mut self) {
+        let rules = self.rules.clone();
+        loop {
+            if self.vote_pile.is_empty() {
+                // Only when the reshuffle orgy is gone (a designer's deck).
+                if self.vote_discard.is_empty() {
+                    return;
+                }
+                let d = std::mem::take(&mut self.vote_discard);
+                self.vote_pile.extend(d);
+                self.vote_pile.shuffle(&mut self.rng);
+                self.log(Event::VoteDeckShuffled);
+            }
+            let c = self.vote_pile.pop().expect("non-empty");
+            self.log(Event::VoteCardDrawn { card: c });
+            match rules.vote_cards[c as usize].effect {
+                VoteEffect::Vote(g) if self.groups[g as usize].exhausted() => {
+                    self.vote_removed.push(c);
+                    self.log(Event::VoteCardRemoved { card: c });
+                    continue;
+                }
+                VoteEffect::Vote(g) => {
+                    self.vote_discard.push(c);
+                    self.vote(g as usize, false);
+                }
+                VoteEffect::Orgy => self.vote_discard.push(c),
+                VoteEffect::OrgyReshuffle => {
+                    self.vote_discard.push(c);
+                    let mut d = std::mem::take(&mut self.vote_discard);
+                    d.shuffle(&mut self.rng);
+                    match rules.turn.reshuffle {
+                        Reshuffle::DrawAndDiscard => {
+                            self.vote_pile.extend(d);
+                            self.vote_pile.shuffle(&mut self.rng);
+                        }
+                        Reshuffle::DiscardOnly => {
+                            let above = std::mem::take(&mut self.vote_pile);
+                            self.vote_pile.extend(d);
+                            self.vote_pile.extend(above);
+                        }
+                    }
+                    self.log(Event::VoteDeckShuffled);
+                }
+            }
+            return;
+        }
+    }
+
+    fn tally(&self, g: usize) -> [Tally; 2] {
+        let mut t = [Tally::default(); 2];
+        let gs = &self.groups[g];
+        for (p, side) in t.iter_mut().enumerate() {
+            for &k in &self.rules.influence_kinds {
+                let n = gs.cards[p][0][k.ix()] + gs.cards[p][1][k.ix()];
+                if n == 0 {
+                    continue;
+                }
+                let ct = self.rules.kind(k);
+                side.total += ct.value as u32 * n as u32;
+                side.cards += n;
+                if ct.inverts_vote {
+                    side.inverters += n;
+                }
+            }
+        }
+        t
+    }
+
+    /// Holds a vote at group `g`.
+    fn vote(&mut self, g: usize, extraordinary: bool) {
+        let rules = self.rules.clone();
+        // Reveal every face-down card.
+        for p in 0..2 {
+            for &k in &rules.influence_kinds {
+                let n = self.groups[g].cards[p][0][k.ix()];
+                if n > 0 {
+                    self.groups[g].cards[p][0][k.ix()] = 0;
+                    self.groups[g].cards[p][1][k.ix()] += n;
+                    for _ in 0..n {
+                        self.log(Event::Revealed {
+                            player: p as u8,
+                            group: g as u8,
+                            kind: k,
+                        });
+                    }
+                }
+            }
+        }
+        let t = self.tally(g);
+        let decision = decide(t, rules.turn.lone_philosopher);
+        let outcome = match decision {
+            Decision::Tie => VoteOutcome::Tie,
+            Decision::Postponed => VoteOutcome::Postponed,
+            Decision::Won {
+                winner, inverted, ..
+            } => VoteOutcome::Won {
+                winner: winner as u8,
+                inverted,
+            },
+        };
+        self.log(Event::Vote {
+            group: g as u8,
+            extraordinary,
+            totals: [t[0].total, t[1].total],
+            outcome,
+        });
+        let Decision::Won { winner, higher, .. } = decision else {
+            return;
+        };
+        // Discards: the higher total its highest numbered card, the lower its
+        // lowest, and every vote-inverting card (Philosopher) at the group.
+        if let Some(h) = higher {
+            let high_kind = rules
+                .influence_kinds
+                .iter()
+                .rev()
+                .find(|k| !rules.kind(**k).inverts_vote && self.groups[g].cards[h][1][k.ix()] > 0)
+                .copied();
+            let low_kind = rules
+                .influence_kinds
+                .iter()
+                .find(|k| {
+                    !rules.kind(**k).inverts_vote && self.groups[g].cards[1 - h][1][k.ix()] > 0
+                })
+                .copied();
+            if let Some(k) = high_kind {
+                self.lose(h, g, k);
+            }
+            if let Some(k) = low_kind {
+                self.lose(1 - h, g, k);
+            }
+        }
+        for p in 0..2 {
+            for &k in &rules.influence_kinds {
+                if rules.kind(k).inverts_vote {
+                    while self.groups[g].cards[p][1][k.ix()] > 0 {
+                        self.lose(p, g, k);
+                    }
+                }
+            }
+        }
+        // The winner takes the top patrician.
+        self.groups[g].left -= 1;
+        self.zones[winner].won[g] += 1;
+        self.log(Event::PatricianWon {
+            player: winner as u8,
+            group: g as u8,
+        });
+        if self.groups[g].exhausted() {
+            self.exhaust(g);
+        }
+        if self.groups[..rules.groups.len()]
+            .iter()
+            .all(|gs| gs.exhausted())
+        {
+            self.finish(EndReason::AllPatricians);
+        }
+    }
+
+    /// A face-up card of `p` at `g` goes to his discard pile.
+    fn lose(&mut self, p: usize, g: usize, k: Kind) {
+        let gs = &mut self.groups[g];
+        gs.cards[p][1][k.ix()] -= 1;
+        gs.count[p] -= 1;
+        self.zones[p].discard[k.ix()] += 1;
+        self.log(Event::InfluenceLost {
+            player: p as u8,
+            group: g as u8,
+            kind: k,
+        });
+    }
+
+    /// The last patrician is won: 000 "toutes les cartes \"influence\"
+    /// restantes sur ce groupe sont défaussées".
+    fn exhaust(&mut self, g: usize) {
+        for p in 0..2 {
+            for f in 0..2 {
+                for k in 0..MAX_KINDS {
+                    let n = self.groups[g].cards[p][f][k];
+                    self.zones[p].discard[k] += n;
+                    self.groups[g].cards[p][f][k] = 0;
+                }
+            }
+            self.groups[g].count[p] = 0;
+        }
+        self.log(Event::GroupExhausted { group: g as u8 });
+        if self.rules.turn.exhausted_vote_card == ExhaustedVoteCard::RemoveAtOnce {
+            let rules = self.rules.clone();
+            let names_g =
+                |c: &u8| rules.vote_cards[*c as usize].effect == VoteEffect::Vote(g as u8);
+            let mut gone: Vec<u8> = self.vote_pile.iter().copied().filter(names_g).collect();
+            gone.extend(self.vote_discard.iter().copied().filter(names_g));
+            self.vote_pile.retain(|c| !names_g(c));
+            self.vote_discard.retain(|c| !names_g(c));
+            for c in gone {
+                self.vote_removed.push(c);
+                self.log(Event::VoteCardRemoved { card: c });
+            }
+        }
+    }
+
+    // ----- Scoring ---------------------------------------------------------
+
+    /// Victory points of each player now.
+    pub fn score(&self) -> [u32; 2] {
+        let r = &*self.rules;
+        let s = &r.scoring;
+        let mut out = [0; 2];
+        for (p, o) in out.iter_mut().enumerate() {
+            let z = &self.zones[p];
+            for (g, gd) in r.groups.iter().enumerate() {
+                let won = z.won[g];
+                *o += won as u32 * s.per_patrician;
+                if won >= gd.majority {
+                    *o += s.majority_bonus;
+                }
+                if won == gd.size {
+                    *o += s.whole_group_bonus;
+                }
+            }
+            for &m in &z.missions {
+                let m = &r.missions[m as usize];
+                if z.won[m.group as usize] >= m.at_least {
+                    *o += s.mission_bonus;
+                }
+            }
+        }
+        out
+    }
+
+    pub fn patricians_won(&self, p: usize) -> u32 {
+        self.zones[p].won.iter().map(|&w| w as u32).sum()
+    }
+
+    /// The winner by points, then by the tie-break; `None` for a draw.
+    pub fn leader(&self) -> Option<usize> {
+        let s = self.score();
+        if s[0] != s[1] {
+            return Some(if s[0] > s[1] { 0 } else { 1 });
+        }
+        match self.rules.scoring.tie_break {
+            TieBreak::MostPatricians => {
+                let (a, b) = (self.patricians_won(0), self.patricians_won(1));
+                (a != b).then_some(if a > b { 0 } else { 1 })
+            }
+            TieBreak::None => None,
+        }
+    }
+
+    pub fn turn_number(&self) -> u32 {
+        self.turn
+    }
+
+    // ----- Invariants ------------------------------------------------------
+
+    /// Checks that every card is in exactly one place and that the limits
+    /// hold. Returns a description of the first violation.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let r = &*self.rules;
+        for p in 0..2 {
+            let z = &self.zones[p];
+            let mut seen = [0u32; MAX_KINDS];
+            for k in 0..MAX_KINDS {
+                seen[k] += z.hand[k] as u32
+                    + z.discard[k] as u32
+                    + z.removed[k] as u32
+                    + z.set_aside[k] as u32
+                    + z.unarranged[k] as u32;
+                for g in 0..r.groups.len() {
+                    seen[k] +=
+                        self.groups[g].cards[p][0][k] as u32 + self.groups[g].cards[p][1][k] as u32;
+                }
+            }
+            for k in z.influence_reserve.iter().chain(z.action_reserve.iter()) {
+                seen[k.ix()] += 1;
+            }
+            for k in 0..MAX_KINDS {
+                let deck = r.factions[p].deck[k] as u32;
+                if seen[k] != deck {
+                    return Err(format!(
+                        "{}: {} cards of kind {} found, deck has {deck}",
+                        r.factions[p].name,
+                        seen[k],
+                        r.kinds.get(k).map_or("?", |c| c.id.as_str())
+                    ));
+                }
+            }
+            let hand: u32 = z.hand.iter().map(|&c| c as u32).sum();
+            if hand != z.hand_len as u32 || z.hand_len > r.limits.hand_size {
+                return Err(format!(
+                    "{}: hand of {hand} (len {})",
+                    r.factions[p].name, z.hand_len
+                ));
+            }
+            for g in 0..r.groups.len() {
+                let gs = &self.groups[g];
+                let c: u32 = gs.cards[p].iter().flatten().map(|&c| c as u32).sum();
+                if c != gs.count[p] as u32 || gs.count[p] > r.limits.per_side {
+                    return Err(format!(
+                        "{} has {c} cards at {}",
+                        r.factions[p].name, r.groups[g].name
+                    ));
+                }
+            }
+        }
+        for (g, gd) in r.groups.iter().enumerate() {
+            let gs = &self.groups[g];
+            if gs.total() > r.limits.per_group {
+                return Err(format!("{} holds {} cards", gd.name, gs.total()));
+            }
+            if gs.left + self.zones[0].won[g] + self.zones[1].won[g] != gd.size {
+                return Err(format!("{} patricians do not add up", gd.name));
+            }
+        }
+        let mut votes = vec![0u8; r.vote_cards.len()];
+        for &c in self
+            .vote_pile
+            .iter()
+            .chain(&self.vote_discard)
+            .chain(&self.vote_removed)
+        {
+            votes[c as usize] += 1;
+        }
+        if votes.iter().any(|&n| n != 1) {
+            return Err(format!("vote cards out of place: {votes:?}"));
+        }
+        let mut missions = vec![0u8; r.missions.len()];
+        for &m in self.zones[0]
+            .missions
+            .iter()
+            .chain(&self.zones[1].missions)
+            .chain(&self.missions_boxed)
+        {
+            missions[m as usize] += 1;
+        }
+        if missions.iter().any(|&n| n != 1) {
+            return Err(format!("mission cards out of place: {missions:?}"));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,323 @@
+//! Moves, events and views as a person reads them (English names from the
+//! rule files).
+
+use std::fmt::Write;
+
+use super::events::{Event, VoteOutcome};
+use super::model::{Face, Rules};
+use super::moves::{Move, Reserve};
+use super::state::{Phase, State};
+
+fn face_word(f: Face) -> &'static str {
+    match f {
+        Face::Down => "face down",
+        Face::Up => "face up",
+    }
+}
+
+/// A move of `player`, in words.
+pub fn move_text(r: &Rules, player: usize, m: Move) -> String {
+    let name = |k| r.card_name(player, k);
+    match m {
+        Move::ArrangeAction(k) => format!("put {} next in the action reserve", name(k)),
+        Move::SetupPlace(k) => format!("set up {} ({})", name(k), r.kind(k).value),
+        Move::Pass => "stay passive".into(),
+        Move::Place { kind, group, face } => format!(
+            "place {} ({}) {} at the {}",
+            name(kind),
+            value_label(r, kind),
+            face_word(face),
+            r.groups[group as usize].name
+        ),
+        Move::EndPlacement => "place no more cards".into(),
+        Move::PlayAction(k) => format!("play {}", name(k)),
+        Move::Discard(k) => format!("discard {}", name(k)),
+        Move::EndDiscard => "stop discarding".into(),
+        Move::Draw(Reserve::Influence) => "draw from the influence reserve".into(),
+        Move::Draw(Reserve::Action) => "draw from the action reserve".into(),
+        Move::DrawVote => "turn up the vote card".into(),
+    }
+}
+
+fn value_label(r: &Rules, k: super::model::Kind) -> String {
+    let c = r.kind(k);
+    if c.inverts_vote {
+        "P".into()
+    } else {
+        c.value.to_string()
+    }
+}
+
+/// An event in words, as `viewer` may see it (None: public).
+pub fn event_text(r: &Rules, e: &Event, viewer: Option<usize>) -> String {
+    let who = |p: u8| r.factions[p as usize].name.as_str();
+    let show = e.kind_visible_to(viewer);
+    let card = |p: u8, k| {
+        if show {
+            format!("{} ({})", r.card_name(p as usize, k), value_label(r, k))
+        } else {
+            "a card".to_string()
+        }
+    };
+    match *e {
+        Event::MissionDealt { player, mission } => {
+            if show {
+                format!(
+                    "{} draws the mission card {}.",
+                    who(player),
+                    r.missions[mission as usize].name
+                )
+            } else {
+                format!("{} draws a mission card.", who(player))
+            }
+        }
+        Event::ActionReserveArranged { player } => {
+            format!("{} orders the action reserve.", who(player))
+        }
+        Event::SetupPlaced {
+            player,
+            group,
+            kind,
+        } => format!(
+            "{} sets up {} face down at the {}.",
+            who(player),
+            card(player, kind),
+            r.groups[group as usize].name
+        ),
+        Event::TurnBegan { turn, player } => format!("Turn {turn}: {}.", who(player)),
+        Event::WentPassive { player } => format!("{} stays passive.", who(player)),
+        Event::Placed {
+            player,
+            group,
+            kind,
+            face,
+        } => format!(
+            "{} places {} {} at the {}.",
+            who(player),
+            card(player, kind),
+            face_word(face),
+            r.groups[group as usize].name
+        ),
+        Event::Discarded { player, kind } => {
+            format!("{} discards {}.", who(player), card(player, kind))
+        }
+        Event::Drew {
+            player,
+            reserve,
+            kind,
+        } => {
+            let from = match reserve {
+                Reserve::Influence => "the influence reserve",
+                Reserve::Action => "the action reserve",
+            };
+            if show {
+                format!("{} draws {} from {from}.", who(player), card(player, kind))
+            } else {
+                format!("{} draws a card from {from}.", who(player))
+            }
+        }
+        Event::VoteCardDrawn { card } => {
+            format!("Vote card: {}.", r.vote_cards[card as usize].name)
+        }
+        Event::VoteCardRemoved { card } => format!(
+            "{} names an exhausted group and leaves the game.",
+            r.vote_cards[card as usize].name
+        ),
+        Event::VoteDeckShuffled => "The vote cards are shuffled.".into(),
+        Event::Vote {
+            group,
+            extraordinary,
+            totals,
+            outcome,
+        } => {
+            let kind = if extraordinary {
+                "Extraordinary vote"
+            } else {
+                "Vote"
+            };
+            let g = &r.groups[group as usize].name;
+            let res = match outcome {
+                VoteOutcome::Tie => "a tie: nothing moves".to_string(),
+                VoteOutcome::Postponed => {
+                    "a lone Philosopher: the decision is postponed".to_string()
+                }
+                VoteOutcome::Won { winner, inverted } => format!(
+                    "{} wins{}",
+                    who(winner),
+                    if inverted {
+                        " (the Philosopher inverts the vote)"
+                    } else {
+                        ""
+                    }
+                ),
+            };
+            format!(
+                "{kind} at the {g}: {} {}, {} {}; {res}.",
+                who(0),
+                totals[0],
+                who(1),
+                totals[1]
+            )
+        }
+        Event::Revealed {
+            player,
+            group,
+            kind,
+        } => format!(
+            "{} reveals {} at the {}.",
+            who(player),
+            card(player, kind),
+            r.groups[group as usize].name
+        ),
+        Event::InfluenceLost {
+            player,
+            group,
+            kind,
+        } => format!(
+            "{} discards {} from the {}.",
+            who(player),
+            card(player, kind),
+            r.groups[group as usize].name
+        ),
+        Event::PatricianWon { player, group } => {
+            format!(
+                "{} takes a patrician of the {}.",
+                who(player),
+                r.groups[group as usize].name
+            )
+        }
+        Event::GroupExhausted { group } => format!(
+            "The {} are all won: the influence cards there are discarded.",
+            r.groups[group as usize].name
+        ),
+        Event::LonePlayer { player } => format!(
+            "{} has no influence cards left; {} plays on alone.",
+            who(1 - player),
+            who(player)
+        ),
+        Event::GameOver { reason, scores } => format!(
+            "Game over ({}): {} {}, {} {}.",
+            reason.label().replace('_', " "),
+            who(0),
+            scores[0],
+            who(1),
+            scores[1]
+        ),
+    }
+}
+
+/// The table as `viewer` sees it: his own face-down cards, only the number
+/// of the opponent's; his own hand and mission; the sizes of the reserves.
+pub fn view_text(s: &State, viewer: usize) -> String {
+    let r = s.rules();
+    let mut o = String::new();
+    let me = &r.factions[viewer].name;
+    let phase = match s.phase() {
+        Phase::GameOver => "game over".to_string(),
+        ph => format!("{} to act ({ph:?})", r.factions[s.seat()].name),
+    };
+    let _ = writeln!(o, "Turn {} - {phase} - view of {me}", s.turn_number() + 1);
+    let _ = writeln!(
+        o,
+        "{:<10} {:>5}  {:<24} {:<24}",
+        "group", "left", r.factions[0].name, r.factions[1].name
+    );
+    for (g, gd) in r.groups.iter().enumerate() {
+        let gs = s.group(g);
+        let mut cols = [String::new(), String::new()];
+        for (p, col) in cols.iter_mut().enumerate() {
+            let mut parts = Vec::new();
+            for &k in &r.influence_kinds {
+                for _ in 0..gs.cards[p][1][k.ix()] {
+                    parts.push(value_label(r, k));
+                }
+            }
+            for &k in &r.influence_kinds {
+                for _ in 0..gs.cards[p][0][k.ix()] {
+                    parts.push(if p == viewer {
+                        format!("[{}]", value_label(r, k))
+                    } else {
+                        "[?]".into()
+                    });
+                }
+            }
+            *col = if parts.is_empty() {
+                "-".into()
+            } else {
+                parts.join(" ")
+            };
+        }
+        let left = if gs.exhausted() {
+            "won".to_string()
+        } else {
+            format!("{}/{}", gs.left, gd.size)
+        };
+        let _ = writeln!(
+            o,
+            "{:<10} {:>5}  {:<24} {:<24}",
+            gd.name, left, cols[0], cols[1]
+        );
+    }
+    let z = s.zones(viewer);
+    let mut hand = Vec::new();
+    for k in 0..r.kinds.len() {
+        for _ in 0..z.hand[k] {
+            hand.push(r.card_name(viewer, super::model::Kind(k as u8)).to_string());
+        }
+    }
+    let _ = writeln!(
+        o,
+        "Your hand: {}",
+        if hand.is_empty() {
+            "(empty)".into()
+        } else {
+            hand.join(", ")
+        }
+    );
+    let missions: Vec<&str> = z
+        .missions
+        .iter()
+        .map(|&m| r.missions[m as usize].name.as_str())
+        .collect();
+    let _ = writeln!(o, "Your mission: {}", missions.join(", "));
+    for p in 0..2 {
+        let zp = s.zones(p);
+        let won: Vec<String> = r
+            .groups
+            .iter()
+            .enumerate()
+            .filter(|(g, _)| zp.won[*g] > 0)
+            .map(|(g, gd)| format!("{} {}", zp.won[g], gd.name))
+            .collect();
+        let _ = writeln!(
+            o,
+            "{}: hand {}, reserves {} influence + {} action, won: {} (score now {})",
+            r.factions[p].name,
+            zp.hand_len,
+            zp.influence_reserve.len(),
+            zp.action_reserve.len(),
+            if won.is_empty() {
+                "none".into()
+            } else {
+                won.join(", ")
+            },
+            s.score()[p]
+        );
+    }
+    let _ = write!(o, "Vote deck: {} cards; discarded: ", s.vote_pile_len());
+    let d: Vec<&str> = s
+        .vote_discard()
+        .iter()
+        .map(|&c| r.vote_cards[c as usize].name.as_str())
+        .collect();
+    let _ = writeln!(
+        o,
+        "{}",
+        if d.is_empty() {
+            "none".into()
+        } else {
+            d.join(", ")
+        }
+    );
+    o
+}

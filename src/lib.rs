@@ -1,0 +1,10 @@
+//! Ludus: a rules engine for Caesar & Cleopatra whose rules live in data.
+//!
+//! See ARCHITECTURE.md for the module map and how a turn flows through it.
+
+pub mod cli;
+pub mod diag;
+pub mod engine;
+pub mod games;
+pub mod load;
+pub mod sim;

@@ -1,0 +1,116 @@
+//! The `ludus` binary, as a user runs it.
+
+mod common;
+
+use std::process::Command;
+
+fn ludus(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn without_timing(mut v: serde_json::Value) -> serde_json::Value {
+    let o = v.as_object_mut().unwrap();
+    for k in ["seconds", "games_per_sec", "turns_per_sec", "threads"] {
+        o.remove(k);
+    }
+    v
+}
+
+#[test]
+fn simulate_json_has_the_keys_and_is_reproducible() {
+    let run = |threads: &str| {
+        let (code, out, err) = ludus(&[
+            "simulate",
+            "--games",
+            "500",
+            "--seed",
+            "1",
+            "--json",
+            "--threads",
+            threads,
+        ]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out.lines().count(), 1, "exactly one JSON object");
+        serde_json::from_str::<serde_json::Value>(&out).unwrap()
+    };
+    let a = run("1");
+    for k in ["games", "seconds", "games_per_sec", "mean_turns"] {
+        assert!(a.get(k).is_some(), "missing {k}");
+    }
+    assert_eq!(a["games"], 500);
+    let w = &a["win_rate"];
+    let sum = w["cleopatra"].as_f64().unwrap()
+        + w["caesar"].as_f64().unwrap()
+        + w["draw"].as_f64().unwrap();
+    assert!((sum - 1.0).abs() < 1e-9);
+    assert_eq!(without_timing(a), without_timing(run("2")));
+}
+
+#[test]
+fn simulate_prints_a_table() {
+    let (code, out, _) = ludus(&["simulate", "--games", "50", "--seed", "3"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("cleopatra") && out.contains("mean turns per game"),
+        "{out}"
+    );
+}
+
+#[test]
+fn check_accepts_the_shipped_rules() {
+    let (code, out, err) = ludus(&["check"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("rules/caesar_cleopatra: ok"), "{out}");
+}
+
+#[test]
+fn check_reports_a_bad_file_with_its_position_and_fails() {
+    let copy = common::RulesCopy::new();
+    copy.edit(
+        "forum.ron",
+        "effect: Vote(\"aediles\")",
+        "effect: Vote(\"edils\")",
+    );
+    let dir = copy.path().to_str().unwrap();
+    let (code, _, err) = ludus(&["check", dir]);
+    assert_eq!(code, 1);
+    let first = err.lines().next().unwrap();
+    assert!(first.starts_with(&format!("{dir}/forum.ron:")), "{err}");
+    assert!(first.contains("unknown group \"edils\""), "{err}");
+    assert!(
+        err.contains("no vote card names the group \"aediles\""),
+        "{err}"
+    );
+}
+
+#[test]
+fn wrong_commands_get_usage_errors_not_panics() {
+    let (code, _, err) = ludus(&["simulate", "--games", "many"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("invalid value 'many'"), "{err}");
+    let (code, _, err) = ludus(&["simulat"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("simulate"), "{err}");
+    let (code, _, err) = ludus(&["check", "/nonexistent"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("holds no game"), "{err}");
+    for cmd in [
+        &["--help"][..],
+        &["simulate", "--help"],
+        &["check", "--help"],
+    ] {
+        let (code, out, _) = ludus(cmd);
+        assert_eq!(code, 0);
+        assert!(out.contains("Usage"));
+    }
+}

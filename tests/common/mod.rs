@@ -1,0 +1,70 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use ludus::games::caesar_cleopatra::{self as cc, Rules};
+
+pub fn rules_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/caesar_cleopatra")
+}
+
+pub fn rules() -> Arc<Rules> {
+    Arc::new(cc::load(&rules_dir()).expect("the shipped rules load"))
+}
+
+/// A temporary copy of the shipped rules, to modify.
+pub struct RulesCopy {
+    pub dir: tempfile::TempDir,
+}
+
+impl RulesCopy {
+    pub fn new() -> RulesCopy {
+        let dir = tempfile::tempdir().unwrap();
+        for e in std::fs::read_dir(rules_dir()).unwrap() {
+            let e = e.unwrap();
+            std::fs::copy(e.path(), dir.path().join(e.file_name())).unwrap();
+        }
+        RulesCopy { dir }
+    }
+
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// Replaces exactly one occurrence of `from` in `file`.
+    pub fn edit(&self, file: &str, from: &str, to: &str) -> &Self {
+        let p = self.dir.path().join(file);
+        let text = std::fs::read_to_string(&p).unwrap();
+        assert_eq!(
+            text.matches(from).count(),
+            1,
+            "{from:?} must occur once in {file}"
+        );
+        std::fs::write(&p, text.replacen(from, to, 1)).unwrap();
+        self
+    }
+
+    pub fn load(&self) -> Result<Rules, ludus::diag::Diagnostics> {
+        cc::load(self.path())
+    }
+
+    /// Diagnostics as text, with the temporary folder shown as `rules/`.
+    pub fn errors(&self) -> String {
+        let d = self.load().expect_err("the modified rules must not load");
+        let prefix = format!("{}/", self.path().display());
+        d.to_string().replace(&prefix, "rules/")
+    }
+}
+
+/// insta settings that keep snapshots in the top-level `snapshots/` folder.
+#[macro_export]
+macro_rules! snapshot_settings {
+    () => {{
+        let mut s = insta::Settings::clone_current();
+        s.set_snapshot_path(concat!(env!("CARGO_MANIFEST_DIR"), "/snapshots"));
+        s.set_prepend_module_to_snapshot(false);
+        s
+    }};
+}

@@ -1,0 +1,85 @@
+//! Seeded random games: every card always in exactly one place, the limits
+//! hold, games end well before the safety cap, and a seed fixes a game.
+
+mod common;
+
+use ludus::engine::agent::{Agent, RandomAgent};
+use ludus::engine::seed::derive;
+use ludus::engine::{Actor, GameState, Scored};
+use ludus::games::caesar_cleopatra::{Event, State};
+
+#[test]
+fn a_thousand_games_keep_every_card_in_one_place() {
+    let rules = common::rules();
+    let mut legal = Vec::new();
+    let mut longest = 0;
+    for i in 0..1000u64 {
+        let mut s = State::with_log(rules.clone(), derive(42, i, 0), false);
+        let mut agents = [
+            RandomAgent::new(derive(42, i, 1)),
+            RandomAgent::new(derive(42, i, 2)),
+        ];
+        s.check_invariants()
+            .unwrap_or_else(|e| panic!("game {i}, setup: {e}"));
+        let mut moves = 0;
+        while let Actor::Player(p) = s.current_actor() {
+            s.legal_moves(&mut legal);
+            assert!(
+                !legal.is_empty(),
+                "game {i}: a player to act with no legal move"
+            );
+            let m = Agent::<State>::choose(&mut agents[p], &s, &legal);
+            s.apply_legal(m);
+            moves += 1;
+            s.check_invariants()
+                .unwrap_or_else(|e| panic!("game {i}, move {moves} ({m:?}): {e}"));
+            assert!(moves < 5000, "game {i} does not end");
+        }
+        let reason = s.end_reason().unwrap();
+        assert_ne!(reason, "turn_cap", "game {i} hit the safety cap");
+        longest = longest.max(s.turns());
+    }
+    assert!(longest < 200, "longest game {longest} turns");
+}
+
+fn play(seed: u64) -> Vec<Event> {
+    let rules = common::rules();
+    let (s, _) = ludus::sim::play_random(State::new(rules, derive(seed, 0, 0)), seed, 0);
+    s.events().to_vec()
+}
+
+#[test]
+fn the_same_seed_gives_the_same_game() {
+    let a = play(5);
+    assert_eq!(a, play(5));
+    assert_ne!(a, play(6));
+    assert!(matches!(a.last(), Some(Event::GameOver { .. })));
+}
+
+#[test]
+fn statistics_do_not_depend_on_thread_count() {
+    let rules = common::rules();
+    let run = |threads| {
+        ludus::sim::simulate(300, 9, threads, |seed| {
+            State::with_log(rules.clone(), seed, false)
+        })
+        .totals
+    };
+    assert_eq!(run(1), run(2));
+}
+
+#[test]
+fn a_vote_that_is_won_moves_a_patrician_and_the_right_cards() {
+    // Over many games, every decided vote leaves the table consistent with
+    // the log: the winner gains exactly one patrician.
+    let rules = common::rules();
+    for i in 0..50 {
+        let (s, _) = ludus::sim::play_random(State::new(rules.clone(), derive(1, i, 0)), 1, i);
+        let won_in_log = s
+            .events()
+            .iter()
+            .filter(|e| matches!(e, Event::PatricianWon { .. }))
+            .count() as u32;
+        assert_eq!(won_in_log, s.patricians_won(0) + s.patricians_won(1));
+    }
+}
