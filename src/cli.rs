@@ -160,7 +160,7 @@ pub fn color_enabled() -> bool {
 /// Prints diagnostics to stderr: the `file:line:col: error:` line, then a
 /// snippet of the source where the file can be read.
 pub fn render(diags: &Diagnostics) {
-    use ariadne::{Config, Label, Report, ReportKind, Source};
+    use ariadne::{Config, IndexType, Label, Report, ReportKind, Source};
     for d in diags.iter() {
         eprintln!("{d}");
         let (Some(span), Ok(text)) = (d.span.clone(), std::fs::read_to_string(&d.file)) else {
@@ -168,7 +168,11 @@ pub fn render(diags: &Diagnostics) {
         };
         let name = d.file.display().to_string();
         let report = Report::build(ReportKind::Error, (name.clone(), span.clone()))
-            .with_config(Config::default().with_color(color_enabled()))
+            .with_config(
+                Config::default()
+                    .with_color(color_enabled())
+                    .with_index_type(IndexType::Byte),
+            )
             .with_message(&d.message)
             .with_label(Label::new((name.clone(), span)).with_message(&d.message))
             .finish();

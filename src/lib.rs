@@ -4,6 +4,7 @@
 
 pub mod cli;
 pub mod diag;
+pub mod effects;
 pub mod engine;
 pub mod games;
 pub mod load;

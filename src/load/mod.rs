@@ -87,7 +87,8 @@ impl SourceFile {
 
     /// Parses the whole file as `T`, turning ron's error into a diagnostic.
     pub fn parse<T: DeserializeOwned>(&self) -> Result<T, Diagnostic> {
-        let opts = ron::Options::default();
+        let opts = ron::Options::default()
+            .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
         opts.from_str::<T>(&self.text).map_err(|e| {
             let start = self.offset_of(e.span.start.line, e.span.start.col);
             let end = self.offset_of(e.span.end.line, e.span.end.col).max(start);
@@ -206,6 +207,52 @@ impl<'de, T: DeserializeOwned> Deserialize<'de> for Spanned<T> {
             len: text.len(),
         })
     }
+}
+
+/// For a string literal as written in RON (`"..."` or `r#"..."#`), the byte
+/// offset in the literal of each byte of the string's content, plus one past
+/// the end; `None` if `literal` is not a string literal.
+pub fn string_content_offsets(literal: &str) -> Option<Vec<usize>> {
+    let b = literal.as_bytes();
+    if b.first() == Some(&b'r') {
+        let hashes = b[1..].iter().take_while(|&&c| c == b'#').count();
+        let start = 1 + hashes + 1;
+        let end = literal.len().checked_sub(1 + hashes)?;
+        return (start <= end).then(|| (start..=end).collect());
+    }
+    if b.first() != Some(&b'"') {
+        return None;
+    }
+    let mut out = Vec::new();
+    let mut i = 1;
+    while i + 1 < b.len() {
+        if b[i] == b'\\' {
+            // One escape is one content character; `\u{...}` may encode
+            // to several bytes of content.
+            let (esc_len, decoded_len) = if b.get(i + 1) == Some(&b'u') {
+                let end = literal[i..].find('}').map_or(2, |e| e + 1);
+                let hex = literal[i..i + end]
+                    .trim_start_matches("\\u{")
+                    .trim_end_matches('}');
+                let n = u32::from_str_radix(hex, 16)
+                    .ok()
+                    .and_then(char::from_u32)
+                    .map_or(1, char::len_utf8);
+                (end, n)
+            } else {
+                (2, 1)
+            };
+            for _ in 0..decoded_len {
+                out.push(i);
+            }
+            i += esc_len;
+        } else {
+            out.push(i);
+            i += 1;
+        }
+    }
+    out.push(i);
+    Some(out)
 }
 
 /// Parses a file, pushing the error (if any) into `diags`.

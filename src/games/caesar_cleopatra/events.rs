@@ -104,6 +104,40 @@ pub enum Event {
     LonePlayer {
         player: u8,
     },
+    ActionPlayed {
+        player: u8,
+        kind: Kind,
+        reaction: bool,
+    },
+    /// The card's effect is over (`fizzled`: it stopped for want of a target).
+    ActionResolved {
+        player: u8,
+        kind: Kind,
+        fizzled: bool,
+    },
+    ActionCancelled {
+        player: u8,
+        kind: Kind,
+    },
+    /// `player` looks at `owner`'s cards.
+    Looked {
+        player: u8,
+        owner: u8,
+        cards: arrayvec::ArrayVec<Kind, { super::model::MAX_HAND }>,
+    },
+    /// A card goes out of the game, from a group or from a hand.
+    CardRemoved {
+        player: u8,
+        group: Option<u8>,
+        kind: Kind,
+    },
+    /// An effect lifts a card off the table.
+    Taken {
+        player: u8,
+        group: u8,
+        kind: Kind,
+        face: Face,
+    },
     GameOver {
         reason: EndReason,
         scores: [i32; 2],
@@ -120,6 +154,8 @@ impl Event {
             Event::SetupPlaced { player, .. } => own(player),
             Event::Placed { player, face, .. } => face == Face::Up || own(player),
             Event::Drew { player, .. } => own(player),
+            Event::Looked { player, owner, .. } => own(player) || own(owner),
+            Event::Taken { player, face, .. } => face == Face::Up || own(player),
             _ => true,
         }
     }

@@ -2,6 +2,8 @@
 //! this game's notions (patricians, Philosophers, votes, orgies) lives here;
 //! the numbers and names come from `rules/caesar_cleopatra/`.
 
+pub mod compile;
+mod effect;
 pub mod events;
 pub mod model;
 pub mod moves;
@@ -12,7 +14,7 @@ pub mod vote;
 
 pub use events::{EndReason, Event};
 pub use model::{Rules, load};
-pub use moves::{Move, Reserve};
+pub use moves::{Move, Reserve, Target};
 pub use state::{Phase, State};
 
 use crate::engine::{Actor, GameState, Scored};
@@ -28,7 +30,7 @@ impl GameState for State {
         if self.phase() == Phase::GameOver {
             Actor::Terminal
         } else {
-            Actor::Player(self.seat())
+            Actor::Player(self.actor())
         }
     }
 
@@ -52,7 +54,7 @@ impl GameState for State {
     }
 
     fn move_to_string(&self, m: Move) -> String {
-        text::move_text(self.rules(), self.seat(), m)
+        text::move_text(self.rules(), self.actor(), m)
     }
 
     fn observation_string(&self, player: usize) -> String {

@@ -8,13 +8,14 @@
 use std::collections::HashMap;
 use std::path::Path;
 
+use super::compile::{Names, Program, compile};
 use super::raw::{self, VoteEffect as RawVoteEffect};
 pub use super::raw::{
     ActionReserve, ActionTiming, ExhaustedVoteCard, ExtraordinaryVote, Face, LonePhilosopher,
     LonePlayer, Placement, Reshuffle, TieBreak,
 };
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::load::{SourceFile, Spanned, nearest, parse_into};
+use crate::load::{SourceFile, Spanned, nearest, parse_into, string_content_offsets};
 
 /// Most card types one game may define (influence and action together).
 pub const MAX_KINDS: usize = 16;
@@ -151,9 +152,14 @@ pub struct Rules {
     pub limits: Limits,
     pub turn: TurnRules,
     pub scoring: Scoring,
+    /// Compiled effects, indexed by kind (`None`: no effect, not playable).
+    pub programs: Vec<Option<Program>>,
 }
 
 impl Rules {
+    pub fn program(&self, k: Kind) -> Option<&Program> {
+        self.programs.get(k.ix()).and_then(Option::as_ref)
+    }
     pub fn kind(&self, k: Kind) -> &CardType {
         &self.kinds[k.ix()]
     }
@@ -317,6 +323,57 @@ impl Validator {
             );
         }
         n.value.clamp(min, max) as u8
+    }
+
+    /// Parses and compiles one card's effect; problems are reported at their
+    /// place in cards.ron.
+    fn effect(&mut self, card: &str, text: &Spanned<String>, names: &Names) -> Option<Program> {
+        let file = &self.files[CARDS];
+        let lit = text.span_in(&file.text);
+        let offsets = lit
+            .as_ref()
+            .and_then(|r| string_content_offsets(&file.text[r.clone()]));
+        let at = |off: usize| -> std::ops::Range<usize> {
+            match (&lit, &offsets) {
+                (Some(r), Some(o)) => {
+                    let i = o.get(off).or(o.last()).copied().unwrap_or(0);
+                    r.start + i..r.start + i
+                }
+                (Some(r), None) => r.clone(),
+                _ => 0..0,
+            }
+        };
+        let span = |r: std::ops::Range<usize>| {
+            let a = at(r.start);
+            let b = at(r.end.max(r.start));
+            a.start..b.start.max(a.start)
+        };
+        match crate::effects::parse(&text.value) {
+            Err(e) => {
+                let d = file.error_at(
+                    span(e.span),
+                    format!("in the effect of `{card}`: {}", e.message),
+                );
+                self.diags.push(d);
+                None
+            }
+            Ok(ast) => match compile(&ast, names) {
+                Ok(p) => Some(p),
+                Err(problems) => {
+                    for p in problems {
+                        let mut d = file.error_at(
+                            span(p.span),
+                            format!("in the effect of `{card}`: {}", p.message),
+                        );
+                        if let Some(h) = p.hint {
+                            d.hints.push(h);
+                        }
+                        self.diags.push(d);
+                    }
+                    None
+                }
+            },
+        }
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -618,6 +675,21 @@ impl Validator {
             );
         }
 
+        // Action card effects.
+        let names = Names {
+            kinds: &kinds
+                .iter()
+                .map(|k| (k.id.clone(), k.influence))
+                .collect::<Vec<_>>(),
+            groups: &groups.iter().map(|g| g.id.clone()).collect::<Vec<_>>(),
+        };
+        let mut programs = vec![None; kinds.len()];
+        for (i, t) in cards.actions.iter().enumerate() {
+            if let Some(text) = &t.effect {
+                programs[cards.influence.len() + i] = self.effect(&t.id.value, text, &names);
+            }
+        }
+
         // Limits.
         let per_side = self.small(LIMITS, &limits.per_side, "per_side", 1, MAX_SIDE as u32);
         let per_group = self.small(
@@ -790,6 +862,7 @@ impl Validator {
                 mission_bonus: scoring.mission_bonus,
                 tie_break: scoring.tie_break,
             },
+            programs,
         })
     }
 }

@@ -34,6 +34,9 @@ pub struct InfluenceType {
 #[serde(deny_unknown_fields)]
 pub struct ActionType {
     pub id: Spanned<String>,
+    /// The card's effect, in the effect language (docs/effects.md).
+    #[serde(default)]
+    pub effect: Option<Spanned<String>>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -41,6 +41,9 @@ pub enum Phase {
     BeforeVote,
     /// The lone player of 001 places all his influence at once.
     LonePlaceAll,
+    /// An action card is being resolved: a reaction window, or a choice its
+    /// effect asks for (see `effect.rs`).
+    Effect,
     /// The game is over.
     GameOver,
 }
@@ -115,7 +118,7 @@ pub(crate) fn face_ix(face: Face) -> usize {
 #[derive(Debug, Clone)]
 pub struct State {
     pub(crate) rules: Arc<Rules>,
-    rng: Rng,
+    pub(crate) rng: Rng,
     pub(crate) phase: Phase,
     /// The seat whose turn (or setup step) it is.
     pub(crate) seat: u8,
@@ -131,12 +134,14 @@ pub struct State {
     /// Setup: placements made by the seat so far.
     setup_step: u8,
     /// This turn: cards placed and their face.
-    placed: u8,
-    placed_face: Face,
+    pub(crate) placed: u8,
+    pub(crate) placed_face: Face,
     /// This turn: action cards played.
-    actions_played: u8,
+    pub(crate) actions_played: u8,
     /// This turn: the player has committed to an active turn.
-    active: bool,
+    pub(crate) active: bool,
+    /// Action cards being resolved; a reaction sits above the card it answers.
+    pub(crate) frames: ArrayVec<super::effect::Frame, 4>,
     /// The player who plays on alone, once the other has no influence left.
     pub(crate) lone: Option<u8>,
     pub(crate) end: Option<EndReason>,
@@ -169,6 +174,7 @@ impl State {
             actions_played: 0,
             active: false,
             lone: None,
+            frames: ArrayVec::new(),
             end: None,
             record,
             events: Vec::new(),
@@ -309,7 +315,7 @@ impl State {
         &self.vote_removed
     }
 
-    fn log(&mut self, e: Event) {
+    pub(crate) fn log(&mut self, e: Event) {
         if self.record {
             self.events.push(e);
         }
@@ -318,7 +324,7 @@ impl State {
     // ----- Derived facts ---------------------------------------------------
 
     /// Room for one more card of `player` at group `g` (0 if exhausted).
-    fn free(&self, player: usize, g: usize) -> u8 {
+    pub(crate) fn free(&self, player: usize, g: usize) -> u8 {
         let gs = &self.groups[g];
         if gs.exhausted() {
             return 0;
@@ -357,13 +363,6 @@ impl State {
             }
     }
 
-    /// Whether an action card of kind `k` has an effect that can be played
-    /// now. Action card effects are written in the effect language, which is
-    /// not part of the engine yet: no action card is playable.
-    fn action_playable(&self, _k: Kind) -> bool {
-        false
-    }
-
     // ----- Legal moves -----------------------------------------------------
 
     pub fn legal(&self, out: &mut Vec<Move>) {
@@ -391,7 +390,11 @@ impl State {
                     out.push(Move::Pass);
                 }
                 self.first_placements(p, out);
-                self.action_moves(p, out);
+                // Playing an action card makes the turn active, and an active
+                // player must place influence: only offered if he can.
+                if out.len() > usize::from(!self.active) {
+                    self.action_moves(p, out);
+                }
             }
             Phase::Placing => {
                 let face = self.placed_face;
@@ -429,6 +432,17 @@ impl State {
                 self.action_moves(p, out);
             }
             Phase::LonePlaceAll => self.placements_with(p, Face::Down, out),
+            Phase::Effect => self.effect_moves(out),
+        }
+    }
+
+    /// The player who must decide now (the seat, or a player answering an
+    /// effect or a reaction window).
+    pub fn actor(&self) -> usize {
+        if self.phase == Phase::Effect {
+            self.effect_actor()
+        } else {
+            self.seat as usize
         }
     }
 
@@ -437,7 +451,7 @@ impl State {
             return;
         }
         for &k in &self.rules.action_kinds {
-            if self.zones[p].hand[k.ix()] > 0 && self.action_playable(k) {
+            if self.zones[p].hand[k.ix()] > 0 && self.action_playable(p, k) {
                 out.push(Move::PlayAction(k));
             }
         }
@@ -463,7 +477,7 @@ impl State {
 
     /// The first card of a turn: any face some placement pattern allows,
     /// provided the pattern can be completed (a second card fits somewhere).
-    fn first_placements(&self, p: usize, out: &mut Vec<Move>) {
+    pub(crate) fn first_placements(&self, p: usize, out: &mut Vec<Move>) {
         let turn = &self.rules.turn;
         let n_groups = self.rules.groups.len();
         let hand_infl = self.hand_influence(p);
@@ -509,6 +523,10 @@ impl State {
     /// Applies a legal move and runs everything that follows it up to the
     /// next choice point.
     pub fn apply_move(&mut self, m: Move) {
+        if self.phase == Phase::Effect {
+            self.apply_effect_move(m);
+            return;
+        }
         let p = self.seat as usize;
         match m {
             Move::ArrangeAction(k) => {
@@ -562,9 +580,13 @@ impl State {
                 self.after_placing();
             }
             Move::EndPlacement => self.placement_done(),
-            Move::PlayAction(_k) => {
-                // Effects arrive with the effect language; no card is playable yet.
-                unreachable!("no action card is playable without the effect language")
+            Move::PlayAction(k) => {
+                self.active = true;
+                self.actions_played += 1;
+                self.play_action(p, k, false);
+            }
+            Move::Choose(_) | Move::Decline => {
+                debug_assert!(false, "{m:?} outside an effect");
             }
             Move::Discard(k) => {
                 self.take_from_hand(p, k);
@@ -603,21 +625,21 @@ impl State {
         }
     }
 
-    fn take_from_hand(&mut self, p: usize, k: Kind) {
+    pub(crate) fn take_from_hand(&mut self, p: usize, k: Kind) {
         let z = &mut self.zones[p];
         debug_assert!(z.hand[k.ix()] > 0);
         z.hand[k.ix()] -= 1;
         z.hand_len -= 1;
     }
 
-    fn put(&mut self, p: usize, g: usize, k: Kind, face: Face) {
+    pub(crate) fn put(&mut self, p: usize, g: usize, k: Kind, face: Face) {
         let gs = &mut self.groups[g];
         gs.cards[p][face_ix(face)][k.ix()] += 1;
         gs.count[p] += 1;
     }
 
     /// After a card is placed: is the placement complete?
-    fn after_placing(&mut self) {
+    pub(crate) fn after_placing(&mut self) {
         let p = self.seat as usize;
         let face = self.placed_face;
         let turn = &self.rules.turn;
@@ -641,7 +663,7 @@ impl State {
         }
     }
 
-    fn placement_done(&mut self) {
+    pub(crate) fn placement_done(&mut self) {
         if self.rules.turn.extraordinary_vote == ExtraordinaryVote::BeforeRefill {
             self.extraordinary_votes();
             if self.end.is_some() {
@@ -654,7 +676,7 @@ impl State {
 
     /// After each draw (or on entering the refill): go on while the hand is
     /// not full and a draw is possible, else leave the refill.
-    fn after_refill_step(&mut self) {
+    pub(crate) fn after_refill_step(&mut self) {
         let p = self.seat as usize;
         let z = &self.zones[p];
         let can_draw = self.draws_allowed()
@@ -1050,6 +1072,14 @@ impl State {
             }
             for k in z.influence_reserve.iter().chain(z.action_reserve.iter()) {
                 seen[k.ix()] += 1;
+            }
+            for f in &self.frames {
+                if f.player as usize == p {
+                    seen[f.card.ix()] += 1;
+                }
+                for k in 0..MAX_KINDS {
+                    seen[k] += f.pool[p][k] as u32;
+                }
             }
             for k in 0..MAX_KINDS {
                 let deck = r.factions[p].deck[k] as u32;

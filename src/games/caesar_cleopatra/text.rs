@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use super::events::{Event, VoteOutcome};
 use super::model::{Face, Rules};
-use super::moves::{Move, Reserve};
+use super::moves::{Move, Reserve, Target};
 use super::state::{Phase, State};
 
 fn face_word(f: Face) -> &'static str {
@@ -36,6 +36,33 @@ pub fn move_text(r: &Rules, player: usize, m: Move) -> String {
         Move::Draw(Reserve::Influence) => "draw from the influence reserve".into(),
         Move::Draw(Reserve::Action) => "draw from the action reserve".into(),
         Move::DrawVote => "turn up the vote card".into(),
+        Move::Choose(t) => format!("choose {}", target_text(r, t)),
+        Move::Decline => "decline".into(),
+    }
+}
+
+/// An effect's target in words.
+pub fn target_text(r: &Rules, t: Target) -> String {
+    match t {
+        Target::Group(g) => format!("the {}", r.groups[g as usize].name),
+        Target::TableCard {
+            owner,
+            group,
+            kind,
+            face,
+        } => format!(
+            "{}'s {} ({}, {}) at the {}",
+            r.factions[owner as usize].name,
+            r.card_name(owner as usize, kind),
+            value_label(r, kind),
+            face_word(face),
+            r.groups[group as usize].name
+        ),
+        Target::HandCard { owner, kind } => format!(
+            "{} from {}'s hand",
+            r.card_name(owner as usize, kind),
+            r.factions[owner as usize].name
+        ),
     }
 }
 
@@ -53,7 +80,9 @@ pub fn event_text(r: &Rules, e: &Event, viewer: Option<usize>) -> String {
     let who = |p: u8| r.factions[p as usize].name.as_str();
     let show = e.kind_visible_to(viewer);
     let card = |p: u8, k| {
-        if show {
+        if show && !r.is_influence(k) {
+            r.card_name(p as usize, k).to_string()
+        } else if show {
             format!("{} ({})", r.card_name(p as usize, k), value_label(r, k))
         } else {
             "a card".to_string()
@@ -194,6 +223,74 @@ pub fn event_text(r: &Rules, e: &Event, viewer: Option<usize>) -> String {
             "{} has no influence cards left; {} plays on alone.",
             who(1 - player),
             who(player)
+        ),
+        Event::ActionPlayed {
+            player,
+            kind,
+            reaction,
+        } => format!(
+            "{} plays {}{}.",
+            who(player),
+            r.card_name(player as usize, kind),
+            if reaction { " in answer" } else { "" }
+        ),
+        Event::ActionResolved {
+            player,
+            kind,
+            fizzled,
+        } => {
+            if fizzled {
+                format!(
+                    "{} has no target: it has no effect.",
+                    r.card_name(player as usize, kind)
+                )
+            } else {
+                format!("{} is resolved.", r.card_name(player as usize, kind))
+            }
+        }
+        Event::ActionCancelled { player, kind } => {
+            format!("{} is cancelled.", r.card_name(player as usize, kind))
+        }
+        Event::Looked {
+            player,
+            owner,
+            ref cards,
+        } => {
+            if show {
+                let names: Vec<String> = cards.iter().map(|&k| card(owner, k)).collect();
+                format!(
+                    "{} looks at {}'s hand: {}.",
+                    who(player),
+                    who(owner),
+                    names.join(", ")
+                )
+            } else {
+                format!("{} looks at {}'s hand.", who(player), who(owner))
+            }
+        }
+        Event::CardRemoved {
+            player,
+            group,
+            kind,
+        } => match group {
+            Some(g) => format!(
+                "{}'s {} at the {} leaves the game.",
+                who(player),
+                card(player, kind),
+                r.groups[g as usize].name
+            ),
+            None => format!("{}'s {} leaves the game.", who(player), card(player, kind)),
+        },
+        Event::Taken {
+            player,
+            group,
+            kind,
+            ..
+        } => format!(
+            "{} takes back {} from the {}.",
+            who(player),
+            card(player, kind),
+            r.groups[group as usize].name
         ),
         Event::GameOver { reason, scores } => format!(
             "Game over ({}): {} {}, {} {}.",

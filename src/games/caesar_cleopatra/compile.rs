@@ -1,0 +1,559 @@
+//! Compiles effect ASTs against the rules: names become indices, and every
+//! semantic problem (an unknown zone, filter, value or variable; a filter
+//! that can never match; a statement out of place) becomes a diagnostic
+//! naming the card and the position.
+//!
+//! The compiled `Program` holds no strings: the interpreter in `effect.rs`
+//! runs it without look-ups by name.
+
+use std::ops::Range;
+
+use arrayvec::ArrayVec;
+
+use super::model::{Face, Kind};
+use crate::effects::ast::{self, Clause, Ident, Selector, StatementKind, Target};
+
+/// Most variables one effect may bind.
+pub const MAX_VARS: usize = 6;
+
+/// Whose cards, relative to the card's player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Who {
+    Me,
+    Opponent,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Zone {
+    /// Influence cards at the groups.
+    Table,
+    /// Cards in a hand.
+    Hand,
+}
+
+/// Which groups a set covers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Groups {
+    Any,
+    /// Any of these: group variables (`Var`) or fixed groups (`Fixed`).
+    Of(ArrayVec<GroupRef, 4>),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GroupRef {
+    Var(u8),
+    Fixed(u8),
+}
+
+/// A compiled card set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Set {
+    pub zone: Zone,
+    pub owner: Option<Who>,
+    pub face: Option<Face>,
+    pub groups: Groups,
+    pub kinds: Option<ArrayVec<Kind, 8>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Cards {
+    /// The card bound to a variable by `choose card`.
+    Var(u8),
+    Set(Set),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Cond {
+    Any(Set),
+    No(Set),
+    NotEqual(u8, u8),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Op {
+    ChooseGroup {
+        var: u8,
+        cond: Vec<Cond>,
+    },
+    ChooseCard {
+        var: u8,
+        from: Set,
+        cond: Vec<Cond>,
+    },
+    Discard(Cards),
+    Remove(Cards),
+    Reveal(Cards),
+    Look(Cards),
+    Take(Cards),
+    Draw {
+        who: Who,
+        count: u8,
+        optional: bool,
+    },
+    PlaceTaken {
+        face: Face,
+        groups: ArrayVec<GroupRef, 4>,
+    },
+    Cancel,
+}
+
+/// A reaction card's trigger.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Trigger {
+    /// Action kinds that do not open this reaction.
+    pub except: Vec<Kind>,
+}
+
+/// A compiled effect.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Program {
+    pub trigger: Option<Trigger>,
+    pub ops: Vec<Op>,
+}
+
+/// A semantic problem at a byte range of the effect text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    pub span: Range<usize>,
+    pub message: String,
+    pub hint: Option<String>,
+}
+
+/// What the compiler needs to know of the rules.
+pub struct Names<'a> {
+    pub kinds: &'a [(String, bool)],
+    pub groups: &'a [String],
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum VarType {
+    Group,
+    Card(Zone),
+}
+
+struct Compiler<'a> {
+    names: &'a Names<'a>,
+    vars: Vec<(String, VarType)>,
+    problems: Vec<Problem>,
+    took: bool,
+    reaction: bool,
+}
+
+/// Compiles one effect; returns every problem found.
+pub fn compile(effect: &ast::Effect, names: &Names) -> Result<Program, Vec<Problem>> {
+    let mut c = Compiler {
+        names,
+        vars: Vec::new(),
+        problems: Vec::new(),
+        took: false,
+        reaction: effect.trigger.is_some(),
+    };
+    let trigger = effect.trigger.as_ref().map(|t| c.trigger(t));
+    let mut ops = Vec::new();
+    for s in &effect.statements {
+        if let Some(op) = c.statement(s) {
+            ops.push(op);
+        }
+    }
+    if c.problems.is_empty() {
+        Ok(Program { trigger, ops })
+    } else {
+        Err(c.problems)
+    }
+}
+
+impl Compiler<'_> {
+    fn problem(&mut self, span: Range<usize>, message: impl Into<String>, hint: Option<String>) {
+        self.problems.push(Problem {
+            span,
+            message: message.into(),
+            hint,
+        });
+    }
+
+    fn unknown(&mut self, what: &str, id: &Ident, known: &[&str]) {
+        let hint = match crate::load::nearest(&id.name, known.iter().copied()) {
+            Some(n) => format!("did you mean `{n}`? {what}s: {}", known.join(", ")),
+            None => format!("{what}s: {}", known.join(", ")),
+        };
+        self.problem(
+            id.span.clone(),
+            format!("unknown {what} `{}`", id.name),
+            Some(hint),
+        );
+    }
+
+    fn kind(&mut self, id: &Ident, action_only: bool) -> Option<Kind> {
+        match self.names.kinds.iter().position(|(k, _)| *k == id.name) {
+            Some(i) if !action_only || !self.names.kinds[i].1 => Some(Kind(i as u8)),
+            found => {
+                let known: Vec<&str> = self
+                    .names
+                    .kinds
+                    .iter()
+                    .filter(|(_, infl)| !action_only || !infl)
+                    .map(|(k, _)| k.as_str())
+                    .collect();
+                if found.is_some() {
+                    self.problem(
+                        id.span.clone(),
+                        format!("`{}` is not an action card", id.name),
+                        None,
+                    );
+                } else {
+                    self.unknown(
+                        if action_only {
+                            "action card"
+                        } else {
+                            "card type"
+                        },
+                        id,
+                        &known,
+                    );
+                }
+                None
+            }
+        }
+    }
+
+    fn who(&mut self, id: &Ident) -> Option<Who> {
+        match id.name.as_str() {
+            "me" => Some(Who::Me),
+            "opponent" => Some(Who::Opponent),
+            _ => {
+                self.unknown("player", id, &["me", "opponent"]);
+                None
+            }
+        }
+    }
+
+    fn face(&mut self, id: &Ident) -> Option<Face> {
+        match id.name.as_str() {
+            "up" => Some(Face::Up),
+            "down" => Some(Face::Down),
+            _ => {
+                self.unknown("face", id, &["up", "down"]);
+                None
+            }
+        }
+    }
+
+    fn trigger(&mut self, t: &ast::Trigger) -> Trigger {
+        if t.by.name != "opponent" {
+            self.problem(
+                t.by.span.clone(),
+                format!(
+                    "a reaction answers the opponent's action card, not `{}`'s",
+                    t.by.name
+                ),
+                Some("write `on opponent action:`".into()),
+            );
+        }
+        let except = t
+            .except
+            .iter()
+            .filter_map(|id| self.kind(id, true))
+            .collect();
+        Trigger { except }
+    }
+
+    fn bind(&mut self, var: &Ident, ty: VarType) -> u8 {
+        if self.vars.iter().any(|(n, _)| *n == var.name) {
+            self.problem(
+                var.span.clone(),
+                format!("`{}` is chosen twice", var.name),
+                None,
+            );
+        }
+        if self.vars.len() >= MAX_VARS {
+            self.problem(
+                var.span.clone(),
+                format!("at most {MAX_VARS} choices per effect"),
+                None,
+            );
+            return 0;
+        }
+        self.vars.push((var.name.clone(), ty));
+        (self.vars.len() - 1) as u8
+    }
+
+    fn var(&self, name: &str) -> Option<(u8, VarType)> {
+        self.vars
+            .iter()
+            .position(|(n, _)| n == name)
+            .map(|i| (i as u8, self.vars[i].1))
+    }
+
+    fn group_ref(&mut self, id: &Ident) -> Option<GroupRef> {
+        match self.var(&id.name) {
+            Some((i, VarType::Group)) => return Some(GroupRef::Var(i)),
+            Some((_, VarType::Card(_))) => {
+                self.problem(
+                    id.span.clone(),
+                    format!("`{}` is a card, not a group", id.name),
+                    None,
+                );
+                return None;
+            }
+            None => {}
+        }
+        if let Some(g) = self.names.groups.iter().position(|g| *g == id.name) {
+            return Some(GroupRef::Fixed(g as u8));
+        }
+        let mut known: Vec<String> = self
+            .vars
+            .iter()
+            .filter(|(_, t)| *t == VarType::Group)
+            .map(|(n, _)| n.clone())
+            .collect();
+        known.extend(self.names.groups.iter().cloned());
+        let known: Vec<&str> = known.iter().map(String::as_str).collect();
+        self.unknown("group or group choice", id, &known);
+        None
+    }
+
+    fn set(&mut self, s: &Selector) -> Option<Set> {
+        let mut ok = true;
+        let zone = match s.zone.name.as_str() {
+            "table" => Zone::Table,
+            "hand" => Zone::Hand,
+            _ => {
+                // Go on checking the filters, as if it were the table.
+                self.unknown("zone", &s.zone, &["table", "hand"]);
+                ok = false;
+                Zone::Table
+            }
+        };
+        let mut set = Set {
+            zone,
+            owner: None,
+            face: None,
+            groups: Groups::Any,
+            kinds: None,
+        };
+        for f in &s.filters {
+            let single = |c: &mut Self| {
+                if f.values.len() > 1 {
+                    c.problem(
+                        f.values[1].span.clone(),
+                        format!("`{}` takes one value", f.key.name),
+                        None,
+                    );
+                }
+                &f.values[0]
+            };
+            match f.key.name.as_str() {
+                "owner" => {
+                    let v = single(self);
+                    set.owner = self.who(v);
+                    ok &= set.owner.is_some();
+                }
+                "face" => {
+                    let v = single(self);
+                    if zone == Zone::Hand {
+                        self.problem(
+                            f.key.span.clone(),
+                            "`face` never matches cards in a hand: only cards on the table lie face up or down",
+                            None,
+                        );
+                        ok = false;
+                    }
+                    set.face = self.face(v);
+                    ok &= set.face.is_some();
+                }
+                "group" => {
+                    if zone == Zone::Hand {
+                        self.problem(
+                            f.key.span.clone(),
+                            "`group` never matches cards in a hand: only cards on the table lie at a group",
+                            None,
+                        );
+                        ok = false;
+                    }
+                    let mut refs = ArrayVec::new();
+                    for v in f.values.iter().take(4) {
+                        match self.group_ref(v) {
+                            Some(r) => refs.push(r),
+                            None => ok = false,
+                        }
+                    }
+                    set.groups = Groups::Of(refs);
+                }
+                "kind" => {
+                    let mut ks = ArrayVec::new();
+                    for v in f.values.iter().take(8) {
+                        match self.kind(v, false) {
+                            Some(k) => ks.push(k),
+                            None => ok = false,
+                        }
+                    }
+                    set.kinds = Some(ks);
+                }
+                _ => {
+                    self.unknown("filter", &f.key, &["owner", "face", "group", "kind"]);
+                    ok = false;
+                }
+            }
+        }
+        ok.then_some(set)
+    }
+
+    fn cards(&mut self, t: &Target) -> Option<Cards> {
+        match t {
+            Target::Set(s) => self.set(s).map(Cards::Set),
+            Target::Var(id) => match self.var(&id.name) {
+                Some((i, VarType::Card(_))) => Some(Cards::Var(i)),
+                Some((_, VarType::Group)) => {
+                    self.problem(
+                        id.span.clone(),
+                        format!("`{}` is a group, and this takes cards", id.name),
+                        Some(format!(
+                            "for the cards at that group write table(group: {})",
+                            id.name
+                        )),
+                    );
+                    None
+                }
+                None => {
+                    let known: Vec<String> = self
+                        .vars
+                        .iter()
+                        .filter(|(_, t)| matches!(t, VarType::Card(_)))
+                        .map(|(n, _)| n.clone())
+                        .collect();
+                    let hint = if known.is_empty() {
+                        "no card is chosen before this statement: add `choose card ... from ...;`"
+                            .to_string()
+                    } else {
+                        format!("cards chosen so far: {}", known.join(", "))
+                    };
+                    self.problem(
+                        id.span.clone(),
+                        format!("`{}` is not defined", id.name),
+                        Some(hint),
+                    );
+                    None
+                }
+            },
+        }
+    }
+
+    fn conds(&mut self, cs: &[Clause]) -> Vec<Cond> {
+        cs.iter()
+            .filter_map(|c| match c {
+                Clause::Any(s) => self.set(s).map(Cond::Any),
+                Clause::No(s) => self.set(s).map(Cond::No),
+                Clause::NotEqual(a, b, _) => {
+                    let ra = self.var(&a.name);
+                    let rb = self.var(&b.name);
+                    for (id, r) in [(a, ra), (b, rb)] {
+                        if r.is_none() {
+                            self.problem(
+                                id.span.clone(),
+                                format!("`{}` is not defined", id.name),
+                                None,
+                            );
+                        }
+                    }
+                    Some(Cond::NotEqual(ra?.0, rb?.0))
+                }
+            })
+            .collect()
+    }
+
+    fn statement(&mut self, s: &ast::Statement) -> Option<Op> {
+        Some(match &s.kind {
+            StatementKind::ChooseGroup { var, condition } => {
+                // Bind first, so that the condition can name the group.
+                let v = self.bind(var, VarType::Group);
+                let cond = self.conds(condition);
+                Op::ChooseGroup { var: v, cond }
+            }
+            StatementKind::ChooseCard {
+                var,
+                from,
+                condition,
+            } => {
+                let set = self.set(from);
+                let zone = set.as_ref().map_or(Zone::Table, |s| s.zone);
+                let v = self.bind(var, VarType::Card(zone));
+                let cond = self.conds(condition);
+                Op::ChooseCard {
+                    var: v,
+                    from: set?,
+                    cond,
+                }
+            }
+            StatementKind::Discard(t) => Op::Discard(self.cards(t)?),
+            StatementKind::Remove(t) => Op::Remove(self.cards(t)?),
+            StatementKind::Reveal(t) => {
+                let c = self.cards(t)?;
+                if let Cards::Set(set) = &c
+                    && set.zone == Zone::Hand
+                {
+                    self.problem(
+                        s.span.clone(),
+                        "`reveal` turns table cards face up; to see a hand, use `look at`",
+                        None,
+                    );
+                }
+                Op::Reveal(c)
+            }
+            StatementKind::Look(t) => Op::Look(self.cards(t)?),
+            StatementKind::Take(t) => {
+                let c = self.cards(t)?;
+                if let Cards::Set(set) = &c
+                    && set.zone != Zone::Table
+                {
+                    self.problem(
+                        s.span.clone(),
+                        "`take` lifts cards off the table: its set must be table(...)",
+                        None,
+                    );
+                }
+                self.took = true;
+                Op::Take(c)
+            }
+            StatementKind::Draw {
+                player,
+                count,
+                optional,
+            } => {
+                let who = self.who(player)?;
+                if count.value == 0 || count.value > 5 {
+                    self.problem(count.span.clone(), "draw between 1 and 5 cards", None);
+                }
+                Op::Draw {
+                    who,
+                    count: count.value.clamp(1, 5) as u8,
+                    optional: *optional,
+                }
+            }
+            StatementKind::PlaceTaken { face, groups } => {
+                if !self.took {
+                    self.problem(
+                        s.span.clone(),
+                        "nothing is taken before `place taken`",
+                        Some("take cards first: `take table(owner: me, group: a | b);`".into()),
+                    );
+                }
+                let face = self.face(face)?;
+                let mut refs = ArrayVec::new();
+                for g in groups.iter().take(4) {
+                    refs.push(self.group_ref(g)?);
+                }
+                Op::PlaceTaken { face, groups: refs }
+            }
+            StatementKind::Cancel => {
+                if !self.reaction {
+                    self.problem(
+                        s.span.clone(),
+                        "`cancel` has nothing to cancel: only a reaction (`on opponent action:`) answers a card",
+                        None,
+                    );
+                }
+                Op::Cancel
+            }
+        })
+    }
+}
