@@ -33,15 +33,15 @@ pub struct SyntaxError {
 
 /// Parses one effect text.
 pub fn parse(text: &str) -> Result<Effect, SyntaxError> {
-    let mut pairs = EffectParser::parse(Rule::effect, text).map_err(syntax_error)?;
+    let mut pairs = EffectParser::parse(Rule::effect, text).map_err(|e| syntax_error(text, e))?;
     let effect = pairs.next().expect("the effect rule");
     let mut trigger = None;
     let mut statements = Vec::new();
     for p in effect.into_inner() {
         match p.as_rule() {
             Rule::trigger => trigger = Some(trigger_of(p)),
-            Rule::EOI => {}
-            _ => statements.push(statement(p)),
+            Rule::EOI | Rule::semicolon => {}
+            _ => statements.extend(statement(p)),
         }
     }
     Ok(Effect {
@@ -54,6 +54,7 @@ pub fn parse(text: &str) -> Result<Effect, SyntaxError> {
 fn rule_name(r: &Rule) -> &'static str {
     match r {
         Rule::EOI => "the end of the effect",
+        Rule::semicolon => "`;`",
         Rule::trigger | Rule::kw_on => "`on opponent action:`",
         Rule::choose | Rule::kw_choose => {
             "a statement (choose, discard, remove, reveal, look at, draw, take, place taken, cancel)"
@@ -88,9 +89,25 @@ fn rule_name(r: &Rule) -> &'static str {
     }
 }
 
-fn syntax_error(e: pest::error::Error<Rule>) -> SyntaxError {
+/// The offset just after the last token before `pos` (skipping white space
+/// and `//` comments backwards).
+fn end_of_previous_token(text: &str, pos: usize) -> usize {
+    let mut end = pos.min(text.len());
+    loop {
+        let before = text[..end].trim_end();
+        // A comment runs to the end of its line: if the line holds `//`
+        // outside the token, step over it.
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        match before[line_start..].find("//") {
+            Some(c) if line_start + c < before.len() => end = line_start + c,
+            _ => return before.len(),
+        }
+    }
+}
+
+fn syntax_error(text: &str, e: pest::error::Error<Rule>) -> SyntaxError {
     use pest::error::{ErrorVariant, InputLocation};
-    let span = match e.location {
+    let mut span = match e.location {
         InputLocation::Pos(p) => p..p,
         InputLocation::Span((a, b)) => a..b,
     };
@@ -99,8 +116,18 @@ fn syntax_error(e: pest::error::Error<Rule>) -> SyntaxError {
             positives,
             negatives,
         } => {
-            let mut names: Vec<&str> = positives.iter().map(rule_name).collect();
-            names.dedup();
+            let mut names: Vec<&str> = Vec::new();
+            for n in positives.iter().map(rule_name) {
+                if !names.contains(&n) {
+                    names.push(n);
+                }
+            }
+            // A missing `;` is noticed at the next word: point just after the
+            // statement instead.
+            if positives.contains(&Rule::semicolon) {
+                let end = end_of_previous_token(text, span.start);
+                span = end..end;
+            }
             // `;` and `(` are literals, which pest does not list: say so when
             // a statement could have ended here.
             let mut m = if names.is_empty() {
@@ -180,7 +207,7 @@ fn trigger_of(p: Pair<Rule>) -> Trigger {
     Trigger { by, except, span }
 }
 
-fn statement(p: Pair<Rule>) -> Statement {
+fn statement(p: Pair<Rule>) -> Option<Statement> {
     let span = span_of(&p);
     let rule = p.as_rule();
     let kind = match rule {
@@ -234,9 +261,10 @@ fn statement(p: Pair<Rule>) -> Statement {
             StatementKind::PlaceTaken { face, groups }
         }
         Rule::cancel => StatementKind::Cancel,
-        r => unreachable!("statement rule {r:?}"),
+        // The grammar allows nothing else here.
+        _ => return None,
     };
-    Statement { kind, span }
+    Some(Statement { kind, span })
 }
 
 fn target(p: Pair<Rule>) -> Target {
@@ -286,7 +314,7 @@ mod tests {
     #[test]
     fn parses_every_statement() {
         let e = parse(
-            "on opponent action except veto, spy:
+            "on opponent action except alpha, beta:
              choose group a where any table(owner: me) and a != a;
              choose card c from table(owner: opponent, face: up);
              discard c; remove table(group: a | b); reveal c; look at hand(owner: opponent);
@@ -303,6 +331,14 @@ mod tests {
     fn reserved_words_cannot_be_variables() {
         let err = parse("choose card from table();").unwrap_err();
         assert_eq!(err.span.start, 12);
+    }
+
+    #[test]
+    fn a_missing_semicolon_is_reported_after_the_statement() {
+        let text = "choose group g // which one\n  discard table(group: g);";
+        let err = parse(text).unwrap_err();
+        assert_eq!(err.span.start, "choose group g".len());
+        assert!(err.message.contains("`;`"), "{}", err.message);
     }
 
     #[test]

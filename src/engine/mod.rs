@@ -4,7 +4,7 @@
 //! and renders what each player may see. Chance is *sampled inside the state*
 //! from its own seeded RNG (OpenSpiel's `kSampledStochastic` chance mode), so a
 //! game is fully determined by its seed and its list of moves, and a replay is
-//! exact. Out-of-turn decisions (a reaction such as a Veto) are simply choice
+//! exact. Out-of-turn decisions (a reaction to the opponent's card) are simply choice
 //! points whose actor is not the player whose turn it is.
 //!
 //! **Architecture invariant:** nothing in this module names a card, a group or

@@ -1,7 +1,7 @@
 //! The interpreter of compiled effects (`compile::Program`).
 //!
 //! Playing an action card pushes a [`Frame`] and sets the phase to `Effect`.
-//! If the other player holds a reaction whose trigger matches (a Veto), the
+//! If the other player holds a reaction card whose trigger matches, the
 //! frame first waits at a reaction window: a choice point of that player,
 //! who may answer with the reaction (pushing its frame above) or `Decline`.
 //! Then the top frame runs its statements until one needs a decision (a

@@ -7,6 +7,7 @@ mod effect;
 pub mod events;
 pub mod model;
 pub mod moves;
+pub mod position;
 mod raw;
 pub mod state;
 pub mod text;
@@ -15,6 +16,7 @@ pub mod vote;
 pub use events::{EndReason, Event};
 pub use model::{Rules, load};
 pub use moves::{Move, Reserve, Target};
+pub use position::Position;
 pub use state::{Phase, State};
 
 use crate::engine::{Actor, GameState, Scored};

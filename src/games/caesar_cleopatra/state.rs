@@ -157,7 +157,23 @@ impl State {
 
     /// A new game; `record: false` skips the event log (fast simulation).
     pub fn with_log(rules: Arc<Rules>, seed: u64, record: bool) -> State {
-        let mut s = State {
+        let mut s = Self::empty(rules, seed, record);
+        s.deal();
+        s
+    }
+
+    /// An empty table (for `Position`, which fills it in).
+    pub(crate) fn blank(rules: Arc<Rules>, seed: u64) -> State {
+        Self::empty(rules, seed, true)
+    }
+
+    /// A position's state starts at the beginning of the seat's turn.
+    pub(crate) fn begin_turn_at_position(&mut self) {
+        self.start_turn();
+    }
+
+    fn empty(rules: Arc<Rules>, seed: u64, record: bool) -> State {
+        State {
             rng: seed::rng(seed),
             phase: Phase::SetupPlace,
             seat: rules.setup.first_player as u8,
@@ -179,9 +195,7 @@ impl State {
             record,
             events: Vec::new(),
             rules,
-        };
-        s.deal();
-        s
+        }
     }
 
     /// Shuffles the decks, deals missions, and sets up the setup phases.
@@ -354,10 +368,11 @@ impl State {
     }
 
     fn may_play_action(&self) -> bool {
-        self.active
-            && self.actions_played < self.rules.turn.actions_per_turn
+        self.actions_played < self.rules.turn.actions_per_turn
             && match self.phase {
-                Phase::TurnStart | Phase::Placing | Phase::Refill => true,
+                // Playing a card at the start of the turn makes the turn active.
+                Phase::TurnStart => true,
+                Phase::Placing | Phase::Refill => self.active,
                 Phase::BeforeVote => self.rules.turn.action_timing == ActionTiming::AnyTime,
                 _ => false,
             }

@@ -1,0 +1,168 @@
+//! Malformed action-card effects: every problem is reported at its line and
+//! column in cards.ron, with a message a game designer can act on.
+
+mod common;
+
+use std::process::Command;
+
+use common::RulesCopy;
+
+fn snapshot(name: &str, text: &str) {
+    snapshot_settings!().bind(|| insta::assert_snapshot!(name, text));
+}
+
+/// A missing `;` is reported just after the statement it should end.
+#[test]
+fn missing_semicolon_is_a_syntax_error() {
+    let copy = RulesCopy::new();
+    copy.edit(
+        "cards.ron",
+        "choose card c from table(owner: opponent, face: up);",
+        "choose card c from table(owner: opponent, face: up)",
+    );
+    snapshot("effect_syntax_missing_semicolon", &copy.errors());
+}
+
+#[test]
+fn choose_card_without_a_variable_is_a_syntax_error() {
+    let copy = RulesCopy::new();
+    copy.edit(
+        "cards.ron",
+        "choose card c from hand(owner: opponent);",
+        "choose card from hand(owner: opponent);",
+    );
+    snapshot("effect_syntax_missing_variable", &copy.errors());
+}
+
+#[test]
+fn unknown_zone_suggests_the_nearest() {
+    let copy = RulesCopy::new();
+    copy.edit(
+        "cards.ron",
+        "discard table(group: g);",
+        "discard tabel(group: g);",
+    );
+    snapshot("effect_unknown_zone", &copy.errors());
+}
+
+#[test]
+fn face_never_matches_a_hand() {
+    let copy = RulesCopy::new();
+    copy.edit(
+        "cards.ron",
+        "look at hand(owner: opponent);",
+        "look at hand(owner: opponent, face: down);",
+    );
+    snapshot("effect_face_on_hand", &copy.errors());
+}
+
+#[test]
+fn undefined_variable_lists_the_chosen_cards() {
+    let copy = RulesCopy::new();
+    copy.edit(
+        "cards.ron",
+        "choose card c from table(owner: opponent, face: up);\n            discard c;",
+        "choose card c from table(owner: opponent, face: up);\n            discard d;",
+    );
+    snapshot("effect_undefined_variable", &copy.errors());
+}
+
+#[test]
+fn a_group_is_not_cards() {
+    let copy = RulesCopy::new();
+    copy.edit("cards.ron", "discard table(group: g);", "discard g;");
+    snapshot("effect_group_as_cards", &copy.errors());
+}
+
+#[test]
+fn cancel_outside_a_reaction() {
+    let copy = RulesCopy::new();
+    copy.edit("cards.ron", "draw opponent 1;", "cancel;");
+    snapshot("effect_cancel_not_reaction", &copy.errors());
+}
+
+#[test]
+fn unknown_card_in_except() {
+    let copy = RulesCopy::new();
+    copy.edit(
+        "cards.ron",
+        "on opponent action except veto:",
+        "on opponent action except veto, asassination:",
+    );
+    snapshot("effect_unknown_except", &copy.errors());
+}
+
+#[test]
+fn problems_in_several_cards_are_reported_all_at_once() {
+    let copy = RulesCopy::new();
+    copy.edit(
+        "cards.ron",
+        "look at hand(owner: opponent);",
+        "look at hand(owner: oponent);",
+    )
+    .edit("cards.ron", "discard table(group: g);", "discard g;");
+    snapshot("effect_several_problems", &copy.errors());
+}
+
+#[test]
+fn ludus_check_reports_an_effect_error_and_fails() {
+    let copy = RulesCopy::new();
+    copy.edit(
+        "cards.ron",
+        "discard table(group: g);",
+        "discard tabel(group: g);",
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["check", copy.path().to_str().unwrap()])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let cards = copy.path().join("cards.ron");
+    let prefix = format!("{}:", cards.display());
+    assert!(stderr.starts_with(&prefix), "{stderr}");
+    let rest = &stderr[prefix.len()..];
+    let mut it = rest.splitn(3, ':');
+    let line = it.next().unwrap();
+    let col = it.next().unwrap();
+    assert!(
+        line.parse::<usize>().is_ok() && col.parse::<usize>().is_ok(),
+        "expected {prefix}line:col:, got {stderr}"
+    );
+    assert!(
+        rest.starts_with("59:21: error: in the effect of `wrath`: unknown zone `tabel`"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn ludus_check_reports_every_broken_effect() {
+    let copy = RulesCopy::new();
+    copy.edit(
+        "cards.ron",
+        "look at hand(owner: opponent);",
+        "look at hand(owner: oponent);",
+    )
+    .edit("cards.ron", "discard table(group: g);", "discard g;");
+    let out = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["check", copy.path().to_str().unwrap()])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let cards = copy.path().join("cards.ron").display().to_string();
+    assert!(
+        stderr.starts_with(&format!("{cards}:31:33: error: in the effect of `spy`")),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(&format!("\n{cards}:59:21: error: in the effect of `wrath`")),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(&format!("{}: 2 problem(s)", copy.path().display())),
+        "{stderr}"
+    );
+}
