@@ -9,6 +9,7 @@ use std::sync::Arc;
 use clap::{Parser, Subcommand};
 
 use crate::diag::Diagnostics;
+use crate::games::caesar_cleopatra::variant::{self, DEFAULT_VARIANT, Origin, Selection};
 use crate::games::caesar_cleopatra::{self as cc, State};
 
 /// Ludus: a rules engine for Caesar & Cleopatra whose rules live in data.
@@ -23,12 +24,86 @@ pub struct Cli {
 pub enum Command {
     /// Play many games between uniformly random agents and summarise them.
     Simulate(SimulateArgs),
-    /// Load and validate a rules directory; report every problem found.
+    /// Load and validate a rules directory, its variants and add-ons; report
+    /// every problem found.
     Check {
         /// A game directory (with game.ron), or a folder of them.
         #[arg(default_value = "rules")]
         dir: PathBuf,
     },
+    /// List, show and compare rule variants.
+    Variants {
+        #[command(subcommand)]
+        command: VariantsCommand,
+        /// The rules directory of the game.
+        #[arg(long, default_value = "rules/caesar_cleopatra", global = true)]
+        rules: PathBuf,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum VariantsCommand {
+    /// Each variant and add-on, its source rulebook, one line of description.
+    List,
+    /// Every rule in force, its value, and where it comes from.
+    Show {
+        /// A variant id (see `ludus variants list`).
+        variant: String,
+        /// Add-ons taken on top of the variant.
+        #[arg(long = "addon")]
+        addons: Vec<String>,
+        /// Show only the rules the variant or its add-ons change.
+        #[arg(long)]
+        changed: bool,
+    },
+    /// Only the rules and data that differ between two variants, side by side.
+    Diff { a: String, b: String },
+}
+
+/// Which rules a run plays: the game directory, a variant, add-ons, and
+/// single settings.
+#[derive(Debug, Clone, clap::Args)]
+pub struct RulesArgs {
+    /// The rules directory of the game.
+    #[arg(long, default_value = "rules/caesar_cleopatra")]
+    pub rules: PathBuf,
+    /// A rule variant (`ludus variants list`); default fr-confiance.
+    #[arg(long)]
+    pub variant: Option<String>,
+    /// An add-on taken on top of the variant (repeatable).
+    #[arg(long = "addon")]
+    pub addons: Vec<String>,
+    /// Set one rule for this run, as key=value in RON (repeatable), e.g.
+    /// --set scoring.mission_bonus=1 or --set turn.action_timing=BeforeRefill.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub sets: Vec<String>,
+}
+
+impl RulesArgs {
+    pub fn selection(&self) -> Selection {
+        let variant = self.variant.clone().or_else(|| {
+            let default = self
+                .rules
+                .join("variants")
+                .join(format!("{DEFAULT_VARIANT}.ron"));
+            default.is_file().then(|| DEFAULT_VARIANT.to_string())
+        });
+        Selection {
+            variant,
+            addons: self.addons.clone(),
+            sets: self.sets.clone(),
+        }
+    }
+
+    /// Loads the rules, printing diagnostics on failure.
+    pub fn load(&self) -> Result<Arc<cc::Rules>, ExitCode> {
+        variant::load(&self.rules, &self.selection())
+            .map(|r| Arc::new(r.rules))
+            .map_err(|d| {
+                render(&d);
+                ExitCode::from(EXIT_INVALID)
+            })
+    }
 }
 
 #[derive(Debug, clap::Args)]
@@ -45,9 +120,8 @@ pub struct SimulateArgs {
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
-    /// The rules directory of the game.
-    #[arg(long, default_value = "rules/caesar_cleopatra")]
-    pub rules: PathBuf,
+    #[command(flatten)]
+    pub rules: RulesArgs,
     /// Print the full event log of game number N of the run (0-based) and
     /// the final table, instead of statistics.
     #[arg(long, value_name = "N")]
@@ -62,18 +136,12 @@ pub fn main() -> ExitCode {
     match cli.command {
         Command::Simulate(a) => simulate(a),
         Command::Check { dir } => check(&dir),
+        Command::Variants { command, rules } => variants(&rules, command),
     }
 }
 
-fn load_rules(dir: &Path) -> Result<Arc<cc::Rules>, ExitCode> {
-    cc::load(dir).map(Arc::new).map_err(|d| {
-        render(&d);
-        ExitCode::from(EXIT_INVALID)
-    })
-}
-
 fn simulate(a: SimulateArgs) -> ExitCode {
-    let rules = match load_rules(&a.rules) {
+    let rules = match a.rules.load() {
         Ok(r) => r,
         Err(c) => return c,
     };
@@ -142,6 +210,42 @@ fn check(dir: &Path) -> ExitCode {
                 render(&diags);
                 eprintln!("{}: {} problem(s)", d.display(), diags.len());
                 failed = true;
+                continue;
+            }
+        }
+        // Each variant, and each add-on on top of the default variant.
+        let infos = match variant::list(&d) {
+            Ok(i) => i,
+            Err(diags) => {
+                render(&diags);
+                failed = true;
+                continue;
+            }
+        };
+        for v in &infos {
+            let sel = if v.addon {
+                Selection {
+                    variant: infos
+                        .iter()
+                        .any(|i| i.id == DEFAULT_VARIANT)
+                        .then(|| DEFAULT_VARIANT.to_string()),
+                    addons: vec![v.id.clone()],
+                    sets: vec![],
+                }
+            } else {
+                Selection::variant(&v.id)
+            };
+            match variant::load(&d, &sel) {
+                Ok(_) => println!(
+                    "  {} {}: ok",
+                    if v.addon { "add-on" } else { "variant" },
+                    v.id
+                ),
+                Err(diags) => {
+                    render(&diags);
+                    eprintln!("  {}: {} problem(s)", v.path.display(), diags.len());
+                    failed = true;
+                }
             }
         }
     }
@@ -177,5 +281,122 @@ pub fn render(diags: &Diagnostics) {
             .with_label(Label::new((name.clone(), span)).with_message(&d.message))
             .finish();
         let _ = report.eprint((name, Source::from(text)));
+    }
+}
+
+fn variants(dir: &Path, command: VariantsCommand) -> ExitCode {
+    let infos = match variant::list(dir) {
+        Ok(i) => i,
+        Err(d) => {
+            render(&d);
+            return ExitCode::from(EXIT_INVALID);
+        }
+    };
+    let load = |id: &str, addons: Vec<String>| {
+        variant::load(
+            dir,
+            &Selection {
+                variant: Some(id.to_string()),
+                addons,
+                sets: vec![],
+            },
+        )
+        .map_err(|d| {
+            render(&d);
+            ExitCode::from(EXIT_INVALID)
+        })
+    };
+    match command {
+        VariantsCommand::List => {
+            for addon in [false, true] {
+                println!(
+                    "{}",
+                    if addon {
+                        "\nAdd-ons (--addon):"
+                    } else {
+                        "Variants (--variant):"
+                    }
+                );
+                for v in infos.iter().filter(|v| v.addon == addon) {
+                    let default = if v.id == DEFAULT_VARIANT {
+                        " (default)"
+                    } else {
+                        ""
+                    };
+                    println!(
+                        "  {:<22} rulebook {:<14} {}{default}",
+                        v.id, v.rulebook, v.description
+                    );
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        VariantsCommand::Show {
+            variant,
+            addons,
+            changed,
+        } => {
+            let r = match load(&variant, addons) {
+                Ok(r) => r,
+                Err(c) => return c,
+            };
+            for (key, value, origin) in &r.settings {
+                let from = match origin {
+                    Origin::Base => {
+                        if changed {
+                            continue;
+                        }
+                        "base".to_string()
+                    }
+                    Origin::Overlay { id, .. } => id.clone(),
+                    Origin::CommandLine => "--set".to_string(),
+                };
+                println!("{key} = {} [{from}]", one_line(value));
+                if let Origin::Overlay { cite, .. } = origin {
+                    println!("    {cite}");
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        VariantsCommand::Diff { a, b } => {
+            let (ra, rb) = match (load(&a, vec![]), load(&b, vec![])) {
+                (Ok(x), Ok(y)) => (x, y),
+                (Err(c), _) | (_, Err(c)) => return c,
+            };
+            let rows = variant::diff(&ra, &rb);
+            println!("{} rule(s) differ between {a} and {b}:", rows.len());
+            for (key, va, vb) in rows {
+                println!("\n{key}");
+                println!("  {a:<20} {}", one_line(&va));
+                println!("  {b:<20} {}", one_line(&vb));
+            }
+            let alike = variant::set_alike(&ra, &rb);
+            if !alike.is_empty() {
+                println!(
+                    "\nSet alike by both, each citing its own rulebook (`ludus variants show` gives the passages):"
+                );
+                for (key, v) in alike {
+                    println!("  {key} = {}", one_line(&v));
+                }
+            }
+            ExitCode::SUCCESS
+        }
+    }
+}
+
+/// A RON value on one line: effect texts lose their `Some("...")` wrapping
+/// and line breaks.
+fn one_line(v: &str) -> String {
+    let v = v
+        .strip_prefix("Some(")
+        .and_then(|x| x.strip_suffix(')'))
+        .unwrap_or(v)
+        .replace("\\n", " ")
+        .replace(", )", ")")
+        .replace("( ", "(");
+    let v = v.split_whitespace().collect::<Vec<_>>().join(" ");
+    match v.strip_prefix("\" ").and_then(|x| x.strip_suffix(" \"")) {
+        Some(inner) => format!("\"{inner}\""),
+        None => v,
     }
 }

@@ -37,6 +37,15 @@ fn play(s: &mut State, m: Move) {
     s.apply(m).unwrap_or_else(|e| panic!("{e}"));
 }
 
+/// Plays an action card; the opponent lets it pass (his reaction window
+/// opens whatever he holds).
+fn play_card(s: &mut State, k: Kind) {
+    play(s, Move::PlayAction(k));
+    if legal(s).contains(&Move::Decline) && s.current_actor() != Actor::Player(s.seat()) {
+        play(s, Move::Decline);
+    }
+}
+
 /// A side of a group as text: face-up values, then face-down ones in brackets.
 fn side(s: &State, g: u8, p: usize) -> String {
     let r = s.rules();
@@ -87,7 +96,7 @@ fn assassination_discards_one_face_up_card_of_the_opponent() {
     let r = common::rules();
     let mut s = base(&r, "assassination", r#"["1", "2", "5"]"#);
     let a = kind(&r, "assassination");
-    play(&mut s, Move::PlayAction(a));
+    play_card(&mut s, a);
     // Only Caesar's face-up cards are targets: the 4 (Senators), 3 (Censors), 5 (Aediles).
     let targets: Vec<Move> = legal(&s);
     assert_eq!(targets.len(), 3, "{targets:?}");
@@ -177,7 +186,7 @@ fn rochade_redistributes_face_down_between_the_same_two_groups() {
     let r = common::rules();
     let mut s = base(&r, "rochade", r#"["1", "2", "5"]"#);
     let (sen, pra) = (group(&r, "senators"), group(&r, "praetors"));
-    play(&mut s, Move::PlayAction(kind(&r, "rochade")));
+    play_card(&mut s, kind(&r, "rochade"));
     play(&mut s, Move::Choose(Target::Group(sen)));
     assert!(
         !legal(&s).contains(&Move::Choose(Target::Group(sen))),
@@ -216,7 +225,7 @@ fn rochade_keeps_the_limit_of_five_per_side() {
             hands: {"cleopatra": ["5", "rochade"]})"#,
     );
     let (sen, pra) = (group(&r, "senators"), group(&r, "praetors"));
-    play(&mut s, Move::PlayAction(kind(&r, "rochade")));
+    play_card(&mut s, kind(&r, "rochade"));
     play(&mut s, Move::Choose(Target::Group(sen)));
     play(&mut s, Move::Choose(Target::Group(pra)));
     while s.phase() == Phase::Effect {
@@ -236,7 +245,7 @@ fn rochade_keeps_the_limit_of_five_per_side() {
 fn scout_turns_the_opponents_face_down_cards_at_one_group_face_up() {
     let r = common::rules();
     let mut s = base(&r, "scout", r#"["1", "2", "5"]"#);
-    play(&mut s, Move::PlayAction(kind(&r, "scout")));
+    play_card(&mut s, kind(&r, "scout"));
     // Only groups where Caesar has face-down cards.
     let options = legal(&s);
     assert_eq!(options.len(), 4, "{options:?}");
@@ -256,7 +265,7 @@ fn wrath_discards_every_card_at_one_group_to_their_owners() {
     let r = common::rules();
     let mut s = base(&r, "wrath", r#"["1", "2", "5"]"#);
     let cen = group(&r, "censors");
-    play(&mut s, Move::PlayAction(kind(&r, "wrath")));
+    play_card(&mut s, kind(&r, "wrath"));
     play(&mut s, Move::Choose(Target::Group(cen)));
     assert_eq!(side(&s, cen, CLEO), "");
     assert_eq!(side(&s, cen, CAESAR), "");
@@ -369,7 +378,7 @@ fn one_action_card_per_turn() {
             groups: {"senators": (cards: {"caesar": ["[4]", "5"]})},
             hands: {"cleopatra": ["5", "scout", "assassination"]})"#,
     );
-    play(&mut s, Move::PlayAction(kind(&r, "scout")));
+    play_card(&mut s, kind(&r, "scout"));
     play(&mut s, Move::Choose(Target::Group(group(&r, "senators"))));
     assert!(!legal(&s).iter().any(|m| matches!(m, Move::PlayAction(_))));
 }
@@ -412,7 +421,7 @@ fn a_new_card_written_in_the_rules_is_played_without_rust_changes() {
             groups: {"praetors": (cards: {"cleopatra": ["[2]"], "caesar": ["[5]", "1"]})},
             hands: {"cleopatra": ["4", "oracle"]})"#,
     );
-    play(&mut s, Move::PlayAction(oracle));
+    play_card(&mut s, oracle);
     let pra = group(&r, "praetors");
     assert_eq!(legal(&s), vec![Move::Choose(Target::Group(pra))]);
     play(&mut s, Move::Choose(Target::Group(pra)));

@@ -114,3 +114,74 @@ fn wrong_commands_get_usage_errors_not_panics() {
         assert!(out.contains("Usage"));
     }
 }
+
+#[test]
+fn simulate_runs_every_variant_and_addon_and_the_rules_show() {
+    let run = |args: &[&str]| {
+        let mut all = vec!["simulate", "--games", "600", "--seed", "1", "--json"];
+        all.extend_from_slice(args);
+        let (code, out, err) = ludus(&all);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        without_timing(serde_json::from_str::<serde_json::Value>(&out).unwrap())
+    };
+    let confiance = run(&["--variant", "fr-confiance"]);
+    assert_eq!(confiance, run(&[]), "fr-confiance is the default");
+    let suffrage = run(&["--variant", "fr-suffrage"]);
+    let dutch = run(&["--variant", "nl-vertrouwensvraag"]);
+    assert_ne!(confiance, suffrage);
+    assert_ne!(confiance, dutch);
+    // 001 has no tie-break on points: more draws.
+    let draws = |v: &serde_json::Value| v["win_rate"]["draw"].as_f64().unwrap();
+    assert!(
+        draws(&suffrage) > draws(&confiance),
+        "{} vs {}",
+        draws(&suffrage),
+        draws(&confiance)
+    );
+    for addon in ["orgy-a", "orgy-b", "beginner"] {
+        assert_ne!(
+            run(&["--addon", addon]),
+            confiance,
+            "{addon} changes the games"
+        );
+    }
+    let changed = run(&["--set", "scoring.mission_bonus=1"]);
+    assert!(
+        changed["mean_score"]["cleopatra"].as_f64() < confiance["mean_score"]["cleopatra"].as_f64()
+    );
+}
+
+#[test]
+fn variants_commands() {
+    let (code, out, _) = ludus(&["variants", "list"]);
+    assert_eq!(code, 0);
+    for id in [
+        "fr-confiance",
+        "fr-suffrage",
+        "nl-vertrouwensvraag",
+        "orgy-a",
+        "orgy-b",
+        "beginner",
+    ] {
+        assert!(out.contains(id), "{out}");
+    }
+    let (code, out, _) = ludus(&["variants", "show", "fr-suffrage"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("turn.action_timing = BeforeRefill [fr-suffrage]"),
+        "{out}"
+    );
+    assert!(out.contains("limits.per_side = 5 [base]"), "{out}");
+    let (code, _, err) = ludus(&["variants", "show", "fr-sufrage"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("did you mean \"fr-suffrage\""), "{err}");
+}
+
+#[test]
+fn variants_diff_lists_every_difference_between_000_and_001() {
+    let (code, out, _) = ludus(&["variants", "diff", "fr-confiance", "fr-suffrage"]);
+    assert_eq!(code, 0);
+    common::snapshot_settings_fn(|| {
+        insta::assert_snapshot!("variants_diff_confiance_suffrage", out)
+    });
+}

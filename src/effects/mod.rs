@@ -56,17 +56,26 @@ fn rule_name(r: &Rule) -> &'static str {
         Rule::EOI => "the end of the effect",
         Rule::semicolon => "`;`",
         Rule::trigger | Rule::kw_on => "`on opponent action:`",
-        Rule::choose | Rule::kw_choose => {
+        Rule::choose
+        | Rule::kw_choose
+        | Rule::discard
+        | Rule::kw_discard
+        | Rule::remove
+        | Rule::kw_remove
+        | Rule::reveal
+        | Rule::kw_reveal
+        | Rule::look
+        | Rule::kw_look
+        | Rule::draw
+        | Rule::kw_draw
+        | Rule::take
+        | Rule::kw_take
+        | Rule::place
+        | Rule::kw_place
+        | Rule::cancel
+        | Rule::kw_cancel => {
             "a statement (choose, discard, remove, reveal, look at, draw, take, place taken, cancel)"
         }
-        Rule::discard | Rule::kw_discard => "`discard`",
-        Rule::remove | Rule::kw_remove => "`remove`",
-        Rule::reveal | Rule::kw_reveal => "`reveal`",
-        Rule::look | Rule::kw_look => "`look at`",
-        Rule::draw | Rule::kw_draw => "`draw`",
-        Rule::take | Rule::kw_take => "`take`",
-        Rule::place | Rule::kw_place => "`place taken`",
-        Rule::cancel | Rule::kw_cancel => "`cancel`",
         Rule::choose_group | Rule::kw_group => "`group`",
         Rule::choose_card | Rule::kw_card => "`card`",
         Rule::kw_from => "`from`",

@@ -87,6 +87,11 @@ impl SourceFile {
 
     /// Parses the whole file as `T`, turning ron's error into a diagnostic.
     pub fn parse<T: DeserializeOwned>(&self) -> Result<T, Diagnostic> {
+        self.parse_borrowed()
+    }
+
+    /// Like [`SourceFile::parse`], for types that borrow from the text.
+    pub fn parse_borrowed<'a, T: serde::Deserialize<'a>>(&'a self) -> Result<T, Diagnostic> {
         let opts = ron::Options::default()
             .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
         opts.from_str::<T>(&self.text).map_err(|e| {
@@ -103,7 +108,7 @@ impl SourceFile {
 }
 
 /// ron's message, reworded where it would name an internal Rust type.
-fn ron_message(e: &ron::Error) -> (String, Option<String>) {
+pub fn ron_message(e: &ron::Error) -> (String, Option<String>) {
     use ron::Error as E;
     match e {
         E::NoSuchStructField {
@@ -164,6 +169,12 @@ impl<T> Spanned<T> {
         } else {
             None
         }
+    }
+}
+
+impl<T: serde::Serialize> serde::Serialize for Spanned<T> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.value.serialize(s)
     }
 }
 

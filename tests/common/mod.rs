@@ -14,6 +14,18 @@ pub fn rules() -> Arc<Rules> {
     Arc::new(cc::load(&rules_dir()).expect("the shipped rules load"))
 }
 
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        if e.path().is_dir() {
+            copy_dir(&e.path(), &to.join(e.file_name()));
+        } else {
+            std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+        }
+    }
+}
+
 /// A temporary copy of the shipped rules, to modify.
 pub struct RulesCopy {
     pub dir: tempfile::TempDir,
@@ -22,10 +34,7 @@ pub struct RulesCopy {
 impl RulesCopy {
     pub fn new() -> RulesCopy {
         let dir = tempfile::tempdir().unwrap();
-        for e in std::fs::read_dir(rules_dir()).unwrap() {
-            let e = e.unwrap();
-            std::fs::copy(e.path(), dir.path().join(e.file_name())).unwrap();
-        }
+        copy_dir(&rules_dir(), dir.path());
         RulesCopy { dir }
     }
 
@@ -67,4 +76,12 @@ macro_rules! snapshot_settings {
         s.set_prepend_module_to_snapshot(false);
         s
     }};
+}
+
+/// Runs `f` with snapshots in the top-level `snapshots/` folder.
+pub fn snapshot_settings_fn(f: impl FnOnce()) {
+    let mut s = insta::Settings::clone_current();
+    s.set_snapshot_path(concat!(env!("CARGO_MANIFEST_DIR"), "/snapshots"));
+    s.set_prepend_module_to_snapshot(false);
+    s.bind(f);
 }

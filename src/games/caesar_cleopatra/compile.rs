@@ -10,7 +10,7 @@ use std::ops::Range;
 
 use arrayvec::ArrayVec;
 
-use super::model::{Face, Kind};
+use super::model::{Face, Kind, MAX_GROUPS, MAX_KINDS};
 use crate::effects::ast::{self, Clause, Ident, Selector, StatementKind, Target};
 
 /// Most variables one effect may bind.
@@ -36,7 +36,7 @@ pub enum Zone {
 pub enum Groups {
     Any,
     /// Any of these: group variables (`Var`) or fixed groups (`Fixed`).
-    Of(ArrayVec<GroupRef, 4>),
+    Of(ArrayVec<GroupRef, MAX_GROUPS>),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,7 +52,7 @@ pub struct Set {
     pub owner: Option<Who>,
     pub face: Option<Face>,
     pub groups: Groups,
-    pub kinds: Option<ArrayVec<Kind, 8>>,
+    pub kinds: Option<ArrayVec<Kind, MAX_KINDS>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -92,7 +92,7 @@ pub enum Op {
     },
     PlaceTaken {
         face: Face,
-        groups: ArrayVec<GroupRef, 4>,
+        groups: ArrayVec<GroupRef, MAX_GROUPS>,
     },
     Cancel,
 }
@@ -312,6 +312,28 @@ impl Compiler<'_> {
         None
     }
 
+    /// Several groups (`a | b | senators`), each a choice or a group id.
+    fn group_refs(&mut self, values: &[Ident]) -> Option<ArrayVec<GroupRef, MAX_GROUPS>> {
+        let mut refs = ArrayVec::new();
+        let mut ok = true;
+        for v in values {
+            match self.group_ref(v) {
+                Some(r) if refs.contains(&r) => {
+                    self.problem(v.span.clone(), format!("`{}` is named twice", v.name), None);
+                    ok = false;
+                }
+                Some(r) => {
+                    if refs.try_push(r).is_err() {
+                        self.problem(v.span.clone(), format!("at most {MAX_GROUPS} groups"), None);
+                        ok = false;
+                    }
+                }
+                None => ok = false,
+            }
+        }
+        ok.then_some(refs)
+    }
+
     fn set(&mut self, s: &Selector) -> Option<Set> {
         let mut ok = true;
         let zone = match s.zone.name.as_str() {
@@ -331,7 +353,17 @@ impl Compiler<'_> {
             groups: Groups::Any,
             kinds: None,
         };
+        let mut seen: Vec<&str> = Vec::new();
         for f in &s.filters {
+            if seen.contains(&f.key.name.as_str()) {
+                self.problem(
+                    f.key.span.clone(),
+                    format!("`{}` is given twice", f.key.name),
+                    None,
+                );
+                ok = false;
+            }
+            seen.push(&f.key.name);
             let single = |c: &mut Self| {
                 if f.values.len() > 1 {
                     c.problem(
@@ -370,22 +402,31 @@ impl Compiler<'_> {
                         );
                         ok = false;
                     }
-                    let mut refs = ArrayVec::new();
-                    for v in f.values.iter().take(4) {
-                        match self.group_ref(v) {
-                            Some(r) => refs.push(r),
-                            None => ok = false,
-                        }
+                    match self.group_refs(&f.values) {
+                        Some(refs) => set.groups = Groups::Of(refs),
+                        None => ok = false,
                     }
-                    set.groups = Groups::Of(refs);
                 }
                 "kind" => {
                     let mut ks = ArrayVec::new();
-                    for v in f.values.iter().take(8) {
+                    for v in &f.values {
                         match self.kind(v, false) {
-                            Some(k) => ks.push(k),
+                            // A kind counts once; there are at most MAX_KINDS.
+                            Some(k) if !ks.contains(&k) => ks.push(k),
+                            Some(_) => {}
                             None => ok = false,
                         }
+                    }
+                    if zone == Zone::Table
+                        && !ks.is_empty()
+                        && ks.iter().all(|k: &Kind| !self.names.kinds[k.ix()].1)
+                    {
+                        self.problem(
+                            f.key.span.clone(),
+                            "this `kind` never matches: only influence cards lie on the table",
+                            None,
+                        );
+                        ok = false;
                     }
                     set.kinds = Some(ks);
                 }
@@ -438,12 +479,23 @@ impl Compiler<'_> {
         }
     }
 
+    /// The zone of the cards a target names.
+    fn zone_of(&self, c: &Cards) -> Zone {
+        match c {
+            Cards::Set(s) => s.zone,
+            Cards::Var(v) => match self.vars[*v as usize].1 {
+                VarType::Card(z) => z,
+                VarType::Group => Zone::Table,
+            },
+        }
+    }
+
     fn conds(&mut self, cs: &[Clause]) -> Vec<Cond> {
         cs.iter()
             .filter_map(|c| match c {
                 Clause::Any(s) => self.set(s).map(Cond::Any),
                 Clause::No(s) => self.set(s).map(Cond::No),
-                Clause::NotEqual(a, b, _) => {
+                Clause::NotEqual(a, b, span) => {
                     let ra = self.var(&a.name);
                     let rb = self.var(&b.name);
                     for (id, r) in [(a, ra), (b, rb)] {
@@ -455,7 +507,20 @@ impl Compiler<'_> {
                             );
                         }
                     }
-                    Some(Cond::NotEqual(ra?.0, rb?.0))
+                    let (ra, rb) = (ra?, rb?);
+                    let group = |t: VarType| t == VarType::Group;
+                    if group(ra.1) != group(rb.1) {
+                        self.problem(
+                            span.clone(),
+                            format!(
+                                "`{}` and `{}` are a group and a card: they always differ",
+                                a.name, b.name
+                            ),
+                            None,
+                        );
+                        return None;
+                    }
+                    Some(Cond::NotEqual(ra.0, rb.0))
                 }
             })
             .collect()
@@ -488,9 +553,7 @@ impl Compiler<'_> {
             StatementKind::Remove(t) => Op::Remove(self.cards(t)?),
             StatementKind::Reveal(t) => {
                 let c = self.cards(t)?;
-                if let Cards::Set(set) = &c
-                    && set.zone == Zone::Hand
-                {
+                if self.zone_of(&c) == Zone::Hand {
                     self.problem(
                         s.span.clone(),
                         "`reveal` turns table cards face up; to see a hand, use `look at`",
@@ -502,9 +565,7 @@ impl Compiler<'_> {
             StatementKind::Look(t) => Op::Look(self.cards(t)?),
             StatementKind::Take(t) => {
                 let c = self.cards(t)?;
-                if let Cards::Set(set) = &c
-                    && set.zone != Zone::Table
-                {
+                if self.zone_of(&c) != Zone::Table {
                     self.problem(
                         s.span.clone(),
                         "`take` lifts cards off the table: its set must be table(...)",
@@ -538,10 +599,7 @@ impl Compiler<'_> {
                     );
                 }
                 let face = self.face(face)?;
-                let mut refs = ArrayVec::new();
-                for g in groups.iter().take(4) {
-                    refs.push(self.group_ref(g)?);
-                }
+                let refs = self.group_refs(groups)?;
                 Op::PlaceTaken { face, groups: refs }
             }
             StatementKind::Cancel => {

@@ -54,19 +54,48 @@ impl State {
         }
     }
 
+    /// Whether the first run of `choose` statements can all be answered
+    /// (a card that chooses two different groups needs two).
     fn first_choice_has_target(&self, p: usize, ops: &[Op]) -> bool {
-        let env = [None; MAX_VARS];
-        for op in ops {
-            match op {
-                Op::ChooseGroup { .. } | Op::ChooseCard { .. } => {
-                    let mut any = false;
-                    self.choice_options(p, op, &env, &mut |_| any = true);
-                    return any;
-                }
-                _ => continue,
+        let is_choice = |op: &Op| matches!(op, Op::ChooseGroup { .. } | Op::ChooseCard { .. });
+        let Some(start) = ops.iter().position(is_choice) else {
+            return true;
+        };
+        let run = ops[start..].iter().take_while(|op| is_choice(op)).count();
+        self.satisfiable(p, &ops[start..start + run], &[None; MAX_VARS])
+    }
+
+    fn satisfiable(&self, p: usize, choices: &[Op], env: &Env) -> bool {
+        let Some((op, rest)) = choices.split_first() else {
+            return true;
+        };
+        let var = match op {
+            Op::ChooseGroup { var, .. } | Op::ChooseCard { var, .. } => *var as usize,
+            _ => return true,
+        };
+        let mut found = false;
+        self.choice_options(p, op, env, &mut |t| {
+            if !found {
+                let mut e = *env;
+                e[var] = Some(t);
+                found = self.satisfiable(p, rest, &e);
             }
-        }
-        true
+        });
+        found
+    }
+
+    /// Whether some reaction card of the game could answer `played`: the
+    /// window then opens whatever the responder holds, so that its opening
+    /// tells the card's player nothing about the responder's hand.
+    fn reaction_possible(&self, responder: usize, played: Kind) -> bool {
+        self.rules.action_kinds.iter().any(|&r| {
+            self.rules.factions[responder].deck[r.ix()] > 0
+                && self
+                    .rules
+                    .program(r)
+                    .and_then(|p| p.trigger.as_ref())
+                    .is_some_and(|t| !t.except.contains(&played))
+        })
     }
 
     /// The reaction cards `responder` could play against `played`.
@@ -100,8 +129,7 @@ impl State {
         } else {
             Phase::Effect
         };
-        let mut buf = Vec::new();
-        self.reactions(1 - p, k, &mut buf);
+        let window = self.reaction_possible(1 - p, k);
         self.frames.push(Frame {
             card: k,
             player: p as u8,
@@ -110,7 +138,7 @@ impl State {
             pool: [[0; MAX_KINDS]; 2],
             draw_left: 0,
             cancelled: false,
-            awaiting_reaction: !buf.is_empty(),
+            awaiting_reaction: window,
             resume,
         });
         self.phase = Phase::Effect;
@@ -291,6 +319,7 @@ impl State {
                     let d = self.who(f, *who);
                     let z = &self.zones[d];
                     let can = z.hand_len < rules.limits.hand_size
+                        && (self.lone.is_none() || rules.turn.lone_player.draws)
                         && (!z.influence_reserve.is_empty() || !z.action_reserve.is_empty());
                     if can {
                         if self.frames[top].draw_left == 0 {

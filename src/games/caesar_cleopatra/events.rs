@@ -78,6 +78,10 @@ pub enum Event {
         card: u8,
     },
     VoteDeckShuffled,
+    /// An orgy leaves the game (orgy variants).
+    OrgyRemoved {
+        card: u8,
+    },
     Vote {
         group: u8,
         extraordinary: bool,

@@ -11,6 +11,7 @@ pub mod position;
 mod raw;
 pub mod state;
 pub mod text;
+pub mod variant;
 pub mod vote;
 
 pub use events::{EndReason, Event};

@@ -11,8 +11,8 @@ use std::path::Path;
 use super::compile::{Names, Program, compile};
 use super::raw::{self, VoteEffect as RawVoteEffect};
 pub use super::raw::{
-    ActionReserve, ActionTiming, ExhaustedVoteCard, ExtraordinaryVote, Face, LonePhilosopher,
-    LonePlayer, Placement, Reshuffle, TieBreak,
+    ActionReserve, ActionTiming, ExhaustedVoteCard, ExtraordinaryTie, ExtraordinaryVote, Face,
+    LonePhilosopher, LonePlayer, OrgyRemovalTiming, Placement, Reshuffle, TieBreak,
 };
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::load::{SourceFile, Spanned, nearest, parse_into, string_content_offsets};
@@ -99,6 +99,7 @@ pub struct Setup {
     pub placed_per_group: u8,
     pub action_reserve: ActionReserve,
     pub first_player: usize,
+    pub orgies_removed_before_game: u8,
 }
 
 #[derive(Debug, Clone)]
@@ -120,6 +121,8 @@ pub struct TurnRules {
     pub reshuffle: Reshuffle,
     pub lone_philosopher: LonePhilosopher,
     pub lone_player: LonePlayer,
+    pub extraordinary_tie: ExtraordinaryTie,
+    pub orgy_removal: Option<OrgyRemovalTiming>,
 }
 
 #[derive(Debug, Clone)]
@@ -206,8 +209,14 @@ pub const FILES: [&str; 8] = [
     "scoring.ron",
 ];
 
-/// Loads and validates the rules in `dir`, reporting every problem found.
+/// Loads and validates the base rules in `dir`, reporting every problem found.
 pub fn load(dir: &Path) -> Result<Rules, Diagnostics> {
+    let (raw, files) = read_raw(dir)?;
+    validate_raw(raw, files)
+}
+
+/// Reads the rule files of `dir` into raw structs (syntax only).
+pub fn read_raw(dir: &Path) -> Result<(raw::RawRules, Vec<SourceFile>), Diagnostics> {
     let mut diags = Diagnostics::default();
     let mut files = Vec::new();
     for name in FILES {
@@ -241,10 +250,37 @@ pub fn load(dir: &Path) -> Result<Rules, Diagnostics> {
     else {
         return Err(diags);
     };
-    let mut v = Validator {
-        diags,
-        files: files.into_iter().map(Option::unwrap).collect(),
+    let raw = raw::RawRules {
+        game,
+        cards,
+        factions,
+        forum,
+        setup,
+        limits,
+        turn,
+        scoring,
     };
+    Ok((raw, files.into_iter().map(Option::unwrap).collect()))
+}
+
+/// Validates raw rules. `files` starts with the eight base files (in
+/// [`FILES`] order) and may go on with the overlays applied to `raw`: a
+/// problem is reported in whichever file its value was read from.
+pub fn validate_raw(raw: raw::RawRules, files: Vec<SourceFile>) -> Result<Rules, Diagnostics> {
+    let mut v = Validator {
+        diags: Diagnostics::default(),
+        files,
+    };
+    let raw::RawRules {
+        game,
+        cards,
+        factions,
+        forum,
+        setup,
+        limits,
+        turn,
+        scoring,
+    } = raw;
     let rules = v.validate(game, cards, factions, forum, setup, limits, turn, scoring);
     if v.diags.is_empty() {
         Ok(rules.expect("no diagnostics means a complete model"))
@@ -267,7 +303,15 @@ const LIMITS: usize = 5;
 const TURN: usize = 6;
 
 impl Validator {
+    /// The file a value was read from (a base file or an overlay), else `file`.
+    fn home<T>(&self, file: usize, at: &Spanned<T>) -> usize {
+        (0..self.files.len())
+            .find(|&i| at.span_in(&self.files[i].text).is_some())
+            .unwrap_or(file)
+    }
+
     fn err<T>(&mut self, file: usize, at: &Spanned<T>, msg: impl Into<String>) -> &mut Diagnostic {
+        let file = self.home(file, at);
         let d = self.files[file].error(at, msg);
         self.diags.push(d);
         self.diags.0.last_mut().unwrap()
@@ -328,7 +372,7 @@ impl Validator {
     /// Parses and compiles one card's effect; problems are reported at their
     /// place in cards.ron.
     fn effect(&mut self, card: &str, text: &Spanned<String>, names: &Names) -> Option<Program> {
-        let file = &self.files[CARDS];
+        let file = &self.files[self.home(CARDS, text)];
         let lit = text.span_in(&file.text);
         let offsets = lit
             .as_ref()
@@ -549,6 +593,14 @@ impl Validator {
         }
         let sum: u32 = p.groups.iter().map(|g| g.size.value).sum();
         if sum != p.total.value {
+            // Point at a size an overlay changed, if any: that is where the
+            // designer made the change.
+            let at = p
+                .groups
+                .iter()
+                .rev()
+                .find(|g| self.home(FORUM, &g.size) >= FILES.len())
+                .map_or(&p.total, |g| &g.size);
             let sizes: Vec<String> = p
                 .groups
                 .iter()
@@ -556,7 +608,7 @@ impl Validator {
                 .collect();
             self.err(
                 FORUM,
-                &p.total,
+                at,
                 format!(
                     "the groups hold {sum} patricians ({}), but total says {}",
                     sizes.join(" + "),
@@ -763,7 +815,10 @@ impl Validator {
                 &setup.placed_per_group,
                 format!("{placed} card(s) at each of {} groups needs {placed_total} set-aside cards, only {aside} are set aside", groups.len()),
             );
-        } else if aside - placed_total > hand_size as u32 {
+        } else if aside - placed_total > hand_size as u32
+            // (an out-of-range hand size is reported already)
+            && hand_size as u32 == limits.hand_size.value
+        {
             self.err(
                 SETUP,
                 &setup.placed_per_group,
@@ -837,6 +892,7 @@ impl Validator {
                 placed_per_group: placed,
                 action_reserve: setup.action_reserve,
                 first_player,
+                orgies_removed_before_game: setup.orgies_removed_before_game.min(8) as u8,
             },
             limits: Limits {
                 per_side,
@@ -854,6 +910,8 @@ impl Validator {
                 reshuffle: turn.reshuffle,
                 lone_philosopher: turn.lone_philosopher,
                 lone_player: turn.lone_player,
+                extraordinary_tie: turn.extraordinary_tie,
+                orgy_removal: turn.orgy_removal.then_some(turn.orgy_removal_timing),
             },
             scoring: Scoring {
                 per_patrician: scoring.per_patrician,

@@ -29,6 +29,8 @@ use super::state::{Phase, State, face_ix};
 #[serde(deny_unknown_fields, default)]
 pub struct GroupPosition {
     pub left: Option<u8>,
+    /// An extraordinary vote here tied (see `turn.extraordinary_tie`).
+    pub frozen: bool,
     /// Per faction id, its cards at the group (`"[3]"` face down).
     pub cards: BTreeMap<String, Vec<String>>,
 }
@@ -213,6 +215,7 @@ impl Position {
                     r.limits.per_group
                 ));
             }
+            s.groups[g].frozen = gp.frozen;
             if s.groups[g].exhausted() && s.groups[g].total() > 0 {
                 errs.push(format!(
                     "the {} are all won, no card can lie there",

@@ -1,11 +1,11 @@
 //! The rule files as written: one struct per file, unknown fields refused.
 //! Nothing here is checked beyond syntax; `model::validate` does the rest.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::load::Spanned;
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameFile {
     pub game: Spanned<String>,
@@ -14,14 +14,14 @@ pub struct GameFile {
     pub source: String,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct CardsFile {
     pub influence: Vec<InfluenceType>,
     pub actions: Vec<ActionType>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct InfluenceType {
     pub id: Spanned<String>,
@@ -30,7 +30,7 @@ pub struct InfluenceType {
     pub inverts_vote: bool,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct ActionType {
     pub id: Spanned<String>,
@@ -39,13 +39,13 @@ pub struct ActionType {
     pub effect: Option<Spanned<String>>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct FactionsFile {
     pub factions: Vec<Faction>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Faction {
     pub id: Spanned<String>,
@@ -55,7 +55,7 @@ pub struct Faction {
     pub cards: Vec<DeckEntry>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct DeckEntry {
     pub card: Spanned<String>,
@@ -63,7 +63,7 @@ pub struct DeckEntry {
     pub name: String,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct ForumFile {
     pub patricians: Patricians,
@@ -71,14 +71,14 @@ pub struct ForumFile {
     pub missions: Missions,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Patricians {
     pub total: Spanned<u32>,
     pub groups: Vec<GroupDef>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct GroupDef {
     pub id: Spanned<String>,
@@ -86,14 +86,14 @@ pub struct GroupDef {
     pub size: Spanned<u32>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct VoteDeck {
     pub total: Spanned<u32>,
     pub cards: Vec<VoteCard>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct VoteCard {
     pub id: Spanned<String>,
@@ -103,14 +103,14 @@ pub struct VoteCard {
     pub effect: Spanned<VoteEffect>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub enum VoteEffect {
     Vote(String),
     Orgy,
     OrgyReshuffle,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Missions {
     pub total: Spanned<u32>,
@@ -118,7 +118,7 @@ pub struct Missions {
     pub cards: Vec<Mission>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Mission {
     pub id: Spanned<String>,
@@ -133,23 +133,27 @@ fn one() -> Spanned<u32> {
     Spanned::detached(1)
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct SetupFile {
     pub set_aside: Vec<CardCount>,
     pub placed_per_group: Spanned<u32>,
     pub action_reserve: ActionReserve,
     pub first_player: Spanned<String>,
+    /// Optional orgy variant (b): orgies (never the reshuffle one) taken out
+    /// of the vote deck before the game.
+    #[serde(default)]
+    pub orgies_removed_before_game: u32,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct CardCount {
     pub card: Spanned<String>,
     pub count: Spanned<u32>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 pub enum ActionReserve {
     /// Each player puts his action cards in the order he likes.
     Chosen,
@@ -157,7 +161,7 @@ pub enum ActionReserve {
     Shuffled,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct LimitsFile {
     pub per_side: Spanned<u32>,
@@ -167,7 +171,7 @@ pub struct LimitsFile {
     pub turn_cap: Spanned<u32>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct TurnFile {
     pub placements: Vec<Spanned<Placement>>,
@@ -178,9 +182,36 @@ pub struct TurnFile {
     pub reshuffle: Reshuffle,
     pub lone_philosopher: LonePhilosopher,
     pub lone_player: LonePlayer,
+    pub extraordinary_tie: ExtraordinaryTie,
+    /// Optional orgy variant (a): remove an orgy once two groups are gone.
+    pub orgy_removal: bool,
+    /// When variant (a) removes its orgy (each rulebook's timing).
+    pub orgy_removal_timing: OrgyRemovalTiming,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+/// After a tie at an extraordinary vote.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+pub enum ExtraordinaryTie {
+    /// No influence may be added to the group until a vote there is decided:
+    /// only action cards can break the tie.
+    Frozen,
+    /// Influence may be added again whenever the group has room.
+    OpenBelowLimit,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+pub enum OrgyRemovalTiming {
+    /// The first orgy drawn after two groups are won goes to the box (its
+    /// effect still applies).
+    FirstDrawnAfterTwoGroups,
+    /// Only the vote card drawn right after the second group is won: if it
+    /// is an orgy it goes to the box.
+    NextDrawnAfterTwoGroups,
+    /// As soon as the second group is won, an orgy leaves the game.
+    AtSecondGroup,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Placement {
     pub cards: u32,
@@ -188,31 +219,31 @@ pub struct Placement {
 }
 
 /// Which way up an influence card lies at a group.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize)]
 pub enum Face {
     Down,
     Up,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 pub enum ActionTiming {
     AnyTime,
     BeforeRefill,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 pub enum ExtraordinaryVote {
     AfterRefill,
     BeforeRefill,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 pub enum ExhaustedVoteCard {
     RemoveWhenDrawn,
     RemoveAtOnce,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 pub enum Reshuffle {
     /// Draw pile and discard pile together.
     DrawAndDiscard,
@@ -221,13 +252,13 @@ pub enum Reshuffle {
     DiscardOnly,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 pub enum LonePhilosopher {
     Postponed,
     PlacerWins,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct LonePlayer {
     pub draws: bool,
@@ -235,7 +266,7 @@ pub struct LonePlayer {
     pub place_all_at_once: bool,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct ScoringFile {
     pub per_patrician: u32,
@@ -245,8 +276,152 @@ pub struct ScoringFile {
     pub tie_break: TieBreak,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 pub enum TieBreak {
+    /// The player with more patricians wins.
     MostPatricians,
-    None,
+    /// A tie on points is a draw.
+    Draw,
+}
+
+/// All the rule files of a game directory, as read (before validation).
+#[derive(Debug, Clone)]
+pub struct RawRules {
+    pub game: GameFile,
+    pub cards: CardsFile,
+    pub factions: FactionsFile,
+    pub forum: ForumFile,
+    pub setup: SetupFile,
+    pub limits: LimitsFile,
+    pub turn: TurnFile,
+    pub scoring: ScoringFile,
+}
+
+/// A rule value that can be shown and replaced as RON text.
+pub trait Field {
+    /// The value as RON text.
+    fn get(&self) -> String;
+    /// Replaces the value by parsing `text` (a slice of a rule or variant
+    /// file: `Spanned` values keep their place in it).
+    fn set(&mut self, text: &str) -> Result<(), ron::error::SpannedError>;
+}
+
+impl<T: serde::de::DeserializeOwned + Serialize> Field for T {
+    fn get(&self) -> String {
+        ron::ser::to_string_pretty(
+            self,
+            ron::ser::PrettyConfig::new()
+                .new_line("\n")
+                .indentor("")
+                .compact_arrays(true)
+                .struct_names(false),
+        )
+        .unwrap_or_default()
+        .replace('\n', " ")
+    }
+    fn set(&mut self, text: &str) -> Result<(), ron::error::SpannedError> {
+        *self = ron::Options::default()
+            .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+            .from_str(text)?;
+        Ok(())
+    }
+}
+
+impl RawRules {
+    /// Every rule a variant or `--set` may change, by key, in a stable order.
+    /// Toggles are `turn.*`, `setup.*`, `limits.*`, `scoring.*`; data keys
+    /// name the entry they change (`group.censors.size`,
+    /// `deck.caesar.influence_5.count`, `card.<action>.effect`, ...).
+    pub fn fields(&mut self) -> Vec<(String, &mut dyn Field)> {
+        let mut v: Vec<(String, &mut dyn Field)> = Vec::new();
+        let t = &mut self.turn;
+        v.push(("turn.placements".into(), &mut t.placements));
+        v.push(("turn.action_timing".into(), &mut t.action_timing));
+        v.push(("turn.actions_per_turn".into(), &mut t.actions_per_turn));
+        v.push(("turn.extraordinary_vote".into(), &mut t.extraordinary_vote));
+        v.push(("turn.extraordinary_tie".into(), &mut t.extraordinary_tie));
+        v.push((
+            "turn.exhausted_vote_card".into(),
+            &mut t.exhausted_vote_card,
+        ));
+        v.push(("turn.reshuffle".into(), &mut t.reshuffle));
+        v.push(("turn.lone_philosopher".into(), &mut t.lone_philosopher));
+        v.push(("turn.lone_player".into(), &mut t.lone_player));
+        v.push(("turn.orgy_removal".into(), &mut t.orgy_removal));
+        v.push((
+            "turn.orgy_removal_timing".into(),
+            &mut t.orgy_removal_timing,
+        ));
+        let s = &mut self.setup;
+        v.push(("setup.set_aside".into(), &mut s.set_aside));
+        v.push(("setup.placed_per_group".into(), &mut s.placed_per_group));
+        v.push(("setup.action_reserve".into(), &mut s.action_reserve));
+        v.push(("setup.first_player".into(), &mut s.first_player));
+        v.push((
+            "setup.orgies_removed_before_game".into(),
+            &mut s.orgies_removed_before_game,
+        ));
+        let l = &mut self.limits;
+        v.push(("limits.per_side".into(), &mut l.per_side));
+        v.push(("limits.per_group".into(), &mut l.per_group));
+        v.push(("limits.hand_size".into(), &mut l.hand_size));
+        v.push((
+            "limits.extraordinary_vote_at".into(),
+            &mut l.extraordinary_vote_at,
+        ));
+        v.push(("limits.turn_cap".into(), &mut l.turn_cap));
+        let sc = &mut self.scoring;
+        v.push(("scoring.per_patrician".into(), &mut sc.per_patrician));
+        v.push(("scoring.majority_bonus".into(), &mut sc.majority_bonus));
+        v.push((
+            "scoring.whole_group_bonus".into(),
+            &mut sc.whole_group_bonus,
+        ));
+        v.push(("scoring.mission_bonus".into(), &mut sc.mission_bonus));
+        v.push(("scoring.tie_break".into(), &mut sc.tie_break));
+        for c in &mut self.cards.influence {
+            v.push((format!("card.{}.value", c.id.value), &mut c.value));
+            v.push((
+                format!("card.{}.inverts_vote", c.id.value),
+                &mut c.inverts_vote,
+            ));
+        }
+        for c in &mut self.cards.actions {
+            v.push((format!("card.{}.effect", c.id.value), &mut c.effect));
+        }
+        for f in &mut self.factions.factions {
+            let id = f.id.value.clone();
+            v.push((format!("faction.{id}.name"), &mut f.name));
+            v.push((
+                format!("faction.{id}.influence_total"),
+                &mut f.influence_total,
+            ));
+            v.push((format!("faction.{id}.action_total"), &mut f.action_total));
+            for e in &mut f.cards {
+                v.push((format!("deck.{id}.{}.count", e.card.value), &mut e.count));
+                v.push((format!("deck.{id}.{}.name", e.card.value), &mut e.name));
+            }
+        }
+        let p = &mut self.forum.patricians;
+        v.push(("patricians.total".into(), &mut p.total));
+        for g in &mut p.groups {
+            v.push((format!("group.{}.size", g.id.value), &mut g.size));
+            v.push((format!("group.{}.name", g.id.value), &mut g.name));
+        }
+        let d = &mut self.forum.vote_deck;
+        v.push(("vote_deck.total".into(), &mut d.total));
+        for c in &mut d.cards {
+            v.push((format!("vote.{}.count", c.id.value), &mut c.count));
+            v.push((format!("vote.{}.name", c.id.value), &mut c.name));
+        }
+        let m = &mut self.forum.missions;
+        v.push(("missions.total".into(), &mut m.total));
+        v.push(("missions.per_player".into(), &mut m.per_player));
+        for c in &mut m.cards {
+            v.push((format!("mission.{}.count", c.id.value), &mut c.count));
+            v.push((format!("mission.{}.at_least", c.id.value), &mut c.at_least));
+            v.push((format!("mission.{}.name", c.id.value), &mut c.name));
+        }
+        v
+    }
 }

@@ -15,8 +15,9 @@ use rand::seq::SliceRandom;
 
 use super::events::{EndReason, Event, VoteOutcome};
 use super::model::{
-    ActionReserve, ActionTiming, Counts, ExhaustedVoteCard, ExtraordinaryVote, Face, Kind,
-    MAX_GROUPS, MAX_KINDS, MAX_RESERVE, MAX_VOTE_CARDS, Reshuffle, Rules, TieBreak, VoteEffect,
+    ActionReserve, ActionTiming, Counts, ExhaustedVoteCard, ExtraordinaryTie, ExtraordinaryVote,
+    Face, Kind, MAX_GROUPS, MAX_KINDS, MAX_RESERVE, MAX_VOTE_CARDS, OrgyRemovalTiming, Reshuffle,
+    Rules, TieBreak, VoteEffect,
 };
 use super::moves::{Move, Reserve};
 use super::vote::{Decision, Tally, decide};
@@ -96,6 +97,9 @@ pub struct GroupState {
     pub cards: [[Counts; 2]; 2],
     /// Influence cards per player.
     pub count: [u8; 2],
+    /// An extraordinary vote here tied and `turn.extraordinary_tie` is
+    /// `Frozen`: no influence may be placed here until a vote is decided.
+    pub frozen: bool,
 }
 
 impl GroupState {
@@ -142,6 +146,11 @@ pub struct State {
     pub(crate) active: bool,
     /// Action cards being resolved; a reaction sits above the card it answers.
     pub(crate) frames: ArrayVec<super::effect::Frame, 4>,
+    /// Orgy variant (a) has removed its orgy.
+    orgy_removed: bool,
+    /// Orgy variant (a), `NextDrawnAfterTwoGroups`: the next vote card drawn
+    /// is the one that may go to the box.
+    orgy_next_armed: bool,
     /// The player who plays on alone, once the other has no influence left.
     pub(crate) lone: Option<u8>,
     pub(crate) end: Option<EndReason>,
@@ -190,6 +199,8 @@ impl State {
             actions_played: 0,
             active: false,
             lone: None,
+            orgy_removed: false,
+            orgy_next_armed: false,
             frames: ArrayVec::new(),
             end: None,
             record,
@@ -229,6 +240,18 @@ impl State {
         self.vote_pile
             .extend((0..rules.vote_cards.len()).map(|i| i as u8));
         self.vote_pile.shuffle(&mut self.rng);
+        // Orgy variant (b): orgies, never the reshuffle one, out before the game.
+        for _ in 0..rules.setup.orgies_removed_before_game {
+            if let Some(i) = self
+                .vote_pile
+                .iter()
+                .position(|&c| rules.vote_cards[c as usize].effect == VoteEffect::Orgy)
+            {
+                let c = self.vote_pile.remove(i);
+                self.vote_removed.push(c);
+                self.log(Event::OrgyRemoved { card: c });
+            }
+        }
         let mut missions: ArrayVec<u8, 16> = (0..rules.missions.len()).map(|i| i as u8).collect();
         missions.shuffle(&mut self.rng);
         for i in 0..rules.missions_per_player as usize * 2 {
@@ -338,6 +361,15 @@ impl State {
     // ----- Derived facts ---------------------------------------------------
 
     /// Room for one more card of `player` at group `g` (0 if exhausted).
+    /// Room for one more card placed in a turn: none at a frozen group.
+    pub(crate) fn free_for_turn(&self, player: usize, g: usize) -> u8 {
+        if self.groups[g].frozen {
+            0
+        } else {
+            self.free(player, g)
+        }
+    }
+
     pub(crate) fn free(&self, player: usize, g: usize) -> u8 {
         let gs = &self.groups[g];
         if gs.exhausted() {
@@ -360,7 +392,7 @@ impl State {
     /// Whether `player` could place at least one influence card now.
     fn can_place_any(&self, player: usize) -> bool {
         self.hand_influence(player) > 0
-            && (0..self.rules.groups.len()).any(|g| self.free(player, g) > 0)
+            && (0..self.rules.groups.len()).any(|g| self.free_for_turn(player, g) > 0)
     }
 
     fn draws_allowed(&self) -> bool {
@@ -479,7 +511,7 @@ impl State {
                 continue;
             }
             for g in 0..self.rules.groups.len() {
-                if self.free(p, g) > 0 {
+                if self.free_for_turn(p, g) > 0 {
                     out.push(Move::Place {
                         kind: k,
                         group: g as u8,
@@ -513,14 +545,15 @@ impl State {
                     continue;
                 }
                 for g in 0..n_groups {
-                    let free = self.free(p, g);
+                    let free = self.free_for_turn(p, g);
                     if free == 0 {
                         continue;
                     }
                     let completes = single
                         || (hand_infl >= 2
                             && (free >= 2
-                                || (0..n_groups).any(|g2| g2 != g && self.free(p, g2) > 0)));
+                                || (0..n_groups)
+                                    .any(|g2| g2 != g && self.free_for_turn(p, g2) > 0)));
                     if completes {
                         out.push(Move::Place {
                             kind: k,
@@ -827,6 +860,7 @@ impl State {
             }
             let c = self.vote_pile.pop().expect("non-empty");
             self.log(Event::VoteCardDrawn { card: c });
+            let armed = std::mem::take(&mut self.orgy_next_armed);
             match rules.vote_cards[c as usize].effect {
                 VoteEffect::Vote(g) if self.groups[g as usize].exhausted() => {
                     self.vote_removed.push(c);
@@ -837,7 +871,24 @@ impl State {
                     self.vote_discard.push(c);
                     self.vote(g as usize, false);
                 }
-                VoteEffect::Orgy => self.vote_discard.push(c),
+                VoteEffect::Orgy => {
+                    // Orgy variant (a): this orgy may go to the box.
+                    let out = !self.orgy_removed
+                        && match rules.turn.orgy_removal {
+                            Some(OrgyRemovalTiming::FirstDrawnAfterTwoGroups) => {
+                                self.groups_won() >= 2
+                            }
+                            Some(OrgyRemovalTiming::NextDrawnAfterTwoGroups) => armed,
+                            _ => false,
+                        };
+                    if out {
+                        self.orgy_removed = true;
+                        self.vote_removed.push(c);
+                        self.log(Event::OrgyRemoved { card: c });
+                    } else {
+                        self.vote_discard.push(c);
+                    }
+                }
                 VoteEffect::OrgyReshuffle => {
                     self.vote_discard.push(c);
                     let mut d = std::mem::take(&mut self.vote_discard);
@@ -919,8 +970,15 @@ impl State {
             outcome,
         });
         let Decision::Won { winner, higher, .. } = decision else {
+            if extraordinary
+                && decision == Decision::Tie
+                && rules.turn.extraordinary_tie == ExtraordinaryTie::Frozen
+            {
+                self.groups[g].frozen = true;
+            }
             return;
         };
+        self.groups[g].frozen = false;
         // Discards: the higher total its highest numbered card, the lower its
         // lowest, and every vote-inverting card (Philosopher) at the group.
         if let Some(h) = higher {
@@ -971,6 +1029,31 @@ impl State {
         }
     }
 
+    /// Groups whose patricians are all won.
+    fn groups_won(&self) -> usize {
+        self.groups[..self.rules.groups.len()]
+            .iter()
+            .filter(|g| g.exhausted())
+            .count()
+    }
+
+    /// Orgy variant (a) at once: an orgy (not the reshuffle one) leaves the
+    /// game, from the draw pile if one is there, else from the discard pile.
+    fn remove_an_orgy(&mut self) {
+        let rules = self.rules.clone();
+        let is_orgy = |c: &u8| rules.vote_cards[*c as usize].effect == VoteEffect::Orgy;
+        let c = if let Some(i) = self.vote_pile.iter().position(is_orgy) {
+            self.vote_pile.remove(i)
+        } else if let Some(i) = self.vote_discard.iter().position(is_orgy) {
+            self.vote_discard.remove(i)
+        } else {
+            return;
+        };
+        self.orgy_removed = true;
+        self.vote_removed.push(c);
+        self.log(Event::OrgyRemoved { card: c });
+    }
+
     /// A face-up card of `p` at `g` goes to his discard pile.
     fn lose(&mut self, p: usize, g: usize, k: Kind) {
         let gs = &mut self.groups[g];
@@ -998,6 +1081,13 @@ impl State {
             self.groups[g].count[p] = 0;
         }
         self.log(Event::GroupExhausted { group: g as u8 });
+        if self.groups_won() == 2 && !self.orgy_removed {
+            match self.rules.turn.orgy_removal {
+                Some(OrgyRemovalTiming::AtSecondGroup) => self.remove_an_orgy(),
+                Some(OrgyRemovalTiming::NextDrawnAfterTwoGroups) => self.orgy_next_armed = true,
+                _ => {}
+            }
+        }
         if self.rules.turn.exhausted_vote_card == ExhaustedVoteCard::RemoveAtOnce {
             let rules = self.rules.clone();
             let names_g =
@@ -1042,6 +1132,11 @@ impl State {
         out
     }
 
+    /// Influence cards in `p`'s hand.
+    pub fn hand_influence_of(&self, p: usize) -> u8 {
+        self.hand_influence(p)
+    }
+
     pub fn patricians_won(&self, p: usize) -> u32 {
         self.zones[p].won.iter().map(|&w| w as u32).sum()
     }
@@ -1057,7 +1152,7 @@ impl State {
                 let (a, b) = (self.patricians_won(0), self.patricians_won(1));
                 (a != b).then_some(if a > b { 0 } else { 1 })
             }
-            TieBreak::None => None,
+            TieBreak::Draw => None,
         }
     }
 

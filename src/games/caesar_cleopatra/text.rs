@@ -153,6 +153,10 @@ pub fn event_text(r: &Rules, e: &Event, viewer: Option<usize>) -> String {
             r.vote_cards[card as usize].name
         ),
         Event::VoteDeckShuffled => "The vote cards are shuffled.".into(),
+        Event::OrgyRemoved { card } => format!(
+            "{} goes back to the box (orgy variant).",
+            r.vote_cards[card as usize].name
+        ),
         Event::Vote {
             group,
             extraordinary,
