@@ -77,9 +77,23 @@ pub struct RulesArgs {
     /// --set scoring.mission_bonus=1 or --set turn.action_timing=BeforeRefill.
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub sets: Vec<String>,
+    /// Card and rule names: en (default), fr or nl, from the rulebooks.
+    #[arg(long)]
+    pub lang: Option<String>,
 }
 
 impl RulesArgs {
+    /// The default selection for a rules directory.
+    pub fn for_dir(dir: &Path) -> RulesArgs {
+        RulesArgs {
+            rules: dir.to_path_buf(),
+            variant: None,
+            addons: vec![],
+            sets: vec![],
+            lang: None,
+        }
+    }
+
     pub fn selection(&self) -> Selection {
         let variant = self.variant.clone().or_else(|| {
             let default = self
@@ -92,6 +106,7 @@ impl RulesArgs {
             variant,
             addons: self.addons.clone(),
             sets: self.sets.clone(),
+            lang: self.lang.clone(),
         }
     }
 
@@ -222,6 +237,19 @@ fn check(dir: &Path) -> ExitCode {
                 continue;
             }
         };
+        for lang in ["fr", "nl"] {
+            let sel = Selection {
+                lang: Some(lang.to_string()),
+                ..RulesArgs::for_dir(&d).selection()
+            };
+            match variant::load(&d, &sel) {
+                Ok(_) => println!("  names {lang}: ok"),
+                Err(diags) => {
+                    render(&diags);
+                    failed = true;
+                }
+            }
+        }
         for v in &infos {
             let sel = if v.addon {
                 Selection {
@@ -231,6 +259,7 @@ fn check(dir: &Path) -> ExitCode {
                         .then(|| DEFAULT_VARIANT.to_string()),
                     addons: vec![v.id.clone()],
                     sets: vec![],
+                    lang: None,
                 }
             } else {
                 Selection::variant(&v.id)
@@ -299,6 +328,7 @@ fn variants(dir: &Path, command: VariantsCommand) -> ExitCode {
                 variant: Some(id.to_string()),
                 addons,
                 sets: vec![],
+                lang: None,
             },
         )
         .map_err(|d| {

@@ -94,6 +94,7 @@ fn an_unknown_variant_and_an_addon_used_as_a_variant() {
             variant: Some("fr-confiance".into()),
             addons: vec!["orgy-c".into()],
             sets: vec![],
+            lang: None,
         },
     );
     snapshot("variant_unknown_names", &format!("{a}\n{b}\n{c}"));
@@ -106,6 +107,7 @@ fn bad_command_line_settings() {
         variant: Some("fr-confiance".into()),
         addons: vec![],
         sets: vec![s.into()],
+        lang: None,
     };
     let text = [
         errors_with(&copy, sel("scoring.mision_bonus=1")),

@@ -61,6 +61,8 @@ pub struct Selection {
     pub addons: Vec<String>,
     /// `key=value` settings from the command line, applied last.
     pub sets: Vec<String>,
+    /// The language of card and rule names (`en` is the base files').
+    pub lang: Option<String>,
 }
 
 impl Selection {
@@ -139,8 +141,12 @@ pub fn list(dir: &Path) -> Result<Vec<VariantInfo>, Diagnostics> {
 
 /// Like [`list`], keeping the files that parse.
 fn list_valid(dir: &Path) -> Vec<VariantInfo> {
+    list_valid_in(dir, "variants")
+}
+
+fn list_valid_in(dir: &Path, sub: &str) -> Vec<VariantInfo> {
     let mut out = Vec::new();
-    for path in variant_paths(dir) {
+    for path in ron_files(dir, sub) {
         if let Ok(file) = SourceFile::read(&path)
             && let Ok(v) = parse_variant(&file)
         {
@@ -157,8 +163,17 @@ fn list_valid(dir: &Path) -> Vec<VariantInfo> {
     out
 }
 
+/// The names files (`names/*.ron`, one per rulebook).
+fn list_names(dir: &Path) -> Vec<VariantInfo> {
+    list_valid_in(dir, "names")
+}
+
 fn variant_paths(dir: &Path) -> Vec<PathBuf> {
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir.join("variants"))
+    ron_files(dir, "variants")
+}
+
+fn ron_files(dir: &Path, sub: &str) -> Vec<PathBuf> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir.join(sub))
         .into_iter()
         .flatten()
         .flatten()
@@ -262,6 +277,43 @@ pub fn load(dir: &Path, sel: &Selection) -> Result<Ruleset, Diagnostics> {
             }
         }
         files.push(file);
+    }
+    // Names in another language: the variant's own rulebook's, if it is in
+    // that language, else the first names file in it.
+    if let Some(l) = sel.lang.as_deref().filter(|l| *l != "en") {
+        let rulebook = known.iter().find(|k| Some(&k.id) == sel.variant.as_ref()).map(|k| k.rulebook.clone());
+        let names = list_names(dir);
+        let pick = names
+            .iter()
+            .filter(|n| n.lang.as_deref() == Some(l))
+            .min_by_key(|n| Some(&n.rulebook) != rulebook.as_ref());
+        match pick {
+            None => {
+                let mut langs: Vec<&str> = names.iter().filter_map(|n| n.lang.as_deref()).collect();
+                langs.push("en");
+                langs.sort();
+                langs.dedup();
+                let mut d = plain(dir.join("names"), format!("no names in the language \"{l}\""));
+                d.hints.push(format!("languages: {}", langs.join(", ")));
+                diags.push(d);
+            }
+            Some(info) => match SourceFile::read(&info.path) {
+                Err(d) => diags.push(d),
+                Ok(file) => {
+                    match parse_variant(&file) {
+                        Err(d) => diags.push(d),
+                        Ok(v) => {
+                            for (key, value, _) in &v.set {
+                                if let Err(d) = apply(&mut raw, &file, key, value.get_ron()) {
+                                    diags.push(d);
+                                }
+                            }
+                        }
+                    }
+                    files.push(file);
+                }
+            },
+        }
     }
     for (i, s) in sel.sets.iter().enumerate() {
         let Some((key, value)) = s.split_once('=') else {
