@@ -31,12 +31,32 @@ pub enum Command {
         #[arg(default_value = "rules")]
         dir: PathBuf,
     },
+    /// Run scenarios: a position, a variant and a script of moves.
+    Scenario {
+        #[command(subcommand)]
+        command: ScenarioCommand,
+    },
     /// List, show and compare rule variants.
     Variants {
         #[command(subcommand)]
         command: VariantsCommand,
         /// The rules directory of the game.
         #[arg(long, default_value = "rules/caesar_cleopatra", global = true)]
+        rules: PathBuf,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ScenarioCommand {
+    /// Run a scenario file: print the position before, each event in words,
+    /// the position after and the scores (see docs/scenarios.md).
+    Run {
+        file: PathBuf,
+        /// One JSON object instead of the readable report.
+        #[arg(long)]
+        json: bool,
+        /// The rules directory of the game.
+        #[arg(long, default_value = "rules/caesar_cleopatra")]
         rules: PathBuf,
     },
 }
@@ -152,6 +172,18 @@ pub fn main() -> ExitCode {
         Command::Simulate(a) => simulate(a),
         Command::Check { dir } => check(&dir),
         Command::Variants { command, rules } => variants(&rules, command),
+        Command::Scenario {
+            command: ScenarioCommand::Run { file, json, rules },
+        } => match cc::scenario::run_file(&file, &rules, json) {
+            Ok(report) => {
+                print!("{report}");
+                ExitCode::SUCCESS
+            }
+            Err(d) => {
+                render(&d);
+                ExitCode::from(EXIT_INVALID)
+            }
+        },
     }
 }
 

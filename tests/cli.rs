@@ -185,3 +185,28 @@ fn variants_diff_lists_every_difference_between_000_and_001() {
         insta::assert_snapshot!("variants_diff_confiance_suffrage", out)
     });
 }
+
+#[test]
+fn scenario_run_prints_what_the_harness_checks() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for file in [
+        "tests/scenarios/000/aediles_vote.ron",
+        "tests/scenarios/001/philosopher_alone.ron",
+    ] {
+        let (code, out, err) = ludus(&["scenario", "run", file]);
+        assert_eq!(code, 0, "{err}");
+        let expected = ludus::games::caesar_cleopatra::scenario::run_file(
+            &root.join(file),
+            &root.join("rules/caesar_cleopatra"),
+            false,
+        )
+        .unwrap();
+        assert_eq!(out, expected);
+        let (code, out, _) = ludus(&["scenario", "run", file, "--json"]);
+        assert_eq!(code, 0);
+        serde_json::from_str::<serde_json::Value>(&out).unwrap();
+    }
+    let (code, _, err) = ludus(&["scenario", "run", "tests/scenarios/err/illegal_move.ron"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("illegal_move.ron:"), "{err}");
+}

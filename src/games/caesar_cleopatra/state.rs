@@ -142,6 +142,8 @@ pub struct State {
     pub(crate) placed_face: Face,
     /// This turn: action cards played.
     pub(crate) actions_played: u8,
+    /// This turn: cards drawn in the refill so far.
+    refill_draws: u8,
     /// This turn: the player has committed to an active turn.
     pub(crate) active: bool,
     /// Action cards being resolved; a reaction sits above the card it answers.
@@ -197,6 +199,7 @@ impl State {
             placed: 0,
             placed_face: Face::Down,
             actions_played: 0,
+            refill_draws: 0,
             active: false,
             lone: None,
             orgy_removed: false,
@@ -404,7 +407,14 @@ impl State {
             && match self.phase {
                 // Playing a card at the start of the turn makes the turn active.
                 Phase::TurnStart => true,
-                Phase::Placing | Phase::Refill => self.active,
+                Phase::Placing => self.active,
+                // 001: "il doit obligatoirement le faire avant de recompléter
+                // sa main": not once the refill has begun.
+                Phase::Refill => {
+                    self.active
+                        && (self.rules.turn.action_timing == ActionTiming::AnyTime
+                            || self.refill_draws == 0)
+                }
                 Phase::BeforeVote => self.rules.turn.action_timing == ActionTiming::AnyTime,
                 _ => false,
             }
@@ -657,6 +667,7 @@ impl State {
                 .expect("legal draws come from a non-empty reserve");
                 z.hand[k.ix()] += 1;
                 z.hand_len += 1;
+                self.refill_draws += 1;
                 self.log(Event::Drew {
                     player: p as u8,
                     reserve: r,
@@ -752,6 +763,7 @@ impl State {
     fn start_turn(&mut self) {
         self.placed = 0;
         self.actions_played = 0;
+        self.refill_draws = 0;
         self.active = false;
         let p = self.seat;
         self.log(Event::TurnBegan {

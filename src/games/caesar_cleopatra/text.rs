@@ -422,3 +422,356 @@ pub fn view_text(s: &State, viewer: usize) -> String {
     );
     o
 }
+
+// ----- Omniscient renderings (scenario reports, tests) ----------------------
+
+/// A card as written in positions and scenarios: `"3"`, `"P"`, an action
+/// card's type id; `"[3]"` when it lies face down.
+pub fn card_notation(r: &Rules, k: super::model::Kind, face: Face) -> String {
+    let c = r.kind(k);
+    let t = if !c.influence {
+        c.id.clone()
+    } else {
+        value_label(r, k)
+    };
+    match face {
+        Face::Down => format!("[{t}]"),
+        Face::Up => t,
+    }
+}
+
+/// The player an event is about, whose eyes show every card it names.
+fn event_player(e: &Event) -> Option<usize> {
+    let p = match *e {
+        Event::MissionDealt { player, .. }
+        | Event::SetupPlaced { player, .. }
+        | Event::Placed { player, .. }
+        | Event::Drew { player, .. }
+        | Event::Looked { player, .. }
+        | Event::Taken { player, .. } => player,
+        _ => return None,
+    };
+    Some(p as usize)
+}
+
+/// An event in words with every card named, face-down ones included (for
+/// scenario reports: a reader checks the numbers against the rulebook).
+pub fn event_text_all(r: &Rules, e: &Event) -> String {
+    event_text(r, e, event_player(e))
+}
+
+/// A phase in words.
+pub fn phase_words(ph: Phase) -> &'static str {
+    match ph {
+        Phase::ArrangeActions => "ordering the action reserve",
+        Phase::SetupPlace => "setting up",
+        Phase::TurnStart => "start of the turn",
+        Phase::Placing => "placing influence",
+        Phase::Refill => "refilling the hand",
+        Phase::PassiveDiscard => "passive turn, discarding",
+        Phase::BeforeVote => "before the vote card",
+        Phase::LonePlaceAll => "placing all influence, alone",
+        Phase::Effect => "resolving an action card",
+        Phase::GameOver => "game over",
+    }
+}
+
+/// One side of a group: face-up cards, then face-down ones in brackets.
+pub fn side_notation(s: &State, g: usize, p: usize) -> Vec<String> {
+    let r = s.rules();
+    let gs = s.group(g);
+    let mut out = Vec::new();
+    for face in [Face::Up, Face::Down] {
+        let f = super::state::face_ix(face);
+        for &k in &r.influence_kinds {
+            for _ in 0..gs.cards[p][f][k.ix()] {
+                out.push(card_notation(r, k, face));
+            }
+        }
+    }
+    out
+}
+
+fn counts_notation(r: &Rules, counts: &super::model::Counts) -> Vec<String> {
+    let mut out = Vec::new();
+    for (k, &n) in counts.iter().enumerate().take(r.kinds.len()) {
+        for _ in 0..n {
+            out.push(card_notation(r, super::model::Kind(k as u8), Face::Up));
+        }
+    }
+    out
+}
+
+fn list_or(items: &[String], empty: &str) -> String {
+    if items.is_empty() {
+        empty.to_string()
+    } else {
+        items.join(", ")
+    }
+}
+
+/// The whole table with every card shown (face-down cards in brackets,
+/// hands, the top of the reserves, the vote deck in order): not what a
+/// player sees, but what a reader of a scenario checks.
+pub fn table_text(s: &State) -> String {
+    let r = s.rules();
+    let mut o = String::new();
+    let seat = &r.factions[s.seat()].name;
+    match s.phase() {
+        Phase::GameOver => {
+            let why = s
+                .end_reason_of()
+                .map_or("over".to_string(), |e| e.label().replace('_', " "));
+            let _ = writeln!(o, "Game over ({why}).");
+        }
+        ph => {
+            let actor = s.actor();
+            let who = if actor == s.seat() {
+                format!("{seat} to act")
+            } else {
+                format!("{seat}'s turn, {} to answer", r.factions[actor].name)
+            };
+            let _ = writeln!(
+                o,
+                "Turn {}: {who} ({}).",
+                s.turn_number() + 1,
+                phase_words(ph)
+            );
+        }
+    }
+    let _ = writeln!(
+        o,
+        "{:<10} {:>5}  {:<22} {}",
+        "group", "left", r.factions[0].name, r.factions[1].name
+    );
+    for (g, gd) in r.groups.iter().enumerate() {
+        let gs = s.group(g);
+        let cols = [0, 1].map(|p| {
+            let v = side_notation(s, g, p);
+            if v.is_empty() {
+                "-".to_string()
+            } else {
+                v.join(" ")
+            }
+        });
+        let left = if gs.exhausted() {
+            "won".to_string()
+        } else {
+            format!("{}/{}", gs.left, gd.size)
+        };
+        let frozen = if gs.frozen {
+            "   (tied extraordinary vote: no influence may be added)"
+        } else {
+            ""
+        };
+        let line = format!(
+            "{:<10} {:>5}  {:<22} {}{frozen}",
+            gd.name, left, cols[0], cols[1]
+        );
+        let _ = writeln!(o, "{}", line.trim_end());
+    }
+    for p in 0..2 {
+        let z = s.zones(p);
+        let name = &r.factions[p].name;
+        let hand: Vec<String> = (0..r.kinds.len())
+            .flat_map(|k| {
+                let kind = super::model::Kind(k as u8);
+                let label = if r.is_influence(kind) {
+                    value_label(r, kind)
+                } else {
+                    r.card_name(p, kind).to_string()
+                };
+                std::iter::repeat_n(label, z.hand[k] as usize)
+            })
+            .collect();
+        let top = |pile: &[super::model::Kind]| -> String {
+            if pile.is_empty() {
+                return "0".into();
+            }
+            let shown: Vec<String> = pile
+                .iter()
+                .rev()
+                .take(5)
+                .map(|&k| card_notation(r, k, Face::Up))
+                .collect();
+            let more = if pile.len() > 5 { ", ..." } else { "" };
+            format!("{} (top first: {}{more})", pile.len(), shown.join(", "))
+        };
+        let won: Vec<String> = r
+            .groups
+            .iter()
+            .enumerate()
+            .filter(|(g, _)| z.won[*g] > 0)
+            .map(|(g, gd)| format!("{} {}", z.won[g], gd.name))
+            .collect();
+        let missions: Vec<String> = z
+            .missions
+            .iter()
+            .map(|&m| r.missions[m as usize].name.clone())
+            .collect();
+        let discard: u32 = z.discard.iter().map(|&n| n as u32).sum();
+        let _ = writeln!(o, "{name}:");
+        let _ = writeln!(o, "  hand: {}", list_or(&hand, "(empty)"));
+        let _ = writeln!(
+            o,
+            "  reserves: influence {}; action {}",
+            top(&z.influence_reserve),
+            top(&z.action_reserve)
+        );
+        let removed = counts_notation(r, &z.removed);
+        let _ = writeln!(
+            o,
+            "  discard pile: {discard} card{}{}",
+            if discard == 1 { "" } else { "s" },
+            if removed.is_empty() {
+                String::new()
+            } else {
+                format!("; out of the game: {}", removed.join(", "))
+            }
+        );
+        let _ = writeln!(
+            o,
+            "  won: {}; mission: {}",
+            list_or(&won, "none"),
+            list_or(&missions, "none")
+        );
+    }
+    let names = |cards: &[u8]| -> Vec<String> {
+        cards
+            .iter()
+            .map(|&c| r.vote_cards[c as usize].name.clone())
+            .collect()
+    };
+    let pile: Vec<u8> = s.vote_pile.iter().rev().copied().collect();
+    let _ = writeln!(
+        o,
+        "Vote deck (top first): {}",
+        list_or(&names(&pile), "empty")
+    );
+    let _ = writeln!(
+        o,
+        "Vote cards turned up: {}; out of the game: {}",
+        list_or(&names(s.vote_discard()), "none"),
+        list_or(&names(s.vote_removed()), "none")
+    );
+    if let Some(l) = s.lone_player() {
+        let _ = writeln!(o, "{} plays on alone.", r.factions[l].name);
+    }
+    o
+}
+
+/// Each player's points, item by item as the rulebook counts them, and the
+/// result (the winner, or the leader while the game goes on).
+pub fn score_text(s: &State) -> String {
+    let r = s.rules();
+    let sc = &r.scoring;
+    let mut o = String::new();
+    let score = s.score();
+    for p in 0..2 {
+        let z = s.zones(p);
+        let mut lines = Vec::new();
+        let mut sum = 0;
+        for (g, gd) in r.groups.iter().enumerate() {
+            let won = z.won[g] as u32;
+            if won == 0 {
+                continue;
+            }
+            let mut parts = vec![format!(
+                "{won} patrician{} +{}",
+                if won == 1 { "" } else { "s" },
+                won * sc.per_patrician
+            )];
+            let mut t = won * sc.per_patrician;
+            if won >= gd.majority as u32 {
+                parts.push(format!("majority +{}", sc.majority_bonus));
+                t += sc.majority_bonus;
+            }
+            if won == gd.size as u32 {
+                parts.push(format!("whole group +{}", sc.whole_group_bonus));
+                t += sc.whole_group_bonus;
+            }
+            sum += t;
+            lines.push(format!("  {}: {} = {t}", gd.name, parts.join(", ")));
+        }
+        for &m in &z.missions {
+            let m = &r.missions[m as usize];
+            let has = z.won[m.group as usize];
+            let gname = &r.groups[m.group as usize].name;
+            if has >= m.at_least {
+                sum += sc.mission_bonus;
+                lines.push(format!(
+                    "  mission {} (at least {} {gname}): {has} won, fulfilled +{}",
+                    m.name, m.at_least, sc.mission_bonus
+                ));
+            } else {
+                lines.push(format!(
+                    "  mission {} (at least {} {gname}): {has} won, {} +0",
+                    m.name,
+                    m.at_least,
+                    if s.phase() == Phase::GameOver {
+                        "failed"
+                    } else {
+                        "not fulfilled"
+                    }
+                ));
+            }
+        }
+        let check = if sum == score[p] {
+            String::new()
+        } else {
+            format!(" (the items above add up to {sum})")
+        };
+        let pl = |n: u32| if n == 1 { "" } else { "s" };
+        let _ = writeln!(
+            o,
+            "{}: {} point{}, {} patrician{}{check}",
+            r.factions[p].name,
+            score[p],
+            pl(score[p]),
+            s.patricians_won(p),
+            pl(s.patricians_won(p))
+        );
+        for l in lines {
+            let _ = writeln!(o, "{l}");
+        }
+    }
+    let name = |p: usize| r.factions[p].name.as_str();
+    let over = s.phase() == Phase::GameOver;
+    let lead = s.leader();
+    let verb = if over { "wins" } else { "leads" };
+    let line = match lead {
+        Some(p) if score[0] != score[1] => {
+            format!("{} {verb}, {} to {}.", name(p), score[p], score[1 - p])
+        }
+        Some(p) => format!(
+            "Equal on points ({} each): {} {verb} on the tie-break, {} patricians to {}.",
+            score[0],
+            name(p),
+            s.patricians_won(p),
+            s.patricians_won(1 - p)
+        ),
+        None if score[0] == score[1] && s.patricians_won(0) != s.patricians_won(1) => {
+            format!(
+                "Equal on points ({} each); the rules give no tie-break: {}.",
+                score[0],
+                if over { "a draw" } else { "level" }
+            )
+        }
+        None => format!(
+            "Equal on points ({} each) and on patricians ({} each): {}.",
+            score[0],
+            s.patricians_won(0),
+            if over { "a draw" } else { "level" }
+        ),
+    };
+    let _ = writeln!(
+        o,
+        "{}{line}",
+        if over {
+            "Result: "
+        } else {
+            "The game goes on. "
+        }
+    );
+    o
+}

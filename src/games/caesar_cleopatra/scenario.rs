@@ -1,0 +1,1566 @@
+//! Scenarios: a rule case written as data, run into a report that a person
+//! checks against the rulebook.
+//!
+//! A scenario file (RON, documented in docs/scenarios.md) names the rules (a
+//! variant, add-ons, `key=value` settings), a [`Position`] written as a
+//! person reads the table, and a script of moves written with names (the
+//! same decisions the CLI and the agents take, reaction windows and draws
+//! included). Running it checks every step: a position that breaks the rules
+//! or a move that is not legal where it is played is a [`Diagnostic`] at its
+//! line of the file, with the legal moves as hints. The report shows the
+//! position before, each move and its events in words (every card named,
+//! face-down ones included), the position after and the scores;
+//! [`run_file`] returns it as text or JSON (`ludus scenario run FILE
+//! [--json]` prints exactly that string).
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use ron::value::RawValue;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::events::Event;
+use super::model::{Counts, Face, Kind, MAX_KINDS, Rules};
+use super::moves::{Move, Reserve, Target};
+use super::position::{Position, parse_card};
+use super::state::{Phase, State};
+use super::text;
+use super::variant::{self, Selection};
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::load::{SourceFile, Spanned, nearest, ron_message};
+
+// ----- The file format -------------------------------------------------------
+
+/// A scenario file as written.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ScenarioFile<'a> {
+    /// One line: the rulebook and the case.
+    title: String,
+    /// The rulebook it follows ("000"), for the report's header.
+    #[serde(default)]
+    rulebook: Option<String>,
+    /// The rulebook's passage this scenario shows, quoted.
+    #[serde(default)]
+    quote: Option<String>,
+    /// A variant id (`ludus variants list`): required.
+    variant: Spanned<String>,
+    #[serde(default)]
+    addons: Vec<Spanned<String>>,
+    /// `key=value` settings, as `--set` takes them.
+    #[serde(default)]
+    set: Vec<Spanned<String>>,
+    /// Seed of the state's random stream (shuffles of unstated reserves,
+    /// decks and missions; reshuffles).
+    #[serde(default)]
+    seed: u64,
+    #[serde(borrow, default)]
+    position: Option<&'a RawValue>,
+    #[serde(borrow, default)]
+    script: Vec<&'a RawValue>,
+    #[serde(borrow, default)]
+    expect: Option<&'a RawValue>,
+}
+
+/// One step of a script: a move by whoever must decide, or a move that the
+/// rules must refuse.
+#[derive(Debug, Clone, Deserialize)]
+enum Step {
+    /// Stay passive.
+    Pass,
+    /// Place an influence card from the hand at a group (`"[3]"`: face down).
+    Place(String, String),
+    /// Place no second card.
+    EndPlacement,
+    /// Play an action card (by type id), in one's turn or as a reaction.
+    Play(String),
+    /// An effect's choice of a group (also where a taken card goes).
+    ChooseGroup(String),
+    /// An effect's choice of a card on the table: owner, group, card.
+    ChooseCard(String, String, String),
+    /// An effect's choice of a card in a hand: owner, card.
+    ChooseHand(String, String),
+    /// Let a reaction window pass, or skip an optional draw.
+    Decline,
+    /// Passive turn: discard a card from the hand.
+    Discard(String),
+    /// Passive turn: stop discarding.
+    EndDiscard,
+    /// Draw one card from a reserve.
+    Draw(Pile),
+    /// Turn up the next vote card.
+    DrawVote,
+    /// This player may not make this move now (the step checks it and
+    /// changes nothing).
+    Refused(String, Box<Step>),
+}
+
+/// The steps and how each is written, for messages.
+const STEPS: [(&str, &str); 13] = [
+    ("Pass", "Pass"),
+    (
+        "Place",
+        "Place(\"[3]\", \"senators\") (a card, \"[..]\" for face down, and a group)",
+    ),
+    ("EndPlacement", "EndPlacement"),
+    (
+        "Play",
+        "Play(\"<id>\") (an action card's type id, from cards.ron)",
+    ),
+    ("ChooseGroup", "ChooseGroup(\"senators\")"),
+    (
+        "ChooseCard",
+        "ChooseCard(\"caesar\", \"senators\", \"4\") (owner, group, card)",
+    ),
+    ("ChooseHand", "ChooseHand(\"caesar\", \"5\") (owner, card)"),
+    ("Decline", "Decline"),
+    ("Discard", "Discard(\"3\")"),
+    ("EndDiscard", "EndDiscard"),
+    ("Draw", "Draw(Influence) or Draw(Action)"),
+    ("DrawVote", "DrawVote"),
+    (
+        "Refused",
+        "Refused(\"caesar\", Place(\"[5]\", \"censors\")) (a faction and a step)",
+    ),
+];
+
+#[derive(Debug, Clone, Copy, Deserialize)]
+enum Pile {
+    Influence,
+    Action,
+}
+
+/// What must hold once the script is played (each field optional).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+struct Expect {
+    /// Points per faction id.
+    scores: Option<BTreeMap<String, u32>>,
+    /// A faction id, or "draw" (the game must be over).
+    winner: Option<String>,
+    /// How the game ended ("all_patricians", "no_influence", "lone_player",
+    /// "turn_cap"), or "running".
+    end: Option<String>,
+    /// Per faction id, the patricians won per group id (groups not named: 0).
+    won: Option<BTreeMap<String, BTreeMap<String, u8>>>,
+    /// Per group id, per faction id, the cards there in any order (a faction
+    /// not named has none).
+    table: Option<BTreeMap<String, BTreeMap<String, Vec<String>>>>,
+    /// The faction who must decide next.
+    to_act: Option<String>,
+}
+
+/// A map key or list entry with its place, for the position's checks.
+#[derive(Deserialize)]
+#[serde(transparent)]
+struct Key(Spanned<String>);
+
+impl PartialEq for Key {
+    fn eq(&self, o: &Self) -> bool {
+        self.0.value == o.0.value
+    }
+}
+impl Eq for Key {}
+impl PartialOrd for Key {
+    fn partial_cmp(&self, o: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(o))
+    }
+}
+impl Ord for Key {
+    fn cmp(&self, o: &Self) -> std::cmp::Ordering {
+        self.0.value.cmp(&o.0.value)
+    }
+}
+
+type Cards = Vec<Spanned<String>>;
+
+/// The position's entries with their places (a mirror of [`Position`], read
+/// from the same text; `Position` itself reports unknown fields).
+#[derive(Default, Deserialize)]
+#[serde(default)]
+struct PositionSpans {
+    to_move: Option<Spanned<String>>,
+    groups: BTreeMap<Key, GroupSpans>,
+    hands: BTreeMap<Key, Cards>,
+    reserves: BTreeMap<Key, ReserveSpans>,
+    discards: BTreeMap<Key, Cards>,
+    won: BTreeMap<Key, BTreeMap<Key, Spanned<u8>>>,
+    vote_deck: Option<Cards>,
+    vote_discard: Cards,
+    missions: BTreeMap<Key, Cards>,
+}
+
+#[derive(Default, Deserialize)]
+#[serde(default)]
+struct GroupSpans {
+    left: Option<Spanned<u8>>,
+    cards: BTreeMap<Key, Cards>,
+}
+
+#[derive(Default, Deserialize)]
+#[serde(default)]
+struct ReserveSpans {
+    influence: Cards,
+    action: Cards,
+}
+
+// ----- Running ---------------------------------------------------------------
+
+/// One step as played.
+struct Played {
+    line: usize,
+    /// The player who decided (or, for a refused move, who was refused).
+    actor: usize,
+    /// The step as written in script notation.
+    script: String,
+    /// The move in words.
+    words: String,
+    /// A refused move: why, in words.
+    refused: Option<String>,
+    /// Events it caused (indices into the final state's log).
+    events: Range<usize>,
+    /// The cards at each group before the step, per player and kind.
+    groups_before: Vec<[Counts; 2]>,
+}
+
+/// A scenario, run.
+struct Run {
+    title: String,
+    rulebook: Option<String>,
+    quote: Option<String>,
+    rules_line: String,
+    variant: String,
+    addons: Vec<String>,
+    sets: Vec<String>,
+    seed: u64,
+    before: State,
+    /// Events logged while the position was set up.
+    start_events: Range<usize>,
+    steps: Vec<Played>,
+    after: State,
+    checked: Vec<&'static str>,
+}
+
+/// Runs the scenario file at `path` with the rules of `rules_dir` and
+/// returns its report: readable text, or one JSON object when `json`. A
+/// scenario that does not parse, contradicts the rules (position, moves) or
+/// fails its `expect` gives diagnostics at its lines.
+pub fn run_file(path: &Path, rules_dir: &Path, json: bool) -> Result<String, Diagnostics> {
+    let file = SourceFile::read(path)?;
+    run_source(&file, rules_dir, json)
+}
+
+/// Like [`run_file`], but the `expect` block is not checked: the report of
+/// a scenario being written, whose expectations may still be wrong.
+pub fn run_file_unchecked(
+    path: &Path,
+    rules_dir: &Path,
+    json: bool,
+) -> Result<String, Diagnostics> {
+    let file = SourceFile::read(path)?;
+    report(run(&file, rules_dir, false)?, json)
+}
+
+/// Like [`run_file`], for a scenario already read.
+pub fn run_source(file: &SourceFile, rules_dir: &Path, json: bool) -> Result<String, Diagnostics> {
+    report(run(file, rules_dir, true)?, json)
+}
+
+fn report(run: Run, json: bool) -> Result<String, Diagnostics> {
+    Ok(if json {
+        let mut s = serde_json::to_string_pretty(&run.json()).expect("JSON");
+        s.push('\n');
+        s
+    } else {
+        run.text()
+    })
+}
+
+fn run(file: &SourceFile, rules_dir: &Path, check: bool) -> Result<Run, Diagnostics> {
+    let sc: ScenarioFile = file.parse_borrowed().map_err(|d| {
+        let mut d = d;
+        if d.message == "missing field `variant`" {
+            d.message = "the scenario names no variant".into();
+            d.hints
+                .push("write the rules it follows, e.g. variant: \"fr-confiance\"".into());
+            if let Ok(list) = variant::list(rules_dir) {
+                let ids: Vec<&str> = list
+                    .iter()
+                    .filter(|v| !v.addon)
+                    .map(|v| v.id.as_str())
+                    .collect();
+                d.hints.push(format!("variants: {}", ids.join(", ")));
+            }
+        } else {
+            d.hints
+                .push("docs/scenarios.md describes the scenario format".to_string());
+        }
+        Diagnostics::from(d)
+    })?;
+    let rules = load_rules(file, rules_dir, &sc)?;
+
+    // The position.
+    let position = match sc.position {
+        Some(raw) => {
+            let text = raw.get_ron();
+            let spans: PositionSpans = parse_inner(file, text)?;
+            let mut diags = Diagnostics::default();
+            // `Position` reports unknown fields and wrong types.
+            let position: Position = parse_inner(file, text)?;
+            check_position(&rules, file, &spans, &mut diags);
+            if !diags.is_empty() {
+                diags.0.sort_by_key(|d| (d.line, d.col));
+                return Err(diags);
+            }
+            Some((position, offset_in(file, text)))
+        }
+        None => None,
+    };
+    let (position, pos_at) = position.unwrap_or_else(|| (Position::default(), 0..0));
+    let mut s = position
+        .into_state(rules.clone(), sc.seed)
+        .map_err(|errs| {
+            let mut d = Diagnostics::default();
+            for e in errs {
+                d.push(file.error_at(pos_at.clone(), format!("the position: {e}")));
+            }
+            d
+        })?;
+    let before = s.clone();
+    let start_events = 0..s.events().len();
+
+    // The script.
+    let mut steps = Vec::new();
+    let mut legal = Vec::new();
+    for raw in &sc.script {
+        let step: Step = parse_inner(file, raw.get_ron()).map_err(|mut d| {
+            // A misspelled step: say so, and suggest the nearest.
+            if let Some(found) = d.message.strip_prefix("unknown value `")
+                && d.hints.iter().any(|h| h.contains("Pass, Place"))
+            {
+                let found = found.trim_end_matches('`').to_string();
+                d.message = format!("unknown step `{found}`");
+                let names = STEPS.iter().map(|(n, _)| *n);
+                d.hints = nearest(&found, names.clone())
+                    .map(|s| format!("did you mean `{s}`?"))
+                    .into_iter()
+                    .chain([format!(
+                        "the steps are: {}",
+                        names.collect::<Vec<_>>().join(", ")
+                    )])
+                    .collect();
+            }
+            // A step with the wrong arguments: show its form.
+            if let Some((name, form)) = STEPS
+                .iter()
+                .find(|(n, _)| d.message.contains(&format!("Step::{n} ")))
+            {
+                d.message = d
+                    .message
+                    .replace(&format!("Step::{name}"), &format!("`{name}`"));
+                d.hints.push(format!("write {form}"));
+            }
+            Diagnostics::from(d)
+        })?;
+        let span = offset_in(file, raw.get_ron());
+        let line = file.line_col(span.start).0;
+        let at = s.events().len();
+        if let Step::Refused(who, inner) = &step {
+            let p = rules.faction_by_id(who).ok_or_else(|| {
+                Diagnostics::from(unknown(file, &span, "faction", who, faction_ids(&rules)))
+            })?;
+            let m = to_move(&rules, inner).map_err(|e| file_error(file, &span, e))?;
+            s.legal(&mut legal);
+            let actor = s.actor();
+            let words = text::move_text(&rules, p, m);
+            let why = if s.phase() == Phase::GameOver {
+                "the game is over".to_string()
+            } else if actor != p {
+                format!(
+                    "the decision is {}'s: {}",
+                    rules.factions[actor].name,
+                    legal_summary(&rules, actor, &legal)
+                )
+            } else if legal.contains(&m) {
+                return Err(file
+                    .error_at(
+                        span,
+                        format!(
+                            "{} may {words} here: the scenario says it is refused",
+                            rules.factions[p].name
+                        ),
+                    )
+                    .into());
+            } else if legal.len() <= 6 {
+                format!("the legal moves: {}", legal_summary(&rules, actor, &legal))
+            } else {
+                format!("none of the {} legal moves", legal.len())
+            };
+            steps.push(Played {
+                line,
+                actor: p,
+                script: step_notation(&rules, m),
+                words,
+                refused: Some(why),
+                events: at..at,
+                groups_before: group_cards(&s),
+            });
+            continue;
+        }
+        let m = to_move(&rules, &step).map_err(|e| file_error(file, &span, e))?;
+        s.legal(&mut legal);
+        let actor = s.actor();
+        if !legal.contains(&m) {
+            return Err(illegal(file, span, &s, m, &legal).into());
+        }
+        let words = words(&s, actor, m);
+        let groups_before = group_cards(&s);
+        s.apply_move(m);
+        if let Err(e) = s.check_invariants() {
+            return Err(file
+                .error_at(
+                    span,
+                    format!("engine invariant broken after this move: {e}"),
+                )
+                .into());
+        }
+        steps.push(Played {
+            line,
+            actor,
+            script: step_notation(&rules, m),
+            words,
+            refused: None,
+            events: at..s.events().len(),
+            groups_before,
+        });
+    }
+
+    // The expectations.
+    let checked = match sc.expect {
+        Some(raw) if check => {
+            let e: Expect = parse_inner(file, raw.get_ron())?;
+            check_expect(&e, &s, file, offset_in(file, raw.get_ron()))?
+        }
+        _ => Vec::new(),
+    };
+
+    let mut rules_line = sc.variant.value.clone();
+    for a in &sc.addons {
+        let _ = write!(rules_line, " + {}", a.value);
+    }
+    for x in &sc.set {
+        let _ = write!(rules_line, ", {}", x.value);
+    }
+    Ok(Run {
+        title: sc.title,
+        rulebook: sc.rulebook,
+        quote: sc.quote,
+        rules_line,
+        variant: sc.variant.value.clone(),
+        addons: sc.addons.iter().map(|a| a.value.clone()).collect(),
+        sets: sc.set.iter().map(|a| a.value.clone()).collect(),
+        seed: sc.seed,
+        before,
+        start_events,
+        steps,
+        after: s,
+        checked,
+    })
+}
+
+/// Loads the rules the scenario names; unknown ids and bad settings are
+/// reported at their lines of the scenario.
+fn load_rules(file: &SourceFile, dir: &Path, sc: &ScenarioFile) -> Result<Arc<Rules>, Diagnostics> {
+    let mut diags = Diagnostics::default();
+    if let Ok(known) = variant::list(dir) {
+        let check = |id: &Spanned<String>, addon: bool, diags: &mut Diagnostics| {
+            let what = if addon { "add-on" } else { "variant" };
+            let ids: Vec<&str> = known
+                .iter()
+                .filter(|v| v.addon == addon)
+                .map(|v| v.id.as_str())
+                .collect();
+            if !ids.contains(&id.value.as_str()) {
+                let mut d = file.error(id, format!("unknown {what} \"{}\"", id.value));
+                if let Some(n) = nearest(&id.value, ids.iter().copied()) {
+                    d.hints.push(format!("did you mean \"{n}\"?"));
+                }
+                d.hints.push(format!("{what}s: {}", ids.join(", ")));
+                diags.push(d);
+            }
+        };
+        check(&sc.variant, false, &mut diags);
+        for a in &sc.addons {
+            check(a, true, &mut diags);
+        }
+    }
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    let sel = Selection {
+        variant: Some(sc.variant.value.clone()),
+        addons: sc.addons.iter().map(|a| a.value.clone()).collect(),
+        sets: sc.set.iter().map(|a| a.value.clone()).collect(),
+        ..Selection::default()
+    };
+    match variant::load(dir, &sel) {
+        Ok(r) => Ok(Arc::new(r.rules)),
+        Err(ds) => {
+            // A `--set` problem is reported at the scenario's `set` entry.
+            let mut out = Diagnostics::default();
+            for mut d in ds.0 {
+                let path = d.file.to_string_lossy().into_owned();
+                if let Some(rest) = path.strip_prefix("--set") {
+                    let key = rest.trim();
+                    let entry = sc.set.iter().find(|e| {
+                        let k = e.value.split_once('=').map_or("", |(k, _)| k.trim());
+                        (key.is_empty() && !e.value.contains('=')) || (!key.is_empty() && k == key)
+                    });
+                    if let Some(e) = entry {
+                        let at = file.error(e, String::new());
+                        d.file = at.file;
+                        d.line = at.line;
+                        d.col = at.col;
+                        d.span = at.span;
+                        d.message = format!("in `set`: {}", d.message);
+                    }
+                }
+                out.push(d);
+            }
+            Err(out)
+        }
+    }
+}
+
+/// Byte range of `inner` (a slice of the file's text) in the file.
+fn offset_in(file: &SourceFile, inner: &str) -> Range<usize> {
+    let base = file.text.as_ptr() as usize;
+    let start = (inner.as_ptr() as usize)
+        .saturating_sub(base)
+        .min(file.text.len());
+    // Point at the value, not at the white space or comments before it.
+    let mut rest = inner;
+    loop {
+        let t = rest.trim_start();
+        if let Some(after) = t.strip_prefix("//") {
+            rest = after.find('\n').map_or("", |i| &after[i..]);
+        } else if let Some(after) = t.strip_prefix("/*") {
+            rest = after.find("*/").map_or("", |i| &after[i + 2..]);
+        } else {
+            rest = t;
+            break;
+        }
+    }
+    let skipped = inner.len() - rest.len();
+    start + skipped..start + inner.len()
+}
+
+/// Parses a part of the file (a raw value), reporting errors at their place
+/// in the file.
+fn parse_inner<'a, T: Deserialize<'a>>(file: &SourceFile, text: &'a str) -> Result<T, Diagnostic> {
+    let opts =
+        ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+    opts.from_str::<T>(text).map_err(|e| {
+        let inner = SourceFile {
+            path: file.path.clone(),
+            text: text.to_string(),
+        };
+        let base = (text.as_ptr() as usize).saturating_sub(file.text.as_ptr() as usize);
+        let off = base + inner.offset_of(e.span.start.line, e.span.start.col);
+        let (message, hint) = ron_message(&e.code);
+        let d = file.error_at(off..off, message);
+        match hint {
+            Some(h) => d.with_hint(h),
+            None => d,
+        }
+    })
+}
+
+fn file_error(
+    file: &SourceFile,
+    span: &Range<usize>,
+    (msg, hints): (String, Vec<String>),
+) -> Diagnostics {
+    let mut d = file.error_at(span.clone(), msg);
+    d.hints = hints;
+    d.into()
+}
+
+fn unknown(
+    file: &SourceFile,
+    span: &Range<usize>,
+    what: &str,
+    id: &str,
+    ids: Vec<String>,
+) -> Diagnostic {
+    let mut d = file.error_at(span.clone(), format!("unknown {what} \"{id}\""));
+    if let Some(n) = nearest(id, ids.iter().map(|s| s.as_str())) {
+        d.hints.push(format!("did you mean \"{n}\"?"));
+    }
+    d.hints.push(format!("{what}s: {}", ids.join(", ")));
+    d
+}
+
+fn faction_ids(r: &Rules) -> Vec<String> {
+    r.factions.iter().map(|f| f.id.clone()).collect()
+}
+
+fn group_ids(r: &Rules) -> Vec<String> {
+    r.groups.iter().map(|g| g.id.clone()).collect()
+}
+
+// ----- Moves in script notation ---------------------------------------------
+
+type StepError = (String, Vec<String>);
+
+fn lookup_group(r: &Rules, id: &str) -> Result<u8, StepError> {
+    r.group_by_id(id)
+        .ok_or_else(|| unknown_id("group", id, group_ids(r)))
+}
+
+fn lookup_faction(r: &Rules, id: &str) -> Result<u8, StepError> {
+    r.faction_by_id(id)
+        .map(|p| p as u8)
+        .ok_or_else(|| unknown_id("faction", id, faction_ids(r)))
+}
+
+fn unknown_id(what: &str, id: &str, ids: Vec<String>) -> StepError {
+    let mut hints = Vec::new();
+    if let Some(n) = nearest(id, ids.iter().map(|s| s.as_str())) {
+        hints.push(format!("did you mean \"{n}\"?"));
+    }
+    hints.push(format!("{what}s: {}", ids.join(", ")));
+    (format!("unknown {what} \"{id}\""), hints)
+}
+
+fn lookup_card(r: &Rules, t: &str, influence: Option<bool>) -> Result<(Kind, Face), StepError> {
+    let (k, face) = parse_card(r, t).map_err(|e| (e, vec![]))?;
+    match influence {
+        Some(true) if !r.is_influence(k) => Err((
+            format!("\"{t}\" is an action card, not an influence card"),
+            vec!["an action card is played with Play(\"id\")".into()],
+        )),
+        Some(false) if r.is_influence(k) => Err((
+            format!("\"{t}\" is an influence card, not an action card"),
+            vec!["an influence card is placed with Place(\"3\", \"group\")".into()],
+        )),
+        _ => Ok((k, face)),
+    }
+}
+
+/// The engine's move for a step (a refused step's inner move).
+fn to_move(r: &Rules, step: &Step) -> Result<Move, StepError> {
+    Ok(match step {
+        Step::Pass => Move::Pass,
+        Step::Place(card, group) => {
+            let (kind, face) = lookup_card(r, card, Some(true))?;
+            Move::Place {
+                kind,
+                group: lookup_group(r, group)?,
+                face,
+            }
+        }
+        Step::EndPlacement => Move::EndPlacement,
+        Step::Play(card) => Move::PlayAction(lookup_card(r, card, Some(false))?.0),
+        Step::ChooseGroup(g) => Move::Choose(Target::Group(lookup_group(r, g)?)),
+        Step::ChooseCard(owner, group, card) => {
+            let (kind, face) = lookup_card(r, card, Some(true))?;
+            Move::Choose(Target::TableCard {
+                owner: lookup_faction(r, owner)?,
+                group: lookup_group(r, group)?,
+                kind,
+                face,
+            })
+        }
+        Step::ChooseHand(owner, card) => Move::Choose(Target::HandCard {
+            owner: lookup_faction(r, owner)?,
+            kind: lookup_card(r, card, None)?.0,
+        }),
+        Step::Decline => Move::Decline,
+        Step::Discard(card) => Move::Discard(lookup_card(r, card, None)?.0),
+        Step::EndDiscard => Move::EndDiscard,
+        Step::Draw(Pile::Influence) => Move::Draw(Reserve::Influence),
+        Step::Draw(Pile::Action) => Move::Draw(Reserve::Action),
+        Step::DrawVote => Move::DrawVote,
+        Step::Refused(..) => {
+            return Err((
+                "Refused(..) cannot be nested".into(),
+                vec!["write Refused(\"faction\", Move)".into()],
+            ));
+        }
+    })
+}
+
+/// A move as a scenario script writes it.
+pub fn step_notation(r: &Rules, m: Move) -> String {
+    let card = |k: Kind, face| text::card_notation(r, k, face);
+    let group = |g: u8| r.groups[g as usize].id.as_str();
+    let faction = |p: u8| r.factions[p as usize].id.as_str();
+    match m {
+        Move::ArrangeAction(k) => format!("(setup: order {})", card(k, Face::Up)),
+        Move::SetupPlace(k) => format!("(setup: place {})", card(k, Face::Down)),
+        Move::Pass => "Pass".into(),
+        Move::Place {
+            kind,
+            group: g,
+            face,
+        } => {
+            format!("Place(\"{}\", \"{}\")", card(kind, face), group(g))
+        }
+        Move::EndPlacement => "EndPlacement".into(),
+        Move::PlayAction(k) => format!("Play(\"{}\")", card(k, Face::Up)),
+        Move::Choose(Target::Group(g)) => format!("ChooseGroup(\"{}\")", group(g)),
+        Move::Choose(Target::TableCard {
+            owner,
+            group: g,
+            kind,
+            face,
+        }) => format!(
+            "ChooseCard(\"{}\", \"{}\", \"{}\")",
+            faction(owner),
+            group(g),
+            card(kind, face)
+        ),
+        Move::Choose(Target::HandCard { owner, kind }) => format!(
+            "ChooseHand(\"{}\", \"{}\")",
+            faction(owner),
+            card(kind, Face::Up)
+        ),
+        Move::Decline => "Decline".into(),
+        Move::Discard(k) => format!("Discard(\"{}\")", card(k, Face::Up)),
+        Move::EndDiscard => "EndDiscard".into(),
+        Move::Draw(Reserve::Influence) => "Draw(Influence)".into(),
+        Move::Draw(Reserve::Action) => "Draw(Action)".into(),
+        Move::DrawVote => "DrawVote".into(),
+    }
+}
+
+/// The legal moves in words, listed when few, else counted.
+fn legal_summary(r: &Rules, actor: usize, legal: &[Move]) -> String {
+    if legal.len() <= 6 {
+        let v: Vec<String> = legal
+            .iter()
+            .map(|&m| text::move_text(r, actor, m))
+            .collect();
+        v.join("; ")
+    } else {
+        format!("{} legal moves", legal.len())
+    }
+}
+
+/// A move in words, saying what a `Decline` declines.
+fn words(s: &State, actor: usize, m: Move) -> String {
+    if m == Move::Decline
+        && s.phase() == Phase::Effect
+        && let Some(f) = s.frames.last()
+    {
+        let card = s.rules().card_name(f.player as usize, f.card);
+        return if f.awaiting_reaction {
+            format!("let {card} pass (no answer)")
+        } else {
+            "draw no card".to_string()
+        };
+    }
+    text::move_text(s.rules(), actor, m)
+}
+
+/// The error for a move that is not legal: where, why, and what is.
+fn illegal(
+    file: &SourceFile,
+    span: Range<usize>,
+    s: &State,
+    m: Move,
+    legal: &[Move],
+) -> Diagnostic {
+    let r = s.rules();
+    if s.phase() == Phase::GameOver {
+        let why = s
+            .end_reason_of()
+            .map_or("over".to_string(), |e| e.label().replace('_', " "));
+        return file.error_at(
+            span,
+            format!("the game is over ({why}): no move can follow"),
+        );
+    }
+    let actor = s.actor();
+    let name = &r.factions[actor].name;
+    let mut d = file.error_at(
+        span,
+        format!(
+            "illegal move: {name} cannot {} here ({})",
+            text::move_text(r, actor, m),
+            text::phase_words(s.phase())
+        ),
+    );
+    d.hints
+        .push(format!("{name} decides now; the legal moves are:"));
+    for &l in legal {
+        d.hints.push(format!(
+            "{:<44} {}",
+            step_notation(r, l),
+            text::move_text(r, actor, l)
+        ));
+    }
+    d
+}
+
+// ----- The position's checks, at their lines -------------------------------
+
+/// Checks the position against the rules, reporting each problem at the
+/// entry that causes it (what `Position::into_state` would refuse).
+fn check_position(r: &Rules, file: &SourceFile, ps: &PositionSpans, diags: &mut Diagnostics) {
+    let err = |at: &Spanned<String>, msg: String| file.error(at, msg);
+    let faction = |k: &Key, diags: &mut Diagnostics| -> Option<usize> {
+        let f = r.faction_by_id(&k.0.value);
+        if f.is_none() {
+            let span = k.0.span_in(&file.text).unwrap_or(0..0);
+            diags.push(unknown(file, &span, "faction", &k.0.value, faction_ids(r)));
+        }
+        f
+    };
+    let group = |k: &Key, diags: &mut Diagnostics| -> Option<usize> {
+        let g = r.group_by_id(&k.0.value).map(|g| g as usize);
+        if g.is_none() {
+            let span = k.0.span_in(&file.text).unwrap_or(0..0);
+            diags.push(unknown(file, &span, "group", &k.0.value, group_ids(r)));
+        }
+        g
+    };
+    // Every card of the position in file order, with its owner and kind.
+    let mut all: Vec<(usize, usize, Kind, &Spanned<String>)> = Vec::new();
+    let card = |c: &Spanned<String>, diags: &mut Diagnostics| -> Option<(Kind, Face)> {
+        match parse_card(r, &c.value) {
+            Ok(x) => Some(x),
+            Err(e) => {
+                diags.push(err(c, e));
+                None
+            }
+        }
+    };
+    let start = |c: &Spanned<String>| c.span_in(&file.text).map_or(0, |s| s.start);
+
+    if let Some(t) = &ps.to_move
+        && r.faction_by_id(&t.value).is_none()
+    {
+        let span = t.span_in(&file.text).unwrap_or(0..0);
+        diags.push(unknown(file, &span, "faction", &t.value, faction_ids(r)));
+    }
+
+    // Patricians won, and those left.
+    let mut won = vec![[0u8; 2]; r.groups.len()];
+    for (fk, groups) in &ps.won {
+        let p = faction(fk, diags);
+        for (gk, n) in groups {
+            if let (Some(p), Some(g)) = (p, group(gk, diags)) {
+                won[g][p] = n.value;
+                let gd = &r.groups[g];
+                if won[g][0] + won[g][1] > gd.size {
+                    diags.push(file.error(
+                        n,
+                        format!(
+                            "{} {} won: the group has {} patricians",
+                            won[g][0] + won[g][1],
+                            gd.name,
+                            gd.size
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    let mut left: Vec<u8> = r
+        .groups
+        .iter()
+        .enumerate()
+        .map(|(g, gd)| gd.size.saturating_sub(won[g][0] + won[g][1]))
+        .collect();
+
+    // The groups.
+    for (gk, gp) in &ps.groups {
+        let Some(g) = group(gk, diags) else { continue };
+        let gd = &r.groups[g];
+        if let Some(l) = &gp.left {
+            let w = won[g][0] + won[g][1];
+            if l.value + w != gd.size {
+                diags.push(file.error(
+                    l,
+                    format!(
+                        "{} {} left and {w} won make {}, the group has {}",
+                        l.value,
+                        gd.name,
+                        l.value + w,
+                        gd.size
+                    ),
+                ));
+            }
+            left[g] = l.value;
+        }
+        let mut here: Vec<&Spanned<String>> = Vec::new();
+        for (fk, cards) in &gp.cards {
+            let Some(p) = faction(fk, diags) else {
+                continue;
+            };
+            for (i, c) in cards.iter().enumerate() {
+                let Some((k, _)) = card(c, diags) else {
+                    continue;
+                };
+                if !r.is_influence(k) {
+                    diags.push(err(
+                        c,
+                        format!(
+                            "\"{}\" at the {}: only influence cards lie at a group",
+                            c.value, gd.name
+                        ),
+                    ));
+                    continue;
+                }
+                if i == r.limits.per_side as usize {
+                    diags.push(err(
+                        c,
+                        format!(
+                            "a card too many: {} would have {} cards at the {}, at most {} \
+                             cards of one player lie at a group",
+                            r.factions[p].name,
+                            cards.len(),
+                            gd.name,
+                            r.limits.per_side
+                        ),
+                    ));
+                }
+                all.push((start(c), p, k, c));
+                here.push(c);
+            }
+        }
+        here.sort_by_key(|c| start(c));
+        if here.len() > r.limits.per_group as usize {
+            diags.push(err(
+                here[r.limits.per_group as usize],
+                format!(
+                    "a card too many: the {} would hold {} cards, at most {} lie at a group",
+                    gd.name,
+                    here.len(),
+                    r.limits.per_group
+                ),
+            ));
+        }
+        if left[g] == 0
+            && let Some(c) = here.first()
+        {
+            diags.push(err(
+                c,
+                format!("the {} are all won: no card can lie there", gd.name),
+            ));
+        }
+    }
+
+    // Hands, discard piles, reserves.
+    for (fk, cards) in &ps.hands {
+        let Some(p) = faction(fk, diags) else {
+            continue;
+        };
+        for (i, c) in cards.iter().enumerate() {
+            let Some((k, _)) = card(c, diags) else {
+                continue;
+            };
+            if i == r.limits.hand_size as usize {
+                diags.push(err(
+                    c,
+                    format!(
+                        "a card too many: {} would hold {} cards, the hand size is {}",
+                        r.factions[p].name,
+                        cards.len(),
+                        r.limits.hand_size
+                    ),
+                ));
+            }
+            all.push((start(c), p, k, c));
+        }
+    }
+    for (fk, cards) in &ps.discards {
+        let Some(p) = faction(fk, diags) else {
+            continue;
+        };
+        for c in cards {
+            if let Some((k, _)) = card(c, diags) {
+                all.push((start(c), p, k, c));
+            }
+        }
+    }
+    for (fk, res) in &ps.reserves {
+        let Some(p) = faction(fk, diags) else {
+            continue;
+        };
+        for (pile, cards, influence) in [
+            ("influence", &res.influence, true),
+            ("action", &res.action, false),
+        ] {
+            for c in cards {
+                let Some((k, _)) = card(c, diags) else {
+                    continue;
+                };
+                if r.is_influence(k) != influence {
+                    diags.push(err(
+                        c,
+                        format!(
+                            "\"{}\" cannot be in {}'s {pile} reserve",
+                            c.value, r.factions[p].name
+                        ),
+                    ));
+                    continue;
+                }
+                all.push((start(c), p, k, c));
+            }
+        }
+    }
+    // No more cards of a kind than the deck has.
+    all.sort_by_key(|x| x.0);
+    let mut used = vec![[0u32; 2]; r.kinds.len()];
+    for (_, p, k, c) in all {
+        used[k.ix()][p] += 1;
+        let deck = r.factions[p].deck[k.ix()] as u32;
+        if used[k.ix()][p] == deck + 1 {
+            diags.push(err(
+                c,
+                format!(
+                    "a card too many: {}'s deck has {deck} cards \"{}\" ({}), this is one more",
+                    r.factions[p].name,
+                    text::card_notation(r, k, Face::Up),
+                    r.card_name(p, k)
+                ),
+            ));
+        }
+    }
+
+    // Vote cards and missions.
+    let mut vote_used = vec![0u32; r.vote_cards.len()];
+    let vote_ids: Vec<String> = {
+        let mut v: Vec<String> = r.vote_cards.iter().map(|c| c.id.clone()).collect();
+        v.dedup();
+        v
+    };
+    for c in ps.vote_deck.iter().flatten().chain(&ps.vote_discard) {
+        let copies: Vec<usize> = (0..r.vote_cards.len())
+            .filter(|&i| r.vote_cards[i].id == c.value)
+            .collect();
+        if copies.is_empty() {
+            let span = c.span_in(&file.text).unwrap_or(0..0);
+            diags.push(unknown(
+                file,
+                &span,
+                "vote card",
+                &c.value,
+                vote_ids.clone(),
+            ));
+            continue;
+        }
+        match copies.iter().find(|&&i| vote_used[i] == 0) {
+            Some(&i) => vote_used[i] = 1,
+            None => diags.push(err(
+                c,
+                format!(
+                    "a vote card too many: the deck has {} \"{}\"",
+                    copies.len(),
+                    c.value
+                ),
+            )),
+        }
+    }
+    let mission_ids: Vec<String> = {
+        let mut v: Vec<String> = r.missions.iter().map(|m| m.id.clone()).collect();
+        v.dedup();
+        v
+    };
+    let mut dealt = vec![false; r.missions.len()];
+    for (fk, ms) in &ps.missions {
+        let _ = faction(fk, diags);
+        for m in ms {
+            let copies: Vec<usize> = (0..r.missions.len())
+                .filter(|&i| r.missions[i].id == m.value)
+                .collect();
+            if copies.is_empty() {
+                let span = m.span_in(&file.text).unwrap_or(0..0);
+                diags.push(unknown(
+                    file,
+                    &span,
+                    "mission card",
+                    &m.value,
+                    mission_ids.clone(),
+                ));
+                continue;
+            }
+            match copies.iter().find(|&&i| !dealt[i]) {
+                Some(&i) => dealt[i] = true,
+                None => diags.push(err(
+                    m,
+                    format!(
+                        "a mission card too many: there are {} \"{}\"",
+                        copies.len(),
+                        m.value
+                    ),
+                )),
+            }
+        }
+    }
+}
+
+// ----- Expectations ----------------------------------------------------------
+
+fn check_expect(
+    e: &Expect,
+    s: &State,
+    file: &SourceFile,
+    at: Range<usize>,
+) -> Result<Vec<&'static str>, Diagnostics> {
+    let r = s.rules();
+    let mut diags = Diagnostics::default();
+    let mut checked = Vec::new();
+    let mut fail = |msg: String| diags.push(file.error_at(at.clone(), msg));
+    let faction = |id: &str, fail: &mut dyn FnMut(String)| -> Option<usize> {
+        let p = r.faction_by_id(id);
+        if p.is_none() {
+            fail(format!("expect: unknown faction \"{id}\""));
+        }
+        p
+    };
+    if let Some(scores) = &e.scores {
+        checked.push("scores");
+        let got = s.score();
+        for (id, &want) in scores {
+            if let Some(p) = faction(id, &mut fail)
+                && got[p] != want
+            {
+                fail(format!(
+                    "expected {} to score {want}, the engine scores {}",
+                    r.factions[p].name, got[p]
+                ));
+            }
+        }
+    }
+    let over = s.phase() == Phase::GameOver;
+    if let Some(end) = &e.end {
+        checked.push("end");
+        let got = s.end_reason_of().map_or("running", |x| x.label());
+        if got != end {
+            fail(format!("expected the game to be {end}, it is {got}"));
+        }
+    }
+    if let Some(w) = &e.winner {
+        checked.push("winner");
+        let got = match (over, s.leader()) {
+            (false, _) => "running".to_string(),
+            (true, None) => "draw".to_string(),
+            (true, Some(p)) => r.factions[p].id.clone(),
+        };
+        if &got != w {
+            fail(format!("expected the winner {w}, the result is {got}"));
+        }
+    }
+    if let Some(won) = &e.won {
+        checked.push("won");
+        for (id, groups) in won {
+            let Some(p) = faction(id, &mut fail) else {
+                continue;
+            };
+            for (g, gd) in r.groups.iter().enumerate() {
+                let want = groups.get(&gd.id).copied().unwrap_or(0);
+                let got = s.zones(p).won[g];
+                if want != got {
+                    fail(format!(
+                        "expected {} to have won {want} {}, the engine says {got}",
+                        r.factions[p].name, gd.name
+                    ));
+                }
+            }
+            for gid in groups.keys() {
+                if r.group_by_id(gid).is_none() {
+                    fail(format!("expect: unknown group \"{gid}\""));
+                }
+            }
+        }
+    }
+    if let Some(table) = &e.table {
+        checked.push("table");
+        for (gid, sides) in table {
+            let Some(g) = r.group_by_id(gid).map(|g| g as usize) else {
+                fail(format!("expect: unknown group \"{gid}\""));
+                continue;
+            };
+            for id in sides.keys() {
+                let _ = faction(id, &mut fail);
+            }
+            for p in 0..2 {
+                let mut want: Vec<String> =
+                    sides.get(&r.factions[p].id).cloned().unwrap_or_default();
+                want.sort();
+                let mut got = text::side_notation(s, g, p);
+                got.sort();
+                if want != got {
+                    fail(format!(
+                        "expected {}'s cards at the {} to be [{}], they are [{}]",
+                        r.factions[p].name,
+                        r.groups[g].name,
+                        want.join(", "),
+                        got.join(", ")
+                    ));
+                }
+            }
+        }
+    }
+    if let Some(id) = &e.to_act {
+        checked.push("to_act");
+        if let Some(p) = faction(id, &mut fail)
+            && (over || s.actor() != p)
+        {
+            fail(format!(
+                "expected {} to decide next, {}",
+                r.factions[p].name,
+                if over {
+                    "the game is over".to_string()
+                } else {
+                    format!("it is {}", r.factions[s.actor()].name)
+                }
+            ));
+        }
+    }
+    if diags.is_empty() {
+        Ok(checked)
+    } else {
+        Err(diags)
+    }
+}
+
+// ----- The report ------------------------------------------------------------
+
+/// Wraps `text` at `width` columns, each line starting with `indent`.
+/// Wraps text at `width`; a blank line separates paragraphs (single line
+/// breaks in the source are only where the file was wrapped).
+fn wrap(text: &str, width: usize, indent: &str) -> String {
+    let mut out = String::new();
+    for para in text.split("\n\n") {
+        let mut line = String::new();
+        for w in para.split_whitespace() {
+            if !line.is_empty() && line.chars().count() + 1 + w.chars().count() > width {
+                let _ = writeln!(out, "{indent}{line}");
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(w);
+        }
+        let _ = writeln!(out, "{indent}{line}");
+    }
+    out
+}
+
+fn indent(text: &str, by: &str) -> String {
+    text.lines()
+        .map(|l| {
+            if l.is_empty() {
+                "\n".to_string()
+            } else {
+                format!("{by}{l}\n")
+            }
+        })
+        .collect()
+}
+
+/// The influence cards at each group, per player and kind (both faces).
+fn group_cards(s: &State) -> Vec<[Counts; 2]> {
+    (0..s.rules().groups.len())
+        .map(|g| {
+            let gs = s.group(g);
+            let mut c = [[0; MAX_KINDS]; 2];
+            for p in 0..2 {
+                for k in 0..MAX_KINDS {
+                    c[p][k] = gs.cards[p][0][k] + gs.cards[p][1][k];
+                }
+            }
+            c
+        })
+        .collect()
+}
+
+/// A step's events in words. The engine logs an exhausted group without the
+/// cards it discards; they are named here, following the group's cards
+/// through the step's events.
+fn step_events(r: &Rules, groups: &[[Counts; 2]], events: &[Event]) -> Vec<String> {
+    let mut groups = groups.to_vec();
+    let mut out = Vec::new();
+    for e in events {
+        let mut line = text::event_text_all(r, e);
+        match *e {
+            Event::Placed {
+                player,
+                group,
+                kind,
+                ..
+            } => groups[group as usize][player as usize][kind.ix()] += 1,
+            Event::InfluenceLost {
+                player,
+                group,
+                kind,
+            }
+            | Event::Taken {
+                player,
+                group,
+                kind,
+                ..
+            }
+            | Event::CardRemoved {
+                player,
+                group: Some(group),
+                kind,
+            } => {
+                let n = &mut groups[group as usize][player as usize][kind.ix()];
+                *n = n.saturating_sub(1);
+            }
+            Event::GroupExhausted { group } => {
+                let left = std::mem::take(&mut groups[group as usize]);
+                let mut parts = Vec::new();
+                for (p, counts) in left.iter().enumerate() {
+                    let cards: Vec<String> = r
+                        .influence_kinds
+                        .iter()
+                        .flat_map(|&k| {
+                            let name = format!(
+                                "{} ({})",
+                                r.card_name(p, k),
+                                text::card_notation(r, k, Face::Up)
+                            );
+                            std::iter::repeat_n(name, counts[k.ix()] as usize)
+                        })
+                        .collect();
+                    if !cards.is_empty() {
+                        parts.push(format!("{}: {}", r.factions[p].name, cards.join(", ")));
+                    }
+                }
+                if !parts.is_empty() {
+                    line = format!("{} ({}).", line.trim_end_matches('.'), parts.join("; "));
+                }
+            }
+            _ => {}
+        }
+        out.push(line);
+    }
+    out
+}
+
+impl Run {
+    fn text(&self) -> String {
+        let r = self.after.rules();
+        let mut o = String::new();
+        let _ = writeln!(o, "{}", self.title);
+        let _ = writeln!(o, "{}", "=".repeat(self.title.chars().count()));
+        if let Some(q) = &self.quote {
+            let who = self
+                .rulebook
+                .as_ref()
+                .map_or("The rulebook".to_string(), |b| format!("Rulebook {b}"));
+            let _ = writeln!(o, "{who}:");
+            o.push_str(&wrap(q.trim(), 76, "  > "));
+        }
+        let _ = writeln!(o, "Rules: {}; seed {}.", self.rules_line, self.seed);
+        let _ = writeln!(o);
+        let _ = writeln!(o, "Before");
+        let _ = writeln!(o, "------");
+        o.push_str(&indent(&text::table_text(&self.before), "  "));
+        let _ = writeln!(o);
+        let _ = writeln!(o, "Script");
+        let _ = writeln!(o, "------");
+        let events = self.after.events();
+        for e in &events[self.start_events.clone()] {
+            let _ = writeln!(o, "  {}", text::event_text_all(r, e));
+        }
+        for st in &self.steps {
+            let who = &r.factions[st.actor].name;
+            match &st.refused {
+                Some(why) => {
+                    let _ = writeln!(
+                        o,
+                        "  line {:>3}  {} — refused: {who} may not {} ({why}).",
+                        st.line, st.script, st.words
+                    );
+                }
+                None => {
+                    let _ = writeln!(
+                        o,
+                        "  line {:>3}  {} — {who}: {}.",
+                        st.line, st.script, st.words
+                    );
+                }
+            }
+            for e in step_events(r, &st.groups_before, &events[st.events.clone()]) {
+                let _ = writeln!(o, "              {e}");
+            }
+        }
+        let _ = writeln!(o);
+        let _ = writeln!(o, "After");
+        let _ = writeln!(o, "-----");
+        o.push_str(&indent(&text::table_text(&self.after), "  "));
+        let _ = writeln!(o);
+        let _ = writeln!(o, "Score");
+        let _ = writeln!(o, "-----");
+        o.push_str(&indent(&text::score_text(&self.after), "  "));
+        if !self.checked.is_empty() {
+            let _ = writeln!(o);
+            let _ = writeln!(o, "Checked: {}.", self.checked.join(", "));
+        }
+        o
+    }
+
+    fn json(&self) -> Value {
+        let r = self.after.rules();
+        let events = self.after.events();
+        let start: Vec<String> = events[self.start_events.clone()]
+            .iter()
+            .map(|e| text::event_text_all(r, e))
+            .collect();
+        let steps: Vec<Value> = self
+            .steps
+            .iter()
+            .map(|st| {
+                json!({
+                    "line": st.line,
+                    "player": r.factions[st.actor].id,
+                    "move": st.script,
+                    "text": st.words,
+                    "refused": st.refused,
+                    "events": step_events(r, &st.groups_before, &events[st.events.clone()]),
+                })
+            })
+            .collect();
+        let s = &self.after;
+        let score = s.score();
+        let over = s.phase() == Phase::GameOver;
+        json!({
+            "title": self.title,
+            "rulebook": self.rulebook,
+            "quote": self.quote,
+            "variant": self.variant,
+            "addons": self.addons,
+            "set": self.sets,
+            "seed": self.seed,
+            "before": table_json(&self.before),
+            "start_events": start,
+            "steps": steps,
+            "after": table_json(s),
+            "scores": {
+                r.factions[0].id.clone(): score[0],
+                r.factions[1].id.clone(): score[1],
+            },
+            "end": s.end_reason_of().map(|e| e.label()),
+            "winner": if over {
+                Some(s.leader().map_or("draw".to_string(), |p| r.factions[p].id.clone()))
+            } else {
+                None
+            },
+            "checked": self.checked,
+        })
+    }
+}
+
+/// The whole table as JSON (card notation as in positions).
+fn table_json(s: &State) -> Value {
+    let r = s.rules();
+    let fid = |p: usize| r.factions[p].id.clone();
+    let groups: Vec<Value> = r
+        .groups
+        .iter()
+        .enumerate()
+        .map(|(g, gd)| {
+            let gs = s.group(g);
+            json!({
+                "id": gd.id,
+                "left": gs.left,
+                "frozen": gs.frozen,
+                "cards": {
+                    fid(0): text::side_notation(s, g, 0),
+                    fid(1): text::side_notation(s, g, 1),
+                },
+            })
+        })
+        .collect();
+    let mut players = serde_json::Map::new();
+    for p in 0..2 {
+        let z = s.zones(p);
+        let counts = |c: &super::model::Counts| -> Vec<String> {
+            (0..r.kinds.len())
+                .flat_map(|k| {
+                    std::iter::repeat_n(
+                        text::card_notation(r, Kind(k as u8), Face::Up),
+                        c[k] as usize,
+                    )
+                })
+                .collect()
+        };
+        let pile = |v: &[Kind]| -> Vec<String> {
+            v.iter()
+                .rev()
+                .map(|&k| text::card_notation(r, k, Face::Up))
+                .collect()
+        };
+        let won: serde_json::Map<String, Value> = r
+            .groups
+            .iter()
+            .enumerate()
+            .filter(|(g, _)| z.won[*g] > 0)
+            .map(|(g, gd)| (gd.id.clone(), json!(z.won[g])))
+            .collect();
+        players.insert(
+            fid(p),
+            json!({
+                "hand": counts(&z.hand),
+                "influence_reserve": pile(&z.influence_reserve),
+                "action_reserve": pile(&z.action_reserve),
+                "discard": counts(&z.discard),
+                "removed": counts(&z.removed),
+                "won": won,
+                "missions": z.missions.iter().map(|&m| r.missions[m as usize].id.clone()).collect::<Vec<_>>(),
+                "score": s.score()[p],
+            }),
+        );
+    }
+    let vote = |v: &[u8]| -> Vec<String> {
+        v.iter()
+            .map(|&c| r.vote_cards[c as usize].id.clone())
+            .collect()
+    };
+    let pile: Vec<u8> = s.vote_pile.iter().rev().copied().collect();
+    let over = s.phase() == Phase::GameOver;
+    json!({
+        "turn": s.turn_number() + u32::from(!over),
+        "seat": fid(s.seat()),
+        "to_act": if over { None } else { Some(fid(s.actor())) },
+        "phase": format!("{:?}", s.phase()),
+        "groups": groups,
+        "players": players,
+        "vote_deck": vote(&pile),
+        "vote_discard": vote(s.vote_discard()),
+        "vote_removed": vote(s.vote_removed()),
+        "lone_player": s.lone_player().map(fid),
+    })
+}
+
+/// Every scenario file under `dir` (recursively), sorted; for tests and
+/// tools that run them all.
+pub fn scenario_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "ron") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
