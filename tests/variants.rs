@@ -28,8 +28,15 @@ fn every_variant_and_addon_loads() {
 fn names_follow_the_language_and_the_variants_rulebook() {
     let dir = common::rules_dir();
     let load = |variant: &str, lang: &str| {
-        let sel = Selection { variant: Some(variant.into()), addons: vec![], sets: vec![], lang: Some(lang.into()) };
-        variant::load(&dir, &sel).unwrap_or_else(|e| panic!("{e}")).rules
+        let sel = Selection {
+            variant: Some(variant.into()),
+            addons: vec![],
+            sets: vec![],
+            lang: Some(lang.into()),
+        };
+        variant::load(&dir, &sel)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .rules
     };
     let name = |r: &ludus::games::caesar_cleopatra::Rules, id: &str| {
         r.card_name(1, r.kind_by_id(id).unwrap()).to_string()
@@ -38,14 +45,31 @@ fn names_follow_the_language_and_the_variants_rulebook() {
     assert_eq!(name(&en, "assassination"), "Assassination");
     // 000 says "Coup", 001 "Assassinat", 002 "Aanslag".
     assert_eq!(name(&load("fr-confiance", "fr"), "assassination"), "Coup");
-    assert_eq!(name(&load("fr-suffrage", "fr"), "assassination"), "Assassinat");
-    assert_eq!(name(&load("nl-vertrouwensvraag", "nl"), "assassination"), "Aanslag");
+    assert_eq!(
+        name(&load("fr-suffrage", "fr"), "assassination"),
+        "Assassinat"
+    );
+    assert_eq!(
+        name(&load("nl-vertrouwensvraag", "nl"), "assassination"),
+        "Aanslag"
+    );
     // A Dutch game in French takes the first French names (000's).
-    assert_eq!(name(&load("nl-vertrouwensvraag", "fr"), "veto"), "Veto de César");
+    assert_eq!(
+        name(&load("nl-vertrouwensvraag", "fr"), "veto"),
+        "Veto de César"
+    );
     let r = load("fr-suffrage", "fr");
     assert_eq!(r.groups[0].name, "Sénateurs");
     assert_eq!(r.factions[0].name, "Cléopâtre");
-    let sel = Selection { variant: Some("fr-confiance".into()), addons: vec![], sets: vec![], lang: Some("de".into()) };
+    let sel = Selection {
+        variant: Some("fr-confiance".into()),
+        addons: vec![],
+        sets: vec![],
+        lang: Some("de".into()),
+    };
     let e = variant::load(&dir, &sel).unwrap_err().to_string();
-    assert!(e.contains("no names in the language \"de\"") && e.contains("en, fr, nl"), "{e}");
+    assert!(
+        e.contains("no names in the language \"de\"") && e.contains("en, fr, nl"),
+        "{e}"
+    );
 }

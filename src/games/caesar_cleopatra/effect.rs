@@ -30,6 +30,8 @@ pub struct Frame {
     pub env: [Option<Target>; MAX_VARS],
     /// Cards lifted off the table by `take`, per owner, waiting to be placed.
     pub pool: [Counts; 2],
+    /// Who would win each group's vote when the card was played.
+    pub outlook: u32,
     /// Cards still to draw in the current `draw`.
     pub draw_left: u8,
     /// A reaction cancelled this card: it is discarded without effect.
@@ -130,12 +132,19 @@ impl State {
             Phase::Effect
         };
         let window = self.reaction_possible(1 - p, k);
+        if reaction {
+            self.counters.reactions += 1;
+        } else {
+            self.counters.actions_played += 1;
+        }
+        let outlook = self.vote_outlook();
         self.frames.push(Frame {
             card: k,
             player: p as u8,
             pc: 0,
             env: [None; MAX_VARS],
             pool: [[0; MAX_KINDS]; 2],
+            outlook,
             draw_left: 0,
             cancelled: false,
             awaiting_reaction: window,
@@ -358,6 +367,12 @@ impl State {
         self.discard_pool(top);
         let f = self.frames.pop().expect("a frame");
         self.zones[f.player as usize].discard[f.card.ix()] += 1;
+        let own_turn = f.player == self.seat && self.frames.is_empty();
+        if cancelled && own_turn {
+            self.counters.actions_cancelled += 1;
+        } else if !cancelled && !fizzled && own_turn && self.vote_outlook() != f.outlook {
+            self.counters.action_swings += 1;
+        }
         self.log(if cancelled {
             Event::ActionCancelled {
                 player: f.player,
@@ -500,13 +515,53 @@ impl State {
         }
     }
 
+    /// Whether the set has a card (the fast path of `each_card`: whole
+    /// sides are tested 16 kinds at a time).
+    fn set_nonempty(&self, p: usize, set: &Set, env: &Env) -> bool {
+        let owners = self.owners(p, set.owner);
+        match set.zone {
+            Zone::Table => {
+                let mask = self.group_mask(&set.groups, env);
+                for g in 0..self.rules.groups.len() {
+                    if mask & (1 << g) == 0 {
+                        continue;
+                    }
+                    let gs = &self.groups[g];
+                    for o in 0..2 {
+                        if !owners[o] || gs.count[o] == 0 {
+                            continue;
+                        }
+                        for (fi, face) in [Face::Down, Face::Up].into_iter().enumerate() {
+                            if set.face.is_some_and(|sf| sf != face) {
+                                continue;
+                            }
+                            let side = &gs.cards[o][fi];
+                            let any = match &set.kinds {
+                                None => u128::from_ne_bytes(*side) != 0,
+                                Some(ks) => ks.iter().any(|k| side[k.ix()] > 0),
+                            };
+                            if any {
+                                return true;
+                            }
+                        }
+                    }
+                }
+                false
+            }
+            Zone::Hand => (0..2).any(|o| {
+                owners[o]
+                    && match &set.kinds {
+                        None => self.zones[o].hand_len > 0,
+                        Some(ks) => ks.iter().any(|k| self.zones[o].hand[k.ix()] > 0),
+                    }
+            }),
+        }
+    }
+
     fn holds(&self, p: usize, cond: &[Cond], env: &Env) -> bool {
         cond.iter().all(|c| match c {
-            Cond::Any(set) | Cond::No(set) => {
-                let mut any = false;
-                self.each_card(p, set, env, &mut |_, _| any = true);
-                any == matches!(c, Cond::Any(_))
-            }
+            Cond::Any(set) => self.set_nonempty(p, set, env),
+            Cond::No(set) => !self.set_nonempty(p, set, env),
             Cond::NotEqual(a, b) => env[*a as usize] != env[*b as usize],
         })
     }

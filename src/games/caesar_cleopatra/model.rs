@@ -157,6 +157,10 @@ pub struct Rules {
     pub scoring: Scoring,
     /// Compiled effects, indexed by kind (`None`: no effect, not playable).
     pub programs: Vec<Option<Program>>,
+    /// Per kind: influence value (0 for action cards), and 1 if the card
+    /// inverts votes. Flat arrays for the vote's hot loop.
+    pub values: [u8; MAX_KINDS],
+    pub inverts: [u8; MAX_KINDS],
 }
 
 impl Rules {
@@ -875,6 +879,14 @@ impl Validator {
             self.diags.push(d);
         }
 
+        let mut values = [0u8; MAX_KINDS];
+        let mut inverts = [0u8; MAX_KINDS];
+        for (i, k) in kinds.iter().enumerate() {
+            if k.influence {
+                values[i] = k.value;
+                inverts[i] = u8::from(k.inverts_vote);
+            }
+        }
         let [f0, f1]: [Faction; 2] = out_factions.try_into().ok()?;
         Some(Rules {
             name: game.name,
@@ -921,6 +933,8 @@ impl Validator {
                 tie_break: scoring.tie_break,
             },
             programs,
+            values,
+            inverts,
         })
     }
 }

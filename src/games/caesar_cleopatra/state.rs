@@ -118,6 +118,37 @@ pub(crate) fn face_ix(face: Face) -> usize {
     }
 }
 
+/// What happened in a game, counted as it happens (for the designer's
+/// report; kept even when the event log is off).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counters {
+    /// Votes held (drawn vote cards and extraordinary votes).
+    pub votes: u16,
+    /// Of which extraordinary.
+    pub extraordinary_votes: u16,
+    /// Votes that moved nothing (a tie, or a lone Philosopher postponed).
+    pub ties: u16,
+    /// Orgy cards turned up (the reshuffle orgy included).
+    pub orgies: u16,
+    pub reshuffles: u16,
+    /// Action cards played in their players' turns.
+    pub actions_played: u16,
+    /// Of which cancelled by a reaction.
+    pub actions_cancelled: u16,
+    /// Reaction cards played.
+    pub reactions: u16,
+    /// Action cards (not cancelled) that changed who would win a vote at some
+    /// group if it were held right then.
+    pub action_swings: u16,
+    /// Times the player ahead on points changed (a tie in between does not
+    /// count as a change).
+    pub lead_changes: u16,
+    /// The turn from which the player ahead now has stayed ahead.
+    pub ahead_since_turn: u32,
+    /// The player ahead on points (`None` before anyone is).
+    pub ahead: Option<u8>,
+}
+
 /// A game in progress. Cheap to clone: fixed-size arrays and one `Arc`.
 #[derive(Debug, Clone)]
 pub struct State {
@@ -146,6 +177,7 @@ pub struct State {
     refill_draws: u8,
     /// This turn: the player has committed to an active turn.
     pub(crate) active: bool,
+    pub(crate) counters: Counters,
     /// Action cards being resolved; a reaction sits above the card it answers.
     pub(crate) frames: ArrayVec<super::effect::Frame, 4>,
     /// Orgy variant (a) has removed its orgy.
@@ -205,6 +237,7 @@ impl State {
             orgy_removed: false,
             orgy_next_armed: false,
             frames: ArrayVec::new(),
+            counters: Counters::default(),
             end: None,
             record,
             events: Vec::new(),
@@ -335,6 +368,9 @@ impl State {
     }
     pub fn group(&self, g: usize) -> &GroupState {
         &self.groups[g]
+    }
+    pub fn counters(&self) -> &Counters {
+        &self.counters
     }
     pub fn events(&self) -> &[Event] {
         &self.events
@@ -538,6 +574,19 @@ impl State {
         let turn = &self.rules.turn;
         let n_groups = self.rules.groups.len();
         let hand_infl = self.hand_influence(p);
+        if hand_infl == 0 {
+            return;
+        }
+        // Room per group, once.
+        let mut free = [0u8; MAX_GROUPS];
+        let mut with_room = 0;
+        for (g, f) in free.iter_mut().enumerate().take(n_groups) {
+            *f = self.free_for_turn(p, g);
+            with_room += usize::from(*f > 0);
+        }
+        if with_room == 0 {
+            return;
+        }
         for face in [Face::Down, Face::Up] {
             let single = turn
                 .placements
@@ -554,16 +603,12 @@ impl State {
                 if self.zones[p].hand[k.ix()] == 0 {
                     continue;
                 }
-                for g in 0..n_groups {
-                    let free = self.free_for_turn(p, g);
-                    if free == 0 {
+                for (g, &room) in free.iter().enumerate().take(n_groups) {
+                    if room == 0 {
                         continue;
                     }
-                    let completes = single
-                        || (hand_infl >= 2
-                            && (free >= 2
-                                || (0..n_groups)
-                                    .any(|g2| g2 != g && self.free_for_turn(p, g2) > 0)));
+                    // A second card must fit: here again, or at another group.
+                    let completes = single || (hand_infl >= 2 && (room >= 2 || with_room >= 2));
                     if completes {
                         out.push(Move::Place {
                             kind: k,
@@ -706,18 +751,14 @@ impl State {
             .placements
             .iter()
             .any(|pl| pl.face == face && pl.cards > self.placed as u32);
-        let can_stop = turn
+        let _can_stop = turn
             .placements
             .iter()
             .any(|pl| pl.face == face && pl.cards == self.placed as u32);
-        let mut buf = Vec::new();
-        if more {
-            self.placements_with(p, face, &mut buf);
-        }
-        if buf.is_empty() {
+        if !more || !self.can_place_any(p) {
             // Nothing more can (or may) be placed; a pattern that cannot be
             // completed is never offered, so stopping here is allowed.
-            debug_assert!(can_stop || !more);
+            debug_assert!(_can_stop || !more);
             self.placement_done();
         }
     }
@@ -884,6 +925,7 @@ impl State {
                     self.vote(g as usize, false);
                 }
                 VoteEffect::Orgy => {
+                    self.counters.orgies += 1;
                     // Orgy variant (a): this orgy may go to the box.
                     let out = !self.orgy_removed
                         && match rules.turn.orgy_removal {
@@ -902,6 +944,8 @@ impl State {
                     }
                 }
                 VoteEffect::OrgyReshuffle => {
+                    self.counters.orgies += 1;
+                    self.counters.reshuffles += 1;
                     self.vote_discard.push(c);
                     let mut d = std::mem::take(&mut self.vote_discard);
                     d.shuffle(&mut self.rng);
@@ -926,19 +970,20 @@ impl State {
     fn tally(&self, g: usize) -> [Tally; 2] {
         let mut t = [Tally::default(); 2];
         let gs = &self.groups[g];
+        let r = &*self.rules;
         for (p, side) in t.iter_mut().enumerate() {
-            for &k in &self.rules.influence_kinds {
-                let n = gs.cards[p][0][k.ix()] + gs.cards[p][1][k.ix()];
-                if n == 0 {
-                    continue;
-                }
-                let ct = self.rules.kind(k);
-                side.total += ct.value as u32 * n as u32;
-                side.cards += n;
-                if ct.inverts_vote {
-                    side.inverters += n;
-                }
+            if gs.count[p] == 0 {
+                continue;
             }
+            let (mut total, mut inv) = (0u32, 0u32);
+            for k in r.influence_kinds.iter().map(|k| k.ix()) {
+                let n = (gs.cards[p][0][k] + gs.cards[p][1][k]) as u32;
+                total += n * r.values[k] as u32;
+                inv += n * r.inverts[k] as u32;
+            }
+            side.total = total;
+            side.cards = gs.count[p];
+            side.inverters = inv as u8;
         }
         t
     }
@@ -965,6 +1010,11 @@ impl State {
         }
         let t = self.tally(g);
         let decision = decide(t, rules.turn.lone_philosopher);
+        self.counters.votes += 1;
+        self.counters.extraordinary_votes += u16::from(extraordinary);
+        if !matches!(decision, Decision::Won { .. }) {
+            self.counters.ties += 1;
+        }
         let outcome = match decision {
             Decision::Tie => VoteOutcome::Tie,
             Decision::Postponed => VoteOutcome::Postponed,
@@ -1030,6 +1080,7 @@ impl State {
             player: winner as u8,
             group: g as u8,
         });
+        self.note_lead();
         if self.groups[g].exhausted() {
             self.exhaust(g);
         }
@@ -1039,6 +1090,40 @@ impl State {
         {
             self.finish(EndReason::AllPatricians);
         }
+    }
+
+    /// After a patrician is won: who is ahead on points now?
+    fn note_lead(&mut self) {
+        let s = self.score();
+        if s[0] == s[1] {
+            return;
+        }
+        let now = u8::from(s[1] > s[0]);
+        let c = &mut self.counters;
+        if c.ahead != Some(now) {
+            if c.ahead.is_some() {
+                c.lead_changes += 1;
+            }
+            c.ahead = Some(now);
+            c.ahead_since_turn = self.turn;
+        }
+    }
+
+    /// Who would win each group's vote if it were held now (bit 2g: player
+    /// 0 wins, bit 2g+1: player 1 wins), for `Counters::action_swings`.
+    pub(crate) fn vote_outlook(&self) -> u32 {
+        let mut out = 0;
+        for g in 0..self.rules.groups.len() {
+            if self.groups[g].exhausted() {
+                continue;
+            }
+            if let Decision::Won { winner, .. } =
+                decide(self.tally(g), self.rules.turn.lone_philosopher)
+            {
+                out |= 1 << (2 * g + winner);
+            }
+        }
+        out
     }
 
     /// Groups whose patricians are all won.

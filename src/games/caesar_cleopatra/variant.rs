@@ -281,7 +281,10 @@ pub fn load(dir: &Path, sel: &Selection) -> Result<Ruleset, Diagnostics> {
     // Names in another language: the variant's own rulebook's, if it is in
     // that language, else the first names file in it.
     if let Some(l) = sel.lang.as_deref().filter(|l| *l != "en") {
-        let rulebook = known.iter().find(|k| Some(&k.id) == sel.variant.as_ref()).map(|k| k.rulebook.clone());
+        let rulebook = known
+            .iter()
+            .find(|k| Some(&k.id) == sel.variant.as_ref())
+            .map(|k| k.rulebook.clone());
         let names = list_names(dir);
         let pick = names
             .iter()
@@ -293,7 +296,10 @@ pub fn load(dir: &Path, sel: &Selection) -> Result<Ruleset, Diagnostics> {
                 langs.push("en");
                 langs.sort();
                 langs.dedup();
-                let mut d = plain(dir.join("names"), format!("no names in the language \"{l}\""));
+                let mut d = plain(
+                    dir.join("names"),
+                    format!("no names in the language \"{l}\""),
+                );
                 d.hints.push(format!("languages: {}", langs.join(", ")));
                 diags.push(d);
             }
