@@ -22,8 +22,12 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Play many games between uniformly random agents and summarise them.
+    /// Play many seeded games between agents and report on them for the
+    /// designer (see docs/simulate.md).
     Simulate(SimulateArgs),
+    /// Merge the JSON reports of the shards of one run (`simulate --shard
+    /// i/n --json`) into the report of the whole run.
+    Merge(MergeArgs),
     /// Load and validate a rules directory, its variants and add-ons; report
     /// every problem found.
     Check {
@@ -31,6 +35,11 @@ pub enum Command {
         #[arg(default_value = "rules")]
         dir: PathBuf,
     },
+    /// Play Caesar & Cleopatra at the terminal (against the AI, --hotseat,
+    /// --watch); save and resume.
+    Play(crate::play::PlayArgs),
+    /// Replay a game saved by `ludus play`, checking every move.
+    Replay(crate::play::ReplayArgs),
     /// Run scenarios: a position, a variant and a script of moves.
     Scenario {
         #[command(subcommand)]
@@ -161,6 +170,43 @@ pub struct SimulateArgs {
     /// the final table, instead of statistics.
     #[arg(long, value_name = "N")]
     pub log: Option<u64>,
+    /// The agents of seat 1 (Cleopatra) and seat 2 (Caesar), as A,B, or one
+    /// agent for both: random, greedy, ismcts, ismcts:500 (iterations per
+    /// decision), ismcts:200ms, with options: ismcts:500,c=0.7.
+    #[arg(long, default_value = "random,random", value_name = "A,B")]
+    pub agents: String,
+    /// Play two or more rule sets on the same seeds and compare them
+    /// (repeat once per set): VARIANT[+ADDON...][;KEY=VALUE...], e.g.
+    /// --compare fr-confiance --compare fr-confiance+orgy-b. --addon and
+    /// --set apply to every set; an empty VARIANT means --variant's.
+    #[arg(long, value_name = "SPEC")]
+    pub compare: Vec<String>,
+    /// Play only shard i of n (games i*N/n up to (i+1)*N/n of the N-game
+    /// run); merge the shards' --json reports with `ludus merge`.
+    #[arg(long, value_name = "i/n")]
+    pub shard: Option<String>,
+    /// Write one CSV row per game to FILE, in game order.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+    /// Write the report as one self-contained HTML file with charts.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+    /// No progress bar (it is shown on a terminal for runs over a second).
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct MergeArgs {
+    /// The shards' JSON reports (`ludus simulate --shard i/n --json`).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Print one JSON object instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// Write the merged report as one self-contained HTML file.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
 }
 
 /// Process exit codes: 0 success, 1 invalid input (rules), 2 usage.
@@ -170,7 +216,10 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Simulate(a) => simulate(a),
+        Command::Merge(a) => merge(a),
         Command::Check { dir } => check(&dir),
+        Command::Play(a) => crate::play::play_main(a),
+        Command::Replay(a) => crate::play::replay_main(a),
         Command::Variants { command, rules } => variants(&rules, command),
         Command::Scenario {
             command: ScenarioCommand::Run { file, json, rules },
@@ -188,32 +237,99 @@ pub fn main() -> ExitCode {
 }
 
 fn simulate(a: SimulateArgs) -> ExitCode {
-    let rules = match a.rules.load() {
-        Ok(r) => r,
-        Err(c) => return c,
-    };
+    use crate::report::{SimError, SimOptions};
     let threads = a
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1);
     if let Some(i) = a.log {
-        let seed = crate::engine::seed::derive(a.seed, i, 0);
-        let (s, _) = crate::sim::play_random(State::new(rules.clone(), seed), a.seed, i);
+        let rules = match a.rules.load() {
+            Ok(r) => r,
+            Err(c) => return c,
+        };
+        let agents = match crate::report::parse_agents(&a.agents) {
+            Ok((agents, _)) => agents,
+            Err(m) => {
+                eprintln!("error: {m}");
+                return ExitCode::from(2);
+            }
+        };
+        let (s, _): (State, _) = crate::sim::play_game(&rules, &agents, a.seed, i, true);
         for e in s.events() {
             println!("{}", cc::text::event_text(&rules, e, None));
         }
         print!("{}", cc::text::view_text(&s, 0));
         return ExitCode::SUCCESS;
     }
-    let summary = crate::sim::simulate(a.games, a.seed, threads, |seed| {
-        State::with_log(rules.clone(), seed, false)
-    });
-    if a.json {
-        println!("{}", summary.to_json());
+    let opts = SimOptions {
+        rules_dir: a.rules.rules.clone(),
+        base: a.rules.selection(),
+        compare: a.compare.clone(),
+        agents: a.agents.clone(),
+        games: a.games,
+        seed: a.seed,
+        threads,
+        shard: a.shard.clone(),
+        progress: !a.quiet && std::io::stderr().is_terminal(),
+        csv: a.csv.clone(),
+    };
+    let out = match crate::report::simulate(&opts) {
+        Ok(o) => o,
+        Err(SimError::Rules(d)) => {
+            render(&d);
+            return ExitCode::from(EXIT_INVALID);
+        }
+        Err(SimError::Usage(m)) => {
+            eprintln!("error: {m}");
+            return ExitCode::from(2);
+        }
+        Err(SimError::Io(m)) => {
+            eprintln!("error: {m}");
+            return ExitCode::from(EXIT_INVALID);
+        }
+    };
+    report_outcome(&out, a.json, a.html.as_deref())
+}
+
+/// Prints a simulation report (table or JSON) and writes its HTML file.
+fn report_outcome(out: &crate::report::Outcome, json: bool, html: Option<&Path>) -> ExitCode {
+    let value = out.to_json();
+    if json {
+        println!("{value}");
     } else {
-        print!("{}", summary.to_text());
+        print!("{}", out.to_text());
+    }
+    if let Some(p) = html
+        && let Err(m) = crate::report::write_html(p, &value)
+    {
+        eprintln!("error: {m}");
+        return ExitCode::from(EXIT_INVALID);
     }
     ExitCode::SUCCESS
+}
+
+fn merge(a: MergeArgs) -> ExitCode {
+    let mut files = Vec::new();
+    for f in &a.files {
+        let name = f.display().to_string();
+        let value = std::fs::read_to_string(f)
+            .map_err(|e| e.to_string())
+            .and_then(|t| serde_json::from_str(&t).map_err(|e| e.to_string()));
+        match value {
+            Ok(v) => files.push((name, v)),
+            Err(e) => {
+                eprintln!("error: {name}: {e}");
+                return ExitCode::from(EXIT_INVALID);
+            }
+        }
+    }
+    match crate::report::merge::merge_reports(&files) {
+        Ok(out) => report_outcome(&out, a.json, a.html.as_deref()),
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(EXIT_INVALID)
+        }
+    }
 }
 
 /// The game directories under `dir`: itself if it has a game.ron, else its

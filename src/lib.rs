@@ -2,10 +2,13 @@
 //!
 //! See ARCHITECTURE.md for the module map and how a turn flows through it.
 
+pub mod agents;
 pub mod cli;
 pub mod diag;
 pub mod effects;
 pub mod engine;
 pub mod games;
 pub mod load;
+pub mod play;
+pub mod report;
 pub mod sim;

@@ -1,20 +1,198 @@
 //! Many seeded games between agents, summed into statistics.
 //!
-//! Game `i` of a run seeded `S` is seeded from `(S, i)` alone, and the
-//! statistics are integer sums, so a run gives identical results on any
-//! number of threads.
+//! Game `i` of a run seeded `S` is seeded from `(S, i)` alone: the state
+//! from `derive(S, i, 0)`, the agent in seat `p` from `derive(S, i, 1 + p)`.
+//! The statistics are integer sums ([`Totals`]) merged in any order, so a
+//! run gives identical results on any number of threads, and a run split
+//! into shards (game indices in contiguous ranges) merges into the same
+//! totals as one run. Nothing per game is kept unless a CSV file asks for
+//! it, and then rows are streamed to it in index order, chunk by chunk.
+//!
+//! The report built from the totals (JSON, table, HTML, comparison) lives
+//! in [`crate::report`].
 
 use std::collections::BTreeMap;
-use std::time::Instant;
+use std::io::{self, Write};
+use std::ops::Range;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
+use arrayvec::ArrayVec;
 use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
 
+use crate::agents::AgentSpec;
 use crate::engine::agent::{Agent, RandomAgent};
 use crate::engine::seed::derive;
-use crate::engine::{Actor, Scored};
+use crate::engine::{Actor, GameState, Scored};
+use crate::games::caesar_cleopatra::model::MAX_GROUPS;
+use crate::games::caesar_cleopatra::{Rules, State};
+
+/// The per-game counts of the engine's `Counters`, in report order: JSON id
+/// and a description.
+pub const COUNTERS: [(&str, &str); 10] = [
+    ("votes", "votes held"),
+    ("extraordinary_votes", "extraordinary votes"),
+    ("ties", "votes tied (nothing moved)"),
+    ("orgies", "orgies turned up"),
+    ("reshuffles", "vote deck reshuffles"),
+    ("actions_played", "action cards played"),
+    ("actions_vetoed", "action cards vetoed"),
+    ("reactions", "reaction cards played"),
+    ("action_swings", "action cards that swung a vote"),
+    ("lead_changes", "lead changes"),
+];
+const NC: usize = COUNTERS.len();
+/// Indices into [`COUNTERS`].
+pub const C_VOTES: usize = 0;
+pub const C_TIES: usize = 2;
+pub const C_ACTIONS: usize = 5;
+pub const C_VETOED: usize = 6;
+pub const C_SWINGS: usize = 8;
+
+/// A histogram of integer values: value → count. Exact, mergeable in any
+/// order, and small (one entry per distinct value seen).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Hist(pub BTreeMap<i64, u64>);
+
+impl Hist {
+    pub fn add(&mut self, v: i64) {
+        *self.0.entry(v).or_default() += 1;
+    }
+    pub fn merge(&mut self, o: &Hist) {
+        for (&v, &c) in &o.0 {
+            *self.0.entry(v).or_default() += c;
+        }
+    }
+    pub fn n(&self) -> u64 {
+        self.0.values().sum()
+    }
+    pub fn sum(&self) -> i128 {
+        self.0.iter().map(|(&v, &c)| v as i128 * c as i128).sum()
+    }
+    pub fn sum_sq(&self) -> i128 {
+        self.0
+            .iter()
+            .map(|(&v, &c)| v as i128 * v as i128 * c as i128)
+            .sum()
+    }
+    pub fn mean(&self) -> f64 {
+        self.sum() as f64 / self.n().max(1) as f64
+    }
+    pub fn min(&self) -> Option<i64> {
+        self.0.keys().next().copied()
+    }
+    pub fn max(&self) -> Option<i64> {
+        self.0.keys().next_back().copied()
+    }
+    /// The smallest value with at least `q` of the counts at or below it.
+    pub fn quantile(&self, q: f64) -> Option<i64> {
+        let n = self.n();
+        let want = ((q * n as f64).ceil() as u64).max(1);
+        let mut seen = 0;
+        for (&v, &c) in &self.0 {
+            seen += c;
+            if seen >= want {
+                return Some(v);
+            }
+        }
+        None
+    }
+    /// The histogram of `f(value)`.
+    pub fn map(&self, f: impl Fn(i64) -> i64) -> Hist {
+        let mut h = Hist::default();
+        for (&v, &c) in &self.0 {
+            *h.0.entry(f(v)).or_default() += c;
+        }
+        h
+    }
+}
+
+/// Sums for a ratio of two per-game quantities `x / y` over games, with the
+/// cross moments its standard error needs (delta method).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RatioSums {
+    pub n: u64,
+    pub x: u64,
+    pub y: u64,
+    pub xx: u64,
+    pub yy: u64,
+    pub xy: u64,
+}
+
+impl RatioSums {
+    pub fn add(&mut self, x: u64, y: u64) {
+        self.n += 1;
+        self.x += x;
+        self.y += y;
+        self.xx += x * x;
+        self.yy += y * y;
+        self.xy += x * y;
+    }
+    pub fn merge(&mut self, o: &RatioSums) {
+        self.n += o.n;
+        self.x += o.x;
+        self.y += o.y;
+        self.xx += o.xx;
+        self.yy += o.yy;
+        self.xy += o.xy;
+    }
+    pub fn ratio(&self) -> f64 {
+        self.x as f64 / self.y.max(1) as f64
+    }
+    /// Standard error of the ratio by the delta method.
+    pub fn se(&self) -> f64 {
+        let n = self.n as i128;
+        if n < 2 || self.y == 0 {
+            return 0.0;
+        }
+        let (x, y) = (self.x as i128, self.y as i128);
+        let nn1 = (n * (n - 1)) as f64;
+        let vx = (n * self.xx as i128 - x * x) as f64 / nn1;
+        let vy = (n * self.yy as i128 - y * y) as f64 / nn1;
+        let cxy = (n * self.xy as i128 - x * y) as f64 / nn1;
+        let r = self.ratio();
+        let ybar = y as f64 / n as f64;
+        ((vx - 2.0 * r * cxy + r * r * vy).max(0.0) / (n as f64 * ybar * ybar)).sqrt()
+    }
+}
+
+/// Everything measured about one finished game (a CSV row).
+#[derive(Debug, Clone)]
+pub struct GameRecord {
+    pub index: u64,
+    pub winner: Option<usize>,
+    /// The seat that moved first.
+    pub first: usize,
+    pub scores: [u32; 2],
+    pub turns: u32,
+    /// Decisions taken (moves applied).
+    pub moves: u32,
+    pub end: &'static str,
+    /// Per-game counts, as [`COUNTERS`].
+    pub counts: [u32; NC],
+    /// Patricians won per group, per seat.
+    pub won: ArrayVec<[u8; 2], MAX_GROUPS>,
+    /// Whether each seat holds a majority of each group.
+    pub majority: ArrayVec<[bool; 2], MAX_GROUPS>,
+    /// Missions held at the end: (seat, mission index, fulfilled).
+    pub missions: ArrayVec<(u8, u8, bool), 8>,
+    /// For a game won by the player ahead on points at the end: the turn
+    /// from which he stayed ahead.
+    pub decisive_turn: Option<u32>,
+    /// Sum over decisions of the number of legal moves.
+    pub legal_sum: u64,
+    /// Decisions with exactly one legal move.
+    pub forced: u32,
+    /// Decisions by number of legal moves (index = count).
+    pub legal: Vec<u32>,
+}
 
 /// Integer sums over finished games (order-independent, so mergeable).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Totals {
     pub games: u64,
     pub wins: [u64; 2],
@@ -23,27 +201,143 @@ pub struct Totals {
     pub turns: u64,
     pub max_turns: u64,
     pub moves: u64,
-    pub end_reasons: BTreeMap<&'static str, u64>,
+    pub end_reasons: BTreeMap<String, u64>,
+    /// Games won and lost by the seat that moved first.
+    pub first_wins: u64,
+    pub first_losses: u64,
+    /// Final scores per seat, and seat 0's minus seat 1's.
+    pub score: [Hist; 2],
+    pub margin: Hist,
+    /// Game length in turns, and in decisions.
+    pub turn_hist: Hist,
+    pub move_hist: Hist,
+    /// Per-game counts, as [`COUNTERS`].
+    pub counts: [Hist; NC],
+    /// For games won by the final leader: the turn from which he stayed
+    /// ahead, and that turn as a percentage (rounded) of the game length.
+    pub decisive_turn: Hist,
+    pub decisive_pct: Hist,
+    /// Per group: patricians won per seat; games with a majority per seat.
+    pub won: Vec<[Hist; 2]>,
+    pub majority: Vec<[u64; 2]>,
+    /// Per mission card (index into the rules' missions): [held, fulfilled].
+    pub missions: Vec<[u64; 2]>,
+    /// Per seat: [missions held, fulfilled].
+    pub mission_seat: [[u64; 2]; 2],
+    /// Decisions by number of legal moves (index = count).
+    pub legal: Vec<u64>,
+    /// Per game: (legal moves summed over decisions, decisions).
+    pub branching: RatioSums,
+    /// Per game: (forced decisions, decisions).
+    pub forced: RatioSums,
+    /// Per game: (actions vetoed, actions played).
+    pub vetoed: RatioSums,
+    /// Per game: (action swings, actions played and not vetoed).
+    pub swings: RatioSums,
+    /// Per game: (ties, votes).
+    pub tied: RatioSums,
+}
+
+fn grow<T: Default + Clone>(v: &mut Vec<T>, len: usize) {
+    if v.len() < len {
+        v.resize(len, T::default());
+    }
 }
 
 impl Totals {
-    fn add_game<S: Scored>(&mut self, s: &S, moves: u64) {
+    /// The outcome, scores and length of a game of any scored game.
+    fn add_core(
+        &mut self,
+        winner: Option<usize>,
+        scores: [i64; 2],
+        turns: u64,
+        moves: u64,
+        end: &str,
+    ) {
         self.games += 1;
-        match s.winner() {
+        match winner {
             Some(w) => self.wins[w] += 1,
             None => self.draws += 1,
         }
-        let sc = s.scores();
-        self.score_sum[0] += sc[0] as i64;
-        self.score_sum[1] += sc[1] as i64;
-        let t = s.turns() as u64;
-        self.turns += t;
-        self.max_turns = self.max_turns.max(t);
+        for p in 0..2 {
+            self.score_sum[p] += scores[p];
+            self.score[p].add(scores[p]);
+        }
+        self.margin.add(scores[0] - scores[1]);
+        self.turns += turns;
+        self.max_turns = self.max_turns.max(turns);
+        self.turn_hist.add(turns as i64);
         self.moves += moves;
-        *self
-            .end_reasons
-            .entry(s.end_reason().unwrap_or("unfinished"))
-            .or_default() += 1;
+        self.move_hist.add(moves as i64);
+        match self.end_reasons.get_mut(end) {
+            Some(c) => *c += 1,
+            None => {
+                self.end_reasons.insert(end.to_string(), 1);
+            }
+        }
+    }
+
+    /// Adds a finished game of any two-player scored game (outcome, scores
+    /// and length only).
+    pub fn add_game<S: Scored>(&mut self, s: &S, moves: u64) {
+        let sc = s.scores();
+        self.add_core(
+            s.winner(),
+            [sc[0] as i64, sc[1] as i64],
+            s.turns() as u64,
+            moves,
+            s.end_reason().unwrap_or("unfinished"),
+        );
+    }
+
+    /// Adds a finished game of Caesar & Cleopatra with all its measures.
+    pub fn add(&mut self, r: &GameRecord) {
+        self.add_core(
+            r.winner,
+            [r.scores[0] as i64, r.scores[1] as i64],
+            r.turns as u64,
+            r.moves as u64,
+            r.end,
+        );
+        match r.winner {
+            Some(w) if w == r.first => self.first_wins += 1,
+            Some(_) => self.first_losses += 1,
+            None => {}
+        }
+        for (h, &c) in self.counts.iter_mut().zip(&r.counts) {
+            h.add(c as i64);
+        }
+        if let Some(t) = r.decisive_turn {
+            self.decisive_turn.add(t as i64);
+            let pct = (t as u64 * 100 + r.turns as u64 / 2) / (r.turns as u64).max(1);
+            self.decisive_pct.add(pct as i64);
+        }
+        grow(&mut self.won, r.won.len());
+        grow(&mut self.majority, r.majority.len());
+        for (g, w) in r.won.iter().enumerate() {
+            for p in 0..2 {
+                self.won[g][p].add(w[p] as i64);
+                self.majority[g][p] += r.majority[g][p] as u64;
+            }
+        }
+        for &(seat, m, done) in &r.missions {
+            grow(&mut self.missions, m as usize + 1);
+            self.missions[m as usize][0] += 1;
+            self.missions[m as usize][1] += done as u64;
+            self.mission_seat[seat as usize][0] += 1;
+            self.mission_seat[seat as usize][1] += done as u64;
+        }
+        grow(&mut self.legal, r.legal.len());
+        for (t, &c) in self.legal.iter_mut().zip(&r.legal) {
+            *t += c as u64;
+        }
+        let c = |i: usize| r.counts[i] as u64;
+        self.branching.add(r.legal_sum, r.moves as u64);
+        self.forced.add(r.forced as u64, r.moves as u64);
+        self.vetoed.add(c(C_VETOED), c(C_ACTIONS));
+        self.swings
+            .add(c(C_SWINGS), c(C_ACTIONS).saturating_sub(c(C_VETOED)));
+        self.tied.add(c(C_TIES), c(C_VOTES));
     }
 
     pub fn merge(mut self, o: Totals) -> Totals {
@@ -51,6 +345,10 @@ impl Totals {
         for i in 0..2 {
             self.wins[i] += o.wins[i];
             self.score_sum[i] += o.score_sum[i];
+            self.score[i].merge(&o.score[i]);
+            for j in 0..2 {
+                self.mission_seat[i][j] += o.mission_seat[i][j];
+            }
         }
         self.draws += o.draws;
         self.turns += o.turns;
@@ -59,6 +357,40 @@ impl Totals {
         for (k, v) in o.end_reasons {
             *self.end_reasons.entry(k).or_default() += v;
         }
+        self.first_wins += o.first_wins;
+        self.first_losses += o.first_losses;
+        self.margin.merge(&o.margin);
+        self.turn_hist.merge(&o.turn_hist);
+        self.move_hist.merge(&o.move_hist);
+        for (a, b) in self.counts.iter_mut().zip(&o.counts) {
+            a.merge(b);
+        }
+        self.decisive_turn.merge(&o.decisive_turn);
+        self.decisive_pct.merge(&o.decisive_pct);
+        grow(&mut self.won, o.won.len());
+        for (a, b) in self.won.iter_mut().zip(&o.won) {
+            a[0].merge(&b[0]);
+            a[1].merge(&b[1]);
+        }
+        grow(&mut self.majority, o.majority.len());
+        for (a, b) in self.majority.iter_mut().zip(&o.majority) {
+            a[0] += b[0];
+            a[1] += b[1];
+        }
+        grow(&mut self.missions, o.missions.len());
+        for (a, b) in self.missions.iter_mut().zip(&o.missions) {
+            a[0] += b[0];
+            a[1] += b[1];
+        }
+        grow(&mut self.legal, o.legal.len());
+        for (a, b) in self.legal.iter_mut().zip(&o.legal) {
+            *a += b;
+        }
+        self.branching.merge(&o.branching);
+        self.forced.merge(&o.forced);
+        self.vetoed.merge(&o.vetoed);
+        self.swings.merge(&o.swings);
+        self.tied.merge(&o.tied);
         self
     }
 
@@ -67,10 +399,121 @@ impl Totals {
     }
 }
 
+/// One patrician group, for reports.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GroupMeta {
+    pub id: String,
+    pub name: String,
+    pub size: u8,
+    pub majority: u8,
+}
+
+/// One mission card, for reports.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MissionMeta {
+    pub id: String,
+    pub name: String,
+    /// The group's id.
+    pub group: String,
+    pub at_least: u8,
+}
+
+/// What a run played: the rules and agents, the seed and the game range,
+/// and the names a report needs. Written in a report's `run` field so that
+/// `ludus merge` can check that shards belong together.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Meta {
+    /// The game's name (game.ron).
+    pub game: String,
+    /// The rule set as a compare spec: `variant+addon;key=value`.
+    pub label: String,
+    pub variant: Option<String>,
+    pub addons: Vec<String>,
+    pub sets: Vec<String>,
+    /// A hash of every rule in force (names excluded), in hex.
+    pub rules_fingerprint: String,
+    /// Agent specs per seat.
+    pub agents: [String; 2],
+    pub seed: u64,
+    /// Games of the whole run (all shards together).
+    pub games: u64,
+    /// `[i, n]`: this report holds shard i of n (game indices
+    /// `i*games/n .. (i+1)*games/n`); `None` for the whole run.
+    pub shard: Option<[u64; 2]>,
+    /// Seat ids ("cleopatra", "caesar") and display names.
+    pub seats: Vec<String>,
+    pub seat_names: Vec<String>,
+    pub first_player: usize,
+    pub groups: Vec<GroupMeta>,
+    pub missions: Vec<MissionMeta>,
+}
+
+impl Meta {
+    /// The names of the rules' seats, groups and missions; the caller fills
+    /// in the run's identity.
+    pub fn of_rules(rules: &Rules) -> Meta {
+        Meta {
+            game: rules.name.clone(),
+            seats: rules.factions.iter().map(|f| f.id.clone()).collect(),
+            seat_names: rules.factions.iter().map(|f| f.name.clone()).collect(),
+            first_player: rules.setup.first_player,
+            groups: rules
+                .groups
+                .iter()
+                .map(|g| GroupMeta {
+                    id: g.id.clone(),
+                    name: g.name.clone(),
+                    size: g.size,
+                    majority: g.majority,
+                })
+                .collect(),
+            missions: rules
+                .missions
+                .iter()
+                .map(|m| MissionMeta {
+                    id: m.id.clone(),
+                    name: m.name.clone(),
+                    group: rules.groups[m.group as usize].id.clone(),
+                    at_least: m.at_least,
+                })
+                .collect(),
+            ..Meta::default()
+        }
+    }
+
+    /// The game indices this run plays.
+    pub fn range(&self) -> Range<u64> {
+        shard_range(self.games, self.shard)
+    }
+}
+
+/// Game indices of shard `[i, n]` of a run of `games` games: the contiguous
+/// range `i*games/n .. (i+1)*games/n` (all of them without a shard).
+pub fn shard_range(games: u64, shard: Option<[u64; 2]>) -> Range<u64> {
+    match shard {
+        None => 0..games,
+        Some([i, n]) => {
+            let at = |k: u64| (k as u128 * games as u128 / n.max(1) as u128) as u64;
+            at(i)..at(i + 1)
+        }
+    }
+}
+
+/// FNV-1a, 64 bits: a hash that is the same on every machine and build.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
 /// The summary of a simulation run.
 #[derive(Debug, Clone)]
 pub struct Summary {
-    pub seats: Vec<String>,
+    pub meta: Meta,
     pub totals: Totals,
     pub seconds: f64,
     pub threads: usize,
@@ -92,7 +535,8 @@ pub fn play_random<S: Scored>(mut state: S, seed: u64, index: u64) -> (S, u64) {
     (state, moves)
 }
 
-/// Runs `games` random games; `new_game(seed)` builds the initial state.
+/// Runs `games` random games of any scored game; `new_game(seed)` builds
+/// the initial state. Only outcome, scores and length are summed.
 pub fn simulate<S, F>(games: u64, seed: u64, threads: usize, new_game: F) -> Summary
 where
     S: Scored,
@@ -120,11 +564,247 @@ where
         vec![]
     };
     Summary {
-        seats,
+        meta: Meta {
+            seat_names: seats.clone(),
+            seats,
+            seed,
+            games,
+            ..Meta::default()
+        },
         totals,
         seconds: start.elapsed().as_secs_f64(),
         threads,
     }
+}
+
+/// Plays game `index` of a run seeded `seed` between `agents` (seat 0,
+/// seat 1) and measures it. `record` keeps the state's event log.
+pub fn play_game(
+    rules: &Arc<Rules>,
+    agents: &[AgentSpec; 2],
+    seed: u64,
+    index: u64,
+    record: bool,
+) -> (State, GameRecord) {
+    let mut state = State::with_log(rules.clone(), derive(seed, index, 0), record);
+    let mut players = [0usize, 1].map(|p| agents[p].build(derive(seed, index, 1 + p as u64)));
+    let mut legal = Vec::with_capacity(64);
+    let mut hist: Vec<u32> = Vec::new();
+    let (mut moves, mut legal_sum, mut forced) = (0u32, 0u64, 0u32);
+    while let Actor::Player(p) = state.current_actor() {
+        state.legal_moves(&mut legal);
+        let n = legal.len();
+        if hist.len() <= n {
+            hist.resize(n + 1, 0);
+        }
+        hist[n] += 1;
+        legal_sum += n as u64;
+        forced += u32::from(n == 1);
+        let m = players[p].choose(&state, &legal);
+        state.apply_legal(m);
+        moves += 1;
+    }
+    let r = state.rules();
+    let c = *state.counters();
+    let winner = state.winner();
+    let mut won = ArrayVec::new();
+    let mut majority = ArrayVec::new();
+    for (g, gd) in r.groups.iter().enumerate() {
+        let w = [state.zones(0).won[g], state.zones(1).won[g]];
+        won.push(w);
+        majority.push([w[0] >= gd.majority, w[1] >= gd.majority]);
+    }
+    let mut missions = ArrayVec::new();
+    for p in 0..2 {
+        let z = state.zones(p);
+        for &m in &z.missions {
+            let md = &r.missions[m as usize];
+            let done = z.won[md.group as usize] >= md.at_least;
+            let _ = missions.try_push((p as u8, m, done));
+        }
+    }
+    let decisive_turn = match (winner, c.ahead) {
+        (Some(w), Some(a)) if w == a as usize => Some(c.ahead_since_turn),
+        _ => None,
+    };
+    let rec = GameRecord {
+        index,
+        winner,
+        first: r.setup.first_player,
+        scores: state.score(),
+        turns: state.turn_number(),
+        moves,
+        end: state.end_reason().unwrap_or("unfinished"),
+        counts: [
+            c.votes,
+            c.extraordinary_votes,
+            c.ties,
+            c.orgies,
+            c.reshuffles,
+            c.actions_played,
+            c.actions_cancelled,
+            c.reactions,
+            c.action_swings,
+            c.lead_changes,
+        ]
+        .map(u32::from),
+        won,
+        majority,
+        missions,
+        decisive_turn,
+        legal_sum,
+        forced,
+        legal: hist,
+    };
+    (state, rec)
+}
+
+/// A run of games: the rules, the agents, the threads, and the report's
+/// identity (seed, number of games and shard are read from `meta`).
+pub struct RunConfig {
+    pub rules: Arc<Rules>,
+    pub agents: [AgentSpec; 2],
+    pub meta: Meta,
+    pub threads: usize,
+}
+
+/// Receives each game's record, in index order (the CSV writer).
+pub type RowSink<'a> = dyn FnMut(&GameRecord) -> io::Result<()> + 'a;
+
+/// Games per chunk when per-game rows are written: rows of a chunk are
+/// kept until the chunk is done, then written in index order.
+const CSV_CHUNK: u64 = 4096;
+
+/// Plays the run's games on `cfg.threads` threads, adding one to `done` per
+/// finished game. With `csv`, calls it once per game in index order (rows
+/// are buffered one chunk at a time).
+pub fn run(
+    cfg: &RunConfig,
+    mut csv: Option<&mut RowSink<'_>>,
+    done: &AtomicU64,
+) -> io::Result<Summary> {
+    let start = Instant::now();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(cfg.threads.max(1))
+        .build()
+        .map_err(io::Error::other)?;
+    let threads = pool.current_num_threads();
+    let seed = cfg.meta.seed;
+    let play = |i: u64| {
+        let (_, r) = play_game(&cfg.rules, &cfg.agents, seed, i, false);
+        done.fetch_add(1, Ordering::Relaxed);
+        r
+    };
+    let range = cfg.meta.range();
+    let totals = match csv.as_mut() {
+        None => pool.install(|| {
+            range
+                .into_par_iter()
+                .fold(Totals::default, |mut t, i| {
+                    t.add(&play(i));
+                    t
+                })
+                .reduce(Totals::default, Totals::merge)
+        }),
+        Some(write) => {
+            let mut totals = Totals::default();
+            let mut at = range.start;
+            while at < range.end {
+                let end = (at + CSV_CHUNK).min(range.end);
+                let recs: Vec<GameRecord> =
+                    pool.install(|| (at..end).into_par_iter().map(play).collect());
+                for r in &recs {
+                    write(r)?;
+                    totals.add(r);
+                }
+                at = end;
+            }
+            totals
+        }
+    };
+    Ok(Summary {
+        meta: cfg.meta.clone(),
+        totals,
+        seconds: start.elapsed().as_secs_f64(),
+        threads,
+    })
+}
+
+/// Seconds as `1:02:03` or `2:03`.
+fn clock(secs: f64) -> String {
+    let s = secs.round().min(1e9) as u64;
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
+}
+
+/// Runs `f` with a counter of finished games; when `show` is set and the
+/// work lasts over a second, draws a progress bar (rate and time left) on
+/// stderr until `f` returns, then clears it.
+pub fn with_progress<R>(total: u64, show: bool, f: impl FnOnce(&AtomicU64) -> R) -> R {
+    let done = AtomicU64::new(0);
+    if !show {
+        return f(&done);
+    }
+    let finished = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let ticker = scope.spawn(|| {
+            let start = Instant::now();
+            let mut bar: Option<indicatif::ProgressBar> = None;
+            while !finished.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(50));
+                let elapsed = start.elapsed();
+                if bar.is_none() && elapsed >= Duration::from_secs(1) {
+                    let style =
+                        indicatif::ProgressStyle::with_template("{prefix} [{wide_bar}] {msg}")
+                            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+                            .progress_chars("=> ");
+                    bar = Some(
+                        indicatif::ProgressBar::with_draw_target(
+                            Some(total),
+                            indicatif::ProgressDrawTarget::stderr(),
+                        )
+                        .with_style(style),
+                    );
+                }
+                if let Some(b) = &bar {
+                    // Rate and time left over the whole run so far: steady,
+                    // unlike a short moving window.
+                    let n = done.load(Ordering::Relaxed);
+                    let secs = elapsed.as_secs_f64();
+                    let rate = n as f64 / secs.max(1e-9);
+                    let left = total.saturating_sub(n) as f64 / rate.max(1e-9);
+                    b.set_prefix(clock(secs));
+                    b.set_message(format!(
+                        "{}/{} games, {:.0} games/s, {} left",
+                        indicatif::HumanCount(n),
+                        indicatif::HumanCount(total),
+                        rate,
+                        clock(left)
+                    ));
+                    b.set_position(n);
+                }
+            }
+            if let Some(b) = bar {
+                b.finish_and_clear();
+            }
+        });
+        let out = f(&done);
+        finished.store(true, Ordering::Relaxed);
+        let _ = ticker.join();
+        out
+    })
+}
+
+/// Writes the rows of a run to `w` (see [`crate::report::csv`]), returning
+/// the sink `run` calls per game.
+pub fn csv_sink<'a>(
+    meta: &'a Meta,
+    w: &'a mut dyn Write,
+) -> impl FnMut(&GameRecord) -> io::Result<()> + 'a {
+    move |r| crate::report::csv::write_row(w, meta, r)
 }
 
 impl Summary {
@@ -132,64 +812,20 @@ impl Summary {
         self.totals.games as f64 / self.seconds.max(1e-9)
     }
 
-    /// The JSON report: one object. Timing fields are `seconds`,
-    /// `games_per_sec` and `turns_per_sec`; everything else depends only on
-    /// the seed and the rules.
+    /// The JSON report (see docs/simulate.md): one object. Timing fields
+    /// are `seconds`, `games_per_sec`, `turns_per_sec` and `threads`;
+    /// everything else depends only on the seed, the rules and the agents.
     pub fn to_json(&self) -> serde_json::Value {
-        let t = &self.totals;
-        let n = t.games.max(1) as f64;
-        let mut win = serde_json::Map::new();
-        let mut score = serde_json::Map::new();
-        for (i, s) in self.seats.iter().enumerate() {
-            win.insert(s.clone(), (t.wins[i] as f64 / n).into());
-            score.insert(s.clone(), (t.score_sum[i] as f64 / n).into());
-        }
-        win.insert("draw".into(), (t.draws as f64 / n).into());
-        serde_json::json!({
-            "games": t.games,
-            "seconds": self.seconds,
-            "games_per_sec": self.games_per_sec(),
-            "turns_per_sec": t.turns as f64 / self.seconds.max(1e-9),
-            "threads": self.threads,
-            "mean_turns": t.mean_turns(),
-            "max_turns": t.max_turns,
-            "mean_moves": t.moves as f64 / n,
-            "win_rate": win,
-            "mean_score": score,
-            "end_reasons": t.end_reasons,
-        })
+        crate::report::json::summary_json(self)
     }
 
+    /// Reads back a report written by [`Summary::to_json`].
+    pub fn from_json(v: &serde_json::Value) -> Result<Summary, String> {
+        crate::report::json::summary_from_json(v)
+    }
+
+    /// The terminal report.
     pub fn to_text(&self) -> String {
-        let t = &self.totals;
-        let n = t.games.max(1) as f64;
-        let mut o = format!(
-            "{} games in {:.2} s ({:.0} games/s, {:.0} turns/s, {} thread(s))\n",
-            t.games,
-            self.seconds,
-            self.games_per_sec(),
-            t.turns as f64 / self.seconds.max(1e-9),
-            self.threads
-        );
-        for (i, s) in self.seats.iter().enumerate() {
-            o += &format!(
-                "{:<10} wins {:>5.1}%   mean score {:.2}\n",
-                s,
-                100.0 * t.wins[i] as f64 / n,
-                t.score_sum[i] as f64 / n
-            );
-        }
-        o += &format!("{:<10} {:>10.1}%\n", "draws", 100.0 * t.draws as f64 / n);
-        o += &format!(
-            "mean turns per game {:.1} (longest {})\n",
-            t.mean_turns(),
-            t.max_turns
-        );
-        o += "how games ended:";
-        for (k, v) in &t.end_reasons {
-            o += &format!(" {} {:.1}%", k.replace('_', " "), 100.0 * *v as f64 / n);
-        }
-        o.push('\n');
-        o
+        crate::report::text::summary_text(self)
     }
 }

@@ -9,6 +9,7 @@ pub mod model;
 pub mod moves;
 pub mod position;
 mod raw;
+mod resample;
 pub mod scenario;
 pub mod state;
 pub mod text;

@@ -1,0 +1,151 @@
+//! Agents that play Caesar & Cleopatra, and an arena to measure them.
+//!
+//! Every agent implements [`Agent<State>`](crate::engine::agent::Agent) and
+//! sees the game only as its own seat does: the legal moves, the public
+//! table, its own cards (through the state's accessors), and
+//! [`State::resample`] for what it cannot see. None reads the opponent's
+//! hand, face-down cards, reserves or missions.
+//!
+//! - [`greedy::GreedyAgent`]: one ply (plus the rest of its own card
+//!   placement or action card), scored by the heuristic
+//!   [`greedy::Heuristic`] averaged over a few determinizations.
+//! - [`ismcts::IsmctsAgent`]: single-observer information-set Monte Carlo
+//!   tree search (Cowling, Powley & Whitehouse 2012) with short rollouts
+//!   cut off by the same heuristic.
+//! - `random` ([`RandomAgent`]): uniform among the legal moves.
+//!
+//! [`make_agent`] builds any of them from a short spec such as `"ismcts:500"`
+//! and [`arena::arena`] plays many seeded games between two specs.
+
+pub mod arena;
+pub mod greedy;
+pub mod ismcts;
+
+use crate::engine::agent::{Agent, RandomAgent};
+use crate::games::caesar_cleopatra::State;
+
+pub use arena::{ArenaReport, arena};
+pub use greedy::{GreedyAgent, Heuristic};
+pub use ismcts::{IsmctsAgent, IsmctsConfig, MoveStats, Rollout};
+
+/// The agent specs [`make_agent`] accepts, for help texts.
+pub const AGENT_SPECS: &str = "random, greedy, ismcts (default budget), \
+ismcts:N (N iterations per decision, e.g. ismcts:500), \
+ismcts:Nms (N milliseconds per decision, e.g. ismcts:200ms), \
+optionally with search options: ismcts:2000,c=0.7,turns=1,scale=2,rollout=greedy,eps=0.1";
+
+/// A parsed agent spec.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AgentSpec {
+    Random,
+    Greedy,
+    Ismcts(Box<IsmctsConfig>),
+}
+
+impl AgentSpec {
+    /// Reads `"random"`, `"greedy"`, `"ismcts"`, `"ismcts:500"` (iterations)
+    /// or `"ismcts:200ms"` (time per decision), optionally followed by
+    /// search options for `ismcts`: `,c=0.7` (exploration), `,turns=1`
+    /// (rollout length in turn ends), `,scale=2` (reward scale in points),
+    /// `,rollout=random|greedy` and `,eps=0.1` (greedy rollouts' share of
+    /// random moves).
+    pub fn parse(spec: &str) -> Result<AgentSpec, String> {
+        let spec = spec.trim();
+        let mut parts = spec.split(',');
+        let head = parts.next().unwrap_or("").trim();
+        let (name, budget) = match head.split_once(':') {
+            Some((n, b)) => (n.trim(), Some(b.trim())),
+            None => (head, None),
+        };
+        let bad = |why: &str| -> Result<AgentSpec, String> {
+            Err(format!(
+                "invalid agent \"{spec}\": {why}; valid agents: {AGENT_SPECS}"
+            ))
+        };
+        let options: Vec<&str> = parts.map(str::trim).collect();
+        let mut config = match (name.to_ascii_lowercase().as_str(), budget) {
+            ("random" | "greedy", Some(_)) => return bad("this agent takes no budget"),
+            ("random" | "greedy", None) if !options.is_empty() => {
+                return bad("this agent takes no options");
+            }
+            ("random", None) => return Ok(AgentSpec::Random),
+            ("greedy", None) => return Ok(AgentSpec::Greedy),
+            ("ismcts", None) => IsmctsConfig::default(),
+            ("ismcts", Some(b)) => {
+                let (digits, ms) = match b.strip_suffix("ms") {
+                    Some(d) => (d.trim(), true),
+                    None => (b, false),
+                };
+                match digits.parse::<u64>() {
+                    Ok(n) if n > 0 && ms => IsmctsConfig::with_millis(n),
+                    Ok(n) if n > 0 => IsmctsConfig::with_iterations(n.min(u32::MAX as u64) as u32),
+                    _ => {
+                        return bad(
+                            "the budget must be a positive number of iterations or milliseconds (\"500\", \"200ms\")",
+                        );
+                    }
+                }
+            }
+            _ => return bad("unknown agent"),
+        };
+        for opt in options {
+            let Some((k, v)) = opt.split_once('=') else {
+                return bad(&format!("option \"{opt}\" is not key=value"));
+            };
+            let num = |v: &str| {
+                v.trim()
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|x| x.is_finite() && *x >= 0.0)
+            };
+            match (k.trim(), v.trim()) {
+                ("c", v) if num(v).is_some() => config.exploration = num(v).unwrap_or(0.0),
+                ("scale", v) if num(v).is_some_and(|x| x > 0.0) => {
+                    config.reward_scale = num(v).unwrap_or(1.0)
+                }
+                ("turns", v) if v.parse::<u32>().is_ok() => {
+                    config.rollout_turns = v.parse().unwrap_or(0)
+                }
+                ("margin", v) if num(v).is_some_and(|x| x <= 1.0) => {
+                    config.margin_weight = num(v).unwrap_or(0.0)
+                }
+                ("pw", v) if num(v).is_some() => config.widening = num(v).unwrap_or(0.0),
+                ("bias", v) if num(v).is_some() => config.prior_bias = num(v).unwrap_or(0.0),
+                ("priors", "on") => config.priors = true,
+                ("priors", "off") => config.priors = false,
+                ("rollout", "random") => config.rollout = Rollout::Random,
+                ("rollout", "greedy") => {
+                    if !matches!(config.rollout, Rollout::Greedy { .. }) {
+                        config.rollout = Rollout::Greedy { epsilon: 0.1 };
+                    }
+                }
+                ("eps", v) if num(v).is_some_and(|x| x <= 1.0) => {
+                    config.rollout = Rollout::Greedy {
+                        epsilon: num(v).unwrap_or(0.0),
+                    }
+                }
+                _ => {
+                    return bad(&format!(
+                        "unknown or invalid option \"{opt}\" (options: c=F, turns=N, scale=F, rollout=random|greedy, eps=F, priors=on|off, pw=F, bias=F, margin=F)"
+                    ));
+                }
+            }
+        }
+        Ok(AgentSpec::Ismcts(Box::new(config)))
+    }
+
+    /// The agent, with its random stream seeded by `seed`.
+    pub fn build(&self, seed: u64) -> Box<dyn Agent<State>> {
+        match self {
+            AgentSpec::Random => Box::new(RandomAgent::new(seed)),
+            AgentSpec::Greedy => Box::new(GreedyAgent::new(seed)),
+            AgentSpec::Ismcts(c) => Box::new(IsmctsAgent::new((**c).clone(), seed)),
+        }
+    }
+}
+
+/// Builds an agent from its spec (see [`AGENT_SPECS`]), seeded with `seed`.
+/// An unknown spec is an error that lists the valid ones.
+pub fn make_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent<State>>, String> {
+    AgentSpec::parse(spec).map(|s| s.build(seed))
+}

@@ -1,0 +1,1077 @@
+//! `ludus play`: Caesar & Cleopatra at the terminal, against an AI, two
+//! people at one screen (`--hotseat`), or AI against AI (`--watch`); save,
+//! resume (`--resume FILE`) and `ludus replay FILE`. See docs/play.md.
+//!
+//! A game is its rules selection, its seed and its moves ([`record::Game`]).
+//! Every AI decision is made by a fresh agent seeded from the game seed and
+//! the move number, so a resumed game goes on exactly as it would have.
+//! The session reads lines from any `BufRead` and writes to any `Write`
+//! ([`run_session`]), so that tests drive it with piped input.
+
+pub mod input;
+pub mod record;
+pub mod render;
+
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use crate::agents::AgentSpec;
+use crate::diag::Diagnostics;
+use crate::engine::seed::{derive, mix};
+use crate::games::caesar_cleopatra::events::Event;
+use crate::games::caesar_cleopatra::model::Rules;
+use crate::games::caesar_cleopatra::text::{event_text, move_text, score_text};
+use crate::games::caesar_cleopatra::{Move, Phase, State};
+
+use input::{Command, InputError};
+pub use record::{Game, Player, RulesChoice};
+use render::Style;
+
+/// `ludus play`: a game at the terminal.
+#[derive(Debug, Clone, clap::Args)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub rules: crate::cli::RulesArgs,
+    /// The side you play: cleopatra or caesar (default: the one who starts,
+    /// cleopatra).
+    #[arg(long = "as", value_name = "SIDE")]
+    pub side: Option<String>,
+    /// The AI: random, greedy, ismcts (default, about 0.1 s a move),
+    /// ismcts:N (N iterations a move)...
+    #[arg(long, value_name = "AGENT", default_value = "ismcts")]
+    pub ai: String,
+    /// The seed of the deal (and of the AI's choices); a new one if not given.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Two people at one screen: the screen is cleared between players.
+    #[arg(long, conflicts_with = "watch")]
+    pub hotseat: bool,
+    /// Watch the AI play both sides, move by move.
+    #[arg(long)]
+    pub watch: bool,
+    /// Continue a saved game (`last`: the most recent autosave). The rules,
+    /// seed and players come from the file.
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<PathBuf>,
+    /// Do not autosave under the data directory ($LUDUS_DATA_DIR, else
+    /// $XDG_DATA_HOME/ludus, else ~/.local/share/ludus).
+    #[arg(long)]
+    pub no_autosave: bool,
+}
+
+impl PlayArgs {
+    /// The defaults of `ludus play` (for tests and callers).
+    pub fn new(rules_dir: &Path) -> PlayArgs {
+        PlayArgs {
+            rules: crate::cli::RulesArgs::for_dir(rules_dir),
+            side: None,
+            ai: "ismcts".into(),
+            seed: None,
+            hotseat: false,
+            watch: false,
+            resume: None,
+            no_autosave: false,
+        }
+    }
+}
+
+/// `ludus replay`: a saved game's moves, checked and shown again.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ReplayArgs {
+    /// A file written by `ludus play` (save FILE, or an autosave; `last` for
+    /// the most recent autosave).
+    pub file: PathBuf,
+    /// Stop after each move until Enter is pressed.
+    #[arg(long)]
+    pub step: bool,
+    /// Stop after move N and show the table there.
+    #[arg(long, value_name = "N")]
+    pub to: Option<usize>,
+    /// Show the game as one side saw it (default: every card).
+    #[arg(long = "as", value_name = "SIDE")]
+    pub side: Option<String>,
+}
+
+impl ReplayArgs {
+    pub fn new(file: &Path) -> ReplayArgs {
+        ReplayArgs {
+            file: file.to_path_buf(),
+            step: false,
+            to: None,
+            side: None,
+        }
+    }
+}
+
+/// How a session talks to its terminal.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// ANSI colours and screen clearing.
+    pub color: bool,
+    /// Where autosaves go (`None`: no autosave).
+    pub data_dir: Option<PathBuf>,
+    /// Print each input line after the prompt (for piped input, whose
+    /// lines no terminal echoes).
+    pub echo: bool,
+}
+
+impl Options {
+    /// What `ludus play` uses: colour on a terminal without NO_COLOR, and
+    /// the user's data directory.
+    pub fn from_env() -> Options {
+        Options {
+            color: color_wanted(),
+            data_dir: record::data_dir(),
+            echo: !io::stdin().is_terminal(),
+        }
+    }
+}
+
+/// Colour only on a terminal, without NO_COLOR, and not on a dumb one.
+pub fn color_wanted() -> bool {
+    io::stdout().is_terminal()
+        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+        && std::env::var("TERM").map_or(true, |t| t != "dumb")
+}
+
+/// Why a session could not start or had to stop.
+#[derive(Debug)]
+pub enum PlayError {
+    /// Rules that do not load, or a save file that is not valid.
+    Invalid(Diagnostics),
+    /// A bad option.
+    Usage(String),
+    Io(io::Error),
+}
+
+impl std::fmt::Display for PlayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlayError::Invalid(d) => write!(f, "{d}"),
+            PlayError::Usage(m) => write!(f, "{m}"),
+            PlayError::Io(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+impl From<io::Error> for PlayError {
+    fn from(e: io::Error) -> Self {
+        PlayError::Io(e)
+    }
+}
+
+/// How a session ended.
+#[derive(Debug)]
+pub struct Outcome {
+    /// The game as it stands (finished, or where it stopped).
+    pub game: Game,
+    /// The game reached its end.
+    pub finished: bool,
+    /// The autosave file, if autosave is on.
+    pub autosave: Option<PathBuf>,
+}
+
+fn exit_code(e: &PlayError) -> ExitCode {
+    match e {
+        PlayError::Invalid(d) => {
+            crate::cli::render(d);
+            ExitCode::from(1)
+        }
+        PlayError::Usage(m) => {
+            eprintln!("error: {m}");
+            ExitCode::from(2)
+        }
+        PlayError::Io(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        PlayError::Io(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// The `ludus play` command: reads stdin, writes stdout.
+pub fn play_main(args: PlayArgs) -> ExitCode {
+    let mut opts = Options::from_env();
+    if args.no_autosave {
+        opts.data_dir = None;
+    }
+    let stdin = io::stdin().lock();
+    let stdout = io::stdout().lock();
+    match run_session_with(args, stdin, stdout, &opts) {
+        Ok(_) => ExitCode::SUCCESS,
+        Err(e) => exit_code(&e),
+    }
+}
+
+/// The `ludus replay` command: reads stdin (for `--step`), writes stdout.
+pub fn replay_main(args: ReplayArgs) -> ExitCode {
+    let opts = Options::from_env();
+    let stdin = io::stdin().lock();
+    let stdout = io::stdout().lock();
+    match run_replay(&args, stdin, stdout, &opts) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => exit_code(&e),
+    }
+}
+
+/// A session with plain output and autosaves in the user's data directory
+/// (unless `--no-autosave`).
+pub fn run_session(
+    args: PlayArgs,
+    input: impl BufRead,
+    output: impl Write,
+) -> Result<Outcome, PlayError> {
+    let opts = Options {
+        color: false,
+        data_dir: if args.no_autosave {
+            None
+        } else {
+            record::data_dir()
+        },
+        echo: false,
+    };
+    run_session_with(args, input, output, &opts)
+}
+
+/// Whether the actor is asked whether to answer the opponent's action
+/// card but holds no card to answer with (the window opens whatever he
+/// holds, so that it tells nothing). Against the AI, `ludus play` declines
+/// for him; at one screen (`--hotseat`) he is asked anyway.
+pub fn forced_decline(s: &State) -> bool {
+    let mut legal = Vec::new();
+    s.legal(&mut legal);
+    s.phase() == Phase::Effect
+        && s.frames.last().is_some_and(|f| f.awaiting_reaction)
+        && legal == [Move::Decline]
+}
+
+/// Which seat a `--as` word names (faction id or name, or its start).
+pub fn resolve_side(r: &Rules, word: &str) -> Result<usize, String> {
+    let w = word.trim().to_lowercase();
+    let hit: Vec<usize> = (0..2)
+        .filter(|&p| {
+            let f = &r.factions[p];
+            !w.is_empty()
+                && (f.id.to_lowercase().starts_with(&w) || f.name.to_lowercase().starts_with(&w))
+        })
+        .collect();
+    match hit[..] {
+        [p] => Ok(p),
+        _ => Err(format!(
+            "unknown side \"{word}\": the sides are {} and {}",
+            r.factions[0].id, r.factions[1].id
+        )),
+    }
+}
+
+fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    mix(nanos ^ std::process::id() as u64) % 1_000_000
+}
+
+fn resume_path(p: &Path, opts: &Options) -> Result<PathBuf, PlayError> {
+    if p.as_os_str() == "last" && !p.exists() {
+        let data = opts.data_dir.clone().or_else(record::data_dir);
+        return data
+            .as_deref()
+            .and_then(record::latest_autosave)
+            .ok_or_else(|| PlayError::Usage("no autosave found to resume".into()));
+    }
+    Ok(p.to_path_buf())
+}
+
+/// A session: a new game from `args` (or the one `--resume` names), played
+/// with lines from `input`, shown on `output`.
+pub fn run_session_with(
+    args: PlayArgs,
+    input: impl BufRead,
+    output: impl Write,
+    opts: &Options,
+) -> Result<Outcome, PlayError> {
+    let (game, resumed) = match &args.resume {
+        Some(p) => {
+            let path = resume_path(p, opts)?;
+            (Game::load(&path).map_err(PlayError::Invalid)?, Some(path))
+        }
+        None => {
+            AgentSpec::parse(&args.ai).map_err(PlayError::Usage)?;
+            let choice = RulesChoice::from_args(&args.rules);
+            let seed = args.seed.unwrap_or_else(fresh_seed);
+            let mut g = Game::new(choice, seed, [Player::Human, Player::Human])
+                .map_err(PlayError::Invalid)?;
+            let ai = Player::Ai(args.ai.clone());
+            let players = if args.hotseat {
+                [Player::Human, Player::Human]
+            } else if args.watch {
+                [ai.clone(), ai]
+            } else {
+                let me = match &args.side {
+                    Some(w) => resolve_side(g.rules(), w).map_err(PlayError::Usage)?,
+                    None => g.rules().setup.first_player,
+                };
+                let mut v = [ai.clone(), ai];
+                v[me] = Player::Human;
+                v
+            };
+            g.set_players(players).map_err(PlayError::Usage)?;
+            (g, None)
+        }
+    };
+    let hint_spec = game
+        .players
+        .iter()
+        .find_map(|p| match p {
+            Player::Ai(s) => AgentSpec::parse(s).ok(),
+            Player::Human => None,
+        })
+        .unwrap_or(AgentSpec::Greedy);
+    let mode = match (&game.players[0], &game.players[1]) {
+        (Player::Human, Player::Human) => Mode::Hotseat,
+        (Player::Ai(_), Player::Ai(_)) => Mode::Watch,
+        (Player::Human, _) => Mode::Single(0),
+        _ => Mode::Single(1),
+    };
+    let autosave = opts
+        .data_dir
+        .as_deref()
+        .map(|d| record::autosave_path(d, game.seed));
+    let floor = game.moves.len();
+    let s = Session {
+        g: game,
+        input,
+        out: output,
+        st: Style { color: opts.color },
+        echo: opts.echo,
+        mode,
+        autosave,
+        seen: [0; 2],
+        screen: None,
+        undo_floor: floor,
+        board_key: None,
+        watch_auto: false,
+        hint_spec,
+    };
+    s.run(resumed.as_deref())
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// One person (at this seat) against the AI.
+    Single(usize),
+    /// Two people at one screen.
+    Hotseat,
+    /// AI against AI.
+    Watch,
+}
+
+enum Flow {
+    Next,
+    Stop(&'static str),
+}
+
+struct Session<R, W> {
+    g: Game,
+    input: R,
+    out: W,
+    st: Style,
+    echo: bool,
+    mode: Mode,
+    autosave: Option<PathBuf>,
+    /// Events already shown, per seat (Single: the person's; Watch: [0]).
+    seen: [usize; 2],
+    /// Hotseat: whose eyes are on the screen.
+    screen: Option<usize>,
+    /// Moves before this one cannot be taken back.
+    undo_floor: usize,
+    /// (turn, seat) of the last board shown.
+    board_key: Option<(u32, usize)>,
+    watch_auto: bool,
+    hint_spec: AgentSpec,
+}
+
+const HELP: &str = "\
+Choose a move by its number, or type it:
+  p 5 sen d     place a 5 face down at the Senators (p = Philosopher: \"p p cen d\")
+  p 3 pra u     place a 3 face up at the Praetors
+  pass          stay passive this turn;  x 2 = discard a 2;  end = stop
+  a NAME        play the action card NAME (first letters of its name)
+  c sen         choose the Senators as a card's target;  c 3 sen u opp = a card there
+  d i / d a     draw from the influence / action reserve
+  v             turn up the vote card (ends an active turn)
+  no            let the opponent's card pass, or skip an optional draw
+  r NAME / rest setup: this action card next in your reserve / the rest as listed
+  Enter         the only choice, when there is one
+Commands:
+  board         the table again          score    the points so far
+  rules         the rule in force now, with its rulebook passage
+  hint          what the AI would do here, and why
+  undo          take back your last choice of this turn (not past a card drawn,
+                a vote card, a card looked at or revealed, or an opponent's move)
+  log           the last events          save FILE   save the game to FILE
+  help          this text                quit        save and stop (resume with
+                                                      ludus play --resume FILE)
+";
+
+impl<R: BufRead, W: Write> Session<R, W> {
+    fn rules(&self) -> &Rules {
+        self.g.rules()
+    }
+
+    fn name(&self, p: usize) -> String {
+        self.g.rules().factions[p].name.clone()
+    }
+
+    /// A line of input; `None` at the end of input. Bytes that are not
+    /// UTF-8 are replaced, never fatal.
+    fn read_line(&mut self) -> io::Result<Option<String>> {
+        self.out.flush()?;
+        let mut buf = Vec::new();
+        if self.input.read_until(b'\n', &mut buf)? == 0 {
+            return Ok(None);
+        }
+        let line = String::from_utf8_lossy(&buf).trim().to_string();
+        if self.echo {
+            writeln!(self.out, "{line}")?;
+        }
+        Ok(Some(line))
+    }
+
+    fn autosave(&mut self) -> io::Result<()> {
+        if let Some(p) = &self.autosave
+            && let Err(e) = self.g.save(p)
+        {
+            let msg = format!("(autosave to {} failed: {e})", p.display());
+            writeln!(self.out, "{}", self.st.error(&msg))?;
+        }
+        Ok(())
+    }
+
+    fn intro(&mut self, resumed: Option<&Path>) -> io::Result<()> {
+        let r = self.g.rules();
+        let c = &self.g.choice;
+        let mut rules = c.variant.clone().unwrap_or_else(|| "base rules".into());
+        for a in &c.addons {
+            rules.push_str(&format!(" + {a}"));
+        }
+        for s in &c.sets {
+            rules.push_str(&format!(", {s}"));
+        }
+        let who = |p: usize| match &self.g.players[p] {
+            Player::Human if self.mode == Mode::Hotseat => {
+                format!("{} (a player)", r.factions[p].name)
+            }
+            Player::Human => format!("{} (you)", r.factions[p].name),
+            Player::Ai(s) => format!("{} (AI {s})", r.factions[p].name),
+        };
+        let mut o = String::new();
+        o.push_str(&self.st.bold(&format!("Ludus - {}", r.name)));
+        o.push('\n');
+        o.push_str(&format!(
+            "Rules: {rules}. {} against {}. Seed {}.\n",
+            who(0),
+            who(1),
+            self.g.seed
+        ));
+        if let Some(p) = resumed {
+            o.push_str(&format!(
+                "Resumed {} at move {}, turn {}.\n",
+                p.display(),
+                self.g.moves.len(),
+                self.g.state.turn_number() + 1
+            ));
+        }
+        if let Some(a) = &self.autosave {
+            o.push_str(&format!("Autosave: {}\n", a.display()));
+        }
+        if self.mode != Mode::Watch {
+            o.push_str("Type a number or a move, or help for the commands.\n");
+        }
+        write!(self.out, "{o}")?;
+        // A resumed game: what happened in the turn so far is told again.
+        if resumed.is_some() {
+            let ev = self.g.state.events();
+            let start = ev
+                .iter()
+                .rposition(|e| matches!(e, Event::TurnBegan { .. }))
+                .unwrap_or(0);
+            self.seen = [start; 2];
+        }
+        Ok(())
+    }
+
+    fn run(mut self, resumed: Option<&Path>) -> Result<Outcome, PlayError> {
+        self.intro(resumed)?;
+        if self.g.is_over() {
+            self.narrate()?;
+            self.finish()?;
+            return Ok(self.outcome(true));
+        }
+        loop {
+            self.narrate()?;
+            let Some(p) = self.g.actor() else {
+                self.finish()?;
+                return Ok(self.outcome(true));
+            };
+            let flow = match self.g.players[p] {
+                Player::Ai(_) => self.ai_turn(p)?,
+                Player::Human => self.human_turn(p)?,
+            };
+            if let Flow::Stop(why) = flow {
+                self.stop(why)?;
+                return Ok(self.outcome(false));
+            }
+        }
+    }
+
+    fn outcome(self, finished: bool) -> Outcome {
+        Outcome {
+            game: self.g,
+            finished,
+            autosave: self.autosave,
+        }
+    }
+
+    /// The viewer whose eyes are on the screen (None: every card).
+    fn viewer(&self) -> Option<Option<usize>> {
+        match self.mode {
+            Mode::Single(h) => Some(Some(h)),
+            Mode::Watch => Some(None),
+            Mode::Hotseat => self.screen.map(Some),
+        }
+    }
+
+    fn event_line(&self, e: &Event, viewer: Option<usize>) -> String {
+        let r = self.rules();
+        let t = match viewer {
+            Some(v) => event_text(r, e, Some(v)),
+            None => crate::games::caesar_cleopatra::text::event_text_all(r, e),
+        };
+        match e {
+            Event::TurnBegan { player, .. } => {
+                format!(
+                    "\n{}",
+                    self.st
+                        .seat(*player as usize, &self.st.bold(&format!("-- {t}")))
+                )
+            }
+            Event::Vote { .. } | Event::PatricianWon { .. } | Event::GameOver { .. } => {
+                format!("  {}", self.st.note(&t))
+            }
+            _ => format!("  {t}"),
+        }
+    }
+
+    /// Tells the events not yet shown to whoever watches the screen.
+    fn narrate(&mut self) -> io::Result<()> {
+        let Some(viewer) = self.viewer() else {
+            return Ok(());
+        };
+        let slot = viewer.unwrap_or(0);
+        let n = self.g.state.events().len();
+        let from = self.seen[slot].min(n);
+        let mut o = String::new();
+        for e in &self.g.state.events()[from..] {
+            o.push_str(&self.event_line(e, viewer));
+            o.push('\n');
+        }
+        self.seen[slot] = n;
+        write!(self.out, "{o}")
+    }
+
+    fn show_board(&mut self, viewer: Option<usize>) -> io::Result<()> {
+        let b = render::board(&self.g.state, viewer, self.st);
+        self.board_key = Some((self.g.state.turn_number(), self.g.state.actor()));
+        write!(self.out, "\n{b}")
+    }
+
+    /// Applies a legal move of seat `mover` and keeps the undo floor.
+    fn apply(&mut self, m: Move, mover: usize) -> io::Result<()> {
+        let before = self.g.state.events().len();
+        let window = self.g.state.phase() == Phase::Effect
+            && self
+                .g
+                .state
+                .frames
+                .last()
+                .is_some_and(|f| f.awaiting_reaction);
+        self.g.play(m).map_err(io::Error::other)?;
+        let human = self.g.players[mover] == Player::Human;
+        let new = &self.g.state.events()[before..];
+        let silent = new.iter().all(|e| match e {
+            Event::SetupPlaced { .. }
+            | Event::ActionReserveArranged { .. }
+            | Event::WentPassive { .. }
+            | Event::Discarded { .. }
+            | Event::ActionPlayed { .. }
+            | Event::ActionResolved { .. } => true,
+            Event::Placed { player, .. } | Event::Taken { player, .. } => *player as usize == mover,
+            _ => false,
+        });
+        if !(human && silent && self.g.actor() == Some(mover)) {
+            self.undo_floor = self.g.moves.len();
+        }
+        // A move that leaves no event is told by itself.
+        // The order of an action reserve is the owner's secret.
+        let secret = matches!(m, Move::ArrangeAction(_));
+        let shown = match self.mode {
+            Mode::Single(h) => h == mover || !secret,
+            Mode::Watch => true,
+            Mode::Hotseat => self.screen == Some(mover),
+        };
+        if new.is_empty() && shown {
+            let who = self.name(mover);
+            let line = match m {
+                Move::Decline if window => format!("{who} does not answer."),
+                Move::Decline => format!("{who} draws nothing."),
+                _ => format!("{who}: {}.", move_text(self.rules(), mover, m)),
+            };
+            writeln!(self.out, "  {line}")?;
+        }
+        Ok(())
+    }
+
+    fn ai_turn(&mut self, p: usize) -> Result<Flow, PlayError> {
+        if self.mode == Mode::Watch {
+            let key = (self.g.state.turn_number(), self.g.state.seat());
+            if self.board_key != Some(key) {
+                let b = render::board(&self.g.state, None, self.st);
+                self.board_key = Some(key);
+                write!(self.out, "\n{b}")?;
+                self.autosave()?;
+            }
+            while !self.watch_auto {
+                write!(
+                    self.out,
+                    "{}",
+                    self.st
+                        .dim("[Enter] next move, all: to the end, board, save FILE, quit > ")
+                )?;
+                let Some(line) = self.read_line()? else {
+                    self.watch_auto = true;
+                    break;
+                };
+                let low = line.to_lowercase();
+                match low.as_str() {
+                    "" | "n" | "next" => break,
+                    "all" | "a" | "go" | "end" => self.watch_auto = true,
+                    "board" | "b" => {
+                        let b = render::board(&self.g.state, None, self.st);
+                        write!(self.out, "\n{b}")?;
+                    }
+                    "quit" | "q" | "exit" => return Ok(Flow::Stop("quit")),
+                    _ if low == "save" || low.starts_with("save ") => {
+                        self.save_cmd(line.get(4..).unwrap_or("").trim())?
+                    }
+                    _ => writeln!(
+                        self.out,
+                        "{}",
+                        self.st.error("Enter, all, board, save FILE or quit.")
+                    )?,
+                }
+            }
+        }
+        let m = self
+            .g
+            .ai_move()
+            .ok_or_else(|| io::Error::other("no move for the AI"))?;
+        self.apply(m, p)?;
+        Ok(Flow::Next)
+    }
+
+    /// Hotseat: clears the screen and waits for `p` to take it.
+    fn hand_over(&mut self, p: usize) -> io::Result<bool> {
+        let name = self.name(p);
+        write!(self.out, "{}", self.st.clear_screen())?;
+        write!(
+            self.out,
+            "{} Pass the screen to {name}; {name}, press Enter when ready. ",
+            self.st.seat(p, &self.st.bold(&format!("{name} to play.")))
+        )?;
+        if self.read_line()?.is_none() {
+            return Ok(false);
+        }
+        write!(self.out, "{}", self.st.clear_screen())?;
+        self.screen = Some(p);
+        if self.seen[p] < self.g.state.events().len() {
+            writeln!(self.out, "{}", self.st.dim("Since your last look:"))?;
+        }
+        self.narrate()?;
+        self.board_key = None;
+        Ok(true)
+    }
+
+    fn human_turn(&mut self, p: usize) -> Result<Flow, PlayError> {
+        if self.mode == Mode::Hotseat && self.screen != Some(p) && !self.hand_over(p)? {
+            return Ok(Flow::Stop("input ended"));
+        }
+        let key = (self.g.state.turn_number(), p);
+        if let Mode::Single(_) = self.mode
+            && forced_decline(&self.g.state)
+        {
+            writeln!(
+                self.out,
+                "  {}",
+                self.st.dim("(You hold no card to answer it with.)")
+            )?;
+            self.apply(Move::Decline, p)?;
+            return Ok(Flow::Next);
+        }
+        if self.board_key != Some(key) {
+            self.show_board(Some(p))?;
+        }
+        self.autosave()?;
+        let legal = self.g.legal();
+        self.show_choices(&legal)?;
+        loop {
+            write!(self.out, "{}", self.st.seat(p, "> "))?;
+            let Some(line) = self.read_line()? else {
+                writeln!(self.out)?;
+                return Ok(Flow::Stop("input ended"));
+            };
+            match input::parse(self.rules(), p, &legal, &line) {
+                Ok(Command::Move(i)) => {
+                    self.apply(legal[i], p)?;
+                    return Ok(Flow::Next);
+                }
+                Ok(Command::Empty) if legal.len() == 1 => {
+                    self.apply(legal[0], p)?;
+                    return Ok(Flow::Next);
+                }
+                Ok(Command::Empty) => self.show_choices(&legal)?,
+                Ok(Command::Rest) if self.g.state.phase() == Phase::ArrangeActions => {
+                    while self.g.state.phase() == Phase::ArrangeActions && self.g.actor() == Some(p)
+                    {
+                        let first = self.g.legal()[0];
+                        self.apply(first, p)?;
+                    }
+                    return Ok(Flow::Next);
+                }
+                Ok(Command::Rest) => writeln!(
+                    self.out,
+                    "{}",
+                    self.st
+                        .error("rest: only while ordering the action reserve. Legal here:")
+                )
+                .and_then(|_| self.show_choices(&legal))?,
+                Ok(Command::Help) => write!(self.out, "{HELP}")?,
+                Ok(Command::Rules) => {
+                    let t = render::rules_text(&self.g.state, &self.g.settings, self.st);
+                    write!(self.out, "{t}")?;
+                }
+                Ok(Command::Hint) => self.hint(&legal)?,
+                Ok(Command::Undo) => {
+                    if self.undo(p)? {
+                        return Ok(Flow::Next);
+                    }
+                }
+                Ok(Command::Save(f)) => self.save_cmd(f.as_deref().unwrap_or(""))?,
+                Ok(Command::Quit) => return Ok(Flow::Stop("quit")),
+                Ok(Command::Board) => {
+                    self.show_board(Some(p))?;
+                    self.show_choices(&legal)?;
+                }
+                Ok(Command::Score) => {
+                    let t = self.score_now(p);
+                    write!(self.out, "{t}")?;
+                }
+                Ok(Command::Log) => {
+                    let ev = self.g.state.events();
+                    let from = ev.len().saturating_sub(30);
+                    let lines: Vec<String> = ev[from..]
+                        .iter()
+                        .map(|e| self.event_line(e, Some(p)))
+                        .collect();
+                    writeln!(self.out, "{}", lines.join("\n"))?;
+                }
+                Err(InputError::NoMatch(why)) => {
+                    writeln!(
+                        self.out,
+                        "{}",
+                        self.st.error(&format!("{why}. Legal here:"))
+                    )?;
+                    let c = render::choices(&self.g.state, &legal, self.st);
+                    write!(self.out, "{c}")?;
+                }
+                Err(InputError::Ambiguous(which)) => {
+                    writeln!(
+                        self.out,
+                        "{}",
+                        self.st
+                            .error(&format!("\"{line}\" fits several moves; which one?"))
+                    )?;
+                    let c = render::choice_lines(&self.g.state, &legal, &which, self.st);
+                    write!(self.out, "{c}")?;
+                }
+            }
+        }
+    }
+
+    fn show_choices(&mut self, legal: &[Move]) -> io::Result<()> {
+        let q = render::question(&self.g.state);
+        let c = render::choices(&self.g.state, legal, self.st);
+        write!(self.out, "{}\n{c}", self.st.bold(&q))
+    }
+
+    fn score_now(&self, viewer: usize) -> String {
+        let s = &self.g.state;
+        if s.phase() == Phase::GameOver {
+            return score_text(s);
+        }
+        let r = s.rules();
+        let mut o = String::new();
+        for p in 0..2 {
+            let pts = if p == viewer {
+                format!("{} (your mission included)", render::points(s.score()[p]))
+            } else {
+                format!(
+                    "{}, + {} if the secret mission is fulfilled",
+                    render::points(render::public_score(s, p)),
+                    r.scoring.mission_bonus
+                )
+            };
+            let n = s.patricians_won(p);
+            o.push_str(&format!(
+                "{}: {n} patrician{}, {pts}\n",
+                r.factions[p].name,
+                if n == 1 { "" } else { "s" }
+            ));
+        }
+        o
+    }
+
+    fn hint(&mut self, legal: &[Move]) -> io::Result<()> {
+        let p = self.g.state.actor();
+        let stream = 100 + p as u64;
+        let Some(m) = self.g.agent_choice(&self.hint_spec, stream) else {
+            return Ok(());
+        };
+        let ix = legal.iter().position(|&l| l == m).unwrap_or(0);
+        let name = match &self.hint_spec {
+            AgentSpec::Random => "random",
+            AgentSpec::Greedy => "greedy",
+            AgentSpec::Ismcts(_) => "ismcts",
+        };
+        let seed = derive(self.g.seed, self.g.moves.len() as u64, 200 + p as u64);
+        let t = render::hint_text(&self.g.state, m, ix, name, seed);
+        writeln!(self.out, "{}", self.st.note(&t))
+    }
+
+    fn undo(&mut self, p: usize) -> io::Result<bool> {
+        let n = self.g.moves.len();
+        if n <= self.undo_floor {
+            let msg = if n == 0 {
+                "Nothing to take back: no move has been made yet.".to_string()
+            } else {
+                "Nothing to take back: only your own choices of this turn can be, back to the last one that revealed something (a card drawn, a vote card, a card looked at or revealed) or let the opponent move.".to_string()
+            };
+            writeln!(self.out, "{}", self.st.error(&msg))?;
+            return Ok(false);
+        }
+        let m = self.g.moves[n - 1];
+        let text = move_text(self.rules(), p, m);
+        self.g.truncate(n - 1);
+        let len = self.g.state.events().len();
+        for s in &mut self.seen {
+            *s = (*s).min(len);
+        }
+        self.board_key = None;
+        writeln!(self.out, "{}", self.st.good(&format!("Took back: {text}.")))?;
+        Ok(true)
+    }
+
+    fn save_cmd(&mut self, file: &str) -> io::Result<()> {
+        let path = if file.is_empty() {
+            match &self.autosave {
+                Some(a) => a.clone(),
+                None => {
+                    writeln!(self.out, "{}", self.st.error("Give a file name: save FILE"))?;
+                    return Ok(());
+                }
+            }
+        } else {
+            PathBuf::from(file)
+        };
+        match self.g.save(&path) {
+            Ok(()) => writeln!(
+                self.out,
+                "{}",
+                self.st.good(&format!(
+                    "Saved to {} ({} moves). Resume with: ludus play --resume {}",
+                    path.display(),
+                    self.g.moves.len(),
+                    path.display()
+                ))
+            ),
+            Err(e) => writeln!(
+                self.out,
+                "{}",
+                self.st
+                    .error(&format!("Could not save to {}: {e}", path.display()))
+            ),
+        }
+    }
+
+    fn stop(&mut self, why: &str) -> io::Result<()> {
+        self.autosave()?;
+        let how = match &self.autosave {
+            Some(a) => format!(
+                "The game is saved in {}. Resume with: ludus play --resume {}",
+                a.display(),
+                a.display()
+            ),
+            None => "Autosave is off: only a game saved with save FILE can be resumed.".into(),
+        };
+        let why = if why == "quit" {
+            "Stopped.".to_string()
+        } else {
+            format!("Stopped ({why}).")
+        };
+        writeln!(self.out, "{why} {how}")
+    }
+
+    fn finish(&mut self) -> io::Result<()> {
+        let b = render::board(&self.g.state, None, self.st);
+        write!(self.out, "\n{b}\n{}", score_text(&self.g.state))?;
+        self.autosave()?;
+        if let Some(a) = &self.autosave {
+            writeln!(
+                self.out,
+                "The game is saved in {}. Replay it with: ludus replay {}",
+                a.display(),
+                a.display()
+            )?;
+        }
+        Ok(())
+    }
+}
+
+// ----- Replay -----------------------------------------------------------------
+
+/// `ludus replay`: loads a save (checking every move and the end), then
+/// shows the game move by move (`--step`) or to the end (or to `--to N`).
+pub fn run_replay(
+    args: &ReplayArgs,
+    mut input: impl BufRead,
+    mut out: impl Write,
+    opts: &Options,
+) -> Result<(), PlayError> {
+    let path = resume_path(&args.file, opts)?;
+    let g = Game::load(&path).map_err(PlayError::Invalid)?;
+    let st = Style { color: opts.color };
+    let r = g.rules_arc().clone();
+    let viewer = match &args.side {
+        Some(w) => Some(resolve_side(&r, w).map_err(PlayError::Usage)?),
+        None => None,
+    };
+    let n = g.moves.len();
+    let to = args.to.unwrap_or(n);
+    if to > n {
+        return Err(PlayError::Usage(format!(
+            "--to {to}: the game has {n} moves"
+        )));
+    }
+    writeln!(
+        out,
+        "{}",
+        st.bold(&format!(
+            "Replay of {}: {n} moves, each one legal, final position verified.",
+            path.display()
+        ))
+    )?;
+    let who = |p: usize| match &g.players[p] {
+        Player::Human => format!("{} (a person)", r.factions[p].name),
+        Player::Ai(s) => format!("{} (AI {s})", r.factions[p].name),
+    };
+    writeln!(
+        out,
+        "Rules: {}. {} against {}. Seed {}.",
+        g.choice.variant.as_deref().unwrap_or("base rules"),
+        who(0),
+        who(1),
+        g.seed
+    )?;
+    let line = |e: &Event| match viewer {
+        Some(v) => event_text(&r, e, Some(v)),
+        None => crate::games::caesar_cleopatra::text::event_text_all(&r, e),
+    };
+    let mut s = State::new(r.clone(), record::state_seed(g.seed));
+    let mut shown = 0;
+    let mut auto = !args.step;
+    let mut legal = Vec::new();
+    for i in 0..=to {
+        for e in &s.events()[shown..] {
+            if let Event::TurnBegan { .. } = e {
+                writeln!(out)?;
+            }
+            writeln!(out, "  {}", line(e))?;
+        }
+        shown = s.events().len();
+        if i == to {
+            break;
+        }
+        if !auto {
+            loop {
+                write!(
+                    out,
+                    "{}",
+                    st.dim(&format!(
+                        "[{}/{n}] Enter: next move, all: to the end, board, quit > ",
+                        i
+                    ))
+                )?;
+                out.flush()?;
+                let mut buf = Vec::new();
+                if input.read_until(b'\n', &mut buf)? == 0 {
+                    auto = true;
+                    break;
+                }
+                match String::from_utf8_lossy(&buf).trim().to_lowercase().as_str() {
+                    "" | "n" | "next" => break,
+                    "all" | "a" | "end" => {
+                        auto = true;
+                        break;
+                    }
+                    "board" | "b" => write!(out, "{}", render::board(&s, viewer, st))?,
+                    "quit" | "q" => return Ok(()),
+                    _ => writeln!(out, "{}", st.error("Enter, all, board or quit."))?,
+                }
+            }
+        }
+        let m = g.moves[i];
+        let actor = s.actor();
+        s.legal(&mut legal);
+        let ix = legal.iter().position(|&l| l == m).unwrap_or(0);
+        writeln!(
+            out,
+            "{}",
+            st.dim(&format!(
+                "{}. {} (choice {} of {}): {}",
+                i + 1,
+                r.factions[actor].name,
+                ix + 1,
+                legal.len(),
+                move_text(&r, actor, m)
+            ))
+        )?;
+        s.apply_move(m);
+    }
+    write!(out, "\n{}", render::board(&s, viewer, st))?;
+    if s.phase() == Phase::GameOver || viewer.is_none() {
+        write!(out, "\n{}", score_text(&s))?;
+    }
+    if to < n {
+        writeln!(out, "Position after move {to} of {n}.")?;
+    } else if s.phase() != Phase::GameOver {
+        writeln!(
+            out,
+            "The game stopped here; continue it with: ludus play --resume {}",
+            path.display()
+        )?;
+    }
+    Ok(())
+}

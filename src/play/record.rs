@@ -1,0 +1,650 @@
+//! A game of `ludus play` as data: its rules selection, its seed, who plays
+//! each seat, and its moves. Everything else (the position, the events) is
+//! recomputed by replaying the moves on the seed, so a save file is just
+//! this record, and loading one re-checks every move.
+//!
+//! The save file is RON, one move per line:
+//!
+//! ```ron
+//! (
+//!     format: "ludus-play",
+//!     version: 1,
+//!     rules: (dir: "...", variant: Some("fr-confiance"), addons: [], sets: [], lang: None),
+//!     seed: 42,
+//!     players: [("cleopatra", Human), ("caesar", Ai("greedy"))],
+//!     moves: [
+//!         (3, "cleopatra", "set up Scribe (3)"),
+//!     ],
+//!     end: (moves: 1, events: 3, turn: 0, finished: false, scores: [0, 0], fingerprint: "..."),
+//! )
+//! ```
+//!
+//! Each move is its index in the legal-move list at that point, the seat
+//! that chose it, and its text (`text::move_text`): the index is what is
+//! replayed, the text lets a reader follow and catches any mismatch. `end`
+//! is a fingerprint of the final position: a truncated, edited or corrupted
+//! file is reported, never replayed into a different game.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::agents::AgentSpec;
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::engine::agent::Agent;
+use crate::engine::seed::derive;
+use crate::engine::{Actor, GameState};
+use crate::games::caesar_cleopatra::model::Rules;
+use crate::games::caesar_cleopatra::text::move_text;
+use crate::games::caesar_cleopatra::variant::{self, Origin, Selection};
+use crate::games::caesar_cleopatra::{Move, Phase, State};
+use crate::load::{SourceFile, Spanned};
+
+/// The `format` field of a save file.
+pub const FORMAT: &str = "ludus-play";
+/// The version of the save format this build writes and reads.
+pub const VERSION: u32 = 1;
+
+/// Who plays a seat.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Player {
+    /// A person at the terminal.
+    Human,
+    /// An agent, by its spec (`crate::agents::AGENT_SPECS`).
+    Ai(String),
+}
+
+/// The rules a game is played with, as chosen on the command line.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulesChoice {
+    /// The rules directory of the game.
+    pub dir: PathBuf,
+    pub variant: Option<String>,
+    #[serde(default)]
+    pub addons: Vec<String>,
+    #[serde(default)]
+    pub sets: Vec<String>,
+    #[serde(default)]
+    pub lang: Option<String>,
+}
+
+impl RulesChoice {
+    /// The choice of a command line (`--rules`, `--variant`, ...); the
+    /// directory is made absolute so that a save resumes from anywhere.
+    pub fn from_args(a: &crate::cli::RulesArgs) -> RulesChoice {
+        let sel = a.selection();
+        RulesChoice {
+            dir: std::fs::canonicalize(&a.rules).unwrap_or_else(|_| a.rules.clone()),
+            variant: sel.variant,
+            addons: sel.addons,
+            sets: sel.sets,
+            lang: sel.lang,
+        }
+    }
+
+    pub fn selection(&self) -> Selection {
+        Selection {
+            variant: self.variant.clone(),
+            addons: self.addons.clone(),
+            sets: self.sets.clone(),
+            lang: self.lang.clone(),
+        }
+    }
+}
+
+/// A game: its rules, seed, players and moves, and the position they lead to.
+#[derive(Clone)]
+pub struct Game {
+    pub choice: RulesChoice,
+    /// Every rule key with its value and origin (for the `rules` command).
+    pub settings: Vec<(String, String, Origin)>,
+    /// The game's seed: the state's RNG and every AI decision derive from it.
+    pub seed: u64,
+    pub players: [Player; 2],
+    pub moves: Vec<Move>,
+    pub state: State,
+    rules: Arc<Rules>,
+    specs: [Option<AgentSpec>; 2],
+    /// Per move: its index in the legal list and who chose it (for saves).
+    log: Vec<(usize, usize)>,
+}
+
+impl std::fmt::Debug for Game {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Game")
+            .field("choice", &self.choice)
+            .field("seed", &self.seed)
+            .field("players", &self.players)
+            .field("moves", &self.moves.len())
+            .finish()
+    }
+}
+
+/// The seed of the state of a game seeded `seed` (stream 0).
+pub fn state_seed(seed: u64) -> u64 {
+    derive(seed, 0, 0)
+}
+
+fn plain(file: &Path, message: impl Into<String>) -> Diagnostic {
+    Diagnostic {
+        file: file.to_path_buf(),
+        line: 1,
+        col: 1,
+        span: None,
+        message: message.into(),
+        hints: vec![],
+    }
+}
+
+fn parse_specs(players: &[Player; 2]) -> Result<[Option<AgentSpec>; 2], String> {
+    let one = |p: &Player| match p {
+        Player::Human => Ok(None),
+        Player::Ai(s) => AgentSpec::parse(s).map(Some),
+    };
+    Ok([one(&players[0])?, one(&players[1])?])
+}
+
+impl Game {
+    /// A new game: loads the rules of `choice` and deals with `seed`.
+    pub fn new(choice: RulesChoice, seed: u64, players: [Player; 2]) -> Result<Game, Diagnostics> {
+        let ruleset = variant::load(&choice.dir, &choice.selection())?;
+        let specs =
+            parse_specs(&players).map_err(|e| Diagnostics::from(plain(Path::new("--ai"), e)))?;
+        let rules = Arc::new(ruleset.rules);
+        Ok(Game {
+            state: State::new(rules.clone(), state_seed(seed)),
+            choice,
+            settings: ruleset.settings,
+            seed,
+            players,
+            moves: Vec::new(),
+            rules,
+            specs,
+            log: Vec::new(),
+        })
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Changes who plays each seat (an AI spec that does not parse is an
+    /// error listing the valid ones).
+    pub fn set_players(&mut self, players: [Player; 2]) -> Result<(), String> {
+        self.specs = parse_specs(&players)?;
+        self.players = players;
+        Ok(())
+    }
+
+    pub fn rules_arc(&self) -> &Arc<Rules> {
+        &self.rules
+    }
+
+    /// The seat to act, or `None` once the game is over.
+    pub fn actor(&self) -> Option<usize> {
+        match self.state.current_actor() {
+            Actor::Player(p) => Some(p),
+            Actor::Terminal => None,
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.state.phase() == Phase::GameOver
+    }
+
+    /// The legal moves of the actor, in the engine's order (the numbered
+    /// list shows them in this order, and saves store indices into it).
+    pub fn legal(&self) -> Vec<Move> {
+        let mut v = Vec::new();
+        self.state.legal_moves(&mut v);
+        v
+    }
+
+    /// Applies a move after checking it is legal.
+    pub fn play(&mut self, m: Move) -> Result<(), crate::engine::IllegalMove> {
+        let legal = self.legal();
+        let actor = self.state.actor();
+        let Some(ix) = legal.iter().position(|&l| l == m) else {
+            return Err(crate::engine::IllegalMove {
+                attempted: self.state.move_to_string(m),
+                legal: legal
+                    .iter()
+                    .map(|&l| self.state.move_to_string(l))
+                    .collect(),
+            });
+        };
+        self.state.apply_legal(m);
+        self.moves.push(m);
+        self.log.push((ix, actor));
+        Ok(())
+    }
+
+    /// The agent spec of seat `p`, if an AI plays it.
+    pub fn agent_spec(&self, p: usize) -> Option<&AgentSpec> {
+        self.specs[p].as_ref()
+    }
+
+    /// What `spec` picks for the actor now, with a fresh agent seeded from
+    /// the game seed, the move number and `stream`: a function of the
+    /// position alone, so a resumed game goes on exactly as the original.
+    pub fn agent_choice(&self, spec: &AgentSpec, stream: u64) -> Option<Move> {
+        let legal = self.legal();
+        if legal.is_empty() {
+            return None;
+        }
+        let mut agent: Box<dyn Agent<State>> =
+            spec.build(derive(self.seed, self.moves.len() as u64, stream));
+        Some(agent.choose(&self.state, &legal))
+    }
+
+    /// The move of the AI playing the actor's seat (`None` if a person
+    /// plays it or the game is over). Seeded with stream `1 + seat`.
+    pub fn ai_move(&self) -> Option<Move> {
+        let p = self.actor()?;
+        let spec = self.specs[p].as_ref()?;
+        self.agent_choice(spec, 1 + p as u64)
+    }
+
+    /// Keeps the first `n` moves and recomputes the position from the seed.
+    pub fn truncate(&mut self, n: usize) {
+        self.moves.truncate(n);
+        self.log.truncate(n);
+        let mut s = State::new(self.rules.clone(), state_seed(self.seed));
+        for &m in &self.moves {
+            s.apply_legal(m);
+        }
+        self.state = s;
+    }
+
+    /// The position after `n` moves (from the seed).
+    pub fn state_after(&self, n: usize) -> State {
+        let mut s = State::new(self.rules.clone(), state_seed(self.seed));
+        for &m in &self.moves[..n.min(self.moves.len())] {
+            s.apply_legal(m);
+        }
+        s
+    }
+
+    /// The save file's text.
+    pub fn save_text(&self) -> String {
+        let r = &*self.rules;
+        let q = |s: &str| ron::to_string(s).unwrap_or_else(|_| "\"?\"".into());
+        let mut o = String::new();
+        let _ = writeln!(
+            o,
+            "// A game of Ludus (Caesar & Cleopatra). Resume: ludus play --resume FILE; replay: ludus replay FILE."
+        );
+        let _ = writeln!(
+            o,
+            "// Each move: (its number in the list of choices, from 0; who; what). Edit nothing: every move and the end are checked."
+        );
+        let _ = writeln!(o, "(");
+        let _ = writeln!(o, "    format: {},", q(FORMAT));
+        let _ = writeln!(o, "    version: {VERSION},");
+        let _ = writeln!(o, "    ludus: {},", q(env!("CARGO_PKG_VERSION")));
+        let c = &self.choice;
+        let _ = writeln!(o, "    rules: (");
+        let _ = writeln!(o, "        dir: {},", q(&c.dir.to_string_lossy()));
+        let opt = |v: &Option<String>| match v {
+            Some(s) => format!("Some({})", q(s)),
+            None => "None".into(),
+        };
+        let list = |v: &[String]| {
+            let items: Vec<String> = v.iter().map(|s| q(s)).collect();
+            format!("[{}]", items.join(", "))
+        };
+        let _ = writeln!(o, "        variant: {},", opt(&c.variant));
+        let _ = writeln!(o, "        addons: {},", list(&c.addons));
+        let _ = writeln!(o, "        sets: {},", list(&c.sets));
+        let _ = writeln!(o, "        lang: {},", opt(&c.lang));
+        let _ = writeln!(o, "    ),");
+        let _ = writeln!(o, "    seed: {},", self.seed);
+        let players: Vec<String> = self
+            .players
+            .iter()
+            .enumerate()
+            .map(|(p, pl)| {
+                let who = match pl {
+                    Player::Human => "Human".to_string(),
+                    Player::Ai(s) => format!("Ai({})", q(s)),
+                };
+                format!("({}, {who})", q(&r.factions[p].id))
+            })
+            .collect();
+        let _ = writeln!(o, "    players: [{}],", players.join(", "));
+        let _ = writeln!(o, "    moves: [");
+        for (&m, &(ix, actor)) in self.moves.iter().zip(&self.log) {
+            let _ = writeln!(
+                o,
+                "        ({ix}, {}, {}),",
+                q(&r.factions[actor].id),
+                q(&move_text(r, actor, m))
+            );
+        }
+        let _ = writeln!(o, "    ],");
+        let e = EndRecord::of(&self.state, self.moves.len());
+        let _ = writeln!(
+            o,
+            "    end: (moves: {}, events: {}, turn: {}, finished: {}, scores: [{}, {}], fingerprint: {}),",
+            e.moves,
+            e.events,
+            e.turn,
+            e.finished,
+            e.scores[0],
+            e.scores[1],
+            q(&e.fingerprint)
+        );
+        let _ = writeln!(o, ")");
+        o
+    }
+
+    /// Writes the save file (through a temporary file, so that a crash
+    /// never leaves half a file behind).
+    pub fn save(&self, path: &Path) -> std::io::Result<()> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)?;
+        }
+        let mut tmp = path.as_os_str().to_owned();
+        tmp.push(".tmp");
+        let tmp = PathBuf::from(tmp);
+        std::fs::write(&tmp, self.save_text())?;
+        std::fs::rename(&tmp, path)
+    }
+
+    /// Reads a save file, replays it and checks every move and the end.
+    pub fn load(path: &Path) -> Result<Game, Diagnostics> {
+        let file = SourceFile::read(path)?;
+        Game::parse(&file)
+    }
+
+    /// Like [`Game::load`], from text already read (`file.path` names it).
+    pub fn parse(file: &SourceFile) -> Result<Game, Diagnostics> {
+        let path = &file.path;
+        let hint = "a file written by `ludus play` (save FILE, or its autosave) is expected";
+        if file.text.trim().is_empty() {
+            return Err(plain(path, "the file is empty: not a saved game")
+                .with_hint(hint)
+                .into());
+        }
+        let sf: SaveFile = file.parse().map_err(|d| {
+            let mut d = d;
+            d.message = format!("not a valid saved game: {}", d.message);
+            d.with_hint(hint)
+        })?;
+        if sf.format != FORMAT {
+            return Err(plain(
+                path,
+                format!("not a Ludus saved game (format \"{}\")", sf.format),
+            )
+            .with_hint(hint)
+            .into());
+        }
+        if sf.version != VERSION {
+            let why = if sf.version > VERSION {
+                "a newer version of ludus wrote it"
+            } else {
+                "an older, unsupported format"
+            };
+            return Err(plain(
+                path,
+                format!(
+                    "save format version {} ({why}); this ludus reads version {VERSION}",
+                    sf.version
+                ),
+            )
+            .into());
+        }
+        let ruleset = variant::load(&sf.rules.dir, &sf.rules.selection()).map_err(|ds| {
+            let mut d = plain(
+                path,
+                format!(
+                    "the rules this game was played with ({}) do not load",
+                    sf.rules.dir.display()
+                ),
+            );
+            for x in ds.iter() {
+                d.hints.push(x.to_string());
+            }
+            Diagnostics::from(d)
+        })?;
+        let rules = Arc::new(ruleset.rules);
+        if sf.players.len() != 2 {
+            return Err(plain(
+                path,
+                format!("a game has 2 players; this save names {}", sf.players.len()),
+            )
+            .into());
+        }
+        for (p, (id, _)) in sf.players.iter().enumerate() {
+            if *id != rules.factions[p].id {
+                return Err(plain(
+                    path,
+                    format!(
+                        "player {} should be \"{}\", the save says \"{id}\"",
+                        p + 1,
+                        rules.factions[p].id
+                    ),
+                )
+                .into());
+            }
+        }
+        let players = [sf.players[0].1.clone(), sf.players[1].1.clone()];
+        let specs = parse_specs(&players).map_err(|e| plain(path, e))?;
+        let mut state = State::new(rules.clone(), state_seed(sf.seed));
+        let mut moves = Vec::with_capacity(sf.moves.len());
+        let mut log = Vec::with_capacity(sf.moves.len());
+        let mut legal = Vec::new();
+        for (i, entry) in sf.moves.iter().enumerate() {
+            let (ix, who, text) = &entry.value;
+            let n = i + 1;
+            let Actor::Player(actor) = state.current_actor() else {
+                return Err(file
+                    .error(entry, format!("move {n}: the game was already over"))
+                    .into());
+            };
+            let actor_id = &rules.factions[actor].id;
+            if who != actor_id {
+                return Err(file
+                    .error(
+                        entry,
+                        format!("move {n}: the save says {who} chooses, but here it is {actor_id}'s choice"),
+                    )
+                    .into());
+            }
+            state.legal_moves(&mut legal);
+            let Some(&m) = legal.get(*ix) else {
+                return Err(file
+                    .error(
+                        entry,
+                        format!(
+                            "move {n} (\"{text}\"): there is no choice {ix} here, only {} (0 to {})",
+                            legal.len(),
+                            legal.len().saturating_sub(1)
+                        ),
+                    )
+                    .into());
+            };
+            let here = move_text(&rules, actor, m);
+            if here != *text {
+                return Err(file
+                    .error(
+                        entry,
+                        format!(
+                            "move {n}: the save says \"{text}\", but choice {ix} here is \"{here}\""
+                        ),
+                    )
+                    .with_hint("the file was edited, or the rules changed since it was saved")
+                    .into());
+            }
+            state.apply_legal(m);
+            moves.push(m);
+            log.push((*ix, actor));
+        }
+        let found = EndRecord::of(&state, moves.len());
+        let want = &sf.end.value;
+        if want.moves != moves.len() {
+            return Err(file
+                .error(
+                    &sf.end,
+                    format!(
+                        "the save records {} moves but holds {}: the file is truncated or was edited",
+                        want.moves,
+                        moves.len()
+                    ),
+                )
+                .into());
+        }
+        if found != *want {
+            return Err(file
+                .error(
+                    &sf.end,
+                    format!(
+                        "the position after the {} moves does not match the one saved (fingerprint {}, found {})",
+                        moves.len(),
+                        want.fingerprint,
+                        found.fingerprint
+                    ),
+                )
+                .with_hint("the file was edited, or the rules changed since it was saved")
+                .into());
+        }
+        Ok(Game {
+            choice: sf.rules,
+            settings: ruleset.settings,
+            seed: sf.seed,
+            players,
+            moves,
+            state,
+            rules,
+            specs,
+            log,
+        })
+    }
+
+    /// The fingerprint of the current position.
+    pub fn fingerprint(&self) -> String {
+        fingerprint(&self.state)
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SaveFile {
+    format: String,
+    version: u32,
+    #[serde(default)]
+    #[allow(dead_code)]
+    ludus: Option<String>,
+    rules: RulesChoice,
+    seed: u64,
+    players: Vec<(String, Player)>,
+    moves: Vec<Spanned<(usize, String, String)>>,
+    end: Spanned<EndRecord>,
+}
+
+/// What a save says about its final position.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EndRecord {
+    moves: usize,
+    events: usize,
+    turn: u32,
+    finished: bool,
+    scores: Vec<u32>,
+    fingerprint: String,
+}
+
+impl EndRecord {
+    fn of(s: &State, moves: usize) -> EndRecord {
+        EndRecord {
+            moves,
+            events: s.events().len(),
+            turn: s.turn_number(),
+            finished: s.phase() == Phase::GameOver,
+            scores: s.score().to_vec(),
+            fingerprint: fingerprint(s),
+        }
+    }
+}
+
+/// A hash (FNV-1a, 64 bits) of everything on and off the table: phase,
+/// seats, zones (hands, reserves in order, discards, missions), groups, the
+/// vote cards in order, effects in progress, and the number of events.
+pub fn fingerprint(s: &State) -> String {
+    let mut t = String::new();
+    let _ = write!(t, "{:?}|{}|{}|", s.phase(), s.seat(), s.turn_number());
+    for p in 0..2 {
+        let _ = write!(t, "{:?}|", s.zones(p));
+    }
+    for g in 0..s.rules().groups.len() {
+        let _ = write!(t, "{:?}|", s.group(g));
+    }
+    let _ = write!(
+        t,
+        "{:?}|{:?}|{:?}|{:?}|{}",
+        s.vote_pile,
+        s.vote_discard(),
+        s.vote_removed(),
+        s.frames,
+        s.events().len()
+    );
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in t.bytes() {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+// ----- Where autosaves go --------------------------------------------------
+
+/// Ludus's data directory: `$LUDUS_DATA_DIR`, else `$XDG_DATA_HOME/ludus`,
+/// else `~/.local/share/ludus`.
+pub fn data_dir() -> Option<PathBuf> {
+    let nonempty = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty());
+    if let Some(d) = nonempty("LUDUS_DATA_DIR") {
+        return Some(PathBuf::from(d));
+    }
+    if let Some(d) = nonempty("XDG_DATA_HOME") {
+        return Some(PathBuf::from(d).join("ludus"));
+    }
+    nonempty("HOME").map(|h| PathBuf::from(h).join(".local/share/ludus"))
+}
+
+/// The folder of autosaves under a data directory.
+pub fn saves_dir(data: &Path) -> PathBuf {
+    data.join("saves")
+}
+
+/// A fresh autosave path for a game seeded `seed`, started now.
+pub fn autosave_path(data: &Path, seed: u64) -> PathBuf {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let dir = saves_dir(data);
+    let mut p = dir.join(format!("game-{secs}-{seed}.ron"));
+    let mut i = 2;
+    while p.exists() {
+        p = dir.join(format!("game-{secs}-{seed}-{i}.ron"));
+        i += 1;
+    }
+    p
+}
+
+/// The most recently written autosave under a data directory.
+pub fn latest_autosave(data: &Path) -> Option<PathBuf> {
+    std::fs::read_dir(saves_dir(data))
+        .ok()?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+        .filter_map(|p| {
+            let t = std::fs::metadata(&p).and_then(|m| m.modified()).ok()?;
+            Some((t, p))
+        })
+        .max()
+        .map(|(_, p)| p)
+}

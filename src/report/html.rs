@@ -1,0 +1,1202 @@
+//! `--html FILE`: the report as one self-contained HTML file, inline CSS
+//! and SVG charts, no script and nothing fetched, so it opens offline in
+//! any browser.
+//!
+//! Every chart is drawn from the JSON report itself: each bar carries the
+//! JSON pointer of its number (`data-path`, plus `data-key` for a
+//! histogram's `[value, count]` pair) and the number (`data-value`), so a
+//! test can check the charts against the JSON.
+
+use std::fmt::Write;
+
+use serde_json::Value;
+
+use super::compare::fmt_p;
+
+/// Escapes text for HTML.
+pub fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// A JSON pointer from path segments.
+fn ptr(parts: &[&str]) -> String {
+    parts
+        .iter()
+        .map(|p| format!("/{}", p.replace('~', "~0").replace('/', "~1")))
+        .collect()
+}
+
+const COLORS: [&str; 6] = [
+    "#c4862b", "#3b6ea5", "#8c8c8c", "#5a9e6f", "#a0522d", "#7b5ea7",
+];
+const SINGLE: &str = "#4f7cac";
+
+/// An axis tick: as few decimals as the step needs.
+fn tick(v: f64, percent: bool) -> String {
+    let v = if percent { 100.0 * v } else { v };
+    let r = (v * 100.0).round() / 100.0;
+    let text = if (r - r.round()).abs() < 1e-9 {
+        format!("{r:.0}")
+    } else if (r * 10.0 - (r * 10.0).round()).abs() < 1e-9 {
+        format!("{r:.1}")
+    } else {
+        format!("{r:.2}")
+    };
+    if percent { format!("{text}%") } else { text }
+}
+
+fn pct(v: f64) -> String {
+    format!("{:.1}%", 100.0 * v)
+}
+fn num(v: f64) -> String {
+    if v.abs() >= 100.0 {
+        format!("{v:.0}")
+    } else if v.abs() >= 10.0 {
+        format!("{v:.1}")
+    } else {
+        format!("{v:.2}")
+    }
+}
+
+/// One bar: where its number is in the JSON, the number, its text.
+struct Bar {
+    path: String,
+    key: Option<String>,
+    /// The number exactly as the JSON has it.
+    raw: String,
+    value: f64,
+    /// Drawn height (usually `value`; a share for histograms).
+    height: f64,
+    text: String,
+    tooltip: String,
+    ci: Option<(f64, f64)>,
+    series: usize,
+}
+
+impl Bar {
+    fn of(v: &Value, path: String, key: Option<String>, height: Option<f64>) -> Option<Bar> {
+        let value = v.as_f64()?;
+        Some(Bar {
+            path,
+            key,
+            raw: v.to_string(),
+            value,
+            height: height.unwrap_or(value),
+            text: String::new(),
+            tooltip: String::new(),
+            ci: None,
+            series: 0,
+        })
+    }
+}
+
+/// A chart: clusters of bars along x, one colour per series.
+struct Chart<'a> {
+    id: String,
+    title: String,
+    note: String,
+    x_label: String,
+    y_label: String,
+    /// Formats the y axis ticks (in drawn-height units).
+    y_fmt: &'a dyn Fn(f64) -> String,
+    series: Vec<String>,
+    clusters: Vec<(String, Vec<Bar>)>,
+    /// Show every n-th x label (0: choose).
+    width: f64,
+}
+
+fn nice_max(m: f64) -> (f64, f64) {
+    if m <= 0.0 || !m.is_finite() {
+        return (1.0, 0.25);
+    }
+    let raw = m / 5.0;
+    let mag = 10f64.powf(raw.log10().floor());
+    let step = [1.0, 2.0, 2.5, 5.0, 10.0]
+        .iter()
+        .map(|s| s * mag)
+        .find(|s| *s >= raw)
+        .unwrap_or(10.0 * mag);
+    ((m / step).ceil() * step, step)
+}
+
+impl Chart<'_> {
+    fn svg(&self) -> String {
+        let (w, h) = (self.width, 300.0);
+        let (ml, mr, mt, mb) = (64.0, 16.0, 28.0, 52.0);
+        let (pw, ph) = (w - ml - mr, h - mt - mb);
+        let top = self
+            .clusters
+            .iter()
+            .flat_map(|c| c.1.iter())
+            .map(|b| b.ci.map_or(b.height, |c| c.1.max(b.height)))
+            .fold(0.0f64, f64::max);
+        let (ymax, step) = nice_max(top);
+        let y = |v: f64| mt + ph - ph * (v / ymax).clamp(0.0, 1.0);
+        let nc = self.clusters.len().max(1) as f64;
+        let slot = pw / nc;
+        let per = self
+            .clusters
+            .iter()
+            .map(|c| c.1.len())
+            .max()
+            .unwrap_or(1)
+            .max(1) as f64;
+        let bw = (slot * 0.8 / per).min(90.0);
+        let mut s = String::new();
+        let _ = write!(
+            s,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" class="chart" data-chart="{}" viewBox="0 0 {w} {h}" width="{w}" height="{h}" role="img" aria-label="{}">"#,
+            esc(&self.id),
+            esc(&self.title)
+        );
+        // Grid and y axis.
+        let mut t = 0.0;
+        while t <= ymax + 1e-9 {
+            let yy = y(t);
+            let _ = write!(
+                s,
+                r##"<line x1="{ml}" x2="{}" y1="{yy:.1}" y2="{yy:.1}" stroke="#e3e3e3"/><text x="{}" y="{:.1}" class="tick" text-anchor="end">{}</text>"##,
+                ml + pw,
+                ml - 6.0,
+                yy + 4.0,
+                esc(&(self.y_fmt)(t))
+            );
+            t += step;
+        }
+        let _ = write!(
+            s,
+            r##"<line x1="{ml}" x2="{ml}" y1="{mt}" y2="{}" stroke="#444"/><line x1="{ml}" x2="{}" y1="{}" y2="{}" stroke="#444"/>"##,
+            mt + ph,
+            ml + pw,
+            mt + ph,
+            mt + ph
+        );
+        let _ = write!(
+            s,
+            r#"<text class="axis" transform="translate(14,{:.1}) rotate(-90)" text-anchor="middle">{}</text>"#,
+            mt + ph / 2.0,
+            esc(&self.y_label)
+        );
+        let _ = write!(
+            s,
+            r#"<text class="axis" x="{:.1}" y="{}" text-anchor="middle">{}</text>"#,
+            ml + pw / 2.0,
+            h - 8.0,
+            esc(&self.x_label)
+        );
+        // X labels: at least 30 px apart.
+        let every = ((30.0 / slot).ceil() as usize).max(1);
+        for (ci, (label, bars)) in self.clusters.iter().enumerate() {
+            let x0 = ml + slot * ci as f64 + (slot - bw * bars.len() as f64) / 2.0;
+            let cx = ml + slot * (ci as f64 + 0.5);
+            if ci % every == 0 {
+                let _ = write!(
+                    s,
+                    r#"<text class="tick" x="{cx:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
+                    mt + ph + 15.0,
+                    esc(label)
+                );
+            }
+            for (bi, b) in bars.iter().enumerate() {
+                let x = x0 + bw * bi as f64;
+                let yb = y(b.height);
+                let color = if self.series.len() <= 1 {
+                    SINGLE
+                } else {
+                    COLORS[b.series % COLORS.len()]
+                };
+                let key = b
+                    .key
+                    .as_ref()
+                    .map_or(String::new(), |k| format!(r#" data-key="{}""#, esc(k)));
+                let _ = write!(
+                    s,
+                    r#"<rect x="{x:.2}" y="{yb:.2}" width="{:.2}" height="{:.2}" fill="{color}" data-path="{}"{key} data-value="{}"><title>{}</title></rect>"#,
+                    (bw - 1.0).max(0.5),
+                    (mt + ph - yb).max(0.0),
+                    esc(&b.path),
+                    esc(&b.raw),
+                    esc(&b.tooltip)
+                );
+                if let Some((lo, hi)) = b.ci {
+                    let mx = x + bw / 2.0;
+                    let _ = write!(
+                        s,
+                        r##"<g stroke="#222" stroke-width="1.2"><line x1="{mx:.1}" x2="{mx:.1}" y1="{:.1}" y2="{:.1}"/><line x1="{:.1}" x2="{:.1}" y1="{:.1}" y2="{:.1}"/><line x1="{:.1}" x2="{:.1}" y1="{:.1}" y2="{:.1}"/></g>"##,
+                        y(lo),
+                        y(hi),
+                        mx - 4.0,
+                        mx + 4.0,
+                        y(lo),
+                        y(lo),
+                        mx - 4.0,
+                        mx + 4.0,
+                        y(hi),
+                        y(hi)
+                    );
+                }
+                if !b.text.is_empty() {
+                    let above = b.ci.map_or(yb, |c| y(c.1).min(yb));
+                    if bw >= 7.0 * b.text.len() as f64 {
+                        let _ = write!(
+                            s,
+                            r#"<text class="val" x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
+                            x + bw / 2.0,
+                            above - 4.0,
+                            esc(&b.text)
+                        );
+                    } else if bw >= 7.0 {
+                        let _ = write!(
+                            s,
+                            r#"<text class="val small" transform="translate({:.1},{:.1}) rotate(-90)">{}</text>"#,
+                            x + bw / 2.0 + 3.0,
+                            above - 3.0,
+                            esc(&b.text)
+                        );
+                    }
+                }
+            }
+        }
+        s += "</svg>";
+        s
+    }
+
+    fn html(&self) -> String {
+        let mut o = format!(
+            "<figure class=\"fig\" style=\"width:{}px\"><figcaption><b>{}</b>",
+            self.width + 18.0,
+            esc(&self.title)
+        );
+        if !self.note.is_empty() {
+            let _ = write!(o, " <span class=\"note\">{}</span>", esc(&self.note));
+        }
+        // A legend where bars stand side by side (else x labels name them).
+        if self.series.len() > 1 && self.clusters.iter().any(|c| c.1.len() > 1) {
+            o += "<span class=\"legend\">";
+            for (i, name) in self.series.iter().enumerate() {
+                let _ = write!(
+                    o,
+                    "<span><i style=\"background:{}\"></i>{}</span>",
+                    COLORS[i % COLORS.len()],
+                    esc(name)
+                );
+            }
+            o += "</span>";
+        }
+        o += "</figcaption>";
+        o += &self.svg();
+        o += "</figure>\n";
+        o
+    }
+}
+
+/// A histogram chart of the `[value, count]` pairs at `path` (a JSON
+/// pointer) of `root`; heights are shares of `total`.
+fn histogram(
+    root: &Value,
+    path: &str,
+    id: &str,
+    title: &str,
+    x_label: &str,
+    note: &str,
+    width: f64,
+) -> Option<String> {
+    let pairs = root.pointer(path)?.as_array()?;
+    let total: f64 = pairs
+        .iter()
+        .filter_map(|p| p.get(1).and_then(Value::as_f64))
+        .sum::<f64>()
+        .max(1.0);
+    let mut clusters = Vec::new();
+    let (lo, hi) = (
+        pairs.first()?.get(0)?.as_i64()?,
+        pairs.last()?.get(0)?.as_i64()?,
+    );
+    // Every integer value from lo to hi gets a slot (empty where none).
+    let mut it = pairs.iter().peekable();
+    for v in lo..=hi {
+        let mut bars = Vec::new();
+        if let Some(p) = it.peek()
+            && p.get(0).and_then(Value::as_i64) == Some(v)
+        {
+            let c = &p[1];
+            let cv = c.as_f64().unwrap_or(0.0);
+            if let Some(mut b) = Bar::of(c, path.to_string(), Some(v.to_string()), Some(cv / total))
+            {
+                b.text = pct(cv / total);
+                b.tooltip = format!("{v}: {} games ({})", c, pct(cv / total));
+                bars.push(b);
+            }
+            it.next();
+        }
+        clusters.push((v.to_string(), bars));
+    }
+    Some(
+        Chart {
+            id: id.into(),
+            title: title.into(),
+            note: note.into(),
+            x_label: x_label.into(),
+            y_label: "share".into(),
+            y_fmt: &|t| tick(t, true),
+            series: vec![],
+            clusters,
+            width,
+        }
+        .html(),
+    )
+}
+
+/// Bars of numbers at JSON pointers, each with an optional CI pointer.
+struct Spot {
+    label: String,
+    path: String,
+    ci: Option<String>,
+    series: usize,
+}
+
+#[allow(clippy::too_many_arguments)]
+fn bars(
+    root: &Value,
+    id: &str,
+    title: &str,
+    note: &str,
+    y_label: &str,
+    percent: bool,
+    series: Vec<String>,
+    spots: Vec<Spot>,
+    width: f64,
+) -> String {
+    let mut clusters: Vec<(String, Vec<Bar>)> = Vec::new();
+    for sp in spots {
+        let Some(v) = root.pointer(&sp.path) else {
+            continue;
+        };
+        let Some(mut b) = Bar::of(v, sp.path.clone(), None, None) else {
+            continue;
+        };
+        b.ci = sp.ci.as_deref().and_then(|p| {
+            let a = root.pointer(p)?.as_array()?;
+            Some((a.first()?.as_f64()?, a.get(1)?.as_f64()?))
+        });
+        b.series = sp.series;
+        b.text = if percent { pct(b.value) } else { num(b.value) };
+        b.tooltip = match b.ci {
+            Some((lo, hi)) if percent => format!(
+                "{}: {} (95% CI {} to {})",
+                sp.label,
+                b.text,
+                pct(lo),
+                pct(hi)
+            ),
+            Some((lo, hi)) => format!(
+                "{}: {} (95% CI {} to {})",
+                sp.label,
+                b.text,
+                num(lo),
+                num(hi)
+            ),
+            None => format!("{}: {}", sp.label, b.text),
+        };
+        match clusters.last_mut() {
+            Some(c) if c.0 == sp.label => c.1.push(b),
+            _ => clusters.push((sp.label, vec![b])),
+        }
+    }
+    let fmt_pct = |t: f64| tick(t, true);
+    let fmt_num = |t: f64| tick(t, false);
+    Chart {
+        id: id.into(),
+        title: title.into(),
+        note: note.into(),
+        x_label: String::new(),
+        y_label: y_label.into(),
+        y_fmt: if percent { &fmt_pct } else { &fmt_num },
+        series,
+        clusters,
+        width,
+    }
+    .html()
+}
+
+/// A measure's value, CI and n from the report's `measures`.
+fn measure_spot(prefix: &[&str], id: &str, label: &str, series: usize) -> Spot {
+    let mut p: Vec<&str> = prefix.to_vec();
+    p.extend(["measures", id]);
+    let base = ptr(&p);
+    Spot {
+        label: label.into(),
+        path: format!("{base}/value"),
+        ci: Some(format!("{base}/ci95")),
+        series,
+    }
+}
+
+fn fmt_measure(m: &Value, v: f64) -> String {
+    let percent = m.get("kind").and_then(Value::as_str) == Some("rate")
+        || m.get("percent").and_then(Value::as_bool) == Some(true);
+    if percent {
+        format!("{:.2}%", 100.0 * v)
+    } else {
+        format!("{v:.3}")
+    }
+}
+
+fn is_percent(id: &str, m: &Value) -> bool {
+    m.get("kind").and_then(Value::as_str) == Some("rate")
+        || id.ends_with("_rate")
+        || id == "forced_share"
+}
+
+fn strs(v: &Value) -> Vec<String> {
+    v.as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|x| x.as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+const SECTIONS: [&str; 8] = super::measures::SECTIONS;
+
+/// The measures table of one run.
+fn measures_table(r: &Value) -> String {
+    let mut o = String::from(
+        "<table class=\"m\"><thead><tr><th>measure</th><th>value</th><th>95% CI</th><th>n</th></tr></thead><tbody>",
+    );
+    let Some(ms) = r.get("measures").and_then(Value::as_object) else {
+        return String::new();
+    };
+    for sec in SECTIONS {
+        let _ = write!(
+            o,
+            "<tr class=\"sec\"><td colspan=\"4\">{}</td></tr>",
+            esc(sec)
+        );
+        // In report order (the JSON object is sorted by id).
+        let mut in_sec: Vec<(&String, &Value)> =
+            ms.iter().filter(|(_, m)| m["section"] == sec).collect();
+        in_sec.sort_by_key(|(_, m)| m["order"].as_u64().unwrap_or(u64::MAX));
+        for (id, m) in in_sec {
+            let f = |v: &Value| {
+                let v = v.as_f64().unwrap_or(f64::NAN);
+                if is_percent(id, m) {
+                    format!("{:.2}%", 100.0 * v)
+                } else {
+                    format!("{v:.3}")
+                }
+            };
+            let _ = write!(
+                o,
+                "<tr><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{} to {}</td><td class=\"n\">{}</td></tr>",
+                esc(m["label"].as_str().unwrap_or(id)),
+                f(&m["value"]),
+                f(&m["ci95"][0]),
+                f(&m["ci95"][1]),
+                m["n"]
+            );
+        }
+    }
+    o += "</tbody></table>\n";
+    o
+}
+
+fn run_line(r: &Value) -> String {
+    let run = &r["run"];
+    let agents = strs(&run["agents"]);
+    let mut o = format!(
+        "{} games, seed {}, agents {} (seat 1) vs {} (seat 2)",
+        r["games"],
+        run["seed"],
+        agents.first().map_or("?", |s| s.as_str()),
+        agents.get(1).map_or("?", |s| s.as_str()),
+    );
+    if let Some(sh) = run["shard"].as_array() {
+        let _ = write!(o, ", shard {}/{}", sh[0], sh[1]);
+    }
+    o
+}
+
+/// The body of one run's report: key figures, the measures table, charts.
+fn single_body(r: &Value, prefix: &[&str]) -> String {
+    let p = |parts: &[&str]| {
+        let mut v: Vec<&str> = prefix.to_vec();
+        v.extend_from_slice(parts);
+        ptr(&v)
+    };
+    let run = &r["run"];
+    let seats = strs(&run["seats"]);
+    let names = strs(&run["seat_names"]);
+    let name = |i: usize| names.get(i).or(seats.get(i)).cloned().unwrap_or_default();
+    let mut o = String::new();
+    // Key figures.
+    o += "<div class=\"cards\">";
+    for (i, s) in seats.iter().enumerate() {
+        let _ = write!(
+            o,
+            "<div class=\"card\"><span>{} wins</span><b>{}</b></div>",
+            esc(&name(i)),
+            pct(r["win_rate"][s].as_f64().unwrap_or(0.0))
+        );
+    }
+    let _ = write!(
+        o,
+        "<div class=\"card\"><span>draws</span><b>{}</b></div><div class=\"card\"><span>mean length</span><b>{:.1} turns</b></div><div class=\"card\"><span>orgies per game</span><b>{:.2}</b></div><div class=\"card\"><span>choices per decision</span><b>{:.2}</b></div></div>",
+        pct(r["win_rate"]["draw"].as_f64().unwrap_or(0.0)),
+        r["mean_turns"].as_f64().unwrap_or(0.0),
+        r["measures"]["orgies"]["value"].as_f64().unwrap_or(0.0),
+        r["branching"]["mean"].as_f64().unwrap_or(0.0),
+    );
+    o += "<div class=\"grid\">";
+    // Who wins.
+    let mut spots: Vec<Spot> = seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| Spot {
+            label: format!("{} wins", name(i)),
+            path: p(&["win_rate", s]),
+            ci: Some(p(&["win_rate_ci95", s])),
+            series: 0,
+        })
+        .collect();
+    spots.push(Spot {
+        label: "draws".into(),
+        path: p(&["win_rate", "draw"]),
+        ci: Some(p(&["win_rate_ci95", "draw"])),
+        series: 0,
+    });
+    let first = run["first_player"].as_u64().unwrap_or(0) as usize;
+    spots.push(measure_spot(
+        prefix,
+        "first_player_win",
+        &format!("{} moves first", name(first)),
+        0,
+    ));
+    o += &bars_at(
+        r,
+        prefix,
+        "outcome",
+        "Who wins",
+        "win rates with 95% Wilson intervals",
+        "share of games",
+        true,
+        vec![],
+        spots,
+        500.0,
+    );
+    // How games ended.
+    let spots: Vec<Spot> = r["end_reasons"]
+        .as_object()
+        .map(|m| {
+            m.keys()
+                .map(|k| Spot {
+                    label: k.replace('_', " "),
+                    path: p(&["measures", &format!("end_{k}"), "value"]),
+                    ci: Some(p(&["measures", &format!("end_{k}"), "ci95"])),
+                    series: 0,
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    o += &bars_at(
+        r,
+        prefix,
+        "end_reasons",
+        "How games ended",
+        "share of games",
+        "share of games",
+        true,
+        vec![],
+        spots,
+        500.0,
+    );
+    o += "</div>";
+    o += &hist_at(
+        r,
+        prefix,
+        &["histograms", "turns"],
+        "turns",
+        "Game length",
+        "turns",
+        &format!("mean {:.1} turns", r["mean_turns"].as_f64().unwrap_or(0.0)),
+        1036.0,
+    );
+    o += "<div class=\"grid\">";
+    for (i, s) in seats.iter().enumerate() {
+        let id = format!("score_{s}");
+        o += &hist_at(
+            r,
+            prefix,
+            &["histograms", &id],
+            &id,
+            &format!("Final score of {}", name(i)),
+            "points",
+            &format!(
+                "mean {:.2}",
+                r["measures"][&id]["value"].as_f64().unwrap_or(0.0)
+            ),
+            500.0,
+        );
+    }
+    o += "</div>";
+    o += &hist_at(
+        r,
+        prefix,
+        &["histograms", "margin"],
+        "margin",
+        &format!("Score margin ({} minus {})", name(0), name(1)),
+        "points",
+        &format!(
+            "mean |margin| {:.2}",
+            r["measures"]["abs_margin"]["value"].as_f64().unwrap_or(0.0)
+        ),
+        1036.0,
+    );
+    // Events per game.
+    let ids = [
+        ("votes", "votes"),
+        ("extraordinary_votes", "extraordinary votes"),
+        ("ties", "ties"),
+        ("orgies", "orgies"),
+        ("reshuffles", "reshuffles"),
+        ("actions_played", "actions played"),
+        ("actions_vetoed", "vetoed"),
+        ("reactions", "reactions"),
+        ("action_swings", "swings"),
+        ("lead_changes", "lead changes"),
+    ];
+    let spots = ids
+        .iter()
+        .map(|(id, l)| measure_spot(prefix, id, l, 0))
+        .collect();
+    o += &bars_at(
+        r,
+        prefix,
+        "per_game",
+        "Events per game",
+        "means with 95% intervals",
+        "per game",
+        false,
+        vec![],
+        spots,
+        1036.0,
+    );
+    o += "<div class=\"grid\">";
+    for (id, title) in [
+        ("votes", "Votes per game"),
+        ("ties", "Ties per game"),
+        ("orgies", "Orgies per game"),
+        ("actions_played", "Action cards played per game"),
+    ] {
+        o += &hist_at(
+            r,
+            prefix,
+            &["histograms", id],
+            &format!("h_{id}"),
+            title,
+            "per game",
+            "",
+            500.0,
+        );
+    }
+    o += "</div>";
+    // Action cards: rates.
+    let spots = [
+        ("veto_rate", "vetoed"),
+        ("swing_rate", "swung a vote"),
+        ("tie_rate", "votes tied"),
+        ("mission_success", "missions fulfilled"),
+    ]
+    .iter()
+    .map(|(id, l)| measure_spot(prefix, id, l, 0))
+    .collect();
+    o += "<div class=\"grid\">";
+    o += &bars_at(
+        r,
+        prefix,
+        "rates",
+        "Action cards, votes and missions",
+        "shares with 95% intervals",
+        "share",
+        true,
+        vec![],
+        spots,
+        500.0,
+    );
+    // Missions by card.
+    let spots = r["missions"]
+        .as_object()
+        .map(|m| {
+            m.iter()
+                .map(|(k, v)| Spot {
+                    label: v["name"].as_str().unwrap_or(k).to_string(),
+                    path: p(&["missions", k, "rate"]),
+                    ci: Some(p(&["measures", &format!("mission_{k}"), "ci95"])),
+                    series: 0,
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    o += &bars_at(
+        r,
+        prefix,
+        "missions",
+        "Missions fulfilled, by card",
+        "share of the missions held",
+        "share",
+        true,
+        vec![],
+        spots,
+        500.0,
+    );
+    o += "</div>";
+    // Patricians per group.
+    let groups: Vec<(String, String)> = run["groups"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|g| {
+                    (
+                        g["id"].as_str().unwrap_or("").to_string(),
+                        format!("{} ({})", g["name"].as_str().unwrap_or(""), g["size"]),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let series: Vec<String> = (0..seats.len()).map(name).collect();
+    let mk = |what: &str| -> Vec<Spot> {
+        let mut v = Vec::new();
+        for (g, label) in &groups {
+            for (i, s) in seats.iter().enumerate() {
+                v.push(Spot {
+                    label: label.clone(),
+                    path: p(&["patricians", g, what, s]),
+                    ci: if what == "won" {
+                        Some(p(&["measures", &format!("patricians_{g}_{s}"), "ci95"]))
+                    } else {
+                        None
+                    },
+                    series: i,
+                });
+            }
+        }
+        v
+    };
+    o += "<div class=\"grid\">";
+    o += &bars_at(
+        r,
+        prefix,
+        "patricians",
+        "Patricians won per group",
+        "mean per game",
+        "patricians",
+        false,
+        series.clone(),
+        mk("won"),
+        500.0,
+    );
+    o += &bars_at(
+        r,
+        prefix,
+        "majorities",
+        "Majorities per group",
+        "share of games with a majority",
+        "share",
+        true,
+        series,
+        mk("majority"),
+        500.0,
+    );
+    o += "</div><div class=\"grid\">";
+    o += &hist_at(
+        r,
+        prefix,
+        &["histograms", "lead_changes"],
+        "lead_changes",
+        "Lead changes per game (drama)",
+        "lead changes",
+        &format!(
+            "mean {:.2}",
+            r["measures"]["lead_changes"]["value"]
+                .as_f64()
+                .unwrap_or(0.0)
+        ),
+        500.0,
+    );
+    o += "</div>";
+    o += &hist_at(
+        r,
+        prefix,
+        &["histograms", "decisive_turn"],
+        "decisive_turn",
+        "When the winner took the lead for good (decisiveness)",
+        "turn",
+        &format!(
+            "games won by the final leader; mean turn {:.1}, {:.0}% into the game",
+            r["measures"]["decisive_turn"]["value"]
+                .as_f64()
+                .unwrap_or(0.0),
+            r["measures"]["decisive_share"]["value"]
+                .as_f64()
+                .unwrap_or(0.0)
+        ),
+        1036.0,
+    );
+    o += &hist_at(
+        r,
+        prefix,
+        &["branching", "histogram"],
+        "branching",
+        "Legal choices per decision (branching factor)",
+        "legal moves",
+        &format!(
+            "mean {:.2}, forced {:.1}% of {} decisions",
+            r["branching"]["mean"].as_f64().unwrap_or(0.0),
+            100.0 * r["branching"]["forced_share"].as_f64().unwrap_or(0.0),
+            r["branching"]["decisions"]
+        ),
+        1036.0,
+    );
+    o += "<h2>All measures</h2>";
+    o += &measures_table(r);
+    o
+}
+
+/// `bars` for a report that may sit inside a comparison (`prefix`).
+#[allow(clippy::too_many_arguments)]
+fn bars_at(
+    r: &Value,
+    prefix: &[&str],
+    id: &str,
+    title: &str,
+    note: &str,
+    y_label: &str,
+    percent: bool,
+    series: Vec<String>,
+    spots: Vec<Spot>,
+    width: f64,
+) -> String {
+    // Pointers are absolute (from the document root); resolve them in `r`
+    // by stripping the prefix.
+    let strip = ptr(prefix);
+    let local: Vec<Spot> = spots
+        .into_iter()
+        .map(|s| Spot {
+            path: s.path.strip_prefix(&strip).unwrap_or(&s.path).to_string(),
+            ci: s
+                .ci
+                .map(|c| c.strip_prefix(&strip).unwrap_or(&c).to_string()),
+            ..s
+        })
+        .collect();
+    let html = bars(r, id, title, note, y_label, percent, series, local, width);
+    reroot(&html, &strip)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn hist_at(
+    r: &Value,
+    prefix: &[&str],
+    parts: &[&str],
+    id: &str,
+    title: &str,
+    x_label: &str,
+    note: &str,
+    width: f64,
+) -> String {
+    let strip = ptr(prefix);
+    histogram(r, &ptr(parts), id, title, x_label, note, width)
+        .map(|h| reroot(&h, &strip))
+        .unwrap_or_default()
+}
+
+/// Makes the `data-path` pointers of a chart drawn from a nested report
+/// absolute.
+fn reroot(html: &str, prefix: &str) -> String {
+    if prefix.is_empty() {
+        return html.to_string();
+    }
+    html.replace("data-path=\"/", &format!("data-path=\"{}/", esc(prefix)))
+}
+
+const CSS: &str = r#"
+body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:24px auto;max-width:1100px;color:#222;background:#fdfcf8;padding:0 16px}
+h1{font-size:1.6em;margin:0 0 4px}h2{font-size:1.2em;margin:28px 0 8px;border-bottom:1px solid #ddd;padding-bottom:4px}
+.sub{color:#555;margin:0 0 16px}
+.cards{display:flex;flex-wrap:wrap;gap:10px;margin:12px 0 18px}
+.card{background:#fff;border:1px solid #e2ded3;border-radius:6px;padding:8px 14px;min-width:120px}
+.card span{display:block;color:#666;font-size:.85em}.card b{font-size:1.35em}
+.grid{display:flex;flex-wrap:wrap;gap:20px}
+.fig{max-width:100%;box-sizing:border-box;margin:8px 0 14px;background:#fff;border:1px solid #e2ded3;border-radius:6px;padding:8px}
+figcaption{margin:0 0 4px 6px;font-size:.95em}.note{color:#666;font-size:.9em}
+.legend{margin-left:12px;font-size:.85em}.legend span{margin-right:10px}.legend i{display:inline-block;width:10px;height:10px;margin-right:4px;vertical-align:middle}
+svg.chart{max-width:100%;height:auto;display:block}
+svg .tick{font-size:11px;fill:#555}svg .axis{font-size:12px;fill:#333}svg .val{font-size:11px;fill:#222}svg .val.small{font-size:9px}
+table.m{border-collapse:collapse;font-size:.9em;width:100%;background:#fff}
+table.m td,table.m th{border-bottom:1px solid #eee;padding:3px 8px;text-align:left}
+table.m td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+table.m tr.sec td{font-weight:bold;background:#f3f0e7}
+tr.sig td{background:#fff6dc}
+details{margin:12px 0;background:#fff;border:1px solid #e2ded3;border-radius:6px;padding:6px 12px}
+summary{cursor:pointer;font-weight:bold}
+.foot{color:#666;font-size:.85em;margin-top:24px}
+"#;
+
+fn page(title: &str, body: &str) -> String {
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>{}</title><style>{CSS}</style></head><body>\n{body}\n<p class=\"foot\">Made by <code>ludus simulate</code>. Each bar carries its number (<code>data-value</code>) and where it is in the JSON report (<code>data-path</code>). How each measure is computed: docs/simulate.md.</p></body></html>\n",
+        esc(title)
+    )
+}
+
+/// The HTML report of a run (`ludus simulate --json` output) or of a
+/// comparison (`--compare`).
+pub fn report_html(r: &Value) -> String {
+    if r.get("rows").is_some() {
+        return compare_html(r);
+    }
+    let run = &r["run"];
+    let title = format!(
+        "{}: {}",
+        run["game"].as_str().unwrap_or("Ludus"),
+        run["label"].as_str().unwrap_or("")
+    );
+    let mut body = format!(
+        "<h1>{}</h1><p class=\"sub\">{}</p>",
+        esc(&title),
+        esc(&run_line(r))
+    );
+    body += &single_body(r, &[]);
+    page(&title, &body)
+}
+
+fn compare_html(c: &Value) -> String {
+    let labels = strs(&c["compare"]);
+    let letter = |i: usize| ((b'A' + (i % 26) as u8) as char).to_string();
+    let sets = c["sets"].as_array().cloned().unwrap_or_default();
+    let game = sets
+        .first()
+        .and_then(|s| s["run"]["game"].as_str())
+        .unwrap_or("Ludus");
+    let title = format!("{game}: comparing {}", labels.join(" / "));
+    let mut b = format!("<h1>{}</h1>", esc(&title));
+    if let Some(s) = sets.first() {
+        let _ = write!(
+            b,
+            "<p class=\"sub\">{} — the same seeds in every set (game i has the same seed).</p>",
+            esc(&run_line(s))
+        );
+    }
+    b += "<ul>";
+    for (i, l) in labels.iter().enumerate() {
+        let _ = write!(b, "<li><b>[{}]</b> {}</li>", letter(i), esc(l));
+    }
+    b += "</ul>";
+    // Charts of key measures, one bar per set.
+    let series: Vec<String> = labels
+        .iter()
+        .enumerate()
+        .map(|(i, l)| format!("[{}] {l}", letter(i)))
+        .collect();
+    b += "<h2>Key measures</h2><div class=\"grid\">";
+    let first_seats = sets
+        .first()
+        .map(|s| strs(&s["run"]["seats"]))
+        .unwrap_or_default();
+    let seat_names = sets
+        .first()
+        .map(|s| strs(&s["run"]["seat_names"]))
+        .unwrap_or_default();
+    let mut keys: Vec<(String, String)> = first_seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let name = seat_names.get(i).unwrap_or(s);
+            (format!("win_{s}"), format!("{name} wins"))
+        })
+        .collect();
+    keys.extend(
+        [
+            ("draw", "draws"),
+            ("turns", "game length (turns)"),
+            ("votes", "votes per game"),
+            ("ties", "ties per game"),
+            ("orgies", "orgies per game"),
+            ("lead_changes", "lead changes per game"),
+            ("decisive_turn", "turn the winner took the lead for good"),
+            ("mission_success", "missions fulfilled"),
+            ("swing_rate", "action cards that swung a vote"),
+            ("branching", "legal choices per decision"),
+        ]
+        .map(|(a, b)| (a.to_string(), b.to_string())),
+    );
+    for (id, label) in keys {
+        let spots: Vec<Spot> = (0..sets.len())
+            .map(|i| {
+                let k = i.to_string();
+                measure_spot(&["sets", &k], &id, &letter(i), i)
+            })
+            .collect();
+        let percent = sets
+            .first()
+            .map(|s| is_percent(&id, &s["measures"][&id]))
+            .unwrap_or(false);
+        b += &bars(
+            c,
+            &format!("cmp_{id}"),
+            &label,
+            "95% intervals",
+            "",
+            percent,
+            series.clone(),
+            spots,
+            320.0,
+        );
+    }
+    b += "</div>";
+    // Game length of every set, side by side.
+    b += &length_chart(c, &sets, &series);
+    // The table.
+    b += "<h2>Every measure</h2><p class=\"note\">Differences are each set minus [A], with the 95% interval of the difference and the p-value: two-proportion z-test for rates, Welch's t-test for means, z-test (delta method) for ratios. Highlighted: p &lt; 0.05.</p>";
+    b += "<table class=\"m\"><thead><tr><th>measure</th>";
+    for i in 0..labels.len() {
+        let _ = write!(b, "<th>{}</th>", letter(i));
+    }
+    for i in 1..labels.len() {
+        let _ = write!(
+            b,
+            "<th>{0}−A</th><th>95% CI</th><th>p</th><th>p&lt;0.05</th>",
+            letter(i)
+        );
+    }
+    b += "</tr></thead><tbody>";
+    let rows = c["rows"].as_array().cloned().unwrap_or_default();
+    for sec in SECTIONS {
+        let _ = write!(
+            b,
+            "<tr class=\"sec\"><td colspan=\"{}\">{}</td></tr>",
+            1 + labels.len() + 4 * labels.len().saturating_sub(1),
+            esc(sec)
+        );
+        for row in rows.iter().filter(|r| r["section"] == sec) {
+            let sig = row["diffs"]
+                .as_array()
+                .is_some_and(|d| d.iter().any(|t| t["significant"] == true));
+            let _ = write!(
+                b,
+                "<tr{}><td>{}</td>",
+                if sig { " class=\"sig\"" } else { "" },
+                esc(row["label"].as_str().unwrap_or(""))
+            );
+            let f = |v: &Value| v.as_f64().map_or("-".into(), |x| fmt_measure(row, x));
+            for v in row["values"].as_array().into_iter().flatten() {
+                let _ = write!(b, "<td class=\"n\">{}</td>", f(v));
+            }
+            for t in row["diffs"].as_array().into_iter().flatten().skip(1) {
+                if t.is_null() {
+                    b += "<td></td><td></td><td></td><td></td>";
+                    continue;
+                }
+                let d = t["diff"].as_f64().unwrap_or(0.0);
+                let sign = |x: f64| {
+                    let s = fmt_measure(row, x);
+                    if x >= 0.0 { format!("+{s}") } else { s }
+                };
+                let _ = write!(
+                    b,
+                    "<td class=\"n\">{}</td><td class=\"n\">{} to {}</td><td class=\"n\">{}</td><td>{}</td>",
+                    sign(d),
+                    sign(t["ci95"][0].as_f64().unwrap_or(0.0)),
+                    sign(t["ci95"][1].as_f64().unwrap_or(0.0)),
+                    fmt_p(t["p"].as_f64().unwrap_or(1.0)),
+                    if t["significant"] == true {
+                        "yes"
+                    } else {
+                        "no"
+                    }
+                );
+            }
+            b += "</tr>";
+        }
+    }
+    b += "</tbody></table>";
+    // Every set's own report.
+    for (i, s) in sets.iter().enumerate() {
+        let k = i.to_string();
+        let _ = write!(
+            b,
+            "<details><summary>[{}] {} — the full report</summary>",
+            letter(i),
+            esc(labels.get(i).map_or("", |s| s.as_str()))
+        );
+        b += &single_body(s, &["sets", &k]);
+        b += "</details>";
+    }
+    page(&title, &b)
+}
+
+/// Game length histograms of every set, as grouped bars.
+fn length_chart(c: &Value, sets: &[Value], series: &[String]) -> String {
+    let mut lo = i64::MAX;
+    let mut hi = i64::MIN;
+    for s in sets {
+        for p in s["histograms"]["turns"].as_array().into_iter().flatten() {
+            if let Some(v) = p[0].as_i64() {
+                lo = lo.min(v);
+                hi = hi.max(v);
+            }
+        }
+    }
+    if lo > hi {
+        return String::new();
+    }
+    let mut clusters = Vec::new();
+    for v in lo..=hi {
+        let mut bars = Vec::new();
+        for (i, s) in sets.iter().enumerate() {
+            let pairs = s["histograms"]["turns"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default();
+            let total: f64 = pairs
+                .iter()
+                .filter_map(|p| p[1].as_f64())
+                .sum::<f64>()
+                .max(1.0);
+            if let Some(p) = pairs.iter().find(|p| p[0].as_i64() == Some(v)) {
+                let path = ptr(&["sets", &i.to_string(), "histograms", "turns"]);
+                if let Some(mut b) = Bar::of(&p[1], path, Some(v.to_string()), None) {
+                    b.height = b.value / total;
+                    b.series = i;
+                    b.text = pct(b.height);
+                    b.tooltip = format!(
+                        "{}: {v} turns in {} games ({})",
+                        series[i],
+                        p[1],
+                        pct(b.height)
+                    );
+                    bars.push(b);
+                }
+            }
+        }
+        clusters.push((v.to_string(), bars));
+    }
+    let _ = c;
+    Chart {
+        id: "cmp_length".into(),
+        title: "Game length in every set".into(),
+        note: "share of games per length in turns".into(),
+        x_label: "turns".into(),
+        y_label: "share".into(),
+        y_fmt: &|t| tick(t, true),
+        series: series.to_vec(),
+        clusters,
+        width: 1036.0,
+    }
+    .html()
+}

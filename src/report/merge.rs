@@ -1,0 +1,126 @@
+//! `ludus merge FILES...`: shards of one run (`ludus simulate --shard i/n
+//! --json`) summed into the report of the whole run.
+
+use std::collections::BTreeSet;
+
+use serde_json::Value;
+
+use super::Outcome;
+use crate::sim::{Meta, Summary};
+
+/// Everything that must agree between shards of one run.
+fn identity(m: &Meta) -> Meta {
+    Meta {
+        shard: None,
+        ..m.clone()
+    }
+}
+
+/// Merges shard reports of one run. Every shard `i/n` for `i` in `0..n`
+/// must be there exactly once, and all must have played the same rules,
+/// agents, seed and number of games.
+pub fn merge_summaries(parts: &[(String, Summary)]) -> Result<Summary, String> {
+    let Some((first_name, first)) = parts.first() else {
+        return Err("nothing to merge".into());
+    };
+    let id = identity(&first.meta);
+    let mut seen = BTreeSet::new();
+    let mut n_all = None;
+    for (name, s) in parts {
+        if identity(&s.meta) != id {
+            let what = differing(&id, &s.meta);
+            return Err(format!(
+                "{name} is not a shard of the same run as {first_name} ({what} differ)"
+            ));
+        }
+        let Some([i, n]) = s.meta.shard else {
+            return Err(format!(
+                "{name} is a whole run, not a shard (made without --shard)"
+            ));
+        };
+        if *n_all.get_or_insert(n) != n {
+            return Err(format!(
+                "{name} is shard {i}/{n}, but {first_name} is one of {} shards",
+                n_all.unwrap_or(n)
+            ));
+        }
+        if !seen.insert(i) {
+            return Err(format!("shard {i}/{n} is given twice ({name})"));
+        }
+    }
+    let n = n_all.unwrap_or(1);
+    let missing: Vec<String> = (0..n)
+        .filter(|i| !seen.contains(i))
+        .map(|i| format!("{i}/{n}"))
+        .collect();
+    if !missing.is_empty() {
+        return Err(format!("missing shard(s): {}", missing.join(", ")));
+    }
+    let mut out = Summary {
+        meta: id,
+        totals: Default::default(),
+        seconds: 0.0,
+        threads: 0,
+    };
+    for (_, s) in parts {
+        out.totals = std::mem::take(&mut out.totals).merge(s.totals.clone());
+        out.seconds += s.seconds;
+        out.threads = out.threads.max(s.threads);
+    }
+    Ok(out)
+}
+
+fn differing(a: &Meta, b: &Meta) -> String {
+    let mut v = Vec::new();
+    if a.label != b.label || a.variant != b.variant || a.addons != b.addons || a.sets != b.sets {
+        v.push("rule sets");
+    }
+    if a.rules_fingerprint != b.rules_fingerprint {
+        v.push("rules");
+    }
+    if a.agents != b.agents {
+        v.push("agents");
+    }
+    if a.seed != b.seed {
+        v.push("seeds");
+    }
+    if a.games != b.games {
+        v.push("numbers of games");
+    }
+    if v.is_empty() {
+        v.push("names");
+    }
+    v.join(", ")
+}
+
+/// Merges reports read from files: `(file name, JSON)`. All single runs or
+/// all comparisons (`--compare`) with the same sets.
+pub fn merge_reports(files: &[(String, Value)]) -> Result<Outcome, String> {
+    let is_compare = |v: &Value| v.get("sets").is_some_and(Value::is_array);
+    if files.iter().all(|(_, v)| !is_compare(v)) {
+        let parts = files
+            .iter()
+            .map(|(name, v)| Summary::from_json(v).map(|s| (name.clone(), s)))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| format!("not a ludus simulate --json report: {e}"))?;
+        return merge_summaries(&parts).map(|s| Outcome::Single(Box::new(s)));
+    }
+    if !files.iter().all(|(_, v)| is_compare(v)) {
+        return Err("cannot merge a --compare report with a single run's".into());
+    }
+    let sets = |v: &Value| v["sets"].as_array().cloned().unwrap_or_default();
+    let k = sets(&files[0].1).len();
+    let mut merged = Vec::new();
+    for i in 0..k {
+        let mut parts = Vec::new();
+        for (name, v) in files {
+            let s = sets(v);
+            if s.len() != k {
+                return Err(format!("{name} compares {} sets, not {k}", s.len()));
+            }
+            parts.push((name.clone(), Summary::from_json(&s[i])?));
+        }
+        merged.push(merge_summaries(&parts)?);
+    }
+    Ok(Outcome::Compare(merged))
+}

@@ -1,0 +1,439 @@
+//! The agents: determinization keeps what the observer knows and redraws
+//! what he does not; an agent's decision depends only on what its seat can
+//! see; the arena's figures add up and agents beat weaker ones.
+
+mod common;
+
+use std::sync::Arc;
+
+use ludus::agents::{
+    AgentSpec, GreedyAgent, IsmctsAgent, IsmctsConfig, arena, arena::wilson95, make_agent,
+};
+use ludus::engine::agent::{Agent, RandomAgent};
+use ludus::engine::seed::{derive, rng};
+use ludus::engine::{Actor, GameState};
+use ludus::games::caesar_cleopatra::model::Rules;
+use ludus::games::caesar_cleopatra::{Move, Phase, Position, State};
+
+fn legal(s: &State) -> Vec<Move> {
+    let mut v = Vec::new();
+    s.legal_moves(&mut v);
+    v
+}
+
+/// States from random games, stopped after a random number of moves (setup,
+/// turns, effects in progress, the lone player, the end).
+fn sample_states(rules: &Arc<Rules>, games: u64) -> Vec<State> {
+    let mut out = Vec::new();
+    for i in 0..games {
+        let mut s = State::new(rules.clone(), derive(7, i, 0));
+        let mut agents = [
+            RandomAgent::new(derive(7, i, 1)),
+            RandomAgent::new(derive(7, i, 2)),
+        ];
+        let mut r = rng(derive(7, i, 3));
+        let stops: Vec<u64> = (0..4)
+            .map(|_| rand::RngExt::random_range(&mut r, 0..400u64))
+            .collect();
+        let mut moves = 0u64;
+        while let Actor::Player(p) = s.current_actor() {
+            if stops.contains(&moves) {
+                out.push(s.clone());
+            }
+            let l = legal(&s);
+            let m = Agent::<State>::choose(&mut agents[p], &s, &l);
+            s.apply_legal(m);
+            moves += 1;
+        }
+    }
+    out
+}
+
+/// What `observer` sees of a state, as text (his cards in full, the
+/// opponent's public cards and counts).
+fn seen_by(s: &State, observer: usize) -> String {
+    let r = s.rules();
+    let o = 1 - observer;
+    let zo = s.zones(o);
+    let zs = s.zones(observer);
+    let mut t = format!(
+        "{:?} seat {} turn {} actor {:?} lone {:?}\n",
+        s.phase(),
+        s.seat(),
+        s.turns(),
+        s.current_actor(),
+        s.lone_player()
+    );
+    t += &format!(
+        "me: hand {:?} len {} discard {:?} removed {:?} won {:?} missions {:?} reserves {} {} aside {:?}\n",
+        zs.hand,
+        zs.hand_len,
+        zs.discard,
+        zs.removed,
+        zs.won,
+        zs.missions,
+        zs.influence_reserve.len(),
+        zs.action_reserve.len(),
+        zs.set_aside,
+    );
+    t += &format!(
+        "opp: len {} discard {:?} removed {:?} won {:?} reserves {} {}\n",
+        zo.hand_len,
+        zo.discard,
+        zo.removed,
+        zo.won,
+        zo.influence_reserve.len(),
+        zo.action_reserve.len(),
+    );
+    for g in 0..r.groups.len() {
+        let gs = s.group(g);
+        t += &format!(
+            "group {g}: left {} mine {:?} {:?} theirs up {:?} count {:?}\n",
+            gs.left, gs.cards[observer][0], gs.cards[observer][1], gs.cards[o][1], gs.count
+        );
+    }
+    t += &format!(
+        "votes: pile {} discard {:?} removed {:?}\n",
+        s.vote_pile_len(),
+        s.vote_discard(),
+        s.vote_removed()
+    );
+    t
+}
+
+/// The opponent's hidden cards, as text.
+fn hidden_of(s: &State, opp: usize) -> String {
+    let z = s.zones(opp);
+    let down: Vec<_> = (0..s.rules().groups.len())
+        .map(|g| s.group(g).cards[opp][0])
+        .collect();
+    format!(
+        "{:?} {:?} {:?} {:?} {:?}",
+        z.hand, down, z.influence_reserve, z.action_reserve, z.missions
+    )
+}
+
+#[test]
+fn determinization_keeps_what_the_observer_knows_and_redraws_the_rest() {
+    let rules = common::rules();
+    let states = sample_states(&rules, 60);
+    assert!(states.len() > 150, "{} states", states.len());
+    let mut r = rng(99);
+    let (mut hidden_pairs, mut differing) = (0, 0);
+    for (i, s) in states.iter().enumerate() {
+        for observer in 0..2 {
+            let seen = seen_by(s, observer);
+            let mut distinct = std::collections::HashSet::new();
+            for _ in 0..8 {
+                let d = s.resample(observer, &mut r);
+                d.check_invariants()
+                    .unwrap_or_else(|e| panic!("state {i}, observer {observer}: {e}"));
+                assert_eq!(
+                    seen_by(&d, observer),
+                    seen,
+                    "state {i}, observer {observer}"
+                );
+                assert!(d.events().is_empty(), "a determinization records nothing");
+                if s.current_actor() == Actor::Player(observer) {
+                    assert_eq!(legal(&d), legal(s), "state {i}: the observer's moves");
+                }
+                distinct.insert(hidden_of(&d, 1 - observer));
+                hidden_pairs += 1;
+                if hidden_of(&d, 1 - observer) != hidden_of(s, 1 - observer) {
+                    differing += 1;
+                }
+            }
+            if s.phase() != Phase::GameOver && s.zones(1 - observer).hand_len >= 3 {
+                assert!(
+                    distinct.len() > 1,
+                    "state {i}: the opponent's hidden cards never vary"
+                );
+            }
+        }
+    }
+    assert!(
+        differing * 10 > hidden_pairs * 9,
+        "{differing} of {hidden_pairs} determinizations differ from the real state"
+    );
+}
+
+#[test]
+fn determinization_depends_only_on_what_the_observer_sees() {
+    // A second state that the observer cannot tell from the first (one of
+    // its determinizations) gives the same determinizations for the same RNG.
+    let rules = common::rules();
+    for (i, s) in sample_states(&rules, 25).iter().enumerate() {
+        for observer in 0..2 {
+            let twin = s.resample(observer, &mut rng(i as u64));
+            for seed in 0..3 {
+                let a = s.resample(observer, &mut rng(seed));
+                let b = twin.resample(observer, &mut rng(seed));
+                for p in 0..2 {
+                    assert_eq!(
+                        format!("{:?}", a.zones(p)),
+                        format!("{:?}", b.zones(p)),
+                        "state {i}"
+                    );
+                }
+                for g in 0..rules.groups.len() {
+                    assert_eq!(format!("{:?}", a.group(g)), format!("{:?}", b.group(g)));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn determinization_keeps_a_hand_the_observer_is_looking_at() {
+    // Cleopatra's Spy has shown her Caesar's hand: while she chooses the
+    // card he discards, his hand is known and stays; once the card is over
+    // it is redrawn again.
+    let rules = common::rules();
+    let mut s = Position::from_ron(
+        r#"(to_move: "cleopatra",
+            groups: {"senators": (cards: {"cleopatra": ["2"], "caesar": ["[3]"]})},
+            hands: {"cleopatra": ["5", "spy"], "caesar": ["1", "5", "P", "wrath"]})"#,
+    )
+    .unwrap()
+    .into_state(rules.clone(), 3)
+    .unwrap();
+    s.apply(Move::PlayAction(rules.kind_by_id("spy").unwrap()))
+        .unwrap();
+    // Caesar may be asked whether he answers with a reaction card: he lets it pass.
+    while s.current_actor() == Actor::Player(1) {
+        s.apply(Move::Decline).unwrap();
+    }
+    assert_eq!(s.current_actor(), Actor::Player(0));
+    assert!(matches!(legal(&s)[0], Move::Choose(_)));
+    let mut r = rng(1);
+    for _ in 0..20 {
+        let d = s.resample(0, &mut r);
+        assert_eq!(d.zones(1).hand, s.zones(1).hand);
+        assert_eq!(legal(&d), legal(&s));
+        d.check_invariants().unwrap();
+    }
+    let m = legal(&s)[0];
+    s.apply(m).unwrap();
+    while s.current_actor() == Actor::Player(1) {
+        let m = legal(&s)[0];
+        s.apply(m).unwrap();
+    }
+    assert_eq!(s.phase(), Phase::TurnStart);
+    let differ = (0..20)
+        .filter(|_| s.resample(0, &mut r).zones(1).hand != s.zones(1).hand)
+        .count();
+    assert!(differ > 10, "{differ}");
+}
+
+/// A position seen by Cleopatra; `opp` fills in Caesar's hidden cards.
+fn position(rules: &Arc<Rules>, opp: [&str; 6]) -> State {
+    let [sen, qua, aed1, aed2, hand, mission] = opp;
+    let ron = format!(
+        r#"(
+        to_move: "cleopatra",
+        turn: 10,
+        groups: {{
+            "senators": (cards: {{"cleopatra": ["3", "[4]"], "caesar": ["2", "{sen}"]}}),
+            "praetors": (cards: {{"cleopatra": ["[2]"], "caesar": ["5"]}}),
+            "quaestors": (cards: {{"cleopatra": ["1"], "caesar": ["{qua}"]}}),
+            "censors": (cards: {{"caesar": ["4"]}}),
+            "aediles": (cards: {{"cleopatra": ["[5]"], "caesar": ["{aed1}", "{aed2}"]}}),
+        }},
+        hands: {{
+            "cleopatra": ["5", "4", "2", "assassination", "scout"],
+            "caesar": {hand},
+        }},
+        won: {{"cleopatra": {{"censors": 1}}, "caesar": {{"senators": 1}}}},
+        discards: {{"cleopatra": ["1", "1"], "caesar": ["3", "spy"]}},
+        vote_discard: ["vote_censors", "orgy"],
+        missions: {{"cleopatra": ["mission_senators"], "caesar": ["{mission}"]}},
+    )"#
+    );
+    Position::from_ron(&ron)
+        .unwrap()
+        .into_state(rules.clone(), 5)
+        .unwrap_or_else(|e| panic!("{e:?}"))
+}
+
+fn twin_positions(rules: &Arc<Rules>) -> [State; 2] {
+    [
+        position(
+            rules,
+            [
+                "[5]",
+                "[P]",
+                "[1]",
+                "[3]",
+                r#"["5", "5", "4", "veto", "wrath"]"#,
+                "mission_praetors",
+            ],
+        ),
+        position(
+            rules,
+            [
+                "[1]",
+                "[2]",
+                "[5]",
+                "[4]",
+                r#"["1", "P", "3", "rochade", "assassination"]"#,
+                "mission_quaestors",
+            ],
+        ),
+    ]
+}
+
+/// The moves of `agent` (built afresh per position with the same seed) at
+/// the start of the turn and, after a face-up placement, at the second card.
+fn decisions(rules: &Arc<Rules>, make: &dyn Fn() -> Box<dyn Agent<State>>) -> Vec<[Move; 2]> {
+    let mut out = Vec::new();
+    let states = twin_positions(rules);
+    assert_eq!(seen_by(&states[0], 0), seen_by(&states[1], 0));
+    assert_ne!(hidden_of(&states[0], 1), hidden_of(&states[1], 1));
+    let mut pair = [Move::Pass; 2];
+    for (i, s) in states.iter().enumerate() {
+        pair[i] = make().choose(s, &legal(s));
+    }
+    out.push(pair);
+    let five = rules.kind_by_id("influence_5").unwrap();
+    let up = Move::Place {
+        kind: five,
+        group: rules.group_by_id("praetors").unwrap(),
+        face: ludus::games::caesar_cleopatra::model::Face::Up,
+    };
+    for (i, s) in states.iter().enumerate() {
+        let mut s = s.clone();
+        s.apply(up).unwrap();
+        assert_eq!(s.phase(), Phase::Placing);
+        pair[i] = make().choose(&s, &legal(&s));
+    }
+    out.push(pair);
+    out
+}
+
+#[test]
+fn greedy_does_not_see_the_opponents_hidden_cards() {
+    let rules = common::rules();
+    for seed in 0..3 {
+        for [a, b] in decisions(&rules, &|| Box::new(GreedyAgent::new(seed))) {
+            assert_eq!(a, b, "seed {seed}");
+        }
+    }
+}
+
+#[test]
+fn ismcts_does_not_see_the_opponents_hidden_cards() {
+    let rules = common::rules();
+    for seed in 0..3 {
+        let make = || -> Box<dyn Agent<State>> {
+            Box::new(IsmctsAgent::new(IsmctsConfig::with_iterations(300), seed))
+        };
+        for [a, b] in decisions(&rules, &make) {
+            assert_eq!(a, b, "seed {seed}");
+        }
+    }
+}
+
+#[test]
+fn agent_specs() {
+    for ok in [
+        "random",
+        "greedy",
+        "ismcts",
+        "ismcts:500",
+        "ismcts:200ms",
+        "ismcts:100,c=0.5,turns=2,rollout=random",
+        "ismcts:100,eps=0.2",
+    ] {
+        assert!(make_agent(ok, 1).is_ok(), "{ok}");
+    }
+    assert_eq!(
+        AgentSpec::parse("ismcts:500").unwrap(),
+        AgentSpec::Ismcts(Box::new(IsmctsConfig::with_iterations(500)))
+    );
+    assert_eq!(
+        AgentSpec::parse("ismcts:200ms").unwrap(),
+        AgentSpec::Ismcts(Box::new(IsmctsConfig::with_millis(200)))
+    );
+    for bad in [
+        "",
+        "minimax",
+        "ismcts:0",
+        "ismcts:fast",
+        "greedy:3",
+        "ismcts:5,x=1",
+    ] {
+        let e = make_agent(bad, 1)
+            .err()
+            .unwrap_or_else(|| panic!("{bad:?} accepted"));
+        assert!(e.contains("valid agents: random, greedy, ismcts"), "{e}");
+    }
+}
+
+#[test]
+fn agents_answer_a_single_legal_move_and_play_legal_moves() {
+    let rules = common::rules();
+    for spec in ["greedy", "ismcts:50"] {
+        let mut s = State::with_log(rules.clone(), 3, false);
+        let mut agent = make_agent(spec, 4).unwrap();
+        let mut other = RandomAgent::new(5);
+        while let Actor::Player(p) = s.current_actor() {
+            let l = legal(&s);
+            let m = if p == 0 {
+                agent.choose(&s, &l)
+            } else {
+                Agent::<State>::choose(&mut other, &s, &l)
+            };
+            assert!(l.contains(&m), "{spec} played an illegal move");
+            s.apply_legal(m);
+        }
+    }
+}
+
+#[test]
+fn arena_greedy_beats_random_and_the_report_adds_up() {
+    let rules = common::rules();
+    let r = arena(rules.clone(), "greedy", "random", 40, 3, 2).unwrap();
+    assert_eq!(r.games, 40);
+    assert_eq!(r.a_wins + r.b_wins + r.draws, 40);
+    assert!(r.a_win_rate > 0.5, "{}", r.to_text());
+    assert!(r.mean_margin > 0.0);
+    assert!(r.a_win_ci95.0 <= r.a_win_rate && r.a_win_rate <= r.a_win_ci95.1);
+    assert!((r.a_win_rate + r.b_win_rate + r.draw_rate - 1.0).abs() < 1e-9);
+    assert!(r.a_ms_per_decision > 0.0);
+    let j = r.to_json();
+    for key in [
+        "games",
+        "a_win_rate",
+        "b_win_rate",
+        "draw_rate",
+        "a_ms_per_decision",
+        "b_ms_per_decision",
+        "a_win_ci95",
+        "mean_margin",
+    ] {
+        assert!(j.get(key).is_some(), "{key} missing from {j}");
+    }
+    assert_eq!(j["a_win_ci95"].as_array().unwrap().len(), 2);
+    assert!(r.to_text().contains("A wins"));
+    assert!(arena(rules, "greedy", "nobody", 1, 1, 1).is_err());
+}
+
+#[test]
+fn arena_results_do_not_depend_on_the_thread_count() {
+    let rules = common::rules();
+    let run = |threads| arena(rules.clone(), "ismcts:30", "greedy", 6, 8, threads).unwrap();
+    let (a, b) = (run(1), run(2));
+    assert_eq!(
+        (a.a_wins, a.b_wins, a.draws, a.mean_margin, a.mean_turns),
+        (b.a_wins, b.b_wins, b.draws, b.mean_margin, b.mean_turns)
+    );
+}
+
+#[test]
+fn wilson_interval() {
+    let (lo, hi) = wilson95(50, 100);
+    assert!((lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3);
+    assert_eq!(wilson95(0, 0), (0.0, 1.0));
+    let (lo, hi) = wilson95(40, 40);
+    assert!(lo > 0.9 && hi == 1.0);
+}
