@@ -40,6 +40,9 @@ pub enum Command {
     Play(crate::play::PlayArgs),
     /// Replay a game saved by `ludus play`, checking every move.
     Replay(crate::play::ReplayArgs),
+    /// Play agents against each other: win rates with 95% confidence
+    /// intervals, score margin, time per decision.
+    Arena(ArenaArgs),
     /// Run scenarios: a position, a variant and a script of moves.
     Scenario {
         #[command(subcommand)]
@@ -53,6 +56,30 @@ pub enum Command {
         #[arg(long, default_value = "rules/caesar_cleopatra", global = true)]
         rules: PathBuf,
     },
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ArenaArgs {
+    /// Agent A: random, greedy, ismcts, ismcts:N (iterations), ismcts:Nms.
+    #[arg(long)]
+    pub a: String,
+    /// Agent B.
+    #[arg(long)]
+    pub b: String,
+    /// Games; A and B change seats every game.
+    #[arg(long, default_value_t = 100)]
+    pub games: u64,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: all cores). Results do not depend on it
+    /// (with iteration budgets).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// One JSON object instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub rules: RulesArgs,
 }
 
 #[derive(Debug, Subcommand)]
@@ -219,6 +246,7 @@ pub fn main() -> ExitCode {
         Command::Merge(a) => merge(a),
         Command::Check { dir } => check(&dir),
         Command::Play(a) => crate::play::play_main(a),
+        Command::Arena(a) => arena(a),
         Command::Replay(a) => crate::play::replay_main(a),
         Command::Variants { command, rules } => variants(&rules, command),
         Command::Scenario {
@@ -576,5 +604,30 @@ fn one_line(v: &str) -> String {
     match v.strip_prefix("\" ").and_then(|x| x.strip_suffix(" \"")) {
         Some(inner) => format!("\"{inner}\""),
         None => v,
+    }
+}
+
+fn arena(a: ArenaArgs) -> ExitCode {
+    let rules = match a.rules.load() {
+        Ok(r) => r,
+        Err(c) => return c,
+    };
+    let threads = a
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    match crate::agents::arena::arena(rules, &a.a, &a.b, a.games, a.seed, threads) {
+        Ok(report) => {
+            if a.json {
+                println!("{}", report.to_json());
+            } else {
+                print!("{}", report.to_text());
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
     }
 }

@@ -324,7 +324,7 @@ pub fn measures(s: &Summary) -> Vec<Measure> {
     );
     push(
         "decisive_share".into(),
-        "... as % of the game length".into(),
+        "decisive turn as % of the game length".into(),
         "Drama",
         Stat::mean_of(&t.decisive_pct),
     );
