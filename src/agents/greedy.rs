@@ -100,6 +100,9 @@ fn concave(w: &[f64], n: f64) -> f64 {
     x
 }
 
+/// Most patricians in one group the evaluation handles.
+const MAX_SIZE: usize = 15;
+
 fn phi(x: f64) -> f64 {
     1.0 / (1.0 + (-1.702 * x).exp())
 }
@@ -195,38 +198,31 @@ impl Heuristic {
             } else {
                 0.5
             };
-            // Distribution of the final counts (viewer, opponent).
+            // Each patrician left goes to the viewer with probability
+            // `decided * pi`, to the opponent with `decided * (1 - pi)`; the
+            // expected points need only each side's own count, a sum of
+            // independent draws: two small distributions.
             let size = gd.size as usize;
-            let mut dist = [[0.0f64; 8]; 8];
-            let (a0, b0) = (zv.won[g] as usize, zo.won[g] as usize);
-            dist[a0.min(7)][b0.min(7)] = 1.0;
+            let mut dist = [[0.0f64; MAX_SIZE + 1]; 2];
+            dist[0][(zv.won[g] as usize).min(MAX_SIZE)] = 1.0;
+            dist[1][(zo.won[g] as usize).min(MAX_SIZE)] = 1.0;
             let mut decided = self.decided;
             let mut edge = pi0 - 0.5;
             for _ in 0..gs.left {
                 let pi = 0.5 + edge;
-                let mut next = [[0.0f64; 8]; 8];
-                for a in 0..=size.min(7) {
-                    for b in 0..=(size - a.min(size)).min(7) {
-                        let p = dist[a][b];
-                        if p == 0.0 {
-                            continue;
-                        }
-                        next[a][b] += p * (1.0 - decided);
-                        if a < 7 {
-                            next[a + 1][b] += p * decided * pi;
-                        }
-                        if b < 7 {
-                            next[a][b + 1] += p * decided * (1.0 - pi);
-                        }
+                for (side, p) in [(0, decided * pi), (1, decided * (1.0 - pi))] {
+                    let d = &mut dist[side];
+                    for c in (0..MAX_SIZE).rev() {
+                        d[c + 1] += d[c] * p;
+                        d[c] *= 1.0 - p;
                     }
                 }
-                dist = next;
                 decided *= self.decided_decay;
                 edge *= self.regress;
             }
             // Points at this group for a count of patricians.
+            let sc = &r.scoring;
             let points = |c: usize, p: usize| -> f64 {
-                let sc = &r.scoring;
                 let mut x = c as f64 * sc.per_patrician as f64;
                 if c >= gd.majority as usize {
                     x += sc.majority_bonus as f64;
@@ -253,12 +249,12 @@ impl Heuristic {
                 }
                 x
             };
-            for a in 0..=size.min(7) {
-                for b in 0..=(size - a.min(size)).min(7) {
-                    let p = dist[a][b];
-                    if p > 0.0 {
-                        total += p * (points(a, v) - points(b, o));
-                    }
+            for c in 0..=size.min(MAX_SIZE) {
+                if dist[0][c] > 0.0 {
+                    total += dist[0][c] * points(c, v);
+                }
+                if dist[1][c] > 0.0 {
+                    total -= dist[1][c] * points(c, o);
                 }
             }
         }
