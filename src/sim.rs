@@ -527,8 +527,7 @@ pub fn play_random<S: Scored>(mut state: S, seed: u64, index: u64) -> (S, u64) {
     let mut legal = Vec::with_capacity(64);
     let mut moves = 0;
     while let Actor::Player(p) = state.current_actor() {
-        state.legal_moves(&mut legal);
-        let m = Agent::<S>::choose(&mut agents[p], &state, &legal);
+        let (m, _) = Agent::<S>::choose_move(&mut agents[p], &state, &mut legal);
         state.apply_legal(m);
         moves += 1;
     }
@@ -592,15 +591,13 @@ pub fn play_game(
     let mut hist: Vec<u32> = Vec::new();
     let (mut moves, mut legal_sum, mut forced) = (0u32, 0u64, 0u32);
     while let Actor::Player(p) = state.current_actor() {
-        state.legal_moves(&mut legal);
-        let n = legal.len();
+        let (m, n) = players[p].choose_move(&state, &mut legal);
         if hist.len() <= n {
             hist.resize(n + 1, 0);
         }
         hist[n] += 1;
         legal_sum += n as u64;
         forced += u32::from(n == 1);
-        let m = players[p].choose(&state, &legal);
         state.apply_legal(m);
         moves += 1;
     }

@@ -83,3 +83,28 @@ fn a_vote_that_is_won_moves_a_patrician_and_the_right_cards() {
         assert_eq!(won_in_log, s.patricians_won(0) + s.patricians_won(1));
     }
 }
+
+/// The random agent's fast pick (`random_legal`, which does not list the
+/// placements) is exactly `legal[rng.random_range(0..n)]` of the listed
+/// moves, at every decision of many games, under every variant.
+#[test]
+fn the_fast_random_pick_equals_a_pick_from_the_listed_moves() {
+    use rand::RngExt;
+    for variant in ["fr-confiance", "fr-suffrage", "nl-vertrouwensvraag"] {
+        let rules = common::rules_of(variant);
+        let mut legal = Vec::new();
+        let mut buf = Vec::new();
+        for i in 0..200u64 {
+            let mut s = State::with_log(rules.clone(), derive(7, i, 0), false);
+            let mut rng = ludus::engine::seed::rng(derive(7, i, 1));
+            while s.current_actor() != Actor::Terminal {
+                s.legal_moves(&mut legal);
+                let mut copy = rng.clone();
+                let listed = legal[copy.random_range(0..legal.len())];
+                let (m, n) = s.random_legal(&mut rng, &mut buf);
+                assert_eq!((m, n), (listed, legal.len()), "{variant}, game {i}");
+                s.apply_legal(m);
+            }
+        }
+    }
+}

@@ -12,6 +12,14 @@ pub trait Agent<S: GameState>: Send {
     /// Picks one of `legal` (never empty) for the current actor of `state`.
     fn choose(&mut self, state: &S, legal: &[S::Move]) -> S::Move;
     fn name(&self) -> &str;
+
+    /// Picks a move for the current actor of `state` (not terminal), using
+    /// `buf` for the legal moves if it needs them; returns the move and the
+    /// number of legal moves. The default lists them and calls `choose`.
+    fn choose_move(&mut self, state: &S, buf: &mut Vec<S::Move>) -> (S::Move, usize) {
+        state.legal_moves(buf);
+        (self.choose(state, buf), buf.len())
+    }
 }
 
 /// Picks uniformly among the legal moves.
@@ -34,6 +42,11 @@ impl<S: GameState> Agent<S> for RandomAgent {
     fn name(&self) -> &str {
         "random"
     }
+    /// The same choice as `choose`, without listing the moves where the
+    /// game need not ([`GameState::random_legal`]).
+    fn choose_move(&mut self, state: &S, buf: &mut Vec<S::Move>) -> (S::Move, usize) {
+        state.random_legal(&mut self.rng, buf)
+    }
 }
 
 /// Plays `state` to the end with one agent per seat, calling `observe` after
@@ -46,8 +59,7 @@ pub fn play_out<S: GameState>(
     let mut legal = Vec::with_capacity(64);
     let mut moves = 0;
     while let super::Actor::Player(p) = state.current_actor() {
-        state.legal_moves(&mut legal);
-        let m = agents[p].choose(state, &legal);
+        let (m, _) = agents[p].choose_move(state, &mut legal);
         state.apply_legal(m);
         moves += 1;
         observe(state);

@@ -15,6 +15,8 @@ pub mod seed;
 
 use std::fmt;
 
+use rand::RngExt;
+
 /// Who must act at a choice point.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Actor {
@@ -46,6 +48,18 @@ pub trait GameState: Clone + Send {
     /// Writes the legal moves of the current actor into `out` (cleared first).
     /// Empty exactly when the state is terminal.
     fn legal_moves(&self, out: &mut Vec<Self::Move>);
+
+    /// A legal move chosen uniformly with `rng`, and the number of legal
+    /// moves: always `legal[rng.random_range(0..legal.len())]` of
+    /// [`GameState::legal_moves`], which is what the default does (with
+    /// `buf` as the list). A game may override it to pick without listing
+    /// every move, for fast random playouts; the same seed then gives the
+    /// same game either way. Not to be called on a terminal state.
+    fn random_legal(&self, rng: &mut seed::Rng, buf: &mut Vec<Self::Move>) -> (Self::Move, usize) {
+        self.legal_moves(buf);
+        let n = buf.len();
+        (buf[rng.random_range(0..n)], n)
+    }
 
     /// Applies a move known to be legal (taken from `legal_moves`). Cheaper
     /// than [`GameState::apply`]; a move that is not legal is a logic error.

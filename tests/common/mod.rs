@@ -85,3 +85,10 @@ pub fn snapshot_settings_fn(f: impl FnOnce()) {
     s.set_prepend_module_to_snapshot(false);
     s.bind(f);
 }
+
+/// The shipped rules under a variant (`variants/<id>.ron`).
+pub fn rules_of(variant: &str) -> Arc<Rules> {
+    let sel = cc::variant::Selection::variant(variant);
+    let set = cc::variant::load(&rules_dir(), &sel).expect("the shipped variant loads");
+    Arc::new(set.rules)
+}

@@ -30,7 +30,11 @@ pub struct Frame {
     pub env: [Option<Target>; MAX_VARS],
     /// Cards lifted off the table by `take`, per owner, waiting to be placed.
     pub pool: [Counts; 2],
-    /// Who would win each group's vote when the card was played.
+    /// Groups whose cards an effect has changed since this card was played
+    /// (bit g), kept on the bottom frame only.
+    pub touched: u32,
+    /// Who would have won the vote at each touched group before it changed
+    /// (bits 2g and 2g+1, as `State::group_outlook`).
     pub outlook: u32,
     /// Cards still to draw in the current `draw`.
     pub draw_left: u8,
@@ -71,6 +75,9 @@ impl State {
         let Some((op, rest)) = choices.split_first() else {
             return true;
         };
+        if rest.is_empty() {
+            return self.has_option(p, op, env);
+        }
         let var = match op {
             Op::ChooseGroup { var, .. } | Op::ChooseCard { var, .. } => *var as usize,
             _ => return true,
@@ -137,14 +144,14 @@ impl State {
         } else {
             self.counters.actions_played += 1;
         }
-        let outlook = self.vote_outlook();
         self.frames.push(Frame {
             card: k,
             player: p as u8,
             pc: 0,
             env: [None; MAX_VARS],
             pool: [[0; MAX_KINDS]; 2],
-            outlook,
+            touched: 0,
+            outlook: 0,
             draw_left: 0,
             cancelled: false,
             awaiting_reaction: window,
@@ -255,6 +262,7 @@ impl State {
             (Op::PlaceTaken { face, .. }, Move::Choose(Target::Group(g))) => {
                 let (owner, kind) = next_pooled(&self.frames[top]).expect("a card to place");
                 self.frames[top].pool[owner][kind.ix()] -= 1;
+                self.touch(g as usize);
                 self.put(owner, g as usize, kind, *face);
                 self.log(Event::Placed {
                     player: owner as u8,
@@ -310,9 +318,7 @@ impl State {
             let p = f.player as usize;
             match op {
                 Op::ChooseGroup { .. } | Op::ChooseCard { .. } => {
-                    let mut any = false;
-                    self.choice_options(p, op, &f.env, &mut |_| any = true);
-                    if any {
+                    if self.has_option(p, op, &f.env) {
                         return;
                     }
                     // No legal target: the rest of the effect cannot happen.
@@ -370,7 +376,7 @@ impl State {
         let own_turn = f.player == self.seat && self.frames.is_empty();
         if cancelled && own_turn {
             self.counters.actions_cancelled += 1;
-        } else if !cancelled && !fizzled && own_turn && self.vote_outlook() != f.outlook {
+        } else if !cancelled && !fizzled && own_turn && self.outlook_changed(&f) {
             self.counters.action_swings += 1;
         }
         self.log(if cancelled {
@@ -391,7 +397,33 @@ impl State {
         }
     }
 
+    /// Before an effect changes the cards at group `g`: note who would win
+    /// its vote now (once per card played, on the bottom frame), for
+    /// `Counters::action_swings`.
+    fn touch(&mut self, g: usize) {
+        match self.frames.first() {
+            Some(f) if f.touched & (1 << g) == 0 => {
+                let bits = self.group_outlook(g);
+                let f = &mut self.frames[0];
+                f.touched |= 1 << g;
+                f.outlook |= bits;
+            }
+            _ => {}
+        }
+    }
+
+    /// Whether some group the card touched would now elect another winner
+    /// than before (the others are unchanged).
+    fn outlook_changed(&self, f: &Frame) -> bool {
+        (0..self.rules.groups.len()).any(|g| {
+            f.touched & (1 << g) != 0 && self.group_outlook(g) != f.outlook & (3 << (2 * g))
+        })
+    }
+
     fn discard_pool(&mut self, top: usize) {
+        if self.frames[top].pool == [[0; MAX_KINDS]; 2] {
+            return;
+        }
         for o in 0..2 {
             for k in 0..MAX_KINDS {
                 let n = std::mem::take(&mut self.frames[top].pool[o][k]);
@@ -412,13 +444,7 @@ impl State {
     fn resume_turn(&mut self) {
         let p = self.seat();
         match self.phase {
-            Phase::TurnStart => {
-                let mut buf = Vec::new();
-                self.first_placements(p, &mut buf);
-                if buf.is_empty() {
-                    self.placement_done();
-                }
-            }
+            Phase::TurnStart if self.first_placements(p).is_empty() => self.placement_done(),
             Phase::Placing => self.after_placing(),
             Phase::Refill => self.after_refill_step(),
             _ => {}
@@ -429,9 +455,7 @@ impl State {
 
     /// Groups a set covers, as a bit mask (exhausted groups never).
     fn group_mask(&self, groups: &Groups, env: &Env) -> u32 {
-        let live = (0..self.rules.groups.len())
-            .filter(|&g| !self.groups[g].exhausted())
-            .fold(0u32, |m, g| m | 1 << g);
+        let live = self.live_groups();
         match groups {
             Groups::Any => live,
             Groups::Of(refs) => refs.iter().fold(0, |m, r| m | self.group_bit(*r, env)) & live,
@@ -566,6 +590,29 @@ impl State {
         })
     }
 
+    /// Whether a `choose` offers `p` at least one target (`choice_options`
+    /// without listing them: the playability check of every decision).
+    fn has_option(&self, p: usize, op: &Op, env: &Env) -> bool {
+        match op {
+            Op::ChooseGroup { var, cond } => {
+                let live = self.live_groups();
+                (0..self.rules.groups.len()).any(|g| {
+                    live & (1 << g) != 0 && {
+                        let mut e = *env;
+                        e[*var as usize] = Some(Target::Group(g as u8));
+                        self.holds(p, cond, &e)
+                    }
+                })
+            }
+            Op::ChooseCard { from, cond, .. } if cond.is_empty() => self.set_nonempty(p, from, env),
+            _ => {
+                let mut any = false;
+                self.choice_options(p, op, env, &mut |_| any = true);
+                any
+            }
+        }
+    }
+
     /// The targets a `choose` offers `p` (the card's player).
     fn choice_options(&self, p: usize, op: &Op, env: &Env, f: &mut dyn FnMut(Target)) {
         match op {
@@ -668,6 +715,7 @@ impl State {
                 face,
             } => {
                 let (o, g) = (owner as usize, group as usize);
+                self.touch(g);
                 if dest == Dest::FaceUp {
                     if face == Face::Down {
                         self.groups[g].cards[o][0][kind.ix()] -= 1;

@@ -161,6 +161,9 @@ pub struct Rules {
     /// inverts votes. Flat arrays for the vote's hot loop.
     pub values: [u8; MAX_KINDS],
     pub inverts: [u8; MAX_KINDS],
+    /// Per kind: 0xFF for an influence kind, 0 otherwise (to count
+    /// influence cards in a hand without a loop over kinds).
+    pub influence_mask: [u8; MAX_KINDS],
 }
 
 impl Rules {
@@ -881,8 +884,10 @@ impl Validator {
 
         let mut values = [0u8; MAX_KINDS];
         let mut inverts = [0u8; MAX_KINDS];
+        let mut influence_mask = [0u8; MAX_KINDS];
         for (i, k) in kinds.iter().enumerate() {
             if k.influence {
+                influence_mask[i] = 0xFF;
                 values[i] = k.value;
                 inverts[i] = u8::from(k.inverts_vote);
             }
@@ -935,6 +940,7 @@ impl Validator {
             programs,
             values,
             inverts,
+            influence_mask,
         })
     }
 }

@@ -11,6 +11,7 @@
 use std::sync::Arc;
 
 use arrayvec::ArrayVec;
+use rand::RngExt;
 use rand::seq::SliceRandom;
 
 use super::events::{EndReason, Event, VoteOutcome};
@@ -116,6 +117,80 @@ pub(crate) fn face_ix(face: Face) -> usize {
         Face::Down => 0,
         Face::Up => 1,
     }
+}
+
+/// Placements of the cards of a hand: for each block (a face and the
+/// groups where it may go), every influence kind in the hand at every group
+/// of the block, kind by kind. Listed by `push_all`, or picked by `nth`
+/// without listing them.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Placements {
+    kinds: ArrayVec<Kind, MAX_KINDS>,
+    blocks: ArrayVec<(Face, ArrayVec<u8, MAX_GROUPS>), 2>,
+}
+
+impl Placements {
+    fn of_hand(rules: &Rules, hand: &Counts) -> Placements {
+        let mut pl = Placements::default();
+        for &k in &rules.influence_kinds {
+            if hand[k.ix()] > 0 {
+                pl.kinds.push(k);
+            }
+        }
+        pl
+    }
+
+    fn add_block(&mut self, face: Face, groups: ArrayVec<u8, MAX_GROUPS>) {
+        if !groups.is_empty() && !self.kinds.is_empty() {
+            self.blocks.push((face, groups));
+        }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.blocks.iter().map(|(_, g)| g.len()).sum::<usize>() * self.kinds.len()
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.blocks.is_empty()
+    }
+
+    fn push_all(&self, out: &mut Vec<Move>) {
+        out.reserve(self.len());
+        for (face, groups) in &self.blocks {
+            for &kind in &self.kinds {
+                out.extend(groups.iter().map(|&group| Move::Place {
+                    kind,
+                    group,
+                    face: *face,
+                }));
+            }
+        }
+    }
+
+    fn nth(&self, mut i: usize) -> Move {
+        for (face, groups) in &self.blocks {
+            let n = groups.len() * self.kinds.len();
+            if i < n {
+                return Move::Place {
+                    kind: self.kinds[i / groups.len()],
+                    group: groups[i % groups.len()],
+                    face: *face,
+                };
+            }
+            i -= n;
+        }
+        unreachable!("a placement index past the end")
+    }
+}
+
+/// The choices at `TurnStart` and `Placing`, in the order of `legal`:
+/// pass, the placements, end the placement, the action cards.
+#[derive(Default)]
+struct TurnChoices {
+    pass: bool,
+    places: Placements,
+    end: bool,
+    actions: ArrayVec<Move, MAX_KINDS>,
 }
 
 /// What happened in a game, counted as it happens (for the designer's
@@ -421,11 +496,18 @@ impl State {
     }
 
     fn hand_influence(&self, player: usize) -> u8 {
-        self.rules
-            .influence_kinds
-            .iter()
-            .map(|k| self.zones[player].hand[k.ix()])
-            .sum()
+        let hand = &self.zones[player].hand;
+        let mask = &self.rules.influence_mask;
+        (0..MAX_KINDS).fold(0u8, |n, k| n.wrapping_add(hand[k] & mask[k]))
+    }
+
+    /// Groups with patricians left, as a bit mask.
+    pub(crate) fn live_groups(&self) -> u32 {
+        let mut m = 0;
+        for g in 0..self.rules.groups.len() {
+            m |= u32::from(!self.groups[g].exhausted()) << g;
+        }
+        m
     }
 
     /// Whether `player` could place at least one influence card now.
@@ -478,29 +560,16 @@ impl State {
                     }
                 }
             }
-            Phase::TurnStart => {
-                if !self.active {
+            Phase::TurnStart | Phase::Placing => {
+                let t = self.turn_choices(p);
+                if t.pass {
                     out.push(Move::Pass);
                 }
-                self.first_placements(p, out);
-                // Playing an action card makes the turn active, and an active
-                // player must place influence: only offered if he can.
-                if out.len() > usize::from(!self.active) {
-                    self.action_moves(p, out);
-                }
-            }
-            Phase::Placing => {
-                let face = self.placed_face;
-                self.placements_with(p, face, out);
-                if rules
-                    .turn
-                    .placements
-                    .iter()
-                    .any(|pl| pl.face == face && pl.cards == self.placed as u32)
-                {
+                t.places.push_all(out);
+                if t.end {
                     out.push(Move::EndPlacement);
                 }
-                self.action_moves(p, out);
+                out.extend_from_slice(&t.actions);
             }
             Phase::Refill => {
                 let z = &self.zones[p];
@@ -524,7 +593,7 @@ impl State {
                 out.push(Move::DrawVote);
                 self.action_moves(p, out);
             }
-            Phase::LonePlaceAll => self.placements_with(p, Face::Down, out),
+            Phase::LonePlaceAll => self.placements_with(p, Face::Down).push_all(out),
             Phase::Effect => self.effect_moves(out),
         }
     }
@@ -539,43 +608,64 @@ impl State {
         }
     }
 
-    fn action_moves(&self, p: usize, out: &mut Vec<Move>) {
+    fn action_moves(&self, p: usize, out: &mut impl Extend<Move>) {
         if !self.may_play_action() {
             return;
         }
         for &k in &self.rules.action_kinds {
             if self.zones[p].hand[k.ix()] > 0 && self.action_playable(p, k) {
-                out.push(Move::PlayAction(k));
+                out.extend(Some(Move::PlayAction(k)));
             }
         }
     }
 
-    /// Every single placement of `face` that fits.
-    fn placements_with(&self, p: usize, face: Face, out: &mut Vec<Move>) {
-        for &k in &self.rules.influence_kinds {
-            if self.zones[p].hand[k.ix()] == 0 {
-                continue;
+    /// The choices of `TurnStart` and `Placing`, in the order of `legal`,
+    /// without listing the placements one by one.
+    fn turn_choices(&self, p: usize) -> TurnChoices {
+        let mut t = TurnChoices::default();
+        if self.phase == Phase::TurnStart {
+            t.pass = !self.active;
+            t.places = self.first_placements(p);
+            // Playing an action card makes the turn active, and an active
+            // player must place influence: only offered if he can.
+            if !t.places.is_empty() {
+                self.action_moves(p, &mut t.actions);
             }
-            for g in 0..self.rules.groups.len() {
-                if self.free_for_turn(p, g) > 0 {
-                    out.push(Move::Place {
-                        kind: k,
-                        group: g as u8,
-                        face,
-                    });
-                }
+        } else {
+            let face = self.placed_face;
+            t.places = self.placements_with(p, face);
+            t.end = self
+                .rules
+                .turn
+                .placements
+                .iter()
+                .any(|pl| pl.face == face && pl.cards == self.placed as u32);
+            self.action_moves(p, &mut t.actions);
+        }
+        t
+    }
+
+    /// Every single placement of `face` that fits.
+    fn placements_with(&self, p: usize, face: Face) -> Placements {
+        let mut pl = Placements::of_hand(&self.rules, &self.zones[p].hand);
+        let mut groups = ArrayVec::new();
+        for g in 0..self.rules.groups.len() {
+            if self.free_for_turn(p, g) > 0 {
+                groups.push(g as u8);
             }
         }
+        pl.add_block(face, groups);
+        pl
     }
 
     /// The first card of a turn: any face some placement pattern allows,
     /// provided the pattern can be completed (a second card fits somewhere).
-    pub(crate) fn first_placements(&self, p: usize, out: &mut Vec<Move>) {
+    pub(crate) fn first_placements(&self, p: usize) -> Placements {
         let turn = &self.rules.turn;
         let n_groups = self.rules.groups.len();
         let hand_infl = self.hand_influence(p);
         if hand_infl == 0 {
-            return;
+            return Placements::default();
         }
         // Room per group, once.
         let mut free = [0u8; MAX_GROUPS];
@@ -585,8 +675,9 @@ impl State {
             with_room += usize::from(*f > 0);
         }
         if with_room == 0 {
-            return;
+            return Placements::default();
         }
+        let mut pl = Placements::of_hand(&self.rules, &self.zones[p].hand);
         for face in [Face::Down, Face::Up] {
             let single = turn
                 .placements
@@ -599,26 +690,40 @@ impl State {
             if !single && !double {
                 continue;
             }
-            for &k in &self.rules.influence_kinds {
-                if self.zones[p].hand[k.ix()] == 0 {
-                    continue;
-                }
-                for (g, &room) in free.iter().enumerate().take(n_groups) {
-                    if room == 0 {
-                        continue;
-                    }
-                    // A second card must fit: here again, or at another group.
-                    let completes = single || (hand_infl >= 2 && (room >= 2 || with_room >= 2));
-                    if completes {
-                        out.push(Move::Place {
-                            kind: k,
-                            group: g as u8,
-                            face,
-                        });
-                    }
+            let mut groups = ArrayVec::new();
+            for (g, &room) in free.iter().enumerate().take(n_groups) {
+                // A second card must fit: here again, or at another group.
+                if room > 0 && (single || (hand_infl >= 2 && (room >= 2 || with_room >= 2))) {
+                    groups.push(g as u8);
                 }
             }
+            pl.add_block(face, groups);
         }
+        pl
+    }
+
+    /// A legal move chosen as `legal[rng.random_range(0..n)]` would, and
+    /// `n`, without listing the placements at the start of a turn.
+    pub fn random_legal(&self, rng: &mut Rng, buf: &mut Vec<Move>) -> (Move, usize) {
+        if matches!(self.phase, Phase::TurnStart | Phase::Placing) {
+            let t = self.turn_choices(self.seat as usize);
+            let (pass, places) = (usize::from(t.pass), t.places.len());
+            let n = pass + places + usize::from(t.end) + t.actions.len();
+            let i = rng.random_range(0..n);
+            let m = if i < pass {
+                Move::Pass
+            } else if i - pass < places {
+                t.places.nth(i - pass)
+            } else if t.end && i == pass + places {
+                Move::EndPlacement
+            } else {
+                t.actions[i - pass - places - usize::from(t.end)]
+            };
+            return (m, n);
+        }
+        self.legal(buf);
+        let n = buf.len();
+        (buf[rng.random_range(0..n)], n)
     }
 
     // ----- Applying moves --------------------------------------------------
@@ -975,9 +1080,12 @@ impl State {
             if gs.count[p] == 0 {
                 continue;
             }
+            // All kinds at once (action kinds weigh 0): a loop the compiler
+            // vectorises.
+            let (down, up) = (&gs.cards[p][0], &gs.cards[p][1]);
             let (mut total, mut inv) = (0u32, 0u32);
-            for k in r.influence_kinds.iter().map(|k| k.ix()) {
-                let n = (gs.cards[p][0][k] + gs.cards[p][1][k]) as u32;
+            for k in 0..MAX_KINDS {
+                let n = down[k] as u32 + up[k] as u32;
                 total += n * r.values[k] as u32;
                 inv += n * r.inverts[k] as u32;
             }
@@ -1109,21 +1217,17 @@ impl State {
         }
     }
 
-    /// Who would win each group's vote if it were held now (bit 2g: player
-    /// 0 wins, bit 2g+1: player 1 wins), for `Counters::action_swings`.
-    pub(crate) fn vote_outlook(&self) -> u32 {
-        let mut out = 0;
-        for g in 0..self.rules.groups.len() {
-            if self.groups[g].exhausted() {
-                continue;
-            }
-            if let Decision::Won { winner, .. } =
-                decide(self.tally(g), self.rules.turn.lone_philosopher)
-            {
-                out |= 1 << (2 * g + winner);
-            }
+    /// Who would win group `g`'s vote if it were held now: bit 2g if
+    /// player 0, bit 2g+1 if player 1, none for a tie or an exhausted group
+    /// (for `Counters::action_swings`).
+    pub(crate) fn group_outlook(&self, g: usize) -> u32 {
+        if self.groups[g].exhausted() {
+            return 0;
         }
-        out
+        match decide(self.tally(g), self.rules.turn.lone_philosopher) {
+            Decision::Won { winner, .. } => 1 << (2 * g + winner),
+            _ => 0,
+        }
     }
 
     /// Groups whose patricians are all won.
