@@ -109,6 +109,52 @@ pub struct Trigger {
 pub struct Program {
     pub trigger: Option<Trigger>,
     pub ops: Vec<Op>,
+    /// When the card may be played: its first run of `choose` statements
+    /// must have an answer (checked at every decision, so worked out once).
+    pub playable: Playable,
+}
+
+/// The playability test of a program, from its first run of `choose`s.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Playable {
+    /// No `choose` before the effect acts: always.
+    Always,
+    /// One `choose` with a single answer set: whenever the set has a card.
+    /// `choose card c from S` needs a card of S; `choose group g where any
+    /// S(group: g)` needs a card of S at some live group.
+    AnyOf(Set),
+    /// Otherwise: search the choices `ops[start..end]` for a full answer.
+    Search { start: usize, end: usize },
+}
+
+impl Playable {
+    fn of(ops: &[Op]) -> Playable {
+        let is_choice = |op: &Op| matches!(op, Op::ChooseGroup { .. } | Op::ChooseCard { .. });
+        let Some(start) = ops.iter().position(is_choice) else {
+            return Playable::Always;
+        };
+        let end = start + ops[start..].iter().take_while(|op| is_choice(op)).count();
+        if end == start + 1 {
+            match &ops[start] {
+                Op::ChooseCard { from, cond, .. } if cond.is_empty() => {
+                    return Playable::AnyOf(from.clone());
+                }
+                Op::ChooseGroup { var, cond } => {
+                    if let [Cond::Any(set)] = cond.as_slice()
+                        && set.zone == Zone::Table
+                        && set.groups == Groups::Of([GroupRef::Var(*var)].into_iter().collect())
+                    {
+                        return Playable::AnyOf(Set {
+                            groups: Groups::Any,
+                            ..set.clone()
+                        });
+                    }
+                }
+                _ => {}
+            }
+        }
+        Playable::Search { start, end }
+    }
 }
 
 /// A semantic problem at a byte range of the effect text.
@@ -156,7 +202,12 @@ pub fn compile(effect: &ast::Effect, names: &Names) -> Result<Program, Vec<Probl
         }
     }
     if c.problems.is_empty() {
-        Ok(Program { trigger, ops })
+        let playable = Playable::of(&ops);
+        Ok(Program {
+            trigger,
+            ops,
+            playable,
+        })
     } else {
         Err(c.problems)
     }

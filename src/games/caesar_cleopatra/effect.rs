@@ -12,7 +12,9 @@
 //! Each primitive here is documented in docs/effects.md with the rulebook
 //! passages that need it; no card is named in this file.
 
-use super::compile::{Cards, Cond, GroupRef, Groups, MAX_VARS, Op, Set, Who, Zone};
+use super::compile::{
+    Cards, Cond, GroupRef, Groups, MAX_VARS, Op, Playable, Program, Set, Who, Zone,
+};
 use super::events::Event;
 use super::model::{Counts, Face, Kind, MAX_HAND, MAX_KINDS};
 use super::moves::{Move, Reserve, Target};
@@ -55,20 +57,21 @@ impl State {
     /// an effect, is not a reaction, and its first choice has a target.
     pub(crate) fn action_playable(&self, p: usize, k: Kind) -> bool {
         match self.rules.program(k) {
-            Some(prog) if prog.trigger.is_none() => self.first_choice_has_target(p, &prog.ops),
+            Some(prog) if prog.trigger.is_none() => self.first_choice_has_target(p, prog),
             _ => false,
         }
     }
 
     /// Whether the first run of `choose` statements can all be answered
     /// (a card that chooses two different groups needs two).
-    fn first_choice_has_target(&self, p: usize, ops: &[Op]) -> bool {
-        let is_choice = |op: &Op| matches!(op, Op::ChooseGroup { .. } | Op::ChooseCard { .. });
-        let Some(start) = ops.iter().position(is_choice) else {
-            return true;
-        };
-        let run = ops[start..].iter().take_while(|op| is_choice(op)).count();
-        self.satisfiable(p, &ops[start..start + run], &[None; MAX_VARS])
+    fn first_choice_has_target(&self, p: usize, prog: &Program) -> bool {
+        match &prog.playable {
+            Playable::Always => true,
+            Playable::AnyOf(set) => self.set_nonempty(p, set, &[None; MAX_VARS]),
+            Playable::Search { start, end } => {
+                self.satisfiable(p, &prog.ops[*start..*end], &[None; MAX_VARS])
+            }
+        }
     }
 
     fn satisfiable(&self, p: usize, choices: &[Op], env: &Env) -> bool {
@@ -116,7 +119,7 @@ impl State {
             if let Some(prog) = self.rules.program(r)
                 && let Some(t) = &prog.trigger
                 && !t.except.contains(&played)
-                && self.first_choice_has_target(responder, &prog.ops)
+                && self.first_choice_has_target(responder, prog)
             {
                 out.push(Move::PlayAction(r));
             }
