@@ -345,7 +345,8 @@ fn a_whole_game_at_a_terminal_against_the_ai_with_wrong_input_rejected() {
     );
     // Cleopatra's prompt, in her colour.
     let prompt = "\x1b[33m> \x1b[0m";
-    let mut kinds = [0usize; 3];
+    // Garbage, out of range, an illegal placement, a move of another step.
+    let mut kinds = [0usize; 4];
     for (j, pr) in prompts.iter().enumerate() {
         let shown = t.prompt(prompt);
         assert!(
@@ -383,8 +384,10 @@ fn a_whole_game_at_a_terminal_against_the_ai_with_wrong_input_rejected() {
                 0
             } else if w.says.contains("numbered") {
                 1
-            } else {
+            } else if w.says.contains("matches none") {
                 2
+            } else {
+                3
             };
             kinds[kind] += 1;
         }
