@@ -16,7 +16,7 @@ use super::compile::{
     Cards, Cond, GroupRef, Groups, MAX_VARS, Op, Playable, Program, Set, Who, Zone,
 };
 use super::events::Event;
-use super::model::{Counts, Face, Kind, MAX_HAND, MAX_KINDS};
+use super::model::{Counts, Face, Kind, MAX_GROUPS, MAX_HAND, MAX_KINDS};
 use super::moves::{Move, Reserve, Target};
 use super::state::{Phase, State, face_ix};
 
@@ -236,19 +236,20 @@ impl State {
             }
             return;
         }
-        let rules = self.rules.clone();
         let f = &self.frames[top];
-        let op = &rules
+        let op = &self
+            .rules
             .program(f.card)
             .expect("a running card has a program")
             .ops[f.pc as usize];
         match (op, m) {
             (Op::ChooseGroup { var, .. } | Op::ChooseCard { var, .. }, Move::Choose(t)) => {
-                self.frames[top].env[*var as usize] = Some(t);
+                let var = *var as usize;
+                self.frames[top].env[var] = Some(t);
                 self.frames[top].pc += 1;
             }
             (Op::Draw { who, .. }, Move::Draw(r)) => {
-                let p = self.who(&self.frames[top], *who);
+                let p = self.who(f, *who);
                 self.draw_one(p, r);
                 self.frames[top].draw_left -= 1;
                 if self.frames[top].draw_left == 0
@@ -263,15 +264,16 @@ impl State {
                 self.frames[top].pc += 1;
             }
             (Op::PlaceTaken { face, .. }, Move::Choose(Target::Group(g))) => {
+                let face = *face;
                 let (owner, kind) = next_pooled(&self.frames[top]).expect("a card to place");
                 self.frames[top].pool[owner][kind.ix()] -= 1;
                 self.touch(g as usize);
-                self.put(owner, g as usize, kind, *face);
+                self.put(owner, g as usize, kind, face);
                 self.log(Event::Placed {
                     player: owner as u8,
                     group: g,
                     kind,
-                    face: *face,
+                    face,
                 });
             }
             _ => debug_assert!(false, "{m:?} does not answer {op:?}"),
@@ -300,7 +302,6 @@ impl State {
 
     /// Runs statements until a choice point, or until every card is done.
     fn run_effects(&mut self) {
-        let rules = self.rules.clone();
         loop {
             let Some(top) = self.frames.len().checked_sub(1) else {
                 return;
@@ -313,7 +314,12 @@ impl State {
                 self.finish_frame(true, false);
                 continue;
             }
-            let prog = rules.program(f.card).expect("a running card has a program");
+            // `op` borrows the rules: each arm reads what it needs before it
+            // changes the state (no clone of the shared rules per step).
+            let prog = self
+                .rules
+                .program(f.card)
+                .expect("a running card has a program");
             let Some(op) = prog.ops.get(f.pc as usize) else {
                 self.finish_frame(false, false);
                 continue;
@@ -328,20 +334,30 @@ impl State {
                     self.finish_frame(false, true);
                     continue;
                 }
-                Op::Discard(c) => self.move_cards(top, c, Dest::Discard),
-                Op::Remove(c) => self.move_cards(top, c, Dest::Removed),
-                Op::Reveal(c) => self.move_cards(top, c, Dest::FaceUp),
-                Op::Take(c) => self.move_cards(top, c, Dest::Pool),
-                Op::Look(c) => self.look(top, c),
+                Op::Discard(c) | Op::Remove(c) | Op::Reveal(c) | Op::Take(c) => {
+                    let dest = match op {
+                        Op::Discard(_) => Dest::Discard,
+                        Op::Remove(_) => Dest::Removed,
+                        Op::Reveal(_) => Dest::FaceUp,
+                        _ => Dest::Pool,
+                    };
+                    let cards = self.resolve(top, c);
+                    self.move_cards(top, &cards, dest);
+                }
+                Op::Look(c) => {
+                    let cards = self.resolve(top, c);
+                    self.look(top, &cards);
+                }
                 Op::Draw { who, count, .. } => {
+                    let count = *count;
                     let d = self.who(f, *who);
                     let z = &self.zones[d];
-                    let can = z.hand_len < rules.limits.hand_size
-                        && (self.lone.is_none() || rules.turn.lone_player.draws)
+                    let can = z.hand_len < self.rules.limits.hand_size
+                        && (self.lone.is_none() || self.rules.turn.lone_player.draws)
                         && (!z.influence_reserve.is_empty() || !z.action_reserve.is_empty());
                     if can {
                         if self.frames[top].draw_left == 0 {
-                            self.frames[top].draw_left = *count;
+                            self.frames[top].draw_left = count;
                         }
                         return;
                     }
@@ -670,9 +686,9 @@ impl State {
     // ----- Moving cards ----------------------------------------------------
 
     /// The cards a statement acts on, with their counts.
-    fn resolve(&self, top: usize, c: &Cards) -> Vec<(Target, u8)> {
+    fn resolve(&self, top: usize, c: &Cards) -> Resolved {
         let f = &self.frames[top];
-        let mut out = Vec::new();
+        let mut out = Resolved::new();
         match c {
             Cards::Var(v) => {
                 if let Some(t) = f.env[*v as usize]
@@ -701,8 +717,8 @@ impl State {
         }
     }
 
-    fn move_cards(&mut self, top: usize, c: &Cards, dest: Dest) {
-        for (t, n) in self.resolve(top, c) {
+    fn move_cards(&mut self, top: usize, cards: &Resolved, dest: Dest) {
+        for &(t, n) in cards {
             for _ in 0..n {
                 self.move_card(top, t, dest);
             }
@@ -791,10 +807,10 @@ impl State {
         }
     }
 
-    fn look(&mut self, top: usize, c: &Cards) {
+    fn look(&mut self, top: usize, cards: &Resolved) {
         let player = self.frames[top].player;
         let mut seen: [arrayvec::ArrayVec<Kind, MAX_HAND>; 2] = Default::default();
-        for (t, n) in self.resolve(top, c) {
+        for &(t, n) in cards {
             let (owner, kind) = match t {
                 Target::HandCard { owner, kind } => (owner, kind),
                 Target::TableCard { owner, kind, .. } => (owner, kind),
@@ -815,6 +831,10 @@ impl State {
         }
     }
 }
+
+/// The distinct cards a statement acts on, with their counts: at most one
+/// entry per owner, group, face and kind.
+type Resolved = arrayvec::ArrayVec<(Target, u8), { 2 * MAX_GROUPS * 2 * MAX_KINDS }>;
 
 /// Where `move_card` sends a card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

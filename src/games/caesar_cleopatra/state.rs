@@ -1004,7 +1004,8 @@ impl State {
     }
 
     fn draw_vote_card(&mut self) {
-        let rules = self.rules.clone();
+        let turn = &self.rules.turn;
+        let (orgy_removal, reshuffle) = (turn.orgy_removal, turn.reshuffle);
         loop {
             if self.vote_pile.is_empty() {
                 // Only when the reshuffle orgy is gone (a designer's deck).
@@ -1019,7 +1020,7 @@ impl State {
             let c = self.vote_pile.pop().expect("non-empty");
             self.log(Event::VoteCardDrawn { card: c });
             let armed = std::mem::take(&mut self.orgy_next_armed);
-            match rules.vote_cards[c as usize].effect {
+            match self.rules.vote_cards[c as usize].effect {
                 VoteEffect::Vote(g) if self.groups[g as usize].exhausted() => {
                     self.vote_removed.push(c);
                     self.log(Event::VoteCardRemoved { card: c });
@@ -1033,7 +1034,7 @@ impl State {
                     self.counters.orgies += 1;
                     // Orgy variant (a): this orgy may go to the box.
                     let out = !self.orgy_removed
-                        && match rules.turn.orgy_removal {
+                        && match orgy_removal {
                             Some(OrgyRemovalTiming::FirstDrawnAfterTwoGroups) => {
                                 self.groups_won() >= 2
                             }
@@ -1054,7 +1055,7 @@ impl State {
                     self.vote_discard.push(c);
                     let mut d = std::mem::take(&mut self.vote_discard);
                     d.shuffle(&mut self.rng);
-                    match rules.turn.reshuffle {
+                    match reshuffle {
                         Reshuffle::DrawAndDiscard => {
                             self.vote_pile.extend(d);
                             self.vote_pile.shuffle(&mut self.rng);
@@ -1098,10 +1099,14 @@ impl State {
 
     /// Holds a vote at group `g`.
     fn vote(&mut self, g: usize, extraordinary: bool) {
-        let rules = self.rules.clone();
         // Reveal every face-down card.
         for p in 0..2 {
-            for &k in &rules.influence_kinds {
+            if self.groups[g].cards[p][0] == [0; MAX_KINDS] {
+                continue;
+            }
+            // In the order of the influence kinds (the event log's order).
+            for i in 0..self.rules.influence_kinds.len() {
+                let k = self.rules.influence_kinds[i];
                 let n = self.groups[g].cards[p][0][k.ix()];
                 if n > 0 {
                     self.groups[g].cards[p][0][k.ix()] = 0;
@@ -1117,7 +1122,7 @@ impl State {
             }
         }
         let t = self.tally(g);
-        let decision = decide(t, rules.turn.lone_philosopher);
+        let decision = decide(t, self.rules.turn.lone_philosopher);
         self.counters.votes += 1;
         self.counters.extraordinary_votes += u16::from(extraordinary);
         if !matches!(decision, Decision::Won { .. }) {
@@ -1142,7 +1147,7 @@ impl State {
         let Decision::Won { winner, higher, .. } = decision else {
             if extraordinary
                 && decision == Decision::Tie
-                && rules.turn.extraordinary_tie == ExtraordinaryTie::Frozen
+                && self.rules.turn.extraordinary_tie == ExtraordinaryTie::Frozen
             {
                 self.groups[g].frozen = true;
             }
@@ -1151,7 +1156,8 @@ impl State {
         self.groups[g].frozen = false;
         // Discards: the higher total its highest numbered card, the lower its
         // lowest, and every vote-inverting card (Philosopher) at the group.
-        if let Some(h) = higher {
+        let rules = &*self.rules;
+        let high_low = higher.map(|h| {
             let high_kind = rules
                 .influence_kinds
                 .iter()
@@ -1165,6 +1171,9 @@ impl State {
                     !rules.kind(**k).inverts_vote && self.groups[g].cards[1 - h][1][k.ix()] > 0
                 })
                 .copied();
+            (h, high_kind, low_kind)
+        });
+        if let Some((h, high_kind, low_kind)) = high_low {
             if let Some(k) = high_kind {
                 self.lose(h, g, k);
             }
@@ -1173,8 +1182,9 @@ impl State {
             }
         }
         for p in 0..2 {
-            for &k in &rules.influence_kinds {
-                if rules.kind(k).inverts_vote {
+            for i in 0..self.rules.influence_kinds.len() {
+                let k = self.rules.influence_kinds[i];
+                if self.rules.inverts[k.ix()] > 0 {
                     while self.groups[g].cards[p][1][k.ix()] > 0 {
                         self.lose(p, g, k);
                     }
@@ -1192,7 +1202,7 @@ impl State {
         if self.groups[g].exhausted() {
             self.exhaust(g);
         }
-        if self.groups[..rules.groups.len()]
+        if self.groups[..self.rules.groups.len()]
             .iter()
             .all(|gs| gs.exhausted())
         {
@@ -1241,11 +1251,13 @@ impl State {
     /// Orgy variant (a) at once: an orgy (not the reshuffle one) leaves the
     /// game, from the draw pile if one is there, else from the discard pile.
     fn remove_an_orgy(&mut self) {
-        let rules = self.rules.clone();
+        let rules = &*self.rules;
         let is_orgy = |c: &u8| rules.vote_cards[*c as usize].effect == VoteEffect::Orgy;
-        let c = if let Some(i) = self.vote_pile.iter().position(is_orgy) {
+        let in_pile = self.vote_pile.iter().position(is_orgy);
+        let in_discard = self.vote_discard.iter().position(is_orgy);
+        let c = if let Some(i) = in_pile {
             self.vote_pile.remove(i)
-        } else if let Some(i) = self.vote_discard.iter().position(is_orgy) {
+        } else if let Some(i) = in_discard {
             self.vote_discard.remove(i)
         } else {
             return;
@@ -1290,7 +1302,7 @@ impl State {
             }
         }
         if self.rules.turn.exhausted_vote_card == ExhaustedVoteCard::RemoveAtOnce {
-            let rules = self.rules.clone();
+            let rules = &*self.rules;
             let names_g =
                 |c: &u8| rules.vote_cards[*c as usize].effect == VoteEffect::Vote(g as u8);
             let mut gone: Vec<u8> = self.vote_pile.iter().copied().filter(names_g).collect();
