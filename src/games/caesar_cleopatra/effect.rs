@@ -341,11 +341,13 @@ impl State {
                         Op::Reveal(_) => Dest::FaceUp,
                         _ => Dest::Pool,
                     };
-                    let cards = self.resolve(top, c);
+                    let mut cards = Resolved::new();
+                    self.resolve(top, c, &mut cards);
                     self.move_cards(top, &cards, dest);
                 }
                 Op::Look(c) => {
-                    let cards = self.resolve(top, c);
+                    let mut cards = Resolved::new();
+                    self.resolve(top, c, &mut cards);
                     self.look(top, &cards);
                 }
                 Op::Draw { who, count, .. } => {
@@ -686,9 +688,8 @@ impl State {
     // ----- Moving cards ----------------------------------------------------
 
     /// The cards a statement acts on, with their counts.
-    fn resolve(&self, top: usize, c: &Cards) -> Resolved {
+    fn resolve(&self, top: usize, c: &Cards, out: &mut Resolved) {
         let f = &self.frames[top];
-        let mut out = Resolved::new();
         match c {
             Cards::Var(v) => {
                 if let Some(t) = f.env[*v as usize]
@@ -701,7 +702,6 @@ impl State {
                 self.each_card(f.player as usize, set, &f.env, &mut |t, n| out.push((t, n)))
             }
         }
-        out
     }
 
     fn still_there(&self, t: Target) -> bool {

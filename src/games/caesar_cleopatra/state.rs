@@ -120,13 +120,28 @@ pub(crate) fn face_ix(face: Face) -> usize {
 }
 
 /// Placements of the cards of a hand: for each block (a face and the
-/// groups where it may go), every influence kind in the hand at every group
-/// of the block, kind by kind. Listed by `push_all`, or picked by `nth`
-/// without listing them.
-#[derive(Debug, Clone, Default)]
+/// groups where it may go, as a bit mask), every influence kind in the hand
+/// at every group of the block, kind by kind. Listed by `push_all`, or
+/// picked by `nth` without listing them.
+#[derive(Debug, Clone, Copy)]
 pub(crate) struct Placements {
-    kinds: ArrayVec<Kind, MAX_KINDS>,
-    blocks: ArrayVec<(Face, ArrayVec<u8, MAX_GROUPS>), 2>,
+    /// Influence kinds in the hand, in the rules' order.
+    kinds: [Kind; MAX_KINDS],
+    n_kinds: u8,
+    /// (face, groups) per block.
+    blocks: [(Face, u16); 2],
+    n_blocks: u8,
+}
+
+impl Default for Placements {
+    fn default() -> Self {
+        Placements {
+            kinds: [Kind(0); MAX_KINDS],
+            n_kinds: 0,
+            blocks: [(Face::Down, 0); 2],
+            n_blocks: 0,
+        }
+    }
 }
 
 impl Placements {
@@ -134,47 +149,61 @@ impl Placements {
         let mut pl = Placements::default();
         for &k in &rules.influence_kinds {
             if hand[k.ix()] > 0 {
-                pl.kinds.push(k);
+                pl.kinds[pl.n_kinds as usize] = k;
+                pl.n_kinds += 1;
             }
         }
         pl
     }
 
-    fn add_block(&mut self, face: Face, groups: ArrayVec<u8, MAX_GROUPS>) {
-        if !groups.is_empty() && !self.kinds.is_empty() {
-            self.blocks.push((face, groups));
+    fn add_block(&mut self, face: Face, groups: u16) {
+        if groups != 0 && self.n_kinds > 0 {
+            self.blocks[self.n_blocks as usize] = (face, groups);
+            self.n_blocks += 1;
         }
     }
 
+    fn blocks(&self) -> &[(Face, u16)] {
+        &self.blocks[..self.n_blocks as usize]
+    }
+
     pub(crate) fn len(&self) -> usize {
-        self.blocks.iter().map(|(_, g)| g.len()).sum::<usize>() * self.kinds.len()
+        let groups: u32 = self.blocks().iter().map(|(_, g)| g.count_ones()).sum();
+        groups as usize * self.n_kinds as usize
     }
 
     pub(crate) fn is_empty(&self) -> bool {
-        self.blocks.is_empty()
+        self.n_blocks == 0
     }
 
     fn push_all(&self, out: &mut Vec<Move>) {
         out.reserve(self.len());
-        for (face, groups) in &self.blocks {
-            for &kind in &self.kinds {
-                out.extend(groups.iter().map(|&group| Move::Place {
-                    kind,
-                    group,
-                    face: *face,
-                }));
+        for &(face, groups) in self.blocks() {
+            for &kind in &self.kinds[..self.n_kinds as usize] {
+                let mut m = groups;
+                while m != 0 {
+                    let group = m.trailing_zeros() as u8;
+                    m &= m - 1;
+                    out.push(Move::Place { kind, group, face });
+                }
             }
         }
     }
 
     fn nth(&self, mut i: usize) -> Move {
-        for (face, groups) in &self.blocks {
-            let n = groups.len() * self.kinds.len();
+        for &(face, groups) in self.blocks() {
+            let per_kind = groups.count_ones() as usize;
+            let n = per_kind * self.n_kinds as usize;
             if i < n {
+                // The (i % per_kind)-th group of the mask.
+                let mut m = groups;
+                for _ in 0..i % per_kind {
+                    m &= m - 1;
+                }
                 return Move::Place {
-                    kind: self.kinds[i / groups.len()],
-                    group: groups[i % groups.len()],
-                    face: *face,
+                    kind: self.kinds[i / per_kind],
+                    group: m.trailing_zeros() as u8,
+                    face,
                 };
             }
             i -= n;
@@ -190,7 +219,7 @@ struct TurnChoices {
     pass: bool,
     places: Placements,
     end: bool,
-    actions: ArrayVec<Move, MAX_KINDS>,
+    actions: ArrayVec<Kind, MAX_KINDS>,
 }
 
 /// What happened in a game, counted as it happens (for the designer's
@@ -569,7 +598,7 @@ impl State {
                 if t.end {
                     out.push(Move::EndPlacement);
                 }
-                out.extend_from_slice(&t.actions);
+                out.extend(t.actions.iter().map(|&k| Move::PlayAction(k)));
             }
             Phase::Refill => {
                 let z = &self.zones[p];
@@ -579,7 +608,7 @@ impl State {
                 if !z.action_reserve.is_empty() {
                     out.push(Move::Draw(Reserve::Action));
                 }
-                self.action_moves(p, out);
+                self.action_moves(p, |k| out.push(Move::PlayAction(k)));
             }
             Phase::PassiveDiscard => {
                 for k in 0..rules.kinds.len() {
@@ -591,7 +620,7 @@ impl State {
             }
             Phase::BeforeVote => {
                 out.push(Move::DrawVote);
-                self.action_moves(p, out);
+                self.action_moves(p, |k| out.push(Move::PlayAction(k)));
             }
             Phase::LonePlaceAll => self.placements_with(p, Face::Down).push_all(out),
             Phase::Effect => self.effect_moves(out),
@@ -608,13 +637,14 @@ impl State {
         }
     }
 
-    fn action_moves(&self, p: usize, out: &mut impl Extend<Move>) {
+    /// Calls `f` with each action card `p` may play now.
+    fn action_moves(&self, p: usize, mut f: impl FnMut(Kind)) {
         if !self.may_play_action() {
             return;
         }
         for &k in &self.rules.action_kinds {
             if self.zones[p].hand[k.ix()] > 0 && self.action_playable(p, k) {
-                out.extend(Some(Move::PlayAction(k)));
+                f(k);
             }
         }
     }
@@ -629,7 +659,7 @@ impl State {
             // Playing an action card makes the turn active, and an active
             // player must place influence: only offered if he can.
             if !t.places.is_empty() {
-                self.action_moves(p, &mut t.actions);
+                self.action_moves(p, |k| t.actions.push(k));
             }
         } else {
             let face = self.placed_face;
@@ -640,7 +670,7 @@ impl State {
                 .placements
                 .iter()
                 .any(|pl| pl.face == face && pl.cards == self.placed as u32);
-            self.action_moves(p, &mut t.actions);
+            self.action_moves(p, |k| t.actions.push(k));
         }
         t
     }
@@ -648,10 +678,10 @@ impl State {
     /// Every single placement of `face` that fits.
     fn placements_with(&self, p: usize, face: Face) -> Placements {
         let mut pl = Placements::of_hand(&self.rules, &self.zones[p].hand);
-        let mut groups = ArrayVec::new();
+        let mut groups = 0;
         for g in 0..self.rules.groups.len() {
             if self.free_for_turn(p, g) > 0 {
-                groups.push(g as u8);
+                groups |= 1 << g;
             }
         }
         pl.add_block(face, groups);
@@ -690,11 +720,11 @@ impl State {
             if !single && !double {
                 continue;
             }
-            let mut groups = ArrayVec::new();
+            let mut groups = 0;
             for (g, &room) in free.iter().enumerate().take(n_groups) {
                 // A second card must fit: here again, or at another group.
                 if room > 0 && (single || (hand_infl >= 2 && (room >= 2 || with_room >= 2))) {
-                    groups.push(g as u8);
+                    groups |= 1 << g;
                 }
             }
             pl.add_block(face, groups);
@@ -717,7 +747,7 @@ impl State {
             } else if t.end && i == pass + places {
                 Move::EndPlacement
             } else {
-                t.actions[i - pass - places - usize::from(t.end)]
+                Move::PlayAction(t.actions[i - pass - places - usize::from(t.end)])
             };
             return (m, n);
         }
