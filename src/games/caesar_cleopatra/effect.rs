@@ -649,6 +649,9 @@ impl State {
                     }
                 }
             }
+            Op::ChooseCard { from, cond, .. } if cond.is_empty() => {
+                self.each_card(p, from, env, &mut |t, _| f(t));
+            }
             Op::ChooseCard { var, from, cond } => {
                 self.each_card(p, from, env, &mut |t, _| {
                     let mut e = *env;

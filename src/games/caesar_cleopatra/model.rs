@@ -114,6 +114,9 @@ pub struct Limits {
 #[derive(Debug, Clone)]
 pub struct TurnRules {
     pub placements: Vec<Placement>,
+    /// Per face (down, up): bit n set if some placement pattern of that face
+    /// has n cards (from `placements`, for the hot path).
+    pub pattern_sizes: [u32; 2],
     pub action_timing: ActionTiming,
     pub actions_per_turn: u8,
     pub extraordinary_vote: ExtraordinaryVote,
@@ -919,6 +922,12 @@ impl Validator {
                 turn_cap: limits.turn_cap.value.max(1),
             },
             turn: TurnRules {
+                pattern_sizes: [Face::Down, Face::Up].map(|face| {
+                    placements
+                        .iter()
+                        .filter(|pl| pl.face == face && pl.cards < 32)
+                        .fold(0, |m, pl| m | 1 << pl.cards)
+                }),
                 placements,
                 action_timing: turn.action_timing,
                 actions_per_turn: turn.actions_per_turn.min(9) as u8,

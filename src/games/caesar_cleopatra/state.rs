@@ -691,43 +691,37 @@ impl State {
     /// The first card of a turn: any face some placement pattern allows,
     /// provided the pattern can be completed (a second card fits somewhere).
     pub(crate) fn first_placements(&self, p: usize) -> Placements {
-        let turn = &self.rules.turn;
-        let n_groups = self.rules.groups.len();
         let hand_infl = self.hand_influence(p);
         if hand_infl == 0 {
             return Placements::default();
         }
-        // Room per group, once.
-        let mut free = [0u8; MAX_GROUPS];
-        let mut with_room = 0;
-        for (g, f) in free.iter_mut().enumerate().take(n_groups) {
-            *f = self.free_for_turn(p, g);
-            with_room += usize::from(*f > 0);
+        // Groups with room for one card, and for two.
+        let (mut one, mut two) = (0u16, 0u16);
+        for g in 0..self.rules.groups.len() {
+            let room = self.free_for_turn(p, g);
+            one |= u16::from(room >= 1) << g;
+            two |= u16::from(room >= 2) << g;
         }
-        if with_room == 0 {
+        if one == 0 {
             return Placements::default();
         }
+        // A second card must fit: here again, or at another group.
+        let second = if hand_infl < 2 {
+            0
+        } else if one.count_ones() >= 2 {
+            one
+        } else {
+            two
+        };
         let mut pl = Placements::of_hand(&self.rules, &self.zones[p].hand);
         for face in [Face::Down, Face::Up] {
-            let single = turn
-                .placements
-                .iter()
-                .any(|pl| pl.face == face && pl.cards == 1);
-            let double = turn
-                .placements
-                .iter()
-                .any(|pl| pl.face == face && pl.cards == 2);
-            if !single && !double {
-                continue;
+            let sizes = self.rules.turn.pattern_sizes[face_ix(face)];
+            let (single, double) = (sizes & 1 << 1 != 0, sizes & 1 << 2 != 0);
+            if single {
+                pl.add_block(face, one);
+            } else if double {
+                pl.add_block(face, second);
             }
-            let mut groups = 0;
-            for (g, &room) in free.iter().enumerate().take(n_groups) {
-                // A second card must fit: here again, or at another group.
-                if room > 0 && (single || (hand_infl >= 2 && (room >= 2 || with_room >= 2))) {
-                    groups |= 1 << g;
-                }
-            }
-            pl.add_block(face, groups);
         }
         pl
     }
