@@ -124,6 +124,9 @@ struct Node {
     /// Who made that move.
     actor: u8,
     children: Vec<u32>,
+    /// The children's keys ([`move_key`] of their move and actor), sorted,
+    /// in the order of `children`.
+    keys: Vec<u32>,
     visits: u32,
     /// Iterations in which this node's move was legal at its parent.
     avail: u32,
@@ -196,6 +199,7 @@ impl IsmctsAgent {
             mv: legal[0],
             actor: me as u8,
             children: Vec::new(),
+            keys: Vec::new(),
             visits: 0,
             avail: 0,
             reward: 0.0,
@@ -236,10 +240,10 @@ impl IsmctsAgent {
                 let mut compatible = 0usize;
                 for &m in &moves {
                     let found = nodes[node]
-                        .children
-                        .iter()
-                        .map(|&c| c as usize)
-                        .find(|&c| nodes[c].mv == m && nodes[c].actor as usize == p);
+                        .keys
+                        .binary_search(&move_key(m, p))
+                        .ok()
+                        .map(|i| nodes[node].children[i] as usize);
                     match found {
                         Some(c) => {
                             compatible += 1;
@@ -287,13 +291,17 @@ impl IsmctsAgent {
                         mv: m,
                         actor: p as u8,
                         children: Vec::new(),
+                        keys: Vec::new(),
                         visits: 0,
                         avail: 1,
                         reward: 0.0,
                         prior,
                         priors: Vec::new(),
                     });
-                    nodes[node].children.push(id as u32);
+                    let key = move_key(m, p);
+                    let at = nodes[node].keys.partition_point(|&k| k < key);
+                    nodes[node].keys.insert(at, key);
+                    nodes[node].children.insert(at, id as u32);
                     d.apply_legal(m);
                     path.push(id as u32);
                     break;
@@ -420,6 +428,45 @@ impl IsmctsAgent {
         }
         moves[self.rng.random_range(0..moves.len())]
     }
+}
+
+/// A number that tells a move of `actor` from every other move of either
+/// player (so that a node's children can be looked up by binary search).
+fn move_key(m: Move, actor: usize) -> u32 {
+    use crate::games::caesar_cleopatra::model::Face;
+    use crate::games::caesar_cleopatra::{Reserve, Target};
+    let face = |f: Face| u32::from(f == Face::Up);
+    let (tag, x): (u32, u32) = match m {
+        Move::ArrangeAction(k) => (0, k.0 as u32),
+        Move::SetupPlace(k) => (1, k.0 as u32),
+        Move::Pass => (2, 0),
+        Move::Place {
+            kind,
+            group,
+            face: f,
+        } => (3, (kind.0 as u32) << 9 | (group as u32) << 1 | face(f)),
+        Move::EndPlacement => (4, 0),
+        Move::PlayAction(k) => (5, k.0 as u32),
+        Move::Choose(Target::Group(g)) => (6, g as u32),
+        Move::Choose(Target::TableCard {
+            owner,
+            group,
+            kind,
+            face: f,
+        }) => (
+            7,
+            (owner as u32) << 18 | (group as u32) << 9 | (kind.0 as u32) << 1 | face(f),
+        ),
+        Move::Choose(Target::HandCard { owner, kind }) => (8, (owner as u32) << 8 | kind.0 as u32),
+        Move::Decline => (9, 0),
+        Move::Discard(k) => (10, k.0 as u32),
+        Move::EndDiscard => (11, 0),
+        Move::Draw(Reserve::Influence) => (12, 0),
+        Move::Draw(Reserve::Action) => (12, 1),
+        Move::DrawVote => (13, 0),
+    };
+    debug_assert!(x < 1 << 22);
+    tag << 23 | x << 1 | (actor as u32 & 1)
 }
 
 fn is_setup(phase: Phase) -> bool {
