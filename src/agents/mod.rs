@@ -111,6 +111,9 @@ impl AgentSpec {
                 }
                 ("pw", v) if num(v).is_some() => config.widening = num(v).unwrap_or(0.0),
                 ("bias", v) if num(v).is_some() => config.prior_bias = num(v).unwrap_or(0.0),
+                ("behind", v) if num(v).is_some() => {
+                    config.no_pass_behind = num(v).unwrap_or(f64::INFINITY)
+                }
                 ("priors", "on") => config.priors = true,
                 ("priors", "off") => config.priors = false,
                 ("rollout", "random") => config.rollout = Rollout::Random,
@@ -126,7 +129,7 @@ impl AgentSpec {
                 }
                 _ => {
                     return bad(&format!(
-                        "unknown or invalid option \"{opt}\" (options: c=F, turns=N, scale=F, rollout=random|greedy, eps=F, priors=on|off, pw=F, bias=F, margin=F)"
+                        "unknown or invalid option \"{opt}\" (options: c=F, turns=N, scale=F, rollout=random|greedy, eps=F, priors=on|off, pw=F, bias=F, margin=F, behind=F)"
                     ));
                 }
             }
