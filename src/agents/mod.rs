@@ -11,7 +11,7 @@
 //!   [`greedy::Heuristic`] averaged over a few determinizations.
 //! - [`ismcts::IsmctsAgent`]: single-observer information-set Monte Carlo
 //!   tree search (Cowling, Powley & Whitehouse 2012) with short rollouts
-//!   cut off by the same heuristic; 6000 iterations per decision by default.
+//!   cut off by the same heuristic; 10000 iterations per decision by default.
 //! - `random` ([`RandomAgent`]): uniform among the legal moves.
 //!
 //! [`make_agent`] builds any of them from a short spec such as `"ismcts:500"`
@@ -29,7 +29,7 @@ pub use greedy::{GreedyAgent, Heuristic};
 pub use ismcts::{IsmctsAgent, IsmctsConfig, MoveStats, Rollout};
 
 /// The agent specs [`make_agent`] accepts, for help texts.
-pub const AGENT_SPECS: &str = "random, greedy, ismcts (default budget: 6000 iterations), \
+pub const AGENT_SPECS: &str = "random, greedy, ismcts (default budget: 10000 iterations), \
 ismcts:N (N iterations per decision, e.g. ismcts:500), \
 ismcts:Nms (N milliseconds per decision, e.g. ismcts:200ms), \
 optionally with search options: ismcts:2000,c=0.7,turns=1,scale=2,rollout=greedy,eps=0.1";
