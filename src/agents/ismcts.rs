@@ -28,9 +28,9 @@
 //! The default budget is 10000 iterations per decision (about 60 ms in a
 //! release build on one core of a small machine): an iteration budget, so
 //! that a decision depends only on the position and the seed, never on the
-//! machine. More iterations play better: against `greedy` (200 games, seed
-//! 1) 6000 iterations won 60% and 10000 won 68.5%. `ismcts:N` and
-//! `ismcts:Nms` set other budgets.
+//! machine. More iterations play better: against `greedy` over the 200
+//! games of seed 1, 6000 iterations won 60% and 10000 won 68.5%.
+//! `ismcts:N` and `ismcts:Nms` set other budgets.
 
 use std::time::{Duration, Instant};
 
