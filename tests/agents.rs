@@ -430,6 +430,38 @@ fn arena_results_do_not_depend_on_the_thread_count() {
 }
 
 #[test]
+fn ismcts_beats_random_at_a_small_budget() {
+    let rules = common::rules();
+    let r = arena(rules, "ismcts:200", "random", 6, 11, 2).unwrap();
+    assert!(r.a_wins >= 5, "{}", r.to_text());
+}
+
+#[test]
+fn ismcts_far_behind_does_not_pass() {
+    // Caesar has won most of the senators and praetors: Cleopatra, far
+    // behind, places rather than passing (passing only delays).
+    let rules = common::rules();
+    let s = Position::from_ron(
+        r#"(to_move: "cleopatra",
+            turn: 20,
+            groups: {"senators": (cards: {"cleopatra": ["2"], "caesar": ["3"]}),
+                     "quaestors": (cards: {"caesar": ["5", "4"]})},
+            hands: {"cleopatra": ["1", "1", "2", "1", "3"], "caesar": ["5", "4", "3", "2", "1"]},
+            won: {"caesar": {"senators": 3, "praetors": 3}})"#,
+    )
+    .unwrap()
+    .into_state(rules.clone(), 3)
+    .unwrap();
+    let l = legal(&s);
+    assert!(l.contains(&Move::Pass) && l.len() > 1);
+    assert!(ludus::agents::Heuristic::default().evaluate(&s, 0) < -2.0);
+    for seed in 0..3 {
+        let mut agent = IsmctsAgent::new(IsmctsConfig::with_iterations(300), seed);
+        assert_ne!(agent.choose(&s, &l), Move::Pass, "seed {seed}");
+    }
+}
+
+#[test]
 fn wilson_interval() {
     let (lo, hi) = wilson95(50, 100);
     assert!((lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3);

@@ -6,18 +6,31 @@
 //! *observer*). Each iteration:
 //! 1. determinizes: [`State::resample`] redraws everything the observer
 //!    cannot see (and the future chance);
-//! 2. descends the tree, whose nodes are keyed by move sequences, choosing
-//!    by UCB1 among the children whose move is legal in this
-//!    determinization; a child's exploration term counts the iterations in
-//!    which it was *available* rather than its parent's visits;
-//! 3. expands one untried legal move;
-//! 4. plays a short rollout (`rollout_turns` turns, a lightly biased random
-//!    policy) and scores it with the [`Heuristic`] (or the result, if the
-//!    game ended), as a reward in `[0, 1]` for the observer;
+//! 2. descends the tree, whose nodes are keyed by move sequences (a child
+//!    is found by its move and the player who makes it, so the same move
+//!    reached in different determinizations shares one node), choosing by
+//!    UCB1 among the children whose move is legal in this determinization;
+//!    a child's exploration term counts the iterations in which it was
+//!    *available* rather than its parent's visits;
+//! 3. expands one untried legal move, the one with the best one-step
+//!    heuristic value for the player to act (computed once per node);
+//! 4. plays a short rollout (to the end of the current turn, a lightly
+//!    biased random policy) and scores it with the [`Heuristic`] (or the
+//!    result, if the game ended), as a reward in `[0, 1]` for the observer;
 //! 5. backpropagates: each node holds the reward of the player who made its
-//!    move, so the opponent's nodes maximise the opponent's reward.
+//!    move, so the opponent's nodes (his replies, his Veto windows)
+//!    maximise the opponent's reward.
 //!
-//! The move played is the most visited child of the root.
+//! The move played is the most visited child of the root. At the start of
+//! his turn, a player who is far behind on the heuristic does not consider
+//! passing (see [`IsmctsConfig::no_pass_behind`]).
+//!
+//! The default budget is 10000 iterations per decision (about 60 ms in a
+//! release build on one core of a small machine): an iteration budget, so
+//! that a decision depends only on the position and the seed, never on the
+//! machine. More iterations play better: against `greedy` over the 200
+//! games of seed 1, 6000 iterations won 60% and 10000 won 68.5%.
+//! `ismcts:N` and `ismcts:Nms` set other budgets.
 
 use std::time::{Duration, Instant};
 
@@ -57,15 +70,20 @@ pub struct IsmctsConfig {
     /// Weight of the prior in the selection (progressive bias), fading
     /// as `1 / (visits + 1)`.
     pub prior_bias: f64,
+    /// At the start of its turn, a player whose heuristic margin is below
+    /// minus this many points does not consider passing (if he can
+    /// place): passing only delays, and against an opponent who passes
+    /// too while ahead it loses at the turn cap. Infinite: never applies.
+    pub no_pass_behind: f64,
     pub heuristic: Heuristic,
 }
 
 impl Default for IsmctsConfig {
-    /// A budget of iterations (reproducible on any machine), about a tenth
-    /// of a second per decision in a release build.
+    /// A budget of iterations (reproducible on any machine): 10000, about
+    /// 60 ms per decision in a release build.
     fn default() -> Self {
         IsmctsConfig {
-            iterations: 1000,
+            iterations: 10000,
             millis: 0,
             exploration: 0.7,
             rollout_turns: 1,
@@ -75,6 +93,7 @@ impl Default for IsmctsConfig {
             priors: true,
             widening: 0.0,
             prior_bias: 0.0,
+            no_pass_behind: 2.0,
             heuristic: Heuristic::default(),
         }
     }
@@ -124,6 +143,9 @@ struct Node {
     /// Who made that move.
     actor: u8,
     children: Vec<u32>,
+    /// The children's keys ([`move_key`] of their move and actor), sorted,
+    /// in the order of `children`.
+    keys: Vec<u32>,
     visits: u32,
     /// Iterations in which this node's move was legal at its parent.
     avail: u32,
@@ -157,6 +179,16 @@ impl IsmctsAgent {
     /// and returns the root's moves with their statistics, most visited
     /// first.
     pub fn analyze(&mut self, state: &State, legal: &[Move]) -> Vec<MoveStats> {
+        let mut legal = legal;
+        let without_pass: Vec<Move>;
+        if state.phase() == Phase::TurnStart
+            && legal.len() > 1
+            && legal.contains(&Move::Pass)
+            && self.config.heuristic.evaluate(state, state.actor()) < -self.config.no_pass_behind
+        {
+            without_pass = legal.iter().copied().filter(|&m| m != Move::Pass).collect();
+            legal = &without_pass;
+        }
         let nodes = self.search(state, legal);
         let mut out: Vec<MoveStats> = nodes[0]
             .children
@@ -196,6 +228,7 @@ impl IsmctsAgent {
             mv: legal[0],
             actor: me as u8,
             children: Vec::new(),
+            keys: Vec::new(),
             visits: 0,
             avail: 0,
             reward: 0.0,
@@ -236,10 +269,10 @@ impl IsmctsAgent {
                 let mut compatible = 0usize;
                 for &m in &moves {
                     let found = nodes[node]
-                        .children
-                        .iter()
-                        .map(|&c| c as usize)
-                        .find(|&c| nodes[c].mv == m && nodes[c].actor as usize == p);
+                        .keys
+                        .binary_search(&move_key(m, p))
+                        .ok()
+                        .map(|i| nodes[node].children[i] as usize);
                     match found {
                         Some(c) => {
                             compatible += 1;
@@ -287,13 +320,17 @@ impl IsmctsAgent {
                         mv: m,
                         actor: p as u8,
                         children: Vec::new(),
+                        keys: Vec::new(),
                         visits: 0,
                         avail: 1,
                         reward: 0.0,
                         prior,
                         priors: Vec::new(),
                     });
-                    nodes[node].children.push(id as u32);
+                    let key = move_key(m, p);
+                    let at = nodes[node].keys.partition_point(|&k| k < key);
+                    nodes[node].keys.insert(at, key);
+                    nodes[node].children.insert(at, id as u32);
                     d.apply_legal(m);
                     path.push(id as u32);
                     break;
@@ -420,6 +457,45 @@ impl IsmctsAgent {
         }
         moves[self.rng.random_range(0..moves.len())]
     }
+}
+
+/// A number that tells a move of `actor` from every other move of either
+/// player (so that a node's children can be looked up by binary search).
+fn move_key(m: Move, actor: usize) -> u32 {
+    use crate::games::caesar_cleopatra::model::Face;
+    use crate::games::caesar_cleopatra::{Reserve, Target};
+    let face = |f: Face| u32::from(f == Face::Up);
+    let (tag, x): (u32, u32) = match m {
+        Move::ArrangeAction(k) => (0, k.0 as u32),
+        Move::SetupPlace(k) => (1, k.0 as u32),
+        Move::Pass => (2, 0),
+        Move::Place {
+            kind,
+            group,
+            face: f,
+        } => (3, (kind.0 as u32) << 9 | (group as u32) << 1 | face(f)),
+        Move::EndPlacement => (4, 0),
+        Move::PlayAction(k) => (5, k.0 as u32),
+        Move::Choose(Target::Group(g)) => (6, g as u32),
+        Move::Choose(Target::TableCard {
+            owner,
+            group,
+            kind,
+            face: f,
+        }) => (
+            7,
+            (owner as u32) << 18 | (group as u32) << 9 | (kind.0 as u32) << 1 | face(f),
+        ),
+        Move::Choose(Target::HandCard { owner, kind }) => (8, (owner as u32) << 8 | kind.0 as u32),
+        Move::Decline => (9, 0),
+        Move::Discard(k) => (10, k.0 as u32),
+        Move::EndDiscard => (11, 0),
+        Move::Draw(Reserve::Influence) => (12, 0),
+        Move::Draw(Reserve::Action) => (12, 1),
+        Move::DrawVote => (13, 0),
+    };
+    debug_assert!(x < 1 << 22);
+    tag << 23 | x << 1 | (actor as u32 & 1)
 }
 
 fn is_setup(phase: Phase) -> bool {

@@ -11,7 +11,7 @@
 //!   [`greedy::Heuristic`] averaged over a few determinizations.
 //! - [`ismcts::IsmctsAgent`]: single-observer information-set Monte Carlo
 //!   tree search (Cowling, Powley & Whitehouse 2012) with short rollouts
-//!   cut off by the same heuristic.
+//!   cut off by the same heuristic; 10000 iterations per decision by default.
 //! - `random` ([`RandomAgent`]): uniform among the legal moves.
 //!
 //! [`make_agent`] builds any of them from a short spec such as `"ismcts:500"`
@@ -29,7 +29,7 @@ pub use greedy::{GreedyAgent, Heuristic};
 pub use ismcts::{IsmctsAgent, IsmctsConfig, MoveStats, Rollout};
 
 /// The agent specs [`make_agent`] accepts, for help texts.
-pub const AGENT_SPECS: &str = "random, greedy, ismcts (default budget), \
+pub const AGENT_SPECS: &str = "random, greedy, ismcts (default budget: 10000 iterations), \
 ismcts:N (N iterations per decision, e.g. ismcts:500), \
 ismcts:Nms (N milliseconds per decision, e.g. ismcts:200ms), \
 optionally with search options: ismcts:2000,c=0.7,turns=1,scale=2,rollout=greedy,eps=0.1";
@@ -48,7 +48,10 @@ impl AgentSpec {
     /// search options for `ismcts`: `,c=0.7` (exploration), `,turns=1`
     /// (rollout length in turn ends), `,scale=2` (reward scale in points),
     /// `,rollout=random|greedy` and `,eps=0.1` (greedy rollouts' share of
-    /// random moves).
+    /// random moves), `,priors=on|off`, `,pw=F` (progressive widening),
+    /// `,bias=F` (progressive bias), `,margin=F` (share of the margin in
+    /// the reward), `,behind=F` (no passing at a turn start when more than
+    /// F points behind).
     pub fn parse(spec: &str) -> Result<AgentSpec, String> {
         let spec = spec.trim();
         let mut parts = spec.split(',');
@@ -111,6 +114,9 @@ impl AgentSpec {
                 }
                 ("pw", v) if num(v).is_some() => config.widening = num(v).unwrap_or(0.0),
                 ("bias", v) if num(v).is_some() => config.prior_bias = num(v).unwrap_or(0.0),
+                ("behind", v) if num(v).is_some() => {
+                    config.no_pass_behind = num(v).unwrap_or(f64::INFINITY)
+                }
                 ("priors", "on") => config.priors = true,
                 ("priors", "off") => config.priors = false,
                 ("rollout", "random") => config.rollout = Rollout::Random,
@@ -126,7 +132,7 @@ impl AgentSpec {
                 }
                 _ => {
                     return bad(&format!(
-                        "unknown or invalid option \"{opt}\" (options: c=F, turns=N, scale=F, rollout=random|greedy, eps=F, priors=on|off, pw=F, bias=F, margin=F)"
+                        "unknown or invalid option \"{opt}\" (options: c=F, turns=N, scale=F, rollout=random|greedy, eps=F, priors=on|off, pw=F, bias=F, margin=F, behind=F)"
                     ));
                 }
             }
