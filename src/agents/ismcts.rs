@@ -18,7 +18,7 @@
 //!    biased random policy) and scores it with the [`Heuristic`] (or the
 //!    result, if the game ended), as a reward in `[0, 1]` for the observer;
 //! 5. backpropagates: each node holds the reward of the player who made its
-//!    move, so the opponent's nodes (his replies, his Veto windows)
+//!    move, so the opponent's nodes (his replies, his reaction windows)
 //!    maximise the opponent's reward.
 //!
 //! The move played is the most visited child of the root. At the start of
