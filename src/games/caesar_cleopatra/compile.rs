@@ -123,6 +123,9 @@ pub enum Playable {
     /// `choose card c from S` needs a card of S; `choose group g where any
     /// S(group: g)` needs a card of S at some live group.
     AnyOf(Set),
+    /// `k` `choose group`s whose only conditions are `!=` between them:
+    /// whenever `k` groups are live.
+    DistinctGroups(u32),
     /// Otherwise: search the choices `ops[start..end]` for a full answer.
     Search { start: usize, end: usize },
 }
@@ -152,6 +155,28 @@ impl Playable {
                 }
                 _ => {}
             }
+        }
+        // Each group differs from every group chosen before it, and nothing
+        // else: as many live groups as choices are needed, and enough.
+        let mut vars: Vec<u8> = Vec::new();
+        let distinct = ops[start..end].iter().all(|op| {
+            let Op::ChooseGroup { var, cond } = op else {
+                return false;
+            };
+            let differs_from = |w: u8| {
+                cond.iter().any(
+                    |c| matches!(c, Cond::NotEqual(x, y) if (*x, *y) == (*var, w) || (*x, *y) == (w, *var)),
+                )
+            };
+            let only_differences = cond.iter().all(
+                |c| matches!(c, Cond::NotEqual(x, y) if x != y && (x == var || y == var) && (vars.contains(x) || vars.contains(y))),
+            );
+            let ok = only_differences && vars.iter().all(|&w| differs_from(w));
+            vars.push(*var);
+            ok
+        });
+        if distinct {
+            return Playable::DistinctGroups((end - start) as u32);
         }
         Playable::Search { start, end }
     }

@@ -68,6 +68,7 @@ impl State {
         match &prog.playable {
             Playable::Always => true,
             Playable::AnyOf(set) => self.set_nonempty(p, set, &[None; MAX_VARS]),
+            Playable::DistinctGroups(k) => self.live_groups().count_ones() >= *k,
             Playable::Search { start, end } => {
                 self.satisfiable(p, &prog.ops[*start..*end], &[None; MAX_VARS])
             }
