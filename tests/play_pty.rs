@@ -151,17 +151,7 @@ impl Term {
                     self.tail()
                 );
             }
-            match self
-                .rx
-                .recv_timeout(deadline.saturating_duration_since(Instant::now()))
-            {
-                Ok(Some(b)) => self.out.extend_from_slice(&b),
-                Ok(None) | Err(RecvTimeoutError::Disconnected) => self.eof = true,
-                Err(RecvTimeoutError::Timeout) => panic!(
-                    "no {what} from ludus within {TIMEOUT:?}; its last output:\n{}",
-                    self.tail()
-                ),
-            }
+            self.receive(deadline, &format!("no {what} from ludus"));
         }
     }
 
@@ -175,21 +165,27 @@ impl Term {
         s
     }
 
+    /// Takes the next chunk of output (or notes its end); panics with
+    /// `failure` and the last output once `deadline` has passed.
+    fn receive(&mut self, deadline: Instant, failure: &str) {
+        match self
+            .rx
+            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+        {
+            Ok(Some(b)) => self.out.extend_from_slice(&b),
+            Ok(None) | Err(RecvTimeoutError::Disconnected) => self.eof = true,
+            Err(RecvTimeoutError::Timeout) => panic!(
+                "{failure} within {TIMEOUT:?}; its last output:\n{}",
+                self.tail()
+            ),
+        }
+    }
+
     /// Everything up to the end of the program's output.
     fn rest(&mut self) -> String {
         let deadline = Instant::now() + TIMEOUT;
         while !self.eof {
-            match self
-                .rx
-                .recv_timeout(deadline.saturating_duration_since(Instant::now()))
-            {
-                Ok(Some(b)) => self.out.extend_from_slice(&b),
-                Ok(None) | Err(RecvTimeoutError::Disconnected) => self.eof = true,
-                Err(RecvTimeoutError::Timeout) => panic!(
-                    "ludus did not stop within {TIMEOUT:?}; its last output:\n{}",
-                    self.tail()
-                ),
-            }
+            self.receive(deadline, "ludus did not stop");
         }
         let s = String::from_utf8_lossy(&self.out[self.at..]).replace("\r\n", "\n");
         self.at = self.out.len();

@@ -92,20 +92,8 @@ pub struct ArenaReport {
     pub seconds: f64,
 }
 
-/// Wilson score interval at 95% for `k` successes out of `n`.
-pub fn wilson95(k: u64, n: u64) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 1.0);
-    }
-    let z = 1.959_963_984_540_054;
-    let n = n as f64;
-    let p = k as f64 / n;
-    let z2 = z * z;
-    let den = 1.0 + z2 / n;
-    let center = (p + z2 / (2.0 * n)) / den;
-    let half = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / den;
-    ((center - half).max(0.0), (center + half).min(1.0))
-}
+/// Wilson score interval at 95% (the report's, re-exported for arena users).
+pub use crate::report::stats::wilson95;
 
 /// Plays game `index` of a run: A in seat 0 if `index` is even.
 fn play_game(rules: &Arc<Rules>, a: &AgentSpec, b: &AgentSpec, seed: u64, index: u64) -> Totals {
