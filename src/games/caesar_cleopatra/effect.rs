@@ -225,6 +225,19 @@ impl State {
         }
     }
 
+    /// `State::random_legal` at an effect choice point: the move
+    /// `legal[rng.random_range(0..n)]` would pick, and `n`.
+    pub(crate) fn effect_random_legal(
+        &self,
+        rng: &mut crate::engine::seed::Rng,
+        buf: &mut Vec<Move>,
+    ) -> (Move, usize) {
+        use rand::RngExt;
+        self.legal(buf);
+        let n = buf.len();
+        (buf[rng.random_range(0..n)], n)
+    }
+
     pub(crate) fn apply_effect_move(&mut self, m: Move) {
         let top = self.frames.len() - 1;
         if self.frames[top].awaiting_reaction {

@@ -745,6 +745,9 @@ impl State {
             };
             return (m, n);
         }
+        if self.phase == Phase::Effect {
+            return self.effect_random_legal(rng, buf);
+        }
         self.legal(buf);
         let n = buf.len();
         (buf[rng.random_range(0..n)], n)
