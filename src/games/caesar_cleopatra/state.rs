@@ -572,23 +572,7 @@ impl State {
     pub fn legal(&self, out: &mut Vec<Move>) {
         out.clear();
         let p = self.seat as usize;
-        let rules = &*self.rules;
         match self.phase {
-            Phase::GameOver => {}
-            Phase::ArrangeActions => {
-                for &k in &rules.action_kinds {
-                    if self.zones[p].unarranged[k.ix()] > 0 {
-                        out.push(Move::ArrangeAction(k));
-                    }
-                }
-            }
-            Phase::SetupPlace => {
-                for &k in &rules.influence_kinds {
-                    if self.zones[p].set_aside[k.ix()] > 0 {
-                        out.push(Move::SetupPlace(k));
-                    }
-                }
-            }
             Phase::TurnStart | Phase::Placing => {
                 let t = self.turn_choices(p);
                 if t.pass {
@@ -600,30 +584,54 @@ impl State {
                 }
                 out.extend(t.actions.iter().map(|&k| Move::PlayAction(k)));
             }
+            Phase::LonePlaceAll => self.placements_with(p, Face::Down).push_all(out),
+            Phase::Effect => self.effect_moves(out),
+            _ => self.few_moves(p, &mut |m| out.push(m)),
+        }
+    }
+
+    /// The moves of the phases with a handful of choices (at most one per
+    /// card kind, plus two), in the order of `legal`.
+    fn few_moves(&self, p: usize, out: &mut impl FnMut(Move)) {
+        let rules = &*self.rules;
+        let z = &self.zones[p];
+        match self.phase {
+            Phase::ArrangeActions => {
+                for &k in &rules.action_kinds {
+                    if z.unarranged[k.ix()] > 0 {
+                        out(Move::ArrangeAction(k));
+                    }
+                }
+            }
+            Phase::SetupPlace => {
+                for &k in &rules.influence_kinds {
+                    if z.set_aside[k.ix()] > 0 {
+                        out(Move::SetupPlace(k));
+                    }
+                }
+            }
             Phase::Refill => {
-                let z = &self.zones[p];
                 if !z.influence_reserve.is_empty() {
-                    out.push(Move::Draw(Reserve::Influence));
+                    out(Move::Draw(Reserve::Influence));
                 }
                 if !z.action_reserve.is_empty() {
-                    out.push(Move::Draw(Reserve::Action));
+                    out(Move::Draw(Reserve::Action));
                 }
-                self.action_moves(p, |k| out.push(Move::PlayAction(k)));
+                self.action_moves(p, |k| out(Move::PlayAction(k)));
             }
             Phase::PassiveDiscard => {
                 for k in 0..rules.kinds.len() {
-                    if self.zones[p].hand[k] > 0 {
-                        out.push(Move::Discard(Kind(k as u8)));
+                    if z.hand[k] > 0 {
+                        out(Move::Discard(Kind(k as u8)));
                     }
                 }
-                out.push(Move::EndDiscard);
+                out(Move::EndDiscard);
             }
             Phase::BeforeVote => {
-                out.push(Move::DrawVote);
-                self.action_moves(p, |k| out.push(Move::PlayAction(k)));
+                out(Move::DrawVote);
+                self.action_moves(p, |k| out(Move::PlayAction(k)));
             }
-            Phase::LonePlaceAll => self.placements_with(p, Face::Down).push_all(out),
-            Phase::Effect => self.effect_moves(out),
+            _ => {}
         }
     }
 
@@ -745,8 +753,15 @@ impl State {
             };
             return (m, n);
         }
-        if self.phase == Phase::Effect {
-            return self.effect_random_legal(rng, buf);
+        match self.phase {
+            Phase::Effect => return self.effect_random_legal(rng, buf),
+            Phase::LonePlaceAll | Phase::GameOver => {}
+            _ => {
+                let mut few = ArrayVec::<Move, { MAX_KINDS + 2 }>::new();
+                self.few_moves(self.seat as usize, &mut |m| few.push(m));
+                let n = few.len();
+                return (few[rng.random_range(0..n)], n);
+            }
         }
         self.legal(buf);
         let n = buf.len();
