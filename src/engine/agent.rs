@@ -2,7 +2,6 @@
 //! other client. They see the state only through `legal_moves` and the
 //! observation of their own seat.
 
-use rand::RngExt;
 
 use super::GameState;
 use super::seed::Rng;
@@ -37,7 +36,7 @@ impl RandomAgent {
 
 impl<S: GameState> Agent<S> for RandomAgent {
     fn choose(&mut self, _state: &S, legal: &[S::Move]) -> S::Move {
-        legal[self.rng.random_range(0..legal.len())]
+        legal[super::seed::below(&mut self.rng, legal.len())]
     }
     fn name(&self) -> &str {
         "random"

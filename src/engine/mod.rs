@@ -15,7 +15,6 @@ pub mod seed;
 
 use std::fmt;
 
-use rand::RngExt;
 
 /// Who must act at a choice point.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -58,7 +57,7 @@ pub trait GameState: Clone + Send {
     fn random_legal(&self, rng: &mut seed::Rng, buf: &mut Vec<Self::Move>) -> (Self::Move, usize) {
         self.legal_moves(buf);
         let n = buf.len();
-        (buf[rng.random_range(0..n)], n)
+        (buf[seed::below(rng, n)], n)
     }
 
     /// Applies a move known to be legal (taken from `legal_moves`). Cheaper

@@ -11,7 +11,6 @@
 use std::sync::Arc;
 
 use arrayvec::ArrayVec;
-use rand::RngExt;
 use rand::seq::SliceRandom;
 
 use super::events::{EndReason, Event, VoteOutcome};
@@ -741,7 +740,7 @@ impl State {
             let t = self.turn_choices(self.seat as usize);
             let (pass, places) = (usize::from(t.pass), t.places.len());
             let n = pass + places + usize::from(t.end) + t.actions.len();
-            let i = rng.random_range(0..n);
+            let i = seed::below(rng, n);
             let m = if i < pass {
                 Move::Pass
             } else if i - pass < places {
@@ -760,12 +759,12 @@ impl State {
                 let mut few = ArrayVec::<Move, { MAX_KINDS + 2 }>::new();
                 self.few_moves(self.seat as usize, &mut |m| few.push(m));
                 let n = few.len();
-                return (few[rng.random_range(0..n)], n);
+                return (few[seed::below(rng, n)], n);
             }
         }
         self.legal(buf);
         let n = buf.len();
-        (buf[rng.random_range(0..n)], n)
+        (buf[seed::below(rng, n)], n)
     }
 
     // ----- Applying moves --------------------------------------------------
