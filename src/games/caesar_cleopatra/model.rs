@@ -167,6 +167,9 @@ pub struct Rules {
     /// Per kind: 0xFF for an influence kind, 0 otherwise (to count
     /// influence cards in a hand without a loop over kinds).
     pub influence_mask: [u8; MAX_KINDS],
+    /// Action kinds a player may play in his own turn (an effect, no
+    /// reaction trigger), as a bit mask of kind indices.
+    pub own_turn_actions: u16,
 }
 
 impl Rules {
@@ -946,6 +949,9 @@ impl Validator {
                 mission_bonus: scoring.mission_bonus,
                 tie_break: scoring.tie_break,
             },
+            own_turn_actions: programs.iter().enumerate().fold(0, |m, (i, p)| {
+                m | u16::from(p.as_ref().is_some_and(|p| p.trigger.is_none())) << i
+            }),
             programs,
             values,
             inverts,

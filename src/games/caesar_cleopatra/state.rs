@@ -111,6 +111,14 @@ impl GroupState {
     }
 }
 
+/// The kinds with a card in `c`, as a bit mask of kind indices.
+#[inline]
+pub(crate) fn nonzero_kinds(c: &Counts) -> u16 {
+    c.iter()
+        .enumerate()
+        .fold(0, |m, (k, &n)| m | u16::from(n != 0) << k)
+}
+
 pub(crate) fn face_ix(face: Face) -> usize {
     match face {
         Face::Down => 0,
@@ -649,8 +657,12 @@ impl State {
         if !self.may_play_action() {
             return;
         }
-        for &k in &self.rules.action_kinds {
-            if self.zones[p].hand[k.ix()] > 0 && self.action_playable(p, k) {
+        // Kind indices ascend as `rules.action_kinds` does.
+        let mut held = nonzero_kinds(&self.zones[p].hand) & self.rules.own_turn_actions;
+        while held != 0 {
+            let k = Kind(held.trailing_zeros() as u8);
+            held &= held - 1;
+            if self.action_playable(p, k) {
                 f(k);
             }
         }
