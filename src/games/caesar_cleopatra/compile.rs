@@ -53,6 +53,27 @@ pub struct Set {
     pub face: Option<Face>,
     pub groups: Groups,
     pub kinds: Option<ArrayVec<Kind, MAX_KINDS>>,
+    /// `kinds` as bits (bit k: kind k matches; all bits without the filter).
+    pub kind_bits: u16,
+    /// `kinds` as a byte mask over a `Counts` read as one `u128`
+    /// (`u128::from_ne_bytes`): 0xFF at each matching kind, so that a side or
+    /// a hand has a card of the set when its bytes AND this are not zero.
+    pub kind_bytes: u128,
+}
+
+impl Set {
+    /// Sets the `kinds` filter and the masks derived from it.
+    fn set_kinds(&mut self, kinds: ArrayVec<Kind, MAX_KINDS>) {
+        let mut bytes = [0u8; MAX_KINDS];
+        let mut bits = 0u16;
+        for k in &kinds {
+            bytes[k.ix()] = 0xFF;
+            bits |= 1 << k.ix();
+        }
+        self.kind_bits = bits;
+        self.kind_bytes = u128::from_ne_bytes(bytes);
+        self.kinds = Some(kinds);
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -428,6 +449,8 @@ impl Compiler<'_> {
             face: None,
             groups: Groups::Any,
             kinds: None,
+            kind_bits: u16::MAX,
+            kind_bytes: u128::MAX,
         };
         let mut seen: Vec<&str> = Vec::new();
         for f in &s.filters {
@@ -504,7 +527,7 @@ impl Compiler<'_> {
                         );
                         ok = false;
                     }
-                    set.kinds = Some(ks);
+                    set.set_kinds(ks);
                 }
                 _ => {
                     self.unknown("filter", &f.key, &["owner", "face", "group", "kind"]);
