@@ -20,7 +20,7 @@ use super::compile::{
 use super::events::Event;
 use super::model::{Counts, Face, Kind, MAX_GROUPS, MAX_HAND, MAX_KINDS};
 use super::moves::{Move, Reserve, Target};
-use super::state::{Phase, State, face_ix};
+use super::state::{GroupState, Phase, State, face_ix};
 
 /// An action card being resolved.
 #[derive(Debug, Clone)]
@@ -572,9 +572,8 @@ impl State {
     }
 
     /// The live groups among `within` where the table set has a card, its
-    /// `group` filter aside; with `FIRST`, the lowest such group only.
-    /// Whole sides are tested 16 kinds at a time.
-    fn table_groups<const FIRST: bool>(&self, p: usize, set: &Set, within: u32) -> u32 {
+    /// `group` filter aside. Whole sides are tested 16 kinds at a time.
+    fn table_groups(&self, p: usize, set: &Set, within: u32) -> u32 {
         let sides = sides(p, set);
         let mut found = 0;
         let mut m = within;
@@ -582,23 +581,28 @@ impl State {
             let g = m.trailing_zeros() as usize;
             m &= m - 1;
             let gs = &self.groups[g];
-            if gs.exhausted() {
-                continue;
-            }
-            let mut s = sides;
-            while s != 0 {
-                let i = s.trailing_zeros() as usize;
-                s &= s - 1;
-                if bytes(&gs.cards[i >> 1][i & 1]) & set.kind_bytes != 0 {
-                    found |= 1 << g;
-                    if FIRST {
-                        return found;
-                    }
-                    break;
-                }
+            if !gs.exhausted() && side_bytes(gs, sides) & set.kind_bytes != 0 {
+                found |= 1 << g;
             }
         }
         found
+    }
+
+    /// Whether the table set has a card at a live group among `within`, its
+    /// `group` filter aside: the sides it looks at, ORed over the groups,
+    /// then masked by its kinds once.
+    fn table_any(&self, p: usize, set: &Set, within: u32) -> bool {
+        let sides = sides(p, set);
+        let mut m = within;
+        while m != 0 {
+            let g = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let gs = &self.groups[g];
+            if !gs.exhausted() && side_bytes(gs, sides) & set.kind_bytes != 0 {
+                return true;
+            }
+        }
+        false
     }
 
     /// Whether the hand set has a card.
@@ -622,7 +626,7 @@ impl State {
         match set.zone {
             Zone::Table => {
                 let within = self.group_mask(&set.groups, env);
-                self.table_groups::<true>(p, set, within) != 0
+                self.table_any(p, set, within)
             }
             Zone::Hand => self.hand_has(p, set),
         }
@@ -775,7 +779,7 @@ impl State {
         let all = |yes: bool| if yes { live } else { 0 };
         match (set.zone, &set.groups) {
             (Zone::Hand, _) => all(self.hand_has(p, set)),
-            (Zone::Table, Groups::Any) => all(self.table_groups::<true>(p, set, live) != 0),
+            (Zone::Table, Groups::Any) => all(self.table_any(p, set, live)),
             (Zone::Table, Groups::Of(refs)) => {
                 let mut fixed = 0;
                 let mut at_var = false;
@@ -786,10 +790,10 @@ impl State {
                     }
                 }
                 if !at_var {
-                    return all(self.table_groups::<true>(p, set, fixed) != 0);
+                    return all(self.table_any(p, set, fixed));
                 }
                 // A card at the other groups answers for every g; else one at g.
-                let with_card = self.table_groups::<false>(p, set, live);
+                let with_card = self.table_groups(p, set, live);
                 if with_card & fixed != 0 {
                     live
                 } else {
@@ -1066,13 +1070,37 @@ fn bytes(c: &Counts) -> u128 {
     u128::from_ne_bytes(*c)
 }
 
-/// How many bytes of `x` are not zero.
+/// The cards of the chosen sides of a group (`sides`), ORed.
+fn side_bytes(gs: &GroupState, sides: u32) -> u128 {
+    let c = &gs.cards;
+    let mut any = 0;
+    if sides & 1 != 0 {
+        any |= bytes(&c[0][0]);
+    }
+    if sides & 2 != 0 {
+        any |= bytes(&c[0][1]);
+    }
+    if sides & 4 != 0 {
+        any |= bytes(&c[1][0]);
+    }
+    if sides & 8 != 0 {
+        any |= bytes(&c[1][1]);
+    }
+    any
+}
+
+/// How many bytes of `x` are not zero (no `popcnt` on the baseline
+/// target: each byte is folded to 0 or 1, and the halves summed by a
+/// multiplication).
 fn nonzero_bytes(x: u128) -> usize {
     const LOW: u128 = u128::from_ne_bytes([1; 16]);
+    const SUM: u64 = 0x0101_0101_0101_0101;
     let mut t = x | (x >> 4);
     t |= t >> 2;
     t |= t >> 1;
-    (t & LOW).count_ones() as usize
+    t &= LOW;
+    let (lo, hi) = (t as u64, (t >> 64) as u64);
+    (lo.wrapping_mul(SUM) >> 56) as usize + (hi.wrapping_mul(SUM) >> 56) as usize
 }
 
 /// The lowest-but-`i` set bit of `m`.
