@@ -594,6 +594,20 @@ impl State {
     fn table_any(&self, p: usize, set: &Set, within: u32) -> bool {
         let sides = sides(p, set);
         let mut m = within;
+        if sides & (sides - 1) == 0 {
+            // One owner, one face (the usual set): one side per group.
+            let i = sides.trailing_zeros() as usize;
+            let (o, fi) = (i >> 1, i & 1);
+            while m != 0 {
+                let g = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let gs = &self.groups[g];
+                if !gs.exhausted() && bytes(&gs.cards[o][fi]) & set.kind_bytes != 0 {
+                    return true;
+                }
+            }
+            return false;
+        }
         while m != 0 {
             let g = m.trailing_zeros() as usize;
             m &= m - 1;
