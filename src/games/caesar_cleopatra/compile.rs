@@ -53,6 +53,8 @@ pub struct Set {
     pub face: Option<Face>,
     pub groups: Groups,
     pub kinds: Option<ArrayVec<Kind, MAX_KINDS>>,
+    /// `face` as bits (bit 0: face down matches, bit 1: face up).
+    pub face_bits: u32,
     /// `kinds` as bits (bit k: kind k matches; all bits without the filter).
     pub kind_bits: u16,
     /// `kinds` as a byte mask over a `Counts` read as one `u128`
@@ -449,6 +451,7 @@ impl Compiler<'_> {
             face: None,
             groups: Groups::Any,
             kinds: None,
+            face_bits: 0b11,
             kind_bits: u16::MAX,
             kind_bytes: u128::MAX,
         };
@@ -490,6 +493,12 @@ impl Compiler<'_> {
                         ok = false;
                     }
                     set.face = self.face(v);
+                    if let Some(f) = set.face {
+                        set.face_bits = match f {
+                            Face::Down => 0b01,
+                            Face::Up => 0b10,
+                        };
+                    }
                     ok &= set.face.is_some();
                 }
                 "group" => {

@@ -1068,10 +1068,7 @@ fn owners(p: usize, owner: Option<Who>) -> std::ops::Range<usize> {
 /// The sides of a group a table set looks at, for the card's player `p`:
 /// bit `2 * owner + face_ix(face)`, in the order of `GroupState::cards`.
 fn sides(p: usize, set: &Set) -> u32 {
-    let faces = match set.face {
-        None => 0b11,
-        Some(f) => 1 << face_ix(f),
-    };
+    let faces = set.face_bits;
     match set.owner {
         None => faces | faces << 2,
         Some(Who::Me) => faces << (2 * p),
