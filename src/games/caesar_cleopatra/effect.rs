@@ -721,8 +721,10 @@ impl State {
     fn count_cards(&self, p: usize, set: &Set, env: &Env) -> usize {
         match set.zone {
             Zone::Table => {
+                // Per kind, how many (group, side)s hold it: at most
+                // MAX_GROUPS * 4 per byte, summed once at the end.
                 let sides = sides(p, set);
-                let mut n = 0;
+                let mut held = 0u128;
                 let mut m = self.group_mask(&set.groups, env);
                 while m != 0 {
                     let g = m.trailing_zeros() as usize;
@@ -735,14 +737,17 @@ impl State {
                     while s != 0 {
                         let i = s.trailing_zeros() as usize;
                         s &= s - 1;
-                        n += nonzero_bytes(bytes(&gs.cards[i >> 1][i & 1]) & set.kind_bytes);
+                        held +=
+                            nonzero_byte_flags(bytes(&gs.cards[i >> 1][i & 1]) & set.kind_bytes);
                     }
                 }
-                n
+                byte_sum(held)
             }
-            Zone::Hand => owners(p, set.owner)
-                .map(|o| nonzero_bytes(bytes(&self.zones[o].hand) & set.kind_bytes))
-                .sum(),
+            Zone::Hand => byte_sum(
+                owners(p, set.owner)
+                    .map(|o| nonzero_byte_flags(bytes(&self.zones[o].hand) & set.kind_bytes))
+                    .sum(),
+            ),
         }
     }
 
@@ -1049,10 +1054,10 @@ enum Dest {
 /// The next taken card to place: the first owner's highest kind.
 fn next_pooled(f: &Frame) -> Option<(usize, Kind)> {
     (0..2).find_map(|o| {
-        (0..MAX_KINDS)
-            .rev()
-            .find(|&k| f.pool[o][k] > 0)
-            .map(|k| (o, Kind(k as u8)))
+        // Kind k is byte k (bits 8k..8k+8): the highest kind held is the
+        // highest byte not zero.
+        let x = u128::from_le_bytes(f.pool[o]);
+        (x != 0).then(|| (o, Kind(((127 - x.leading_zeros()) / 8) as u8)))
     })
 }
 
@@ -1100,18 +1105,28 @@ fn side_bytes(gs: &GroupState, sides: u32) -> u128 {
     any
 }
 
-/// How many bytes of `x` are not zero (no `popcnt` on the baseline
-/// target: each byte is folded to 0 or 1, and the halves summed by a
-/// multiplication).
-fn nonzero_bytes(x: u128) -> usize {
+/// Each byte of `x` folded to 1 if it is not zero, else 0.
+fn nonzero_byte_flags(x: u128) -> u128 {
     const LOW: u128 = u128::from_ne_bytes([1; 16]);
-    const SUM: u64 = 0x0101_0101_0101_0101;
     let mut t = x | (x >> 4);
     t |= t >> 2;
     t |= t >> 1;
-    t &= LOW;
-    let (lo, hi) = (t as u64, (t >> 64) as u64);
-    (lo.wrapping_mul(SUM) >> 56) as usize + (hi.wrapping_mul(SUM) >> 56) as usize
+    t & LOW
+}
+
+/// The sum of the bytes of `x` (no `popcnt` on the baseline target: bytes
+/// are added in pairs, then the 16-bit lanes of each half by a
+/// multiplication; each byte here is at most MAX_GROUPS * 4).
+fn byte_sum(x: u128) -> usize {
+    const PAIRS: u64 = 0x00FF_00FF_00FF_00FF;
+    const LANES: u64 = 0x0001_0001_0001_0001;
+    [x as u64, (x >> 64) as u64]
+        .into_iter()
+        .map(|h| {
+            let pairs = (h & PAIRS) + ((h >> 8) & PAIRS);
+            (pairs.wrapping_mul(LANES) >> 48) as usize
+        })
+        .sum()
 }
 
 /// The lowest-but-`i` set bit of `m`.
