@@ -291,6 +291,7 @@ impl State {
         }
     }
 
+    /// The pick of `State::random_legal` from the listed moves.
     fn listed_random_legal(
         &self,
         rng: &mut crate::engine::seed::Rng,
@@ -589,8 +590,8 @@ impl State {
     }
 
     /// Whether the table set has a card at a live group among `within`, its
-    /// `group` filter aside: the sides it looks at, ORed over the groups,
-    /// then masked by its kinds once.
+    /// `group` filter aside; stops at the first such group (the sides it
+    /// looks at are ORed per group, then masked by its kinds).
     fn table_any(&self, p: usize, set: &Set, within: u32) -> bool {
         let sides = sides(p, set);
         let mut m = within;
