@@ -53,6 +53,29 @@ pub struct Set {
     pub face: Option<Face>,
     pub groups: Groups,
     pub kinds: Option<ArrayVec<Kind, MAX_KINDS>>,
+    /// `face` as bits (bit 0: face down matches, bit 1: face up).
+    pub face_bits: u32,
+    /// `kinds` as bits (bit k: kind k matches; all bits without the filter).
+    pub kind_bits: u16,
+    /// `kinds` as a byte mask over a `Counts` read as one `u128`
+    /// (`u128::from_ne_bytes`): 0xFF at each matching kind, so that a side or
+    /// a hand has a card of the set when its bytes AND this are not zero.
+    pub kind_bytes: u128,
+}
+
+impl Set {
+    /// Sets the `kinds` filter and the masks derived from it.
+    fn set_kinds(&mut self, kinds: ArrayVec<Kind, MAX_KINDS>) {
+        let mut bytes = [0u8; MAX_KINDS];
+        let mut bits = 0u16;
+        for k in &kinds {
+            bytes[k.ix()] = 0xFF;
+            bits |= 1 << k.ix();
+        }
+        self.kind_bits = bits;
+        self.kind_bytes = u128::from_ne_bytes(bytes);
+        self.kinds = Some(kinds);
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -428,6 +451,9 @@ impl Compiler<'_> {
             face: None,
             groups: Groups::Any,
             kinds: None,
+            face_bits: 0b11,
+            kind_bits: u16::MAX,
+            kind_bytes: u128::MAX,
         };
         let mut seen: Vec<&str> = Vec::new();
         for f in &s.filters {
@@ -467,6 +493,12 @@ impl Compiler<'_> {
                         ok = false;
                     }
                     set.face = self.face(v);
+                    if let Some(f) = set.face {
+                        set.face_bits = match f {
+                            Face::Down => 0b01,
+                            Face::Up => 0b10,
+                        };
+                    }
                     ok &= set.face.is_some();
                 }
                 "group" => {
@@ -504,7 +536,7 @@ impl Compiler<'_> {
                         );
                         ok = false;
                     }
-                    set.kinds = Some(ks);
+                    set.set_kinds(ks);
                 }
                 _ => {
                     self.unknown("filter", &f.key, &["owner", "face", "group", "kind"]);

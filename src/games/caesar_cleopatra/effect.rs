@@ -12,13 +12,15 @@
 //! Each primitive here is documented in docs/effects.md with the rulebook
 //! passages that need it; no card is named in this file.
 
+use arrayvec::ArrayVec;
+
 use super::compile::{
     Cards, Cond, GroupRef, Groups, MAX_VARS, Op, Playable, Program, Set, Who, Zone,
 };
 use super::events::Event;
 use super::model::{Counts, Face, Kind, MAX_GROUPS, MAX_HAND, MAX_KINDS};
 use super::moves::{Move, Reserve, Target};
-use super::state::{Phase, State, face_ix};
+use super::state::{GroupState, Phase, State, face_ix};
 
 /// An action card being resolved.
 #[derive(Debug, Clone)]
@@ -86,15 +88,11 @@ impl State {
             Op::ChooseGroup { var, .. } | Op::ChooseCard { var, .. } => *var as usize,
             _ => return true,
         };
-        let mut found = false;
-        self.choice_options(p, op, env, &mut |t| {
-            if !found {
-                let mut e = *env;
-                e[var] = Some(t);
-                found = self.satisfiable(p, rest, &e);
-            }
-        });
-        found
+        self.choice_options(p, op, env, |t| {
+            let mut e = *env;
+            e[var] = Some(t);
+            self.satisfiable(p, rest, &e)
+        })
     }
 
     /// Whether some reaction card of the game could answer `played`: the
@@ -112,7 +110,8 @@ impl State {
     }
 
     /// The reaction cards `responder` could play against `played`.
-    fn reactions(&self, responder: usize, played: Kind, out: &mut Vec<Move>) {
+    fn reactions(&self, responder: usize, played: Kind) -> ArrayVec<Kind, MAX_KINDS> {
+        let mut out = ArrayVec::new();
         for &r in &self.rules.action_kinds {
             if self.zones[responder].hand[r.ix()] == 0 {
                 continue;
@@ -122,9 +121,10 @@ impl State {
                 && !t.except.contains(&played)
                 && self.first_choice_has_target(responder, prog)
             {
-                out.push(Move::PlayAction(r));
+                out.push(r);
             }
         }
+        out
     }
 
     // ----- Playing ---------------------------------------------------------
@@ -195,26 +195,21 @@ impl State {
     pub(crate) fn effect_moves(&self, out: &mut Vec<Move>) {
         let Some(f) = self.frames.last() else { return };
         if f.awaiting_reaction {
-            self.reactions(1 - f.player as usize, f.card, out);
+            let rs = self.reactions(1 - f.player as usize, f.card);
+            out.extend(rs.into_iter().map(Move::PlayAction));
             out.push(Move::Decline);
             return;
         }
         let p = f.player as usize;
         match self.op() {
             Some(op @ (Op::ChooseGroup { .. } | Op::ChooseCard { .. })) => {
-                self.choice_options(p, op, &f.env, &mut |t| out.push(Move::Choose(t)));
+                self.choice_options(p, op, &f.env, |t| {
+                    out.push(Move::Choose(t));
+                    false
+                });
             }
             Some(Op::Draw { who, optional, .. }) => {
-                let z = &self.zones[self.who(f, *who)];
-                if !z.influence_reserve.is_empty() {
-                    out.push(Move::Draw(Reserve::Influence));
-                }
-                if !z.action_reserve.is_empty() {
-                    out.push(Move::Draw(Reserve::Action));
-                }
-                if *optional {
-                    out.push(Move::Decline);
-                }
+                out.extend(self.draw_options(f, *who, *optional));
             }
             Some(Op::PlaceTaken { groups, .. }) => {
                 for g in self.placement_groups(f, groups) {
@@ -225,9 +220,79 @@ impl State {
         }
     }
 
+    /// The moves of a `draw`: a reserve that has a card, and `Decline` if
+    /// the draw is optional.
+    fn draw_options(&self, f: &Frame, who: Who, optional: bool) -> ArrayVec<Move, 3> {
+        let z = &self.zones[self.who(f, who)];
+        let mut out = ArrayVec::new();
+        if !z.influence_reserve.is_empty() {
+            out.push(Move::Draw(Reserve::Influence));
+        }
+        if !z.action_reserve.is_empty() {
+            out.push(Move::Draw(Reserve::Action));
+        }
+        if optional {
+            out.push(Move::Decline);
+        }
+        out
+    }
+
     /// `State::random_legal` at an effect choice point: the move
-    /// `legal[rng.random_range(0..n)]` would pick, and `n`.
+    /// `legal[rng.random_range(0..n)]` would pick, and `n`, mostly without
+    /// listing the moves (the options are counted, then the i-th is found
+    /// in the order of `effect_moves`).
     pub(crate) fn effect_random_legal(
+        &self,
+        rng: &mut crate::engine::seed::Rng,
+        buf: &mut Vec<Move>,
+    ) -> (Move, usize) {
+        use rand::RngExt;
+        let Some(f) = self.frames.last() else {
+            return self.listed_random_legal(rng, buf);
+        };
+        if f.awaiting_reaction {
+            let rs = self.reactions(1 - f.player as usize, f.card);
+            let n = rs.len() + 1;
+            let i = rng.random_range(0..n);
+            return (rs.get(i).map_or(Move::Decline, |&r| Move::PlayAction(r)), n);
+        }
+        let p = f.player as usize;
+        match self.op() {
+            Some(Op::ChooseGroup { var, cond }) => {
+                let m = self.group_options(p, *var, cond, &f.env);
+                let n = m.count_ones() as usize;
+                let i = rng.random_range(0..n);
+                (Move::Choose(Target::Group(nth_bit(m, i))), n)
+            }
+            Some(Op::ChooseCard { from, cond, .. }) if cond.is_empty() => {
+                let n = self.count_cards(p, from, &f.env);
+                let mut left = rng.random_range(0..n);
+                let mut pick = None;
+                self.each_card(p, from, &f.env, |t, _| {
+                    if left == 0 {
+                        pick = Some(t);
+                    }
+                    left = left.wrapping_sub(1);
+                    pick.is_some()
+                });
+                (Move::Choose(pick.expect("as many cards as counted")), n)
+            }
+            Some(Op::Draw { who, optional, .. }) => {
+                let ms = self.draw_options(f, *who, *optional);
+                let n = ms.len();
+                (ms[rng.random_range(0..n)], n)
+            }
+            Some(Op::PlaceTaken { groups, .. }) => {
+                let gs: ArrayVec<u8, MAX_GROUPS> = self.placement_groups(f, groups).collect();
+                let n = gs.len();
+                (Move::Choose(Target::Group(gs[rng.random_range(0..n)])), n)
+            }
+            _ => self.listed_random_legal(rng, buf),
+        }
+    }
+
+    /// The pick of `State::random_legal` from the listed moves.
+    fn listed_random_legal(
         &self,
         rng: &mut crate::engine::seed::Rng,
         buf: &mut Vec<Move>,
@@ -488,12 +553,12 @@ impl State {
 
     // ----- Sets and choices ------------------------------------------------
 
-    /// Groups a set covers, as a bit mask (exhausted groups never).
+    /// The groups a set may cover, as a bit mask (live or not: the loops
+    /// over groups skip exhausted ones, which a set never covers).
     fn group_mask(&self, groups: &Groups, env: &Env) -> u32 {
-        let live = self.live_groups();
         match groups {
-            Groups::Any => live,
-            Groups::Of(refs) => refs.iter().fold(0, |m, r| m | self.group_bit(*r, env)) & live,
+            Groups::Any => (1 << self.rules.groups.len()) - 1,
+            Groups::Of(refs) => refs.iter().fold(0, |m, r| m | self.group_bit(*r, env)),
         }
     }
 
@@ -507,99 +572,140 @@ impl State {
         }
     }
 
-    fn owners(&self, p: usize, owner: Option<Who>) -> [bool; 2] {
-        match owner {
-            None => [true, true],
-            Some(Who::Me) => [p == 0, p == 1],
-            Some(Who::Opponent) => [p == 1, p == 0],
+    /// The live groups among `within` where the table set has a card, its
+    /// `group` filter aside. Whole sides are tested 16 kinds at a time.
+    fn table_groups(&self, p: usize, set: &Set, within: u32) -> u32 {
+        let sides = sides(p, set);
+        let mut found = 0;
+        let mut m = within;
+        while m != 0 {
+            let g = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let gs = &self.groups[g];
+            if !gs.exhausted() && side_bytes(gs, sides) & set.kind_bytes != 0 {
+                found |= 1 << g;
+            }
+        }
+        found
+    }
+
+    /// Whether the table set has a card at a live group among `within`, its
+    /// `group` filter aside; stops at the first such group (the sides it
+    /// looks at are ORed per group, then masked by its kinds).
+    fn table_any(&self, p: usize, set: &Set, within: u32) -> bool {
+        let sides = sides(p, set);
+        let mut m = within;
+        if sides & (sides - 1) == 0 {
+            // One owner, one face (the usual set): one side per group.
+            let i = sides.trailing_zeros() as usize;
+            let (o, fi) = (i >> 1, i & 1);
+            while m != 0 {
+                let g = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let gs = &self.groups[g];
+                if !gs.exhausted() && bytes(&gs.cards[o][fi]) & set.kind_bytes != 0 {
+                    return true;
+                }
+            }
+            return false;
+        }
+        while m != 0 {
+            let g = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let gs = &self.groups[g];
+            if !gs.exhausted() && side_bytes(gs, sides) & set.kind_bytes != 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether the hand set has a card.
+    fn hand_has(&self, p: usize, set: &Set) -> bool {
+        let has = |o: usize| {
+            let z = &self.zones[o];
+            match set.kinds {
+                None => z.hand_len > 0,
+                Some(_) => bytes(&z.hand) & set.kind_bytes != 0,
+            }
+        };
+        match set.owner {
+            None => has(0) || has(1),
+            Some(Who::Me) => has(p),
+            Some(Who::Opponent) => has(1 - p),
         }
     }
 
-    /// Calls `f` for every distinct card of the set (a table card per owner,
-    /// group, kind and face; a hand card per owner and kind) with its count.
-    fn each_card(&self, p: usize, set: &Set, env: &Env, f: &mut dyn FnMut(Target, u8)) {
-        let owners = self.owners(p, set.owner);
-        let kind_ok = |k: usize| {
-            set.kinds
-                .as_ref()
-                .is_none_or(|ks| ks.iter().any(|x| x.ix() == k))
-        };
+    /// Whether the set has a card.
+    fn set_nonempty(&self, p: usize, set: &Set, env: &Env) -> bool {
         match set.zone {
             Zone::Table => {
-                let mask = self.group_mask(&set.groups, env);
-                for g in 0..self.rules.groups.len() {
-                    if mask & (1 << g) == 0 {
+                let within = self.group_mask(&set.groups, env);
+                self.table_any(p, set, within)
+            }
+            Zone::Hand => self.hand_has(p, set),
+        }
+    }
+
+    /// Calls `f` for every distinct card of the set with its count, in this
+    /// order: a table card per group, owner, face and kind (kinds in
+    /// `influence_kinds` order); a hand card per owner and kind. Stops when
+    /// `f` returns true, and then returns true.
+    fn each_card(
+        &self,
+        p: usize,
+        set: &Set,
+        env: &Env,
+        mut f: impl FnMut(Target, u8) -> bool,
+    ) -> bool {
+        match set.zone {
+            Zone::Table => {
+                let sides = sides(p, set);
+                let mut m = self.group_mask(&set.groups, env);
+                while m != 0 {
+                    let g = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let gs = &self.groups[g];
+                    if gs.exhausted() {
                         continue;
                     }
-                    for (o, _) in owners.iter().enumerate().filter(|(_, on)| **on) {
-                        if self.groups[g].count[o] == 0 {
+                    let mut s = sides;
+                    while s != 0 {
+                        let i = s.trailing_zeros() as usize;
+                        s &= s - 1;
+                        let side = &gs.cards[i >> 1][i & 1];
+                        if bytes(side) & set.kind_bytes == 0 {
                             continue;
                         }
-                        for face in [Face::Down, Face::Up] {
-                            if set.face.is_some_and(|sf| sf != face) {
-                                continue;
-                            }
-                            for &k in &self.rules.influence_kinds {
-                                let n = self.groups[g].cards[o][face_ix(face)][k.ix()];
-                                if n > 0 && kind_ok(k.ix()) {
-                                    let t = Target::TableCard {
-                                        owner: o as u8,
-                                        group: g as u8,
-                                        kind: k,
-                                        face,
-                                    };
-                                    f(t, n);
+                        let face = if i & 1 == 0 { Face::Down } else { Face::Up };
+                        for &k in &self.rules.influence_kinds {
+                            let n = side[k.ix()];
+                            if n > 0 && set.kind_bits & (1 << k.ix()) != 0 {
+                                let t = Target::TableCard {
+                                    owner: (i >> 1) as u8,
+                                    group: g as u8,
+                                    kind: k,
+                                    face,
+                                };
+                                if f(t, n) {
+                                    return true;
                                 }
                             }
                         }
                     }
                 }
+                false
             }
             Zone::Hand => {
-                for (o, _) in owners.iter().enumerate().filter(|(_, on)| **on) {
-                    for k in 0..self.rules.kinds.len() {
-                        let n = self.zones[o].hand[k];
-                        if n > 0 && kind_ok(k) {
-                            f(
-                                Target::HandCard {
-                                    owner: o as u8,
-                                    kind: Kind(k as u8),
-                                },
-                                n,
-                            );
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// Whether the set has a card (the fast path of `each_card`: whole
-    /// sides are tested 16 kinds at a time).
-    fn set_nonempty(&self, p: usize, set: &Set, env: &Env) -> bool {
-        let owners = self.owners(p, set.owner);
-        match set.zone {
-            Zone::Table => {
-                let mask = self.group_mask(&set.groups, env);
-                for g in 0..self.rules.groups.len() {
-                    if mask & (1 << g) == 0 {
-                        continue;
-                    }
-                    let gs = &self.groups[g];
-                    for o in 0..2 {
-                        if !owners[o] || gs.count[o] == 0 {
-                            continue;
-                        }
-                        for (fi, face) in [Face::Down, Face::Up].into_iter().enumerate() {
-                            if set.face.is_some_and(|sf| sf != face) {
-                                continue;
-                            }
-                            let side = &gs.cards[o][fi];
-                            let any = match &set.kinds {
-                                None => u128::from_ne_bytes(*side) != 0,
-                                Some(ks) => ks.iter().any(|k| side[k.ix()] > 0),
+                for o in owners(p, set.owner) {
+                    let hand = &self.zones[o].hand;
+                    for (k, &n) in hand.iter().enumerate().take(self.rules.kinds.len()) {
+                        if n > 0 && set.kind_bits & (1 << k) != 0 {
+                            let t = Target::HandCard {
+                                owner: o as u8,
+                                kind: Kind(k as u8),
                             };
-                            if any {
+                            if f(t, n) {
                                 return true;
                             }
                         }
@@ -607,13 +713,42 @@ impl State {
                 }
                 false
             }
-            Zone::Hand => (0..2).any(|o| {
-                owners[o]
-                    && match &set.kinds {
-                        None => self.zones[o].hand_len > 0,
-                        Some(ks) => ks.iter().any(|k| self.zones[o].hand[k.ix()] > 0),
+        }
+    }
+
+    /// How many cards `each_card` would call back with, counted a side or
+    /// a hand at a time (only influence cards lie on the table, and no
+    /// count is kept for a kind the rules lack).
+    fn count_cards(&self, p: usize, set: &Set, env: &Env) -> usize {
+        match set.zone {
+            Zone::Table => {
+                // Per kind, how many (group, side)s hold it: at most
+                // MAX_GROUPS * 4 per byte, summed once at the end.
+                let sides = sides(p, set);
+                let mut held = 0u128;
+                let mut m = self.group_mask(&set.groups, env);
+                while m != 0 {
+                    let g = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let gs = &self.groups[g];
+                    if gs.exhausted() {
+                        continue;
                     }
-            }),
+                    let mut s = sides;
+                    while s != 0 {
+                        let i = s.trailing_zeros() as usize;
+                        s &= s - 1;
+                        held +=
+                            nonzero_byte_flags(bytes(&gs.cards[i >> 1][i & 1]) & set.kind_bytes);
+                    }
+                }
+                byte_sum(held)
+            }
+            Zone::Hand => byte_sum(
+                owners(p, set.owner)
+                    .map(|o| nonzero_byte_flags(bytes(&self.zones[o].hand) & set.kind_bytes))
+                    .sum(),
+            ),
         }
     }
 
@@ -625,57 +760,109 @@ impl State {
         })
     }
 
-    /// Whether a `choose` offers `p` at least one target (`choice_options`
-    /// without listing them: the playability check of every decision).
-    fn has_option(&self, p: usize, op: &Op, env: &Env) -> bool {
-        match op {
-            Op::ChooseGroup { var, cond } => {
-                let live = self.live_groups();
-                (0..self.rules.groups.len()).any(|g| {
-                    live & (1 << g) != 0 && {
-                        let mut e = *env;
-                        e[*var as usize] = Some(Target::Group(g as u8));
-                        self.holds(p, cond, &e)
-                    }
-                })
+    /// The groups (bit g) a `choose group` binding `var` offers `p`: the
+    /// live groups where every condition holds with `var` bound to the
+    /// group. Each condition is worked out for all groups at once.
+    fn group_options(&self, p: usize, var: u8, cond: &[Cond], env: &Env) -> u32 {
+        let live = self.live_groups();
+        let mut m = live;
+        for c in cond {
+            if m == 0 {
+                break;
             }
-            Op::ChooseCard { from, cond, .. } if cond.is_empty() => self.set_nonempty(p, from, env),
-            _ => {
-                let mut any = false;
-                self.choice_options(p, op, env, &mut |_| any = true);
-                any
+            m &= match c {
+                Cond::Any(set) => self.groups_with(p, var, set, env, live),
+                Cond::No(set) => !self.groups_with(p, var, set, env, live),
+                Cond::NotEqual(a, b) => {
+                    let (a, b) = (*a, *b);
+                    if a == var && b == var {
+                        0
+                    } else if a == var || b == var {
+                        // Differs from the other one's group, if it is one.
+                        match env[if a == var { b } else { a } as usize] {
+                            Some(Target::Group(h)) => live & !(1 << h),
+                            _ => live,
+                        }
+                    } else if env[a as usize] != env[b as usize] {
+                        live
+                    } else {
+                        0
+                    }
+                }
+            };
+        }
+        m
+    }
+
+    /// The live groups g where `set` has a card once `var` is bound to g.
+    fn groups_with(&self, p: usize, var: u8, set: &Set, env: &Env, live: u32) -> u32 {
+        let all = |yes: bool| if yes { live } else { 0 };
+        match (set.zone, &set.groups) {
+            (Zone::Hand, _) => all(self.hand_has(p, set)),
+            (Zone::Table, Groups::Any) => all(self.table_any(p, set, live)),
+            (Zone::Table, Groups::Of(refs)) => {
+                let mut fixed = 0;
+                let mut at_var = false;
+                for &r in refs {
+                    match r {
+                        GroupRef::Var(v) if v == var => at_var = true,
+                        r => fixed |= self.group_bit(r, env),
+                    }
+                }
+                if !at_var {
+                    return all(self.table_any(p, set, fixed));
+                }
+                // A card at the other groups answers for every g; else one at g.
+                let with_card = self.table_groups(p, set, live);
+                if with_card & fixed != 0 {
+                    live
+                } else {
+                    with_card
+                }
             }
         }
     }
 
-    /// The targets a `choose` offers `p` (the card's player).
-    fn choice_options(&self, p: usize, op: &Op, env: &Env, f: &mut dyn FnMut(Target)) {
+    /// Whether a `choose` offers `p` at least one target (`choice_options`
+    /// without listing them: the playability check of every decision).
+    fn has_option(&self, p: usize, op: &Op, env: &Env) -> bool {
+        match op {
+            Op::ChooseGroup { var, cond } => self.group_options(p, *var, cond, env) != 0,
+            Op::ChooseCard { from, cond, .. } if cond.is_empty() => self.set_nonempty(p, from, env),
+            _ => self.choice_options(p, op, env, |_| true),
+        }
+    }
+
+    /// Calls `f` for the targets a `choose` offers `p` (the card's player),
+    /// in order, until it returns true; returns whether it did.
+    fn choice_options(
+        &self,
+        p: usize,
+        op: &Op,
+        env: &Env,
+        mut f: impl FnMut(Target) -> bool,
+    ) -> bool {
         match op {
             Op::ChooseGroup { var, cond } => {
-                for g in 0..self.rules.groups.len() {
-                    if self.groups[g].exhausted() {
-                        continue;
-                    }
-                    let mut e = *env;
-                    e[*var as usize] = Some(Target::Group(g as u8));
-                    if self.holds(p, cond, &e) {
-                        f(Target::Group(g as u8));
+                let mut m = self.group_options(p, *var, cond, env);
+                while m != 0 {
+                    let g = m.trailing_zeros() as u8;
+                    m &= m - 1;
+                    if f(Target::Group(g)) {
+                        return true;
                     }
                 }
+                false
             }
             Op::ChooseCard { from, cond, .. } if cond.is_empty() => {
-                self.each_card(p, from, env, &mut |t, _| f(t));
+                self.each_card(p, from, env, |t, _| f(t))
             }
-            Op::ChooseCard { var, from, cond } => {
-                self.each_card(p, from, env, &mut |t, _| {
-                    let mut e = *env;
-                    e[*var as usize] = Some(t);
-                    if self.holds(p, cond, &e) {
-                        f(t);
-                    }
-                });
-            }
-            _ => {}
+            Op::ChooseCard { var, from, cond } => self.each_card(p, from, env, |t, _| {
+                let mut e = *env;
+                e[*var as usize] = Some(t);
+                self.holds(p, cond, &e) && f(t)
+            }),
+            _ => false,
         }
     }
 
@@ -716,7 +903,10 @@ impl State {
                 }
             }
             Cards::Set(set) => {
-                self.each_card(f.player as usize, set, &f.env, &mut |t, n| out.push((t, n)))
+                self.each_card(f.player as usize, set, &f.env, |t, n| {
+                    out.push((t, n));
+                    false
+                });
             }
         }
     }
@@ -865,9 +1055,85 @@ enum Dest {
 /// The next taken card to place: the first owner's highest kind.
 fn next_pooled(f: &Frame) -> Option<(usize, Kind)> {
     (0..2).find_map(|o| {
-        (0..MAX_KINDS)
-            .rev()
-            .find(|&k| f.pool[o][k] > 0)
-            .map(|k| (o, Kind(k as u8)))
+        // Kind k is byte k (bits 8k..8k+8): the highest kind held is the
+        // highest byte not zero.
+        let x = u128::from_le_bytes(f.pool[o]);
+        (x != 0).then(|| (o, Kind(((127 - x.leading_zeros()) / 8) as u8)))
     })
+}
+
+/// The owners a set's `owner` filter lets through, for the card's player `p`.
+fn owners(p: usize, owner: Option<Who>) -> std::ops::Range<usize> {
+    match owner {
+        None => 0..2,
+        Some(Who::Me) => p..p + 1,
+        Some(Who::Opponent) => 1 - p..2 - p,
+    }
+}
+
+/// The sides of a group a table set looks at, for the card's player `p`:
+/// bit `2 * owner + face_ix(face)`, in the order of `GroupState::cards`.
+fn sides(p: usize, set: &Set) -> u32 {
+    let faces = set.face_bits;
+    match set.owner {
+        None => faces | faces << 2,
+        Some(Who::Me) => faces << (2 * p),
+        Some(Who::Opponent) => faces << (2 * (1 - p)),
+    }
+}
+
+/// Counts of all kinds read as one number (masked by `Set::kind_bytes`).
+fn bytes(c: &Counts) -> u128 {
+    u128::from_ne_bytes(*c)
+}
+
+/// The cards of the chosen sides of a group (`sides`), ORed.
+fn side_bytes(gs: &GroupState, sides: u32) -> u128 {
+    let c = &gs.cards;
+    let mut any = 0;
+    if sides & 1 != 0 {
+        any |= bytes(&c[0][0]);
+    }
+    if sides & 2 != 0 {
+        any |= bytes(&c[0][1]);
+    }
+    if sides & 4 != 0 {
+        any |= bytes(&c[1][0]);
+    }
+    if sides & 8 != 0 {
+        any |= bytes(&c[1][1]);
+    }
+    any
+}
+
+/// Each byte of `x` folded to 1 if it is not zero, else 0.
+fn nonzero_byte_flags(x: u128) -> u128 {
+    const LOW: u128 = u128::from_ne_bytes([1; 16]);
+    let mut t = x | (x >> 4);
+    t |= t >> 2;
+    t |= t >> 1;
+    t & LOW
+}
+
+/// The sum of the bytes of `x` (no `popcnt` on the baseline target: bytes
+/// are added in pairs, then the 16-bit lanes of each half by a
+/// multiplication; each byte here is at most MAX_GROUPS * 4).
+fn byte_sum(x: u128) -> usize {
+    const PAIRS: u64 = 0x00FF_00FF_00FF_00FF;
+    const LANES: u64 = 0x0001_0001_0001_0001;
+    [x as u64, (x >> 64) as u64]
+        .into_iter()
+        .map(|h| {
+            let pairs = (h & PAIRS) + ((h >> 8) & PAIRS);
+            (pairs.wrapping_mul(LANES) >> 48) as usize
+        })
+        .sum()
+}
+
+/// The lowest-but-`i` set bit of `m`.
+fn nth_bit(mut m: u32, i: usize) -> u8 {
+    for _ in 0..i {
+        m &= m - 1;
+    }
+    m.trailing_zeros() as u8
 }
