@@ -246,14 +246,13 @@ impl State {
         rng: &mut crate::engine::seed::Rng,
         buf: &mut Vec<Move>,
     ) -> (Move, usize) {
-        use rand::RngExt;
         let Some(f) = self.frames.last() else {
             return self.listed_random_legal(rng, buf);
         };
         if f.awaiting_reaction {
             let rs = self.reactions(1 - f.player as usize, f.card);
             let n = rs.len() + 1;
-            let i = rng.random_range(0..n);
+            let i = crate::engine::seed::below(rng, n);
             return (rs.get(i).map_or(Move::Decline, |&r| Move::PlayAction(r)), n);
         }
         let p = f.player as usize;
@@ -261,12 +260,12 @@ impl State {
             Some(Op::ChooseGroup { var, cond }) => {
                 let m = self.group_options(p, *var, cond, &f.env);
                 let n = m.count_ones() as usize;
-                let i = rng.random_range(0..n);
+                let i = crate::engine::seed::below(rng, n);
                 (Move::Choose(Target::Group(nth_bit(m, i))), n)
             }
             Some(Op::ChooseCard { from, cond, .. }) if cond.is_empty() => {
                 let n = self.count_cards(p, from, &f.env);
-                let mut left = rng.random_range(0..n);
+                let mut left = crate::engine::seed::below(rng, n);
                 let mut pick = None;
                 self.each_card(p, from, &f.env, |t, _| {
                     if left == 0 {
@@ -280,12 +279,12 @@ impl State {
             Some(Op::Draw { who, optional, .. }) => {
                 let ms = self.draw_options(f, *who, *optional);
                 let n = ms.len();
-                (ms[rng.random_range(0..n)], n)
+                (ms[crate::engine::seed::below(rng, n)], n)
             }
             Some(Op::PlaceTaken { groups, .. }) => {
                 let gs: ArrayVec<u8, MAX_GROUPS> = self.placement_groups(f, groups).collect();
                 let n = gs.len();
-                (Move::Choose(Target::Group(gs[rng.random_range(0..n)])), n)
+                (Move::Choose(Target::Group(gs[crate::engine::seed::below(rng, n)])), n)
             }
             _ => self.listed_random_legal(rng, buf),
         }
@@ -297,10 +296,9 @@ impl State {
         rng: &mut crate::engine::seed::Rng,
         buf: &mut Vec<Move>,
     ) -> (Move, usize) {
-        use rand::RngExt;
         self.legal(buf);
         let n = buf.len();
-        (buf[rng.random_range(0..n)], n)
+        (buf[crate::engine::seed::below(rng, n)], n)
     }
 
     pub(crate) fn apply_effect_move(&mut self, m: Move) {
