@@ -167,6 +167,14 @@ pub struct Rules {
     /// Per kind: 0xFF for an influence kind, 0 otherwise (to count
     /// influence cards in a hand without a loop over kinds).
     pub influence_mask: [u8; MAX_KINDS],
+    /// Per kind: 1 + its position in `influence_kinds` for an influence kind
+    /// that does not invert votes, 0 otherwise. A vote's discards are the
+    /// present kinds of highest and of lowest rank.
+    pub discard_rank: [u8; MAX_KINDS],
+    /// Per group: its size and its majority; 0xFF past the last group (where
+    /// nothing is ever won), so that scoring can run over all `MAX_GROUPS`.
+    pub group_size: [u8; MAX_GROUPS],
+    pub group_majority: [u8; MAX_GROUPS],
 }
 
 impl Rules {
@@ -895,6 +903,17 @@ impl Validator {
                 inverts[i] = u8::from(k.inverts_vote);
             }
         }
+        let mut discard_rank = [0u8; MAX_KINDS];
+        for (i, k) in influence_kinds.iter().enumerate() {
+            if !kinds[k.ix()].inverts_vote {
+                discard_rank[k.ix()] = i as u8 + 1;
+            }
+        }
+        let (mut group_size, mut group_majority) = ([0xFF; MAX_GROUPS], [0xFF; MAX_GROUPS]);
+        for (g, gd) in groups.iter().enumerate().take(MAX_GROUPS) {
+            group_size[g] = gd.size;
+            group_majority[g] = gd.majority;
+        }
         let [f0, f1]: [Faction; 2] = out_factions.try_into().ok()?;
         Some(Rules {
             name: game.name,
@@ -950,6 +969,9 @@ impl Validator {
             values,
             inverts,
             influence_mask,
+            discard_rank,
+            group_size,
+            group_majority,
         })
     }
 }

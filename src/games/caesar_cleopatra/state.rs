@@ -1131,6 +1131,16 @@ impl State {
             if self.groups[g].cards[p][0] == [0; MAX_KINDS] {
                 continue;
             }
+            if !self.record {
+                // No log to keep in order: every influence kind at once.
+                let mask = &self.rules.influence_mask;
+                let [down, up] = &mut self.groups[g].cards[p];
+                for k in 0..MAX_KINDS {
+                    up[k] += down[k] & mask[k];
+                    down[k] &= !mask[k];
+                }
+                continue;
+            }
             // In the order of the influence kinds (the event log's order).
             for i in 0..self.rules.influence_kinds.len() {
                 let k = self.rules.influence_kinds[i];
@@ -1183,32 +1193,33 @@ impl State {
         self.groups[g].frozen = false;
         // Discards: the higher total its highest numbered card, the lower its
         // lowest, and every vote-inverting card (Philosopher) at the group.
-        let rules = &*self.rules;
-        let high_low = higher.map(|h| {
-            let high_kind = rules
-                .influence_kinds
-                .iter()
-                .rev()
-                .find(|k| !rules.kind(**k).inverts_vote && self.groups[g].cards[h][1][k.ix()] > 0)
-                .copied();
-            let low_kind = rules
-                .influence_kinds
-                .iter()
-                .find(|k| {
-                    !rules.kind(**k).inverts_vote && self.groups[g].cards[1 - h][1][k.ix()] > 0
-                })
-                .copied();
-            (h, high_kind, low_kind)
-        });
-        if let Some((h, high_kind, low_kind)) = high_low {
-            if let Some(k) = high_kind {
-                self.lose(h, g, k);
+        if let Some(h) = higher {
+            // The highest and the lowest rank (`Rules::discard_rank`: the
+            // order of `influence_kinds`, vote-inverting kinds left out)
+            // present on each side.
+            let rank = &self.rules.discard_rank;
+            let (high, low) = (&self.groups[g].cards[h][1], &self.groups[g].cards[1 - h][1]);
+            let (mut top, mut bottom) = (0u8, u8::MAX);
+            for k in 0..MAX_KINDS {
+                top = top.max(if high[k] > 0 { rank[k] } else { 0 });
+                bottom = bottom.min(if low[k] > 0 {
+                    rank[k].wrapping_sub(1)
+                } else {
+                    u8::MAX
+                });
             }
-            if let Some(k) = low_kind {
-                self.lose(1 - h, g, k);
+            if top > 0 {
+                self.lose(h, g, self.rules.influence_kinds[top as usize - 1]);
+            }
+            if bottom != u8::MAX {
+                self.lose(1 - h, g, self.rules.influence_kinds[bottom as usize]);
             }
         }
         for p in 0..2 {
+            let (up, inverts) = (&self.groups[g].cards[p][1], &self.rules.inverts);
+            if (0..MAX_KINDS).fold(0u8, |a, k| a | (up[k] & inverts[k].wrapping_neg())) == 0 {
+                continue;
+            }
             for i in 0..self.rules.influence_kinds.len() {
                 let k = self.rules.influence_kinds[i];
                 if self.rules.inverts[k.ix()] > 0 {
@@ -1228,12 +1239,12 @@ impl State {
         self.note_lead();
         if self.groups[g].exhausted() {
             self.exhaust(g);
-        }
-        if self.groups[..self.rules.groups.len()]
-            .iter()
-            .all(|gs| gs.exhausted())
-        {
-            self.finish(EndReason::AllPatricians);
+            if self.groups[..self.rules.groups.len()]
+                .iter()
+                .all(|gs| gs.exhausted())
+            {
+                self.finish(EndReason::AllPatricians);
+            }
         }
     }
 
