@@ -1363,16 +1363,16 @@ impl State {
         let mut out = [0; 2];
         for (p, o) in out.iter_mut().enumerate() {
             let z = &self.zones[p];
-            for (g, gd) in r.groups.iter().enumerate() {
-                let won = z.won[g];
-                *o += won as u32 * s.per_patrician;
-                if won >= gd.majority {
-                    *o += s.majority_bonus;
-                }
-                if won == gd.size {
-                    *o += s.whole_group_bonus;
-                }
+            // Over all `MAX_GROUPS` (nothing is won past the last group, whose
+            // size and majority are 0xFF): a loop the compiler vectorises.
+            let (mut won, mut majorities, mut whole) = (0u32, 0u32, 0u32);
+            for g in 0..MAX_GROUPS {
+                won += z.won[g] as u32;
+                majorities += u32::from(z.won[g] >= r.group_majority[g]);
+                whole += u32::from(z.won[g] == r.group_size[g]);
             }
+            *o =
+                won * s.per_patrician + majorities * s.majority_bonus + whole * s.whole_group_bonus;
             for &m in &z.missions {
                 let m = &r.missions[m as usize];
                 if z.won[m.group as usize] >= m.at_least {
