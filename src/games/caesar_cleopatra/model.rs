@@ -167,10 +167,10 @@ pub struct Rules {
     /// Per kind: 0xFF for an influence kind, 0 otherwise (to count
     /// influence cards in a hand without a loop over kinds).
     pub influence_mask: [u8; MAX_KINDS],
-    /// Per kind: 1 + its position in `influence_kinds` for an influence kind
-    /// that does not invert votes, 0 otherwise. A vote's discards are the
-    /// present kinds of highest and of lowest rank.
-    pub discard_rank: [u8; MAX_KINDS],
+    /// The influence kinds that do not invert votes, in the order of
+    /// `influence_kinds`: a vote's discards are the last and the first of
+    /// them present.
+    pub discard_kinds: Vec<Kind>,
     /// Per group: its size and its majority; 0xFF past the last group (where
     /// nothing is ever won), so that scoring can run over all `MAX_GROUPS`.
     pub group_size: [u8; MAX_GROUPS],
@@ -903,12 +903,11 @@ impl Validator {
                 inverts[i] = u8::from(k.inverts_vote);
             }
         }
-        let mut discard_rank = [0u8; MAX_KINDS];
-        for (i, k) in influence_kinds.iter().enumerate() {
-            if !kinds[k.ix()].inverts_vote {
-                discard_rank[k.ix()] = i as u8 + 1;
-            }
-        }
+        let discard_kinds = influence_kinds
+            .iter()
+            .copied()
+            .filter(|k| !kinds[k.ix()].inverts_vote)
+            .collect();
         let (mut group_size, mut group_majority) = ([0xFF; MAX_GROUPS], [0xFF; MAX_GROUPS]);
         for (g, gd) in groups.iter().enumerate().take(MAX_GROUPS) {
             group_size[g] = gd.size;
@@ -969,7 +968,7 @@ impl Validator {
             values,
             inverts,
             influence_mask,
-            discard_rank,
+            discard_kinds,
             group_size,
             group_majority,
         })

@@ -1133,12 +1133,13 @@ impl State {
             }
             if !self.record {
                 // No log to keep in order: every influence kind at once.
-                let mask = &self.rules.influence_mask;
+                // As one 128-bit word: no byte of the sum carries, each being
+                // a count of one side's cards of one kind.
+                let mask = u128::from_ne_bytes(self.rules.influence_mask);
                 let [down, up] = &mut self.groups[g].cards[p];
-                for k in 0..MAX_KINDS {
-                    up[k] += down[k] & mask[k];
-                    down[k] &= !mask[k];
-                }
+                let d = u128::from_ne_bytes(*down);
+                *up = (u128::from_ne_bytes(*up) + (d & mask)).to_ne_bytes();
+                *down = (d & !mask).to_ne_bytes();
                 continue;
             }
             // In the order of the influence kinds (the event log's order).
@@ -1194,30 +1195,20 @@ impl State {
         // Discards: the higher total its highest numbered card, the lower its
         // lowest, and every vote-inverting card (Philosopher) at the group.
         if let Some(h) = higher {
-            // The highest and the lowest rank (`Rules::discard_rank`: the
-            // order of `influence_kinds`, vote-inverting kinds left out)
-            // present on each side.
-            let rank = &self.rules.discard_rank;
+            let kinds = &self.rules.discard_kinds;
             let (high, low) = (&self.groups[g].cards[h][1], &self.groups[g].cards[1 - h][1]);
-            let (mut top, mut bottom) = (0u8, u8::MAX);
-            for k in 0..MAX_KINDS {
-                top = top.max(if high[k] > 0 { rank[k] } else { 0 });
-                bottom = bottom.min(if low[k] > 0 {
-                    rank[k].wrapping_sub(1)
-                } else {
-                    u8::MAX
-                });
+            let high_kind = kinds.iter().rev().find(|k| high[k.ix()] > 0).copied();
+            let low_kind = kinds.iter().find(|k| low[k.ix()] > 0).copied();
+            if let Some(k) = high_kind {
+                self.lose(h, g, k);
             }
-            if top > 0 {
-                self.lose(h, g, self.rules.influence_kinds[top as usize - 1]);
-            }
-            if bottom != u8::MAX {
-                self.lose(1 - h, g, self.rules.influence_kinds[bottom as usize]);
+            if let Some(k) = low_kind {
+                self.lose(1 - h, g, k);
             }
         }
-        for p in 0..2 {
-            let (up, inverts) = (&self.groups[g].cards[p][1], &self.rules.inverts);
-            if (0..MAX_KINDS).fold(0u8, |a, k| a | (up[k] & inverts[k].wrapping_neg())) == 0 {
+        for (p, side) in t.iter().enumerate() {
+            // The count of `tally`: the discards above were not inverters.
+            if side.inverters == 0 {
                 continue;
             }
             for i in 0..self.rules.influence_kinds.len() {
