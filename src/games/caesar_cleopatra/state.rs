@@ -21,7 +21,7 @@ use super::model::{
     Rules, TieBreak, VoteEffect,
 };
 use super::moves::{Move, Reserve};
-use super::vote::{Decision, Tally, decide};
+use super::vote::{self, Decision, Tally, decide};
 use crate::engine::seed::{self, Rng};
 
 /// Where in the turn the game stands; each phase is one kind of choice point.
@@ -1041,7 +1041,7 @@ impl State {
                 }
                 let d = std::mem::take(&mut self.vote_discard);
                 self.vote_pile.extend(d);
-                self.vote_pile.shuffle(&mut self.rng);
+                vote::shuffle(&mut self.vote_pile, &mut self.rng);
                 self.log(Event::VoteDeckShuffled);
             }
             let c = self.vote_pile.pop().expect("non-empty");
@@ -1081,11 +1081,11 @@ impl State {
                     self.counters.reshuffles += 1;
                     self.vote_discard.push(c);
                     let mut d = std::mem::take(&mut self.vote_discard);
-                    d.shuffle(&mut self.rng);
+                    vote::shuffle(&mut d, &mut self.rng);
                     match reshuffle {
                         Reshuffle::DrawAndDiscard => {
                             self.vote_pile.extend(d);
-                            self.vote_pile.shuffle(&mut self.rng);
+                            vote::shuffle(&mut self.vote_pile, &mut self.rng);
                         }
                         Reshuffle::DiscardOnly => {
                             let above = std::mem::take(&mut self.vote_pile);

@@ -7,8 +7,13 @@
 //! d'influence, même si il a perdu, se débarrasse quand même de sa meilleure
 //! carte", and every Philosopher at the group is discarded. Both cases are one
 //! rule: the higher total discards its highest card, the lower its lowest.
+//!
+//! Also the vote deck's shuffle ([`shuffle`]).
+
+use rand::RngExt;
 
 use super::model::LonePhilosopher;
+use crate::engine::seed::Rng;
 
 /// One side of a group at the moment of a vote.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -81,9 +86,72 @@ pub fn decide(sides: [Tally; 2], lone_philosopher: LonePhilosopher) -> Decision 
     }
 }
 
+/// Shuffles `items` exactly as rand's `SliceRandom::shuffle` does (rand
+/// 0.10: Fisher–Yates from the front, the swap index for position `i` uniform
+/// in `0..=i`, decoded from one `random_range` draw per run of positions whose
+/// bounds multiply within `u32`), drawing the same numbers from `rng`, so that
+/// seeded games stay the same. Written out because rand's generic code costs
+/// several times more on a vote deck's few cards; a test holds it to rand's.
+pub fn shuffle<T>(items: &mut [T], rng: &mut Rng) {
+    /// For bounds from `n`: the longest product n(n+1)..(n+k-1) within
+    /// `u32`, and its length k.
+    const fn run(n: u32) -> (u32, u32) {
+        let (mut bound, mut k) = (n, 1);
+        while let Some(b) = bound.checked_mul(n + k) {
+            bound = b;
+            k += 1;
+        }
+        (bound, k)
+    }
+    /// The first run (every shuffle of a few cards needs no other).
+    const FROM_2: (u32, u32) = run(2);
+    if items.len() <= 1 {
+        return;
+    }
+    // The first index is always 0: no draw.
+    let (mut chunk, mut left) = (0u32, 0u32);
+    for i in 1..items.len() {
+        let n = i as u32 + 1;
+        if left == 0 {
+            // One draw for the indices of the next k positions.
+            let (bound, k) = if n == 2 { FROM_2 } else { run(n) };
+            chunk = rng.random_range(..bound);
+            left = k;
+        }
+        left -= 1;
+        let j = if left == 0 {
+            chunk
+        } else {
+            let r = chunk % n;
+            chunk /= n;
+            r
+        };
+        items.swap(i, j as usize);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shuffle_is_rands() {
+        use rand::seq::SliceRandom;
+        for len in 0..40u32 {
+            for seed in 0..50 {
+                let (mut a, mut b) = (
+                    crate::engine::seed::rng(seed),
+                    crate::engine::seed::rng(seed),
+                );
+                let mut x: Vec<u32> = (0..len).collect();
+                let mut y = x.clone();
+                x.shuffle(&mut a);
+                shuffle(&mut y, &mut b);
+                assert_eq!(x, y, "len {len}, seed {seed}");
+                assert_eq!(a.random_range(..1u64 << 40), b.random_range(..1u64 << 40));
+            }
+        }
+    }
 
     fn t(total: u32, inverters: u8, cards: u8) -> Tally {
         Tally {
