@@ -953,13 +953,11 @@ impl State {
         }
     }
 
-    fn influence_left(&self, p: usize) -> u32 {
-        let reserve = if self.draws_allowed() {
-            self.zones[p].influence_reserve.len() as u32
-        } else {
-            0
-        };
-        self.hand_influence(p) as u32 + reserve
+    /// Whether `p` has influence cards left to play: in his hand, or in his
+    /// reserve if he may still draw.
+    fn influence_left(&self, p: usize) -> bool {
+        (self.draws_allowed() && !self.zones[p].influence_reserve.is_empty())
+            || self.hand_influence(p) > 0
     }
 
     fn end_turn(&mut self) {
@@ -980,13 +978,13 @@ impl State {
             }
             None => {
                 let left = [self.influence_left(0), self.influence_left(1)];
-                match (left[0] > 0, left[1] > 0) {
+                match (left[0], left[1]) {
                     (false, false) => {
                         self.finish(EndReason::NoInfluence);
                         return;
                     }
                     (true, false) | (false, true) => {
-                        let l = if left[0] > 0 { 0 } else { 1 };
+                        let l = if left[0] { 0 } else { 1 };
                         self.lone = Some(l);
                         self.log(Event::LonePlayer { player: l });
                         if !self.can_place_any(l as usize) {
