@@ -1,7 +1,7 @@
 //! Seeds: every random stream in Ludus is derived from one user seed, so the
 //! same seed gives the same games on any thread count.
 
-use rand::SeedableRng;
+use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// The RNG used by game states and agents: portable and reproducible.
@@ -45,11 +45,71 @@ pub fn below(rng: &mut Rng, n: usize) -> usize {
     hi as usize
 }
 
+/// Shuffles `items` exactly as rand's `SliceRandom::shuffle` does (rand
+/// 0.10: Fisher–Yates from the front, the swap index for position `i` uniform
+/// in `0..=i`, decoded from one `random_range` draw per run of positions whose
+/// bounds multiply within `u32`), drawing the same numbers from `rng`, so that
+/// seeded games stay the same. Written out because rand's generic code costs
+/// several times more on a deck's few cards; a test holds it to rand's.
+pub fn shuffle<T>(items: &mut [T], rng: &mut Rng) {
+    /// For bounds from `n`: the longest product n(n+1)..(n+k-1) within
+    /// `u32`, and its length k.
+    const fn run(n: u32) -> (u32, u32) {
+        let (mut bound, mut k) = (n, 1);
+        while let Some(b) = bound.checked_mul(n + k) {
+            bound = b;
+            k += 1;
+        }
+        (bound, k)
+    }
+    /// The first run (every shuffle of a few cards needs no other).
+    const FROM_2: (u32, u32) = run(2);
+    if items.len() <= 1 {
+        return;
+    }
+    // The first index is always 0: no draw.
+    let (mut chunk, mut left) = (0u32, 0u32);
+    for i in 1..items.len() {
+        let n = i as u32 + 1;
+        if left == 0 {
+            // One draw for the indices of the next k positions.
+            let (bound, k) = if n == 2 { FROM_2 } else { run(n) };
+            chunk = rng.random_range(..bound);
+            left = k;
+        }
+        left -= 1;
+        let j = if left == 0 {
+            chunk
+        } else {
+            let r = chunk % n;
+            chunk /= n;
+            r
+        };
+        items.swap(i, j as usize);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use rand::RngExt;
 
     use super::*;
+
+    #[test]
+    fn shuffle_is_rands() {
+        use rand::seq::SliceRandom;
+        for len in 0..40u32 {
+            for seed in 0..50 {
+                let (mut a, mut b) = (rng(seed), rng(seed));
+                let mut x: Vec<u32> = (0..len).collect();
+                let mut y = x.clone();
+                x.shuffle(&mut a);
+                shuffle(&mut y, &mut b);
+                assert_eq!(x, y, "len {len}, seed {seed}");
+                assert_eq!(a.random_range(..1u64 << 40), b.random_range(..1u64 << 40));
+            }
+        }
+    }
 
     #[test]
     fn below_is_rands_random_range() {

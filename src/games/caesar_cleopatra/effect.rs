@@ -284,7 +284,10 @@ impl State {
             Some(Op::PlaceTaken { groups, .. }) => {
                 let gs: ArrayVec<u8, MAX_GROUPS> = self.placement_groups(f, groups).collect();
                 let n = gs.len();
-                (Move::Choose(Target::Group(gs[crate::engine::seed::below(rng, n)])), n)
+                (
+                    Move::Choose(Target::Group(gs[crate::engine::seed::below(rng, n)])),
+                    n,
+                )
             }
             _ => self.listed_random_legal(rng, buf),
         }

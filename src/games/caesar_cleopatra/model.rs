@@ -170,6 +170,14 @@ pub struct Rules {
     /// Action kinds a player may play in his own turn (an effect, no
     /// reaction trigger), as a bit mask of kind indices.
     pub own_turn_actions: u16,
+    /// The influence kinds that do not invert votes, in the order of
+    /// `influence_kinds`: a vote's discards are the last and the first of
+    /// them present.
+    pub discard_kinds: Vec<Kind>,
+    /// Per group: its size and its majority; 0xFF past the last group (where
+    /// nothing is ever won), so that scoring can run over all `MAX_GROUPS`.
+    pub group_size: [u8; MAX_GROUPS],
+    pub group_majority: [u8; MAX_GROUPS],
 }
 
 impl Rules {
@@ -898,6 +906,16 @@ impl Validator {
                 inverts[i] = u8::from(k.inverts_vote);
             }
         }
+        let discard_kinds = influence_kinds
+            .iter()
+            .copied()
+            .filter(|k| !kinds[k.ix()].inverts_vote)
+            .collect();
+        let (mut group_size, mut group_majority) = ([0xFF; MAX_GROUPS], [0xFF; MAX_GROUPS]);
+        for (g, gd) in groups.iter().enumerate().take(MAX_GROUPS) {
+            group_size[g] = gd.size;
+            group_majority[g] = gd.majority;
+        }
         let [f0, f1]: [Faction; 2] = out_factions.try_into().ok()?;
         Some(Rules {
             name: game.name,
@@ -956,6 +974,9 @@ impl Validator {
             values,
             inverts,
             influence_mask,
+            discard_kinds,
+            group_size,
+            group_majority,
         })
     }
 }

@@ -18,7 +18,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use rand::seq::SliceRandom;
+use crate::engine::seed;
 use serde::Deserialize;
 
 use super::model::{Face, Kind, MAX_GROUPS, MAX_KINDS, Rules};
@@ -319,8 +319,8 @@ impl Position {
             }
             if !stated_reserves[p] {
                 let z = &mut s.zones[p];
-                z.influence_reserve.shuffle(&mut s.rng);
-                z.action_reserve.shuffle(&mut s.rng);
+                seed::shuffle(&mut z.influence_reserve, &mut s.rng);
+                seed::shuffle(&mut z.action_reserve, &mut s.rng);
             }
         }
 
@@ -377,7 +377,7 @@ impl Position {
                         s.vote_pile.push(i as u8);
                     }
                 }
-                s.vote_pile.shuffle(&mut s.rng);
+                seed::shuffle(&mut s.vote_pile, &mut s.rng);
             }
         }
 
@@ -402,7 +402,7 @@ impl Position {
         let mut rest: Vec<u8> = (0..r.missions.len() as u8)
             .filter(|&i| !dealt[i as usize])
             .collect();
-        rest.shuffle(&mut s.rng);
+        seed::shuffle(&mut rest, &mut s.rng);
         for p in 0..2 {
             if !stated_missions[p] {
                 for _ in 0..r.missions_per_player {

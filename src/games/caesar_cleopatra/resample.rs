@@ -26,7 +26,6 @@
 //! still in progress (`take`) are treated as seen.
 
 use rand::Rng as _;
-use rand::seq::SliceRandom;
 
 use super::compile::{Cards, Op, Who, Zone};
 use super::model::{ActionReserve, Counts, Kind, MAX_KINDS};
@@ -62,7 +61,7 @@ impl State {
             .copied()
             .collect();
         pool.sort_unstable();
-        pool.shuffle(rng);
+        seed::shuffle(&mut pool, rng);
         s.zones[o].missions.clear();
         s.missions_boxed.clear();
         for (i, m) in pool.into_iter().enumerate() {
@@ -143,8 +142,8 @@ impl State {
                 push_n(&mut actions, k, unseen[k]);
             }
         }
-        actions.shuffle(rng);
-        influence.shuffle(rng);
+        seed::shuffle(&mut actions, rng);
+        seed::shuffle(&mut influence, rng);
 
         // Empty the hidden slots, remembering their sizes.
         let hand_len = s.zones[o].hand_len as usize;
@@ -224,5 +223,5 @@ fn push_n(v: &mut Vec<Kind>, k: usize, n: u8) {
 /// not on their hidden order.
 fn shuffle_sorted<T: Ord>(v: &mut [T], rng: &mut Rng) {
     v.sort_unstable();
-    v.shuffle(rng);
+    seed::shuffle(v, rng);
 }

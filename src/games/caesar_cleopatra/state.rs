@@ -11,7 +11,6 @@
 use std::sync::Arc;
 
 use arrayvec::ArrayVec;
-use rand::seq::SliceRandom;
 
 use super::events::{EndReason, Event, VoteOutcome};
 use super::model::{
@@ -371,7 +370,7 @@ impl State {
                     z.influence_reserve.push(k);
                 }
             }
-            z.influence_reserve.shuffle(&mut self.rng);
+            seed::shuffle(&mut z.influence_reserve, &mut self.rng);
             for &k in &rules.action_kinds {
                 match rules.setup.action_reserve {
                     ActionReserve::Chosen => z.unarranged[k.ix()] = f.deck[k.ix()],
@@ -382,11 +381,11 @@ impl State {
                     }
                 }
             }
-            z.action_reserve.shuffle(&mut self.rng);
+            seed::shuffle(&mut z.action_reserve, &mut self.rng);
         }
         self.vote_pile
             .extend((0..rules.vote_cards.len()).map(|i| i as u8));
-        self.vote_pile.shuffle(&mut self.rng);
+        seed::shuffle(&mut self.vote_pile, &mut self.rng);
         // Orgy variant (b): orgies, never the reshuffle one, out before the game.
         for _ in 0..rules.setup.orgies_removed_before_game {
             if let Some(i) = self
@@ -400,7 +399,7 @@ impl State {
             }
         }
         let mut missions: ArrayVec<u8, 16> = (0..rules.missions.len()).map(|i| i as u8).collect();
-        missions.shuffle(&mut self.rng);
+        seed::shuffle(&mut missions, &mut self.rng);
         for i in 0..rules.missions_per_player as usize * 2 {
             let p = (rules.setup.first_player + i) % 2;
             if let Some(m) = missions.pop() {
@@ -979,13 +978,11 @@ impl State {
         }
     }
 
-    fn influence_left(&self, p: usize) -> u32 {
-        let reserve = if self.draws_allowed() {
-            self.zones[p].influence_reserve.len() as u32
-        } else {
-            0
-        };
-        self.hand_influence(p) as u32 + reserve
+    /// Whether `p` has influence cards left to play: in his hand, or in his
+    /// reserve if he may still draw.
+    fn influence_left(&self, p: usize) -> bool {
+        (self.draws_allowed() && !self.zones[p].influence_reserve.is_empty())
+            || self.hand_influence(p) > 0
     }
 
     fn end_turn(&mut self) {
@@ -1006,13 +1003,13 @@ impl State {
             }
             None => {
                 let left = [self.influence_left(0), self.influence_left(1)];
-                match (left[0] > 0, left[1] > 0) {
+                match (left[0], left[1]) {
                     (false, false) => {
                         self.finish(EndReason::NoInfluence);
                         return;
                     }
                     (true, false) | (false, true) => {
-                        let l = if left[0] > 0 { 0 } else { 1 };
+                        let l = if left[0] { 0 } else { 1 };
                         self.lone = Some(l);
                         self.log(Event::LonePlayer { player: l });
                         if !self.can_place_any(l as usize) {
@@ -1067,7 +1064,7 @@ impl State {
                 }
                 let d = std::mem::take(&mut self.vote_discard);
                 self.vote_pile.extend(d);
-                self.vote_pile.shuffle(&mut self.rng);
+                seed::shuffle(&mut self.vote_pile, &mut self.rng);
                 self.log(Event::VoteDeckShuffled);
             }
             let c = self.vote_pile.pop().expect("non-empty");
@@ -1107,11 +1104,11 @@ impl State {
                     self.counters.reshuffles += 1;
                     self.vote_discard.push(c);
                     let mut d = std::mem::take(&mut self.vote_discard);
-                    d.shuffle(&mut self.rng);
+                    seed::shuffle(&mut d, &mut self.rng);
                     match reshuffle {
                         Reshuffle::DrawAndDiscard => {
                             self.vote_pile.extend(d);
-                            self.vote_pile.shuffle(&mut self.rng);
+                            seed::shuffle(&mut self.vote_pile, &mut self.rng);
                         }
                         Reshuffle::DiscardOnly => {
                             let above = std::mem::take(&mut self.vote_pile);
@@ -1155,6 +1152,17 @@ impl State {
         // Reveal every face-down card.
         for p in 0..2 {
             if self.groups[g].cards[p][0] == [0; MAX_KINDS] {
+                continue;
+            }
+            if !self.record {
+                // No log to keep in order: every influence kind at once.
+                // As one 128-bit word: no byte of the sum carries, each being
+                // a count of one side's cards of one kind.
+                let mask = u128::from_ne_bytes(self.rules.influence_mask);
+                let [down, up] = &mut self.groups[g].cards[p];
+                let d = u128::from_ne_bytes(*down);
+                *up = (u128::from_ne_bytes(*up) + (d & mask)).to_ne_bytes();
+                *down = (d & !mask).to_ne_bytes();
                 continue;
             }
             // In the order of the influence kinds (the event log's order).
@@ -1209,24 +1217,11 @@ impl State {
         self.groups[g].frozen = false;
         // Discards: the higher total its highest numbered card, the lower its
         // lowest, and every vote-inverting card (Philosopher) at the group.
-        let rules = &*self.rules;
-        let high_low = higher.map(|h| {
-            let high_kind = rules
-                .influence_kinds
-                .iter()
-                .rev()
-                .find(|k| !rules.kind(**k).inverts_vote && self.groups[g].cards[h][1][k.ix()] > 0)
-                .copied();
-            let low_kind = rules
-                .influence_kinds
-                .iter()
-                .find(|k| {
-                    !rules.kind(**k).inverts_vote && self.groups[g].cards[1 - h][1][k.ix()] > 0
-                })
-                .copied();
-            (h, high_kind, low_kind)
-        });
-        if let Some((h, high_kind, low_kind)) = high_low {
+        if let Some(h) = higher {
+            let kinds = &self.rules.discard_kinds;
+            let (high, low) = (&self.groups[g].cards[h][1], &self.groups[g].cards[1 - h][1]);
+            let high_kind = kinds.iter().rev().find(|k| high[k.ix()] > 0).copied();
+            let low_kind = kinds.iter().find(|k| low[k.ix()] > 0).copied();
             if let Some(k) = high_kind {
                 self.lose(h, g, k);
             }
@@ -1234,7 +1229,11 @@ impl State {
                 self.lose(1 - h, g, k);
             }
         }
-        for p in 0..2 {
+        for (p, side) in t.iter().enumerate() {
+            // The count of `tally`: the discards above were not inverters.
+            if side.inverters == 0 {
+                continue;
+            }
             for i in 0..self.rules.influence_kinds.len() {
                 let k = self.rules.influence_kinds[i];
                 if self.rules.inverts[k.ix()] > 0 {
@@ -1254,12 +1253,12 @@ impl State {
         self.note_lead();
         if self.groups[g].exhausted() {
             self.exhaust(g);
-        }
-        if self.groups[..self.rules.groups.len()]
-            .iter()
-            .all(|gs| gs.exhausted())
-        {
-            self.finish(EndReason::AllPatricians);
+            if self.groups[..self.rules.groups.len()]
+                .iter()
+                .all(|gs| gs.exhausted())
+            {
+                self.finish(EndReason::AllPatricians);
+            }
         }
     }
 
@@ -1378,16 +1377,16 @@ impl State {
         let mut out = [0; 2];
         for (p, o) in out.iter_mut().enumerate() {
             let z = &self.zones[p];
-            for (g, gd) in r.groups.iter().enumerate() {
-                let won = z.won[g];
-                *o += won as u32 * s.per_patrician;
-                if won >= gd.majority {
-                    *o += s.majority_bonus;
-                }
-                if won == gd.size {
-                    *o += s.whole_group_bonus;
-                }
+            // Over all `MAX_GROUPS` (nothing is won past the last group, whose
+            // size and majority are 0xFF): a loop the compiler vectorises.
+            let (mut won, mut majorities, mut whole) = (0u32, 0u32, 0u32);
+            for g in 0..MAX_GROUPS {
+                won += z.won[g] as u32;
+                majorities += u32::from(z.won[g] >= r.group_majority[g]);
+                whole += u32::from(z.won[g] == r.group_size[g]);
             }
+            *o =
+                won * s.per_patrician + majorities * s.majority_bonus + whole * s.whole_group_bonus;
             for &m in &z.missions {
                 let m = &r.missions[m as usize];
                 if z.won[m.group as usize] >= m.at_least {
