@@ -20,7 +20,7 @@ use super::compile::{
 use super::events::Event;
 use super::model::{Counts, Face, Kind, MAX_GROUPS, MAX_HAND, MAX_KINDS};
 use super::moves::{Move, Reserve, Target};
-use super::state::{GroupState, Phase, State, face_ix};
+use super::state::{GroupState, Phase, State, face_ix, nonzero_kinds};
 
 /// An action card being resolved.
 #[derive(Debug, Clone)]
@@ -99,26 +99,19 @@ impl State {
     /// window then opens whatever the responder holds, so that its opening
     /// tells the card's player nothing about the responder's hand.
     fn reaction_possible(&self, responder: usize, played: Kind) -> bool {
-        self.rules.action_kinds.iter().any(|&r| {
-            self.rules.factions[responder].deck[r.ix()] > 0
-                && self
-                    .rules
-                    .program(r)
-                    .and_then(|p| p.trigger.as_ref())
-                    .is_some_and(|t| !t.except.contains(&played))
-        })
+        self.rules.deck_kinds[responder] & self.rules.reactions_to[played.ix()] != 0
     }
 
     /// The reaction cards `responder` could play against `played`.
     fn reactions(&self, responder: usize, played: Kind) -> ArrayVec<Kind, MAX_KINDS> {
         let mut out = ArrayVec::new();
-        for &r in &self.rules.action_kinds {
-            if self.zones[responder].hand[r.ix()] == 0 {
-                continue;
-            }
+        // Kind indices ascend as `rules.action_kinds` does.
+        let mut held =
+            nonzero_kinds(&self.zones[responder].hand) & self.rules.reactions_to[played.ix()];
+        while held != 0 {
+            let r = Kind(held.trailing_zeros() as u8);
+            held &= held - 1;
             if let Some(prog) = self.rules.program(r)
-                && let Some(t) = &prog.trigger
-                && !t.except.contains(&played)
                 && self.first_choice_has_target(responder, prog)
             {
                 out.push(r);

@@ -170,6 +170,12 @@ pub struct Rules {
     /// Action kinds a player may play in his own turn (an effect, no
     /// reaction trigger), as a bit mask of kind indices.
     pub own_turn_actions: u16,
+    /// Per played kind: the reaction kinds whose trigger it opens (a
+    /// trigger, and the played kind not among its exceptions), as a bit
+    /// mask of kind indices.
+    pub reactions_to: [u16; MAX_KINDS],
+    /// Per faction: the kinds in its deck, as a bit mask of kind indices.
+    pub deck_kinds: [u16; 2],
     /// The influence kinds that do not invert votes, in the order of
     /// `influence_kinds`: a vote's discards are the last and the first of
     /// them present.
@@ -917,6 +923,12 @@ impl Validator {
             group_majority[g] = gd.majority;
         }
         let [f0, f1]: [Faction; 2] = out_factions.try_into().ok()?;
+        let deck_kinds = [&f0, &f1].map(|f| {
+            f.deck
+                .iter()
+                .enumerate()
+                .fold(0, |m, (i, &n)| m | u16::from(n > 0) << i)
+        });
         Some(Rules {
             name: game.name,
             source: game.source,
@@ -967,6 +979,16 @@ impl Validator {
                 mission_bonus: scoring.mission_bonus,
                 tie_break: scoring.tie_break,
             },
+            reactions_to: std::array::from_fn(|played| {
+                programs.iter().enumerate().fold(0, |m, (i, p)| {
+                    let opens = p
+                        .as_ref()
+                        .and_then(|p| p.trigger.as_ref())
+                        .is_some_and(|t| !t.except.iter().any(|k| k.ix() == played));
+                    m | u16::from(opens) << i
+                })
+            }),
+            deck_kinds,
             own_turn_actions: programs.iter().enumerate().fold(0, |m, (i, p)| {
                 m | u16::from(p.as_ref().is_some_and(|p| p.trigger.is_none())) << i
             }),
