@@ -2,7 +2,6 @@
 //! other client. They see the state only through `legal_moves` and the
 //! observation of their own seat.
 
-
 use super::GameState;
 use super::seed::Rng;
 

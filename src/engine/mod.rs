@@ -15,7 +15,6 @@ pub mod seed;
 
 use std::fmt;
 
-
 /// Who must act at a choice point.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Actor {
