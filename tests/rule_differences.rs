@@ -666,6 +666,44 @@ fn d15_extraordinary_tie() {
     }
 }
 
+// Not a difference but a silence of all three: may a player who can place
+// nothing play an action card? With every open group frozen by a tie, only
+// an action card can move the game on (000: "une égalité ne peut se résoudre
+// que grâce à l'emploi d'une carte \"Action\""); `turn.action_without_placement`.
+#[test]
+fn action_card_when_nothing_can_be_placed() {
+    let frozen = |g: &str, cleo: &str, caesar: &str| {
+        format!(r#""{g}": (frozen: true, cards: {{"cleopatra": [{cleo}], "caesar": [{caesar}]}})"#)
+    };
+    let pos = format!(
+        r#"(to_move: "cleopatra",
+        groups: {{{}, {}, {}, {}, {}}},
+        hands: {{"cleopatra": ["4", "wrath"], "caesar": ["5"]}},
+        vote_deck: ["orgy", "vote_censors"])"#,
+        frozen("senators", r#""1""#, r#""1""#),
+        frozen("praetors", r#""2""#, r#""2""#),
+        frozen("quaestors", r#""3""#, r#""3""#),
+        frozen("censors", r#""1", "2", "3", "4""#, r#""1", "2", "3", "4""#),
+        frozen("aediles", r#""5""#, r#""5""#),
+    );
+    let wrath = |r: &Rules| Move::PlayAction(kind(r, "wrath"));
+    // Off: every group is frozen, so passing is all that is left.
+    let r = rules_with(CONFIANCE, &[], &["turn.action_without_placement=false"]);
+    assert_eq!(legal(&state(&r, &pos)), vec![Move::Pass]);
+    // On (the default): the Wrath clears the Censors, and the turn is active
+    // without a placement: refill, then the vote card.
+    let r = rules(CONFIANCE);
+    assert!(r.turn.action_without_placement);
+    let mut s = state(&r, &pos);
+    assert_eq!(legal(&s), vec![Move::Pass, wrath(&r)]);
+    play_card(&mut s, kind(&r, "wrath"));
+    play(&mut s, Move::Choose(Target::Group(group(&r, "censors"))));
+    assert_eq!(s.group(group(&r, "censors") as usize).total(), 0);
+    refill(&mut s);
+    assert_eq!(s.phase(), Phase::BeforeVote);
+    assert_eq!(legal(&s), vec![Move::DrawVote]);
+}
+
 #[test]
 fn addons_change_the_setup() {
     let r = rules_with(CONFIANCE, &["orgy-b"], &[]);

@@ -603,6 +603,7 @@ fn step_keys(s: &State) -> Vec<String> {
             "limits.per_side",
             "limits.per_group",
             "turn.extraordinary_tie",
+            "turn.action_without_placement",
         ]),
         Phase::Placing => k(&[
             "turn.placements",

@@ -125,6 +125,8 @@ pub struct TurnRules {
     pub lone_philosopher: LonePhilosopher,
     pub lone_player: LonePlayer,
     pub extraordinary_tie: ExtraordinaryTie,
+    /// A player who can place nothing may still play an action card.
+    pub action_without_placement: bool,
     pub orgy_removal: Option<OrgyRemovalTiming>,
 }
 
@@ -970,6 +972,7 @@ impl Validator {
                 lone_philosopher: turn.lone_philosopher,
                 lone_player: turn.lone_player,
                 extraordinary_tie: turn.extraordinary_tie,
+                action_without_placement: turn.action_without_placement,
                 orgy_removal: turn.orgy_removal.then_some(turn.orgy_removal_timing),
             },
             scoring: Scoring {

@@ -183,6 +183,9 @@ pub struct TurnFile {
     pub lone_philosopher: LonePhilosopher,
     pub lone_player: LonePlayer,
     pub extraordinary_tie: ExtraordinaryTie,
+    /// A player who can place no influence card may still play an action
+    /// card in his turn (which is then active without a placement).
+    pub action_without_placement: bool,
     /// Optional orgy variant (a): remove an orgy once two groups are gone.
     pub orgy_removal: bool,
     /// When variant (a) removes its orgy (each rulebook's timing).
@@ -340,6 +343,10 @@ impl RawRules {
         v.push(("turn.actions_per_turn".into(), &mut t.actions_per_turn));
         v.push(("turn.extraordinary_vote".into(), &mut t.extraordinary_vote));
         v.push(("turn.extraordinary_tie".into(), &mut t.extraordinary_tie));
+        v.push((
+            "turn.action_without_placement".into(),
+            &mut t.action_without_placement,
+        ));
         v.push((
             "turn.exhausted_vote_card".into(),
             &mut t.exhausted_vote_card,

@@ -675,8 +675,9 @@ impl State {
             t.pass = !self.active;
             t.places = self.first_placements(p);
             // Playing an action card makes the turn active, and an active
-            // player must place influence: only offered if he can.
-            if !t.places.is_empty() {
+            // player must place influence: only offered if he can, unless
+            // `turn.action_without_placement`.
+            if !t.places.is_empty() || self.rules.turn.action_without_placement {
                 self.action_moves(p, |k| t.actions.push(k));
             }
         } else {
