@@ -153,12 +153,14 @@ impl Default for Placements {
 impl Placements {
     fn of_hand(rules: &Rules, hand: &Counts) -> Placements {
         let mut pl = Placements::default();
+        // Branch-free: every kind is written, only those held are kept (a
+        // test per kind would mispredict on random hands).
+        let mut n = 0;
         for &k in &rules.influence_kinds {
-            if hand[k.ix()] > 0 {
-                pl.kinds[pl.n_kinds as usize] = k;
-                pl.n_kinds += 1;
-            }
+            pl.kinds[n] = k;
+            n += usize::from(hand[k.ix()] > 0);
         }
+        pl.n_kinds = n as u8;
         pl
     }
 
