@@ -586,12 +586,22 @@ pub fn play_game(
     record: bool,
 ) -> (State, GameRecord) {
     let mut state = State::with_log(rules.clone(), derive(seed, index, 0), record);
-    let mut players = [0usize, 1].map(|p| agents[p].build(derive(seed, index, 1 + p as u64)));
+    let agent_seed = |p: usize| derive(seed, index, 1 + p as u64);
+    // Two random agents pick with their own RNGs directly (the same picks as
+    // `RandomAgent`, without a call through `dyn Agent` per decision).
+    let mut seats = if agents.iter().all(|a| matches!(a, AgentSpec::Random)) {
+        Seats::Random([0, 1].map(|p| crate::engine::seed::rng(agent_seed(p))))
+    } else {
+        Seats::Agents([0, 1].map(|p| agents[p].build(agent_seed(p))))
+    };
     let mut legal = Vec::with_capacity(64);
-    let mut hist: Vec<u32> = Vec::new();
+    let mut hist: Vec<u32> = vec![0; 64];
     let (mut moves, mut legal_sum, mut forced) = (0u32, 0u64, 0u32);
     while let Actor::Player(p) = state.current_actor() {
-        let (m, n) = players[p].choose_move(&state, &mut legal);
+        let (m, n) = match &mut seats {
+            Seats::Random(rngs) => state.random_legal(&mut rngs[p], &mut legal),
+            Seats::Agents(a) => a[p].choose_move(&state, &mut legal),
+        };
         if hist.len() <= n {
             hist.resize(n + 1, 0);
         }
@@ -601,6 +611,9 @@ pub fn play_game(
         state.apply_legal(m);
         moves += 1;
     }
+    // The histogram as long as its largest count.
+    let used = hist.iter().rposition(|&c| c > 0).map_or(0, |i| i + 1);
+    hist.truncate(used);
     let r = state.rules();
     let c = *state.counters();
     let winner = state.winner();
@@ -654,6 +667,15 @@ pub fn play_game(
         legal: hist,
     };
     (state, rec)
+}
+
+/// Who picks the moves of a game in `play_game`.
+// One per game, on the stack: the RNGs inline spare an allocation.
+#[allow(clippy::large_enum_variant)]
+enum Seats {
+    /// Two random agents: their RNGs (as `RandomAgent` seeds them).
+    Random([crate::engine::seed::Rng; 2]),
+    Agents([Box<dyn Agent<State>>; 2]),
 }
 
 /// A run of games: the rules, the agents, the threads, and the report's

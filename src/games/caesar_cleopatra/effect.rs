@@ -566,8 +566,9 @@ impl State {
         }
     }
 
-    /// The live groups among `within` where the table set has a card, its
-    /// `group` filter aside. Whole sides are tested 16 kinds at a time.
+    /// The groups among `within` where the table set has a card, its
+    /// `group` filter aside. Whole sides are tested 16 kinds at a time. (No
+    /// card lies at an exhausted group: `exhaust` discards them all.)
     fn table_groups(&self, p: usize, set: &Set, within: u32) -> u32 {
         let sides = sides(p, set);
         let mut found = 0;
@@ -575,20 +576,18 @@ impl State {
         while m != 0 {
             let g = m.trailing_zeros() as usize;
             m &= m - 1;
-            let gs = &self.groups[g];
-            if !gs.exhausted() && side_bytes(gs, sides) & set.kind_bytes != 0 {
-                found |= 1 << g;
-            }
+            found |= u32::from(side_bytes(&self.groups[g], sides) & set.kind_bytes != 0) << g;
         }
         found
     }
 
-    /// Whether the table set has a card at a live group among `within`, its
-    /// `group` filter aside; stops at the first such group (the sides it
-    /// looks at are ORed per group, then masked by its kinds).
+    /// Whether the table set has a card at a group among `within`, its
+    /// `group` filter aside: the sides it looks at are ORed over the groups,
+    /// then masked by its kinds (no branch per group).
     fn table_any(&self, p: usize, set: &Set, within: u32) -> bool {
         let sides = sides(p, set);
         let mut m = within;
+        let mut any = 0;
         if sides & (sides - 1) == 0 {
             // One owner, one face (the usual set): one side per group.
             let i = sides.trailing_zeros() as usize;
@@ -596,22 +595,16 @@ impl State {
             while m != 0 {
                 let g = m.trailing_zeros() as usize;
                 m &= m - 1;
-                let gs = &self.groups[g];
-                if !gs.exhausted() && bytes(&gs.cards[o][fi]) & set.kind_bytes != 0 {
-                    return true;
-                }
+                any |= bytes(&self.groups[g].cards[o][fi]);
             }
-            return false;
-        }
-        while m != 0 {
-            let g = m.trailing_zeros() as usize;
-            m &= m - 1;
-            let gs = &self.groups[g];
-            if !gs.exhausted() && side_bytes(gs, sides) & set.kind_bytes != 0 {
-                return true;
+        } else {
+            while m != 0 {
+                let g = m.trailing_zeros() as usize;
+                m &= m - 1;
+                any |= side_bytes(&self.groups[g], sides);
             }
         }
-        false
+        any & set.kind_bytes != 0
     }
 
     /// Whether the hand set has a card.
@@ -660,9 +653,6 @@ impl State {
                     let g = m.trailing_zeros() as usize;
                     m &= m - 1;
                     let gs = &self.groups[g];
-                    if gs.exhausted() {
-                        continue;
-                    }
                     let mut s = sides;
                     while s != 0 {
                         let i = s.trailing_zeros() as usize;
@@ -672,18 +662,24 @@ impl State {
                             continue;
                         }
                         let face = if i & 1 == 0 { Face::Down } else { Face::Up };
+                        // The kinds of the set held here, in the rules' order,
+                        // gathered without a branch per kind.
+                        let held = nonzero_kinds(side) & set.kind_bits;
+                        let mut kinds = [Kind(0); MAX_KINDS];
+                        let mut len = 0;
                         for &k in &self.rules.influence_kinds {
-                            let n = side[k.ix()];
-                            if n > 0 && set.kind_bits & (1 << k.ix()) != 0 {
-                                let t = Target::TableCard {
-                                    owner: (i >> 1) as u8,
-                                    group: g as u8,
-                                    kind: k,
-                                    face,
-                                };
-                                if f(t, n) {
-                                    return true;
-                                }
+                            kinds[len] = k;
+                            len += usize::from(held >> k.ix() & 1 != 0);
+                        }
+                        for &k in &kinds[..len] {
+                            let t = Target::TableCard {
+                                owner: (i >> 1) as u8,
+                                group: g as u8,
+                                kind: k,
+                                face,
+                            };
+                            if f(t, side[k.ix()]) {
+                                return true;
                             }
                         }
                     }
@@ -693,15 +689,18 @@ impl State {
             Zone::Hand => {
                 for o in owners(p, set.owner) {
                     let hand = &self.zones[o].hand;
-                    for (k, &n) in hand.iter().enumerate().take(self.rules.kinds.len()) {
-                        if n > 0 && set.kind_bits & (1 << k) != 0 {
-                            let t = Target::HandCard {
-                                owner: o as u8,
-                                kind: Kind(k as u8),
-                            };
-                            if f(t, n) {
-                                return true;
-                            }
+                    // Kinds in index order: the set bits, lowest first (no
+                    // count is kept for a kind the rules lack).
+                    let mut held = nonzero_kinds(hand) & set.kind_bits;
+                    while held != 0 {
+                        let k = held.trailing_zeros() as usize;
+                        held &= held - 1;
+                        let t = Target::HandCard {
+                            owner: o as u8,
+                            kind: Kind(k as u8),
+                        };
+                        if f(t, hand[k]) {
+                            return true;
                         }
                     }
                 }
@@ -725,9 +724,6 @@ impl State {
                     let g = m.trailing_zeros() as usize;
                     m &= m - 1;
                     let gs = &self.groups[g];
-                    if gs.exhausted() {
-                        continue;
-                    }
                     let mut s = sides;
                     while s != 0 {
                         let i = s.trailing_zeros() as usize;
@@ -1084,20 +1080,12 @@ fn bytes(c: &Counts) -> u128 {
 /// The cards of the chosen sides of a group (`sides`), ORed.
 fn side_bytes(gs: &GroupState, sides: u32) -> u128 {
     let c = &gs.cards;
-    let mut any = 0;
-    if sides & 1 != 0 {
-        any |= bytes(&c[0][0]);
-    }
-    if sides & 2 != 0 {
-        any |= bytes(&c[0][1]);
-    }
-    if sides & 4 != 0 {
-        any |= bytes(&c[1][0]);
-    }
-    if sides & 8 != 0 {
-        any |= bytes(&c[1][1]);
-    }
-    any
+    // All ones where the side is chosen, else zero (no branch per side).
+    let pick = |bit: u32| 0u128.wrapping_sub(u128::from(sides >> bit & 1));
+    (bytes(&c[0][0]) & pick(0))
+        | (bytes(&c[0][1]) & pick(1))
+        | (bytes(&c[1][0]) & pick(2))
+        | (bytes(&c[1][1]) & pick(3))
 }
 
 /// Each byte of `x` folded to 1 if it is not zero, else 0.

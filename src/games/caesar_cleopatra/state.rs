@@ -113,9 +113,76 @@ impl GroupState {
 /// The kinds with a card in `c`, as a bit mask of kind indices.
 #[inline]
 pub(crate) fn nonzero_kinds(c: &Counts) -> u16 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // SSE2 is part of x86_64: compare all 16 bytes with zero at once.
+        use std::arch::x86_64::{
+            _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_setzero_si128,
+        };
+        // SAFETY: SSE2 is always available on x86_64; the load reads the
+        // 16 bytes of `c` (unaligned load).
+        let zero = unsafe {
+            _mm_movemask_epi8(_mm_cmpeq_epi8(
+                _mm_loadu_si128(c.as_ptr().cast()),
+                _mm_setzero_si128(),
+            ))
+        };
+        !(zero as u16)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
     c.iter()
         .enumerate()
         .fold(0, |m, (k, &n)| m | u16::from(n != 0) << k)
+}
+
+/// The sum of the counts of `c` masked by `mask` (bytes 0 or 0xFF).
+#[inline]
+pub(crate) fn masked_sum(c: &Counts, mask: &Counts) -> u8 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{
+            _mm_add_epi64, _mm_and_si128, _mm_cvtsi128_si32, _mm_loadu_si128, _mm_sad_epu8,
+            _mm_setzero_si128, _mm_srli_si128,
+        };
+        // SAFETY: SSE2 is always available on x86_64; both loads read 16
+        // bytes of a 16-byte array.
+        unsafe {
+            let v = _mm_and_si128(
+                _mm_loadu_si128(c.as_ptr().cast()),
+                _mm_loadu_si128(mask.as_ptr().cast()),
+            );
+            // Sums of each 8-byte half, in the low bits of each 64-bit lane.
+            let s = _mm_sad_epu8(v, _mm_setzero_si128());
+            _mm_cvtsi128_si32(_mm_add_epi64(s, _mm_srli_si128(s, 8))) as u8
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    (0..MAX_KINDS).fold(0u8, |n, k| n.wrapping_add(c[k] & mask[k]))
+}
+
+/// The position of the `i`-th lowest set bit of a group mask (`i` below its
+/// number of set bits), from a table: no loop, no branch.
+#[inline]
+pub(crate) fn nth_set_bit(mask: u16, i: u32) -> u8 {
+    const _: () = assert!(MAX_GROUPS <= 8, "group masks are one byte");
+    /// `NTH[m][i]`: the position of the i-th lowest set bit of `m`.
+    static NTH: [[u8; 8]; 256] = {
+        let mut t = [[0u8; 8]; 256];
+        let mut m = 0;
+        while m < 256 {
+            let (mut bit, mut n) = (0, 0);
+            while bit < 8 {
+                if m >> bit & 1 != 0 {
+                    t[m][n] = bit as u8;
+                    n += 1;
+                }
+                bit += 1;
+            }
+            m += 1;
+        }
+        t
+    };
+    NTH[(mask & 0xFF) as usize][(i & 7) as usize]
 }
 
 pub(crate) fn face_ix(face: Face) -> usize {
@@ -164,6 +231,11 @@ impl Placements {
         pl
     }
 
+    /// The influence kinds held, in the rules' order.
+    fn kinds(&self) -> &[Kind] {
+        &self.kinds[..self.n_kinds as usize]
+    }
+
     fn add_block(&mut self, face: Face, groups: u16) {
         if groups != 0 && self.n_kinds > 0 {
             self.blocks[self.n_blocks as usize] = (face, groups);
@@ -198,19 +270,18 @@ impl Placements {
         }
     }
 
-    fn nth(&self, mut i: usize) -> Move {
+    fn nth(&self, i: usize) -> Move {
+        let mut i = i as u32;
         for &(face, groups) in self.blocks() {
-            let per_kind = groups.count_ones() as usize;
-            let n = per_kind * self.n_kinds as usize;
+            let per_kind = groups.count_ones();
+            let n = per_kind * u32::from(self.n_kinds);
             if i < n {
-                // The (i % per_kind)-th group of the mask.
-                let mut m = groups;
-                for _ in 0..i % per_kind {
-                    m &= m - 1;
-                }
+                // Kind i / per_kind, and the (i % per_kind)-th group of the
+                // mask (32-bit division: the cheaper one).
+                let (kind, skip) = (i / per_kind, i % per_kind);
                 return Move::Place {
-                    kind: self.kinds[i / per_kind],
-                    group: m.trailing_zeros() as u8,
+                    kind: self.kinds[kind as usize],
+                    group: nth_set_bit(groups, skip),
                     face,
                 };
             }
@@ -511,16 +582,6 @@ impl State {
 
     // ----- Derived facts ---------------------------------------------------
 
-    /// Room for one more card of `player` at group `g` (0 if exhausted).
-    /// Room for one more card placed in a turn: none at a frozen group.
-    pub(crate) fn free_for_turn(&self, player: usize, g: usize) -> u8 {
-        if self.groups[g].frozen {
-            0
-        } else {
-            self.free(player, g)
-        }
-    }
-
     pub(crate) fn free(&self, player: usize, g: usize) -> u8 {
         let gs = &self.groups[g];
         if gs.exhausted() {
@@ -533,9 +594,7 @@ impl State {
     }
 
     fn hand_influence(&self, player: usize) -> u8 {
-        let hand = &self.zones[player].hand;
-        let mask = &self.rules.influence_mask;
-        (0..MAX_KINDS).fold(0u8, |n, k| n.wrapping_add(hand[k] & mask[k]))
+        masked_sum(&self.zones[player].hand, &self.rules.influence_mask)
     }
 
     /// Groups with patricians left, as a bit mask.
@@ -547,10 +606,27 @@ impl State {
         m
     }
 
+    /// The groups where `player` may place one more card in a turn (room,
+    /// patricians left, not frozen), and those with room for two (bit g).
+    fn room_masks(&self, player: usize) -> (u16, u16) {
+        let l = &self.rules.limits;
+        let (mut one, mut two) = (0u16, 0u16);
+        for g in 0..self.rules.groups.len() {
+            let gs = &self.groups[g];
+            let room = l
+                .per_side
+                .saturating_sub(gs.count[player])
+                .min(l.per_group.saturating_sub(gs.total()));
+            let room = if gs.left == 0 || gs.frozen { 0 } else { room };
+            one |= u16::from(room >= 1) << g;
+            two |= u16::from(room >= 2) << g;
+        }
+        (one, two)
+    }
+
     /// Whether `player` could place at least one influence card now.
     fn can_place_any(&self, player: usize) -> bool {
-        self.hand_influence(player) > 0
-            && (0..self.rules.groups.len()).any(|g| self.free_for_turn(player, g) > 0)
+        self.hand_influence(player) > 0 && self.room_masks(player).0 != 0
     }
 
     fn draws_allowed(&self) -> bool {
@@ -605,17 +681,17 @@ impl State {
         let z = &self.zones[p];
         match self.phase {
             Phase::ArrangeActions => {
-                for &k in &rules.action_kinds {
-                    if z.unarranged[k.ix()] > 0 {
-                        out(Move::ArrangeAction(k));
-                    }
+                // Kind indices ascend as `rules.action_kinds` does.
+                let mut left = nonzero_kinds(&z.unarranged);
+                while left != 0 {
+                    out(Move::ArrangeAction(Kind(left.trailing_zeros() as u8)));
+                    left &= left - 1;
                 }
             }
             Phase::SetupPlace => {
-                for &k in &rules.influence_kinds {
-                    if z.set_aside[k.ix()] > 0 {
-                        out(Move::SetupPlace(k));
-                    }
+                let pl = Placements::of_hand(rules, &z.set_aside);
+                for &k in pl.kinds() {
+                    out(Move::SetupPlace(k));
                 }
             }
             Phase::Refill => {
@@ -628,10 +704,10 @@ impl State {
                 self.action_moves(p, |k| out(Move::PlayAction(k)));
             }
             Phase::PassiveDiscard => {
-                for k in 0..rules.kinds.len() {
-                    if z.hand[k] > 0 {
-                        out(Move::Discard(Kind(k as u8)));
-                    }
+                let mut held = nonzero_kinds(&z.hand);
+                while held != 0 {
+                    out(Move::Discard(Kind(held.trailing_zeros() as u8)));
+                    held &= held - 1;
                 }
                 out(Move::EndDiscard);
             }
@@ -685,12 +761,8 @@ impl State {
         } else {
             let face = self.placed_face;
             t.places = self.placements_with(p, face);
-            t.end = self
-                .rules
-                .turn
-                .placements
-                .iter()
-                .any(|pl| pl.face == face && pl.cards == self.placed as u32);
+            // Some pattern of this face places as many cards as placed.
+            t.end = self.rules.turn.pattern_sizes[face_ix(face)] & 1 << self.placed != 0;
             self.action_moves(p, |k| t.actions.push(k));
         }
         t
@@ -699,13 +771,7 @@ impl State {
     /// Every single placement of `face` that fits.
     fn placements_with(&self, p: usize, face: Face) -> Placements {
         let mut pl = Placements::of_hand(&self.rules, &self.zones[p].hand);
-        let mut groups = 0;
-        for g in 0..self.rules.groups.len() {
-            if self.free_for_turn(p, g) > 0 {
-                groups |= 1 << g;
-            }
-        }
-        pl.add_block(face, groups);
+        pl.add_block(face, self.room_masks(p).0);
         pl
     }
 
@@ -717,12 +783,7 @@ impl State {
             return Placements::default();
         }
         // Groups with room for one card, and for two.
-        let (mut one, mut two) = (0u16, 0u16);
-        for g in 0..self.rules.groups.len() {
-            let room = self.free_for_turn(p, g);
-            one |= u16::from(room >= 1) << g;
-            two |= u16::from(room >= 2) << g;
-        }
+        let (one, two) = self.room_masks(p);
         if one == 0 {
             return Placements::default();
         }
@@ -906,15 +967,10 @@ impl State {
     pub(crate) fn after_placing(&mut self) {
         let p = self.seat as usize;
         let face = self.placed_face;
-        let turn = &self.rules.turn;
-        let more = turn
-            .placements
-            .iter()
-            .any(|pl| pl.face == face && pl.cards > self.placed as u32);
-        let _can_stop = turn
-            .placements
-            .iter()
-            .any(|pl| pl.face == face && pl.cards == self.placed as u32);
+        // Patterns of this face, as bit n for n cards.
+        let sizes = self.rules.turn.pattern_sizes[face_ix(face)];
+        let more = sizes >> (self.placed + 1) != 0;
+        let _can_stop = sizes & 1 << self.placed != 0;
         if !more || !self.can_place_any(p) {
             // Nothing more can (or may) be placed; a pattern that cannot be
             // completed is never offered, so stopping here is allowed.
@@ -1154,9 +1210,6 @@ impl State {
     fn vote(&mut self, g: usize, extraordinary: bool) {
         // Reveal every face-down card.
         for p in 0..2 {
-            if self.groups[g].cards[p][0] == [0; MAX_KINDS] {
-                continue;
-            }
             if !self.record {
                 // No log to keep in order: every influence kind at once.
                 // As one 128-bit word: no byte of the sum carries, each being
@@ -1166,6 +1219,9 @@ impl State {
                 let d = u128::from_ne_bytes(*down);
                 *up = (u128::from_ne_bytes(*up) + (d & mask)).to_ne_bytes();
                 *down = (d & !mask).to_ne_bytes();
+                continue;
+            }
+            if self.groups[g].cards[p][0] == [0; MAX_KINDS] {
                 continue;
             }
             // In the order of the influence kinds (the event log's order).
@@ -1492,6 +1548,10 @@ impl State {
             let gs = &self.groups[g];
             if gs.total() > r.limits.per_group {
                 return Err(format!("{} holds {} cards", gd.name, gs.total()));
+            }
+            // The effects' table scans rely on it: no exhausted test.
+            if gs.exhausted() && gs.cards != [[[0; MAX_KINDS]; 2]; 2] {
+                return Err(format!("{} are all won but cards lie there", gd.name));
             }
             if gs.left + self.zones[0].won[g] + self.zones[1].won[g] != gd.size {
                 return Err(format!("{} patricians do not add up", gd.name));
