@@ -108,3 +108,27 @@ fn the_fast_random_pick_equals_a_pick_from_the_listed_moves() {
         }
     }
 }
+
+/// `sim::play_game` picks for two random seats with their RNGs directly:
+/// each game is the one two boxed `RandomAgent`s seeded alike play through
+/// the generic loop (same moves, same end, same counters).
+#[test]
+fn simulate_random_seats_play_the_random_agents_game() {
+    use ludus::agents::AgentSpec;
+    let specs = [AgentSpec::Random, AgentSpec::Random];
+    for variant in ["fr-confiance", "fr-suffrage", "nl-vertrouwensvraag"] {
+        let rules = common::rules_of(variant);
+        for i in 0..100u64 {
+            let (fast, rec) = ludus::sim::play_game(&rules, &specs, 9, i, true);
+            let mut s = State::with_log(rules.clone(), derive(9, i, 0), true);
+            let mut agents: Vec<Box<dyn Agent<State>>> = (0..2)
+                .map(|p| Box::new(RandomAgent::new(derive(9, i, 1 + p))) as Box<dyn Agent<State>>)
+                .collect();
+            let moves = ludus::engine::agent::play_out(&mut s, &mut agents, |_| {});
+            assert_eq!(rec.moves as u64, moves, "{variant}, game {i}");
+            assert_eq!(fast.events(), s.events(), "{variant}, game {i}");
+            assert_eq!(fast.counters(), s.counters(), "{variant}, game {i}");
+            assert_eq!(rec.scores, s.score(), "{variant}, game {i}");
+        }
+    }
+}
