@@ -572,13 +572,10 @@ impl State {
     fn table_groups(&self, p: usize, set: &Set, within: u32) -> u32 {
         let sides = sides(p, set);
         let mut found = 0;
-        let mut m = within;
-        while m != 0 {
-            let g = m.trailing_zeros() as usize;
-            m &= m - 1;
+        for g in 0..self.rules.groups.len() {
             found |= u32::from(side_bytes(&self.groups[g], sides) & set.kind_bytes != 0) << g;
         }
-        found
+        found & within
     }
 
     /// Whether the table set has a card at a group among `within`, its
@@ -586,22 +583,20 @@ impl State {
     /// then masked by its kinds (no branch per group).
     fn table_any(&self, p: usize, set: &Set, within: u32) -> bool {
         let sides = sides(p, set);
-        let mut m = within;
         let mut any = 0;
+        // Every group of the rules, those outside `within` masked out: the
+        // same number of rounds each time, so no loop exit to mispredict.
+        let groups = self.rules.groups.len();
         if sides & (sides - 1) == 0 {
             // One owner, one face (the usual set): one side per group.
             let i = sides.trailing_zeros() as usize;
             let (o, fi) = (i >> 1, i & 1);
-            while m != 0 {
-                let g = m.trailing_zeros() as usize;
-                m &= m - 1;
-                any |= bytes(&self.groups[g].cards[o][fi]);
+            for g in 0..groups {
+                any |= bytes(&self.groups[g].cards[o][fi]) & all_if(within >> g & 1);
             }
         } else {
-            while m != 0 {
-                let g = m.trailing_zeros() as usize;
-                m &= m - 1;
-                any |= side_bytes(&self.groups[g], sides);
+            for g in 0..groups {
+                any |= side_bytes(&self.groups[g], sides) & all_if(within >> g & 1);
             }
         }
         any & set.kind_bytes != 0
@@ -1077,15 +1072,18 @@ fn bytes(c: &Counts) -> u128 {
     u128::from_ne_bytes(*c)
 }
 
+/// All ones if `bit` (0 or 1) is 1, else zero: a mask chosen without a branch.
+fn all_if(bit: u32) -> u128 {
+    0u128.wrapping_sub(u128::from(bit & 1))
+}
+
 /// The cards of the chosen sides of a group (`sides`), ORed.
 fn side_bytes(gs: &GroupState, sides: u32) -> u128 {
     let c = &gs.cards;
-    // All ones where the side is chosen, else zero (no branch per side).
-    let pick = |bit: u32| 0u128.wrapping_sub(u128::from(sides >> bit & 1));
-    (bytes(&c[0][0]) & pick(0))
-        | (bytes(&c[0][1]) & pick(1))
-        | (bytes(&c[1][0]) & pick(2))
-        | (bytes(&c[1][1]) & pick(3))
+    (bytes(&c[0][0]) & all_if(sides))
+        | (bytes(&c[0][1]) & all_if(sides >> 1))
+        | (bytes(&c[1][0]) & all_if(sides >> 2))
+        | (bytes(&c[1][1]) & all_if(sides >> 3))
 }
 
 /// Each byte of `x` folded to 1 if it is not zero, else 0.

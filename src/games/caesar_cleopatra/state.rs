@@ -617,7 +617,8 @@ impl State {
                 .per_side
                 .saturating_sub(gs.count[player])
                 .min(l.per_group.saturating_sub(gs.total()));
-            let room = if gs.left == 0 || gs.frozen { 0 } else { room };
+            let open = (gs.left != 0) & !gs.frozen;
+            let room = room * u8::from(open);
             one |= u16::from(room >= 1) << g;
             two |= u16::from(room >= 2) << g;
         }
@@ -630,25 +631,22 @@ impl State {
     }
 
     fn draws_allowed(&self) -> bool {
-        self.lone.is_none() || self.rules.turn.lone_player.draws
+        self.lone.is_none() | self.rules.turn.lone_player.draws
     }
 
     fn may_play_action(&self) -> bool {
-        self.actions_played < self.rules.turn.actions_per_turn
-            && match self.phase {
-                // Playing a card at the start of the turn makes the turn active.
-                Phase::TurnStart => true,
-                Phase::Placing => self.active,
-                // 001: "il doit obligatoirement le faire avant de recompléter
-                // sa main": not once the refill has begun.
-                Phase::Refill => {
-                    self.active
-                        && (self.rules.turn.action_timing == ActionTiming::AnyTime
-                            || self.refill_draws == 0)
-                }
-                Phase::BeforeVote => self.rules.turn.action_timing == ActionTiming::AnyTime,
-                _ => false,
-            }
+        let any_time = self.rules.turn.action_timing == ActionTiming::AnyTime;
+        let active = self.active;
+        // Per phase, as bit `phase` of a mask: worked out for every phase at
+        // once, without a branch (whether a card was played is random).
+        let by_phase = 1u32 << Phase::TurnStart as u32 // playing one makes the turn active
+            | u32::from(active) << Phase::Placing as u32
+            // 001: "il doit obligatoirement le faire avant de recompléter
+            // sa main": not once the refill has begun.
+            | u32::from(active & (any_time | (self.refill_draws == 0))) << Phase::Refill as u32
+            | u32::from(any_time) << Phase::BeforeVote as u32;
+        (self.actions_played < self.rules.turn.actions_per_turn)
+            & (by_phase >> self.phase as u32 & 1 != 0)
     }
 
     // ----- Legal moves -----------------------------------------------------
@@ -995,9 +993,10 @@ impl State {
     pub(crate) fn after_refill_step(&mut self) {
         let p = self.seat as usize;
         let z = &self.zones[p];
-        let can_draw = self.draws_allowed()
-            && (!z.influence_reserve.is_empty() || !z.action_reserve.is_empty());
-        if z.hand_len < self.rules.limits.hand_size && can_draw {
+        // One test (the refill's end is random), not one per condition.
+        let can_draw =
+            self.draws_allowed() & (!z.influence_reserve.is_empty() | !z.action_reserve.is_empty());
+        if (z.hand_len < self.rules.limits.hand_size) & can_draw {
             return; // a Draw choice point
         }
         if !self.active {
