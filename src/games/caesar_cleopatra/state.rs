@@ -135,6 +135,49 @@ pub(crate) fn nonzero_kinds(c: &Counts) -> u16 {
         .fold(0, |m, (k, &n)| m | u16::from(n != 0) << k)
 }
 
+/// For the cards `down` + `up` of each kind (at most 255 of a kind): the
+/// sums of their counts weighted by `a` and by `b`.
+#[inline]
+fn weighted_sums(down: &Counts, up: &Counts, a: &Counts, b: &Counts) -> (u32, u32) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{
+            __m128i, _mm_add_epi8, _mm_add_epi32, _mm_cvtsi128_si32, _mm_loadu_si128,
+            _mm_madd_epi16, _mm_setzero_si128, _mm_shuffle_epi32, _mm_unpackhi_epi8,
+            _mm_unpacklo_epi8,
+        };
+        // SAFETY: SSE2 is always available on x86_64; every load reads the
+        // 16 bytes of a 16-byte array.
+        unsafe {
+            let load = |c: &Counts| _mm_loadu_si128(c.as_ptr().cast());
+            let z = _mm_setzero_si128();
+            let n = _mm_add_epi8(load(down), load(up));
+            let (nl, nh) = (_mm_unpacklo_epi8(n, z), _mm_unpackhi_epi8(n, z));
+            // 16-bit products summed in pairs into 32-bit lanes, then the lanes.
+            let dot = |w: __m128i| {
+                let s = _mm_add_epi32(
+                    _mm_madd_epi16(nl, _mm_unpacklo_epi8(w, z)),
+                    _mm_madd_epi16(nh, _mm_unpackhi_epi8(w, z)),
+                );
+                let s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0b01_00_11_10));
+                let s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0b10_11_00_01));
+                _mm_cvtsi128_si32(s) as u32
+            };
+            (dot(load(a)), dot(load(b)))
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let (mut x, mut y) = (0u32, 0u32);
+        for k in 0..MAX_KINDS {
+            let n = down[k] as u32 + up[k] as u32;
+            x += n * a[k] as u32;
+            y += n * b[k] as u32;
+        }
+        (x, y)
+    }
+}
+
 /// The sum of the counts of `c` masked by `mask` (bytes 0 or 0xFF).
 #[inline]
 pub(crate) fn masked_sum(c: &Counts, mask: &Counts) -> u8 {
@@ -1189,15 +1232,9 @@ impl State {
             if gs.count[p] == 0 {
                 continue;
             }
-            // All kinds at once (action kinds weigh 0): a loop the compiler
-            // vectorises.
-            let (down, up) = (&gs.cards[p][0], &gs.cards[p][1]);
-            let (mut total, mut inv) = (0u32, 0u32);
-            for k in 0..MAX_KINDS {
-                let n = down[k] as u32 + up[k] as u32;
-                total += n * r.values[k] as u32;
-                inv += n * r.inverts[k] as u32;
-            }
+            // All kinds at once (action kinds weigh 0).
+            let (total, inv) =
+                weighted_sums(&gs.cards[p][0], &gs.cards[p][1], &r.values, &r.inverts);
             side.total = total;
             side.cards = gs.count[p];
             side.inverters = inv as u8;
