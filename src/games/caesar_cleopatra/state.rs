@@ -1620,3 +1620,58 @@ impl State {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! The SIMD and table helpers of the hot path against plain loops, on
+    //! many pseudo-random inputs (counts up to 15, as in play, and edge
+    //! values up to 255).
+    use super::*;
+
+    /// Pseudo-random counts from `seed` (SplitMix64), below `max` + 1.
+    fn counts(seed: u64, max: u8) -> Counts {
+        let mut c = [0u8; MAX_KINDS];
+        for (k, x) in c.iter_mut().enumerate() {
+            let r = seed::mix(seed.wrapping_mul(31).wrapping_add(k as u64));
+            // Half the kinds empty, as in a hand.
+            *x = if r & 1 == 0 {
+                0
+            } else {
+                (r >> 8) as u8 % (max.saturating_add(1)).max(1)
+            };
+        }
+        c
+    }
+
+    #[test]
+    fn simd_helpers_agree_with_plain_loops() {
+        for s in 0..5000u64 {
+            let max = if s % 10 == 0 { 255 } else { 15 };
+            let (c, d) = (counts(s, max), counts(s + 100_000, max));
+            let mask = counts(s + 200_000, 1).map(|b| if b > 0 { 0xFF } else { 0 });
+            let nz = (0..MAX_KINDS).fold(0u16, |m, k| m | u16::from(c[k] != 0) << k);
+            assert_eq!(nonzero_kinds(&c), nz, "{c:?}");
+            let sum = (0..MAX_KINDS).fold(0u8, |n, k| n.wrapping_add(c[k] & mask[k]));
+            assert_eq!(masked_sum(&c, &mask), sum, "{c:?} {mask:?}");
+            // Each kind's down + up fits a byte in play: keep it so here.
+            let up = std::array::from_fn(|k| d[k].min(255 - c[k]));
+            let (a, b) = (counts(s + 300_000, max), counts(s + 400_000, 5));
+            let dot = |w: &Counts| {
+                (0..MAX_KINDS)
+                    .map(|k| (c[k] as u32 + up[k] as u32) * w[k] as u32)
+                    .sum::<u32>()
+            };
+            assert_eq!(weighted_sums(&c, &up, &a, &b), (dot(&a), dot(&b)));
+        }
+    }
+
+    #[test]
+    fn nth_set_bit_lists_the_bits_of_every_group_mask() {
+        for m in 0u16..256 {
+            let bits: Vec<u8> = (0..8).filter(|&b| m >> b & 1 != 0).collect();
+            for (i, &b) in bits.iter().enumerate() {
+                assert_eq!(nth_set_bit(m, i as u32), b, "mask {m:#b}, bit {i}");
+            }
+        }
+    }
+}
