@@ -597,10 +597,20 @@ pub fn play_game(
     let mut legal = Vec::with_capacity(64);
     let mut hist: Vec<u32> = vec![0; 64];
     let (mut moves, mut legal_sum, mut forced) = (0u32, 0u64, 0u32);
-    while let Actor::Player(p) = state.current_actor() {
-        let (m, n) = match &mut seats {
-            Seats::Random(rngs) => state.random_legal(&mut rngs[p], &mut legal),
-            Seats::Agents(a) => a[p].choose_move(&state, &mut legal),
+    loop {
+        let n = match &mut seats {
+            Seats::Random(rngs) => match state.random_step(rngs, &mut legal) {
+                Some(n) => n,
+                None => break,
+            },
+            Seats::Agents(a) => {
+                let Actor::Player(p) = state.current_actor() else {
+                    break;
+                };
+                let (m, n) = a[p].choose_move(&state, &mut legal);
+                state.apply_legal(m);
+                n
+            }
         };
         if hist.len() <= n {
             hist.resize(n + 1, 0);
@@ -608,7 +618,6 @@ pub fn play_game(
         hist[n] += 1;
         legal_sum += n as u64;
         forced += u32::from(n == 1);
-        state.apply_legal(m);
         moves += 1;
     }
     // The histogram as long as its largest count.

@@ -111,7 +111,8 @@ fn the_fast_random_pick_equals_a_pick_from_the_listed_moves() {
 
 /// `sim::play_game` picks for two random seats with their RNGs directly:
 /// each game is the one two boxed `RandomAgent`s seeded alike play through
-/// the generic loop (same moves, same end, same counters).
+/// the generic loop (same moves, same end, same counters, as many legal
+/// moves listed).
 #[test]
 fn simulate_random_seats_play_the_random_agents_game() {
     use ludus::agents::AgentSpec;
@@ -124,8 +125,17 @@ fn simulate_random_seats_play_the_random_agents_game() {
             let mut agents: Vec<Box<dyn Agent<State>>> = (0..2)
                 .map(|p| Box::new(RandomAgent::new(derive(9, i, 1 + p))) as Box<dyn Agent<State>>)
                 .collect();
-            let moves = ludus::engine::agent::play_out(&mut s, &mut agents, |_| {});
+            // The generic loop, counting the listed legal moves as it goes.
+            let (mut moves, mut listed, mut buf) = (0u64, 0u64, Vec::new());
+            while let Actor::Player(p) = s.current_actor() {
+                s.legal(&mut buf);
+                listed += buf.len() as u64;
+                let (m, _) = agents[p].choose_move(&s, &mut buf);
+                s.apply_legal(m);
+                moves += 1;
+            }
             assert_eq!(rec.moves as u64, moves, "{variant}, game {i}");
+            assert_eq!(rec.legal_sum, listed, "{variant}, game {i}: legal moves");
             assert_eq!(fast.events(), s.events(), "{variant}, game {i}");
             assert_eq!(fast.counters(), s.counters(), "{variant}, game {i}");
             assert_eq!(rec.scores, s.score(), "{variant}, game {i}");

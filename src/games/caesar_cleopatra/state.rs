@@ -883,6 +883,83 @@ impl State {
         (buf[seed::below(rng, n)], n)
     }
 
+    /// One decision between two random agents: the player to act picks
+    /// with his RNG (`rngs[player]`) the move `random_legal` would pick, and
+    /// it is applied. Returns the number of legal moves, or `None` once the
+    /// game is over. The same games as `random_legal` then `apply_move` (a
+    /// test holds it to them), but the phase is dispatched on once, not
+    /// three times: phases follow each other at random, so each dispatch is
+    /// a likely misprediction.
+    pub fn random_step(&mut self, rngs: &mut [Rng; 2], buf: &mut Vec<Move>) -> Option<usize> {
+        let p = self.seat as usize;
+        let n = match self.phase {
+            Phase::TurnStart | Phase::Placing => {
+                let t = self.turn_choices(p);
+                let (pass, places) = (usize::from(t.pass), t.places.len());
+                let n = pass + places + usize::from(t.end) + t.actions.len();
+                let i = seed::below(&mut rngs[p], n);
+                if i < pass {
+                    self.go_passive(p);
+                } else if i - pass < places {
+                    let Move::Place { kind, group, face } = t.places.nth(i - pass) else {
+                        unreachable!("placements are `Place` moves")
+                    };
+                    self.place(p, kind, group, face);
+                } else if t.end && i == pass + places {
+                    self.placement_done();
+                } else {
+                    self.play_own_action(p, t.actions[i - pass - places - usize::from(t.end)]);
+                }
+                n
+            }
+            // As `few_moves`: the reserves with a card, then the action cards.
+            Phase::Refill => {
+                let z = &self.zones[p];
+                let inf = usize::from(!z.influence_reserve.is_empty());
+                let draws = inf + usize::from(!z.action_reserve.is_empty());
+                let mut actions = ArrayVec::<Kind, MAX_KINDS>::new();
+                self.action_moves(p, |k| actions.push(k));
+                let n = draws + actions.len();
+                let i = seed::below(&mut rngs[p], n);
+                if i < draws {
+                    let r = if i < inf {
+                        Reserve::Influence
+                    } else {
+                        Reserve::Action
+                    };
+                    self.refill_draw(p, r);
+                } else {
+                    self.play_own_action(p, actions[i - draws]);
+                }
+                n
+            }
+            // As `few_moves`: the vote card, then the action cards.
+            Phase::BeforeVote => {
+                let mut actions = ArrayVec::<Kind, MAX_KINDS>::new();
+                self.action_moves(p, |k| actions.push(k));
+                let n = 1 + actions.len();
+                match seed::below(&mut rngs[p], n) {
+                    0 => self.vote_step(),
+                    i => self.play_own_action(p, actions[i - 1]),
+                }
+                n
+            }
+            Phase::Effect => {
+                let a = self.effect_actor();
+                let (m, n) = self.effect_random_legal(&mut rngs[a], buf);
+                self.apply_effect_move(m);
+                n
+            }
+            Phase::GameOver => return None,
+            _ => {
+                let (m, n) = self.random_legal(&mut rngs[p], buf);
+                self.apply_move(m);
+                n
+            }
+        };
+        Some(n)
+    }
+
     // ----- Applying moves --------------------------------------------------
 
     /// Applies a legal move and runs everything that follows it up to the
@@ -919,37 +996,10 @@ impl State {
                 self.setup_step += 1;
                 self.skip_empty_setup();
             }
-            Move::Pass => {
-                self.log(Event::WentPassive { player: p as u8 });
-                self.phase = Phase::PassiveDiscard;
-            }
-            Move::Place { kind, group, face } => {
-                self.take_from_hand(p, kind);
-                self.put(p, group as usize, kind, face);
-                self.log(Event::Placed {
-                    player: p as u8,
-                    group,
-                    kind,
-                    face,
-                });
-                if self.phase == Phase::LonePlaceAll {
-                    if !self.can_place_any(p) {
-                        self.finish(EndReason::LonePlayer);
-                    }
-                    return;
-                }
-                self.active = true;
-                self.placed += 1;
-                self.placed_face = face;
-                self.phase = Phase::Placing;
-                self.after_placing();
-            }
+            Move::Pass => self.go_passive(p),
+            Move::Place { kind, group, face } => self.place(p, kind, group, face),
             Move::EndPlacement => self.placement_done(),
-            Move::PlayAction(k) => {
-                self.active = true;
-                self.actions_played += 1;
-                self.play_action(p, k, false);
-            }
+            Move::PlayAction(k) => self.play_own_action(p, k),
             Move::Choose(_) | Move::Decline => {
                 debug_assert!(false, "{m:?} outside an effect");
             }
@@ -965,29 +1015,73 @@ impl State {
                 self.phase = Phase::Refill;
                 self.after_refill_step();
             }
-            Move::Draw(r) => {
-                let z = &mut self.zones[p];
-                let k = match r {
-                    Reserve::Influence => z.influence_reserve.pop(),
-                    Reserve::Action => z.action_reserve.pop(),
-                }
-                .expect("legal draws come from a non-empty reserve");
-                z.hand[k.ix()] += 1;
-                z.hand_len += 1;
-                self.refill_draws += 1;
-                self.log(Event::Drew {
-                    player: p as u8,
-                    reserve: r,
-                    kind: k,
-                });
-                self.after_refill_step();
+            Move::Draw(r) => self.refill_draw(p, r),
+            Move::DrawVote => self.vote_step(),
+        }
+    }
+
+    // The moves of `apply_move` that `random_step` also makes directly.
+
+    #[inline]
+    fn go_passive(&mut self, p: usize) {
+        self.log(Event::WentPassive { player: p as u8 });
+        self.phase = Phase::PassiveDiscard;
+    }
+
+    #[inline]
+    fn place(&mut self, p: usize, kind: Kind, group: u8, face: Face) {
+        self.take_from_hand(p, kind);
+        self.put(p, group as usize, kind, face);
+        self.log(Event::Placed {
+            player: p as u8,
+            group,
+            kind,
+            face,
+        });
+        if self.phase == Phase::LonePlaceAll {
+            if !self.can_place_any(p) {
+                self.finish(EndReason::LonePlayer);
             }
-            Move::DrawVote => {
-                self.draw_vote_card();
-                if self.end.is_none() {
-                    self.end_turn();
-                }
-            }
+            return;
+        }
+        self.active = true;
+        self.placed += 1;
+        self.placed_face = face;
+        self.phase = Phase::Placing;
+        self.after_placing();
+    }
+
+    #[inline]
+    fn play_own_action(&mut self, p: usize, k: Kind) {
+        self.active = true;
+        self.actions_played += 1;
+        self.play_action(p, k, false);
+    }
+
+    #[inline]
+    fn refill_draw(&mut self, p: usize, r: Reserve) {
+        let z = &mut self.zones[p];
+        let k = match r {
+            Reserve::Influence => z.influence_reserve.pop(),
+            Reserve::Action => z.action_reserve.pop(),
+        }
+        .expect("legal draws come from a non-empty reserve");
+        z.hand[k.ix()] += 1;
+        z.hand_len += 1;
+        self.refill_draws += 1;
+        self.log(Event::Drew {
+            player: p as u8,
+            reserve: r,
+            kind: k,
+        });
+        self.after_refill_step();
+    }
+
+    #[inline]
+    fn vote_step(&mut self) {
+        self.draw_vote_card();
+        if self.end.is_none() {
+            self.end_turn();
         }
     }
 
