@@ -52,47 +52,87 @@ pub const C_VETOED: usize = 6;
 pub const C_SWINGS: usize = 8;
 
 /// A histogram of integer values: value → count. Exact, mergeable in any
-/// order, and small (one entry per distinct value seen).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct Hist(pub BTreeMap<i64, u64>);
+/// order, and dense: the counts of the values `lo..lo + counts.len()`,
+/// the first and last not zero (so that equal histograms are equal
+/// vectors). Adding a game's value is an index, not a map look-up.
+/// Serialized as a map of the values seen to their counts.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Hist {
+    lo: i64,
+    counts: Vec<u64>,
+}
 
 impl Hist {
+    #[inline]
     pub fn add(&mut self, v: i64) {
-        *self.0.entry(v).or_default() += 1;
+        self.add_n(v, 1);
     }
-    pub fn merge(&mut self, o: &Hist) {
-        for (&v, &c) in &o.0 {
-            *self.0.entry(v).or_default() += c;
+    fn add_n(&mut self, v: i64, c: u64) {
+        if c == 0 {
+            return;
+        }
+        let i = v.wrapping_sub(self.lo);
+        if (0..self.counts.len() as i64).contains(&i) {
+            self.counts[i as usize] += c;
+            return;
+        }
+        if self.counts.is_empty() {
+            self.lo = v;
+            self.counts.push(c);
+        } else if i < 0 {
+            let grow = (-i) as usize;
+            self.counts.splice(0..0, std::iter::repeat_n(0, grow));
+            self.lo = v;
+            self.counts[0] = c;
+        } else {
+            self.counts.resize(i as usize, 0);
+            self.counts.push(c);
         }
     }
+    pub fn merge(&mut self, o: &Hist) {
+        for (v, c) in o.iter() {
+            self.add_n(v, c);
+        }
+    }
+    /// The values seen, ascending, with their counts.
+    pub fn iter(&self) -> impl Iterator<Item = (i64, u64)> + '_ {
+        (self.lo..)
+            .zip(self.counts.iter().copied())
+            .filter(|&(_, c)| c > 0)
+    }
+    /// The count of the values in `range`.
+    pub fn count_in(&self, range: std::ops::Range<i64>) -> u64 {
+        self.iter()
+            .filter(|(v, _)| range.contains(v))
+            .map(|(_, c)| c)
+            .sum()
+    }
     pub fn n(&self) -> u64 {
-        self.0.values().sum()
+        self.counts.iter().sum()
     }
     pub fn sum(&self) -> i128 {
-        self.0.iter().map(|(&v, &c)| v as i128 * c as i128).sum()
+        self.iter().map(|(v, c)| v as i128 * c as i128).sum()
     }
     pub fn sum_sq(&self) -> i128 {
-        self.0
-            .iter()
-            .map(|(&v, &c)| v as i128 * v as i128 * c as i128)
+        self.iter()
+            .map(|(v, c)| v as i128 * v as i128 * c as i128)
             .sum()
     }
     pub fn mean(&self) -> f64 {
         self.sum() as f64 / self.n().max(1) as f64
     }
     pub fn min(&self) -> Option<i64> {
-        self.0.keys().next().copied()
+        (!self.counts.is_empty()).then_some(self.lo)
     }
     pub fn max(&self) -> Option<i64> {
-        self.0.keys().next_back().copied()
+        (!self.counts.is_empty()).then(|| self.lo + self.counts.len() as i64 - 1)
     }
     /// The smallest value with at least `q` of the counts at or below it.
     pub fn quantile(&self, q: f64) -> Option<i64> {
         let n = self.n();
         let want = ((q * n as f64).ceil() as u64).max(1);
         let mut seen = 0;
-        for (&v, &c) in &self.0 {
+        for (v, c) in self.iter() {
             seen += c;
             if seen >= want {
                 return Some(v);
@@ -103,10 +143,27 @@ impl Hist {
     /// The histogram of `f(value)`.
     pub fn map(&self, f: impl Fn(i64) -> i64) -> Hist {
         let mut h = Hist::default();
-        for (&v, &c) in &self.0 {
-            *h.0.entry(f(v)).or_default() += c;
+        for (v, c) in self.iter() {
+            h.add_n(f(v), c);
         }
         h
+    }
+}
+
+impl Serialize for Hist {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for Hist {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Hist, D::Error> {
+        let m = BTreeMap::<i64, u64>::deserialize(d)?;
+        let mut h = Hist::default();
+        for (v, c) in m {
+            h.add_n(v, c);
+        }
+        Ok(h)
     }
 }
 
@@ -855,5 +912,43 @@ impl Summary {
     /// The terminal report.
     pub fn to_text(&self) -> String {
         crate::report::text::summary_text(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The dense histogram counts as a map of values would, whatever the
+    /// order the values come in, and keeps the map's serialized form.
+    #[test]
+    fn hist_is_a_map_of_counts() {
+        let values = [5i64, 3, 9, 5, -2, 9, 9, 40, 3];
+        let mut map = BTreeMap::<i64, u64>::new();
+        let (mut a, mut b) = (Hist::default(), Hist::default());
+        for &v in &values {
+            *map.entry(v).or_default() += 1;
+            a.add(v);
+        }
+        for &v in values.iter().rev() {
+            b.add(v);
+        }
+        assert_eq!(a, b);
+        assert_eq!(
+            a.iter().collect::<Vec<_>>(),
+            map.clone().into_iter().collect::<Vec<_>>()
+        );
+        assert_eq!((a.min(), a.max(), a.n()), (Some(-2), Some(40), 9));
+        assert_eq!(a.count_in(3..9), 4);
+        assert_eq!(a.quantile(0.5), Some(5));
+        let json = serde_json::to_string(&a).unwrap();
+        assert_eq!(json, serde_json::to_string(&map).unwrap());
+        assert_eq!(serde_json::from_str::<Hist>(&json).unwrap(), a);
+        let (mut m, mut halves) = (a.clone(), Hist::default());
+        m.merge(&b);
+        halves.merge(&a.map(|v| v * 2));
+        assert_eq!(m.n(), 18);
+        assert_eq!(halves.max(), Some(80));
+        assert_eq!(Hist::default().min(), None);
     }
 }

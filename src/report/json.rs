@@ -10,7 +10,7 @@ pub const TIMING_KEYS: [&str; 4] = ["seconds", "games_per_sec", "turns_per_sec",
 
 /// A histogram as `[[value, count], ...]` in ascending value.
 pub fn hist_json(h: &Hist) -> Value {
-    Value::Array(h.0.iter().map(|(v, c)| json!([v, c])).collect())
+    Value::Array(h.iter().map(|(v, c)| json!([v, c])).collect())
 }
 
 pub fn measure_json(m: &Measure) -> Value {

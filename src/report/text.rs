@@ -47,7 +47,7 @@ pub fn hist_text(h: &Hist, rows: i64) -> String {
     let mut bins: Vec<(i64, u64)> = Vec::new();
     let mut start = lo;
     while start <= hi {
-        let c: u64 = h.0.range(start..start + width).map(|(_, c)| c).sum();
+        let c = h.count_in(start..start + width);
         bins.push((start, c));
         start += width;
     }
