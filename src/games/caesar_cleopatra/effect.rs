@@ -205,8 +205,10 @@ impl State {
                 out.extend(self.draw_options(f, *who, *optional));
             }
             Some(Op::PlaceTaken { groups, .. }) => {
-                for g in self.placement_groups(f, groups) {
-                    out.push(Move::Choose(Target::Group(g)));
+                let mut m = self.placement_groups(f, groups);
+                while m != 0 {
+                    out.push(Move::Choose(Target::Group(m.trailing_zeros() as u8)));
+                    m &= m - 1;
                 }
             }
             _ => {}
@@ -275,12 +277,10 @@ impl State {
                 (ms[crate::engine::seed::below(rng, n)], n)
             }
             Some(Op::PlaceTaken { groups, .. }) => {
-                let gs: ArrayVec<u8, MAX_GROUPS> = self.placement_groups(f, groups).collect();
-                let n = gs.len();
-                (
-                    Move::Choose(Target::Group(gs[crate::engine::seed::below(rng, n)])),
-                    n,
-                )
+                let m = self.placement_groups(f, groups);
+                let n = m.count_ones() as usize;
+                let i = crate::engine::seed::below(rng, n);
+                (Move::Choose(Target::Group(nth_bit(m, i))), n)
             }
             _ => self.listed_random_legal(rng, buf),
         }
@@ -443,7 +443,7 @@ impl State {
                         self.frames[top].pc += 1;
                         continue;
                     }
-                    if self.placement_groups(f, groups).next().is_some() {
+                    if self.placement_groups(f, groups) != 0 {
                         return;
                     }
                     // Cannot happen with cards taken from these groups; never
@@ -851,27 +851,27 @@ impl State {
         }
     }
 
-    /// Groups where the next taken card may go: among `groups`, with room,
-    /// leaving room enough for the cards still to place.
-    fn placement_groups<'a>(
-        &'a self,
-        f: &'a Frame,
-        groups: &'a [GroupRef],
-    ) -> impl Iterator<Item = u8> + 'a {
+    /// Groups (bit g) where the next taken card may go: among `groups`,
+    /// with room, leaving room enough for the cards still to place. The
+    /// room left after a card at any such group is the same (the room of
+    /// all of them, less one), so it is summed once.
+    fn placement_groups(&self, f: &Frame, groups: &[GroupRef]) -> u32 {
+        let Some((o, _)) = next_pooled(f) else {
+            return 0;
+        };
         let mask = groups.iter().fold(0, |m, r| m | self.group_bit(*r, &f.env));
-        let next = next_pooled(f);
-        (0..self.rules.groups.len() as u8).filter(move |&g| {
-            let Some((o, _)) = next else { return false };
-            if mask & (1 << g) == 0 || self.free(o, g as usize) == 0 {
-                return false;
+        let mut fits = 0u32;
+        let mut room = 0u32;
+        for g in 0..self.rules.groups.len() {
+            if mask & (1 << g) != 0 {
+                let free = u32::from(self.free(o, g));
+                room += free;
+                fits |= u32::from(free > 0) << g;
             }
-            let remaining: u32 = f.pool[o].iter().map(|&n| n as u32).sum::<u32>() - 1;
-            let room: u32 = (0..self.rules.groups.len())
-                .filter(|&h| mask & (1 << h) != 0)
-                .map(|h| self.free(o, h) as u32 - u32::from(h == g as usize))
-                .sum();
-            room >= remaining
-        })
+        }
+        // The cards still to place after this one.
+        let remaining: u32 = f.pool[o].iter().map(|&n| n as u32).sum::<u32>() - 1;
+        if room > remaining { fits } else { 0 }
     }
 
     // ----- Moving cards ----------------------------------------------------
