@@ -413,6 +413,7 @@ impl Position {
             }
         }
         s.missions_boxed.extend(rest);
+        s.points = s.count_points();
 
         // Whose turn.
         let seat = match &self.to_move {

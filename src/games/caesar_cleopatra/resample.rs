@@ -71,6 +71,7 @@ impl State {
                 s.missions_boxed.push(m);
             }
         }
+        s.points = s.count_points();
 
         // ----- The opponent's cards ------------------------------------------
         let n_groups = r.groups.len();

@@ -404,6 +404,10 @@ pub struct State {
     /// This turn: the player has committed to an active turn.
     pub(crate) active: bool,
     pub(crate) counters: Counters,
+    /// Each player's victory points: `count_points`, kept up to date as
+    /// patricians are won (set again wherever patricians or missions are
+    /// dealt otherwise: `deal`, `Position`, the resampling).
+    pub(crate) points: [u32; 2],
     /// Action cards being resolved; a reaction sits above the card it answers.
     pub(crate) frames: ArrayVec<super::effect::Frame, 4>,
     /// Orgy variant (a) has removed its orgy.
@@ -464,6 +468,7 @@ impl State {
             orgy_next_armed: false,
             frames: ArrayVec::new(),
             counters: Counters::default(),
+            points: [0; 2],
             end: None,
             record,
             events: Vec::new(),
@@ -527,6 +532,7 @@ impl State {
             }
         }
         self.missions_boxed = missions;
+        self.points = self.count_points();
         self.begin_setup_of(self.seat);
     }
 
@@ -1434,7 +1440,9 @@ impl State {
         }
         // The winner takes the top patrician.
         self.groups[g].left -= 1;
+        let before = self.group_points(winner, g);
         self.zones[winner].won[g] += 1;
+        self.points[winner] += self.group_points(winner, g) - before;
         self.log(Event::PatricianWon {
             player: winner as u8,
             group: g as u8,
@@ -1561,6 +1569,31 @@ impl State {
 
     /// Victory points of each player now.
     pub fn score(&self) -> [u32; 2] {
+        self.points
+    }
+
+    /// The points `p` makes with the patricians of group `g` (and the
+    /// missions on it): what winning one there changes.
+    fn group_points(&self, p: usize, g: usize) -> u32 {
+        let r = &*self.rules;
+        let s = &r.scoring;
+        let z = &self.zones[p];
+        let won = z.won[g];
+        let mut points = won as u32 * s.per_patrician
+            + u32::from(won >= r.group_majority[g]) * s.majority_bonus
+            + u32::from(won == r.group_size[g]) * s.whole_group_bonus;
+        for &m in &z.missions {
+            let m = &r.missions[m as usize];
+            if m.group as usize == g && won >= m.at_least {
+                points += s.mission_bonus;
+            }
+        }
+        points
+    }
+
+    /// Victory points of each player, counted from the patricians won and
+    /// the missions.
+    pub(crate) fn count_points(&self) -> [u32; 2] {
         let r = &*self.rules;
         let s = &r.scoring;
         let mut out = [0; 2];
@@ -1620,6 +1653,13 @@ impl State {
     /// hold. Returns a description of the first violation.
     pub fn check_invariants(&self) -> Result<(), String> {
         let r = &*self.rules;
+        if self.points != self.count_points() {
+            return Err(format!(
+                "points {:?} kept, {:?} counted",
+                self.points,
+                self.count_points()
+            ));
+        }
         for p in 0..2 {
             let z = &self.zones[p];
             let mut seen = [0u32; MAX_KINDS];
