@@ -20,7 +20,7 @@ use super::compile::{
 use super::events::Event;
 use super::model::{Counts, Face, Kind, MAX_GROUPS, MAX_HAND, MAX_KINDS};
 use super::moves::{Move, Reserve, Target};
-use super::state::{GroupState, Phase, State, face_ix, nonzero_kinds};
+use super::state::{GroupCards, Phase, State, face_ix, nonzero_kinds};
 
 /// An action card being resolved.
 #[derive(Debug, Clone)]
@@ -940,7 +940,7 @@ impl State {
                     return;
                 }
                 self.groups[g].cards[o][face_ix(face)][kind.ix()] -= 1;
-                self.groups[g].count[o] -= 1;
+                self.count[o][g] -= 1;
                 match dest {
                     Dest::Discard => {
                         self.zones[o].discard[kind.ix()] += 1;
@@ -1057,7 +1057,7 @@ fn owners(p: usize, owner: Option<Who>) -> std::ops::Range<usize> {
 }
 
 /// The sides of a group a table set looks at, for the card's player `p`:
-/// bit `2 * owner + face_ix(face)`, in the order of `GroupState::cards`.
+/// bit `2 * owner + face_ix(face)`, in the order of `GroupCards::cards`.
 fn sides(p: usize, set: &Set) -> u32 {
     let faces = set.face_bits;
     match set.owner {
@@ -1078,7 +1078,7 @@ fn all_if(bit: u32) -> u128 {
 }
 
 /// The cards of the chosen sides of a group (`sides`), ORed.
-fn side_bytes(gs: &GroupState, sides: u32) -> u128 {
+fn side_bytes(gs: &GroupCards, sides: u32) -> u128 {
     let c = &gs.cards;
     (bytes(&c[0][0]) & all_if(sides))
         | (bytes(&c[0][1]) & all_if(sides >> 1))

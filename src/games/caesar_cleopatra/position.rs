@@ -168,7 +168,7 @@ impl Position {
                     gd.size
                 ));
             }
-            s.groups[g].left = left;
+            s.left[g] = left;
             s.zones[0].won[g] = won[0][g];
             s.zones[1].won[g] = won[1][g];
         }
@@ -195,28 +195,25 @@ impl Position {
                     }
                     used[p][k.ix()] += 1;
                     s.groups[g].cards[p][face_ix(face)][k.ix()] += 1;
-                    s.groups[g].count[p] += 1;
+                    s.count[p][g] += 1;
                 }
-                if s.groups[g].count[p] > r.limits.per_side {
+                if s.count[p][g] > r.limits.per_side {
                     errs.push(format!(
                         "{} has {} cards at the {}, the limit is {} (limits.ron per_side)",
-                        r.factions[p].name,
-                        s.groups[g].count[p],
-                        r.groups[g].name,
-                        r.limits.per_side
+                        r.factions[p].name, s.count[p][g], r.groups[g].name, r.limits.per_side
                     ));
                 }
             }
-            if s.groups[g].total() > r.limits.per_group {
+            if s.total(g) > r.limits.per_group {
                 errs.push(format!(
                     "the {} hold {} cards, the limit is {} (limits.ron per_group)",
                     r.groups[g].name,
-                    s.groups[g].total(),
+                    s.total(g),
                     r.limits.per_group
                 ));
             }
-            s.groups[g].frozen = gp.frozen;
-            if s.groups[g].exhausted() && s.groups[g].total() > 0 {
+            s.frozen[g] = gp.frozen;
+            if s.exhausted(g) && s.total(g) > 0 {
                 errs.push(format!(
                     "the {} are all won, no card can lie there",
                     r.groups[g].name

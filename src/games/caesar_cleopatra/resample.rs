@@ -92,7 +92,7 @@ impl State {
             shuffle_sorted(&mut aside, rng);
             let mut it = aside.into_iter();
             for g in 0..n_groups {
-                let n: u8 = (s.groups[g].count[o]) - s.groups[g].cards[o][1].iter().sum::<u8>();
+                let n: u8 = s.count[o][g] - s.groups[g].cards[o][1].iter().sum::<u8>();
                 for _ in 0..n {
                     let k = it.next().expect("as many set-aside cards as slots");
                     s.groups[g].cards[o][0][k.ix()] += 1;

@@ -87,7 +87,7 @@ impl Zones {
     }
 }
 
-/// One patrician group on the table.
+/// One patrician group on the table, as `State::group` shows it.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct GroupState {
     /// Patricians still in the pile.
@@ -108,6 +108,15 @@ impl GroupState {
     pub fn exhausted(&self) -> bool {
         self.left == 0
     }
+}
+
+/// The cards at one patrician group. The rest of a group's state is kept
+/// in `State`'s per-group byte arrays (`left`, `count`, `frozen`), so that
+/// a test over all groups is a few SSE2 instructions.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct GroupCards {
+    /// Influence cards per player, per face (`[player][face]`, Down = 0).
+    pub cards: [[Counts; 2]; 2],
 }
 
 /// The kinds with a card in `c`, as a bit mask of kind indices.
@@ -201,6 +210,30 @@ pub(crate) fn masked_sum(c: &Counts, mask: &Counts) -> u8 {
     }
     #[cfg(not(target_arch = "x86_64"))]
     (0..MAX_KINDS).fold(0u8, |n, k| n.wrapping_add(c[k] & mask[k]))
+}
+
+/// The groups (bit g) whose byte in `b` is not zero.
+#[inline]
+pub(crate) fn nonzero_groups(b: &[u8; MAX_GROUPS]) -> u16 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{
+            _mm_cmpeq_epi8, _mm_loadl_epi64, _mm_movemask_epi8, _mm_setzero_si128,
+        };
+        // SAFETY: SSE2 is always available on x86_64; the load reads the 8
+        // bytes of `b`.
+        let zero = unsafe {
+            _mm_movemask_epi8(_mm_cmpeq_epi8(
+                _mm_loadl_epi64(b.as_ptr().cast()),
+                _mm_setzero_si128(),
+            ))
+        };
+        !(zero as u16) & 0xFF
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    b.iter()
+        .enumerate()
+        .fold(0, |m, (g, &n)| m | u16::from(n != 0) << g)
 }
 
 /// The position of the `i`-th lowest set bit of a group mask (`i` below its
@@ -385,7 +418,15 @@ pub struct State {
     pub(crate) seat: u8,
     pub(crate) turn: u32,
     pub(crate) zones: [Zones; 2],
-    pub(crate) groups: [GroupState; MAX_GROUPS],
+    pub(crate) groups: [GroupCards; MAX_GROUPS],
+    /// Per group: patricians still in the pile (0 past the last group).
+    pub(crate) left: [u8; MAX_GROUPS],
+    /// Per player, per group: influence cards there.
+    pub(crate) count: [[u8; MAX_GROUPS]; 2],
+    /// Per group: an extraordinary vote there tied and
+    /// `turn.extraordinary_tie` is `Frozen`: no influence may be placed
+    /// there until a vote is decided.
+    pub(crate) frozen: [bool; MAX_GROUPS],
     /// Vote draw pile; the top card is the last.
     pub(crate) vote_pile: ArrayVec<u8, MAX_VOTE_CARDS>,
     pub(crate) vote_discard: ArrayVec<u8, MAX_VOTE_CARDS>,
@@ -452,7 +493,10 @@ impl State {
             seat: rules.setup.first_player as u8,
             turn: 0,
             zones: [Zones::empty(), Zones::empty()],
-            groups: [GroupState::default(); MAX_GROUPS],
+            groups: [GroupCards::default(); MAX_GROUPS],
+            left: [0; MAX_GROUPS],
+            count: [[0; MAX_GROUPS]; 2],
+            frozen: [false; MAX_GROUPS],
             vote_pile: ArrayVec::new(),
             vote_discard: ArrayVec::new(),
             vote_removed: ArrayVec::new(),
@@ -480,7 +524,7 @@ impl State {
     fn deal(&mut self) {
         let rules = self.rules.clone();
         for (gi, g) in rules.groups.iter().enumerate() {
-            self.groups[gi].left = g.size;
+            self.left[gi] = g.size;
         }
         for (p, f) in rules.factions.iter().enumerate() {
             let z = &mut self.zones[p];
@@ -598,8 +642,19 @@ impl State {
     pub fn zones(&self, player: usize) -> &Zones {
         &self.zones[player]
     }
-    pub fn group(&self, g: usize) -> &GroupState {
-        &self.groups[g]
+    pub fn group(&self, g: usize) -> GroupState {
+        GroupState {
+            left: self.left[g],
+            cards: self.groups[g].cards,
+            count: [self.count[0][g], self.count[1][g]],
+            frozen: self.frozen[g],
+        }
+    }
+    pub(crate) fn exhausted(&self, g: usize) -> bool {
+        self.left[g] == 0
+    }
+    pub(crate) fn total(&self, g: usize) -> u8 {
+        self.count[0][g] + self.count[1][g]
     }
     pub fn counters(&self) -> &Counters {
         &self.counters
@@ -632,14 +687,13 @@ impl State {
     // ----- Derived facts ---------------------------------------------------
 
     pub(crate) fn free(&self, player: usize, g: usize) -> u8 {
-        let gs = &self.groups[g];
-        if gs.exhausted() {
+        if self.exhausted(g) {
             return 0;
         }
         let l = &self.rules.limits;
         l.per_side
-            .saturating_sub(gs.count[player])
-            .min(l.per_group.saturating_sub(gs.total()))
+            .saturating_sub(self.count[player][g])
+            .min(l.per_group.saturating_sub(self.total(g)))
     }
 
     fn hand_influence(&self, player: usize) -> u8 {
@@ -647,31 +701,54 @@ impl State {
     }
 
     /// Groups with patricians left, as a bit mask.
+    /// (Past the last group of the rules `left` is 0.)
     pub(crate) fn live_groups(&self) -> u32 {
-        let mut m = 0;
-        for g in 0..self.rules.groups.len() {
-            m |= u32::from(!self.groups[g].exhausted()) << g;
-        }
-        m
+        u32::from(nonzero_groups(&self.left))
     }
 
     /// The groups where `player` may place one more card in a turn (room,
     /// patricians left, not frozen), and those with room for two (bit g).
     fn room_masks(&self, player: usize) -> (u16, u16) {
         let l = &self.rules.limits;
-        let (mut one, mut two) = (0u16, 0u16);
-        for g in 0..self.rules.groups.len() {
-            let gs = &self.groups[g];
-            let room = l
-                .per_side
-                .saturating_sub(gs.count[player])
-                .min(l.per_group.saturating_sub(gs.total()));
-            let open = (gs.left != 0) & !gs.frozen;
-            let room = room * u8::from(open);
-            one |= u16::from(room >= 1) << g;
-            two |= u16::from(room >= 2) << g;
+        // Open: patricians left (none past the last group), not frozen.
+        let frozen: [u8; MAX_GROUPS] = self.frozen.map(u8::from);
+        let open = nonzero_groups(&self.left) & !nonzero_groups(&frozen);
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{
+                _mm_add_epi8, _mm_cmpeq_epi8, _mm_loadl_epi64, _mm_min_epu8, _mm_movemask_epi8,
+                _mm_set1_epi8, _mm_setzero_si128, _mm_subs_epu8,
+            };
+            // SAFETY: SSE2 is always available on x86_64; each load reads
+            // the 8 bytes of an 8-byte array.
+            unsafe {
+                let load = |b: &[u8; MAX_GROUPS]| _mm_loadl_epi64(b.as_ptr().cast());
+                let all = _mm_add_epi8(load(&self.count[0]), load(&self.count[1]));
+                // Per group: min(per side - own, per group - all), saturating.
+                let room = _mm_min_epu8(
+                    _mm_subs_epu8(_mm_set1_epi8(l.per_side as i8), load(&self.count[player])),
+                    _mm_subs_epu8(_mm_set1_epi8(l.per_group as i8), all),
+                );
+                let z = _mm_setzero_si128();
+                let zero = |v| _mm_movemask_epi8(_mm_cmpeq_epi8(v, z)) as u16;
+                let one = !zero(room) & open;
+                let two = !zero(_mm_subs_epu8(room, _mm_set1_epi8(1))) & open;
+                (one, two)
+            }
         }
-        (one, two)
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let (mut one, mut two) = (0u16, 0u16);
+            for g in 0..MAX_GROUPS {
+                let room = l.per_side.saturating_sub(self.count[player][g]).min(
+                    l.per_group
+                        .saturating_sub(self.count[0][g] + self.count[1][g]),
+                );
+                one |= u16::from(room >= 1) << g;
+                two |= u16::from(room >= 2) << g;
+            }
+            (one & open, two & open)
+        }
     }
 
     /// Whether `player` could place at least one influence card now.
@@ -1101,7 +1178,7 @@ impl State {
     pub(crate) fn put(&mut self, p: usize, g: usize, k: Kind, face: Face) {
         let gs = &mut self.groups[g];
         gs.cards[p][face_ix(face)][k.ix()] += 1;
-        gs.count[p] += 1;
+        self.count[p][g] += 1;
     }
 
     /// After a card is placed: is the placement complete?
@@ -1243,9 +1320,7 @@ impl State {
 
     fn extraordinary_votes(&mut self) {
         for g in 0..self.rules.groups.len() {
-            if !self.groups[g].exhausted()
-                && self.groups[g].total() >= self.rules.limits.extraordinary_vote_at
-            {
+            if !self.exhausted(g) && self.total(g) >= self.rules.limits.extraordinary_vote_at {
                 self.vote(g, true);
                 if self.end.is_some() {
                     return;
@@ -1272,7 +1347,7 @@ impl State {
             self.log(Event::VoteCardDrawn { card: c });
             let armed = std::mem::take(&mut self.orgy_next_armed);
             match self.rules.vote_cards[c as usize].effect {
-                VoteEffect::Vote(g) if self.groups[g as usize].exhausted() => {
+                VoteEffect::Vote(g) if self.exhausted(g as usize) => {
                     self.vote_removed.push(c);
                     self.log(Event::VoteCardRemoved { card: c });
                     continue;
@@ -1329,14 +1404,14 @@ impl State {
         let gs = &self.groups[g];
         let r = &*self.rules;
         for (p, side) in t.iter_mut().enumerate() {
-            if gs.count[p] == 0 {
+            if self.count[p][g] == 0 {
                 continue;
             }
             // All kinds at once (action kinds weigh 0).
             let (total, inv) =
                 weighted_sums(&gs.cards[p][0], &gs.cards[p][1], &r.values, &r.inverts);
             side.total = total;
-            side.cards = gs.count[p];
+            side.cards = self.count[p][g];
             side.inverters = inv as u8;
         }
         t
@@ -1405,11 +1480,11 @@ impl State {
                 && decision == Decision::Tie
                 && self.rules.turn.extraordinary_tie == ExtraordinaryTie::Frozen
             {
-                self.groups[g].frozen = true;
+                self.frozen[g] = true;
             }
             return;
         };
-        self.groups[g].frozen = false;
+        self.frozen[g] = false;
         // Discards: the higher total its highest numbered card, the lower its
         // lowest, and every vote-inverting card (Philosopher) at the group.
         if let Some(h) = higher {
@@ -1439,7 +1514,7 @@ impl State {
             }
         }
         // The winner takes the top patrician.
-        self.groups[g].left -= 1;
+        self.left[g] -= 1;
         let before = self.group_points(winner, g);
         self.zones[winner].won[g] += 1;
         self.points[winner] += self.group_points(winner, g) - before;
@@ -1448,12 +1523,9 @@ impl State {
             group: g as u8,
         });
         self.note_lead();
-        if self.groups[g].exhausted() {
+        if self.exhausted(g) {
             self.exhaust(g);
-            if self.groups[..self.rules.groups.len()]
-                .iter()
-                .all(|gs| gs.exhausted())
-            {
+            if self.live_groups() == 0 {
                 self.finish(EndReason::AllPatricians);
             }
         }
@@ -1480,7 +1552,7 @@ impl State {
     /// player 0, bit 2g+1 if player 1, none for a tie or an exhausted group
     /// (for `Counters::action_swings`).
     pub(crate) fn group_outlook(&self, g: usize) -> u32 {
-        if self.groups[g].exhausted() {
+        if self.exhausted(g) {
             return 0;
         }
         match decide(self.tally(g), self.rules.turn.lone_philosopher) {
@@ -1491,10 +1563,7 @@ impl State {
 
     /// Groups whose patricians are all won.
     fn groups_won(&self) -> usize {
-        self.groups[..self.rules.groups.len()]
-            .iter()
-            .filter(|g| g.exhausted())
-            .count()
+        self.rules.groups.len() - self.live_groups().count_ones() as usize
     }
 
     /// Orgy variant (a) at once: an orgy (not the reshuffle one) leaves the
@@ -1520,7 +1589,7 @@ impl State {
     fn lose(&mut self, p: usize, g: usize, k: Kind) {
         let gs = &mut self.groups[g];
         gs.cards[p][1][k.ix()] -= 1;
-        gs.count[p] -= 1;
+        self.count[p][g] -= 1;
         self.zones[p].discard[k.ix()] += 1;
         self.log(Event::InfluenceLost {
             player: p as u8,
@@ -1540,7 +1609,7 @@ impl State {
                     self.groups[g].cards[p][f][k] = 0;
                 }
             }
-            self.groups[g].count[p] = 0;
+            self.count[p][g] = 0;
         }
         self.log(Event::GroupExhausted { group: g as u8 });
         if self.groups_won() == 2 && !self.orgy_removed {
@@ -1704,7 +1773,7 @@ impl State {
                 ));
             }
             for g in 0..r.groups.len() {
-                let gs = &self.groups[g];
+                let gs = self.group(g);
                 let c: u32 = gs.cards[p].iter().flatten().map(|&c| c as u32).sum();
                 if c != gs.count[p] as u32 || gs.count[p] > r.limits.per_side {
                     return Err(format!(
@@ -1715,7 +1784,7 @@ impl State {
             }
         }
         for (g, gd) in r.groups.iter().enumerate() {
-            let gs = &self.groups[g];
+            let gs = self.group(g);
             if gs.total() > r.limits.per_group {
                 return Err(format!("{} holds {} cards", gd.name, gs.total()));
             }
@@ -1775,6 +1844,50 @@ mod tests {
             };
         }
         c
+    }
+
+    /// `room_masks` and `nonzero_groups` (SSE2 over the per-group byte
+    /// arrays) against the rule they implement, group by group, on
+    /// arbitrary tables and limits (up to 255).
+    #[test]
+    fn room_masks_are_the_room_at_each_group() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/caesar_cleopatra");
+        let rules = super::super::model::load(&dir).expect("the rules load");
+        let mut s = State::with_log(Arc::new(rules.clone()), 1, false);
+        for seed in 0..3000u64 {
+            let r = |i: u64, max: u8| counts(seed * 8 + i, max);
+            let big = if seed % 7 == 0 { 255 } else { 9 };
+            let mut rules = rules.clone();
+            rules.limits.per_side = r(0, big)[1];
+            rules.limits.per_group = r(1, big)[3];
+            s.rules = Arc::new(rules);
+            let (c0, c1, left, frozen) = (r(2, big), r(3, big), r(4, 3), r(5, 1));
+            for g in 0..MAX_GROUPS {
+                // Counts that add up within a byte, as the game keeps them.
+                s.count[0][g] = c0[g] / 2;
+                s.count[1][g] = c1[g] / 2;
+                s.left[g] = left[g];
+                s.frozen[g] = frozen[g] != 0;
+            }
+            let l = &s.rules.limits;
+            for p in 0..2 {
+                let (mut one, mut two) = (0u16, 0u16);
+                for g in 0..MAX_GROUPS {
+                    let room = if s.left[g] == 0 || s.frozen[g] {
+                        0
+                    } else {
+                        l.per_side
+                            .saturating_sub(s.count[p][g])
+                            .min(l.per_group.saturating_sub(s.count[0][g] + s.count[1][g]))
+                    };
+                    one |= u16::from(room >= 1) << g;
+                    two |= u16::from(room >= 2) << g;
+                }
+                assert_eq!(s.room_masks(p), (one, two), "seed {seed}, player {p}");
+            }
+            let live = (0..MAX_GROUPS).fold(0, |m, g| m | u16::from(s.left[g] != 0) << g);
+            assert_eq!(nonzero_groups(&s.left), live, "seed {seed}");
+        }
     }
 
     #[test]
