@@ -571,6 +571,9 @@ impl State {
     /// card lies at an exhausted group: `exhaust` discards them all.)
     fn table_groups(&self, p: usize, set: &Set, within: u32) -> u32 {
         let sides = sides(p, set);
+        if set.kinds.is_none() {
+            return self.occupied(sides) & within;
+        }
         let mut found = 0;
         for g in 0..self.rules.groups.len() {
             found |= u32::from(side_bytes(&self.groups[g], sides) & set.kind_bytes != 0) << g;
@@ -578,11 +581,26 @@ impl State {
         found & within
     }
 
+    /// The groups (bit g) where one of `sides` (bit `2 * owner + face`)
+    /// has a card: a table set of any kind, from the kept face-up counts.
+    fn occupied(&self, mut sides: u32) -> u32 {
+        let mut groups = 0;
+        while sides != 0 {
+            let i = sides.trailing_zeros() as usize;
+            sides &= sides - 1;
+            groups |= self.side_groups(i >> 1, i & 1);
+        }
+        u32::from(groups)
+    }
+
     /// Whether the table set has a card at a group among `within`, its
     /// `group` filter aside: the sides it looks at are ORed over the groups,
     /// then masked by its kinds (no branch per group).
     fn table_any(&self, p: usize, set: &Set, within: u32) -> bool {
         let sides = sides(p, set);
+        if set.kinds.is_none() {
+            return self.occupied(sides) & within != 0;
+        }
         let mut any = 0;
         // Every group of the rules, those outside `within` masked out: the
         // same number of rounds each time, so no loop exit to mispredict.
@@ -931,6 +949,7 @@ impl State {
                     if face == Face::Down {
                         self.groups[g].cards[o][0][kind.ix()] -= 1;
                         self.groups[g].cards[o][1][kind.ix()] += 1;
+                        self.up[o][g] += 1;
                         self.log(Event::Revealed {
                             player: owner,
                             group,
@@ -941,6 +960,7 @@ impl State {
                 }
                 self.groups[g].cards[o][face_ix(face)][kind.ix()] -= 1;
                 self.count[o][g] -= 1;
+                self.up[o][g] -= face_ix(face) as u8;
                 match dest {
                     Dest::Discard => {
                         self.zones[o].discard[kind.ix()] += 1;

@@ -196,6 +196,7 @@ impl Position {
                     used[p][k.ix()] += 1;
                     s.groups[g].cards[p][face_ix(face)][k.ix()] += 1;
                     s.count[p][g] += 1;
+                    s.up[p][g] += face_ix(face) as u8;
                 }
                 if s.count[p][g] > r.limits.per_side {
                     errs.push(format!(

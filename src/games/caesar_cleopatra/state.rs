@@ -423,6 +423,9 @@ pub struct State {
     pub(crate) left: [u8; MAX_GROUPS],
     /// Per player, per group: influence cards there.
     pub(crate) count: [[u8; MAX_GROUPS]; 2],
+    /// Per player, per group: of those, the cards face up (kept with the
+    /// cards; `check_invariants` counts them again).
+    pub(crate) up: [[u8; MAX_GROUPS]; 2],
     /// Per group: an extraordinary vote there tied and
     /// `turn.extraordinary_tie` is `Frozen`: no influence may be placed
     /// there until a vote is decided.
@@ -496,6 +499,7 @@ impl State {
             groups: [GroupCards::default(); MAX_GROUPS],
             left: [0; MAX_GROUPS],
             count: [[0; MAX_GROUPS]; 2],
+            up: [[0; MAX_GROUPS]; 2],
             frozen: [false; MAX_GROUPS],
             vote_pile: ArrayVec::new(),
             vote_discard: ArrayVec::new(),
@@ -749,6 +753,19 @@ impl State {
             }
             (one & open, two & open)
         }
+    }
+
+    /// The groups (bit g) where `owner` has cards of face `face_ix` (0 down,
+    /// 1 up).
+    pub(crate) fn side_groups(&self, owner: usize, face_ix: usize) -> u16 {
+        let up = u64::from_ne_bytes(self.up[owner]);
+        // Face down: all less face up, byte by byte (never below zero).
+        let side = if face_ix == 1 {
+            up
+        } else {
+            u64::from_ne_bytes(self.count[owner]) - up
+        };
+        nonzero_groups(&side.to_ne_bytes())
     }
 
     /// Whether `player` could place at least one influence card now.
@@ -1179,6 +1196,7 @@ impl State {
         let gs = &mut self.groups[g];
         gs.cards[p][face_ix(face)][k.ix()] += 1;
         self.count[p][g] += 1;
+        self.up[p][g] += face_ix(face) as u8;
     }
 
     /// After a card is placed: is the placement complete?
@@ -1452,6 +1470,10 @@ impl State {
                 }
             }
         }
+        // Only influence cards lie at a group: all are face up now.
+        for p in 0..2 {
+            self.up[p][g] = self.count[p][g];
+        }
         let t = self.tally(g);
         let decision = decide(t, self.rules.turn.lone_philosopher);
         self.counters.votes += 1;
@@ -1590,6 +1612,7 @@ impl State {
         let gs = &mut self.groups[g];
         gs.cards[p][1][k.ix()] -= 1;
         self.count[p][g] -= 1;
+        self.up[p][g] -= 1;
         self.zones[p].discard[k.ix()] += 1;
         self.log(Event::InfluenceLost {
             player: p as u8,
@@ -1610,6 +1633,7 @@ impl State {
                 }
             }
             self.count[p][g] = 0;
+            self.up[p][g] = 0;
         }
         self.log(Event::GroupExhausted { group: g as u8 });
         if self.groups_won() == 2 && !self.orgy_removed {
@@ -1775,6 +1799,13 @@ impl State {
             for g in 0..r.groups.len() {
                 let gs = self.group(g);
                 let c: u32 = gs.cards[p].iter().flatten().map(|&c| c as u32).sum();
+                let up: u32 = gs.cards[p][1].iter().map(|&c| c as u32).sum();
+                if up != self.up[p][g] as u32 {
+                    return Err(format!(
+                        "{}: {} face-up cards kept at {}, {up} there",
+                        r.factions[p].name, self.up[p][g], r.groups[g].name
+                    ));
+                }
                 if c != gs.count[p] as u32 || gs.count[p] > r.limits.per_side {
                     return Err(format!(
                         "{} has {c} cards at {}",
@@ -1846,11 +1877,11 @@ mod tests {
         c
     }
 
-    /// `room_masks` and `nonzero_groups` (SSE2 over the per-group byte
-    /// arrays) against the rule they implement, group by group, on
+    /// `room_masks`, `nonzero_groups` and `side_groups` (over the per-group
+    /// byte arrays) against the rule they implement, group by group, on
     /// arbitrary tables and limits (up to 255).
     #[test]
-    fn room_masks_are_the_room_at_each_group() {
+    fn group_masks_are_the_rule_at_each_group() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/caesar_cleopatra");
         let rules = super::super::model::load(&dir).expect("the rules load");
         let mut s = State::with_log(Arc::new(rules.clone()), 1, false);
@@ -1887,6 +1918,19 @@ mod tests {
             }
             let live = (0..MAX_GROUPS).fold(0, |m, g| m | u16::from(s.left[g] != 0) << g);
             assert_eq!(nonzero_groups(&s.left), live, "seed {seed}");
+            // Some of each player's cards face up.
+            let ups = r(6, big);
+            for p in 0..2 {
+                for g in 0..MAX_GROUPS {
+                    s.up[p][g] = ups[g] % (s.count[p][g] + 1);
+                }
+                let of = |has: &dyn Fn(usize) -> bool| {
+                    (0..MAX_GROUPS).fold(0, |m, g| m | u16::from(has(g)) << g)
+                };
+                let down = of(&|g| s.count[p][g] > s.up[p][g]);
+                let up = of(&|g| s.up[p][g] > 0);
+                assert_eq!((s.side_groups(p, 0), s.side_groups(p, 1)), (down, up));
+            }
         }
     }
 
