@@ -212,28 +212,14 @@ pub(crate) fn masked_sum(c: &Counts, mask: &Counts) -> u8 {
     (0..MAX_KINDS).fold(0u8, |n, k| n.wrapping_add(c[k] & mask[k]))
 }
 
-/// The groups (bit g) whose byte in `b` is not zero.
+/// The groups (bit g) whose byte in `b` is not zero: `nonzero_kinds` of
+/// the bytes widened to 16 (one 8-byte load).
 #[inline]
 pub(crate) fn nonzero_groups(b: &[u8; MAX_GROUPS]) -> u16 {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{
-            _mm_cmpeq_epi8, _mm_loadl_epi64, _mm_movemask_epi8, _mm_setzero_si128,
-        };
-        // SAFETY: SSE2 is always available on x86_64; the load reads the 8
-        // bytes of `b`.
-        let zero = unsafe {
-            _mm_movemask_epi8(_mm_cmpeq_epi8(
-                _mm_loadl_epi64(b.as_ptr().cast()),
-                _mm_setzero_si128(),
-            ))
-        };
-        !(zero as u16) & 0xFF
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    b.iter()
-        .enumerate()
-        .fold(0, |m, (g, &n)| m | u16::from(n != 0) << g)
+    const _: () = assert!(MAX_GROUPS <= MAX_KINDS, "a group mask fits a kind mask");
+    let mut c = [0u8; MAX_KINDS];
+    c[..MAX_GROUPS].copy_from_slice(b);
+    nonzero_kinds(&c)
 }
 
 /// The position of the `i`-th lowest set bit of a group mask (`i` below its
