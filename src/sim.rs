@@ -647,7 +647,9 @@ pub fn play_game(
     // Two random agents pick with their own RNGs directly (the same picks as
     // `RandomAgent`, without a call through `dyn Agent` per decision).
     let mut seats = if agents.iter().all(|a| matches!(a, AgentSpec::Random)) {
-        Seats::Random([0, 1].map(|p| crate::engine::seed::rng(agent_seed(p))))
+        // Built in place (`map` would move the 300-byte RNGs about).
+        let rng = crate::engine::seed::rng;
+        Seats::Random([rng(agent_seed(0)), rng(agent_seed(1))])
     } else {
         Seats::Agents([0, 1].map(|p| agents[p].build(agent_seed(p))))
     };
