@@ -52,15 +52,29 @@ pub const C_VETOED: usize = 6;
 pub const C_SWINGS: usize = 8;
 
 /// A histogram of integer values: value → count. Exact, mergeable in any
-/// order, and dense: the counts of the values `lo..lo + counts.len()`,
-/// the first and last not zero (so that equal histograms are equal
-/// vectors). Adding a game's value is an index, not a map look-up.
+/// order, and dense while its values span at most `DENSE_SPAN`: the counts
+/// of the values `lo..lo + counts.len()`, the first and last not zero.
+/// Adding a game's value is then an index, not a map look-up. Values spread
+/// wider (scores of a designer's rules worth thousands of points) move it
+/// to a map, so that memory follows the values seen, not their range.
 /// Serialized as a map of the values seen to their counts.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default)]
 pub struct Hist {
     lo: i64,
     counts: Vec<u64>,
+    sparse: Option<BTreeMap<i64, u64>>,
 }
+
+/// The widest range of values a dense `Hist` covers (32 KB of counts).
+const DENSE_SPAN: i64 = 4096;
+
+impl PartialEq for Hist {
+    fn eq(&self, o: &Hist) -> bool {
+        self.iter().eq(o.iter())
+    }
+}
+
+impl Eq for Hist {}
 
 impl Hist {
     #[inline]
@@ -74,6 +88,21 @@ impl Hist {
         let i = v.wrapping_sub(self.lo);
         if (0..self.counts.len() as i64).contains(&i) {
             self.counts[i as usize] += c;
+            return;
+        }
+        if let Some(m) = &mut self.sparse {
+            *m.entry(v).or_default() += c;
+            return;
+        }
+        let (lo, hi) = match (self.min(), self.max()) {
+            (Some(lo), Some(hi)) => (lo.min(v), hi.max(v)),
+            _ => (v, v),
+        };
+        if hi.abs_diff(lo) >= DENSE_SPAN as u64 {
+            let mut m: BTreeMap<i64, u64> = self.iter().collect();
+            *m.entry(v).or_default() += c;
+            self.counts = Vec::new();
+            self.sparse = Some(m);
             return;
         }
         if self.counts.is_empty() {
@@ -96,9 +125,11 @@ impl Hist {
     }
     /// The values seen, ascending, with their counts.
     pub fn iter(&self) -> impl Iterator<Item = (i64, u64)> + '_ {
+        let sparse = self.sparse.iter().flatten().map(|(&v, &c)| (v, c));
         (self.lo..)
             .zip(self.counts.iter().copied())
             .filter(|&(_, c)| c > 0)
+            .chain(sparse)
     }
     /// The count of the values in `range`.
     pub fn count_in(&self, range: std::ops::Range<i64>) -> u64 {
@@ -108,7 +139,7 @@ impl Hist {
             .sum()
     }
     pub fn n(&self) -> u64 {
-        self.counts.iter().sum()
+        self.iter().map(|(_, c)| c).sum()
     }
     pub fn sum(&self) -> i128 {
         self.iter().map(|(v, c)| v as i128 * c as i128).sum()
@@ -122,10 +153,16 @@ impl Hist {
         self.sum() as f64 / self.n().max(1) as f64
     }
     pub fn min(&self) -> Option<i64> {
-        (!self.counts.is_empty()).then_some(self.lo)
+        match &self.sparse {
+            Some(m) => m.keys().next().copied(),
+            None => (!self.counts.is_empty()).then_some(self.lo),
+        }
     }
     pub fn max(&self) -> Option<i64> {
-        (!self.counts.is_empty()).then(|| self.lo + self.counts.len() as i64 - 1)
+        match &self.sparse {
+            Some(m) => m.keys().next_back().copied(),
+            None => (!self.counts.is_empty()).then(|| self.lo + self.counts.len() as i64 - 1),
+        }
     }
     /// The smallest value with at least `q` of the counts at or below it.
     pub fn quantile(&self, q: f64) -> Option<i64> {
@@ -952,5 +989,31 @@ mod tests {
         assert_eq!(m.n(), 18);
         assert_eq!(halves.max(), Some(80));
         assert_eq!(Hist::default().min(), None);
+        // Values spread wide: a map, equal to the same values added densely
+        // then spread, and serialized alike.
+        let wide = [7i64, -3, 1_000_000_000, 7, i64::MIN / 2];
+        let (mut w, mut map) = (Hist::default(), BTreeMap::<i64, u64>::new());
+        for &v in &wide {
+            w.add(v);
+            *map.entry(v).or_default() += 1;
+        }
+        assert!(w.sparse.is_some() && w.counts.is_empty());
+        assert_eq!(
+            w.iter().collect::<Vec<_>>(),
+            map.clone().into_iter().collect::<Vec<_>>()
+        );
+        assert_eq!(
+            (w.min(), w.max(), w.n()),
+            (Some(i64::MIN / 2), Some(1_000_000_000), 5)
+        );
+        let json = serde_json::to_string(&w).unwrap();
+        assert_eq!(json, serde_json::to_string(&map).unwrap());
+        assert_eq!(serde_json::from_str::<Hist>(&json).unwrap(), w);
+        let mut dense_first = Hist::default();
+        dense_first.merge(&Hist::default());
+        for &v in wide.iter().rev() {
+            dense_first.add(v);
+        }
+        assert_eq!(dense_first, w);
     }
 }
