@@ -247,6 +247,20 @@ pub(crate) fn nth_set_bit(mask: u16, i: u32) -> u8 {
     NTH[(mask & 0xFF) as usize][(i & 7) as usize]
 }
 
+/// The position of the `i`-th lowest set bit of a kind mask (`i` below
+/// its number of set bits): a byte at a time, from `nth_set_bit`'s table.
+#[inline]
+pub(crate) fn nth_kind(mask: u16, i: u32) -> u8 {
+    let low = mask & 0xFF;
+    let in_low = low.count_ones();
+    let high = 8 + nth_set_bit(mask >> 8, i.wrapping_sub(in_low));
+    if i < in_low {
+        nth_set_bit(low, i)
+    } else {
+        high
+    }
+}
+
 pub(crate) fn face_ix(face: Face) -> usize {
     match face {
         Face::Down => 0,
@@ -1036,6 +1050,34 @@ impl State {
                 self.apply_effect_move(m);
                 n
             }
+            // As `few_moves`: the kinds left to arrange, by index.
+            Phase::ArrangeActions => {
+                let left = nonzero_kinds(&self.zones[p].unarranged);
+                let n = left.count_ones() as usize;
+                let i = seed::below(&mut rngs[p], n);
+                self.arrange_action(p, Kind(nth_kind(left, i as u32)));
+                n
+            }
+            // As `few_moves`: the kinds set aside, in the rules' order.
+            Phase::SetupPlace => {
+                let pl = Placements::of_hand(&self.rules, &self.zones[p].set_aside);
+                let n = pl.kinds().len();
+                let i = seed::below(&mut rngs[p], n);
+                self.setup_place(p, pl.kinds()[i]);
+                n
+            }
+            // As `few_moves`: the kinds held, by index, then the end.
+            Phase::PassiveDiscard => {
+                let held = nonzero_kinds(&self.zones[p].hand);
+                let n = held.count_ones() as usize + 1;
+                let i = seed::below(&mut rngs[p], n);
+                if i + 1 == n {
+                    self.end_discard();
+                } else {
+                    self.passive_discard(p, Kind(nth_kind(held, i as u32)));
+                }
+                n
+            }
             Phase::GameOver => return None,
             _ => {
                 let (m, n) = self.random_legal(&mut rngs[p], buf);
@@ -1057,31 +1099,8 @@ impl State {
         }
         let p = self.seat as usize;
         match m {
-            Move::ArrangeAction(k) => {
-                let z = &mut self.zones[p];
-                z.unarranged[k.ix()] -= 1;
-                // The first card chosen is the top: build bottom-up, reverse at the end.
-                z.action_reserve.push(k);
-                if z.unarranged.iter().all(|&c| c == 0) {
-                    z.action_reserve.reverse();
-                    self.log(Event::ActionReserveArranged { player: p as u8 });
-                    self.phase = Phase::SetupPlace;
-                    self.skip_empty_setup();
-                }
-            }
-            Move::SetupPlace(k) => {
-                let per = self.rules.setup.placed_per_group.max(1);
-                let g = (self.setup_step / per) as usize;
-                self.zones[p].set_aside[k.ix()] -= 1;
-                self.put(p, g, k, Face::Down);
-                self.log(Event::SetupPlaced {
-                    player: p as u8,
-                    group: g as u8,
-                    kind: k,
-                });
-                self.setup_step += 1;
-                self.skip_empty_setup();
-            }
+            Move::ArrangeAction(k) => self.arrange_action(p, k),
+            Move::SetupPlace(k) => self.setup_place(p, k),
             Move::Pass => self.go_passive(p),
             Move::Place { kind, group, face } => self.place(p, kind, group, face),
             Move::EndPlacement => self.placement_done(),
@@ -1089,24 +1108,59 @@ impl State {
             Move::Choose(_) | Move::Decline => {
                 debug_assert!(false, "{m:?} outside an effect");
             }
-            Move::Discard(k) => {
-                self.take_from_hand(p, k);
-                self.zones[p].discard[k.ix()] += 1;
-                self.log(Event::Discarded {
-                    player: p as u8,
-                    kind: k,
-                });
-            }
-            Move::EndDiscard => {
-                self.phase = Phase::Refill;
-                self.after_refill_step();
-            }
+            Move::Discard(k) => self.passive_discard(p, k),
+            Move::EndDiscard => self.end_discard(),
             Move::Draw(r) => self.refill_draw(p, r),
             Move::DrawVote => self.vote_step(),
         }
     }
 
     // The moves of `apply_move` that `random_step` also makes directly.
+
+    #[inline]
+    fn arrange_action(&mut self, p: usize, k: Kind) {
+        let z = &mut self.zones[p];
+        z.unarranged[k.ix()] -= 1;
+        // The first card chosen is the top: build bottom-up, reverse at the end.
+        z.action_reserve.push(k);
+        if nonzero_kinds(&z.unarranged) == 0 {
+            z.action_reserve.reverse();
+            self.log(Event::ActionReserveArranged { player: p as u8 });
+            self.phase = Phase::SetupPlace;
+            self.skip_empty_setup();
+        }
+    }
+
+    #[inline]
+    fn setup_place(&mut self, p: usize, k: Kind) {
+        let per = self.rules.setup.placed_per_group.max(1);
+        let g = (self.setup_step / per) as usize;
+        self.zones[p].set_aside[k.ix()] -= 1;
+        self.put(p, g, k, Face::Down);
+        self.log(Event::SetupPlaced {
+            player: p as u8,
+            group: g as u8,
+            kind: k,
+        });
+        self.setup_step += 1;
+        self.skip_empty_setup();
+    }
+
+    #[inline]
+    fn passive_discard(&mut self, p: usize, k: Kind) {
+        self.take_from_hand(p, k);
+        self.zones[p].discard[k.ix()] += 1;
+        self.log(Event::Discarded {
+            player: p as u8,
+            kind: k,
+        });
+    }
+
+    #[inline]
+    fn end_discard(&mut self) {
+        self.phase = Phase::Refill;
+        self.after_refill_step();
+    }
 
     #[inline]
     fn go_passive(&mut self, p: usize) {
@@ -1948,6 +2002,16 @@ mod tests {
             let bits: Vec<u8> = (0..8).filter(|&b| m >> b & 1 != 0).collect();
             for (i, &b) in bits.iter().enumerate() {
                 assert_eq!(nth_set_bit(m, i as u32), b, "mask {m:#b}, bit {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn nth_kind_lists_the_bits_of_every_kind_mask() {
+        for m in 0..=u16::MAX {
+            let bits: Vec<u8> = (0..16).filter(|&b| m >> b & 1 != 0).collect();
+            for (i, &b) in bits.iter().enumerate() {
+                assert_eq!(nth_kind(m, i as u32), b, "mask {m:#b}, bit {i}");
             }
         }
     }
