@@ -153,7 +153,81 @@ pub enum Playable {
     Search { start: usize, end: usize },
 }
 
+/// A playability test answered from a few masks of the table and hands
+/// (`State::playable`), worked out once per kind from its `Playable`:
+/// the card is playable by player `p` when `always`, when a table side of
+/// `sides[p]` has a card, when a hand of `hands[p]` has one, or when at
+/// least `live` groups are live. `search`: none of these says, ask
+/// `Playable` itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlayTest {
+    pub always: bool,
+    /// Per player: table sides, bit `2 * owner + face` (Down = 0).
+    pub sides: [u8; 2],
+    /// Per player: hands, bit `owner`.
+    pub hands: [u8; 2],
+    /// Live groups needed (`u8::MAX`: not this test).
+    pub live: u8,
+    pub search: bool,
+}
+
+impl Default for PlayTest {
+    /// Never playable (a kind without an own-turn effect).
+    fn default() -> Self {
+        PlayTest {
+            always: false,
+            sides: [0; 2],
+            hands: [0; 2],
+            live: u8::MAX,
+            search: false,
+        }
+    }
+}
+
 impl Playable {
+    /// The mask form of this test.
+    pub fn test(&self) -> PlayTest {
+        let none = PlayTest::default();
+        let owners = |owner: Option<Who>| {
+            [0, 1].map(|p: u8| match owner {
+                None => 0b11,
+                Some(Who::Me) => 1 << p,
+                Some(Who::Opponent) => 1 << (1 - p),
+            })
+        };
+        match self {
+            Playable::Always => PlayTest {
+                always: true,
+                ..none
+            },
+            // Of any kind, at any group (cards lie at live groups only).
+            Playable::AnyOf(set) if set.kinds.is_none() && set.groups == Groups::Any => {
+                match set.zone {
+                    Zone::Table => PlayTest {
+                        sides: owners(set.owner).map(|o| {
+                            let faces = set.face_bits as u8;
+                            (if o & 1 != 0 { faces } else { 0 })
+                                | (if o & 2 != 0 { faces << 2 } else { 0 })
+                        }),
+                        ..none
+                    },
+                    Zone::Hand => PlayTest {
+                        hands: owners(set.owner),
+                        ..none
+                    },
+                }
+            }
+            Playable::DistinctGroups(k) => PlayTest {
+                live: (*k).min(u8::MAX as u32 - 1) as u8,
+                ..none
+            },
+            _ => PlayTest {
+                search: true,
+                ..none
+            },
+        }
+    }
+
     fn of(ops: &[Op]) -> Playable {
         let is_choice = |op: &Op| matches!(op, Op::ChooseGroup { .. } | Op::ChooseCard { .. });
         let Some(start) = ops.iter().position(is_choice) else {

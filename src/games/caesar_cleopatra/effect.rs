@@ -55,18 +55,50 @@ type Env = [Option<Target>; MAX_VARS];
 impl State {
     // ----- Playability -----------------------------------------------------
 
-    /// Whether `p` may play the action card `k` in his own turn now: it has
-    /// an effect, is not a reaction, and its first choice has a target.
-    pub(crate) fn action_playable(&self, p: usize, k: Kind) -> bool {
-        match self.rules.program(k) {
-            Some(prog) if prog.trigger.is_none() => self.first_choice_has_target(p, prog),
-            _ => false,
+    /// The kinds of `kinds` (a mask of kinds with a program) whose first
+    /// run of `choose`s `p` could answer now, as a mask: each kind's
+    /// `PlayTest` against which table sides and hands have cards and how
+    /// many groups are live (the general search only for the kinds whose
+    /// test says nothing).
+    pub(crate) fn playable(&self, p: usize, kinds: u16) -> u16 {
+        if kinds == 0 {
+            return 0;
         }
+        // Bit 2 * owner + face: that side has a card at some group (only
+        // live groups hold cards). Down is all less up, byte by byte.
+        let mut sides = 0u8;
+        for o in 0..2 {
+            let up = u64::from_ne_bytes(self.up[o]);
+            let down = u64::from_ne_bytes(self.count[o]) - up;
+            sides |= (u8::from(down != 0) | u8::from(up != 0) << 1) << (2 * o);
+        }
+        let hands =
+            u8::from(self.zones[0].hand_len > 0) | u8::from(self.zones[1].hand_len > 0) << 1;
+        let live = self.live_groups().count_ones();
+        let mut out = 0;
+        let mut m = kinds;
+        while m != 0 {
+            let k = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let t = &self.rules.play_tests[k];
+            let ok = t.always
+                | (t.sides[p] & sides != 0)
+                | (t.hands[p] & hands != 0)
+                | (live >= u32::from(t.live));
+            let ok = ok
+                || t.search
+                    && self
+                        .rules
+                        .program(Kind(k as u8))
+                        .is_some_and(|prog| self.first_choice_has_target(p, prog));
+            out |= u16::from(ok) << k;
+        }
+        out
     }
 
     /// Whether the first run of `choose` statements can all be answered
     /// (a card that chooses two different groups needs two).
-    fn first_choice_has_target(&self, p: usize, prog: &Program) -> bool {
+    pub(crate) fn first_choice_has_target(&self, p: usize, prog: &Program) -> bool {
         match &prog.playable {
             Playable::Always => true,
             Playable::AnyOf(set) => self.set_nonempty(p, set, &[None; MAX_VARS]),
@@ -106,16 +138,12 @@ impl State {
     fn reactions(&self, responder: usize, played: Kind) -> ArrayVec<Kind, MAX_KINDS> {
         let mut out = ArrayVec::new();
         // Kind indices ascend as `rules.action_kinds` does.
-        let mut held =
+        let held =
             nonzero_kinds(&self.zones[responder].hand) & self.rules.reactions_to[played.ix()];
-        while held != 0 {
-            let r = Kind(held.trailing_zeros() as u8);
-            held &= held - 1;
-            if let Some(prog) = self.rules.program(r)
-                && self.first_choice_has_target(responder, prog)
-            {
-                out.push(r);
-            }
+        let mut ok = self.playable(responder, held);
+        while ok != 0 {
+            out.push(Kind(ok.trailing_zeros() as u8));
+            ok &= ok - 1;
         }
         out
     }

@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use super::compile::{Names, Program, compile};
+use super::compile::{Names, PlayTest, Program, compile};
 use super::raw::{self, VoteEffect as RawVoteEffect};
 pub use super::raw::{
     ActionReserve, ActionTiming, ExhaustedVoteCard, ExtraordinaryTie, ExtraordinaryVote, Face,
@@ -169,6 +169,9 @@ pub struct Rules {
     /// Per kind: 0xFF for an influence kind, 0 otherwise (to count
     /// influence cards in a hand without a loop over kinds).
     pub influence_mask: [u8; MAX_KINDS],
+    /// Per kind: its program's playability test in mask form (the default,
+    /// never, for a kind without a program).
+    pub play_tests: [PlayTest; MAX_KINDS],
     /// Action kinds a player may play in his own turn (an effect, no
     /// reaction trigger), as a bit mask of kind indices.
     pub own_turn_actions: u16,
@@ -992,6 +995,12 @@ impl Validator {
                 })
             }),
             deck_kinds,
+            play_tests: std::array::from_fn(|k| {
+                programs
+                    .get(k)
+                    .and_then(Option::as_ref)
+                    .map_or_else(PlayTest::default, |p| p.playable.test())
+            }),
             own_turn_actions: programs.iter().enumerate().fold(0, |m, (i, p)| {
                 m | u16::from(p.as_ref().is_some_and(|p| p.trigger.is_none())) << i
             }),

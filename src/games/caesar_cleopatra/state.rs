@@ -755,6 +755,30 @@ impl State {
         }
     }
 
+    /// The groups (bit g) holding at least `at` influence cards in all.
+    fn groups_holding_at_least(&self, at: u8) -> u32 {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{
+                _mm_add_epi8, _mm_cmpeq_epi8, _mm_loadl_epi64, _mm_max_epu8, _mm_movemask_epi8,
+                _mm_set1_epi8,
+            };
+            // SAFETY: SSE2 is always available on x86_64; each load reads
+            // the 8 bytes of an 8-byte array.
+            unsafe {
+                let load = |b: &[u8; MAX_GROUPS]| _mm_loadl_epi64(b.as_ptr().cast());
+                let all = _mm_add_epi8(load(&self.count[0]), load(&self.count[1]));
+                // all >= at exactly where max(all, at) == all.
+                let ge = _mm_cmpeq_epi8(_mm_max_epu8(all, _mm_set1_epi8(at as i8)), all);
+                (_mm_movemask_epi8(ge) as u32) & ((1 << MAX_GROUPS) - 1)
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        (0..MAX_GROUPS).fold(0, |m, g| {
+            m | u32::from(self.count[0][g] + self.count[1][g] >= at) << g
+        })
+    }
+
     /// The groups (bit g) where `owner` has cards of face `face_ix` (0 down,
     /// 1 up).
     pub(crate) fn side_groups(&self, owner: usize, face_ix: usize) -> u16 {
@@ -876,13 +900,11 @@ impl State {
             return;
         }
         // Kind indices ascend as `rules.action_kinds` does.
-        let mut held = nonzero_kinds(&self.zones[p].hand) & self.rules.own_turn_actions;
-        while held != 0 {
-            let k = Kind(held.trailing_zeros() as u8);
-            held &= held - 1;
-            if self.action_playable(p, k) {
-                f(k);
-            }
+        let held = nonzero_kinds(&self.zones[p].hand) & self.rules.own_turn_actions;
+        let mut ok = self.playable(p, held);
+        while ok != 0 {
+            f(Kind(ok.trailing_zeros() as u8));
+            ok &= ok - 1;
         }
     }
 
@@ -1377,12 +1399,17 @@ impl State {
     // ----- Votes -----------------------------------------------------------
 
     fn extraordinary_votes(&mut self) {
-        for g in 0..self.rules.groups.len() {
-            if !self.exhausted(g) && self.total(g) >= self.rules.limits.extraordinary_vote_at {
-                self.vote(g, true);
-                if self.end.is_some() {
-                    return;
-                }
+        // The groups due, found at once (no branch per group: most turns
+        // have none). A vote changes its own group only, so the mask stays
+        // true as the votes are held in group order.
+        let at = self.rules.limits.extraordinary_vote_at;
+        let mut due = self.groups_holding_at_least(at) & self.live_groups();
+        while due != 0 {
+            let g = due.trailing_zeros() as usize;
+            due &= due - 1;
+            self.vote(g, true);
+            if self.end.is_some() {
+                return;
             }
         }
     }
@@ -1958,6 +1985,12 @@ mod tests {
             }
             let live = (0..MAX_GROUPS).fold(0, |m, g| m | u16::from(s.left[g] != 0) << g);
             assert_eq!(nonzero_groups(&s.left), live, "seed {seed}");
+            for at in [0, 1, 3, 8, big] {
+                let due = (0..MAX_GROUPS).fold(0, |m, g| {
+                    m | u32::from(s.count[0][g] + s.count[1][g] >= at) << g
+                });
+                assert_eq!(s.groups_holding_at_least(at), due, "seed {seed}, at {at}");
+            }
             // Some of each player's cards face up.
             let ups = r(6, big);
             for p in 0..2 {
@@ -2004,6 +2037,43 @@ mod tests {
                 assert_eq!(nth_set_bit(m, i as u32), b, "mask {m:#b}, bit {i}");
             }
         }
+    }
+
+    #[test]
+    fn playable_masks_agree_with_the_search() {
+        // At every decision of random games, for both players and every
+        // kind with a program: the mask test says what the general search
+        // of the first choices says.
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/caesar_cleopatra");
+        let rules = Arc::new(super::super::model::load(&dir).expect("the rules load"));
+        let with_program = (0..MAX_KINDS).fold(0u16, |m, k| {
+            m | u16::from(rules.program(Kind(k as u8)).is_some()) << k
+        });
+        let mut buf = Vec::new();
+        let mut seen = [0u32; 2];
+        for game in 0..200 {
+            let mut s = State::with_log(rules.clone(), game, false);
+            let mut rngs = [seed::rng(game + 1000), seed::rng(game + 2000)];
+            loop {
+                for p in 0..2 {
+                    let mut want = 0;
+                    for k in 0..MAX_KINDS {
+                        if let Some(prog) = rules.program(Kind(k as u8)) {
+                            want |= u16::from(s.first_choice_has_target(p, prog)) << k;
+                        }
+                    }
+                    assert_eq!(s.playable(p, with_program), want, "game {game}");
+                    seen[usize::from(want == with_program)] += 1;
+                }
+                if s.random_step(&mut rngs, &mut buf).is_none() {
+                    break;
+                }
+            }
+        }
+        assert!(
+            seen[0] > 100 && seen[1] > 100,
+            "both outcomes seen: {seen:?}"
+        );
     }
 
     #[test]
