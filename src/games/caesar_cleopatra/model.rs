@@ -185,6 +185,14 @@ pub struct Rules {
     /// `influence_kinds`: a vote's discards are the last and the first of
     /// them present.
     pub discard_kinds: Vec<Kind>,
+    /// `discard_kinds` as a bit mask of kind indices, and whether their
+    /// order is that of the indices (then the first and last present are
+    /// the lowest and highest bits of a side's kinds under the mask).
+    pub discard_mask: u16,
+    pub discard_in_index_order: bool,
+    /// The influence kinds that invert votes, in the order of
+    /// `influence_kinds` (all are discarded after a decided vote).
+    pub inverter_kinds: Vec<Kind>,
     /// Per group: its size and its majority; 0xFF past the last group (where
     /// nothing is ever won), so that scoring can run over all `MAX_GROUPS`.
     pub group_size: [u8; MAX_GROUPS],
@@ -917,10 +925,17 @@ impl Validator {
                 inverts[i] = u8::from(k.inverts_vote);
             }
         }
-        let discard_kinds = influence_kinds
+        let discard_kinds: Vec<Kind> = influence_kinds
             .iter()
             .copied()
             .filter(|k| !kinds[k.ix()].inverts_vote)
+            .collect();
+        let discard_mask = discard_kinds.iter().fold(0, |m, k| m | 1 << k.ix());
+        let discard_in_index_order = discard_kinds.windows(2).all(|w| w[0].ix() < w[1].ix());
+        let inverter_kinds = influence_kinds
+            .iter()
+            .copied()
+            .filter(|k| kinds[k.ix()].inverts_vote)
             .collect();
         let (mut group_size, mut group_majority) = ([0xFF; MAX_GROUPS], [0xFF; MAX_GROUPS]);
         for (g, gd) in groups.iter().enumerate().take(MAX_GROUPS) {
@@ -1009,6 +1024,9 @@ impl Validator {
             inverts,
             influence_mask,
             discard_kinds,
+            discard_mask,
+            discard_in_index_order,
+            inverter_kinds,
             group_size,
             group_majority,
         })

@@ -1577,10 +1577,8 @@ impl State {
         // Discards: the higher total its highest numbered card, the lower its
         // lowest, and every vote-inverting card (Philosopher) at the group.
         if let Some(h) = higher {
-            let kinds = &self.rules.discard_kinds;
-            let (high, low) = (&self.groups[g].cards[h][1], &self.groups[g].cards[1 - h][1]);
-            let high_kind = kinds.iter().rev().find(|k| high[k.ix()] > 0).copied();
-            let low_kind = kinds.iter().find(|k| low[k.ix()] > 0).copied();
+            let high_kind = self.discard_kind(&self.groups[g].cards[h][1], true);
+            let low_kind = self.discard_kind(&self.groups[g].cards[1 - h][1], false);
             if let Some(k) = high_kind {
                 self.lose(h, g, k);
             }
@@ -1593,12 +1591,10 @@ impl State {
             if side.inverters == 0 {
                 continue;
             }
-            for i in 0..self.rules.influence_kinds.len() {
-                let k = self.rules.influence_kinds[i];
-                if self.rules.inverts[k.ix()] > 0 {
-                    while self.groups[g].cards[p][1][k.ix()] > 0 {
-                        self.lose(p, g, k);
-                    }
+            for i in 0..self.rules.inverter_kinds.len() {
+                let k = self.rules.inverter_kinds[i];
+                for _ in 0..self.groups[g].cards[p][1][k.ix()] {
+                    self.lose(p, g, k);
                 }
             }
         }
@@ -1617,6 +1613,27 @@ impl State {
             if self.live_groups() == 0 {
                 self.finish(EndReason::AllPatricians);
             }
+        }
+    }
+
+    /// The last (`highest`) or the first kind of `discard_kinds` with a card
+    /// in `side`.
+    fn discard_kind(&self, side: &Counts, highest: bool) -> Option<Kind> {
+        let r = &*self.rules;
+        if r.discard_in_index_order {
+            let m = nonzero_kinds(side) & r.discard_mask;
+            let k = if highest {
+                15u32.wrapping_sub(m.leading_zeros())
+            } else {
+                m.trailing_zeros()
+            };
+            return (m != 0).then_some(Kind(k as u8));
+        }
+        let held = |k: &&Kind| side[k.ix()] > 0;
+        if highest {
+            r.discard_kinds.iter().rev().find(held).copied()
+        } else {
+            r.discard_kinds.iter().find(held).copied()
         }
     }
 
@@ -2074,6 +2091,27 @@ mod tests {
             seen[0] > 100 && seen[1] > 100,
             "both outcomes seen: {seen:?}"
         );
+    }
+
+    #[test]
+    fn discard_kinds_by_mask_are_the_first_and_last_held() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/caesar_cleopatra");
+        let rules = super::super::model::load(&dir).expect("the rules load");
+        assert!(rules.discard_in_index_order);
+        let fast = State::with_log(Arc::new(rules.clone()), 1, false);
+        let mut slow_rules = rules;
+        slow_rules.discard_in_index_order = false;
+        let slow = State::with_log(Arc::new(slow_rules), 1, false);
+        for seed in 0..2000 {
+            let side = counts(seed, if seed % 5 == 0 { 255 } else { 3 });
+            for highest in [false, true] {
+                assert_eq!(
+                    fast.discard_kind(&side, highest),
+                    slow.discard_kind(&side, highest),
+                    "seed {seed}, highest {highest}"
+                );
+            }
+        }
     }
 
     #[test]
