@@ -294,6 +294,7 @@ impl Default for Placements {
 }
 
 impl Placements {
+    #[inline(always)]
     fn of_hand(rules: &Rules, hand: &Counts) -> Placements {
         let mut pl = Placements::default();
         // Branch-free: every kind is written, only those held are kept (a
@@ -910,6 +911,7 @@ impl State {
 
     /// The choices of `TurnStart` and `Placing`, in the order of `legal`,
     /// without listing the placements one by one.
+    #[inline(always)]
     fn turn_choices(&self, p: usize) -> TurnChoices {
         let mut t = TurnChoices::default();
         if self.phase == Phase::TurnStart {
@@ -932,6 +934,7 @@ impl State {
     }
 
     /// Every single placement of `face` that fits.
+    #[inline(always)]
     fn placements_with(&self, p: usize, face: Face) -> Placements {
         let mut pl = Placements::of_hand(&self.rules, &self.zones[p].hand);
         pl.add_block(face, self.room_masks(p).0);
@@ -940,6 +943,7 @@ impl State {
 
     /// The first card of a turn: any face some placement pattern allows,
     /// provided the pattern can be completed (a second card fits somewhere).
+    #[inline(always)]
     pub(crate) fn first_placements(&self, p: usize) -> Placements {
         let hand_infl = self.hand_influence(p);
         if hand_infl == 0 {
