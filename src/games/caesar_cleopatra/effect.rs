@@ -20,7 +20,7 @@ use super::compile::{
 use super::events::Event;
 use super::model::{Counts, Face, Kind, MAX_GROUPS, MAX_HAND, MAX_KINDS};
 use super::moves::{Move, Reserve, Target};
-use super::state::{GroupCards, Phase, State, face_ix, nonzero_kinds};
+use super::state::{GroupCards, Phase, State, bump, face_ix, nonzero_kinds};
 
 /// An action card being resolved.
 #[derive(Debug, Clone)]
@@ -390,7 +390,7 @@ impl State {
         }) else {
             return;
         };
-        z.hand[k.ix()] += 1;
+        bump(&mut z.hand, k, true);
         z.hand_len += 1;
         self.log(Event::Drew {
             player: p as u8,
@@ -975,8 +975,8 @@ impl State {
                 self.touch(g);
                 if dest == Dest::FaceUp {
                     if face == Face::Down {
-                        self.groups[g].cards[o][0][kind.ix()] -= 1;
-                        self.groups[g].cards[o][1][kind.ix()] += 1;
+                        bump(&mut self.groups[g].cards[o][0], kind, false);
+                        bump(&mut self.groups[g].cards[o][1], kind, true);
                         self.up[o][g] += 1;
                         self.log(Event::Revealed {
                             player: owner,
@@ -986,7 +986,7 @@ impl State {
                     }
                     return;
                 }
-                self.groups[g].cards[o][face_ix(face)][kind.ix()] -= 1;
+                bump(&mut self.groups[g].cards[o][face_ix(face)], kind, false);
                 self.count[o][g] -= 1;
                 self.up[o][g] -= face_ix(face) as u8;
                 match dest {

@@ -144,6 +144,74 @@ pub(crate) fn nonzero_kinds(c: &Counts) -> u16 {
         .fold(0, |m, (k, &n)| m | u16::from(n != 0) << k)
 }
 
+/// Adds 1 to (`add`) or takes 1 from count `k` of `c`, as one 16-byte load
+/// and one 16-byte store: the hot path then reads the counts as a whole
+/// (`nonzero_kinds`, `masked_sum`, a vote's sums), and a 16-byte load right
+/// after a one-byte store to the same bytes would wait for the store to
+/// reach the cache (no store-to-load forwarding across sizes).
+#[inline]
+pub(crate) fn bump(c: &mut Counts, k: Kind, add: bool) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_mm_add_epi8, _mm_loadu_si128, _mm_storeu_si128, _mm_sub_epi8};
+        /// `ONE[k]`: 1 at byte k.
+        static ONE: [[u8; MAX_KINDS]; MAX_KINDS] = {
+            let mut t = [[0u8; MAX_KINDS]; MAX_KINDS];
+            let mut k = 0;
+            while k < MAX_KINDS {
+                t[k][k] = 1;
+                k += 1;
+            }
+            t
+        };
+        // SAFETY: SSE2 is always available on x86_64; the loads and the
+        // store cover the 16 bytes of a 16-byte array.
+        unsafe {
+            let v = _mm_loadu_si128(c.as_ptr().cast());
+            let one = _mm_loadu_si128(ONE[k.ix() % MAX_KINDS].as_ptr().cast());
+            let r = if add {
+                _mm_add_epi8(v, one)
+            } else {
+                _mm_sub_epi8(v, one)
+            };
+            _mm_storeu_si128(c.as_mut_ptr().cast(), r);
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    if add {
+        c[k.ix()] += 1;
+    } else {
+        c[k.ix()] -= 1;
+    }
+}
+
+/// Moves the counts of `down` masked by `mask` (bytes 0 or 0xFF) onto
+/// `up`, with 16-byte loads and stores (as `bump`; no byte of the sum
+/// carries, each being a count of one side's cards of one kind).
+#[inline]
+fn reveal_all(down: &mut Counts, up: &mut Counts, mask: &Counts) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{
+            _mm_add_epi8, _mm_and_si128, _mm_andnot_si128, _mm_loadu_si128, _mm_storeu_si128,
+        };
+        // SAFETY: SSE2 is always available on x86_64; every load and store
+        // covers the 16 bytes of a 16-byte array.
+        unsafe {
+            let m = _mm_loadu_si128(mask.as_ptr().cast());
+            let d = _mm_loadu_si128(down.as_ptr().cast());
+            let u = _mm_loadu_si128(up.as_ptr().cast());
+            _mm_storeu_si128(up.as_mut_ptr().cast(), _mm_add_epi8(u, _mm_and_si128(d, m)));
+            _mm_storeu_si128(down.as_mut_ptr().cast(), _mm_andnot_si128(m, d));
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    for k in 0..MAX_KINDS {
+        up[k] += down[k] & mask[k];
+        down[k] &= !mask[k];
+    }
+}
+
 /// For the cards `down` + `up` of each kind (at most 255 of a kind): the
 /// sums of their counts weighted by `a` and by `b`.
 #[inline]
@@ -1146,7 +1214,7 @@ impl State {
     #[inline]
     fn arrange_action(&mut self, p: usize, k: Kind) {
         let z = &mut self.zones[p];
-        z.unarranged[k.ix()] -= 1;
+        bump(&mut z.unarranged, k, false);
         // The first card chosen is the top: build bottom-up, reverse at the end.
         z.action_reserve.push(k);
         if nonzero_kinds(&z.unarranged) == 0 {
@@ -1161,7 +1229,7 @@ impl State {
     fn setup_place(&mut self, p: usize, k: Kind) {
         let per = self.rules.setup.placed_per_group.max(1);
         let g = (self.setup_step / per) as usize;
-        self.zones[p].set_aside[k.ix()] -= 1;
+        bump(&mut self.zones[p].set_aside, k, false);
         self.put(p, g, k, Face::Down);
         self.log(Event::SetupPlaced {
             player: p as u8,
@@ -1232,7 +1300,7 @@ impl State {
             Reserve::Action => z.action_reserve.pop(),
         }
         .expect("legal draws come from a non-empty reserve");
-        z.hand[k.ix()] += 1;
+        bump(&mut z.hand, k, true);
         z.hand_len += 1;
         self.refill_draws += 1;
         self.log(Event::Drew {
@@ -1254,13 +1322,13 @@ impl State {
     pub(crate) fn take_from_hand(&mut self, p: usize, k: Kind) {
         let z = &mut self.zones[p];
         debug_assert!(z.hand[k.ix()] > 0);
-        z.hand[k.ix()] -= 1;
+        bump(&mut z.hand, k, false);
         z.hand_len -= 1;
     }
 
     pub(crate) fn put(&mut self, p: usize, g: usize, k: Kind, face: Face) {
         let gs = &mut self.groups[g];
-        gs.cards[p][face_ix(face)][k.ix()] += 1;
+        bump(&mut gs.cards[p][face_ix(face)], k, true);
         self.count[p][g] += 1;
         self.up[p][g] += face_ix(face) as u8;
     }
@@ -1514,11 +1582,8 @@ impl State {
                 // No log to keep in order: every influence kind at once.
                 // As one 128-bit word: no byte of the sum carries, each being
                 // a count of one side's cards of one kind.
-                let mask = u128::from_ne_bytes(self.rules.influence_mask);
                 let [down, up] = &mut self.groups[g].cards[p];
-                let d = u128::from_ne_bytes(*down);
-                *up = (u128::from_ne_bytes(*up) + (d & mask)).to_ne_bytes();
-                *down = (d & !mask).to_ne_bytes();
+                reveal_all(down, up, &self.rules.influence_mask);
                 continue;
             }
             if self.groups[g].cards[p][0] == [0; MAX_KINDS] {
@@ -1698,7 +1763,7 @@ impl State {
     /// A face-up card of `p` at `g` goes to his discard pile.
     fn lose(&mut self, p: usize, g: usize, k: Kind) {
         let gs = &mut self.groups[g];
-        gs.cards[p][1][k.ix()] -= 1;
+        bump(&mut gs.cards[p][1], k, false);
         self.count[p][g] -= 1;
         self.up[p][g] -= 1;
         self.zones[p].discard[k.ix()] += 1;
@@ -2047,6 +2112,25 @@ mod tests {
                     .sum::<u32>()
             };
             assert_eq!(weighted_sums(&c, &up, &a, &b), (dot(&a), dot(&b)));
+            let k = (s % MAX_KINDS as u64) as usize;
+            let (mut more, mut less) = (c, c);
+            bump(&mut more, Kind(k as u8), true);
+            bump(&mut less, Kind(k as u8), false);
+            for j in 0..MAX_KINDS {
+                let by = u8::from(j == k);
+                assert_eq!(more[j], c[j].wrapping_add(by), "{c:?} + kind {k}");
+                assert_eq!(less[j], c[j].wrapping_sub(by), "{c:?} - kind {k}");
+            }
+            let (mut down, mut shown) = (c, up);
+            reveal_all(&mut down, &mut shown, &mask);
+            for j in 0..MAX_KINDS {
+                let moved = c[j] & mask[j];
+                assert_eq!(
+                    (down[j], shown[j]),
+                    (c[j] - moved, up[j] + moved),
+                    "kind {j}"
+                );
+            }
         }
     }
 
