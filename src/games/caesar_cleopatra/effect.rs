@@ -366,20 +366,107 @@ impl State {
             }
             (Op::PlaceTaken { face, .. }, Move::Choose(Target::Group(g))) => {
                 let face = *face;
-                let (owner, kind) = next_pooled(&self.frames[top]).expect("a card to place");
-                self.frames[top].pool[owner][kind.ix()] -= 1;
-                self.touch(g as usize);
-                self.put(owner, g as usize, kind, face);
-                self.log(Event::Placed {
-                    player: owner as u8,
-                    group: g,
-                    kind,
-                    face,
-                });
+                self.place_taken(top, g, face);
             }
             _ => debug_assert!(false, "{m:?} does not answer {op:?}"),
         }
         self.run_effects();
+    }
+
+    /// The next taken card goes to group `g`, face `face`.
+    fn place_taken(&mut self, top: usize, g: u8, face: Face) {
+        let (owner, kind) = next_pooled(&self.frames[top]).expect("a card to place");
+        self.frames[top].pool[owner][kind.ix()] -= 1;
+        self.touch(g as usize);
+        self.put(owner, g as usize, kind, face);
+        self.log(Event::Placed {
+            player: owner as u8,
+            group: g,
+            kind,
+            face,
+        });
+    }
+
+    /// `effect_random_legal` with the RNG of the player to act, then
+    /// `apply_effect_move`, for `State::random_step`: for the reaction
+    /// window and the usual choices, the pick is applied where it is made
+    /// (one dispatch on the statement, not two, and no `Move` between).
+    /// Returns the number of legal moves.
+    pub(crate) fn effect_random_step(
+        &mut self,
+        rngs: &mut [crate::engine::seed::Rng; 2],
+        buf: &mut Vec<Move>,
+    ) -> usize {
+        use crate::engine::seed::below;
+        let Some(top) = self.frames.len().checked_sub(1) else {
+            return self.effect_listed_step(rngs, buf);
+        };
+        let f = &self.frames[top];
+        let p = f.player as usize;
+        if f.awaiting_reaction {
+            let responder = 1 - p;
+            let rs = self.reactions(responder, f.card);
+            let n = rs.len() + 1;
+            let i = below(&mut rngs[responder], n);
+            self.frames[top].awaiting_reaction = false;
+            match rs.get(i) {
+                Some(&r) => self.play_action(responder, r, true),
+                None => self.run_effects(),
+            }
+            return n;
+        }
+        let n = match self.op() {
+            Some(Op::ChooseGroup { var, cond }) => {
+                let var = *var as usize;
+                let m = self.group_options(p, var as u8, cond, &f.env);
+                let n = m.count_ones() as usize;
+                let g = nth_bit(m, below(&mut rngs[p], n));
+                let f = &mut self.frames[top];
+                f.env[var] = Some(Target::Group(g));
+                f.pc += 1;
+                n
+            }
+            Some(Op::ChooseCard { var, from, cond }) if cond.is_empty() => {
+                let var = *var as usize;
+                let n = self.count_cards(p, from, &f.env);
+                let mut left = below(&mut rngs[p], n);
+                let mut pick = None;
+                self.each_card(p, from, &f.env, |t, _| {
+                    if left == 0 {
+                        pick = Some(t);
+                    }
+                    left = left.wrapping_sub(1);
+                    pick.is_some()
+                });
+                let f = &mut self.frames[top];
+                f.env[var] = Some(pick.expect("as many cards as counted"));
+                f.pc += 1;
+                n
+            }
+            Some(Op::PlaceTaken { groups, face }) => {
+                let face = *face;
+                let m = self.placement_groups(f, groups);
+                let n = m.count_ones() as usize;
+                let g = nth_bit(m, below(&mut rngs[p], n));
+                self.place_taken(top, g, face);
+                n
+            }
+            _ => return self.effect_listed_step(rngs, buf),
+        };
+        self.run_effects();
+        n
+    }
+
+    /// The general way: pick as `effect_random_legal`, apply.
+    fn effect_listed_step(
+        &mut self,
+        rngs: &mut [crate::engine::seed::Rng; 2],
+        buf: &mut Vec<Move>,
+    ) -> usize {
+        let a = self.effect_actor();
+        let (m, n) = self.effect_random_legal(&mut rngs[a], buf);
+        self.apply_effect_move(m);
+        n
     }
 
     pub(crate) fn draw_one(&mut self, p: usize, r: Reserve) {

@@ -1138,12 +1138,7 @@ impl State {
                 }
                 n
             }
-            Phase::Effect => {
-                let a = self.effect_actor();
-                let (m, n) = self.effect_random_legal(&mut rngs[a], buf);
-                self.apply_effect_move(m);
-                n
-            }
+            Phase::Effect => self.effect_random_step(rngs, buf),
             // As `few_moves`: the kinds left to arrange, by index.
             Phase::ArrangeActions => {
                 let left = nonzero_kinds(&self.zones[p].unarranged);
