@@ -624,9 +624,17 @@ impl State {
     /// Whether some group the card touched would now elect another winner
     /// than before (the others are unchanged).
     fn outlook_changed(&self, f: &Frame) -> bool {
-        (0..self.rules.groups.len()).any(|g| {
-            f.touched & (1 << g) != 0 && self.group_outlook(g) != f.outlook & (3 << (2 * g))
-        })
+        // Each group's outlook has its own two bits, and `f.outlook` has
+        // bits of touched groups only: compare all of them at once (no exit
+        // from the loop at a random group).
+        let mut now = 0;
+        let mut m = f.touched;
+        while m != 0 {
+            let g = m.trailing_zeros() as usize;
+            m &= m - 1;
+            now |= self.group_outlook(g);
+        }
+        now != f.outlook
     }
 
     fn discard_pool(&mut self, top: usize) {
