@@ -287,17 +287,8 @@ impl State {
                 (Move::Choose(Target::Group(nth_bit(m, i))), n)
             }
             Some(Op::ChooseCard { from, cond, .. }) if cond.is_empty() => {
-                let n = self.count_cards(p, from, &f.env);
-                let mut left = crate::engine::seed::below(rng, n);
-                let mut pick = None;
-                self.each_card(p, from, &f.env, |t, _| {
-                    if left == 0 {
-                        pick = Some(t);
-                    }
-                    left = left.wrapping_sub(1);
-                    pick.is_some()
-                });
-                (Move::Choose(pick.expect("as many cards as counted")), n)
+                let (t, n) = self.random_card(p, from, &f.env, rng);
+                (Move::Choose(t), n)
             }
             Some(Op::Draw { who, optional, .. }) => {
                 let ms = self.draw_options(f, *who, *optional);
@@ -312,6 +303,28 @@ impl State {
             }
             _ => self.listed_random_legal(rng, buf),
         }
+    }
+
+    /// A card of `from` picked as `legal[rng.random_range(0..n)]` would
+    /// among its `each_card` order, and `n` (counted, then walked to).
+    fn random_card(
+        &self,
+        p: usize,
+        from: &Set,
+        env: &Env,
+        rng: &mut crate::engine::seed::Rng,
+    ) -> (Target, usize) {
+        let n = self.count_cards(p, from, env);
+        let mut left = crate::engine::seed::below(rng, n);
+        let mut pick = None;
+        self.each_card(p, from, env, |t, _| {
+            if left == 0 {
+                pick = Some(t);
+            }
+            left = left.wrapping_sub(1);
+            pick.is_some()
+        });
+        (pick.expect("as many cards as counted"), n)
     }
 
     /// The pick of `State::random_legal` from the listed moves.
@@ -428,18 +441,9 @@ impl State {
             }
             Some(Op::ChooseCard { var, from, cond }) if cond.is_empty() => {
                 let var = *var as usize;
-                let n = self.count_cards(p, from, &f.env);
-                let mut left = below(&mut rngs[p], n);
-                let mut pick = None;
-                self.each_card(p, from, &f.env, |t, _| {
-                    if left == 0 {
-                        pick = Some(t);
-                    }
-                    left = left.wrapping_sub(1);
-                    pick.is_some()
-                });
+                let (t, n) = self.random_card(p, from, &f.env, &mut rngs[p]);
                 let f = &mut self.frames[top];
-                f.env[var] = Some(pick.expect("as many cards as counted"));
+                f.env[var] = Some(t);
                 f.pc += 1;
                 n
             }
