@@ -184,6 +184,53 @@ impl Default for PlayTest {
     }
 }
 
+/// Every kind's `PlayTest` at once, as kind masks indexed by what the
+/// tests read: `State::playable` is then a few table look-ups and ORs,
+/// whatever the number of kinds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayMasks {
+    /// Kinds always playable.
+    pub always: u16,
+    /// Per player, per set of table sides with a card (bit `2 * owner +
+    /// face`): the kinds one of these sides makes playable.
+    pub by_sides: [[u16; 16]; 2],
+    /// Per player, per set of hands with a card (bit `owner`).
+    pub by_hands: [[u16; 4]; 2],
+    /// Per number of live groups: the kinds that many make playable.
+    pub by_live: [u16; MAX_GROUPS + 1],
+    /// Kinds whose test is the search.
+    pub search: u16,
+}
+
+impl PlayMasks {
+    pub fn of(tests: &[PlayTest; MAX_KINDS]) -> PlayMasks {
+        let mut m = PlayMasks {
+            always: 0,
+            by_sides: [[0; 16]; 2],
+            by_hands: [[0; 4]; 2],
+            by_live: [0; MAX_GROUPS + 1],
+            search: 0,
+        };
+        for (k, t) in tests.iter().enumerate() {
+            let bit = 1u16 << k;
+            m.always |= u16::from(t.always) * bit;
+            m.search |= u16::from(t.search) * bit;
+            for p in 0..2 {
+                for s in 0..16u8 {
+                    m.by_sides[p][s as usize] |= u16::from(t.sides[p] & s != 0) * bit;
+                }
+                for h in 0..4u8 {
+                    m.by_hands[p][h as usize] |= u16::from(t.hands[p] & h != 0) * bit;
+                }
+            }
+            for (live, mask) in m.by_live.iter_mut().enumerate() {
+                *mask |= u16::from(live >= usize::from(t.live)) * bit;
+            }
+        }
+        m
+    }
+}
+
 impl Playable {
     /// The mask form of this test.
     pub fn test(&self) -> PlayTest {

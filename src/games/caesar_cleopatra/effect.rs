@@ -74,23 +74,22 @@ impl State {
         }
         let hands =
             u8::from(self.zones[0].hand_len > 0) | u8::from(self.zones[1].hand_len > 0) << 1;
-        let live = self.live_groups().count_ones();
-        let mut out = 0;
-        let mut m = kinds;
+        let live = self.live_groups().count_ones() as usize;
+        let t = &self.rules.play_masks;
+        let mut out = kinds
+            & (t.always
+                | t.by_sides[p][usize::from(sides)]
+                | t.by_hands[p][usize::from(hands)]
+                | t.by_live[live.min(MAX_GROUPS)]);
+        // The kinds no mask answers: search.
+        let mut m = kinds & t.search & !out;
         while m != 0 {
-            let k = m.trailing_zeros() as usize;
+            let k = m.trailing_zeros() as u8;
             m &= m - 1;
-            let t = &self.rules.play_tests[k];
-            let ok = t.always
-                | (t.sides[p] & sides != 0)
-                | (t.hands[p] & hands != 0)
-                | (live >= u32::from(t.live));
-            let ok = ok
-                || t.search
-                    && self
-                        .rules
-                        .program(Kind(k as u8))
-                        .is_some_and(|prog| self.first_choice_has_target(p, prog));
+            let ok = self
+                .rules
+                .program(Kind(k))
+                .is_some_and(|prog| self.first_choice_has_target(p, prog));
             out |= u16::from(ok) << k;
         }
         out

@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use super::compile::{Names, PlayTest, Program, compile};
+use super::compile::{Names, PlayMasks, PlayTest, Program, compile};
 use super::raw::{self, VoteEffect as RawVoteEffect};
 pub use super::raw::{
     ActionReserve, ActionTiming, ExhaustedVoteCard, ExtraordinaryTie, ExtraordinaryVote, Face,
@@ -172,6 +172,8 @@ pub struct Rules {
     /// Per kind: its program's playability test in mask form (the default,
     /// never, for a kind without a program).
     pub play_tests: [PlayTest; MAX_KINDS],
+    /// The same tests for all kinds at once (`State::playable`).
+    pub play_masks: PlayMasks,
     /// Action kinds a player may play in his own turn (an effect, no
     /// reaction trigger), as a bit mask of kind indices.
     pub own_turn_actions: u16,
@@ -949,6 +951,12 @@ impl Validator {
                 .enumerate()
                 .fold(0, |m, (i, &n)| m | u16::from(n > 0) << i)
         });
+        let play_tests: [PlayTest; MAX_KINDS] = std::array::from_fn(|k| {
+            programs
+                .get(k)
+                .and_then(Option::as_ref)
+                .map_or_else(PlayTest::default, |p| p.playable.test())
+        });
         Some(Rules {
             name: game.name,
             source: game.source,
@@ -1010,12 +1018,8 @@ impl Validator {
                 })
             }),
             deck_kinds,
-            play_tests: std::array::from_fn(|k| {
-                programs
-                    .get(k)
-                    .and_then(Option::as_ref)
-                    .map_or_else(PlayTest::default, |p| p.playable.test())
-            }),
+            play_masks: PlayMasks::of(&play_tests),
+            play_tests,
             own_turn_actions: programs.iter().enumerate().fold(0, |m, (i, p)| {
                 m | u16::from(p.as_ref().is_some_and(|p| p.trigger.is_none())) << i
             }),
