@@ -305,7 +305,9 @@ impl State {
     }
 
     /// A card of `from` picked as `legal[rng.random_range(0..n)]` would
-    /// among its `each_card` order, and `n` (counted, then walked to).
+    /// among its `each_card` order, and `n`: the sides holding cards of
+    /// the set are noted while they are counted, then the pick skips whole
+    /// sides by their number of kinds.
     fn random_card(
         &self,
         p: usize,
@@ -313,17 +315,71 @@ impl State {
         env: &Env,
         rng: &mut crate::engine::seed::Rng,
     ) -> (Target, usize) {
-        let n = self.count_cards(p, from, env);
-        let mut left = crate::engine::seed::below(rng, n);
-        let mut pick = None;
-        self.each_card(p, from, env, |t, _| {
-            if left == 0 {
-                pick = Some(t);
+        match from.zone {
+            Zone::Table => {
+                let sides = sides(p, from);
+                // (group, side, kinds held) of each side with a card of the set.
+                let mut held = [(0u8, 0u8, 0u16); MAX_GROUPS * 4];
+                let (mut len, mut n) = (0, 0);
+                let mut m = self.group_mask(&from.groups, env);
+                while m != 0 {
+                    let g = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let mut s = sides;
+                    while s != 0 {
+                        let i = s.trailing_zeros() as usize;
+                        s &= s - 1;
+                        let h = nonzero_kinds(&self.groups[g].cards[i >> 1][i & 1]) & from.kind_bits;
+                        held[len % held.len()] = (g as u8, i as u8, h);
+                        len += usize::from(h != 0);
+                        n += h.count_ones() as usize;
+                    }
+                }
+                let mut left = crate::engine::seed::below(rng, n) as u32;
+                for &(g, i, h) in &held[..len] {
+                    let c = h.count_ones();
+                    if left >= c {
+                        left -= c;
+                        continue;
+                    }
+                    // The left-th kind held, in the rules' order.
+                    let kind = *self
+                        .rules
+                        .influence_kinds
+                        .iter()
+                        .filter(|k| h >> k.ix() & 1 != 0)
+                        .nth(left as usize)
+                        .expect("as many kinds as counted");
+                    let face = if i & 1 == 0 { Face::Down } else { Face::Up };
+                    let t = Target::TableCard {
+                        owner: i >> 1,
+                        group: g,
+                        kind,
+                        face,
+                    };
+                    return (t, n);
+                }
+                unreachable!("a pick among the cards counted")
             }
-            left = left.wrapping_sub(1);
-            pick.is_some()
-        });
-        (pick.expect("as many cards as counted"), n)
+            Zone::Hand => {
+                let owners = owners(p, from.owner);
+                let held = owners
+                    .clone()
+                    .map(|o| nonzero_kinds(&self.zones[o].hand) & from.kind_bits);
+                let mut held: ArrayVec<(usize, u16), 2> = owners.zip(held).collect();
+                let n = held.iter().map(|(_, h)| h.count_ones() as usize).sum();
+                let mut left = crate::engine::seed::below(rng, n) as u32;
+                for (o, h) in held.drain(..) {
+                    let c = h.count_ones();
+                    if left < c {
+                        let kind = Kind(super::state::nth_kind(h, left));
+                        return (Target::HandCard { owner: o as u8, kind }, n);
+                    }
+                    left -= c;
+                }
+                unreachable!("a pick among the cards counted")
+            }
+        }
     }
 
     /// The pick of `State::random_legal` from the listed moves.
@@ -848,39 +904,6 @@ impl State {
         }
     }
 
-    /// How many cards `each_card` would call back with, counted a side or
-    /// a hand at a time (only influence cards lie on the table, and no
-    /// count is kept for a kind the rules lack).
-    fn count_cards(&self, p: usize, set: &Set, env: &Env) -> usize {
-        match set.zone {
-            Zone::Table => {
-                // Per kind, how many (group, side)s hold it: at most
-                // MAX_GROUPS * 4 per byte, summed once at the end.
-                let sides = sides(p, set);
-                let mut held = 0u128;
-                let mut m = self.group_mask(&set.groups, env);
-                while m != 0 {
-                    let g = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    let gs = &self.groups[g];
-                    let mut s = sides;
-                    while s != 0 {
-                        let i = s.trailing_zeros() as usize;
-                        s &= s - 1;
-                        held +=
-                            nonzero_byte_flags(bytes(&gs.cards[i >> 1][i & 1]) & set.kind_bytes);
-                    }
-                }
-                byte_sum(held)
-            }
-            Zone::Hand => byte_sum(
-                owners(p, set.owner)
-                    .map(|o| nonzero_byte_flags(bytes(&self.zones[o].hand) & set.kind_bytes))
-                    .sum(),
-            ),
-        }
-    }
-
     fn holds(&self, p: usize, cond: &[Cond], env: &Env) -> bool {
         cond.iter().all(|c| match c {
             Cond::Any(set) => self.set_nonempty(p, set, env),
@@ -1230,30 +1253,6 @@ fn side_bytes(gs: &GroupCards, sides: u32) -> u128 {
         | (bytes(&c[0][1]) & all_if(sides >> 1))
         | (bytes(&c[1][0]) & all_if(sides >> 2))
         | (bytes(&c[1][1]) & all_if(sides >> 3))
-}
-
-/// Each byte of `x` folded to 1 if it is not zero, else 0.
-fn nonzero_byte_flags(x: u128) -> u128 {
-    const LOW: u128 = u128::from_ne_bytes([1; 16]);
-    let mut t = x | (x >> 4);
-    t |= t >> 2;
-    t |= t >> 1;
-    t & LOW
-}
-
-/// The sum of the bytes of `x` (no `popcnt` on the baseline target: bytes
-/// are added in pairs, then the 16-bit lanes of each half by a
-/// multiplication; each byte here is at most MAX_GROUPS * 4).
-fn byte_sum(x: u128) -> usize {
-    const PAIRS: u64 = 0x00FF_00FF_00FF_00FF;
-    const LANES: u64 = 0x0001_0001_0001_0001;
-    [x as u64, (x >> 64) as u64]
-        .into_iter()
-        .map(|h| {
-            let pairs = (h & PAIRS) + ((h >> 8) & PAIRS);
-            (pairs.wrapping_mul(LANES) >> 48) as usize
-        })
-        .sum()
 }
 
 /// The lowest-but-`i` set bit of `m`.
