@@ -329,7 +329,8 @@ impl State {
                     while s != 0 {
                         let i = s.trailing_zeros() as usize;
                         s &= s - 1;
-                        let h = nonzero_kinds(&self.groups[g].cards[i >> 1][i & 1]) & from.kind_bits;
+                        let h =
+                            nonzero_kinds(&self.groups[g].cards[i >> 1][i & 1]) & from.kind_bits;
                         held[len % held.len()] = (g as u8, i as u8, h);
                         len += usize::from(h != 0);
                         n += h.count_ones() as usize;
@@ -373,7 +374,13 @@ impl State {
                     let c = h.count_ones();
                     if left < c {
                         let kind = Kind(super::state::nth_kind(h, left));
-                        return (Target::HandCard { owner: o as u8, kind }, n);
+                        return (
+                            Target::HandCard {
+                                owner: o as u8,
+                                kind,
+                            },
+                            n,
+                        );
                     }
                     left -= c;
                 }

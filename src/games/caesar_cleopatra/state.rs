@@ -1086,92 +1086,94 @@ impl State {
     /// a likely misprediction.
     pub fn random_step(&mut self, rngs: &mut [Rng; 2], buf: &mut Vec<Move>) -> Option<usize> {
         let p = self.seat as usize;
-        let n = match self.phase {
-            Phase::TurnStart | Phase::Placing => {
-                let t = self.turn_choices(p);
-                let (pass, places) = (usize::from(t.pass), t.places.len());
-                let n = pass + places + usize::from(t.end) + t.actions.len();
-                let i = seed::below(&mut rngs[p], n);
-                if i < pass {
-                    self.go_passive(p);
-                } else if i - pass < places {
-                    let Move::Place { kind, group, face } = t.places.nth(i - pass) else {
-                        unreachable!("placements are `Place` moves")
-                    };
-                    self.place(p, kind, group, face);
-                } else if t.end && i == pass + places {
-                    self.placement_done();
+        // Tested in order of frequency, each phase by its own bit: a chain
+        // of conditional branches, each predicted from the history, rather
+        // than one indirect jump on a random phase.
+        let bit = 1u32 << self.phase as u32;
+        let n = if bit & (1 << Phase::Refill as u32) != 0 {
+            let z = &self.zones[p];
+            let inf = usize::from(!z.influence_reserve.is_empty());
+            let draws = inf + usize::from(!z.action_reserve.is_empty());
+            let mut actions = ArrayVec::<Kind, MAX_KINDS>::new();
+            self.action_moves(p, |k| actions.push(k));
+            let n = draws + actions.len();
+            let i = seed::below(&mut rngs[p], n);
+            if i < draws {
+                let r = if i < inf {
+                    Reserve::Influence
                 } else {
-                    self.play_own_action(p, t.actions[i - pass - places - usize::from(t.end)]);
-                }
-                n
+                    Reserve::Action
+                };
+                self.refill_draw(p, r);
+            } else {
+                self.play_own_action(p, actions[i - draws]);
             }
-            // As `few_moves`: the reserves with a card, then the action cards.
-            Phase::Refill => {
-                let z = &self.zones[p];
-                let inf = usize::from(!z.influence_reserve.is_empty());
-                let draws = inf + usize::from(!z.action_reserve.is_empty());
-                let mut actions = ArrayVec::<Kind, MAX_KINDS>::new();
-                self.action_moves(p, |k| actions.push(k));
-                let n = draws + actions.len();
-                let i = seed::below(&mut rngs[p], n);
-                if i < draws {
-                    let r = if i < inf {
-                        Reserve::Influence
+            n
+        } else if bit & (1 << Phase::Effect as u32) != 0 {
+            self.effect_random_step(rngs, buf)
+        } else if bit & (1 << Phase::TurnStart as u32 | 1 << Phase::Placing as u32) != 0 {
+            let t = self.turn_choices(p);
+            let (pass, places) = (usize::from(t.pass), t.places.len());
+            let n = pass + places + usize::from(t.end) + t.actions.len();
+            let i = seed::below(&mut rngs[p], n);
+            if i < pass {
+                self.go_passive(p);
+            } else if i - pass < places {
+                let Move::Place { kind, group, face } = t.places.nth(i - pass) else {
+                    unreachable!("placements are `Place` moves")
+                };
+                self.place(p, kind, group, face);
+            } else if t.end && i == pass + places {
+                self.placement_done();
+            } else {
+                self.play_own_action(p, t.actions[i - pass - places - usize::from(t.end)]);
+            }
+            n
+        } else if bit & (1 << Phase::BeforeVote as u32) != 0 {
+            let mut actions = ArrayVec::<Kind, MAX_KINDS>::new();
+            self.action_moves(p, |k| actions.push(k));
+            let n = 1 + actions.len();
+            match seed::below(&mut rngs[p], n) {
+                0 => self.vote_step(),
+                i => self.play_own_action(p, actions[i - 1]),
+            }
+            n
+        } else {
+            match self.phase {
+                // As `few_moves`: the kinds left to arrange, by index.
+                Phase::ArrangeActions => {
+                    let left = nonzero_kinds(&self.zones[p].unarranged);
+                    let n = left.count_ones() as usize;
+                    let i = seed::below(&mut rngs[p], n);
+                    self.arrange_action(p, Kind(nth_kind(left, i as u32)));
+                    n
+                }
+                // As `few_moves`: the kinds set aside, in the rules' order.
+                Phase::SetupPlace => {
+                    let pl = Placements::of_hand(&self.rules, &self.zones[p].set_aside);
+                    let n = pl.kinds().len();
+                    let i = seed::below(&mut rngs[p], n);
+                    self.setup_place(p, pl.kinds()[i]);
+                    n
+                }
+                // As `few_moves`: the kinds held, by index, then the end.
+                Phase::PassiveDiscard => {
+                    let held = nonzero_kinds(&self.zones[p].hand);
+                    let n = held.count_ones() as usize + 1;
+                    let i = seed::below(&mut rngs[p], n);
+                    if i + 1 == n {
+                        self.end_discard();
                     } else {
-                        Reserve::Action
-                    };
-                    self.refill_draw(p, r);
-                } else {
-                    self.play_own_action(p, actions[i - draws]);
+                        self.passive_discard(p, Kind(nth_kind(held, i as u32)));
+                    }
+                    n
                 }
-                n
-            }
-            // As `few_moves`: the vote card, then the action cards.
-            Phase::BeforeVote => {
-                let mut actions = ArrayVec::<Kind, MAX_KINDS>::new();
-                self.action_moves(p, |k| actions.push(k));
-                let n = 1 + actions.len();
-                match seed::below(&mut rngs[p], n) {
-                    0 => self.vote_step(),
-                    i => self.play_own_action(p, actions[i - 1]),
+                Phase::GameOver => return None,
+                _ => {
+                    let (m, n) = self.random_legal(&mut rngs[p], buf);
+                    self.apply_move(m);
+                    n
                 }
-                n
-            }
-            Phase::Effect => self.effect_random_step(rngs, buf),
-            // As `few_moves`: the kinds left to arrange, by index.
-            Phase::ArrangeActions => {
-                let left = nonzero_kinds(&self.zones[p].unarranged);
-                let n = left.count_ones() as usize;
-                let i = seed::below(&mut rngs[p], n);
-                self.arrange_action(p, Kind(nth_kind(left, i as u32)));
-                n
-            }
-            // As `few_moves`: the kinds set aside, in the rules' order.
-            Phase::SetupPlace => {
-                let pl = Placements::of_hand(&self.rules, &self.zones[p].set_aside);
-                let n = pl.kinds().len();
-                let i = seed::below(&mut rngs[p], n);
-                self.setup_place(p, pl.kinds()[i]);
-                n
-            }
-            // As `few_moves`: the kinds held, by index, then the end.
-            Phase::PassiveDiscard => {
-                let held = nonzero_kinds(&self.zones[p].hand);
-                let n = held.count_ones() as usize + 1;
-                let i = seed::below(&mut rngs[p], n);
-                if i + 1 == n {
-                    self.end_discard();
-                } else {
-                    self.passive_discard(p, Kind(nth_kind(held, i as u32)));
-                }
-                n
-            }
-            Phase::GameOver => return None,
-            _ => {
-                let (m, n) = self.random_legal(&mut rngs[p], buf);
-                self.apply_move(m);
-                n
             }
         };
         Some(n)
