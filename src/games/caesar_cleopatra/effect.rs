@@ -509,6 +509,35 @@ impl State {
                 f.pc += 1;
                 n
             }
+            Some(Op::Draw { who, optional, .. }) => {
+                // As `draw_options`: the reserves with a card, then `Decline`;
+                // applied as `apply_effect_move`.
+                let d = self.who(f, *who);
+                let z = &self.zones[d];
+                let inf = usize::from(!z.influence_reserve.is_empty());
+                let draws = inf + usize::from(!z.action_reserve.is_empty());
+                let n = draws + usize::from(*optional);
+                let i = below(&mut rngs[d], n);
+                if i < draws {
+                    let r = if i < inf {
+                        Reserve::Influence
+                    } else {
+                        Reserve::Action
+                    };
+                    self.draw_one(d, r);
+                    let f = &mut self.frames[top];
+                    f.draw_left -= 1;
+                    if f.draw_left == 0 || self.zones[d].hand_len >= self.rules.limits.hand_size {
+                        f.draw_left = 0;
+                        f.pc += 1;
+                    }
+                } else {
+                    let f = &mut self.frames[top];
+                    f.draw_left = 0;
+                    f.pc += 1;
+                }
+                n
+            }
             Some(Op::PlaceTaken { groups, face }) => {
                 let face = *face;
                 let m = self.placement_groups(f, groups);
@@ -1262,10 +1291,7 @@ fn side_bytes(gs: &GroupCards, sides: u32) -> u128 {
         | (bytes(&c[1][1]) & all_if(sides >> 3))
 }
 
-/// The lowest-but-`i` set bit of `m`.
-fn nth_bit(mut m: u32, i: usize) -> u8 {
-    for _ in 0..i {
-        m &= m - 1;
-    }
-    m.trailing_zeros() as u8
+/// The lowest-but-`i` set bit of a group mask `m` (no loop: a table).
+fn nth_bit(m: u32, i: usize) -> u8 {
+    super::state::nth_set_bit(m as u16, i as u32)
 }
