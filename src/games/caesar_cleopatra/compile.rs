@@ -120,6 +120,14 @@ pub enum Op {
     Cancel,
 }
 
+impl Op {
+    /// `choose group` or `choose card`.
+    #[inline]
+    pub fn is_choice(&self) -> bool {
+        matches!(self, Op::ChooseGroup { .. } | Op::ChooseCard { .. })
+    }
+}
+
 /// A reaction card's trigger.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Trigger {
@@ -276,7 +284,7 @@ impl Playable {
     }
 
     fn of(ops: &[Op]) -> Playable {
-        let is_choice = |op: &Op| matches!(op, Op::ChooseGroup { .. } | Op::ChooseCard { .. });
+        let is_choice = Op::is_choice;
         let Some(start) = ops.iter().position(is_choice) else {
             return Playable::Always;
         };
