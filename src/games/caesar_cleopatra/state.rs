@@ -315,6 +315,20 @@ pub(crate) fn nth_set_bit(mask: u16, i: u32) -> u8 {
     NTH[(mask & 0xFF) as usize][(i & 7) as usize]
 }
 
+/// Calls `f` with each kind of a kind mask, by index.
+fn each_kind(mut m: u16, mut f: impl FnMut(Kind)) {
+    while m != 0 {
+        f(Kind(m.trailing_zeros() as u8));
+        m &= m - 1;
+    }
+}
+
+/// The `i`-th kind of a kind mask, by index.
+#[inline]
+fn nth_action(m: u16, i: usize) -> Kind {
+    Kind(nth_kind(m, i as u32))
+}
+
 /// The position of the `i`-th lowest set bit of a kind mask (`i` below
 /// its number of set bits): a byte at a time, from `nth_set_bit`'s table.
 #[inline]
@@ -443,7 +457,8 @@ struct TurnChoices {
     pass: bool,
     places: Placements,
     end: bool,
-    actions: ArrayVec<Kind, MAX_KINDS>,
+    /// The action cards, as a kind mask.
+    actions: u16,
 }
 
 /// What happened in a game, counted as it happens (for the designer's
@@ -900,7 +915,7 @@ impl State {
                 if t.end {
                     out.push(Move::EndPlacement);
                 }
-                out.extend(t.actions.iter().map(|&k| Move::PlayAction(k)));
+                each_kind(t.actions, |k| out.push(Move::PlayAction(k)));
             }
             Phase::LonePlaceAll => self.placements_with(p, Face::Down).push_all(out),
             Phase::Effect => self.effect_moves(out),
@@ -935,7 +950,7 @@ impl State {
                 if !z.action_reserve.is_empty() {
                     out(Move::Draw(Reserve::Action));
                 }
-                self.action_moves(p, |k| out(Move::PlayAction(k)));
+                each_kind(self.action_mask(p), |k| out(Move::PlayAction(k)));
             }
             Phase::PassiveDiscard => {
                 let mut held = nonzero_kinds(&z.hand);
@@ -947,7 +962,7 @@ impl State {
             }
             Phase::BeforeVote => {
                 out(Move::DrawVote);
-                self.action_moves(p, |k| out(Move::PlayAction(k)));
+                each_kind(self.action_mask(p), |k| out(Move::PlayAction(k)));
             }
             _ => {}
         }
@@ -963,18 +978,14 @@ impl State {
         }
     }
 
-    /// Calls `f` with each action card `p` may play now.
-    fn action_moves(&self, p: usize, mut f: impl FnMut(Kind)) {
-        if !self.may_play_action() {
-            return;
-        }
-        // Kind indices ascend as `rules.action_kinds` does.
-        let held = nonzero_kinds(&self.zones[p].hand) & self.rules.own_turn_actions;
-        let mut ok = self.playable(p, held);
-        while ok != 0 {
-            f(Kind(ok.trailing_zeros() as u8));
-            ok &= ok - 1;
-        }
+    /// The action cards `p` may play now, as a kind mask (kind indices
+    /// ascend as `rules.action_kinds` does). Without a branch: whether a
+    /// card may be played, or is held, is random in random games.
+    #[inline]
+    fn action_mask(&self, p: usize) -> u16 {
+        let may = 0u16.wrapping_sub(u16::from(self.may_play_action()));
+        let held = nonzero_kinds(&self.zones[p].hand) & self.rules.own_turn_actions & may;
+        self.playable(p, held)
     }
 
     /// The choices of `TurnStart` and `Placing`, in the order of `legal`,
@@ -988,15 +999,14 @@ impl State {
             // Playing an action card makes the turn active, and an active
             // player must place influence: only offered if he can, unless
             // `turn.action_without_placement`.
-            if !t.places.is_empty() || self.rules.turn.action_without_placement {
-                self.action_moves(p, |k| t.actions.push(k));
-            }
+            let offered = !t.places.is_empty() | self.rules.turn.action_without_placement;
+            t.actions = self.action_mask(p) & 0u16.wrapping_sub(u16::from(offered));
         } else {
             let face = self.placed_face;
             t.places = self.placements_with(p, face);
             // Some pattern of this face places as many cards as placed.
             t.end = self.rules.turn.pattern_sizes[face_ix(face)] & 1 << self.placed != 0;
-            self.action_moves(p, |k| t.actions.push(k));
+            t.actions = self.action_mask(p);
         }
         t
     }
@@ -1049,7 +1059,7 @@ impl State {
         if matches!(self.phase, Phase::TurnStart | Phase::Placing) {
             let t = self.turn_choices(self.seat as usize);
             let (pass, places) = (usize::from(t.pass), t.places.len());
-            let n = pass + places + usize::from(t.end) + t.actions.len();
+            let n = pass + places + usize::from(t.end) + t.actions.count_ones() as usize;
             let i = seed::below(rng, n);
             let m = if i < pass {
                 Move::Pass
@@ -1058,7 +1068,10 @@ impl State {
             } else if t.end && i == pass + places {
                 Move::EndPlacement
             } else {
-                Move::PlayAction(t.actions[i - pass - places - usize::from(t.end)])
+                Move::PlayAction(nth_action(
+                    t.actions,
+                    i - pass - places - usize::from(t.end),
+                ))
             };
             return (m, n);
         }
@@ -1094,9 +1107,8 @@ impl State {
             let z = &self.zones[p];
             let inf = usize::from(!z.influence_reserve.is_empty());
             let draws = inf + usize::from(!z.action_reserve.is_empty());
-            let mut actions = ArrayVec::<Kind, MAX_KINDS>::new();
-            self.action_moves(p, |k| actions.push(k));
-            let n = draws + actions.len();
+            let actions = self.action_mask(p);
+            let n = draws + actions.count_ones() as usize;
             let i = seed::below(&mut rngs[p], n);
             if i < draws {
                 let r = if i < inf {
@@ -1106,7 +1118,7 @@ impl State {
                 };
                 self.refill_draw(p, r);
             } else {
-                self.play_own_action(p, actions[i - draws]);
+                self.play_own_action(p, nth_action(actions, i - draws));
             }
             n
         } else if bit & (1 << Phase::Effect as u32) != 0 {
@@ -1114,7 +1126,7 @@ impl State {
         } else if bit & (1 << Phase::TurnStart as u32 | 1 << Phase::Placing as u32) != 0 {
             let t = self.turn_choices(p);
             let (pass, places) = (usize::from(t.pass), t.places.len());
-            let n = pass + places + usize::from(t.end) + t.actions.len();
+            let n = pass + places + usize::from(t.end) + t.actions.count_ones() as usize;
             let i = seed::below(&mut rngs[p], n);
             if i < pass {
                 self.go_passive(p);
@@ -1126,16 +1138,18 @@ impl State {
             } else if t.end && i == pass + places {
                 self.placement_done();
             } else {
-                self.play_own_action(p, t.actions[i - pass - places - usize::from(t.end)]);
+                self.play_own_action(
+                    p,
+                    nth_action(t.actions, i - pass - places - usize::from(t.end)),
+                );
             }
             n
         } else if bit & (1 << Phase::BeforeVote as u32) != 0 {
-            let mut actions = ArrayVec::<Kind, MAX_KINDS>::new();
-            self.action_moves(p, |k| actions.push(k));
-            let n = 1 + actions.len();
+            let actions = self.action_mask(p);
+            let n = 1 + actions.count_ones() as usize;
             match seed::below(&mut rngs[p], n) {
                 0 => self.vote_step(),
-                i => self.play_own_action(p, actions[i - 1]),
+                i => self.play_own_action(p, nth_action(actions, i - 1)),
             }
             n
         } else {
