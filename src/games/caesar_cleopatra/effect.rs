@@ -1068,12 +1068,13 @@ impl State {
         let mask = groups.iter().fold(0, |m, r| m | self.group_bit(*r, &f.env));
         let mut fits = 0u32;
         let mut room = 0u32;
-        for g in 0..self.rules.groups.len() {
-            if mask & (1 << g) != 0 {
-                let free = u32::from(self.free(o, g));
-                room += free;
-                fits |= u32::from(free > 0) << g;
-            }
+        let mut m = mask;
+        while m != 0 {
+            let g = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let free = u32::from(self.free(o, g));
+            room += free;
+            fits |= u32::from(free > 0) << g;
         }
         // The cards still to place after this one.
         let remaining: u32 = f.pool[o].iter().map(|&n| n as u32).sum::<u32>() - 1;

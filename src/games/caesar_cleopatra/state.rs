@@ -775,13 +775,13 @@ impl State {
     // ----- Derived facts ---------------------------------------------------
 
     pub(crate) fn free(&self, player: usize, g: usize) -> u8 {
-        if self.exhausted(g) {
-            return 0;
-        }
         let l = &self.rules.limits;
-        l.per_side
+        let free = l
+            .per_side
             .saturating_sub(self.count[player][g])
-            .min(l.per_group.saturating_sub(self.total(g)))
+            .min(l.per_group.saturating_sub(self.total(g)));
+        // None at an exhausted group (masked: no branch).
+        free & 0u8.wrapping_sub(u8::from(!self.exhausted(g)))
     }
 
     fn hand_influence(&self, player: usize) -> u8 {
@@ -1306,11 +1306,15 @@ impl State {
     #[inline]
     fn refill_draw(&mut self, p: usize, r: Reserve) {
         let z = &mut self.zones[p];
-        let k = match r {
-            Reserve::Influence => z.influence_reserve.pop(),
-            Reserve::Action => z.action_reserve.pop(),
-        }
-        .expect("legal draws come from a non-empty reserve");
+        // The reserve chosen by a select, not a branch (the choice is random).
+        let reserve = if r == Reserve::Influence {
+            &mut z.influence_reserve
+        } else {
+            &mut z.action_reserve
+        };
+        let k = reserve
+            .pop()
+            .expect("legal draws come from a non-empty reserve");
         bump(&mut z.hand, k, true);
         z.hand_len += 1;
         self.refill_draws += 1;
@@ -1572,10 +1576,7 @@ impl State {
         let gs = &self.groups[g];
         let r = &*self.rules;
         for (p, side) in t.iter_mut().enumerate() {
-            if self.count[p][g] == 0 {
-                continue;
-            }
-            // All kinds at once (action kinds weigh 0).
+            // All kinds at once (action kinds weigh 0; no cards weigh 0).
             let (total, inv) =
                 weighted_sums(&gs.cards[p][0], &gs.cards[p][1], &r.values, &r.inverts);
             side.total = total;
