@@ -20,7 +20,7 @@ use super::compile::{
 use super::events::Event;
 use super::model::{Counts, Face, Kind, MAX_GROUPS, MAX_HAND, MAX_KINDS};
 use super::moves::{Move, Reserve, Target};
-use super::state::{GroupCards, Phase, State, bump, face_ix, nonzero_kinds};
+use super::state::{GroupCards, Phase, State, bump, face_ix, nonzero_kinds, nth_kind};
 
 /// An action card being resolved.
 #[derive(Debug, Clone)]
@@ -133,18 +133,12 @@ impl State {
         self.rules.deck_kinds[responder] & self.rules.reactions_to[played.ix()] != 0
     }
 
-    /// The reaction cards `responder` could play against `played`.
-    fn reactions(&self, responder: usize, played: Kind) -> ArrayVec<Kind, MAX_KINDS> {
-        let mut out = ArrayVec::new();
-        // Kind indices ascend as `rules.action_kinds` does.
+    /// The reaction cards `responder` could play against `played`, as a
+    /// kind mask (kind indices ascend as `rules.action_kinds` does).
+    fn reactions(&self, responder: usize, played: Kind) -> u16 {
         let held =
             nonzero_kinds(&self.zones[responder].hand) & self.rules.reactions_to[played.ix()];
-        let mut ok = self.playable(responder, held);
-        while ok != 0 {
-            out.push(Kind(ok.trailing_zeros() as u8));
-            ok &= ok - 1;
-        }
-        out
+        self.playable(responder, held)
     }
 
     // ----- Playing ---------------------------------------------------------
@@ -215,8 +209,11 @@ impl State {
     pub(crate) fn effect_moves(&self, out: &mut Vec<Move>) {
         let Some(f) = self.frames.last() else { return };
         if f.awaiting_reaction {
-            let rs = self.reactions(1 - f.player as usize, f.card);
-            out.extend(rs.into_iter().map(Move::PlayAction));
+            let mut rs = self.reactions(1 - f.player as usize, f.card);
+            while rs != 0 {
+                out.push(Move::PlayAction(Kind(rs.trailing_zeros() as u8)));
+                rs &= rs - 1;
+            }
             out.push(Move::Decline);
             return;
         }
@@ -273,9 +270,14 @@ impl State {
         };
         if f.awaiting_reaction {
             let rs = self.reactions(1 - f.player as usize, f.card);
-            let n = rs.len() + 1;
+            let n = rs.count_ones() as usize + 1;
             let i = crate::engine::seed::below(rng, n);
-            return (rs.get(i).map_or(Move::Decline, |&r| Move::PlayAction(r)), n);
+            let m = if i + 1 < n {
+                Move::PlayAction(Kind(nth_kind(rs, i as u32)))
+            } else {
+                Move::Decline
+            };
+            return (m, n);
         }
         let p = f.player as usize;
         match self.op() {
@@ -481,12 +483,13 @@ impl State {
         if f.awaiting_reaction {
             let responder = 1 - p;
             let rs = self.reactions(responder, f.card);
-            let n = rs.len() + 1;
+            let n = rs.count_ones() as usize + 1;
             let i = below(&mut rngs[responder], n);
             self.frames[top].awaiting_reaction = false;
-            match rs.get(i) {
-                Some(&r) => self.play_action(responder, r, true),
-                None => self.run_effects(),
+            if i + 1 < n {
+                self.play_action(responder, Kind(nth_kind(rs, i as u32)), true);
+            } else {
+                self.run_effects();
             }
             return n;
         }
