@@ -142,3 +142,35 @@ fn simulate_random_seats_play_the_random_agents_game() {
         }
     }
 }
+
+/// Without an event log some statements move whole sides of a group at
+/// once (`move_table_set`) instead of card by card: the games, their
+/// records and every zone at the end are the same as with the log.
+#[test]
+fn the_event_log_does_not_change_the_game() {
+    use ludus::agents::AgentSpec;
+    let specs = [AgentSpec::Random, AgentSpec::Random];
+    for variant in ["fr-confiance", "fr-suffrage", "nl-vertrouwensvraag"] {
+        let rules = common::rules_of(variant);
+        for i in 0..150u64 {
+            let (quiet, a) = ludus::sim::play_game(&rules, &specs, 11, i, false);
+            let (logged, b) = ludus::sim::play_game(&rules, &specs, 11, i, true);
+            assert!(quiet.events().is_empty());
+            assert_eq!(format!("{a:?}"), format!("{b:?}"), "{variant}, game {i}");
+            for p in 0..2 {
+                assert_eq!(
+                    format!("{:?}", quiet.zones(p)),
+                    format!("{:?}", logged.zones(p)),
+                    "{variant}, game {i}, player {p}"
+                );
+            }
+            for g in 0..rules.groups.len() {
+                assert_eq!(
+                    format!("{:?}", quiet.group(g)),
+                    format!("{:?}", logged.group(g)),
+                    "{variant}, game {i}, group {g}"
+                );
+            }
+        }
+    }
+}

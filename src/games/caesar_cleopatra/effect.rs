@@ -20,7 +20,7 @@ use super::compile::{
 use super::events::Event;
 use super::model::{Counts, Face, Kind, MAX_GROUPS, MAX_HAND, MAX_KINDS};
 use super::moves::{Move, Reserve, Target};
-use super::state::{GroupCards, Phase, State, bump, face_ix, nonzero_kinds, nth_kind};
+use super::state::{GroupCards, Phase, State, bump, face_ix, masked_sum, nonzero_kinds, nth_kind};
 
 /// An action card being resolved.
 #[derive(Debug, Clone)]
@@ -630,9 +630,19 @@ impl State {
                         Op::Reveal(_) => Dest::FaceUp,
                         _ => Dest::Pool,
                     };
-                    let mut cards = Resolved::new();
-                    self.resolve(top, c, &mut cards);
-                    self.move_cards(top, &cards, dest);
+                    match c {
+                        // No event to log card by card: whole sides at once.
+                        Cards::Set(set) if set.zone == Zone::Table && !self.record => {
+                            let groups = self.group_mask(&set.groups, &f.env);
+                            let (sides, mask) = (sides(p, set), set.kind_bytes.to_ne_bytes());
+                            self.move_table_set(top, groups, sides, &mask, dest);
+                        }
+                        _ => {
+                            let mut cards = Resolved::new();
+                            self.resolve(top, c, &mut cards);
+                            self.move_cards(top, &cards, dest);
+                        }
+                    }
                 }
                 Op::Look(c) => {
                     let mut cards = Resolved::new();
@@ -1127,6 +1137,49 @@ impl State {
         }
     }
 
+    /// `move_cards` of a table set (its `groups`, `sides` and kinds
+    /// `mask`), a side of a group at a time: the same counts, but no
+    /// events, so only when the log is off.
+    fn move_table_set(&mut self, top: usize, groups: u32, sides: u32, mask: &Counts, dest: Dest) {
+        let mut m = groups;
+        while m != 0 {
+            let g = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let mut s = sides;
+            while s != 0 {
+                let i = s.trailing_zeros() as usize;
+                s &= s - 1;
+                let (o, face) = (i >> 1, i & 1);
+                let side = &self.groups[g].cards[o][face];
+                let n = masked_sum(side, mask);
+                if n == 0 {
+                    continue;
+                }
+                let moved: Counts = std::array::from_fn(|k| side[k] & mask[k]);
+                // Before the first change at the group, as `move_card`.
+                self.touch(g);
+                if dest == Dest::FaceUp {
+                    if face == 0 {
+                        let [down, up] = &mut self.groups[g].cards[o];
+                        sub_counts(down, &moved);
+                        add_counts(up, &moved);
+                        self.up[o][g] += n;
+                    }
+                    continue;
+                }
+                sub_counts(&mut self.groups[g].cards[o][face], &moved);
+                self.count[o][g] -= n;
+                self.up[o][g] -= n * face as u8;
+                match dest {
+                    Dest::Discard => add_counts(&mut self.zones[o].discard, &moved),
+                    Dest::Removed => add_counts(&mut self.zones[o].removed, &moved),
+                    Dest::Pool => add_counts(&mut self.frames[top].pool[o], &moved),
+                    Dest::FaceUp => unreachable!(),
+                }
+            }
+        }
+    }
+
     fn move_card(&mut self, top: usize, t: Target, dest: Dest) {
         match t {
             Target::TableCard {
@@ -1296,6 +1349,20 @@ fn side_bytes(gs: &GroupCards, sides: u32) -> u128 {
         | (bytes(&c[0][1]) & all_if(sides >> 1))
         | (bytes(&c[1][0]) & all_if(sides >> 2))
         | (bytes(&c[1][1]) & all_if(sides >> 3))
+}
+
+/// Adds the counts of `b` to `a` (byte by byte: one vector add).
+fn add_counts(a: &mut Counts, b: &Counts) {
+    for k in 0..MAX_KINDS {
+        a[k] = a[k].wrapping_add(b[k]);
+    }
+}
+
+/// Takes the counts of `b` (at most those of `a`) from `a`.
+fn sub_counts(a: &mut Counts, b: &Counts) {
+    for k in 0..MAX_KINDS {
+        a[k] = a[k].wrapping_sub(b[k]);
+    }
 }
 
 /// The lowest-but-`i` set bit of a group mask `m` (no loop: a table).

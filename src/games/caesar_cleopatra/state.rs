@@ -546,7 +546,7 @@ pub struct State {
     /// The player who plays on alone, once the other has no influence left.
     pub(crate) lone: Option<u8>,
     pub(crate) end: Option<EndReason>,
-    record: bool,
+    pub(crate) record: bool,
     pub(crate) events: Vec<Event>,
 }
 
