@@ -81,16 +81,49 @@ pub fn shuffle<T>(items: &mut [T], rng: &mut Rng) {
         let j = if left == 0 {
             chunk
         } else {
-            let r = chunk % n;
-            chunk /= n;
+            let (q, r) = div_rem(chunk, n);
+            chunk = q;
             r
         };
         items.swap(i, j as usize);
     }
 }
 
+/// `(x / n, x % n)` for `n` from 2: by a multiplication with a
+/// precomputed inverse for the small `n` of a deck (Lemire's exact
+/// `fastmod` for 32-bit dividends), a division beyond. The shuffle's
+/// chunk is divided once per card, each division waiting for the last.
+#[inline]
+fn div_rem(x: u32, n: u32) -> (u32, u32) {
+    /// `INV[n]`: ⌊(2⁶⁴ − 1) / n⌋ + 1.
+    static INV: [u64; 256] = {
+        let mut t = [0u64; 256];
+        let mut n = 2;
+        while n < 256 {
+            t[n] = u64::MAX / n as u64 + 1;
+            n += 1;
+        }
+        t
+    };
+    if n < 256 {
+        let q = ((u128::from(INV[n as usize]) * u128::from(x)) >> 64) as u32;
+        (q, x - q * n)
+    } else {
+        (x / n, x % n)
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn div_rem_divides() {
+        for n in 2..300u32 {
+            for x in (0..5000u32).chain([u32::MAX, u32::MAX - 1, 1 << 31, 479_001_599]) {
+                assert_eq!(super::div_rem(x, n), (x / n, x % n), "{x} / {n}");
+            }
+        }
+    }
+
     use rand::RngExt;
 
     use super::*;
