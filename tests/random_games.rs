@@ -157,20 +157,7 @@ fn the_event_log_does_not_change_the_game() {
             let (logged, b) = ludus::sim::play_game(&rules, &specs, 11, i, true);
             assert!(quiet.events().is_empty());
             assert_eq!(format!("{a:?}"), format!("{b:?}"), "{variant}, game {i}");
-            for p in 0..2 {
-                assert_eq!(
-                    format!("{:?}", quiet.zones(p)),
-                    format!("{:?}", logged.zones(p)),
-                    "{variant}, game {i}, player {p}"
-                );
-            }
-            for g in 0..rules.groups.len() {
-                assert_eq!(
-                    format!("{:?}", quiet.group(g)),
-                    format!("{:?}", logged.group(g)),
-                    "{variant}, game {i}, group {g}"
-                );
-            }
+            common::assert_same_cards(&quiet, &logged, &format!("{variant}, game {i}"));
         }
     }
 }

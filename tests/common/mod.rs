@@ -92,3 +92,23 @@ pub fn rules_of(variant: &str) -> Arc<Rules> {
     let set = cc::variant::load(&rules_dir(), &sel).expect("the shipped variant loads");
     Arc::new(set.rules)
 }
+
+/// Asserts that two states hold the same cards in every zone: each
+/// player's zones and each group (`what` names the pair in a failure).
+#[allow(dead_code)] // not every test file compares states
+pub fn assert_same_cards(a: &cc::State, b: &cc::State, what: &str) {
+    for p in 0..2 {
+        assert_eq!(
+            format!("{:?}", a.zones(p)),
+            format!("{:?}", b.zones(p)),
+            "{what}, player {p}"
+        );
+    }
+    for g in 0..a.rules().groups.len() {
+        assert_eq!(
+            format!("{:?}", a.group(g)),
+            format!("{:?}", b.group(g)),
+            "{what}, group {g}"
+        );
+    }
+}

@@ -20,7 +20,9 @@ use super::compile::{
 use super::events::Event;
 use super::model::{Counts, Face, Kind, MAX_GROUPS, MAX_HAND, MAX_KINDS};
 use super::moves::{Move, Reserve, Target};
-use super::state::{GroupCards, Phase, State, bump, face_ix, masked_sum, nonzero_kinds, nth_kind};
+use super::state::{
+    GroupCards, Phase, State, bump, face_ix, masked_sum, nonzero_kinds, nth_kind, nth_reserve,
+};
 
 /// An action card being resolved.
 #[derive(Debug, Clone)]
@@ -323,20 +325,11 @@ impl State {
                 // (group, side, kinds held) of each side with a card of the set.
                 let mut held = [(0u8, 0u8, 0u16); MAX_GROUPS * 4];
                 let (mut len, mut n) = (0, 0);
-                let mut m = self.group_mask(&from.groups, env);
-                while m != 0 {
-                    let g = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    let mut s = sides;
-                    while s != 0 {
-                        let i = s.trailing_zeros() as usize;
-                        s &= s - 1;
-                        let h =
-                            nonzero_kinds(&self.groups[g].cards[i >> 1][i & 1]) & from.kind_bits;
-                        held[len % held.len()] = (g as u8, i as u8, h);
-                        len += usize::from(h != 0);
-                        n += h.count_ones() as usize;
-                    }
+                for (g, i) in group_sides(self.group_mask(&from.groups, env), sides) {
+                    let h = nonzero_kinds(&self.groups[g].cards[i >> 1][i & 1]) & from.kind_bits;
+                    held[len % held.len()] = (g as u8, i as u8, h);
+                    len += usize::from(h != 0);
+                    n += h.count_ones() as usize;
                 }
                 let mut left = crate::engine::seed::below(rng, n) as u32;
                 for &(g, i, h) in &held[..len] {
@@ -516,18 +509,11 @@ impl State {
                 // As `draw_options`: the reserves with a card, then `Decline`;
                 // applied as `apply_effect_move`.
                 let d = self.who(f, *who);
-                let z = &self.zones[d];
-                let inf = usize::from(!z.influence_reserve.is_empty());
-                let draws = inf + usize::from(!z.action_reserve.is_empty());
+                let (inf, draws) = self.zones[d].draw_choices();
                 let n = draws + usize::from(*optional);
                 let i = below(&mut rngs[d], n);
                 if i < draws {
-                    let r = if i < inf {
-                        Reserve::Influence
-                    } else {
-                        Reserve::Action
-                    };
-                    self.draw_one(d, r);
+                    self.draw_one(d, nth_reserve(i, inf));
                     let f = &mut self.frames[top];
                     f.draw_left -= 1;
                     if f.draw_left == 0 || self.zones[d].hand_len >= self.rules.limits.hand_size {
@@ -1141,41 +1127,33 @@ impl State {
     /// `mask`), a side of a group at a time: the same counts, but no
     /// events, so only when the log is off.
     fn move_table_set(&mut self, top: usize, groups: u32, sides: u32, mask: &Counts, dest: Dest) {
-        let mut m = groups;
-        while m != 0 {
-            let g = m.trailing_zeros() as usize;
-            m &= m - 1;
-            let mut s = sides;
-            while s != 0 {
-                let i = s.trailing_zeros() as usize;
-                s &= s - 1;
-                let (o, face) = (i >> 1, i & 1);
-                let side = &self.groups[g].cards[o][face];
-                let n = masked_sum(side, mask);
-                if n == 0 {
-                    continue;
+        for (g, i) in group_sides(groups, sides) {
+            let (o, face) = (i >> 1, i & 1);
+            let side = &self.groups[g].cards[o][face];
+            let n = masked_sum(side, mask);
+            if n == 0 {
+                continue;
+            }
+            let moved: Counts = std::array::from_fn(|k| side[k] & mask[k]);
+            // Before the first change at the group, as `move_card`.
+            self.touch(g);
+            if dest == Dest::FaceUp {
+                if face == 0 {
+                    let [down, up] = &mut self.groups[g].cards[o];
+                    sub_counts(down, &moved);
+                    add_counts(up, &moved);
+                    self.up[o][g] += n;
                 }
-                let moved: Counts = std::array::from_fn(|k| side[k] & mask[k]);
-                // Before the first change at the group, as `move_card`.
-                self.touch(g);
-                if dest == Dest::FaceUp {
-                    if face == 0 {
-                        let [down, up] = &mut self.groups[g].cards[o];
-                        sub_counts(down, &moved);
-                        add_counts(up, &moved);
-                        self.up[o][g] += n;
-                    }
-                    continue;
-                }
-                sub_counts(&mut self.groups[g].cards[o][face], &moved);
-                self.count[o][g] -= n;
-                self.up[o][g] -= n * face as u8;
-                match dest {
-                    Dest::Discard => add_counts(&mut self.zones[o].discard, &moved),
-                    Dest::Removed => add_counts(&mut self.zones[o].removed, &moved),
-                    Dest::Pool => add_counts(&mut self.frames[top].pool[o], &moved),
-                    Dest::FaceUp => unreachable!(),
-                }
+                continue;
+            }
+            sub_counts(&mut self.groups[g].cards[o][face], &moved);
+            self.count[o][g] -= n;
+            self.up[o][g] -= n * face as u8;
+            match dest {
+                Dest::Discard => add_counts(&mut self.zones[o].discard, &moved),
+                Dest::Removed => add_counts(&mut self.zones[o].removed, &moved),
+                Dest::Pool => add_counts(&mut self.frames[top].pool[o], &moved),
+                Dest::FaceUp => unreachable!(),
             }
         }
     }
@@ -1349,6 +1327,21 @@ fn side_bytes(gs: &GroupCards, sides: u32) -> u128 {
         | (bytes(&c[0][1]) & all_if(sides >> 1))
         | (bytes(&c[1][0]) & all_if(sides >> 2))
         | (bytes(&c[1][1]) & all_if(sides >> 3))
+}
+
+/// The bits set in `m`, lowest first.
+fn bits(mut m: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let b = m.trailing_zeros() as usize;
+        m &= m.wrapping_sub(1);
+        (b < 32).then_some(b)
+    })
+}
+
+/// Each side (bit `2 * owner + face` of `sides`) of each group of
+/// `groups`, group by group.
+fn group_sides(groups: u32, sides: u32) -> impl Iterator<Item = (usize, usize)> {
+    bits(groups).flat_map(move |g| bits(sides).map(move |i| (g, i)))
 }
 
 /// Adds the counts of `b` to `a` (byte by byte: one vector add).

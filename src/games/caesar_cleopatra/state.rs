@@ -71,6 +71,13 @@ pub struct Zones {
 }
 
 impl Zones {
+    /// The draws offered, in the order of `few_moves`: whether the
+    /// influence reserve has a card (0 or 1), and how many reserves have.
+    pub(crate) fn draw_choices(&self) -> (usize, usize) {
+        let inf = usize::from(!self.influence_reserve.is_empty());
+        (inf, inf + usize::from(!self.action_reserve.is_empty()))
+    }
+
     fn empty() -> Zones {
         Zones {
             hand: [0; MAX_KINDS],
@@ -313,6 +320,17 @@ pub(crate) fn nth_set_bit(mask: u16, i: u32) -> u8 {
         t
     };
     NTH[(mask & 0xFF) as usize][(i & 7) as usize]
+}
+
+/// The reserve of draw choice `i` (below the number of draws), with `inf`
+/// of `Zones::draw_choices`.
+#[inline]
+pub(crate) fn nth_reserve(i: usize, inf: usize) -> Reserve {
+    if i < inf {
+        Reserve::Influence
+    } else {
+        Reserve::Action
+    }
 }
 
 /// Calls `f` with each kind of a kind mask, by index.
@@ -1104,19 +1122,12 @@ impl State {
         // than one indirect jump on a random phase.
         let bit = 1u32 << self.phase as u32;
         let n = if bit & (1 << Phase::Refill as u32) != 0 {
-            let z = &self.zones[p];
-            let inf = usize::from(!z.influence_reserve.is_empty());
-            let draws = inf + usize::from(!z.action_reserve.is_empty());
+            let (inf, draws) = self.zones[p].draw_choices();
             let actions = self.action_mask(p);
             let n = draws + actions.count_ones() as usize;
             let i = seed::below(&mut rngs[p], n);
             if i < draws {
-                let r = if i < inf {
-                    Reserve::Influence
-                } else {
-                    Reserve::Action
-                };
-                self.refill_draw(p, r);
+                self.refill_draw(p, nth_reserve(i, inf));
             } else {
                 self.play_own_action(p, nth_action(actions, i - draws));
             }
