@@ -21,7 +21,8 @@ use super::events::Event;
 use super::model::{Counts, Face, Kind, MAX_GROUPS, MAX_HAND, MAX_KINDS};
 use super::moves::{Move, Reserve, Target};
 use super::state::{
-    GroupCards, Phase, State, bump, face_ix, masked_sum, nonzero_kinds, nth_kind, nth_reserve,
+    GroupCards, Phase, State, bump, each_kind, face_ix, masked_sum, nonzero_kinds, nth_action,
+    nth_reserve,
 };
 
 /// An action card being resolved.
@@ -211,11 +212,8 @@ impl State {
     pub(crate) fn effect_moves(&self, out: &mut Vec<Move>) {
         let Some(f) = self.frames.last() else { return };
         if f.awaiting_reaction {
-            let mut rs = self.reactions(1 - f.player as usize, f.card);
-            while rs != 0 {
-                out.push(Move::PlayAction(Kind(rs.trailing_zeros() as u8)));
-                rs &= rs - 1;
-            }
+            let rs = self.reactions(1 - f.player as usize, f.card);
+            each_kind(rs, |k| out.push(Move::PlayAction(k)));
             out.push(Move::Decline);
             return;
         }
@@ -275,7 +273,7 @@ impl State {
             let n = rs.count_ones() as usize + 1;
             let i = crate::engine::seed::below(rng, n);
             let m = if i + 1 < n {
-                Move::PlayAction(Kind(nth_kind(rs, i as u32)))
+                Move::PlayAction(nth_action(rs, i))
             } else {
                 Move::Decline
             };
@@ -327,7 +325,7 @@ impl State {
                 let (mut len, mut n) = (0, 0);
                 for (g, i) in group_sides(self.group_mask(&from.groups, env), sides) {
                     let h = nonzero_kinds(&self.groups[g].cards[i >> 1][i & 1]) & from.kind_bits;
-                    held[len % held.len()] = (g as u8, i as u8, h);
+                    held[len] = (g as u8, i as u8, h);
                     len += usize::from(h != 0);
                     n += h.count_ones() as usize;
                 }
@@ -368,7 +366,7 @@ impl State {
                 for (o, h) in held.drain(..) {
                     let c = h.count_ones();
                     if left < c {
-                        let kind = Kind(super::state::nth_kind(h, left));
+                        let kind = nth_action(h, left as usize);
                         return (
                             Target::HandCard {
                                 owner: o as u8,
@@ -480,7 +478,7 @@ impl State {
             let i = below(&mut rngs[responder], n);
             self.frames[top].awaiting_reaction = false;
             if i + 1 < n {
-                self.play_action(responder, Kind(nth_kind(rs, i as u32)), true);
+                self.play_action(responder, nth_action(rs, i), true);
             } else {
                 self.run_effects();
             }

@@ -334,7 +334,7 @@ pub(crate) fn nth_reserve(i: usize, inf: usize) -> Reserve {
 }
 
 /// Calls `f` with each kind of a kind mask, by index.
-fn each_kind(mut m: u16, mut f: impl FnMut(Kind)) {
+pub(crate) fn each_kind(mut m: u16, mut f: impl FnMut(Kind)) {
     while m != 0 {
         f(Kind(m.trailing_zeros() as u8));
         m &= m - 1;
@@ -343,7 +343,7 @@ fn each_kind(mut m: u16, mut f: impl FnMut(Kind)) {
 
 /// The `i`-th kind of a kind mask, by index.
 #[inline]
-fn nth_action(m: u16, i: usize) -> Kind {
+pub(crate) fn nth_action(m: u16, i: usize) -> Kind {
     Kind(nth_kind(m, i as u32))
 }
 
@@ -1122,6 +1122,7 @@ impl State {
         // than one indirect jump on a random phase.
         let bit = 1u32 << self.phase as u32;
         let n = if bit & (1 << Phase::Refill as u32) != 0 {
+            // As `few_moves`: the reserves with a card, then the action cards.
             let (inf, draws) = self.zones[p].draw_choices();
             let actions = self.action_mask(p);
             let n = draws + actions.count_ones() as usize;
@@ -1156,6 +1157,7 @@ impl State {
             }
             n
         } else if bit & (1 << Phase::BeforeVote as u32) != 0 {
+            // As `few_moves`: the vote card, then the action cards.
             let actions = self.action_mask(p);
             let n = 1 + actions.count_ones() as usize;
             match seed::below(&mut rngs[p], n) {
