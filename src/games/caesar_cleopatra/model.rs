@@ -169,6 +169,10 @@ pub struct Rules {
     /// Per kind: 0xFF for an influence kind, 0 otherwise (to count
     /// influence cards in a hand without a loop over kinds).
     pub influence_mask: [u8; MAX_KINDS],
+    /// `influence_kinds` as a byte shuffle (`pshufb`): byte `r` is the
+    /// index of the kind of rank `r`, 0x80 (a zero) past the last. A
+    /// hand shuffled by it holds the counts in the rules' order.
+    pub influence_ranks: [u8; MAX_KINDS],
     /// Per kind: its program's playability test in mask form (the default,
     /// never, for a kind without a program).
     pub play_tests: [PlayTest; MAX_KINDS],
@@ -927,6 +931,10 @@ impl Validator {
                 inverts[i] = u8::from(k.inverts_vote);
             }
         }
+        let mut influence_ranks = [0x80; MAX_KINDS];
+        for (r, k) in influence_kinds.iter().enumerate().take(MAX_KINDS) {
+            influence_ranks[r] = k.0;
+        }
         let discard_kinds: Vec<Kind> = influence_kinds
             .iter()
             .copied()
@@ -962,6 +970,7 @@ impl Validator {
             source: game.source,
             kinds,
             influence_kinds,
+            influence_ranks,
             action_kinds,
             factions: [f0, f1],
             groups,

@@ -368,64 +368,109 @@ pub(crate) fn face_ix(face: Face) -> usize {
     }
 }
 
+/// The ranks (places in `rules.influence_kinds`) of the influence kinds
+/// held in `hand`, as a bit mask: one byte shuffle of the hand into the
+/// rules' order, compared with zero (no test per kind, which would
+/// mispredict on random hands).
+#[inline(always)]
+fn held_ranks(rules: &Rules, hand: &Counts) -> u16 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "ssse3"))]
+    {
+        use std::arch::x86_64::{
+            _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_setzero_si128, _mm_shuffle_epi8,
+        };
+        // SAFETY: SSSE3 is enabled at compile time (this block is compiled
+        // only then); both loads read 16 bytes of 16-byte arrays.
+        let zero = unsafe {
+            let h = _mm_loadu_si128(hand.as_ptr().cast());
+            let order = _mm_loadu_si128(rules.influence_ranks.as_ptr().cast());
+            _mm_movemask_epi8(_mm_cmpeq_epi8(
+                _mm_shuffle_epi8(h, order),
+                _mm_setzero_si128(),
+            ))
+        };
+        !(zero as u16)
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "ssse3")))]
+    {
+        let mut m = 0;
+        for (r, &k) in rules.influence_ranks.iter().enumerate() {
+            if k < 0x80 && hand[k as usize] > 0 {
+                m |= 1 << r;
+            }
+        }
+        m
+    }
+}
+
 /// Placements of the cards of a hand: for each block (a face and the
 /// groups where it may go, as a bit mask), every influence kind in the hand
 /// at every group of the block, kind by kind. Listed by `push_all`, or
 /// picked by `nth` without listing them.
-#[derive(Debug, Clone, Copy)]
+///
+/// All in scalars, without an array indexed at run time, so that the
+/// compiler keeps it in registers: built in memory by byte and word stores
+/// and copied by wider loads, it stalled on the store buffer.
+#[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Placements {
-    /// Influence kinds in the hand, in the rules' order.
-    kinds: [Kind; MAX_KINDS],
+    /// The influence kinds in the hand, by rank (`held_ranks`).
+    ranks: u16,
     n_kinds: u8,
-    /// (face, groups) per block.
-    blocks: [(Face, u16); 2],
+    /// The blocks, block `b` in bits `32 b ..`: its groups in the low 16
+    /// bits, its face (`face_ix`) in bit 16.
+    blocks: u64,
     n_blocks: u8,
-}
-
-impl Default for Placements {
-    fn default() -> Self {
-        Placements {
-            kinds: [Kind(0); MAX_KINDS],
-            n_kinds: 0,
-            blocks: [(Face::Down, 0); 2],
-            n_blocks: 0,
-        }
-    }
 }
 
 impl Placements {
     #[inline(always)]
     fn of_hand(rules: &Rules, hand: &Counts) -> Placements {
-        let mut pl = Placements::default();
-        // Branch-free: every kind is written, only those held are kept (a
-        // test per kind would mispredict on random hands).
-        let mut n = 0;
-        for &k in &rules.influence_kinds {
-            pl.kinds[n] = k;
-            n += usize::from(hand[k.ix()] > 0);
+        let ranks = held_ranks(rules, hand);
+        Placements {
+            ranks,
+            n_kinds: ranks.count_ones() as u8,
+            blocks: 0,
+            n_blocks: 0,
         }
-        pl.n_kinds = n as u8;
-        pl
     }
 
-    /// The influence kinds held, in the rules' order.
-    fn kinds(&self) -> &[Kind] {
-        &self.kinds[..self.n_kinds as usize]
+    /// The number of influence kinds held.
+    fn n_kinds(&self) -> usize {
+        self.n_kinds as usize
+    }
+
+    /// The `j`-th influence kind held (below `n_kinds`), in the rules' order.
+    #[inline]
+    fn kind(&self, rules: &Rules, j: u32) -> Kind {
+        Kind(rules.influence_ranks[nth_kind(self.ranks, j) as usize % MAX_KINDS])
     }
 
     fn add_block(&mut self, face: Face, groups: u16) {
         if groups != 0 && self.n_kinds > 0 {
-            self.blocks[self.n_blocks as usize] = (face, groups);
+            let block = u64::from(groups) | (face_ix(face) as u64) << 16;
+            self.blocks |= block << (32 * u32::from(self.n_blocks));
             self.n_blocks += 1;
         }
     }
 
-    fn blocks(&self) -> &[(Face, u16)] {
-        &self.blocks[..self.n_blocks as usize]
+    /// Block `b` (below `n_blocks`): its face and groups.
+    fn block(&self, b: usize) -> (Face, u16) {
+        let block = (self.blocks >> (32 * b)) as u32;
+        let face = if block & 1 << 16 != 0 {
+            Face::Up
+        } else {
+            Face::Down
+        };
+        (face, block as u16)
+    }
+
+    fn blocks(&self) -> impl Iterator<Item = (Face, u16)> + '_ {
+        (0..self.n_blocks as usize).map(|b| self.block(b))
     }
 
     pub(crate) fn len(&self) -> usize {
-        let groups: u32 = self.blocks().iter().map(|(_, g)| g.count_ones()).sum();
+        // The groups of both blocks at once (an absent block has none).
+        let groups = (self.blocks & 0x0000_FFFF_0000_FFFF).count_ones();
         groups as usize * self.n_kinds as usize
     }
 
@@ -433,10 +478,11 @@ impl Placements {
         self.n_blocks == 0
     }
 
-    fn push_all(&self, out: &mut Vec<Move>) {
+    fn push_all(&self, rules: &Rules, out: &mut Vec<Move>) {
         out.reserve(self.len());
-        for &(face, groups) in self.blocks() {
-            for &kind in &self.kinds[..self.n_kinds as usize] {
+        for (face, groups) in self.blocks() {
+            for j in 0..u32::from(self.n_kinds) {
+                let kind = self.kind(rules, j);
                 let mut m = groups;
                 while m != 0 {
                     let group = m.trailing_zeros() as u8;
@@ -447,24 +493,33 @@ impl Placements {
         }
     }
 
-    fn nth(&self, i: usize) -> Move {
-        let mut i = i as u32;
-        for &(face, groups) in self.blocks() {
-            let per_kind = groups.count_ones();
-            let n = per_kind * u32::from(self.n_kinds);
-            if i < n {
-                // Kind i / per_kind, and the (i % per_kind)-th group of the
-                // mask (32-bit division: the cheaper one).
-                let (kind, skip) = (i / per_kind, i % per_kind);
-                return Move::Place {
-                    kind: self.kinds[kind as usize],
-                    group: nth_set_bit(groups, skip),
-                    face,
-                };
-            }
-            i -= n;
+    /// Placement `i` (below `len`), without a branch on its block.
+    #[inline(always)]
+    fn nth(&self, rules: &Rules, i: usize) -> Move {
+        let i = i as u32;
+        let first = self.blocks as u32;
+        let n_first = (first as u16).count_ones() * u32::from(self.n_kinds);
+        let second = i >= n_first;
+        let block = if second {
+            (self.blocks >> 32) as u32
+        } else {
+            first
+        };
+        let i = i - if second { n_first } else { 0 };
+        let groups = block as u16;
+        // Kind i / per_kind, and the (i % per_kind)-th group of the mask
+        // (32-bit division: the cheaper one).
+        let per_kind = groups.count_ones().max(1);
+        let (kind, skip) = (i / per_kind, i % per_kind);
+        Move::Place {
+            kind: self.kind(rules, kind),
+            group: nth_set_bit(groups, skip),
+            face: if block & 1 << 16 != 0 {
+                Face::Up
+            } else {
+                Face::Down
+            },
         }
-        unreachable!("a placement index past the end")
     }
 }
 
@@ -929,13 +984,15 @@ impl State {
                 if t.pass {
                     out.push(Move::Pass);
                 }
-                t.places.push_all(out);
+                t.places.push_all(&self.rules, out);
                 if t.end {
                     out.push(Move::EndPlacement);
                 }
                 each_kind(t.actions, |k| out.push(Move::PlayAction(k)));
             }
-            Phase::LonePlaceAll => self.placements_with(p, Face::Down).push_all(out),
+            Phase::LonePlaceAll => self
+                .placements_with(p, Face::Down)
+                .push_all(&self.rules, out),
             Phase::Effect => self.effect_moves(out),
             _ => self.few_moves(p, &mut |m| out.push(m)),
         }
@@ -957,8 +1014,8 @@ impl State {
             }
             Phase::SetupPlace => {
                 let pl = Placements::of_hand(rules, &z.set_aside);
-                for &k in pl.kinds() {
-                    out(Move::SetupPlace(k));
+                for j in 0..pl.n_kinds() as u32 {
+                    out(Move::SetupPlace(pl.kind(rules, j)));
                 }
             }
             Phase::Refill => {
@@ -1082,7 +1139,7 @@ impl State {
             let m = if i < pass {
                 Move::Pass
             } else if i - pass < places {
-                t.places.nth(i - pass)
+                t.places.nth(&self.rules, i - pass)
             } else if t.end && i == pass + places {
                 Move::EndPlacement
             } else {
@@ -1143,7 +1200,7 @@ impl State {
             if i < pass {
                 self.go_passive(p);
             } else if i - pass < places {
-                let Move::Place { kind, group, face } = t.places.nth(i - pass) else {
+                let Move::Place { kind, group, face } = t.places.nth(&self.rules, i - pass) else {
                     unreachable!("placements are `Place` moves")
                 };
                 self.place(p, kind, group, face);
@@ -1178,9 +1235,9 @@ impl State {
                 // As `few_moves`: the kinds set aside, in the rules' order.
                 Phase::SetupPlace => {
                     let pl = Placements::of_hand(&self.rules, &self.zones[p].set_aside);
-                    let n = pl.kinds().len();
+                    let n = pl.n_kinds();
                     let i = seed::below(&mut rngs[p], n);
-                    self.setup_place(p, pl.kinds()[i]);
+                    self.setup_place(p, pl.kind(&self.rules, i as u32));
                     n
                 }
                 // As `few_moves`: the kinds held, by index, then the end.
