@@ -21,8 +21,8 @@ use super::events::Event;
 use super::model::{Counts, Face, Kind, MAX_GROUPS, MAX_HAND, MAX_KINDS};
 use super::moves::{Move, Reserve, Target};
 use super::state::{
-    GroupCards, Phase, State, bump, each_kind, face_ix, masked_sum, nonzero_kinds, nth_action,
-    nth_reserve,
+    GroupCards, Phase, State, add_at, bump, each_kind, face_ix, masked_sum, nonzero_kinds,
+    nth_action, nth_reserve, sub_at,
 };
 
 /// An action card being resolved.
@@ -63,6 +63,7 @@ impl State {
     /// `PlayTest` against which table sides and hands have cards and how
     /// many groups are live (the general search only for the kinds whose
     /// test says nothing).
+    #[inline]
     pub(crate) fn playable(&self, p: usize, kinds: u16) -> u16 {
         if kinds == 0 {
             return 0;
@@ -85,7 +86,19 @@ impl State {
                 | t.by_hands[p][usize::from(hands)]
                 | t.by_live[live.min(MAX_GROUPS)]);
         // The kinds no mask answers: search.
-        let mut m = kinds & t.search & !out;
+        let m = kinds & t.search & !out;
+        if m != 0 {
+            out |= self.playable_by_search(p, m);
+        }
+        out
+    }
+
+    /// The kinds of `m` whose first run of `choose`s `p` could answer now,
+    /// by the general search (out of line: rare, and it would make
+    /// `playable` save registers at every call).
+    #[inline(never)]
+    fn playable_by_search(&self, p: usize, mut m: u16) -> u16 {
+        let mut out = 0;
         while m != 0 {
             let k = m.trailing_zeros() as u8;
             m &= m - 1;
@@ -1140,13 +1153,13 @@ impl State {
                     let [down, up] = &mut self.groups[g].cards[o];
                     sub_counts(down, &moved);
                     add_counts(up, &moved);
-                    self.up[o][g] += n;
+                    add_at(&mut self.up[o], g, n);
                 }
                 continue;
             }
             sub_counts(&mut self.groups[g].cards[o][face], &moved);
-            self.count[o][g] -= n;
-            self.up[o][g] -= n * face as u8;
+            sub_at(&mut self.count[o], g, n);
+            sub_at(&mut self.up[o], g, n * face as u8);
             match dest {
                 Dest::Discard => add_counts(&mut self.zones[o].discard, &moved),
                 Dest::Removed => add_counts(&mut self.zones[o].removed, &moved),
@@ -1170,7 +1183,7 @@ impl State {
                     if face == Face::Down {
                         bump(&mut self.groups[g].cards[o][0], kind, false);
                         bump(&mut self.groups[g].cards[o][1], kind, true);
-                        self.up[o][g] += 1;
+                        add_at(&mut self.up[o], g, 1);
                         self.log(Event::Revealed {
                             player: owner,
                             group,
@@ -1180,8 +1193,8 @@ impl State {
                     return;
                 }
                 bump(&mut self.groups[g].cards[o][face_ix(face)], kind, false);
-                self.count[o][g] -= 1;
-                self.up[o][g] -= face_ix(face) as u8;
+                sub_at(&mut self.count[o], g, 1);
+                sub_at(&mut self.up[o], g, face_ix(face) as u8);
                 match dest {
                     Dest::Discard => {
                         self.zones[o].discard[kind.ix()] += 1;

@@ -151,6 +151,32 @@ pub(crate) fn nonzero_kinds(c: &Counts) -> u16 {
         .fold(0, |m, (k, &n)| m | u16::from(n != 0) << k)
 }
 
+/// Adds `n` to byte `g` of a per-group byte array (a count, which stays
+/// below 256: no carry), as one 8-byte load and store. The hot path reads
+/// these arrays as 8-byte words (`room_masks`, `playable`), and a wide load
+/// right after a one-byte store to the same word waits for the store to
+/// reach the cache.
+#[inline]
+pub(crate) fn add_at(b: &mut [u8; MAX_GROUPS], g: usize, n: u8) {
+    let w = u64::from_ne_bytes(*b).wrapping_add(u64::from(n) << (8 * (g % MAX_GROUPS)));
+    *b = w.to_ne_bytes();
+}
+
+/// Takes `n` from byte `g` (at least `n`: no borrow), as `add_at`.
+#[inline]
+pub(crate) fn sub_at(b: &mut [u8; MAX_GROUPS], g: usize, n: u8) {
+    let w = u64::from_ne_bytes(*b).wrapping_sub(u64::from(n) << (8 * (g % MAX_GROUPS)));
+    *b = w.to_ne_bytes();
+}
+
+/// Sets byte `g` to `v`, as `add_at`.
+#[inline]
+pub(crate) fn set_at(b: &mut [u8; MAX_GROUPS], g: usize, v: u8) {
+    let shift = 8 * (g % MAX_GROUPS);
+    let w = u64::from_ne_bytes(*b) & !(0xFF << shift) | u64::from(v) << shift;
+    *b = w.to_ne_bytes();
+}
+
 /// Adds 1 to (`add`) or takes 1 from count `k` of `c`, as one 16-byte load
 /// and one 16-byte store: the hot path then reads the counts as a whole
 /// (`nonzero_kinds`, `masked_sum`, a vote's sums), and a 16-byte load right
@@ -1414,8 +1440,8 @@ impl State {
     pub(crate) fn put(&mut self, p: usize, g: usize, k: Kind, face: Face) {
         let gs = &mut self.groups[g];
         bump(&mut gs.cards[p][face_ix(face)], k, true);
-        self.count[p][g] += 1;
-        self.up[p][g] += face_ix(face) as u8;
+        add_at(&mut self.count[p], g, 1);
+        add_at(&mut self.up[p], g, face_ix(face) as u8);
     }
 
     /// After a card is placed: is the placement complete?
@@ -1690,7 +1716,7 @@ impl State {
         }
         // Only influence cards lie at a group: all are face up now.
         for p in 0..2 {
-            self.up[p][g] = self.count[p][g];
+            set_at(&mut self.up[p], g, self.count[p][g]);
         }
         let t = self.tally(g);
         let decision = decide(t, self.rules.turn.lone_philosopher);
@@ -1724,7 +1750,11 @@ impl State {
             }
             return;
         };
-        self.frozen[g] = false;
+        // Rarely frozen: no store (a byte store here would hold up the
+        // 8-byte read of `room_masks`).
+        if self.frozen[g] {
+            self.frozen[g] = false;
+        }
         // Discards: the higher total its highest numbered card, the lower its
         // lowest, and every vote-inverting card (Philosopher) at the group.
         if let Some(h) = higher {
@@ -1750,7 +1780,7 @@ impl State {
             }
         }
         // The winner takes the top patrician.
-        self.left[g] -= 1;
+        sub_at(&mut self.left, g, 1);
         let before = self.group_points(winner, g);
         self.zones[winner].won[g] += 1;
         self.points[winner] += self.group_points(winner, g) - before;
@@ -1846,8 +1876,8 @@ impl State {
     fn lose(&mut self, p: usize, g: usize, k: Kind) {
         let gs = &mut self.groups[g];
         bump(&mut gs.cards[p][1], k, false);
-        self.count[p][g] -= 1;
-        self.up[p][g] -= 1;
+        sub_at(&mut self.count[p], g, 1);
+        sub_at(&mut self.up[p], g, 1);
         self.zones[p].discard[k.ix()] += 1;
         self.log(Event::InfluenceLost {
             player: p as u8,
@@ -1867,8 +1897,8 @@ impl State {
                     self.groups[g].cards[p][f][k] = 0;
                 }
             }
-            self.count[p][g] = 0;
-            self.up[p][g] = 0;
+            set_at(&mut self.count[p], g, 0);
+            set_at(&mut self.up[p], g, 0);
         }
         self.log(Event::GroupExhausted { group: g as u8 });
         if self.groups_won() == 2 && !self.orgy_removed {
@@ -2281,6 +2311,66 @@ mod tests {
                     "seed {seed}, highest {highest}"
                 );
             }
+        }
+    }
+
+    /// `add_at`, `sub_at` and `set_at` change one byte, as byte arithmetic.
+    #[test]
+    fn word_updates_change_one_byte() {
+        for seed in 0..2000u64 {
+            let c = counts(seed, 200);
+            let mut b = [0u8; MAX_GROUPS];
+            b.copy_from_slice(&c[..MAX_GROUPS]);
+            let g = (seed % MAX_GROUPS as u64) as usize;
+            let n = (seed / 8 % 56) as u8;
+            let (mut added, mut taken, mut set) = (b, b, b);
+            add_at(&mut added, g, n);
+            let mut want = b;
+            want[g] += n;
+            assert_eq!(added, want, "seed {seed}: add");
+            let m = n.min(b[g]);
+            sub_at(&mut taken, g, m);
+            let mut want = b;
+            want[g] -= m;
+            assert_eq!(taken, want, "seed {seed}: sub");
+            set_at(&mut set, g, n);
+            let mut want = b;
+            want[g] = n;
+            assert_eq!(set, want, "seed {seed}: set");
+        }
+    }
+
+    /// `held_ranks` is the rules' influence kinds held, by rank.
+    #[test]
+    fn held_ranks_follow_the_rules_order() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/caesar_cleopatra");
+        let rules = super::super::model::load(&dir).expect("the rules load");
+        // And an order other than the kinds' indices.
+        let mut reversed = rules.clone();
+        reversed.influence_kinds.reverse();
+        for (r, k) in reversed.influence_kinds.iter().enumerate() {
+            reversed.influence_ranks[r] = k.0;
+        }
+        for seed in 0..6000u64 {
+            let rules = if seed % 2 == 0 { &rules } else { &reversed };
+            let hand = counts(seed, 3);
+            let want = rules
+                .influence_kinds
+                .iter()
+                .enumerate()
+                .fold(0u16, |m, (r, k)| m | u16::from(hand[k.ix()] > 0) << r);
+            assert_eq!(held_ranks(rules, &hand), want, "seed {seed}");
+            let pl = Placements::of_hand(rules, &hand);
+            let kinds: Vec<Kind> = (0..pl.n_kinds() as u32)
+                .map(|j| pl.kind(rules, j))
+                .collect();
+            let held: Vec<Kind> = rules
+                .influence_kinds
+                .iter()
+                .copied()
+                .filter(|k| hand[k.ix()] > 0)
+                .collect();
+            assert_eq!(kinds, held, "seed {seed}");
         }
     }
 
