@@ -348,6 +348,24 @@ pub(crate) fn nth_set_bit(mask: u16, i: u32) -> u8 {
     NTH[(mask & 0xFF) as usize][(i & 7) as usize]
 }
 
+/// `i / d` for `i` below 2¹³ and `d` in `1..=8` (a group mask's bits:
+/// `MAX_GROUPS`), as `i` times a tabled ⌈2¹⁶ / d⌉, shifted: exact there
+/// (the error, below `i d / 2¹⁶`, stays under `1 / d`; a test checks it).
+#[inline]
+pub(crate) fn div_small(i: u32, d: u32) -> u32 {
+    const _: () = assert!(MAX_GROUPS <= 8, "divisors up to 8");
+    static RECIP: [u32; 16] = {
+        let mut t = [0u32; 16];
+        let mut d = 1;
+        while d < 16 {
+            t[d] = 65536_u32.div_ceil(d as u32);
+            d += 1;
+        }
+        t
+    };
+    (i * RECIP[(d & 15) as usize]) >> 16
+}
+
 /// The reserve of draw choice `i` (below the number of draws), with `inf`
 /// of `Zones::draw_choices`.
 #[inline]
@@ -533,10 +551,11 @@ impl Placements {
         };
         let i = i - if second { n_first } else { 0 };
         let groups = block as u16;
-        // Kind i / per_kind, and the (i % per_kind)-th group of the mask
-        // (32-bit division: the cheaper one).
+        // Kind i / per_kind, and the (i % per_kind)-th group of the mask,
+        // by a multiplication (`div_small`: a division waits longer).
         let per_kind = groups.count_ones().max(1);
-        let (kind, skip) = (i / per_kind, i % per_kind);
+        let kind = div_small(i, per_kind);
+        let skip = i - kind * per_kind;
         Move::Place {
             kind: self.kind(rules, kind),
             group: nth_set_bit(groups, skip),
@@ -984,7 +1003,11 @@ impl State {
         self.lone.is_none() | self.rules.turn.lone_player.draws
     }
 
-    fn may_play_action(&self) -> bool {
+    /// Whether the seat may play an action card in `phase` (the current
+    /// one): a constant where the caller knows it, and the test by phase
+    /// folds away.
+    #[inline(always)]
+    fn may_play_action_in(&self, phase: Phase) -> bool {
         let any_time = self.rules.turn.action_timing == ActionTiming::AnyTime;
         let active = self.active;
         // Per phase, as bit `phase` of a mask: worked out for every phase at
@@ -996,7 +1019,7 @@ impl State {
             | u32::from(active & (any_time | (self.refill_draws == 0))) << Phase::Refill as u32
             | u32::from(any_time) << Phase::BeforeVote as u32;
         (self.actions_played < self.rules.turn.actions_per_turn)
-            & (by_phase >> self.phase as u32 & 1 != 0)
+            & (by_phase >> phase as u32 & 1 != 0)
     }
 
     // ----- Legal moves -----------------------------------------------------
@@ -1084,7 +1107,13 @@ impl State {
     /// card may be played, or is held, is random in random games.
     #[inline]
     fn action_mask(&self, p: usize) -> u16 {
-        let may = 0u16.wrapping_sub(u16::from(self.may_play_action()));
+        self.action_mask_in(p, self.phase)
+    }
+
+    /// `action_mask` in `phase` (the current one, as `may_play_action_in`).
+    #[inline(always)]
+    fn action_mask_in(&self, p: usize, phase: Phase) -> u16 {
+        let may = 0u16.wrapping_sub(u16::from(self.may_play_action_in(phase)));
         let held = nonzero_kinds(&self.zones[p].hand) & self.rules.own_turn_actions & may;
         self.playable(p, held)
     }
@@ -1101,13 +1130,14 @@ impl State {
             // player must place influence: only offered if he can, unless
             // `turn.action_without_placement`.
             let offered = !t.places.is_empty() | self.rules.turn.action_without_placement;
-            t.actions = self.action_mask(p) & 0u16.wrapping_sub(u16::from(offered));
+            t.actions =
+                self.action_mask_in(p, Phase::TurnStart) & 0u16.wrapping_sub(u16::from(offered));
         } else {
             let face = self.placed_face;
             t.places = self.placements_with(p, face);
             // Some pattern of this face places as many cards as placed.
             t.end = self.rules.turn.pattern_sizes[face_ix(face)] & 1 << self.placed != 0;
-            t.actions = self.action_mask(p);
+            t.actions = self.action_mask_in(p, Phase::Placing);
         }
         t
     }
@@ -1207,7 +1237,7 @@ impl State {
         let n = if bit & (1 << Phase::Refill as u32) != 0 {
             // As `few_moves`: the reserves with a card, then the action cards.
             let (inf, draws) = self.zones[p].draw_choices();
-            let actions = self.action_mask(p);
+            let actions = self.action_mask_in(p, Phase::Refill);
             let n = draws + actions.count_ones() as usize;
             let i = seed::below(&mut rngs[p], n);
             if i < draws {
@@ -1241,7 +1271,7 @@ impl State {
             n
         } else if bit & (1 << Phase::BeforeVote as u32) != 0 {
             // As `few_moves`: the vote card, then the action cards.
-            let actions = self.action_mask(p);
+            let actions = self.action_mask_in(p, Phase::BeforeVote);
             let n = 1 + actions.count_ones() as usize;
             match seed::below(&mut rngs[p], n) {
                 0 => self.vote_step(),
@@ -2371,6 +2401,15 @@ mod tests {
                 .filter(|k| hand[k.ix()] > 0)
                 .collect();
             assert_eq!(kinds, held, "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn div_small_divides() {
+        for d in 1..=MAX_GROUPS as u32 {
+            for i in 0..1 << 13 {
+                assert_eq!(div_small(i, d), i / d, "{i} / {d}");
+            }
         }
     }
 
