@@ -23,6 +23,27 @@ fn missing_semicolon_is_a_syntax_error() {
     snapshot("effect_syntax_missing_semicolon", &copy.errors());
 }
 
+/// A running card counts its statements in a byte: an effect of 256 is
+/// refused at its 256th statement, not run into an overflow.
+#[test]
+fn an_effect_has_at_most_255_statements() {
+    let copy = RulesCopy::new();
+    copy.edit(
+        "cards.ron",
+        "cancel;\n            draw me 1;",
+        &format!(
+            "cancel;{}\n            draw me 1;",
+            " draw me 1;".repeat(255)
+        ),
+    );
+    let errors = copy.errors();
+    assert!(
+        errors.contains("an effect has at most 255 statements"),
+        "{errors}"
+    );
+    assert!(errors.contains("cards.ron:"), "{errors}");
+}
+
 #[test]
 fn choose_card_without_a_variable_is_a_syntax_error() {
     let copy = RulesCopy::new();

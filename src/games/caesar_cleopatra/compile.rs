@@ -363,6 +363,9 @@ struct Compiler<'a> {
 }
 
 /// Compiles one effect; returns every problem found.
+/// The most statements an effect may have.
+pub const MAX_STATEMENTS: usize = 255;
+
 pub fn compile(effect: &ast::Effect, names: &Names) -> Result<Program, Vec<Problem>> {
     let mut c = Compiler {
         names,
@@ -377,6 +380,14 @@ pub fn compile(effect: &ast::Effect, names: &Names) -> Result<Program, Vec<Probl
         if let Some(op) = c.statement(s) {
             ops.push(op);
         }
+    }
+    // A running card counts its statements in a byte (`Frame::pc`).
+    if let Some(s) = effect.statements.get(MAX_STATEMENTS) {
+        c.problem(
+            s.span.clone(),
+            format!("an effect has at most {MAX_STATEMENTS} statements"),
+            Some("split the effect, or simplify it".into()),
+        );
     }
     if c.problems.is_empty() {
         let playable = Playable::of(&ops);

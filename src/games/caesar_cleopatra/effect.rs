@@ -197,7 +197,7 @@ impl State {
 
     fn op(&self) -> Option<&Op> {
         let f = self.frames.last()?;
-        self.rules.program(f.card)?.ops.get(f.pc as usize)
+        self.rules.op(f.card, f.pc)
     }
 
     fn who(&self, f: &Frame, w: Who) -> usize {
@@ -419,11 +419,10 @@ impl State {
             return;
         }
         let f = &self.frames[top];
-        let op = &self
+        let op = self
             .rules
-            .program(f.card)
-            .expect("a running card has a program")
-            .ops[f.pc as usize];
+            .op(f.card, f.pc)
+            .expect("a choice point is at a statement");
         match (op, m) {
             (Op::ChooseGroup { var, .. } | Op::ChooseCard { var, .. }, Move::Choose(t)) => {
                 let var = *var as usize;
@@ -599,11 +598,7 @@ impl State {
             }
             // `op` borrows the rules: each arm reads what it needs before it
             // changes the state (no clone of the shared rules per step).
-            let prog = self
-                .rules
-                .program(f.card)
-                .expect("a running card has a program");
-            let Some(op) = prog.ops.get(f.pc as usize) else {
+            let Some(op) = self.rules.op(f.card, f.pc) else {
                 self.finish_frame(false, false);
                 continue;
             };

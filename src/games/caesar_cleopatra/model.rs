@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use super::compile::{Names, PlayMasks, PlayTest, Program, compile};
+use super::compile::{Names, Op, PlayMasks, PlayTest, Program, compile};
 use super::raw::{self, VoteEffect as RawVoteEffect};
 pub use super::raw::{
     ActionReserve, ActionTiming, ExhaustedVoteCard, ExtraordinaryTie, ExtraordinaryVote, Face,
@@ -162,6 +162,11 @@ pub struct Rules {
     pub scoring: Scoring,
     /// Compiled effects, indexed by kind (`None`: no effect, not playable).
     pub programs: Vec<Option<Program>>,
+    /// Every program's statements in one array, kind after kind, and per
+    /// kind where its statements start and end there: the interpreter
+    /// fetches a statement with one load less than through `programs`.
+    pub ops: Vec<Op>,
+    pub op_range: [(u16, u16); MAX_KINDS],
     /// Per kind: influence value (0 for action cards), and 1 if the card
     /// inverts votes. Flat arrays for the vote's hot loop.
     pub values: [u8; MAX_KINDS],
@@ -208,6 +213,18 @@ pub struct Rules {
 impl Rules {
     pub fn program(&self, k: Kind) -> Option<&Program> {
         self.programs.get(k.ix()).and_then(Option::as_ref)
+    }
+    /// Statement `pc` of kind `k`'s program (`None` past its end): as
+    /// `program(k)?.ops.get(pc)`, from the flat `ops`.
+    #[inline]
+    pub fn op(&self, k: Kind, pc: u8) -> Option<&Op> {
+        let (start, end) = self.op_range[k.ix() % MAX_KINDS];
+        let i = usize::from(start) + usize::from(pc);
+        if i < usize::from(end) {
+            self.ops.get(i)
+        } else {
+            None
+        }
     }
     pub fn kind(&self, k: Kind) -> &CardType {
         &self.kinds[k.ix()]
@@ -1032,6 +1049,21 @@ impl Validator {
             own_turn_actions: programs.iter().enumerate().fold(0, |m, (i, p)| {
                 m | u16::from(p.as_ref().is_some_and(|p| p.trigger.is_none())) << i
             }),
+            ops: programs
+                .iter()
+                .flatten()
+                .flat_map(|p| p.ops.iter().cloned())
+                .collect(),
+            op_range: {
+                let mut r = [(0, 0); MAX_KINDS];
+                let mut at = 0;
+                for (k, p) in programs.iter().enumerate().take(MAX_KINDS) {
+                    let n = p.as_ref().map_or(0, |p| p.ops.len()) as u16;
+                    r[k] = (at, at + n);
+                    at += n;
+                }
+                r
+            },
             programs,
             values,
             inverts,
