@@ -62,8 +62,16 @@ pub fn shuffle<T>(items: &mut [T], rng: &mut Rng) {
         }
         (bound, k)
     }
-    /// The first run (every shuffle of a few cards needs no other).
-    const FROM_2: (u32, u32) = run(2);
+    /// `run(n)` for the `n` of a deck, worked out at compile time.
+    static RUNS: [(u32, u32); 256] = {
+        let mut t = [(0, 0); 256];
+        let mut n = 1;
+        while n < 256 {
+            t[n] = run(n as u32);
+            n += 1;
+        }
+        t
+    };
     if items.len() <= 1 {
         return;
     }
@@ -73,7 +81,10 @@ pub fn shuffle<T>(items: &mut [T], rng: &mut Rng) {
         let n = i as u32 + 1;
         if left == 0 {
             // One draw for the indices of the next k positions.
-            let (bound, k) = if n == 2 { FROM_2 } else { run(n) };
+            let (bound, k) = match RUNS.get(n as usize) {
+                Some(&r) => r,
+                None => run(n),
+            };
             chunk = rng.random_range(..bound);
             left = k;
         }

@@ -1636,8 +1636,11 @@ impl State {
                 if self.vote_discard.is_empty() {
                     return;
                 }
-                let d = std::mem::take(&mut self.vote_discard);
-                self.vote_pile.extend(d);
+                // Copied as a slice and cleared (not moved card by card).
+                self.vote_pile
+                    .try_extend_from_slice(&self.vote_discard)
+                    .expect("every vote card fits the pile");
+                self.vote_discard.clear();
                 seed::shuffle(&mut self.vote_pile, &mut self.rng);
                 self.log(Event::VoteDeckShuffled);
             }
@@ -1677,19 +1680,26 @@ impl State {
                     self.counters.orgies += 1;
                     self.counters.reshuffles += 1;
                     self.vote_discard.push(c);
-                    let mut d = std::mem::take(&mut self.vote_discard);
-                    seed::shuffle(&mut d, &mut self.rng);
+                    seed::shuffle(&mut self.vote_discard, &mut self.rng);
+                    // The piles joined as slices (not moved card by card).
                     match reshuffle {
                         Reshuffle::DrawAndDiscard => {
-                            self.vote_pile.extend(d);
+                            self.vote_pile
+                                .try_extend_from_slice(&self.vote_discard)
+                                .expect("every vote card fits the pile");
                             seed::shuffle(&mut self.vote_pile, &mut self.rng);
                         }
                         Reshuffle::DiscardOnly => {
                             let above = std::mem::take(&mut self.vote_pile);
-                            self.vote_pile.extend(d);
-                            self.vote_pile.extend(above);
+                            self.vote_pile
+                                .try_extend_from_slice(&self.vote_discard)
+                                .expect("every vote card fits the pile");
+                            self.vote_pile
+                                .try_extend_from_slice(&above)
+                                .expect("every vote card fits the pile");
                         }
                     }
+                    self.vote_discard.clear();
                     self.log(Event::VoteDeckShuffled);
                 }
             }
