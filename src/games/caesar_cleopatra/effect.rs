@@ -21,8 +21,8 @@ use super::events::Event;
 use super::model::{Counts, Face, Kind, MAX_GROUPS, MAX_HAND, MAX_KINDS};
 use super::moves::{Move, Reserve, Target};
 use super::state::{
-    GroupCards, Phase, State, add_at, bump, each_kind, face_ix, masked_sum, nonzero_kinds,
-    nth_action, nth_reserve, sub_at,
+    GroupCards, Phase, State, add_at, bump, each_kind, face_ix, held_ranks, masked_sum,
+    nonzero_kinds, nth_action, nth_kind, nth_reserve, sub_at,
 };
 
 /// An action card being resolved.
@@ -349,14 +349,13 @@ impl State {
                         left -= c;
                         continue;
                     }
-                    // The left-th kind held, in the rules' order.
-                    let kind = *self
-                        .rules
-                        .influence_kinds
-                        .iter()
-                        .filter(|k| h >> k.ix() & 1 != 0)
-                        .nth(left as usize)
-                        .expect("as many kinds as counted");
+                    // The left-th kind held, in the rules' order: by rank
+                    // (only influence cards lie on the table), no search.
+                    let side =
+                        self.groups[g as usize].cards[usize::from(i >> 1)][usize::from(i & 1)];
+                    let of_set = (u128::from_ne_bytes(side) & from.kind_bytes).to_ne_bytes();
+                    let rank = nth_kind(held_ranks(&self.rules, &of_set), left);
+                    let kind = Kind(self.rules.influence_ranks[usize::from(rank) % MAX_KINDS]);
                     let face = if i & 1 == 0 { Face::Down } else { Face::Up };
                     let t = Target::TableCard {
                         owner: i >> 1,

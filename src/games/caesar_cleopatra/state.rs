@@ -417,7 +417,7 @@ pub(crate) fn face_ix(face: Face) -> usize {
 /// rules' order, compared with zero (no test per kind, which would
 /// mispredict on random hands).
 #[inline(always)]
-fn held_ranks(rules: &Rules, hand: &Counts) -> u16 {
+pub(crate) fn held_ranks(rules: &Rules, hand: &Counts) -> u16 {
     #[cfg(all(target_arch = "x86_64", target_feature = "ssse3"))]
     {
         use std::arch::x86_64::{
