@@ -158,6 +158,10 @@ pub(crate) fn nonzero_kinds(c: &Counts) -> u16 {
 /// reach the cache.
 #[inline]
 pub(crate) fn add_at(b: &mut [u8; MAX_GROUPS], g: usize, n: u8) {
+    debug_assert!(
+        b[g % MAX_GROUPS].checked_add(n).is_some(),
+        "a count past 255"
+    );
     let w = u64::from_ne_bytes(*b).wrapping_add(u64::from(n) << (8 * (g % MAX_GROUPS)));
     *b = w.to_ne_bytes();
 }
@@ -165,6 +169,7 @@ pub(crate) fn add_at(b: &mut [u8; MAX_GROUPS], g: usize, n: u8) {
 /// Takes `n` from byte `g` (at least `n`: no borrow), as `add_at`.
 #[inline]
 pub(crate) fn sub_at(b: &mut [u8; MAX_GROUPS], g: usize, n: u8) {
+    debug_assert!(b[g % MAX_GROUPS] >= n, "a count below 0");
     let w = u64::from_ne_bytes(*b).wrapping_sub(u64::from(n) << (8 * (g % MAX_GROUPS)));
     *b = w.to_ne_bytes();
 }
