@@ -685,7 +685,7 @@ pub fn play_game(
     // `RandomAgent`, without a call through `dyn Agent` per decision).
     let mut seats = if agents.iter().all(|a| matches!(a, AgentSpec::Random)) {
         // Built in place (`map` would move the 300-byte RNGs about).
-        let rng = crate::engine::seed::rng;
+        let rng = crate::engine::seed::agent_rng;
         Seats::Random([rng(agent_seed(0)), rng(agent_seed(1))])
     } else {
         Seats::Agents([0, 1].map(|p| agents[p].build(agent_seed(p))))
@@ -779,7 +779,7 @@ pub fn play_game(
 #[allow(clippy::large_enum_variant)]
 enum Seats {
     /// Two random agents: their RNGs (as `RandomAgent` seeds them).
-    Random([crate::engine::seed::Rng; 2]),
+    Random([crate::engine::seed::AgentRng; 2]),
     Agents([Box<dyn Agent<State>>; 2]),
 }
 

@@ -10,7 +10,7 @@ use ludus::agents::{
     AgentSpec, GreedyAgent, IsmctsAgent, IsmctsConfig, arena, arena::wilson95, make_agent,
 };
 use ludus::engine::agent::{Agent, RandomAgent};
-use ludus::engine::seed::{derive, rng};
+use ludus::engine::seed::{agent_rng, derive};
 use ludus::engine::{Actor, GameState};
 use ludus::games::caesar_cleopatra::model::Rules;
 use ludus::games::caesar_cleopatra::{Move, Phase, Position, State};
@@ -31,7 +31,7 @@ fn sample_states(rules: &Arc<Rules>, games: u64) -> Vec<State> {
             RandomAgent::new(derive(7, i, 1)),
             RandomAgent::new(derive(7, i, 2)),
         ];
-        let mut r = rng(derive(7, i, 3));
+        let mut r = agent_rng(derive(7, i, 3));
         let stops: Vec<u64> = (0..4)
             .map(|_| rand::RngExt::random_range(&mut r, 0..400u64))
             .collect();
@@ -118,7 +118,7 @@ fn determinization_keeps_what_the_observer_knows_and_redraws_the_rest() {
     let rules = common::rules();
     let states = sample_states(&rules, 60);
     assert!(states.len() > 150, "{} states", states.len());
-    let mut r = rng(99);
+    let mut r = agent_rng(99);
     let (mut hidden_pairs, mut differing) = (0, 0);
     for (i, s) in states.iter().enumerate() {
         for observer in 0..2 {
@@ -164,10 +164,10 @@ fn determinization_depends_only_on_what_the_observer_sees() {
     let rules = common::rules();
     for (i, s) in sample_states(&rules, 25).iter().enumerate() {
         for observer in 0..2 {
-            let twin = s.resample(observer, &mut rng(i as u64));
+            let twin = s.resample(observer, &mut agent_rng(i as u64));
             for seed in 0..3 {
-                let a = s.resample(observer, &mut rng(seed));
-                let b = twin.resample(observer, &mut rng(seed));
+                let a = s.resample(observer, &mut agent_rng(seed));
+                let b = twin.resample(observer, &mut agent_rng(seed));
                 common::assert_same_cards(&a, &b, &format!("state {i}"));
             }
         }
@@ -196,7 +196,7 @@ fn determinization_keeps_a_hand_the_observer_is_looking_at() {
     }
     assert_eq!(s.current_actor(), Actor::Player(0));
     assert!(matches!(legal(&s)[0], Move::Choose(_)));
-    let mut r = rng(1);
+    let mut r = agent_rng(1);
     for _ in 0..20 {
         let d = s.resample(0, &mut r);
         assert_eq!(d.zones(1).hand, s.zones(1).hand);

@@ -96,7 +96,7 @@ fn the_fast_random_pick_equals_a_pick_from_the_listed_moves() {
         let mut buf = Vec::new();
         for i in 0..200u64 {
             let mut s = State::with_log(rules.clone(), derive(7, i, 0), false);
-            let mut rng = ludus::engine::seed::rng(derive(7, i, 1));
+            let mut rng = ludus::engine::seed::agent_rng(derive(7, i, 1));
             while s.current_actor() != Actor::Terminal {
                 s.legal_moves(&mut legal);
                 let mut copy = rng.clone();

@@ -16,7 +16,7 @@
 //! evaluation.
 
 use crate::engine::agent::Agent;
-use crate::engine::seed::{self, Rng};
+use crate::engine::seed::{self, AgentRng};
 use crate::engine::{Actor, GameState};
 use crate::games::caesar_cleopatra::model::{
     Counts, MAX_GROUPS, MAX_KINDS, MAX_VOTE_CARDS, VoteEffect,
@@ -365,7 +365,7 @@ impl Heuristic {
 /// determinizations; its own placement and action cards are finished with
 /// their best continuation before scoring.
 pub struct GreedyAgent {
-    rng: Rng,
+    rng: AgentRng,
     /// Determinizations each move is scored on.
     pub samples: usize,
     /// Continuation steps searched exhaustively (the rest are greedy).
@@ -376,7 +376,7 @@ pub struct GreedyAgent {
 impl GreedyAgent {
     pub fn new(seed: u64) -> Self {
         GreedyAgent {
-            rng: seed::rng(seed),
+            rng: seed::agent_rng(seed),
             samples: 6,
             depth: 0,
             heuristic: Heuristic::default(),

@@ -38,7 +38,7 @@ use rand::RngExt;
 
 use super::greedy::Heuristic;
 use crate::engine::agent::Agent;
-use crate::engine::seed::{self, Rng};
+use crate::engine::seed::{self, AgentRng};
 use crate::engine::{Actor, GameState};
 use crate::games::caesar_cleopatra::{Move, Phase, State};
 
@@ -160,7 +160,7 @@ struct Node {
 
 /// The SO-ISMCTS agent.
 pub struct IsmctsAgent {
-    rng: Rng,
+    rng: AgentRng,
     pub config: IsmctsConfig,
     /// Iterations run by the last search (for statistics).
     pub last_iterations: u32,
@@ -169,7 +169,7 @@ pub struct IsmctsAgent {
 impl IsmctsAgent {
     pub fn new(config: IsmctsConfig, seed: u64) -> Self {
         IsmctsAgent {
-            rng: seed::rng(seed),
+            rng: seed::agent_rng(seed),
             config,
             last_iterations: 0,
         }

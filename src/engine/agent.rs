@@ -3,7 +3,7 @@
 //! observation of their own seat.
 
 use super::GameState;
-use super::seed::Rng;
+use super::seed::AgentRng;
 
 /// Something that picks moves for one seat.
 pub trait Agent<S: GameState>: Send {
@@ -22,13 +22,13 @@ pub trait Agent<S: GameState>: Send {
 
 /// Picks uniformly among the legal moves.
 pub struct RandomAgent {
-    rng: Rng,
+    rng: AgentRng,
 }
 
 impl RandomAgent {
     pub fn new(seed: u64) -> Self {
         RandomAgent {
-            rng: super::seed::rng(seed),
+            rng: super::seed::agent_rng(seed),
         }
     }
 }

@@ -53,7 +53,11 @@ pub trait GameState: Clone + Send {
     /// `buf` as the list). A game may override it to pick without listing
     /// every move, for fast random playouts; the same seed then gives the
     /// same game either way. Not to be called on a terminal state.
-    fn random_legal(&self, rng: &mut seed::Rng, buf: &mut Vec<Self::Move>) -> (Self::Move, usize) {
+    fn random_legal(
+        &self,
+        rng: &mut seed::AgentRng,
+        buf: &mut Vec<Self::Move>,
+    ) -> (Self::Move, usize) {
         self.legal_moves(buf);
         let n = buf.len();
         (buf[seed::below(rng, n)], n)

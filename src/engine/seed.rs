@@ -3,9 +3,19 @@
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use rand_xoshiro::Xoshiro128PlusPlus;
 
-/// The RNG used by game states and agents: portable and reproducible.
+/// The RNG of a game's own chance (the deal, the shuffles): ChaCha8,
+/// portable and fixed, for a saved game is its seed and its moves.
 pub type Rng = ChaCha8Rng;
+
+/// The RNG of the agents' picks (random moves, rollouts, tie breaks):
+/// Xoshiro128++, portable and reproducible like ChaCha8 but a few cycles per
+/// draw with no block to refill, and 16 bytes of state to seed per game.
+/// Random playouts make one draw per decision (about 290 a game), which
+/// ChaCha8 made about 7% of their time (docs/simulate.md). A saved game
+/// does not depend on it: its moves are recorded.
+pub type AgentRng = Xoshiro128PlusPlus;
 
 /// SplitMix64 finaliser: spreads nearby inputs over the whole range.
 pub fn mix(mut z: u64) -> u64 {
@@ -25,6 +35,10 @@ pub fn rng(seed: u64) -> Rng {
     Rng::seed_from_u64(seed)
 }
 
+pub fn agent_rng(seed: u64) -> AgentRng {
+    AgentRng::seed_from_u64(seed)
+}
+
 /// A uniform index in `0..n` (`n` in `1..=u32::MAX`): exactly
 /// `rng.random_range(0..n)` of `rand` (the same draws, the same result),
 /// inlined for the random playouts' one draw per decision. The method is
@@ -32,8 +46,7 @@ pub fn rng(seed: u64) -> Rng {
 /// high half is the index; when the low half falls in the biased zone, a
 /// second draw decides whether to carry one.
 #[inline]
-pub fn below(rng: &mut Rng, n: usize) -> usize {
-    use rand::Rng as _;
+pub fn below<R: rand::Rng + ?Sized>(rng: &mut R, n: usize) -> usize {
     debug_assert!(n > 0 && n <= u32::MAX as usize);
     let range = n as u32;
     let m = u64::from(rng.next_u32()) * u64::from(range);
@@ -51,7 +64,7 @@ pub fn below(rng: &mut Rng, n: usize) -> usize {
 /// bounds multiply within `u32`), drawing the same numbers from `rng`, so that
 /// seeded games stay the same. Written out because rand's generic code costs
 /// several times more on a deck's few cards; a test holds it to rand's.
-pub fn shuffle<T>(items: &mut [T], rng: &mut Rng) {
+pub fn shuffle<T, R: rand::Rng + ?Sized>(items: &mut [T], rng: &mut R) {
     /// For bounds from `n`: the longest product n(n+1)..(n+k-1) within
     /// `u32`, and its length k.
     const fn run(n: u32) -> (u32, u32) {

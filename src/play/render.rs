@@ -819,7 +819,7 @@ pub fn hint_text(s: &State, m: Move, ix: usize, agent_name: &str, seed: u64) -> 
     let r = s.rules();
     let me = s.actor();
     let h = Heuristic::default();
-    let mut rng = seed::rng(seed);
+    let mut rng = seed::agent_rng(seed);
     let (mut before, mut after, mut n) = (0.0, 0.0, 0);
     let mut legal = Vec::new();
     for _ in 0..8 {

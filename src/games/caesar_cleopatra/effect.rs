@@ -275,7 +275,7 @@ impl State {
     /// in the order of `effect_moves`).
     pub(crate) fn effect_random_legal(
         &self,
-        rng: &mut crate::engine::seed::Rng,
+        rng: &mut crate::engine::seed::AgentRng,
         buf: &mut Vec<Move>,
     ) -> (Move, usize) {
         let Some(f) = self.frames.last() else {
@@ -328,7 +328,7 @@ impl State {
         p: usize,
         from: &Set,
         env: &Env,
-        rng: &mut crate::engine::seed::Rng,
+        rng: &mut crate::engine::seed::AgentRng,
     ) -> (Target, usize) {
         match from.zone {
             Zone::Table => {
@@ -397,7 +397,7 @@ impl State {
     /// The pick of `State::random_legal` from the listed moves.
     fn listed_random_legal(
         &self,
-        rng: &mut crate::engine::seed::Rng,
+        rng: &mut crate::engine::seed::AgentRng,
         buf: &mut Vec<Move>,
     ) -> (Move, usize) {
         self.legal(buf);
@@ -473,7 +473,7 @@ impl State {
     /// Returns the number of legal moves.
     pub(crate) fn effect_random_step(
         &mut self,
-        rngs: &mut [crate::engine::seed::Rng; 2],
+        rngs: &mut [crate::engine::seed::AgentRng; 2],
         buf: &mut Vec<Move>,
     ) -> usize {
         use crate::engine::seed::below;
@@ -553,7 +553,7 @@ impl State {
     /// The general way: pick as `effect_random_legal`, apply.
     fn effect_listed_step(
         &mut self,
-        rngs: &mut [crate::engine::seed::Rng; 2],
+        rngs: &mut [crate::engine::seed::AgentRng; 2],
         buf: &mut Vec<Move>,
     ) -> usize {
         let a = self.effect_actor();

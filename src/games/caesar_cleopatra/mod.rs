@@ -45,7 +45,7 @@ impl GameState for State {
 
     fn random_legal(
         &self,
-        rng: &mut crate::engine::seed::Rng,
+        rng: &mut crate::engine::seed::AgentRng,
         buf: &mut Vec<Move>,
     ) -> (Move, usize) {
         State::random_legal(self, rng, buf)

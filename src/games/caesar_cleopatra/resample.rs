@@ -30,7 +30,7 @@ use rand::Rng as _;
 use super::compile::{Cards, Op, Who, Zone};
 use super::model::{ActionReserve, Counts, Kind, MAX_KINDS};
 use super::state::{Phase, State};
-use crate::engine::seed::{self, Rng};
+use crate::engine::seed::{self, AgentRng};
 
 impl State {
     /// A determinization of this state for `observer`: a copy in which what
@@ -38,7 +38,7 @@ impl State {
     /// with what he can see (see the module documentation). The copy keeps
     /// the phase and the effects in progress, records no events, and has a
     /// fresh RNG drawn from `rng`.
-    pub fn resample(&self, observer: usize, rng: &mut Rng) -> State {
+    pub fn resample(&self, observer: usize, rng: &mut AgentRng) -> State {
         let mut s = self.clone();
         s.events = Vec::new();
         let rules = s.rules.clone();
@@ -222,7 +222,7 @@ fn push_n(v: &mut Vec<Kind>, k: usize, n: u8) {
 
 /// Shuffles after sorting, so that the result depends on the contents only,
 /// not on their hidden order.
-fn shuffle_sorted<T: Ord>(v: &mut [T], rng: &mut Rng) {
+fn shuffle_sorted<T: Ord>(v: &mut [T], rng: &mut AgentRng) {
     v.sort_unstable();
     seed::shuffle(v, rng);
 }

@@ -20,7 +20,7 @@ use super::model::{
 };
 use super::moves::{Move, Reserve};
 use super::vote::{Decision, Tally, decide};
-use crate::engine::seed::{self, Rng};
+use crate::engine::seed::{self, AgentRng, Rng};
 
 /// Where in the turn the game stands; each phase is one kind of choice point.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -1191,7 +1191,7 @@ impl State {
 
     /// A legal move chosen as `legal[rng.random_range(0..n)]` would, and
     /// `n`, without listing the placements at the start of a turn.
-    pub fn random_legal(&self, rng: &mut Rng, buf: &mut Vec<Move>) -> (Move, usize) {
+    pub fn random_legal(&self, rng: &mut AgentRng, buf: &mut Vec<Move>) -> (Move, usize) {
         if matches!(self.phase, Phase::TurnStart | Phase::Placing) {
             let t = self.turn_choices(self.seat as usize);
             let (pass, places) = (usize::from(t.pass), t.places.len());
@@ -1233,7 +1233,7 @@ impl State {
     /// test holds it to them), but the phase is dispatched on once, not
     /// three times: phases follow each other at random, so each dispatch is
     /// a likely misprediction.
-    pub fn random_step(&mut self, rngs: &mut [Rng; 2], buf: &mut Vec<Move>) -> Option<usize> {
+    pub fn random_step(&mut self, rngs: &mut [AgentRng; 2], buf: &mut Vec<Move>) -> Option<usize> {
         let p = self.seat as usize;
         // Tested in order of frequency, each phase by its own bit: a chain
         // of conditional branches, each predicted from the history, rather
@@ -2315,7 +2315,7 @@ mod tests {
         let mut seen = [0u32; 2];
         for game in 0..200 {
             let mut s = State::with_log(rules.clone(), game, false);
-            let mut rngs = [seed::rng(game + 1000), seed::rng(game + 2000)];
+            let mut rngs = [seed::agent_rng(game + 1000), seed::agent_rng(game + 2000)];
             loop {
                 for p in 0..2 {
                     let mut want = 0;
