@@ -281,7 +281,83 @@ pub struct GameRecord {
     /// Decisions with exactly one legal move.
     pub forced: u32,
     /// Decisions by number of legal moves (index = count).
-    pub legal: Vec<u32>,
+    pub legal: LegalCounts,
+}
+
+/// One game's decisions by number of legal moves. The counts below
+/// `LegalCounts::INLINE` are kept inline (the standard rules stay below
+/// 52 choices), the rest in a vector that is only allocated for them: one
+/// increment per decision on the stack, no allocation per game.
+#[derive(Debug, Clone)]
+pub struct LegalCounts {
+    low: [u32; LegalCounts::INLINE],
+    high: Vec<u32>,
+}
+
+impl Default for LegalCounts {
+    fn default() -> Self {
+        LegalCounts {
+            low: [0; LegalCounts::INLINE],
+            high: Vec::new(),
+        }
+    }
+}
+
+impl LegalCounts {
+    pub const INLINE: usize = 64;
+
+    /// One more decision with `n` legal moves.
+    #[inline]
+    pub fn add(&mut self, n: usize) {
+        match self.low.get_mut(n) {
+            Some(c) => *c += 1,
+            None => self.add_high(n),
+        }
+    }
+
+    #[cold]
+    fn add_high(&mut self, n: usize) {
+        let i = n - Self::INLINE;
+        if self.high.len() <= i {
+            self.high.resize(i + 1, 0);
+        }
+        self.high[i] += 1;
+    }
+
+    /// The decisions with `n` legal moves, for each `n` from 0.
+    pub fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+        self.low.iter().chain(&self.high).copied()
+    }
+
+    /// One past the largest number of legal moves met (0 for none).
+    pub fn len(&self) -> usize {
+        match self.high.iter().rposition(|&c| c > 0) {
+            Some(i) => Self::INLINE + i + 1,
+            None => self.low.iter().rposition(|&c| c > 0).map_or(0, |i| i + 1),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Decisions in all.
+    pub fn decisions(&self) -> u32 {
+        self.iter().sum()
+    }
+
+    /// Legal moves summed over the decisions.
+    pub fn legal_sum(&self) -> u64 {
+        self.iter()
+            .enumerate()
+            .map(|(n, c)| n as u64 * u64::from(c))
+            .sum()
+    }
+
+    /// Decisions with exactly one legal move.
+    pub fn forced(&self) -> u32 {
+        self.low[1]
+    }
 }
 
 /// Integer sums over finished games (order-independent, so mergeable).
@@ -422,8 +498,8 @@ impl Totals {
             self.mission_seat[seat as usize][1] += done as u64;
         }
         grow(&mut self.legal, r.legal.len());
-        for (t, &c) in self.legal.iter_mut().zip(&r.legal) {
-            *t += c as u64;
+        for (t, c) in self.legal.iter_mut().zip(r.legal.iter()) {
+            *t += u64::from(c);
         }
         let c = |i: usize| r.counts[i] as u64;
         self.branching.add(r.legal_sum, r.moves as u64);
@@ -691,8 +767,9 @@ pub fn play_game(
         Seats::Agents([0, 1].map(|p| agents[p].build(agent_seed(p))))
     };
     let mut legal = Vec::with_capacity(64);
-    let mut hist: Vec<u32> = vec![0; 64];
-    let (mut moves, mut legal_sum, mut forced) = (0u32, 0u64, 0u32);
+    // Only the histogram per decision: the number of decisions, the sum of
+    // their choices and the forced ones are read off it at the end.
+    let mut hist = LegalCounts::default();
     loop {
         let n = match &mut seats {
             Seats::Random(rngs) => match state.random_step(rngs, &mut legal) {
@@ -708,17 +785,8 @@ pub fn play_game(
                 n
             }
         };
-        if hist.len() <= n {
-            hist.resize(n + 1, 0);
-        }
-        hist[n] += 1;
-        legal_sum += n as u64;
-        forced += u32::from(n == 1);
-        moves += 1;
+        hist.add(n);
     }
-    // The histogram as long as its largest count.
-    let used = hist.iter().rposition(|&c| c > 0).map_or(0, |i| i + 1);
-    hist.truncate(used);
     let r = state.rules();
     let c = *state.counters();
     let winner = state.winner();
@@ -748,7 +816,7 @@ pub fn play_game(
         first: r.setup.first_player,
         scores: state.score(),
         turns: state.turn_number(),
-        moves,
+        moves: hist.decisions(),
         end: state.end_reason().unwrap_or("unfinished"),
         counts: [
             c.votes,
@@ -767,8 +835,8 @@ pub fn play_game(
         majority,
         missions,
         decisive_turn,
-        legal_sum,
-        forced,
+        legal_sum: hist.legal_sum(),
+        forced: hist.forced(),
         legal: hist,
     };
     (state, rec)
