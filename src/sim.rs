@@ -81,15 +81,24 @@ impl Hist {
     pub fn add(&mut self, v: i64) {
         self.add_n(v, 1);
     }
+    /// Inline for a value within the dense range (one game's measures, a
+    /// few dozen per game), out of line otherwise.
+    #[inline]
     fn add_n(&mut self, v: i64, c: u64) {
-        if c == 0 {
-            return;
-        }
         let i = v.wrapping_sub(self.lo);
         if (0..self.counts.len() as i64).contains(&i) {
             self.counts[i as usize] += c;
             return;
         }
+        self.add_outside(v, c);
+    }
+
+    #[inline(never)]
+    fn add_outside(&mut self, v: i64, c: u64) {
+        if c == 0 {
+            return;
+        }
+        let i = v.wrapping_sub(self.lo);
         if let Some(m) = &mut self.sparse {
             *m.entry(v).or_default() += c;
             return;
@@ -863,6 +872,9 @@ pub struct RunConfig {
 /// Receives each game's record, in index order (the CSV writer).
 pub type RowSink<'a> = dyn FnMut(&GameRecord) -> io::Result<()> + 'a;
 
+/// Games counted at once by the progress bar.
+const PROGRESS_BLOCK: u64 = 64;
+
 /// Games per chunk when per-game rows are written: rows of a chunk are
 /// kept until the chunk is done, then written in index order.
 const CSV_CHUNK: u64 = 4096;
@@ -884,7 +896,12 @@ pub fn run(
     let seed = cfg.meta.seed;
     let play = |i: u64| {
         let (_, r) = play_game(&cfg.rules, &cfg.agents, seed, i, false);
-        done.fetch_add(1, Ordering::Relaxed);
+        // Counted for the progress bar by blocks of games: an atomic
+        // add per game would hold up every game (and share a cache line
+        // between the threads).
+        if (i + 1) % PROGRESS_BLOCK == 0 {
+            done.fetch_add(PROGRESS_BLOCK, Ordering::Relaxed);
+        }
         r
     };
     let range = cfg.meta.range();

@@ -733,12 +733,31 @@ impl State {
 
     /// Shuffles the decks, deals missions, and sets up the setup phases.
     fn deal(&mut self) {
-        let rules = self.rules.clone();
+        // The rules borrowed beside the fields dealt to (no clone of the
+        // shared `Arc`, whose count every thread's games would touch).
+        let State {
+            rules,
+            rng,
+            left,
+            zones,
+            vote_pile,
+            vote_removed,
+            missions_boxed,
+            record,
+            events,
+            ..
+        } = self;
+        let rules: &Rules = rules;
+        let mut log = |e: Event| {
+            if *record {
+                events.push(e);
+            }
+        };
         for (gi, g) in rules.groups.iter().enumerate() {
-            self.left[gi] = g.size;
+            left[gi] = g.size;
         }
         for (p, f) in rules.factions.iter().enumerate() {
-            let z = &mut self.zones[p];
+            let z = &mut zones[p];
             for &k in &rules.influence_kinds {
                 let aside = rules.setup.set_aside[k.ix()].min(f.deck[k.ix()]);
                 z.set_aside[k.ix()] = aside;
@@ -746,7 +765,7 @@ impl State {
                     z.influence_reserve.push(k);
                 }
             }
-            seed::shuffle(&mut z.influence_reserve, &mut self.rng);
+            seed::shuffle(&mut z.influence_reserve, rng);
             for &k in &rules.action_kinds {
                 match rules.setup.action_reserve {
                     ActionReserve::Chosen => z.unarranged[k.ix()] = f.deck[k.ix()],
@@ -757,36 +776,34 @@ impl State {
                     }
                 }
             }
-            seed::shuffle(&mut z.action_reserve, &mut self.rng);
+            seed::shuffle(&mut z.action_reserve, rng);
         }
-        self.vote_pile
-            .extend((0..rules.vote_cards.len()).map(|i| i as u8));
-        seed::shuffle(&mut self.vote_pile, &mut self.rng);
+        vote_pile.extend((0..rules.vote_cards.len()).map(|i| i as u8));
+        seed::shuffle(vote_pile, rng);
         // Orgy variant (b): orgies, never the reshuffle one, out before the game.
         for _ in 0..rules.setup.orgies_removed_before_game {
-            if let Some(i) = self
-                .vote_pile
+            if let Some(i) = vote_pile
                 .iter()
                 .position(|&c| rules.vote_cards[c as usize].effect == VoteEffect::Orgy)
             {
-                let c = self.vote_pile.remove(i);
-                self.vote_removed.push(c);
-                self.log(Event::OrgyRemoved { card: c });
+                let c = vote_pile.remove(i);
+                vote_removed.push(c);
+                log(Event::OrgyRemoved { card: c });
             }
         }
         let mut missions: ArrayVec<u8, 16> = (0..rules.missions.len()).map(|i| i as u8).collect();
-        seed::shuffle(&mut missions, &mut self.rng);
+        seed::shuffle(&mut missions, rng);
         for i in 0..rules.missions_per_player as usize * 2 {
             let p = (rules.setup.first_player + i) % 2;
             if let Some(m) = missions.pop() {
-                self.zones[p].missions.push(m);
-                self.log(Event::MissionDealt {
+                zones[p].missions.push(m);
+                log(Event::MissionDealt {
                     player: p as u8,
                     mission: m,
                 });
             }
         }
-        self.missions_boxed = missions;
+        *missions_boxed = missions;
         self.points = self.count_points();
         self.begin_setup_of(self.seat);
     }
