@@ -6,6 +6,8 @@
 //! the only way to get one is [`load`], which reports every problem it finds.
 
 use std::collections::HashMap;
+
+use arrayvec::ArrayVec;
 use std::path::Path;
 
 use super::compile::{Names, Op, PlayMasks, PlayTest, Program, compile};
@@ -139,6 +141,44 @@ pub struct Scoring {
     pub tie_break: TieBreak,
 }
 
+/// One faction's cards at the deal, before any shuffle: the influence
+/// reserve (the deck less the set-aside cards, kind by kind in the order
+/// of `influence_kinds`), the set-aside cards, and the action cards, as a
+/// reserve to shuffle or as cards to arrange (`setup.action_reserve`).
+#[derive(Debug, Clone, Default)]
+pub struct Deal {
+    pub influence_reserve: ArrayVec<Kind, MAX_RESERVE>,
+    pub set_aside: Counts,
+    pub action_reserve: ArrayVec<Kind, MAX_RESERVE>,
+    pub unarranged: Counts,
+}
+
+impl Deal {
+    fn of(rules: &Rules, p: usize) -> Deal {
+        let deck = &rules.factions[p].deck;
+        let mut d = Deal::default();
+        for &k in &rules.influence_kinds {
+            let aside = rules.setup.set_aside[k.ix()].min(deck[k.ix()]);
+            d.set_aside[k.ix()] = aside;
+            for _ in aside..deck[k.ix()] {
+                // (A reserve over `MAX_RESERVE` is a load error already.)
+                let _ = d.influence_reserve.try_push(k);
+            }
+        }
+        for &k in &rules.action_kinds {
+            match rules.setup.action_reserve {
+                ActionReserve::Chosen => d.unarranged[k.ix()] = deck[k.ix()],
+                ActionReserve::Shuffled => {
+                    for _ in 0..deck[k.ix()] {
+                        let _ = d.action_reserve.try_push(k);
+                    }
+                }
+            }
+        }
+        d
+    }
+}
+
 /// The complete, validated rules of one game of Caesar & Cleopatra.
 #[derive(Debug, Clone)]
 pub struct Rules {
@@ -192,6 +232,9 @@ pub struct Rules {
     pub reactions_to: [u16; MAX_KINDS],
     /// Per faction: the kinds in its deck, as a bit mask of kind indices.
     pub deck_kinds: [u16; 2],
+    /// Per faction: its cards as dealt, before the shuffles (copied into
+    /// each new game: no loop per card).
+    pub deals: [Deal; 2],
     /// The influence kinds that do not invert votes, in the order of
     /// `influence_kinds`: a vote's discards are the last and the first of
     /// them present.
@@ -982,7 +1025,8 @@ impl Validator {
                 .and_then(Option::as_ref)
                 .map_or_else(PlayTest::default, |p| p.playable.test())
         });
-        Some(Rules {
+        let mut rules = Rules {
+            deals: Default::default(),
             name: game.name,
             source: game.source,
             kinds,
@@ -1074,6 +1118,8 @@ impl Validator {
             inverter_kinds,
             group_size,
             group_majority,
-        })
+        };
+        rules.deals = [0, 1].map(|p| Deal::of(&rules, p));
+        Some(rules)
     }
 }

@@ -14,9 +14,9 @@ use arrayvec::ArrayVec;
 
 use super::events::{EndReason, Event, VoteOutcome};
 use super::model::{
-    ActionReserve, ActionTiming, Counts, ExhaustedVoteCard, ExtraordinaryTie, ExtraordinaryVote,
-    Face, Kind, MAX_GROUPS, MAX_KINDS, MAX_RESERVE, MAX_VOTE_CARDS, OrgyRemovalTiming, Reshuffle,
-    Rules, TieBreak, VoteEffect,
+    ActionTiming, Counts, ExhaustedVoteCard, ExtraordinaryTie, ExtraordinaryVote, Face, Kind,
+    MAX_GROUPS, MAX_KINDS, MAX_RESERVE, MAX_VOTE_CARDS, OrgyRemovalTiming, Reshuffle, Rules,
+    TieBreak, VoteEffect,
 };
 use super::moves::{Move, Reserve};
 use super::vote::{Decision, Tally, decide};
@@ -756,26 +756,18 @@ impl State {
         for (gi, g) in rules.groups.iter().enumerate() {
             left[gi] = g.size;
         }
-        for (p, f) in rules.factions.iter().enumerate() {
-            let z = &mut zones[p];
-            for &k in &rules.influence_kinds {
-                let aside = rules.setup.set_aside[k.ix()].min(f.deck[k.ix()]);
-                z.set_aside[k.ix()] = aside;
-                for _ in aside..f.deck[k.ix()] {
-                    z.influence_reserve.push(k);
-                }
-            }
+        for (z, d) in zones.iter_mut().zip(&rules.deals) {
+            // Copied as slices (the zones start empty).
+            let full = "a deal fits its reserve";
+            z.influence_reserve
+                .try_extend_from_slice(&d.influence_reserve)
+                .expect(full);
+            z.set_aside = d.set_aside;
             seed::shuffle(&mut z.influence_reserve, rng);
-            for &k in &rules.action_kinds {
-                match rules.setup.action_reserve {
-                    ActionReserve::Chosen => z.unarranged[k.ix()] = f.deck[k.ix()],
-                    ActionReserve::Shuffled => {
-                        for _ in 0..f.deck[k.ix()] {
-                            z.action_reserve.push(k);
-                        }
-                    }
-                }
-            }
+            z.action_reserve
+                .try_extend_from_slice(&d.action_reserve)
+                .expect(full);
+            z.unarranged = d.unarranged;
             seed::shuffle(&mut z.action_reserve, rng);
         }
         vote_pile.extend((0..rules.vote_cards.len()).map(|i| i as u8));
