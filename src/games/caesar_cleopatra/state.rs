@@ -1413,7 +1413,7 @@ impl State {
         self.phase = Phase::PassiveDiscard;
     }
 
-    #[inline]
+    #[inline(always)]
     fn place(&mut self, p: usize, kind: Kind, group: u8, face: Face) {
         self.take_from_hand(p, kind);
         self.put(p, group as usize, kind, face);
@@ -1443,7 +1443,7 @@ impl State {
         self.play_action(p, k, false);
     }
 
-    #[inline]
+    #[inline(always)]
     fn refill_draw(&mut self, p: usize, r: Reserve) {
         let z = &mut self.zones[p];
         // The reserve chosen by a select, not a branch (the choice is random).
