@@ -899,7 +899,7 @@ pub fn run(
         // Counted for the progress bar by blocks of games: an atomic
         // add per game would hold up every game (and share a cache line
         // between the threads).
-        if (i + 1) % PROGRESS_BLOCK == 0 {
+        if (i + 1).is_multiple_of(PROGRESS_BLOCK) {
             done.fetch_add(PROGRESS_BLOCK, Ordering::Relaxed);
         }
         r
