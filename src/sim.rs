@@ -1101,4 +1101,27 @@ mod tests {
         }
         assert_eq!(dense_first, w);
     }
+
+    /// One game's choice histogram: counts beyond the inline ones kept
+    /// too, and the sums read off it as a running count would give them;
+    /// the totals get every count at its index.
+    #[test]
+    fn legal_counts_keep_large_choices_and_sum_them() {
+        let ns = [1usize, 2, 2, 63, 64, 1, 130, 64, 5];
+        let mut h = LegalCounts::default();
+        for &n in &ns {
+            h.add(n);
+        }
+        assert_eq!(h.decisions(), ns.len() as u32);
+        assert_eq!(h.legal_sum(), ns.iter().map(|&n| n as u64).sum::<u64>());
+        assert_eq!(h.forced(), 2);
+        assert_eq!(h.len(), 131);
+        let mut expect = vec![0u64; 131];
+        for &n in &ns {
+            expect[n] += 1;
+        }
+        let counts: Vec<u64> = h.iter().map(u64::from).take(131).collect();
+        assert_eq!(counts, expect);
+        assert!(LegalCounts::default().is_empty());
+    }
 }
