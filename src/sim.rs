@@ -769,7 +769,7 @@ pub fn play_game(
     // Two random agents pick with their own RNGs directly (the same picks as
     // `RandomAgent`, without a call through `dyn Agent` per decision).
     let mut seats = if agents.iter().all(|a| matches!(a, AgentSpec::Random)) {
-        // Built in place (`map` would move the 300-byte RNGs about).
+        // Built in place, as `RandomAgent::new` seeds them.
         let rng = crate::engine::seed::agent_rng;
         Seats::Random([rng(agent_seed(0)), rng(agent_seed(1))])
     } else {
@@ -1103,8 +1103,8 @@ mod tests {
     }
 
     /// One game's choice histogram: counts beyond the inline ones kept
-    /// too, and the sums read off it as a running count would give them;
-    /// the totals get every count at its index.
+    /// too, the sums read off it as a running count would give them, and
+    /// `iter` (what `Totals::add` sums) giving every count at its index.
     #[test]
     fn legal_counts_keep_large_choices_and_sum_them() {
         let ns = [1usize, 2, 2, 63, 64, 1, 130, 64, 5];

@@ -6,9 +6,9 @@
 //! the only way to get one is [`load`], which reports every problem it finds.
 
 use std::collections::HashMap;
+use std::path::Path;
 
 use arrayvec::ArrayVec;
-use std::path::Path;
 
 use super::compile::{Names, Op, PlayMasks, PlayTest, Program, compile};
 use super::raw::{self, VoteEffect as RawVoteEffect};
