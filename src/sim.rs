@@ -779,22 +779,19 @@ pub fn play_game(
     // Only the histogram per decision: the number of decisions, the sum of
     // their choices and the forced ones are read off it at the end.
     let mut hist = LegalCounts::default();
-    loop {
-        let n = match &mut seats {
-            Seats::Random(rngs) => match state.random_step(rngs, &mut legal) {
-                Some(n) => n,
-                None => break,
-            },
-            Seats::Agents(a) => {
-                let Actor::Player(p) = state.current_actor() else {
-                    break;
-                };
+    match &mut seats {
+        Seats::Random(rngs) => {
+            while let Some(n) = state.random_step(rngs, &mut legal) {
+                hist.add(n);
+            }
+        }
+        Seats::Agents(a) => {
+            while let Actor::Player(p) = state.current_actor() {
                 let (m, n) = a[p].choose_move(&state, &mut legal);
                 state.apply_legal(m);
-                n
+                hist.add(n);
             }
-        };
-        hist.add(n);
+        }
     }
     let r = state.rules();
     let c = *state.counters();
