@@ -1292,45 +1292,54 @@ impl State {
                 i => self.play_own_action(p, nth_action(actions, i - 1)),
             }
             n
+        } else if self.phase == Phase::GameOver {
+            return None;
         } else {
-            match self.phase {
-                // As `few_moves`: the kinds left to arrange, by index.
-                Phase::ArrangeActions => {
-                    let left = nonzero_kinds(&self.zones[p].unarranged);
-                    let n = left.count_ones() as usize;
-                    let i = seed::below(&mut rngs[p], n);
-                    self.arrange_action(p, Kind(nth_kind(left, i as u32)));
-                    n
-                }
-                // As `few_moves`: the kinds set aside, in the rules' order.
-                Phase::SetupPlace => {
-                    let pl = Placements::of_hand(&self.rules, &self.zones[p].set_aside);
-                    let n = pl.n_kinds();
-                    let i = seed::below(&mut rngs[p], n);
-                    self.setup_place(p, pl.kind(&self.rules, i as u32));
-                    n
-                }
-                // As `few_moves`: the kinds held, by index, then the end.
-                Phase::PassiveDiscard => {
-                    let held = nonzero_kinds(&self.zones[p].hand);
-                    let n = held.count_ones() as usize + 1;
-                    let i = seed::below(&mut rngs[p], n);
-                    if i + 1 == n {
-                        self.end_discard();
-                    } else {
-                        self.passive_discard(p, Kind(nth_kind(held, i as u32)));
-                    }
-                    n
-                }
-                Phase::GameOver => return None,
-                _ => {
-                    let (m, n) = self.random_legal(&mut rngs[p], buf);
-                    self.apply_move(m);
-                    n
-                }
-            }
+            self.random_step_rare(rngs, buf)
         };
         Some(n)
+    }
+
+    /// The decisions of `random_step` met a few times a game (the setup, a
+    /// passive turn's discards, the general way), out of its loop.
+    #[inline(never)]
+    fn random_step_rare(&mut self, rngs: &mut [AgentRng; 2], buf: &mut Vec<Move>) -> usize {
+        let p = self.seat as usize;
+        match self.phase {
+            // As `few_moves`: the kinds left to arrange, by index.
+            Phase::ArrangeActions => {
+                let left = nonzero_kinds(&self.zones[p].unarranged);
+                let n = left.count_ones() as usize;
+                let i = seed::below(&mut rngs[p], n);
+                self.arrange_action(p, Kind(nth_kind(left, i as u32)));
+                n
+            }
+            // As `few_moves`: the kinds set aside, in the rules' order.
+            Phase::SetupPlace => {
+                let pl = Placements::of_hand(&self.rules, &self.zones[p].set_aside);
+                let n = pl.n_kinds();
+                let i = seed::below(&mut rngs[p], n);
+                self.setup_place(p, pl.kind(&self.rules, i as u32));
+                n
+            }
+            // As `few_moves`: the kinds held, by index, then the end.
+            Phase::PassiveDiscard => {
+                let held = nonzero_kinds(&self.zones[p].hand);
+                let n = held.count_ones() as usize + 1;
+                let i = seed::below(&mut rngs[p], n);
+                if i + 1 == n {
+                    self.end_discard();
+                } else {
+                    self.passive_discard(p, Kind(nth_kind(held, i as u32)));
+                }
+                n
+            }
+            _ => {
+                let (m, n) = self.random_legal(&mut rngs[p], buf);
+                self.apply_move(m);
+                n
+            }
+        }
     }
 
     // ----- Applying moves --------------------------------------------------
