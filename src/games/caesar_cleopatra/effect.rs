@@ -43,6 +43,9 @@ pub struct Frame {
     /// Who would have won the vote at each touched group before it changed
     /// (bits 2g and 2g+1, as `State::group_outlook`).
     pub outlook: u32,
+    /// At a `choose group` or a `place taken`: the groups it offers (bit
+    /// g), worked out once when the effect stopped there.
+    pub options: u32,
     /// Cards still to draw in the current `draw`.
     pub draw_left: u8,
     /// A reaction cancelled this card: it is discarded without effect.
@@ -186,6 +189,7 @@ impl State {
             pool: [[0; MAX_KINDS]; 2],
             touched: 0,
             outlook: 0,
+            options: 0,
             draw_left: 0,
             cancelled: false,
             awaiting_reaction: window,
@@ -498,7 +502,8 @@ impl State {
         let n = match self.op() {
             Some(Op::ChooseGroup { var, cond }) => {
                 let var = *var as usize;
-                let m = self.group_options(p, var as u8, cond, &f.env);
+                let m = f.options;
+                debug_assert_eq!(m, self.group_options(p, var as u8, cond, &f.env));
                 let n = m.count_ones() as usize;
                 let g = nth_bit(m, below(&mut rngs[p], n));
                 let f = &mut self.frames[top];
@@ -538,7 +543,8 @@ impl State {
             }
             Some(Op::PlaceTaken { groups, face }) => {
                 let face = *face;
-                let m = self.placement_groups(f, groups);
+                let m = f.options;
+                debug_assert_eq!(m, self.placement_groups(f, groups));
                 let n = m.count_ones() as usize;
                 let g = nth_bit(m, below(&mut rngs[p], n));
                 self.place_taken(top, g, face);
@@ -605,7 +611,15 @@ impl State {
             // The commonest statement first, by its own branch (a jump table
             // over all of them is one more indirect jump per statement).
             if op.is_choice() {
-                if self.has_option(p, op, &f.env) {
+                // A group choice's options are kept for the decision.
+                let ok = if let Op::ChooseGroup { var, cond } = op {
+                    let m = self.group_options(p, *var, cond, &f.env);
+                    self.frames[top].options = m;
+                    m != 0
+                } else {
+                    self.has_option(p, op, &f.env)
+                };
+                if ok {
                     return;
                 }
                 // No legal target: the rest of the effect cannot happen.
@@ -660,7 +674,9 @@ impl State {
                         self.frames[top].pc += 1;
                         continue;
                     }
-                    if self.placement_groups(f, groups) != 0 {
+                    let m = self.placement_groups(f, groups);
+                    if m != 0 {
+                        self.frames[top].options = m;
                         return;
                     }
                     // Cannot happen with cards taken from these groups; never

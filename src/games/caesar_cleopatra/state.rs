@@ -1507,8 +1507,11 @@ impl State {
         let _can_stop = sizes & 1 << self.placed != 0;
         if !more || !self.can_place_any(p) {
             // Nothing more can (or may) be placed; a pattern that cannot be
-            // completed is never offered, so stopping here is allowed.
-            debug_assert!(_can_stop || !more);
+            // completed is never offered, so stopping here is allowed,
+            // unless an action card played since changed the table (one
+            // that moves the player's own cards can fill the groups that
+            // had room): the placement then ends short.
+            debug_assert!(_can_stop || !more || self.actions_played > 0);
             self.placement_done();
         }
     }
