@@ -775,7 +775,9 @@ pub fn play_game(
     } else {
         Seats::Agents([0, 1].map(|p| agents[p].build(agent_seed(p))))
     };
-    let mut legal = Vec::with_capacity(64);
+    // Grown only if a decision lists its moves (random seats rarely do):
+    // no allocation per game.
+    let mut legal = Vec::new();
     // Only the histogram per decision: the number of decisions, the sum of
     // their choices and the forced ones are read off it at the end.
     let mut hist = LegalCounts::default();

@@ -85,31 +85,29 @@ pub fn shuffle<T, R: rand::Rng + ?Sized>(items: &mut [T], rng: &mut R) {
         }
         t
     };
-    if items.len() <= 1 {
-        return;
-    }
-    // The first index is always 0: no draw.
-    let (mut chunk, mut left) = (0u32, 0u32);
-    for i in 1..items.len() {
+    let len = items.len();
+    // The first index is always 0: no draw. Each draw decodes a run of
+    // positions: the swap index of each but the last is the remainder by
+    // its bound, the last takes the quotient left.
+    let mut i = 1;
+    while i < len {
         let n = i as u32 + 1;
-        if left == 0 {
-            // One draw for the indices of the next k positions.
-            let (bound, k) = match RUNS.get(n as usize) {
-                Some(&r) => r,
-                None => run(n),
-            };
-            chunk = rng.random_range(..bound);
-            left = k;
-        }
-        left -= 1;
-        let j = if left == 0 {
-            chunk
-        } else {
-            let (q, r) = div_rem(chunk, n);
-            chunk = q;
-            r
+        let (bound, k) = match RUNS.get(n as usize) {
+            Some(&r) => r,
+            None => run(n),
         };
-        items.swap(i, j as usize);
+        let mut chunk = rng.random_range(..bound);
+        let last = i + k as usize - 1;
+        while i < last.min(len) {
+            let (q, r) = div_rem(chunk, i as u32 + 1);
+            chunk = q;
+            items.swap(i, r as usize);
+            i += 1;
+        }
+        if i < len {
+            items.swap(i, chunk as usize);
+            i += 1;
+        }
     }
 }
 

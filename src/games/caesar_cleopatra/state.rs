@@ -1847,9 +1847,8 @@ impl State {
         }
         // The winner takes the top patrician.
         sub_at(&mut self.left, g, 1);
-        let before = self.group_points(winner, g);
+        self.points[winner] += self.win_points(winner, g);
         self.zones[winner].won[g] += 1;
-        self.points[winner] += self.group_points(winner, g) - before;
         self.log(Event::PatricianWon {
             player: winner as u8,
             group: g as u8,
@@ -1996,19 +1995,22 @@ impl State {
         self.points
     }
 
-    /// The points `p` makes with the patricians of group `g` (and the
-    /// missions on it): what winning one there changes.
-    fn group_points(&self, p: usize, g: usize) -> u32 {
+    /// The points `p` gains by winning one more patrician of group `g`:
+    /// one patrician's, and each bonus (majority, whole group, a mission
+    /// on `g`) whose threshold the new count reaches (`count_points`, the
+    /// score from scratch, less the score before).
+    fn win_points(&self, p: usize, g: usize) -> u32 {
         let r = &*self.rules;
         let s = &r.scoring;
         let z = &self.zones[p];
-        let won = z.won[g];
-        let mut points = won as u32 * s.per_patrician
-            + u32::from(won >= r.group_majority[g]) * s.majority_bonus
-            + u32::from(won == r.group_size[g]) * s.whole_group_bonus;
+        let (was, now) = (z.won[g], z.won[g] + 1);
+        debug_assert!(was < r.group_size[g], "a patrician is left to win");
+        let mut points = s.per_patrician
+            + u32::from(now == r.group_majority[g]) * s.majority_bonus
+            + u32::from(now == r.group_size[g]) * s.whole_group_bonus;
         for &m in &z.missions {
             let m = &r.missions[m as usize];
-            if m.group as usize == g && won >= m.at_least {
+            if m.group as usize == g && now == m.at_least {
                 points += s.mission_bonus;
             }
         }
