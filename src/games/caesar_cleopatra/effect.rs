@@ -1360,9 +1360,29 @@ fn bits(mut m: u32) -> impl Iterator<Item = usize> {
 }
 
 /// Each side (bit `2 * owner + face` of `sides`) of each group of
-/// `groups`, group by group.
+/// `groups`, group by group: one mask of a nibble per group (bit
+/// `4 g + side`), walked by its set bits (no loop within a loop).
 fn group_sides(groups: u32, sides: u32) -> impl Iterator<Item = (usize, usize)> {
-    bits(groups).flat_map(move |g| bits(sides).map(move |i| (g, i)))
+    const _: () = assert!(MAX_GROUPS <= 8, "a nibble per group in 32 bits");
+    /// `SPREAD[m]`: bit g of `m` moved to bit 4 g.
+    static SPREAD: [u32; 256] = {
+        let mut t = [0u32; 256];
+        let mut m = 0;
+        while m < 256 {
+            let mut g = 0;
+            while g < 8 {
+                if m >> g & 1 != 0 {
+                    t[m] |= 1 << (4 * g);
+                }
+                g += 1;
+            }
+            m += 1;
+        }
+        t
+    };
+    // Each group's bit times the 4-bit side mask fills its nibble alone.
+    let all = SPREAD[(groups & 0xFF) as usize] * (sides & 0xF);
+    bits(all).map(|b| (b >> 2, b & 3))
 }
 
 /// Adds the counts of `b` to `a` (byte by byte: one vector add).
