@@ -196,7 +196,10 @@ impl State {
             resume,
         });
         self.phase = Phase::Effect;
-        self.run_effects();
+        // At a reaction window the effect waits for the responder.
+        if !window {
+            self.run_effects();
+        }
     }
 
     fn op(&self) -> Option<&Op> {
