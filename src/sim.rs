@@ -350,6 +350,18 @@ impl LegalCounts {
         self.len() == 0
     }
 
+    /// Adds the count of each `n` to `t[n]` (`t` at least `len()` long),
+    /// slice by slice.
+    pub fn add_into(&self, t: &mut [u64]) {
+        for (t, &c) in t.iter_mut().zip(&self.low) {
+            *t += u64::from(c);
+        }
+        let rest = t.get_mut(Self::INLINE..).unwrap_or_default();
+        for (t, &c) in rest.iter_mut().zip(&self.high) {
+            *t += u64::from(c);
+        }
+    }
+
     /// Decisions in all.
     pub fn decisions(&self) -> u32 {
         self.iter().sum()
@@ -507,9 +519,7 @@ impl Totals {
             self.mission_seat[seat as usize][1] += done as u64;
         }
         grow(&mut self.legal, r.legal.len());
-        for (t, c) in self.legal.iter_mut().zip(r.legal.iter()) {
-            *t += u64::from(c);
-        }
+        r.legal.add_into(&mut self.legal);
         let c = |i: usize| r.counts[i] as u64;
         self.branching.add(r.legal_sum, r.moves as u64);
         self.forced.add(r.forced as u64, r.moves as u64);
