@@ -154,6 +154,7 @@ impl State {
 
     /// The reaction cards `responder` could play against `played`, as a
     /// kind mask (kind indices ascend as `rules.action_kinds` does).
+    #[inline]
     fn reactions(&self, responder: usize, played: Kind) -> u16 {
         let held =
             nonzero_kinds(&self.zones[responder].hand) & self.rules.reactions_to[played.ix()];
