@@ -702,28 +702,30 @@ impl State {
     fn finish_frame(&mut self, cancelled: bool, fizzled: bool) {
         let top = self.frames.len() - 1;
         self.discard_pool(top);
-        let f = self.frames.pop().expect("a frame");
-        self.zones[f.player as usize].discard[f.card.ix()] += 1;
-        let own_turn = f.player == self.seat && self.frames.is_empty();
+        // What is left to read of the frame, then the frame dropped in
+        // place (not moved out whole).
+        let f = &self.frames[top];
+        let (player, card, resume) = (f.player, f.card, f.resume);
+        let (touched, outlook) = (f.touched, f.outlook);
+        self.frames.truncate(top);
+        self.zones[player as usize].discard[card.ix()] += 1;
+        let own_turn = player == self.seat && top == 0;
         if cancelled && own_turn {
             self.counters.actions_cancelled += 1;
-        } else if !cancelled && !fizzled && own_turn && self.outlook_changed(&f) {
+        } else if !cancelled && !fizzled && own_turn && self.outlook_changed(touched, outlook) {
             self.counters.action_swings += 1;
         }
         self.log(if cancelled {
-            Event::ActionCancelled {
-                player: f.player,
-                kind: f.card,
-            }
+            Event::ActionCancelled { player, kind: card }
         } else {
             Event::ActionResolved {
-                player: f.player,
-                kind: f.card,
+                player,
+                kind: card,
                 fizzled,
             }
         });
-        if self.frames.is_empty() {
-            self.phase = f.resume;
+        if top == 0 {
+            self.phase = resume;
             self.resume_turn();
         }
     }
@@ -743,20 +745,21 @@ impl State {
         }
     }
 
-    /// Whether some group the card touched would now elect another winner
-    /// than before (the others are unchanged).
-    fn outlook_changed(&self, f: &Frame) -> bool {
-        // Each group's outlook has its own two bits, and `f.outlook` has
+    /// Whether some group the card touched (`Frame::touched`) would now
+    /// elect another winner than before (`Frame::outlook`; the others are
+    /// unchanged).
+    fn outlook_changed(&self, touched: u32, outlook: u32) -> bool {
+        // Each group's outlook has its own two bits, and `outlook` has
         // bits of touched groups only: compare all of them at once (no exit
         // from the loop at a random group).
         let mut now = 0;
-        let mut m = f.touched;
+        let mut m = touched;
         while m != 0 {
             let g = m.trailing_zeros() as usize;
             m &= m - 1;
             now |= self.group_outlook(g);
         }
-        now != f.outlook
+        now != outlook
     }
 
     fn discard_pool(&mut self, top: usize) {
