@@ -97,12 +97,22 @@ pub fn shuffle<T, R: rand::Rng + ?Sized>(items: &mut [T], rng: &mut R) {
             None => run(n),
         };
         let mut chunk = rng.random_range(..bound);
-        let last = i + k as usize - 1;
-        while i < last.min(len) {
-            let (q, r) = div_rem(chunk, i as u32 + 1);
-            chunk = q;
-            items.swap(i, r as usize);
-            i += 1;
+        let last = (i + k as usize - 1).min(len);
+        if last < INV.len() {
+            // Every bound of the run (up to `last`) has its inverse in the table.
+            while i < last {
+                let (q, r) = div_rem_small(chunk, i as u32 + 1);
+                chunk = q;
+                items.swap(i, r as usize);
+                i += 1;
+            }
+        } else {
+            while i < last {
+                let (q, r) = div_rem(chunk, i as u32 + 1);
+                chunk = q;
+                items.swap(i, r as usize);
+                i += 1;
+            }
         }
         if i < len {
             items.swap(i, chunk as usize);
@@ -111,28 +121,36 @@ pub fn shuffle<T, R: rand::Rng + ?Sized>(items: &mut [T], rng: &mut R) {
     }
 }
 
+/// `INV[n]`: ⌊(2⁶⁴ − 1) / n⌋ + 1, for `div_rem_small`.
+static INV: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut n = 2;
+    while n < 256 {
+        t[n] = u64::MAX / n as u64 + 1;
+        n += 1;
+    }
+    t
+};
+
 /// `(x / n, x % n)` for `n` from 2: by a multiplication with a
 /// precomputed inverse for the small `n` of a deck (Lemire's exact
 /// `fastmod` for 32-bit dividends), a division beyond. The shuffle's
 /// chunk is divided once per card, each division waiting for the last.
 #[inline]
 fn div_rem(x: u32, n: u32) -> (u32, u32) {
-    /// `INV[n]`: ⌊(2⁶⁴ − 1) / n⌋ + 1.
-    static INV: [u64; 256] = {
-        let mut t = [0u64; 256];
-        let mut n = 2;
-        while n < 256 {
-            t[n] = u64::MAX / n as u64 + 1;
-            n += 1;
-        }
-        t
-    };
     if n < 256 {
-        let q = ((u128::from(INV[n as usize]) * u128::from(x)) >> 64) as u32;
-        (q, x - q * n)
+        div_rem_small(x, n)
     } else {
         (x / n, x % n)
     }
+}
+
+/// `div_rem` for `n` in `2..256` (the caller knows it: no test per card).
+#[inline]
+fn div_rem_small(x: u32, n: u32) -> (u32, u32) {
+    debug_assert!((2..256).contains(&n));
+    let q = ((u128::from(INV[(n & 0xFF) as usize]) * u128::from(x)) >> 64) as u32;
+    (q, x - q * n)
 }
 
 #[cfg(test)]
@@ -153,7 +171,8 @@ mod tests {
     #[test]
     fn shuffle_is_rands() {
         use rand::seq::SliceRandom;
-        for len in 0..40u32 {
+        // Decks past 255 cards take the division's general way.
+        for len in (0..40u32).chain([254, 255, 256, 257, 300]) {
             for seed in 0..50 {
                 let (mut a, mut b) = (rng(seed), rng(seed));
                 let mut x: Vec<u32> = (0..len).collect();

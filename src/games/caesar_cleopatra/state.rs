@@ -1955,13 +1955,12 @@ impl State {
     /// restantes sur ce groupe sont défaussées".
     fn exhaust(&mut self, g: usize) {
         for p in 0..2 {
-            for f in 0..2 {
-                for k in 0..MAX_KINDS {
-                    let n = self.groups[g].cards[p][f][k];
-                    self.zones[p].discard[k] += n;
-                    self.groups[g].cards[p][f][k] = 0;
-                }
-            }
+            // Both faces' counts at once into the discard pile (byte sums:
+            // no count reaches 256).
+            let [down, up] = std::mem::take(&mut self.groups[g].cards[p]);
+            let d = &mut self.zones[p].discard;
+            *d = (u128::from_ne_bytes(*d) + u128::from_ne_bytes(down) + u128::from_ne_bytes(up))
+                .to_ne_bytes();
             set_at(&mut self.count[p], g, 0);
             set_at(&mut self.up[p], g, 0);
         }
