@@ -13,9 +13,10 @@ pub type Rng = ChaCha8Rng;
 /// few cycles per draw with no block to refill, and 16 bytes of state to
 /// seed per game. Random playouts make one draw per decision (about 290 a
 /// game), which ChaCha8 made about 7% of their time and Xoshiro128++ 5%
-/// (docs/simulate.md); PCG32 keeps one 64-bit word to load and store per
-/// draw, and its output is a few shifts of the old state (no multiplication
-/// on the way to the pick, which the branch on the pick waits for). A saved
+/// (docs/simulate.md); PCG32 updates one 64-bit word of state per draw (a
+/// multiply and an add), and its output is a few shifts of the old state
+/// (no multiplication on the way to the pick, which the branch on the pick
+/// waits for). A saved
 /// game does not depend on it: its moves are recorded.
 pub type AgentRng = rand_pcg::Pcg32;
 
