@@ -1956,7 +1956,8 @@ impl State {
     fn exhaust(&mut self, g: usize) {
         for p in 0..2 {
             // Both faces' counts at once into the discard pile (byte sums:
-            // no count reaches 256).
+            // no count reaches 256). As `effect::add_counts` twice, which
+            // measured 5% slower here (session 10).
             let [down, up] = std::mem::take(&mut self.groups[g].cards[p]);
             let d = &mut self.zones[p].discard;
             *d = (u128::from_ne_bytes(*d) + u128::from_ne_bytes(down) + u128::from_ne_bytes(up))
