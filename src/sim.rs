@@ -775,6 +775,15 @@ pub fn play_game(
     record: bool,
 ) -> (State, GameRecord) {
     let mut state = State::with_log(rules.clone(), derive(seed, index, 0), record);
+    let rec = play_measured(&mut state, agents, seed, index);
+    (state, rec)
+}
+
+/// Plays `state` (game `index` of a run seeded `seed`, freshly dealt) to
+/// the end between `agents` and measures it. The state stays the
+/// caller's: a run drops it where it was built, without moving its two
+/// kilobytes out per game.
+fn play_measured(state: &mut State, agents: &[AgentSpec; 2], seed: u64, index: u64) -> GameRecord {
     let agent_seed = |p: usize| derive(seed, index, 1 + p as u64);
     // Two random agents pick with their own RNGs directly (the same picks as
     // `RandomAgent`, without a call through `dyn Agent` per decision).
@@ -799,7 +808,7 @@ pub fn play_game(
         }
         Seats::Agents(a) => {
             while let Actor::Player(p) = state.current_actor() {
-                let (m, n) = a[p].choose_move(&state, &mut legal);
+                let (m, n) = a[p].choose_move(state, &mut legal);
                 state.apply_legal(m);
                 hist.add(n);
             }
@@ -828,7 +837,7 @@ pub fn play_game(
         (Some(w), Some(a)) if w == a as usize => Some(c.ahead_since_turn),
         _ => None,
     };
-    let rec = GameRecord {
+    GameRecord {
         index,
         winner,
         first: r.setup.first_player,
@@ -856,8 +865,7 @@ pub fn play_game(
         legal_sum: hist.legal_sum(),
         forced: hist.forced(),
         legal: hist,
-    };
-    (state, rec)
+    }
 }
 
 /// Who picks the moves of a game in `play_game`.
@@ -904,7 +912,8 @@ pub fn run(
     let threads = pool.current_num_threads();
     let seed = cfg.meta.seed;
     let play = |i: u64| {
-        let (_, r) = play_game(&cfg.rules, &cfg.agents, seed, i, false);
+        let mut state = State::with_log(cfg.rules.clone(), derive(seed, i, 0), false);
+        let r = play_measured(&mut state, &cfg.agents, seed, i);
         // Counted for the progress bar by blocks of games: an atomic
         // add per game would hold up every game (and share a cache line
         // between the threads).
@@ -916,13 +925,18 @@ pub fn run(
     let range = cfg.meta.range();
     let totals = match csv.as_mut() {
         None => pool.install(|| {
-            range
+            // Each fold's sums boxed: rayon moves the accumulator in and
+            // out at every game, and `Totals` is over a kilobyte.
+            *range
                 .into_par_iter()
-                .fold(Totals::default, |mut t, i| {
+                .fold(Box::<Totals>::default, |mut t, i| {
                     t.add(&play(i));
                     t
                 })
-                .reduce(Totals::default, Totals::merge)
+                .reduce(Box::<Totals>::default, |mut a, b| {
+                    *a = a.merge(*b);
+                    a
+                })
         }),
         Some(write) => {
             let mut totals = Totals::default();
