@@ -801,11 +801,7 @@ fn play_measured(state: &mut State, agents: &[AgentSpec; 2], seed: u64, index: u
     // their choices and the forced ones are read off it at the end.
     let mut hist = LegalCounts::default();
     match &mut seats {
-        Seats::Random(rngs) => {
-            while let Some(n) = state.random_step(rngs, &mut legal) {
-                hist.add(n);
-            }
-        }
+        Seats::Random(rngs) => while state.random_step(rngs, &mut legal, &mut |n| hist.add(n)) {},
         Seats::Agents(a) => {
             while let Actor::Player(p) = state.current_actor() {
                 let (m, n) = a[p].choose_move(state, &mut legal);

@@ -1235,12 +1235,20 @@ impl State {
 
     /// One decision between two random agents: the player to act picks
     /// with his RNG (`rngs[player]`) the move `random_legal` would pick, and
-    /// it is applied. Returns the number of legal moves, or `None` once the
+    /// it is applied; `note` is told its number of legal moves. The
+    /// setup's decisions and a passive turn's discards, which follow each
+    /// other, are taken together (each noted). Returns `false` once the
     /// game is over. The same games as `random_legal` then `apply_move` (a
     /// test holds it to them), but the phase is dispatched on once, not
     /// three times: phases follow each other at random, so each dispatch is
     /// a likely misprediction.
-    pub fn random_step(&mut self, rngs: &mut [AgentRng; 2], buf: &mut Vec<Move>) -> Option<usize> {
+    #[inline(always)]
+    pub fn random_step(
+        &mut self,
+        rngs: &mut [AgentRng; 2],
+        buf: &mut Vec<Move>,
+        note: &mut impl FnMut(usize),
+    ) -> bool {
         let p = self.seat as usize;
         // Tested in order of frequency, each phase by its own bit: a chain
         // of conditional branches, each predicted from the history, rather
@@ -1291,27 +1299,74 @@ impl State {
             }
             n
         } else if self.phase == Phase::GameOver {
-            return None;
+            return false;
         } else {
-            self.random_step_rare(rngs, buf)
+            self.random_step_rare(rngs, buf, note);
+            return true;
         };
-        Some(n)
+        note(n);
+        true
     }
 
     /// The decisions of `random_step` met a few times a game (the setup, a
-    /// passive turn's discards, the general way), out of its loop.
+    /// passive turn's discards, the general way), out of its loop. The
+    /// setup's decisions (some 36 a game) and a passive turn's discards
+    /// follow each other here, each noted, without going back through the
+    /// decision loop's dispatch.
     #[inline(never)]
-    fn random_step_rare(&mut self, rngs: &mut [AgentRng; 2], buf: &mut Vec<Move>) -> usize {
+    fn random_step_rare(
+        &mut self,
+        rngs: &mut [AgentRng; 2],
+        buf: &mut Vec<Move>,
+        note: &mut impl FnMut(usize),
+    ) {
+        const AGAIN: u32 = 1 << Phase::ArrangeActions as u32
+            | 1 << Phase::SetupPlace as u32
+            | 1 << Phase::PassiveDiscard as u32;
+        loop {
+            let p = self.seat as usize;
+            if self.phase == Phase::ArrangeActions {
+                self.random_arrangement(p, &mut rngs[p], note);
+            } else {
+                note(self.random_step_rare_one(rngs, buf));
+            }
+            if AGAIN >> self.phase as u32 & 1 == 0 {
+                return;
+            }
+        }
+    }
+
+    /// A random agent's whole arrangement of `p`'s action reserve, a pick
+    /// (noted) at a time, as `few_moves` lists them (the kinds left, by
+    /// index) and `arrange_action` applies them: the kinds left kept in a
+    /// register, not stored and read back at each pick.
+    fn random_arrangement(&mut self, p: usize, rng: &mut AgentRng, note: &mut impl FnMut(usize)) {
+        let z = &mut self.zones[p];
+        let mut left = z.unarranged;
+        loop {
+            let kinds = nonzero_kinds(&left);
+            let n = kinds.count_ones() as usize;
+            let k = Kind(nth_kind(kinds, seed::below(rng, n) as u32));
+            bump(&mut left, k, false);
+            z.action_reserve.push(k);
+            note(n);
+            if nonzero_kinds(&left) == 0 {
+                break;
+            }
+        }
+        z.unarranged = left;
+        // The first card chosen is the top: built bottom-up, reversed.
+        z.action_reserve.reverse();
+        self.log(Event::ActionReserveArranged { player: p as u8 });
+        self.phase = Phase::SetupPlace;
+        self.skip_empty_setup();
+    }
+
+    /// One decision of `random_step_rare`.
+    #[inline(always)]
+    fn random_step_rare_one(&mut self, rngs: &mut [AgentRng; 2], buf: &mut Vec<Move>) -> usize {
         let p = self.seat as usize;
         match self.phase {
-            // As `few_moves`: the kinds left to arrange, by index.
-            Phase::ArrangeActions => {
-                let left = nonzero_kinds(&self.zones[p].unarranged);
-                let n = left.count_ones() as usize;
-                let i = seed::below(&mut rngs[p], n);
-                self.arrange_action(p, Kind(nth_kind(left, i as u32)));
-                n
-            }
             // As `few_moves`: the kinds set aside, in the rules' order.
             Phase::SetupPlace => {
                 let pl = Placements::of_hand(&self.rules, &self.zones[p].set_aside);
@@ -2348,7 +2403,7 @@ mod tests {
                     assert_eq!(s.playable(p, with_program), want, "game {game}");
                     seen[usize::from(want == with_program)] += 1;
                 }
-                if s.random_step(&mut rngs, &mut buf).is_none() {
+                if !s.random_step(&mut rngs, &mut buf, &mut |_| {}) {
                     break;
                 }
             }
