@@ -732,7 +732,8 @@ impl State {
 
     /// Before an effect changes the cards at group `g`: note who would win
     /// its vote now (once per card played, on the bottom frame), for
-    /// `Counters::action_swings`.
+    /// `Counters::action_swings`. Not for a card turned face up: a vote
+    /// counts both faces alike, so that cannot change its winner.
     fn touch(&mut self, g: usize) {
         match self.frames.first() {
             Some(f) if f.touched & (1 << g) == 0 => {
@@ -1163,8 +1164,6 @@ impl State {
                 continue;
             }
             let moved: Counts = std::array::from_fn(|k| side[k] & mask[k]);
-            // Before the first change at the group, as `move_card`.
-            self.touch(g);
             if dest == Dest::FaceUp {
                 if face == 0 {
                     let [down, up] = &mut self.groups[g].cards[o];
@@ -1174,6 +1173,8 @@ impl State {
                 }
                 continue;
             }
+            // Before the first change at the group, as `move_card`.
+            self.touch(g);
             sub_counts(&mut self.groups[g].cards[o][face], &moved);
             sub_at(&mut self.count[o], g, n);
             sub_at(&mut self.up[o], g, n * face as u8);
@@ -1195,7 +1196,6 @@ impl State {
                 face,
             } => {
                 let (o, g) = (owner as usize, group as usize);
-                self.touch(g);
                 if dest == Dest::FaceUp {
                     if face == Face::Down {
                         bump(&mut self.groups[g].cards[o][0], kind, false);
@@ -1209,6 +1209,7 @@ impl State {
                     }
                     return;
                 }
+                self.touch(g);
                 bump(&mut self.groups[g].cards[o][face_ix(face)], kind, false);
                 sub_at(&mut self.count[o], g, 1);
                 sub_at(&mut self.up[o], g, face_ix(face) as u8);
