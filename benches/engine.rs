@@ -12,7 +12,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
-use ludus::agents::{IsmctsAgent, IsmctsConfig};
+use ludus::agents::{AgentSpec, IsmctsAgent, IsmctsConfig};
 use ludus::cli::RulesArgs;
 use ludus::engine::agent::{Agent, RandomAgent};
 use ludus::engine::seed::derive;
@@ -40,12 +40,16 @@ fn new_game(rules: &Arc<Rules>, i: u64) -> State {
     State::with_log(rules.clone(), derive(SEED, i, 0), false)
 }
 
-/// Plays the batch of random games; returns the turns played in all.
+/// Plays the batch of random games as `ludus simulate` plays each of
+/// them (`sim::play_game`: random seats picking through
+/// `State::random_step`, every measure of the report, no event log);
+/// returns the turns played in all.
 fn playouts(rules: &Arc<Rules>) -> u64 {
+    let seats = [AgentSpec::Random, AgentSpec::Random];
     (0..GAMES)
         .map(|i| {
-            let (s, _) = ludus::sim::play_random(new_game(rules, i), SEED, i);
-            s.turns() as u64
+            let (_, rec) = ludus::sim::play_game(rules, &seats, SEED, i, false);
+            u64::from(rec.turns)
         })
         .sum()
 }
