@@ -126,6 +126,36 @@ pub(crate) struct GroupCards {
     pub cards: [[Counts; 2]; 2],
 }
 
+/// `pile` followed by `more`, by one copy of `more`'s whole buffer: a
+/// fixed size, so no call to `memcpy`, whose branches on the length
+/// mispredict on piles of random lengths. The bytes past `more`'s length
+/// land past the pile's new length, in its room for twice the cards.
+#[inline]
+fn join_piles(
+    pile: &mut ArrayVec<u8, { 2 * MAX_VOTE_CARDS }>,
+    more: &ArrayVec<u8, MAX_VOTE_CARDS>,
+) {
+    use std::mem::MaybeUninit;
+    let (p, d) = (pile.len(), more.len());
+    // Never more than the game's vote cards in the pile (at most
+    // MAX_VOTE_CARDS, checked at load).
+    assert!(p <= MAX_VOTE_CARDS, "a vote pile of {p} cards");
+    // SAFETY: `more`'s buffer holds MAX_VOTE_CARDS bytes from `as_ptr`,
+    // the first `d` initialised, copied as `MaybeUninit` (no read of an
+    // uninitialised byte as a `u8`); they go to bytes `p..p +
+    // MAX_VOTE_CARDS` of the pile's buffer, within its 2 * MAX_VOTE_CARDS
+    // as `p <= MAX_VOTE_CARDS`; the pile's new length `p + d` covers only
+    // initialised bytes.
+    unsafe {
+        std::ptr::copy_nonoverlapping(
+            more.as_ptr().cast::<MaybeUninit<u8>>(),
+            pile.as_mut_ptr().add(p).cast::<MaybeUninit<u8>>(),
+            MAX_VOTE_CARDS,
+        );
+        pile.set_len(p + d);
+    }
+}
+
 /// The kinds with a card in `c`, as a bit mask of kind indices.
 #[inline]
 pub(crate) fn nonzero_kinds(c: &Counts) -> u16 {
@@ -636,7 +666,9 @@ pub struct State {
     /// there until a vote is decided.
     pub(crate) frozen: [bool; MAX_GROUPS],
     /// Vote draw pile; the top card is the last.
-    pub(crate) vote_pile: ArrayVec<u8, MAX_VOTE_CARDS>,
+    /// Room for twice the vote cards, so that the discard pile joins it
+    /// by one fixed-size copy (`join_piles`).
+    pub(crate) vote_pile: ArrayVec<u8, { 2 * MAX_VOTE_CARDS }>,
     pub(crate) vote_discard: ArrayVec<u8, MAX_VOTE_CARDS>,
     pub(crate) vote_removed: ArrayVec<u8, MAX_VOTE_CARDS>,
     /// Mission cards back in the box, unseen.
@@ -1715,10 +1747,7 @@ impl State {
                 if self.vote_discard.is_empty() {
                     return;
                 }
-                // Copied as a slice and cleared (not moved card by card).
-                self.vote_pile
-                    .try_extend_from_slice(&self.vote_discard)
-                    .expect("every vote card fits the pile");
+                join_piles(&mut self.vote_pile, &self.vote_discard);
                 self.vote_discard.clear();
                 seed::shuffle(&mut self.vote_pile, &mut self.rng);
                 self.log(Event::VoteDeckShuffled);
@@ -1763,9 +1792,7 @@ impl State {
                     // The piles joined as slices (not moved card by card).
                     match reshuffle {
                         Reshuffle::DrawAndDiscard => {
-                            self.vote_pile
-                                .try_extend_from_slice(&self.vote_discard)
-                                .expect("every vote card fits the pile");
+                            join_piles(&mut self.vote_pile, &self.vote_discard);
                             seed::shuffle(&mut self.vote_pile, &mut self.rng);
                         }
                         Reshuffle::DiscardOnly => {
