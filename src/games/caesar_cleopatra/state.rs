@@ -710,6 +710,7 @@ impl State {
     }
 
     /// A new game; `record: false` skips the event log (fast simulation).
+    #[inline]
     pub fn with_log(rules: Arc<Rules>, seed: u64, record: bool) -> State {
         let mut s = Self::empty(rules, seed, record);
         s.deal();
@@ -726,6 +727,7 @@ impl State {
         self.start_turn();
     }
 
+    #[inline]
     fn empty(rules: Arc<Rules>, seed: u64, record: bool) -> State {
         State {
             rng: seed::rng(seed),
