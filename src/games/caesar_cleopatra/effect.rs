@@ -158,7 +158,7 @@ impl State {
     fn reactions(&self, responder: usize, played: Kind) -> u16 {
         let held =
             nonzero_kinds(&self.zones[responder].hand) & self.rules.reactions_to[played.ix()];
-        // The reactions always playable (the Veto of the shipped rules)
+        // The reactions always playable (the shipped rules' only one is)
         // are the ones held, without `playable`'s test for an empty mask,
         // which would branch on whether the responder holds one (random);
         // `playable` answers for each kind apart, so the rest is its own.
