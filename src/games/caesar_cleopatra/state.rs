@@ -1389,11 +1389,7 @@ impl State {
             }
         }
         z.unarranged = left;
-        // The first card chosen is the top: built bottom-up, reversed.
-        z.action_reserve.reverse();
-        self.log(Event::ActionReserveArranged { player: p as u8 });
-        self.phase = Phase::SetupPlace;
-        self.skip_empty_setup();
+        self.arranged(p);
     }
 
     /// One decision of `random_step_rare`.
@@ -1465,11 +1461,17 @@ impl State {
         // The first card chosen is the top: build bottom-up, reverse at the end.
         z.action_reserve.push(k);
         if nonzero_kinds(&z.unarranged) == 0 {
-            z.action_reserve.reverse();
-            self.log(Event::ActionReserveArranged { player: p as u8 });
-            self.phase = Phase::SetupPlace;
-            self.skip_empty_setup();
+            self.arranged(p);
         }
+    }
+
+    /// `p`'s action reserve is arranged: the first card chosen is the top
+    /// (built bottom-up, reversed here); on to the setup's placements.
+    fn arranged(&mut self, p: usize) {
+        self.zones[p].action_reserve.reverse();
+        self.log(Event::ActionReserveArranged { player: p as u8 });
+        self.phase = Phase::SetupPlace;
+        self.skip_empty_setup();
     }
 
     #[inline]
