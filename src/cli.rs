@@ -11,6 +11,7 @@ use clap::{Parser, Subcommand};
 use crate::diag::Diagnostics;
 use crate::games::caesar_cleopatra::variant::{self, DEFAULT_VARIANT, Origin, Selection};
 use crate::games::caesar_cleopatra::{self as cc, State};
+use crate::load::GameDir;
 
 /// Ludus: a rules engine for Caesar & Cleopatra whose rules live in data.
 #[derive(Debug, Parser)]
@@ -31,9 +32,9 @@ pub enum Command {
     /// Load and validate a rules directory, its variants and add-ons; report
     /// every problem found.
     Check {
-        /// A game directory (with game.ron), or a folder of them.
-        #[arg(default_value = "rules")]
-        dir: PathBuf,
+        /// A game directory (with game.ron), or a folder of them; default
+        /// $LUDUS_RULES if set, else the rules built into ludus.
+        dir: Option<PathBuf>,
     },
     /// Play Caesar & Cleopatra at the terminal (against the AI, --hotseat,
     /// --watch); save and resume.
@@ -52,9 +53,10 @@ pub enum Command {
     Variants {
         #[command(subcommand)]
         command: VariantsCommand,
-        /// The rules directory of the game.
-        #[arg(long, default_value = "rules/caesar_cleopatra", global = true)]
-        rules: PathBuf,
+        /// A rules directory on disk (default: $LUDUS_RULES if set, else
+        /// the rules built into ludus).
+        #[arg(long, global = true)]
+        rules: Option<PathBuf>,
     },
 }
 
@@ -91,9 +93,10 @@ pub enum ScenarioCommand {
         /// One JSON object instead of the readable report.
         #[arg(long)]
         json: bool,
-        /// The rules directory of the game.
-        #[arg(long, default_value = "rules/caesar_cleopatra")]
-        rules: PathBuf,
+        /// A rules directory on disk (default: $LUDUS_RULES if set, else
+        /// the rules built into ludus).
+        #[arg(long)]
+        rules: Option<PathBuf>,
     },
 }
 
@@ -120,10 +123,13 @@ pub enum VariantsCommand {
 /// single settings.
 #[derive(Debug, Clone, clap::Args)]
 pub struct RulesArgs {
-    /// The rules directory of the game.
-    #[arg(long, default_value = "rules/caesar_cleopatra")]
-    pub rules: PathBuf,
-    /// A rule variant (`ludus variants list`); default fr-confiance.
+    /// A rules directory on disk: a game folder (with game.ron) or a folder
+    /// of games. Default: $LUDUS_RULES if set, else the rules built into
+    /// ludus (the shipped rules/ folder).
+    #[arg(long, value_name = "DIR")]
+    pub rules: Option<PathBuf>,
+    /// A rule variant (`ludus variants list`); default: the base rules
+    /// (000's readings), also named `base`.
     #[arg(long)]
     pub variant: Option<String>,
     /// An add-on taken on top of the variant (repeatable).
@@ -142,7 +148,7 @@ impl RulesArgs {
     /// The default selection for a rules directory.
     pub fn for_dir(dir: &Path) -> RulesArgs {
         RulesArgs {
-            rules: dir.to_path_buf(),
+            rules: Some(dir.to_path_buf()),
             variant: None,
             addons: vec![],
             sets: vec![],
@@ -150,16 +156,15 @@ impl RulesArgs {
         }
     }
 
+    /// The rules directory: `--rules`, `$LUDUS_RULES` or the built-in rules.
+    pub fn game_dir(&self) -> Result<GameDir, Diagnostics> {
+        GameDir::select(self.rules.as_deref()).map_err(Diagnostics::from)
+    }
+
     pub fn selection(&self) -> Selection {
-        let variant = self.variant.clone().or_else(|| {
-            let default = self
-                .rules
-                .join("variants")
-                .join(format!("{DEFAULT_VARIANT}.ron"));
-            default.is_file().then(|| DEFAULT_VARIANT.to_string())
-        });
         Selection {
-            variant,
+            // `base` names the base rules: no overlay, like no --variant.
+            variant: self.variant.clone().filter(|v| v != variant::BASE_VARIANT),
             addons: self.addons.clone(),
             sets: self.sets.clone(),
             lang: self.lang.clone(),
@@ -168,7 +173,8 @@ impl RulesArgs {
 
     /// Loads the rules, printing diagnostics on failure.
     pub fn load(&self) -> Result<Arc<cc::Rules>, ExitCode> {
-        variant::load(&self.rules, &self.selection())
+        self.game_dir()
+            .and_then(|dir| variant::load(dir, &self.selection()))
             .map(|r| Arc::new(r.rules))
             .map_err(|d| {
                 render(&d);
@@ -244,14 +250,23 @@ pub fn main() -> ExitCode {
     match cli.command {
         Command::Simulate(a) => simulate(a),
         Command::Merge(a) => merge(a),
-        Command::Check { dir } => check(&dir),
+        Command::Check { dir } => check(dir.as_deref()),
         Command::Play(a) => crate::play::play_main(a),
         Command::Arena(a) => arena(a),
         Command::Replay(a) => crate::play::replay_main(a),
-        Command::Variants { command, rules } => variants(&rules, command),
+        Command::Variants { command, rules } => match GameDir::select(rules.as_deref()) {
+            Ok(dir) => variants(&dir, command),
+            Err(d) => {
+                render(&d.into());
+                ExitCode::from(EXIT_INVALID)
+            }
+        },
         Command::Scenario {
             command: ScenarioCommand::Run { file, json, rules },
-        } => match cc::scenario::run_file(&file, &rules, json) {
+        } => match GameDir::select(rules.as_deref())
+            .map_err(Diagnostics::from)
+            .and_then(|dir| cc::scenario::run_file(&file, dir, json))
+        {
             Ok(report) => {
                 print!("{report}");
                 ExitCode::SUCCESS
@@ -289,8 +304,15 @@ fn simulate(a: SimulateArgs) -> ExitCode {
         print!("{}", cc::text::view_text(&s, 0));
         return ExitCode::SUCCESS;
     }
+    let rules_dir = match a.rules.game_dir() {
+        Ok(d) => d,
+        Err(d) => {
+            render(&d);
+            return ExitCode::from(EXIT_INVALID);
+        }
+    };
     let opts = SimOptions {
-        rules_dir: a.rules.rules.clone(),
+        rules_dir,
         base: a.rules.selection(),
         compare: a.compare.clone(),
         agents: a.agents.clone(),
@@ -360,11 +382,14 @@ fn merge(a: MergeArgs) -> ExitCode {
     }
 }
 
-/// The game directories under `dir`: itself if it has a game.ron, else its
-/// subfolders that do.
-fn game_dirs(dir: &Path) -> Vec<PathBuf> {
-    if dir.join("game.ron").is_file() {
-        return vec![dir.to_path_buf()];
+/// The game directories to check: `dir` itself if it has a game.ron, else
+/// its subfolders that do; without `dir`, the rules a run would use.
+fn game_dirs(dir: Option<&Path>) -> Result<Vec<GameDir>, Diagnostics> {
+    let Some(dir) = dir else {
+        return Ok(vec![GameDir::select(None)?]);
+    };
+    if !dir.is_dir() || dir.join("game.ron").is_file() {
+        return Ok(vec![GameDir::on_disk(dir)?]);
     }
     let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
         .into_iter()
@@ -374,91 +399,96 @@ fn game_dirs(dir: &Path) -> Vec<PathBuf> {
         .filter(|p| p.join("game.ron").is_file())
         .collect();
     v.sort();
-    v
+    if v.is_empty() {
+        return Err(GameDir::on_disk(dir).unwrap_err().into());
+    }
+    Ok(v.into_iter().map(GameDir::Disk).collect())
 }
 
-fn check(dir: &Path) -> ExitCode {
-    let dirs = game_dirs(dir);
-    if dirs.is_empty() {
-        eprintln!(
-            "error: {} holds no game (no game.ron in it or in its subfolders)",
-            dir.display()
-        );
-        return ExitCode::from(EXIT_INVALID);
-    }
+fn check(dir: Option<&Path>) -> ExitCode {
+    let dirs = match game_dirs(dir) {
+        Ok(d) => d,
+        Err(d) => {
+            render(&d);
+            return ExitCode::from(EXIT_INVALID);
+        }
+    };
     let mut failed = false;
     for d in dirs {
-        match cc::load(&d) {
-            Ok(r) => println!(
-                "{}: ok ({}, {} card types, {} groups, {} vote cards)",
-                d.display(),
-                r.name,
-                r.kinds.len(),
-                r.groups.len(),
-                r.vote_cards.len()
-            ),
-            Err(diags) => {
-                render(&diags);
-                eprintln!("{}: {} problem(s)", d.display(), diags.len());
-                failed = true;
-                continue;
-            }
-        }
-        // Each variant, and each add-on on top of the default variant.
-        let infos = match variant::list(&d) {
-            Ok(i) => i,
-            Err(diags) => {
-                render(&diags);
-                failed = true;
-                continue;
-            }
-        };
-        for lang in ["fr", "nl"] {
-            let sel = Selection {
-                lang: Some(lang.to_string()),
-                ..RulesArgs::for_dir(&d).selection()
-            };
-            match variant::load(&d, &sel) {
-                Ok(_) => println!("  names {lang}: ok"),
-                Err(diags) => {
-                    render(&diags);
-                    failed = true;
-                }
-            }
-        }
-        for v in &infos {
-            let sel = if v.addon {
-                Selection {
-                    variant: infos
-                        .iter()
-                        .any(|i| i.id == DEFAULT_VARIANT)
-                        .then(|| DEFAULT_VARIANT.to_string()),
-                    addons: vec![v.id.clone()],
-                    sets: vec![],
-                    lang: None,
-                }
-            } else {
-                Selection::variant(&v.id)
-            };
-            match variant::load(&d, &sel) {
-                Ok(_) => println!(
-                    "  {} {}: ok",
-                    if v.addon { "add-on" } else { "variant" },
-                    v.id
-                ),
-                Err(diags) => {
-                    render(&diags);
-                    eprintln!("  {}: {} problem(s)", v.path.display(), diags.len());
-                    failed = true;
-                }
-            }
-        }
+        failed |= !check_game(&d);
     }
     if failed {
         ExitCode::from(EXIT_INVALID)
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// Checks one game directory: the base rules, each names file, each
+/// variant, each add-on on top of the base; prints every override of a
+/// base value. Returns whether all loaded.
+fn check_game(d: &GameDir) -> bool {
+    match cc::load(d) {
+        Ok(r) => println!(
+            "{}: ok ({}, {} card types, {} groups, {} vote cards)",
+            d.path().display(),
+            r.name,
+            r.kinds.len(),
+            r.groups.len(),
+            r.vote_cards.len()
+        ),
+        Err(diags) => {
+            render(&diags);
+            eprintln!("{}: {} problem(s)", d.path().display(), diags.len());
+            return false;
+        }
+    }
+    let infos = match variant::list(d) {
+        Ok(i) => i,
+        Err(diags) => {
+            render(&diags);
+            return false;
+        }
+    };
+    let mut ok = true;
+    for lang in ["fr", "nl"] {
+        let sel = Selection {
+            lang: Some(lang.to_string()),
+            ..Selection::default()
+        };
+        match variant::load(d, &sel) {
+            Ok(_) => println!("  names {lang}: ok"),
+            Err(diags) => {
+                render(&diags);
+                ok = false;
+            }
+        }
+    }
+    for v in infos.iter().filter(|v| v.id != DEFAULT_VARIANT) {
+        let sel = if v.addon {
+            Selection {
+                addons: vec![v.id.clone()],
+                ..Selection::default()
+            }
+        } else {
+            Selection::variant(&v.id)
+        };
+        let what = if v.addon { "add-on" } else { "variant" };
+        match variant::load(d, &sel) {
+            Ok(r) => {
+                println!("  {what} {}: ok", v.id);
+                for o in &r.overrides {
+                    println!("    {}", o.describe());
+                }
+            }
+            Err(diags) => {
+                render(&diags);
+                eprintln!("  {}: {} problem(s)", v.path.display(), diags.len());
+                ok = false;
+            }
+        }
+    }
+    ok
 }
 
 /// Whether to colour output: a terminal and no `NO_COLOR`.
@@ -472,7 +502,9 @@ pub fn render(diags: &Diagnostics) {
     use ariadne::{Config, IndexType, Label, Report, ReportKind, Source};
     for d in diags.iter() {
         eprintln!("{d}");
-        let (Some(span), Ok(text)) = (d.span.clone(), std::fs::read_to_string(&d.file)) else {
+        let (Some(span), Some(text)) =
+            (d.span.clone(), crate::load::rules_dir::source_text(&d.file))
+        else {
             continue;
         };
         let name = d.file.display().to_string();
@@ -489,7 +521,7 @@ pub fn render(diags: &Diagnostics) {
     }
 }
 
-fn variants(dir: &Path, command: VariantsCommand) -> ExitCode {
+fn variants(dir: &GameDir, command: VariantsCommand) -> ExitCode {
     let infos = match variant::list(dir) {
         Ok(i) => i,
         Err(d) => {
@@ -546,6 +578,12 @@ fn variants(dir: &Path, command: VariantsCommand) -> ExitCode {
                 Ok(r) => r,
                 Err(c) => return c,
             };
+            for o in &r.overrides {
+                println!("# {}", o.describe());
+            }
+            if !r.overrides.is_empty() {
+                println!();
+            }
             for (key, value, origin) in &r.settings {
                 let from = match origin {
                     Origin::Base => {
@@ -557,7 +595,7 @@ fn variants(dir: &Path, command: VariantsCommand) -> ExitCode {
                     Origin::Overlay { id, .. } => id.clone(),
                     Origin::CommandLine => "--set".to_string(),
                 };
-                println!("{key} = {} [{from}]", one_line(value));
+                println!("{key} = {} [{from}]", variant::one_line(value));
                 if let Origin::Overlay { cite, .. } = origin {
                     println!("    {cite}");
                 }
@@ -573,8 +611,8 @@ fn variants(dir: &Path, command: VariantsCommand) -> ExitCode {
             println!("{} rule(s) differ between {a} and {b}:", rows.len());
             for (key, va, vb) in rows {
                 println!("\n{key}");
-                println!("  {a:<20} {}", one_line(&va));
-                println!("  {b:<20} {}", one_line(&vb));
+                println!("  {a:<20} {}", variant::one_line(&va));
+                println!("  {b:<20} {}", variant::one_line(&vb));
             }
             let alike = variant::set_alike(&ra, &rb);
             if !alike.is_empty() {
@@ -582,28 +620,11 @@ fn variants(dir: &Path, command: VariantsCommand) -> ExitCode {
                     "\nSet alike by both, each citing its own rulebook (`ludus variants show` gives the passages):"
                 );
                 for (key, v) in alike {
-                    println!("  {key} = {}", one_line(&v));
+                    println!("  {key} = {}", variant::one_line(&v));
                 }
             }
             ExitCode::SUCCESS
         }
-    }
-}
-
-/// A RON value on one line: effect texts lose their `Some("...")` wrapping
-/// and line breaks.
-fn one_line(v: &str) -> String {
-    let v = v
-        .strip_prefix("Some(")
-        .and_then(|x| x.strip_suffix(')'))
-        .unwrap_or(v)
-        .replace("\\n", " ")
-        .replace(", )", ")")
-        .replace("( ", "(");
-    let v = v.split_whitespace().collect::<Vec<_>>().join(" ");
-    match v.strip_prefix("\" ").and_then(|x| x.strip_suffix(" \"")) {
-        Some(inner) => format!("\"{inner}\""),
-        None => v,
     }
 }
 

@@ -103,7 +103,10 @@ fn wrong_commands_get_usage_errors_not_panics() {
     assert!(err.contains("simulate"), "{err}");
     let (code, _, err) = ludus(&["check", "/nonexistent"]);
     assert_eq!(code, 1);
-    assert!(err.contains("holds no game"), "{err}");
+    assert!(
+        err.contains("rules directory not found: /nonexistent"),
+        "{err}"
+    );
     for cmd in [
         &["--help"][..],
         &["simulate", "--help"],
@@ -125,7 +128,15 @@ fn simulate_runs_every_variant_and_addon_and_the_rules_show() {
         without_timing(serde_json::from_str::<serde_json::Value>(&out).unwrap())
     };
     let confiance = run(&["--variant", "fr-confiance"]);
-    assert_eq!(confiance, run(&[]), "fr-confiance is the default");
+    let base = run(&[]);
+    assert_eq!(
+        base,
+        run(&["--variant", "base"]),
+        "the base rules are the default"
+    );
+    // 000 is the base rules under its own name: the same games.
+    assert_eq!(confiance["totals"], base["totals"]);
+    assert_eq!(confiance["run"]["variant"], "fr-confiance");
     let suffrage = run(&["--variant", "fr-suffrage"]);
     let dutch = run(&["--variant", "nl-vertrouwensvraag"]);
     assert_ne!(confiance, suffrage);

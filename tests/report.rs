@@ -215,7 +215,16 @@ fn compare_shows_what_removing_an_orgy_changes() {
         );
     }
     // The same seeds: each set is the single run of its rules.
-    let single = json_of(&["simulate", "--games", "4000", "--seed", "3", "--json"]);
+    let single = json_of(&[
+        "simulate",
+        "--games",
+        "4000",
+        "--seed",
+        "3",
+        "--variant",
+        "fr-confiance",
+        "--json",
+    ]);
     assert_eq!(without_timing(c["sets"][0].clone()), without_timing(single));
     // Rates use the two-proportion test, means Welch's.
     assert_eq!(row("draw")["diffs"][1]["test"], "z");

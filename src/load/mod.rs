@@ -14,6 +14,9 @@ use serde::de::{DeserializeOwned, Deserializer};
 
 use crate::diag::{Diagnostic, Diagnostics};
 
+pub mod rules_dir;
+pub use rules_dir::GameDir;
+
 /// A rule file's text and the name it is reported under.
 #[derive(Debug, Clone)]
 pub struct SourceFile {
@@ -275,6 +278,17 @@ pub fn parse_into<T: DeserializeOwned>(file: &SourceFile, diags: &mut Diagnostic
             None
         }
     }
+}
+
+/// FNV-1a, 64 bits: a hash that is the same on every build and machine, for
+/// fingerprints written into files (saves).
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
 }
 
 /// The closest of `candidates` to `word`, for "did you mean" hints.

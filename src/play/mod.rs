@@ -296,7 +296,11 @@ pub fn run_session_with(
     let (game, resumed) = match &args.resume {
         Some(p) => {
             let path = resume_path(p, opts)?;
-            (Game::load(&path).map_err(PlayError::Invalid)?, Some(path))
+            let rules = args.rules.game_dir().map_err(PlayError::Invalid)?;
+            (
+                Game::load_with(&path, Some(rules)).map_err(PlayError::Invalid)?,
+                Some(path),
+            )
         }
         None => {
             AgentSpec::parse(&args.ai).map_err(PlayError::Usage)?;

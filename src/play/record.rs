@@ -9,7 +9,7 @@
 //! (
 //!     format: "ludus-play",
 //!     version: 1,
-//!     rules: (dir: "...", variant: Some("fr-confiance"), addons: [], sets: [], lang: None),
+//!     rules: (game: "caesar_cleopatra", variant: None, addons: [], sets: [], lang: None, fingerprint: Some("...")),
 //!     seed: 42,
 //!     players: [("cleopatra", Human), ("caesar", Ai("greedy"))],
 //!     moves: [
@@ -40,7 +40,7 @@ use crate::games::caesar_cleopatra::model::Rules;
 use crate::games::caesar_cleopatra::text::move_text;
 use crate::games::caesar_cleopatra::variant::{self, Origin, Selection};
 use crate::games::caesar_cleopatra::{Move, Phase, State};
-use crate::load::{SourceFile, Spanned};
+use crate::load::{GameDir, SourceFile, Spanned};
 
 /// The `format` field of a save file.
 pub const FORMAT: &str = "ludus-play";
@@ -56,12 +56,23 @@ pub enum Player {
     Ai(String),
 }
 
-/// The rules a game is played with, as chosen on the command line.
+/// The rules a game is played with, as chosen on the command line. A save
+/// names them by game, variant, add-ons, settings and a fingerprint of the
+/// rules in force, never by a path: it resumes from any directory, with the
+/// built-in rules or the `--rules` folder of the command that resumes it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RulesChoice {
-    /// The rules directory of the game.
-    pub dir: PathBuf,
+    /// The game, as its `game.ron` names it.
+    #[serde(default = "default_game")]
+    pub game: String,
+    /// Where the rules are read (not saved: the resuming command says).
+    #[serde(skip)]
+    pub source: Option<GameDir>,
+    /// The absolute rules directory that saves of version 0.1 wrote: read
+    /// and ignored.
+    #[serde(default, skip_serializing)]
+    pub dir: Option<PathBuf>,
     pub variant: Option<String>,
     #[serde(default)]
     pub addons: Vec<String>,
@@ -69,19 +80,38 @@ pub struct RulesChoice {
     pub sets: Vec<String>,
     #[serde(default)]
     pub lang: Option<String>,
+    /// The fingerprint of the rules in force (`Ruleset::fingerprint`).
+    #[serde(default)]
+    pub fingerprint: Option<String>,
+}
+
+fn default_game() -> String {
+    crate::load::rules_dir::DEFAULT_GAME.to_string()
 }
 
 impl RulesChoice {
-    /// The choice of a command line (`--rules`, `--variant`, ...); the
-    /// directory is made absolute so that a save resumes from anywhere.
+    /// The choice of a command line (`--rules`, `--variant`, ...). A rules
+    /// directory that does not exist is reported when the game loads.
     pub fn from_args(a: &crate::cli::RulesArgs) -> RulesChoice {
         let sel = a.selection();
         RulesChoice {
-            dir: std::fs::canonicalize(&a.rules).unwrap_or_else(|_| a.rules.clone()),
+            game: default_game(),
+            source: a.game_dir().ok(),
+            dir: None,
             variant: sel.variant,
             addons: sel.addons,
             sets: sel.sets,
             lang: sel.lang,
+            fingerprint: None,
+        }
+    }
+
+    /// The rules directory: the one chosen, else `$LUDUS_RULES` or the
+    /// built-in rules.
+    pub fn game_dir(&self) -> Result<GameDir, Diagnostics> {
+        match &self.source {
+            Some(d) => Ok(d.clone()),
+            None => GameDir::select(None).map_err(Diagnostics::from),
         }
     }
 
@@ -149,8 +179,13 @@ fn parse_specs(players: &[Player; 2]) -> Result<[Option<AgentSpec>; 2], String> 
 
 impl Game {
     /// A new game: loads the rules of `choice` and deals with `seed`.
-    pub fn new(choice: RulesChoice, seed: u64, players: [Player; 2]) -> Result<Game, Diagnostics> {
-        let ruleset = variant::load(&choice.dir, &choice.selection())?;
+    pub fn new(
+        mut choice: RulesChoice,
+        seed: u64,
+        players: [Player; 2],
+    ) -> Result<Game, Diagnostics> {
+        let ruleset = variant::load(choice.game_dir()?, &choice.selection())?;
+        choice.fingerprint = Some(ruleset.fingerprint());
         let specs =
             parse_specs(&players).map_err(|e| Diagnostics::from(plain(Path::new("--ai"), e)))?;
         let rules = Arc::new(ruleset.rules);
@@ -287,7 +322,7 @@ impl Game {
         let _ = writeln!(o, "    ludus: {},", q(env!("CARGO_PKG_VERSION")));
         let c = &self.choice;
         let _ = writeln!(o, "    rules: (");
-        let _ = writeln!(o, "        dir: {},", q(&c.dir.to_string_lossy()));
+        let _ = writeln!(o, "        game: {},", q(&c.game));
         let opt = |v: &Option<String>| match v {
             Some(s) => format!("Some({})", q(s)),
             None => "None".into(),
@@ -298,6 +333,9 @@ impl Game {
         };
         let _ = writeln!(o, "        variant: {},", opt(&c.variant));
         let _ = writeln!(o, "        addons: {},", list(&c.addons));
+        if let Some(f) = &c.fingerprint {
+            let _ = writeln!(o, "        fingerprint: Some({}),", q(f));
+        }
         let _ = writeln!(o, "        sets: {},", list(&c.sets));
         let _ = writeln!(o, "        lang: {},", opt(&c.lang));
         let _ = writeln!(o, "    ),");
@@ -354,14 +392,24 @@ impl Game {
         std::fs::rename(&tmp, path)
     }
 
-    /// Reads a save file, replays it and checks every move and the end.
+    /// Reads a save file, replays it with the rules of `$LUDUS_RULES` or the
+    /// built-in ones, and checks every move and the end.
     pub fn load(path: &Path) -> Result<Game, Diagnostics> {
+        Game::load_with(path, None)
+    }
+
+    /// Like [`Game::load`], with the rules of `rules` when given.
+    pub fn load_with(path: &Path, rules: Option<GameDir>) -> Result<Game, Diagnostics> {
         let file = SourceFile::read(path)?;
-        Game::parse(&file)
+        Game::parse_with(&file, rules)
     }
 
     /// Like [`Game::load`], from text already read (`file.path` names it).
     pub fn parse(file: &SourceFile) -> Result<Game, Diagnostics> {
+        Game::parse_with(file, None)
+    }
+
+    fn parse_with(file: &SourceFile, rules: Option<GameDir>) -> Result<Game, Diagnostics> {
         let path = &file.path;
         let hint = "a file written by `ludus play` (save FILE, or its autosave) is expected";
         if file.text.trim().is_empty() {
@@ -397,19 +445,9 @@ impl Game {
             )
             .into());
         }
-        let ruleset = variant::load(&sf.rules.dir, &sf.rules.selection()).map_err(|ds| {
-            let mut d = plain(
-                path,
-                format!(
-                    "the rules this game was played with ({}) do not load",
-                    sf.rules.dir.display()
-                ),
-            );
-            for x in ds.iter() {
-                d.hints.push(x.to_string());
-            }
-            Diagnostics::from(d)
-        })?;
+        let mut choice = sf.rules.clone();
+        choice.source = rules;
+        let ruleset = load_saved_rules(path, &choice)?;
         let rules = Arc::new(ruleset.rules);
         if sf.players.len() != 2 {
             return Err(plain(
@@ -512,7 +550,7 @@ impl Game {
                 .into());
         }
         Ok(Game {
-            choice: sf.rules,
+            choice,
             settings: ruleset.settings,
             seed: sf.seed,
             players,
@@ -528,6 +566,54 @@ impl Game {
     pub fn fingerprint(&self) -> String {
         fingerprint(&self.state)
     }
+}
+
+/// The rules a save names, loaded from the directory of `choice`; rules
+/// that no longer load, or that differ from those the game was played with
+/// (its fingerprint), are an error saying which and why.
+fn load_saved_rules(path: &Path, choice: &RulesChoice) -> Result<variant::Ruleset, Diagnostics> {
+    let dir = choice.game_dir()?;
+    let sel = choice.selection();
+    let what = format!(
+        "variant {}{}{}",
+        sel.variant.as_deref().unwrap_or(variant::BASE_VARIANT),
+        sel.addons
+            .iter()
+            .map(|a| format!(" + {a}"))
+            .collect::<String>(),
+        sel.sets
+            .iter()
+            .map(|s| format!(", {s}"))
+            .collect::<String>(),
+    );
+    let ruleset = variant::load(&dir, &sel).map_err(|ds| {
+        let mut d = plain(
+            path,
+            format!(
+                "the rules this game was played with ({what}) do not load from {}",
+                dir.path().display()
+            ),
+        );
+        for x in ds.iter() {
+            d.hints.push(x.to_string());
+        }
+        Diagnostics::from(d)
+    })?;
+    if let Some(saved) = &choice.fingerprint
+        && *saved != ruleset.fingerprint()
+    {
+        return Err(plain(
+            path,
+            format!(
+                "the rules of {} ({what}) differ from those this game was played with (rules fingerprint {saved}, now {})",
+                dir.path().display(),
+                ruleset.fingerprint()
+            ),
+        )
+        .with_hint("resume it with the rules it was saved with: --rules DIR")
+        .into());
+    }
+    Ok(ruleset)
 }
 
 #[derive(Debug, Deserialize)]
@@ -591,12 +677,7 @@ pub fn fingerprint(s: &State) -> String {
         s.frames,
         s.events().len()
     );
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in t.bytes() {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    format!("{h:016x}")
+    format!("{:016x}", crate::load::fnv1a(t.as_bytes()))
 }
 
 // ----- Where autosaves go --------------------------------------------------

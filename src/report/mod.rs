@@ -51,7 +51,7 @@ impl Outcome {
 /// What `ludus simulate` was asked for.
 #[derive(Debug, Clone)]
 pub struct SimOptions {
-    pub rules_dir: PathBuf,
+    pub rules_dir: crate::load::GameDir,
     /// The rules selection of `--variant`, `--addon`, `--set`, `--lang`.
     pub base: Selection,
     /// `--compare` specs (none: a single run of `base`).

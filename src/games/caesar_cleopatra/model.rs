@@ -6,7 +6,6 @@
 //! the only way to get one is [`load`], which reports every problem it finds.
 
 use std::collections::HashMap;
-use std::path::Path;
 
 use arrayvec::ArrayVec;
 
@@ -17,7 +16,7 @@ pub use super::raw::{
     LonePhilosopher, LonePlayer, OrgyRemovalTiming, Placement, Reshuffle, TieBreak,
 };
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::load::{SourceFile, Spanned, nearest, parse_into, string_content_offsets};
+use crate::load::{GameDir, SourceFile, Spanned, nearest, parse_into, string_content_offsets};
 
 /// Most card types one game may define (influence and action together).
 pub const MAX_KINDS: usize = 16;
@@ -316,17 +315,17 @@ pub const FILES: [&str; 8] = [
 ];
 
 /// Loads and validates the base rules in `dir`, reporting every problem found.
-pub fn load(dir: &Path) -> Result<Rules, Diagnostics> {
-    let (raw, files) = read_raw(dir)?;
+pub fn load(dir: impl Into<GameDir>) -> Result<Rules, Diagnostics> {
+    let (raw, files) = read_raw(&dir.into())?;
     validate_raw(raw, files)
 }
 
 /// Reads the rule files of `dir` into raw structs (syntax only).
-pub fn read_raw(dir: &Path) -> Result<(raw::RawRules, Vec<SourceFile>), Diagnostics> {
+pub fn read_raw(dir: &GameDir) -> Result<(raw::RawRules, Vec<SourceFile>), Diagnostics> {
     let mut diags = Diagnostics::default();
     let mut files = Vec::new();
     for name in FILES {
-        match SourceFile::read(&dir.join(name)) {
+        match dir.read(name) {
             Ok(f) => files.push(Some(f)),
             Err(d) => {
                 diags.push(d);

@@ -31,7 +31,7 @@ use super::state::{Phase, State};
 use super::text;
 use super::variant::{self, Selection};
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::load::{SourceFile, Spanned, nearest, ron_message};
+use crate::load::{GameDir, SourceFile, Spanned, nearest, ron_message};
 
 // ----- The file format -------------------------------------------------------
 
@@ -249,7 +249,11 @@ struct Run {
 /// returns its report: readable text, or one JSON object when `json`. A
 /// scenario that does not parse, contradicts the rules (position, moves) or
 /// fails its `expect` gives diagnostics at its lines.
-pub fn run_file(path: &Path, rules_dir: &Path, json: bool) -> Result<String, Diagnostics> {
+pub fn run_file(
+    path: &Path,
+    rules_dir: impl Into<GameDir>,
+    json: bool,
+) -> Result<String, Diagnostics> {
     let file = SourceFile::read(path)?;
     run_source(&file, rules_dir, json)
 }
@@ -258,16 +262,20 @@ pub fn run_file(path: &Path, rules_dir: &Path, json: bool) -> Result<String, Dia
 /// a scenario being written, whose expectations may still be wrong.
 pub fn run_file_unchecked(
     path: &Path,
-    rules_dir: &Path,
+    rules_dir: impl Into<GameDir>,
     json: bool,
 ) -> Result<String, Diagnostics> {
     let file = SourceFile::read(path)?;
-    report(run(&file, rules_dir, false)?, json)
+    report(run(&file, &rules_dir.into(), false)?, json)
 }
 
 /// Like [`run_file`], for a scenario already read.
-pub fn run_source(file: &SourceFile, rules_dir: &Path, json: bool) -> Result<String, Diagnostics> {
-    report(run(file, rules_dir, true)?, json)
+pub fn run_source(
+    file: &SourceFile,
+    rules_dir: impl Into<GameDir>,
+    json: bool,
+) -> Result<String, Diagnostics> {
+    report(run(file, &rules_dir.into(), true)?, json)
 }
 
 fn report(run: Run, json: bool) -> Result<String, Diagnostics> {
@@ -280,7 +288,7 @@ fn report(run: Run, json: bool) -> Result<String, Diagnostics> {
     })
 }
 
-fn run(file: &SourceFile, rules_dir: &Path, check: bool) -> Result<Run, Diagnostics> {
+fn run(file: &SourceFile, rules_dir: &GameDir, check: bool) -> Result<Run, Diagnostics> {
     let sc: ScenarioFile = file.parse_borrowed().map_err(|d| {
         let mut d = d;
         if d.message == "missing field `variant`" {
@@ -474,7 +482,11 @@ fn run(file: &SourceFile, rules_dir: &Path, check: bool) -> Result<Run, Diagnost
 
 /// Loads the rules the scenario names; unknown ids and bad settings are
 /// reported at their lines of the scenario.
-fn load_rules(file: &SourceFile, dir: &Path, sc: &ScenarioFile) -> Result<Arc<Rules>, Diagnostics> {
+fn load_rules(
+    file: &SourceFile,
+    dir: &GameDir,
+    sc: &ScenarioFile,
+) -> Result<Arc<Rules>, Diagnostics> {
     let mut diags = Diagnostics::default();
     if let Ok(known) = variant::list(dir) {
         let check = |id: &Spanned<String>, addon: bool, diags: &mut Diagnostics| {
