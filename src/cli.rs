@@ -35,6 +35,9 @@ pub enum Command {
         /// A game directory (with game.ron), or a folder of them; default
         /// $LUDUS_RULES if set, else the rules built into ludus.
         dir: Option<PathBuf>,
+        /// The same as DIR, spelled as the other commands spell it.
+        #[arg(long, value_name = "DIR", conflicts_with = "dir")]
+        rules: Option<PathBuf>,
     },
     /// Play Caesar & Cleopatra at the terminal (against the AI, --hotseat,
     /// --watch); save and resume.
@@ -250,7 +253,7 @@ pub fn main() -> ExitCode {
     match cli.command {
         Command::Simulate(a) => simulate(a),
         Command::Merge(a) => merge(a),
-        Command::Check { dir } => check(dir.as_deref()),
+        Command::Check { dir, rules } => check(dir.or(rules).as_deref()),
         Command::Play(a) => crate::play::play_main(a),
         Command::Arena(a) => arena(a),
         Command::Replay(a) => crate::play::replay_main(a),

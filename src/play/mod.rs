@@ -304,6 +304,9 @@ pub fn run_session_with(
         }
         None => {
             AgentSpec::parse(&args.ai).map_err(PlayError::Usage)?;
+            // A --rules folder that does not exist is an error, not the
+            // built-in rules.
+            args.rules.game_dir().map_err(PlayError::Invalid)?;
             let choice = RulesChoice::from_args(&args.rules);
             let seed = args.seed.unwrap_or_else(fresh_seed);
             let mut g = Game::new(choice, seed, [Player::Human, Player::Human])
