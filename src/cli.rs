@@ -52,6 +52,9 @@ pub enum Command {
         #[command(subcommand)]
         command: ScenarioCommand,
     },
+    /// Play many seeded random games over every variant and add-on,
+    /// checking every invariant after every move (docs/reliability.md).
+    Soak(SoakArgs),
     /// List, show and compare rule variants.
     Variants {
         #[command(subcommand)]
@@ -85,6 +88,26 @@ pub struct ArenaArgs {
     pub json: bool,
     #[command(flatten)]
     pub rules: RulesArgs,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct SoakArgs {
+    /// Games, spread in turn over every variant and every add-on.
+    #[arg(long, default_value_t = 10_000)]
+    pub games: u64,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Check the observations for leaks after every N-th move (1: every
+    /// move; the other checks run after every move).
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub leak_every: u64,
+    /// A rules directory on disk (default: $LUDUS_RULES if set, else the
+    /// rules built into ludus).
+    #[arg(long, value_name = "DIR")]
+    pub rules: Option<PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -256,6 +279,7 @@ pub fn main() -> ExitCode {
         Command::Check { dir, rules } => check(dir.or(rules).as_deref()),
         Command::Play(a) => crate::play::play_main(a),
         Command::Arena(a) => arena(a),
+        Command::Soak(a) => soak(a),
         Command::Replay(a) => crate::play::replay_main(a),
         Command::Variants { command, rules } => match GameDir::select(rules.as_deref()) {
             Ok(dir) => variants(&dir, command),
@@ -628,6 +652,102 @@ fn variants(dir: &GameDir, command: VariantsCommand) -> ExitCode {
             }
             ExitCode::SUCCESS
         }
+    }
+}
+
+/// The rule sets of a soak: every variant, alone and with each add-on.
+type Deal = Box<dyn Fn(u64) -> State + Sync + Send>;
+
+fn soak_sets(dir: &GameDir) -> Result<Vec<(String, Deal)>, Diagnostics> {
+    let infos = variant::list(dir)?;
+    let variants: Vec<&str> = infos
+        .iter()
+        .filter(|v| !v.addon)
+        .map(|v| v.id.as_str())
+        .collect();
+    let addons: Vec<Option<&str>> = std::iter::once(None)
+        .chain(
+            infos
+                .iter()
+                .filter(|v| v.addon)
+                .map(|v| Some(v.id.as_str())),
+        )
+        .collect();
+    let mut sets: Vec<(String, Deal)> = Vec::new();
+    for v in &variants {
+        for a in &addons {
+            let sel = Selection {
+                variant: Some(v.to_string()),
+                addons: a.iter().map(|a| a.to_string()).collect(),
+                ..Selection::default()
+            };
+            let rules = Arc::new(variant::load(dir, &sel)?.rules);
+            let label = a.map_or_else(|| v.to_string(), |a| format!("{v}+{a}"));
+            sets.push((
+                label,
+                Box::new(move |seed| State::with_log(rules.clone(), seed, false)),
+            ));
+        }
+    }
+    Ok(sets)
+}
+
+fn soak(a: SoakArgs) -> ExitCode {
+    use crate::soak::{SoakOptions, soak};
+    if a.games == 0 || a.threads == Some(0) || a.leak_every == 0 {
+        eprintln!("error: --games, --threads and --leak-every must be at least 1");
+        return ExitCode::from(2);
+    }
+    let sets = match GameDir::select(a.rules.as_deref())
+        .map_err(Diagnostics::from)
+        .and_then(|d| soak_sets(&d))
+    {
+        Ok(s) => s,
+        Err(d) => {
+            render(&d);
+            return ExitCode::from(EXIT_INVALID);
+        }
+    };
+    let opts = SoakOptions {
+        games: a.games,
+        seed: a.seed,
+        threads: a
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        leak_every: a.leak_every,
+    };
+    let bar = std::io::stderr()
+        .is_terminal()
+        .then(|| indicatif::ProgressBar::new(a.games));
+    let progress = |n: u64| {
+        if let Some(b) = &bar {
+            b.set_position(n);
+        }
+    };
+    let r = soak(&sets, &opts, &progress);
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    println!(
+        "soak: {} games over {} rule sets, {} moves checked, {} leak checks, {} replays, {} violation(s), {:.1} s",
+        r.games,
+        sets.len(),
+        r.moves,
+        r.leak_checks,
+        r.replays,
+        r.violation_count,
+        r.seconds
+    );
+    for v in &r.violations {
+        println!(
+            "  {} game {} after {} moves: {}",
+            v.rules, v.game, v.moves, v.what
+        );
+    }
+    if r.violation_count == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(EXIT_INVALID)
     }
 }
 

@@ -12,3 +12,4 @@ pub mod load;
 pub mod play;
 pub mod report;
 pub mod sim;
+pub mod soak;

@@ -656,28 +656,10 @@ impl EndRecord {
     }
 }
 
-/// A hash (FNV-1a, 64 bits) of everything on and off the table: phase,
-/// seats, zones (hands, reserves in order, discards, missions), groups, the
-/// vote cards in order, effects in progress, and the number of events.
+/// A hash of everything on and off the table (`State::digest`): a save
+/// records it for its final position.
 pub fn fingerprint(s: &State) -> String {
-    let mut t = String::new();
-    let _ = write!(t, "{:?}|{}|{}|", s.phase(), s.seat(), s.turn_number());
-    for p in 0..2 {
-        let _ = write!(t, "{:?}|", s.zones(p));
-    }
-    for g in 0..s.rules().groups.len() {
-        let _ = write!(t, "{:?}|", s.group(g));
-    }
-    let _ = write!(
-        t,
-        "{:?}|{:?}|{:?}|{:?}|{}",
-        s.vote_pile,
-        s.vote_discard(),
-        s.vote_removed(),
-        s.frames,
-        s.events().len()
-    );
-    format!("{:016x}", crate::load::fnv1a(t.as_bytes()))
+    s.digest()
 }
 
 // ----- Where autosaves go --------------------------------------------------

@@ -97,3 +97,44 @@ impl Scored for State {
         self.rules().factions.iter().map(|f| f.id.clone()).collect()
     }
 }
+
+impl State {
+    /// A hash (FNV-1a, 64 bits) of everything on and off the table: phase,
+    /// seats, zones (hands, reserves in order, discards, missions), groups,
+    /// the vote cards in order, effects in progress, and the number of
+    /// events. Saves record it, so it must not change between versions.
+    pub fn digest(&self) -> String {
+        use std::fmt::Write as _;
+        let s = self;
+        let mut t = String::new();
+        let _ = write!(t, "{:?}|{}|{}|", s.phase(), s.seat(), s.turn_number());
+        for p in 0..2 {
+            let _ = write!(t, "{:?}|", s.zones(p));
+        }
+        for g in 0..s.rules().groups.len() {
+            let _ = write!(t, "{:?}|", s.group(g));
+        }
+        let _ = write!(
+            t,
+            "{:?}|{:?}|{:?}|{:?}|{}",
+            s.vote_pile,
+            s.vote_discard(),
+            s.vote_removed(),
+            s.frames,
+            s.events().len()
+        );
+        format!("{:016x}", crate::load::fnv1a(t.as_bytes()))
+    }
+}
+
+impl crate::soak::Soaked for State {
+    fn check_invariants(&self) -> Result<(), String> {
+        State::check_invariants(self)
+    }
+    fn redraw_hidden(&self, seat: usize, rng: &mut crate::engine::seed::AgentRng) -> State {
+        self.resample(seat, rng)
+    }
+    fn digest(&self) -> String {
+        State::digest(self)
+    }
+}

@@ -2079,6 +2079,22 @@ impl State {
         self.points
     }
 
+    /// `p`'s points that the opponent can count: the score less the bonus
+    /// of each of `p`'s secret missions already fulfilled (the opponent does
+    /// not know them before the end).
+    pub fn public_points(&self, p: usize) -> u32 {
+        let r = &*self.rules;
+        let z = &self.zones[p];
+        let secret: u32 = z
+            .missions
+            .iter()
+            .map(|&m| &r.missions[m as usize])
+            .filter(|m| z.won[m.group as usize] >= m.at_least)
+            .map(|_| r.scoring.mission_bonus)
+            .sum();
+        self.points[p] - secret
+    }
+
     /// The points `p` gains by winning one more patrician of group `g`:
     /// one patrician's, and each bonus (majority, whole group, a mission
     /// on `g`) whose threshold the new count reaches (`count_points`, the

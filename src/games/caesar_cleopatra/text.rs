@@ -390,9 +390,19 @@ pub fn view_text(s: &State, viewer: usize) -> String {
             .filter(|(g, _)| zp.won[*g] > 0)
             .map(|(g, gd)| format!("{} {}", zp.won[g], gd.name))
             .collect();
+        // The opponent's missions are secret until the end: his score is
+        // shown without them.
+        let score = if p == viewer || s.phase() == Phase::GameOver {
+            format!("score now {}", s.score()[p])
+        } else {
+            format!(
+                "score now {} without the secret mission",
+                s.public_points(p)
+            )
+        };
         let _ = writeln!(
             o,
-            "{}: hand {}, reserves {} influence + {} action, won: {} (score now {})",
+            "{}: hand {}, reserves {} influence + {} action, won: {} ({score})",
             r.factions[p].name,
             zp.hand_len,
             zp.influence_reserve.len(),
@@ -402,7 +412,6 @@ pub fn view_text(s: &State, viewer: usize) -> String {
             } else {
                 won.join(", ")
             },
-            s.score()[p]
         );
     }
     let _ = write!(o, "Vote deck: {} cards; discarded: ", s.vote_pile_len());
