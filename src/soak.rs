@@ -92,7 +92,7 @@ where
                 let (label, deal) = &sets[(i % sets.len() as u64) as usize];
                 soak_game(&mut r, label, deal, opts, i);
                 let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-                if n % 1024 == 0 {
+                if n.is_multiple_of(1024) {
                     progress(n);
                 }
                 r
