@@ -6,6 +6,7 @@ pub mod agents;
 pub mod cli;
 pub mod diag;
 pub mod effects;
+pub mod fuzzing;
 pub mod engine;
 pub mod games;
 pub mod load;

@@ -6,7 +6,9 @@
 //! from any directory, and a folder that does not exist is one clear error
 //! ("rules directory not found") instead of an empty list.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use include_dir::{Dir, include_dir};
 
@@ -33,6 +35,12 @@ pub enum GameDir {
     BuiltIn(&'static str),
     /// A folder on disk.
     Disk(PathBuf),
+    /// Files held in memory (relative path → text), reported under a name:
+    /// a built-in folder with some files replaced, for fuzzing and tests.
+    Memory {
+        name: PathBuf,
+        files: Arc<BTreeMap<String, String>>,
+    },
 }
 
 impl GameDir {
@@ -67,6 +75,22 @@ impl GameDir {
         ))
     }
 
+    /// The built-in rules of the default game with the files of `replace`
+    /// (relative path, text) put in or replaced, in memory.
+    pub fn built_in_with(replace: &[(&str, &str)]) -> GameDir {
+        let mut files = BTreeMap::new();
+        if let Some(dir) = BUILT_IN.get_dir(DEFAULT_GAME) {
+            collect(dir, DEFAULT_GAME, &mut files);
+        }
+        for (rel, text) in replace {
+            files.insert(rel.to_string(), text.to_string());
+        }
+        GameDir::Memory {
+            name: PathBuf::from(format!("memory:rules/{DEFAULT_GAME}")),
+            files: Arc::new(files),
+        }
+    }
+
     /// The rules a command uses: `--rules DIR` if given, else
     /// `$LUDUS_RULES` if set, else the built-in rules.
     pub fn select(flag: Option<&Path>) -> Result<GameDir, Diagnostic> {
@@ -84,6 +108,7 @@ impl GameDir {
         match self {
             GameDir::BuiltIn(game) => Path::new(BUILT_IN_PREFIX).join(game),
             GameDir::Disk(p) => p.clone(),
+            GameDir::Memory { name, .. } => name.clone(),
         }
     }
 
@@ -111,6 +136,13 @@ impl GameDir {
                     "cannot read the file: no such built-in rule file",
                 )),
             },
+            GameDir::Memory { files, .. } => match files.get(rel) {
+                Some(text) => Ok(SourceFile {
+                    path: self.file_path(rel),
+                    text: text.clone(),
+                }),
+                None => Err(plain(&self.file_path(rel), "cannot read the file: no such file")),
+            },
         }
     }
 
@@ -119,6 +151,7 @@ impl GameDir {
         match self {
             GameDir::Disk(p) => p.join(rel).is_file(),
             GameDir::BuiltIn(game) => BUILT_IN.get_file(format!("{game}/{rel}")).is_some(),
+            GameDir::Memory { files, .. } => files.contains_key(rel),
         }
     }
 
@@ -141,6 +174,12 @@ impl GameDir {
                         .collect()
                 })
                 .unwrap_or_default(),
+            GameDir::Memory { files, .. } => files
+                .keys()
+                .filter_map(|k| k.strip_prefix(&format!("{sub}/")))
+                .filter(|n| !n.contains('/'))
+                .map(str::to_string)
+                .collect(),
         };
         names.retain(|n| n.ends_with(".ron"));
         names.sort();
@@ -171,6 +210,19 @@ impl From<PathBuf> for GameDir {
 impl From<&GameDir> for GameDir {
     fn from(d: &GameDir) -> GameDir {
         d.clone()
+    }
+}
+
+/// Every file under a built-in folder, by its path relative to `root`.
+fn collect(dir: &Dir<'static>, root: &str, out: &mut BTreeMap<String, String>) {
+    for f in dir.files() {
+        let path = f.path().to_string_lossy();
+        if let (Some(rel), Some(text)) = (path.strip_prefix(&format!("{root}/")), f.contents_utf8()) {
+            out.insert(rel.to_string(), text.to_string());
+        }
+    }
+    for d in dir.dirs() {
+        collect(d, root, out);
     }
 }
 
