@@ -43,9 +43,12 @@ pub fn rule_file(data: &[u8]) {
 /// A `--set key=value` with the input as the value, for a key the first
 /// byte picks among every rule's key.
 pub fn set_value(data: &[u8]) {
-    let Ok(keys) = variant::load(GameDir::built_in(), &Selection::default())
-        .map(|r| r.settings.into_iter().map(|(k, _, _)| k).collect::<Vec<_>>())
-    else {
+    let Ok(keys) = variant::load(GameDir::built_in(), &Selection::default()).map(|r| {
+        r.settings
+            .into_iter()
+            .map(|(k, _, _)| k)
+            .collect::<Vec<_>>()
+    }) else {
         return;
     };
     let Some((i, text)) = pick_and_text(data, keys.len()) else {

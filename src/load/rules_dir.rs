@@ -141,7 +141,10 @@ impl GameDir {
                     path: self.file_path(rel),
                     text: text.clone(),
                 }),
-                None => Err(plain(&self.file_path(rel), "cannot read the file: no such file")),
+                None => Err(plain(
+                    &self.file_path(rel),
+                    "cannot read the file: no such file",
+                )),
             },
         }
     }
@@ -217,7 +220,8 @@ impl From<&GameDir> for GameDir {
 fn collect(dir: &Dir<'static>, root: &str, out: &mut BTreeMap<String, String>) {
     for f in dir.files() {
         let path = f.path().to_string_lossy();
-        if let (Some(rel), Some(text)) = (path.strip_prefix(&format!("{root}/")), f.contents_utf8()) {
+        if let (Some(rel), Some(text)) = (path.strip_prefix(&format!("{root}/")), f.contents_utf8())
+        {
             out.insert(rel.to_string(), text.to_string());
         }
     }
