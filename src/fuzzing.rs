@@ -13,8 +13,11 @@ use crate::games::caesar_cleopatra::scenario;
 use crate::games::caesar_cleopatra::variant::{self, Selection};
 use crate::load::{GameDir, SourceFile};
 
+/// A target's body: it reads the bytes and checks what must hold.
+pub type Target = fn(&[u8]);
+
 /// Each target, by name.
-pub const TARGETS: [(&str, fn(&[u8])); 7] = [
+pub const TARGETS: [(&str, Target); 7] = [
     ("rule_file", rule_file),
     ("set_value", set_value),
     ("effect", effect),
