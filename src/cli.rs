@@ -466,27 +466,43 @@ pub fn color_enabled() -> bool {
     std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
 }
 
-/// Prints diagnostics to stderr: the `file:line:col: error:` line, then a
-/// snippet of the source where the file can be read.
+/// Prints diagnostics to stderr, each once: where its file can be read, as
+/// an ariadne report (`Error: message`, then a box headed `file:line:col`
+/// with the source line and the place marked, then the hints); else as the
+/// plain `file:line:col: error: message` line and its hints.
 pub fn render(diags: &Diagnostics) {
-    use ariadne::{Config, IndexType, Label, Report, ReportKind, Source};
     for d in diags.iter() {
-        eprintln!("{d}");
-        let (Some(span), Ok(text)) = (d.span.clone(), std::fs::read_to_string(&d.file)) else {
-            continue;
-        };
-        let name = d.file.display().to_string();
-        let report = Report::build(ReportKind::Error, (name.clone(), span.clone()))
-            .with_config(
-                Config::default()
-                    .with_color(color_enabled())
-                    .with_index_type(IndexType::Byte),
-            )
-            .with_message(&d.message)
-            .with_label(Label::new((name.clone(), span)).with_message(&d.message))
-            .finish();
-        let _ = report.eprint((name, Source::from(text)));
+        if !render_snippet(d) {
+            eprintln!("{d}");
+        }
     }
+}
+
+/// Renders one diagnostic with its source snippet; false if the source
+/// cannot be shown (no span, unreadable file, or a span not in its text).
+fn render_snippet(d: &crate::diag::Diagnostic) -> bool {
+    use ariadne::{Color, Config, IndexType, Label, Report, ReportKind, Source};
+    let (Some(span), Ok(text)) = (d.span.clone(), crate::load::read_text(&d.file)) else {
+        return false;
+    };
+    if span.start > span.end || text.get(span.clone()).is_none() {
+        return false;
+    }
+    let name = d.file.display().to_string();
+    let mut report = Report::build(ReportKind::Error, (name.clone(), span.clone()))
+        .with_config(
+            Config::default()
+                .with_color(color_enabled())
+                .with_index_type(IndexType::Byte),
+        )
+        .with_message(&d.message)
+        .with_label(
+            Label::new((name.clone(), span))
+                .with_message("here")
+                .with_color(Color::Red),
+        );
+    report.with_helps(&d.hints);
+    report.finish().eprint((name, Source::from(text))).is_ok()
 }
 
 fn variants(dir: &Path, command: VariantsCommand) -> ExitCode {
