@@ -264,8 +264,52 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// What is wrong with a run's options whatever the rules: `--games 0`,
+/// `--threads 0`, an add-on given twice.
+fn check_run(games: u64, threads: Option<usize>, rules: &RulesArgs) -> Result<(), String> {
+    if games == 0 {
+        return Err("--games 0: a run plays at least one game".into());
+    }
+    if threads == Some(0) {
+        return Err(
+            "--threads 0: a run needs at least one worker thread (leave --threads out to use every core)"
+                .into(),
+        );
+    }
+    if let Some(a) = crate::report::repeated_addon(&rules.addons) {
+        return Err(crate::report::repeated_addon_message(a));
+    }
+    Ok(())
+}
+
+/// `simulate`'s options checked before anything is loaded or played: the
+/// run's, `--log` within the run, and the output files (exit code 2 for a
+/// wrong option, 1 for a file that cannot be written).
+fn check_simulate(a: &SimulateArgs) -> Result<(), (String, u8)> {
+    check_run(a.games, a.threads, &a.rules).map_err(|m| (m, 2))?;
+    if let Some(n) = a.log
+        && n >= a.games
+    {
+        let m = format!(
+            "--log {n}: the run has {} game(s), numbered 0 to {} (give --games {} or more to log game {n})",
+            a.games,
+            a.games - 1,
+            n.saturating_add(1)
+        );
+        return Err((m, 2));
+    }
+    for p in a.csv.iter().chain(&a.html) {
+        crate::report::check_writable(p).map_err(|m| (m, EXIT_INVALID))?;
+    }
+    Ok(())
+}
+
 fn simulate(a: SimulateArgs) -> ExitCode {
     use crate::report::{SimError, SimOptions};
+    if let Err((m, code)) = check_simulate(&a) {
+        eprintln!("error: {m}");
+        return ExitCode::from(code);
+    }
     let threads = a
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
@@ -624,6 +668,10 @@ fn one_line(v: &str) -> String {
 }
 
 fn arena(a: ArenaArgs) -> ExitCode {
+    if let Err(m) = check_run(a.games, a.threads, &a.rules) {
+        eprintln!("error: {m}");
+        return ExitCode::from(2);
+    }
     let rules = match a.rules.load() {
         Ok(r) => r,
         Err(c) => return c,
