@@ -349,3 +349,14 @@ fn a_save_with_a_byte_order_mark_loads() {
     assert_eq!(back.moves, g.moves);
     assert_eq!(back.fingerprint(), g.fingerprint());
 }
+
+/// README "The rules directory" lists every range as the code has it.
+#[test]
+fn the_readme_lists_every_range() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    for b in NUMBERS {
+        let row = format!("| `{}` | {} to {} |", b.key, b.min, b.max);
+        assert!(readme.contains(&row), "README lacks the row {row}");
+    }
+}
