@@ -136,23 +136,40 @@ fn every_number_of_the_base_files_is_bounded() {
     assert!(n > 60, "only {n} numbers found");
 }
 
+/// The variant and add-on files of a rules folder: (id, whether an add-on,
+/// the selection that loads it).
+fn variant_files(dir: &Path) -> Vec<(String, Selection)> {
+    let mut out: Vec<(String, Selection)> = std::fs::read_dir(dir.join("variants"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .map(|p| {
+            let id = p.file_stem().unwrap().to_string_lossy().into_owned();
+            let text = std::fs::read_to_string(&p).unwrap();
+            let sel = if text.contains("addon: true") {
+                Selection {
+                    addons: vec![id.clone()],
+                    ..Selection::default()
+                }
+            } else {
+                Selection::variant(&id)
+            };
+            (id, sel)
+        })
+        .collect();
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
 #[test]
 fn every_number_of_the_variants_and_addons_is_bounded() {
     let copy = RulesCopy::new();
     let mut n = 0;
-    for info in variant::list(copy.path()).unwrap() {
-        let sel = if info.addon {
-            Selection {
-                addons: vec![info.id.clone()],
-                ..Selection::default()
-            }
-        } else {
-            Selection::variant(&info.id)
-        };
-        let file = format!("variants/{}.ron", info.id);
+    for (id, sel) in variant_files(copy.path()) {
+        let file = format!("variants/{id}.ron");
         n += each_number_bad(&copy, &file, || variant::load(copy.path(), &sel).map(drop));
     }
-    assert!(n >= 4, "only {n} numbers found in the variants");
+    assert!(n > 0, "no number found in the variants");
 }
 
 /// Every numeric rule key (`ludus variants show`) has a row of the table of
@@ -284,16 +301,21 @@ fn rule_files_with_a_byte_order_mark_load() {
     for file in FILES {
         with_bom(&copy.path().join(file));
     }
-    for info in variant::list(copy.path()).unwrap() {
-        with_bom(&info.path);
+    let variants = variant_files(copy.path());
+    for (id, _) in &variants {
+        with_bom(&copy.path().join(format!("variants/{id}.ron")));
     }
     let plain = cc::load(&rules_dir()).unwrap();
     let marked = cc::load(copy.path()).unwrap();
     assert_eq!(format!("{marked:?}"), format!("{plain:?}"));
-    for info in variant::list(copy.path()).unwrap() {
-        if !info.addon {
-            variant::load(copy.path(), &Selection::variant(&info.id)).unwrap();
-        }
+    for (id, sel) in &variants {
+        let plain = variant::load(&rules_dir(), sel).unwrap();
+        let marked = variant::load(copy.path(), sel).unwrap();
+        assert_eq!(
+            format!("{:?}", marked.rules),
+            format!("{:?}", plain.rules),
+            "{id}"
+        );
     }
 }
 
