@@ -93,8 +93,8 @@ fn assert_quoted<T>(result: Result<T, Diagnostics>, file: &str, at: (usize, usiz
 }
 
 /// Replaces, one at a time, each number of `file` (a path in the rules
-/// copy) by each bad value, and checks `load`'s diagnostic; returns how
-/// many numbers the file has.
+/// copy) by each bad value, and checks that `load` gives one diagnostic,
+/// quoting it at its place; returns how many numbers the file has.
 fn each_number_bad(
     copy: &RulesCopy,
     file: &str,
@@ -118,6 +118,11 @@ fn each_number_bad(
                 "{file}: {bad} took {:?}",
                 start.elapsed()
             );
+            // One error: none after it reasons from a value the file does
+            // not say (a clamped or assumed one).
+            if let Err(d) = &result {
+                assert_eq!(d.len(), 1, "{file}: {literal} -> {bad}:\n{d}");
+            }
             assert_quoted(result, file, line_col(&text, offset), bad);
         }
     }
@@ -199,7 +204,10 @@ fn every_numeric_key_has_a_range_and_refuses_a_bad_value_through_set() {
                     sets: vec![format!("{key}={set}")],
                     ..Selection::default()
                 };
-                let result = variant::load(&rules_dir(), &sel);
+                let result = variant::load(&rules_dir(), &sel).map(drop);
+                if let Err(d) = &result {
+                    assert_eq!(d.len(), 1, "--set {key}={set}:\n{d}");
+                }
                 assert_quoted(result, &format!("--set {key}"), (1, offset + 1), bad);
                 checked += 1;
             }

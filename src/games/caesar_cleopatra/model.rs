@@ -682,20 +682,22 @@ impl Validator {
             .push("known game modules: caesar_cleopatra".into());
         }
         let ck = self.card_kinds(&cards)?;
-        let out_factions = self.factions(&factions, &ck)?;
+        let (out_factions, uncounted) = self.factions(&factions, &ck)?;
         let faction_ids: HashMap<String, usize> = out_factions
             .iter()
             .enumerate()
             .map(|(i, f)| (f.id.clone(), i))
             .collect();
-        let (groups, group_ids) = self.groups(&forum.patricians)?;
-        let vote_cards = self.vote_deck(&forum.vote_deck, &forum.patricians, &group_ids);
-        let (missions, missions_per_player) = self.missions(&forum.missions, &groups, &group_ids);
-        let programs = self.programs(&cards, &ck, &groups);
+        let cg = self.groups(&forum.patricians)?;
+        let vote_cards = self.vote_deck(&forum.vote_deck, &forum.patricians, &cg.ids);
+        let (missions, missions_per_player) = self.missions(&forum.missions, &cg);
+        let programs = self.programs(&cards, &ck, &cg.groups);
         let lim = self.limits(&limits);
-        let set_aside = self.set_aside(&setup, &ck, &out_factions);
-        let placed = self.placed(&setup, &set_aside, groups.len(), &lim);
-        self.reserves(&factions, &out_factions, &ck, &set_aside);
+        let set_aside = self.set_aside(&setup, &ck, &out_factions, &uncounted);
+        let placed = self.placed(&setup, set_aside.as_ref(), cg.groups.len(), &lim);
+        if let Some(set_aside) = &set_aside {
+            self.reserves(&factions, &out_factions, &ck, set_aside);
+        }
         let orgies_removed = self.orgies_removed(&setup, &vote_cards);
         let first_player = self
             .resolve(SETUP, &setup.first_player, "faction", &faction_ids)
@@ -710,12 +712,12 @@ impl Validator {
             influence_kinds: ck.influence,
             action_kinds: ck.actions,
             factions,
-            groups,
+            groups: cg.groups,
             vote_cards,
             missions,
             missions_per_player,
             setup: Setup {
-                set_aside,
+                set_aside: set_aside.unwrap_or_default(),
                 placed_per_group: placed.unwrap_or(0),
                 action_reserve: setup.action_reserve,
                 first_player,
@@ -786,8 +788,14 @@ impl Validator {
         })
     }
 
-    /// The two factions' decks, checked against their announced totals.
-    fn factions(&mut self, factions: &raw::FactionsFile, ck: &CardKinds) -> Option<Vec<Faction>> {
+    /// The two factions' decks, checked against their announced totals,
+    /// and per faction the kinds whose count is out of its range (a bit
+    /// each: nothing is checked against them).
+    fn factions(
+        &mut self,
+        factions: &raw::FactionsFile,
+        ck: &CardKinds,
+    ) -> Option<(Vec<Faction>, Vec<u16>)> {
         if factions.factions.len() != 2 {
             let d = Diagnostic {
                 file: self.files[FACTIONS].path.clone(),
@@ -804,11 +812,11 @@ impl Validator {
             return None;
         }
         self.ids(FACTIONS, "faction", factions.factions.iter().map(|f| &f.id));
-        let mut out = Vec::new();
+        let (mut out, mut uncounted) = (Vec::new(), Vec::new());
         for f in &factions.factions {
             let mut deck = [0u8; MAX_KINDS];
             let mut names = vec![String::new(); ck.kinds.len()];
-            let mut counted = true;
+            let mut unknown = 0u16;
             for e in &f.cards {
                 if let Some(k) = self.resolve(FACTIONS, &e.card, "card type", &ck.ids) {
                     if deck[k] != 0 {
@@ -819,7 +827,7 @@ impl Validator {
                         );
                     }
                     let n = self.small(FACTIONS, &e.count, &DECK_COUNT);
-                    counted &= n.is_some();
+                    unknown |= u16::from(n.is_none()) << k;
                     deck[k] = n.unwrap_or(0);
                     names[k] = e.name.clone();
                 }
@@ -831,7 +839,7 @@ impl Validator {
                 (act, &f.action_total, &ACTION_TOTAL, "action"),
             ] {
                 if let Some(t) = self.number(FACTIONS, total, bound)
-                    && counted
+                    && unknown == 0
                     && i64::from(sum) != t
                 {
                     let written = self.written(FACTIONS, total);
@@ -850,6 +858,7 @@ impl Validator {
                     *n = ck.kinds[i].id.clone();
                 }
             }
+            uncounted.push(unknown);
             out.push(Faction {
                 id: f.id.value.clone(),
                 name: f.name.clone(),
@@ -857,11 +866,11 @@ impl Validator {
                 card_names: names,
             });
         }
-        Some(out)
+        Some((out, uncounted))
     }
 
     /// The patrician groups, checked against their announced total.
-    fn groups(&mut self, p: &raw::Patricians) -> Option<(Vec<Group>, HashMap<String, usize>)> {
+    fn groups(&mut self, p: &raw::Patricians) -> Option<CheckedGroups> {
         let group_ids = self.ids(FORUM, "group", p.groups.iter().map(|g| &g.id));
         if p.groups.is_empty() || p.groups.len() > MAX_GROUPS {
             self.err(
@@ -875,10 +884,10 @@ impl Validator {
             return None;
         }
         let mut groups = Vec::new();
-        let mut counted = true;
-        for g in &p.groups {
+        let mut unsized_mask = 0u8;
+        for (i, g) in p.groups.iter().enumerate() {
             let size = self.small(FORUM, &g.size, &GROUP_SIZE);
-            counted &= size.is_some();
+            unsized_mask |= u8::from(size.is_none()) << i;
             let size = size.unwrap_or(1);
             groups.push(Group {
                 id: g.id.value.clone(),
@@ -889,7 +898,7 @@ impl Validator {
         }
         let sum: u32 = groups.iter().map(|g| g.size as u32).sum();
         if let Some(total) = self.number(FORUM, &p.total, &PATRICIANS_TOTAL)
-            && counted
+            && unsized_mask == 0
             && i64::from(sum) != total
         {
             // Point at a size an overlay changed, if any: that is where the
@@ -915,7 +924,11 @@ impl Validator {
                 ),
             );
         }
-        Some((groups, group_ids))
+        Some(CheckedGroups {
+            groups,
+            ids: group_ids,
+            unsized_mask,
+        })
     }
 
     /// The vote cards, one entry per physical card; every group must have one.
@@ -989,17 +1002,13 @@ impl Validator {
 
     /// The mission cards, one entry per physical card, and how many each
     /// player draws.
-    fn missions(
-        &mut self,
-        m: &raw::Missions,
-        groups: &[Group],
-        group_ids: &HashMap<String, usize>,
-    ) -> (Vec<Mission>, u8) {
+    fn missions(&mut self, m: &raw::Missions, cg: &CheckedGroups) -> (Vec<Mission>, u8) {
+        let groups = &cg.groups;
         self.ids(FORUM, "mission card", m.cards.iter().map(|c| &c.id));
         let mut missions = Vec::new();
         let (mut counted, mut n) = (true, 0);
         for c in &m.cards {
-            let g = self.resolve(FORUM, &c.group, "group", group_ids);
+            let g = self.resolve(FORUM, &c.group, "group", &cg.ids);
             let at_least = self.small(FORUM, &c.at_least, &MISSION_AT_LEAST);
             let count = self.small(FORUM, &c.count, &MISSION_COUNT);
             counted &= count.is_some();
@@ -1007,7 +1016,7 @@ impl Validator {
             let (Some(g), Some(at_least)) = (g, at_least) else {
                 continue;
             };
-            if at_least > groups[g].size {
+            if cg.unsized_mask & 1 << g == 0 && at_least > groups[g].size {
                 let written = self.written(FORUM, &c.at_least);
                 self.err(
                     FORUM,
@@ -1098,11 +1107,12 @@ impl Validator {
         if let (Some(per_side), Some(per_group)) = (lim.per_side, lim.per_group)
             && per_group > 2 * per_side
         {
+            let written = self.written(LIMITS, &limits.per_group);
             self.err(
                 LIMITS,
                 &limits.per_group,
                 format!(
-                    "per_group is {per_group}, but two sides of {per_side} can hold only {}",
+                    "per_group is {written}, but two sides of {per_side} can hold only {}",
                     2 * per_side
                 ),
             );
@@ -1110,23 +1120,27 @@ impl Validator {
         if let (Some(extra), Some(per_group)) = (lim.extra, lim.per_group)
             && extra > per_group
         {
+            let written = self.written(LIMITS, &limits.extraordinary_vote_at);
             self.err(
                 LIMITS,
                 &limits.extraordinary_vote_at,
-                format!("an extraordinary vote at {extra} cards can never happen: a group holds at most {per_group}"),
+                format!("an extraordinary vote at {written} cards can never happen: a group holds at most {per_group}"),
             );
         }
         lim
     }
 
-    /// Per kind, the cards each player sets aside.
+    /// Per kind, the cards each player sets aside (`None` if a count is
+    /// out of its range: reported, and nothing is checked against them).
     fn set_aside(
         &mut self,
         setup: &raw::SetupFile,
         ck: &CardKinds,
         factions: &[Faction],
-    ) -> Counts {
+        uncounted: &[u16],
+    ) -> Option<Counts> {
         let mut set_aside = [0u8; MAX_KINDS];
+        let mut counted = true;
         for c in &setup.set_aside {
             let Some(k) = self.resolve(SETUP, &c.card, "card type", &ck.ids) else {
                 continue;
@@ -1139,23 +1153,25 @@ impl Validator {
                 );
             }
             let Some(n) = self.small(SETUP, &c.count, &SET_ASIDE_COUNT) else {
+                counted = false;
                 continue;
             };
             set_aside[k] = n;
-            for f in factions {
-                if f.deck[k] < n {
+            for (f, unknown) in factions.iter().zip(uncounted) {
+                if unknown & 1 << k == 0 && f.deck[k] < n {
+                    let written = self.written(SETUP, &c.count);
                     self.err(
                         SETUP,
                         &c.count,
                         format!(
-                            "{} sets aside {n} \"{}\" but has only {} in the deck",
+                            "{} sets aside {written} \"{}\" but has only {} in the deck",
                             f.name, c.card.value, f.deck[k]
                         ),
                     );
                 }
             }
         }
-        set_aside
+        counted.then_some(set_aside)
     }
 
     /// The set-aside cards placed at each group, checked against the cards
@@ -1163,19 +1179,32 @@ impl Validator {
     fn placed(
         &mut self,
         setup: &raw::SetupFile,
-        set_aside: &Counts,
+        set_aside: Option<&Counts>,
         groups: usize,
         lim: &CheckedLimits,
     ) -> Option<u8> {
-        let placed = self.small(SETUP, &setup.placed_per_group, &PLACED_PER_GROUP)?;
+        let at = &setup.placed_per_group;
+        let placed = self.small(SETUP, at, &PLACED_PER_GROUP)?;
+        let written = self.written(SETUP, at);
+        if let Some(per_side) = lim.per_side
+            && placed > per_side
+        {
+            self.err(
+                SETUP,
+                at,
+                format!("placing {written} per group breaks per_side {per_side}"),
+            );
+        }
+        let Some(set_aside) = set_aside else {
+            return Some(placed);
+        };
         let aside: u32 = set_aside.iter().map(|&c| c as u32).sum();
         let placed_total = placed as u32 * groups as u32;
-        let at = &setup.placed_per_group;
         if aside < placed_total {
             self.err(
                 SETUP,
                 at,
-                format!("{placed} card(s) at each of {groups} groups needs {placed_total} set-aside cards, only {aside} are set aside"),
+                format!("{written} card(s) at each of {groups} groups needs {placed_total} set-aside cards, only {aside} are set aside"),
             );
         } else if let Some(hand_size) = lim.hand_size
             && aside - placed_total > hand_size as u32
@@ -1187,15 +1216,6 @@ impl Validator {
                     "the starting hand would hold {} cards ({aside} set aside - {placed_total} placed), more than hand_size {hand_size}",
                     aside - placed_total
                 ),
-            );
-        }
-        if let Some(per_side) = lim.per_side
-            && placed > per_side
-        {
-            self.err(
-                SETUP,
-                at,
-                format!("placing {placed} per group breaks per_side {per_side}"),
             );
         }
         Some(placed)
@@ -1311,6 +1331,14 @@ struct CardKinds {
     ids: HashMap<String, usize>,
     influence: Vec<Kind>,
     actions: Vec<Kind>,
+}
+
+/// The patrician groups as checked, their ids, and the groups whose size
+/// is out of its range (a bit each: nothing is checked against them).
+struct CheckedGroups {
+    groups: Vec<Group>,
+    ids: HashMap<String, usize>,
+    unsized_mask: u8,
 }
 
 /// The limits as checked: `None` where the file's value is out of its range
