@@ -306,8 +306,52 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// What is wrong with a run's options whatever the rules: `--games 0`,
+/// `--threads 0`, an add-on given twice.
+fn check_run(games: u64, threads: Option<usize>, rules: &RulesArgs) -> Result<(), String> {
+    if games == 0 {
+        return Err("--games 0: a run plays at least one game".into());
+    }
+    if threads == Some(0) {
+        return Err(
+            "--threads 0: a run needs at least one worker thread (leave --threads out to use every core)"
+                .into(),
+        );
+    }
+    if let Some(a) = crate::report::repeated_addon(&rules.addons) {
+        return Err(crate::report::repeated_addon_message(a));
+    }
+    Ok(())
+}
+
+/// `simulate`'s options checked before anything is loaded or played: the
+/// run's, `--log` within the run, and the output files (exit code 2 for a
+/// wrong option, 1 for a file that cannot be written).
+fn check_simulate(a: &SimulateArgs) -> Result<(), (String, u8)> {
+    check_run(a.games, a.threads, &a.rules).map_err(|m| (m, 2))?;
+    if let Some(n) = a.log
+        && n >= a.games
+    {
+        let m = format!(
+            "--log {n}: the run has {} game(s), numbered 0 to {} (give --games {} or more to log game {n})",
+            a.games,
+            a.games - 1,
+            n.saturating_add(1)
+        );
+        return Err((m, 2));
+    }
+    for p in a.csv.iter().chain(&a.html) {
+        crate::report::check_writable(p).map_err(|m| (m, EXIT_INVALID))?;
+    }
+    Ok(())
+}
+
 fn simulate(a: SimulateArgs) -> ExitCode {
     use crate::report::{SimError, SimOptions};
+    if let Err((m, code)) = check_simulate(&a) {
+        eprintln!("error: {m}");
+        return ExitCode::from(code);
+    }
     let threads = a
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
@@ -523,29 +567,44 @@ pub fn color_enabled() -> bool {
     std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
 }
 
-/// Prints diagnostics to stderr: the `file:line:col: error:` line, then a
-/// snippet of the source where the file can be read.
+/// Prints diagnostics to stderr, each once: where its file can be read, as
+/// an ariadne report (`Error: message`, then a box headed `file:line:col`
+/// with the source line and the place marked, then the hints); else as the
+/// plain `file:line:col: error: message` line and its hints.
 pub fn render(diags: &Diagnostics) {
-    use ariadne::{Config, IndexType, Label, Report, ReportKind, Source};
     for d in diags.iter() {
-        eprintln!("{d}");
-        let (Some(span), Some(text)) =
-            (d.span.clone(), crate::load::rules_dir::source_text(&d.file))
-        else {
-            continue;
-        };
-        let name = d.file.display().to_string();
-        let report = Report::build(ReportKind::Error, (name.clone(), span.clone()))
-            .with_config(
-                Config::default()
-                    .with_color(color_enabled())
-                    .with_index_type(IndexType::Byte),
-            )
-            .with_message(&d.message)
-            .with_label(Label::new((name.clone(), span)).with_message(&d.message))
-            .finish();
-        let _ = report.eprint((name, Source::from(text)));
+        if !render_snippet(d) {
+            eprintln!("{d}");
+        }
     }
+}
+
+/// Renders one diagnostic with its source snippet; false if the source
+/// cannot be shown (no span, unreadable file, or a span not in its text).
+fn render_snippet(d: &crate::diag::Diagnostic) -> bool {
+    use ariadne::{Color, Config, IndexType, Label, Report, ReportKind, Source};
+    let (Some(span), Some(text)) = (d.span.clone(), crate::load::rules_dir::source_text(&d.file))
+    else {
+        return false;
+    };
+    if span.start > span.end || text.get(span.clone()).is_none() {
+        return false;
+    }
+    let name = d.file.display().to_string();
+    let mut report = Report::build(ReportKind::Error, (name.clone(), span.clone()))
+        .with_config(
+            Config::default()
+                .with_color(color_enabled())
+                .with_index_type(IndexType::Byte),
+        )
+        .with_message(&d.message)
+        .with_label(
+            Label::new((name.clone(), span))
+                .with_message("here")
+                .with_color(Color::Red),
+        );
+    report.with_helps(&d.hints);
+    report.finish().eprint((name, Source::from(text))).is_ok()
 }
 
 fn variants(dir: &GameDir, command: VariantsCommand) -> ExitCode {
@@ -752,6 +811,10 @@ fn soak(a: SoakArgs) -> ExitCode {
 }
 
 fn arena(a: ArenaArgs) -> ExitCode {
+    if let Err(m) = check_run(a.games, a.threads, &a.rules) {
+        eprintln!("error: {m}");
+        return ExitCode::from(2);
+    }
     let rules = match a.rules.load() {
         Ok(r) => r,
         Err(c) => return c,

@@ -74,8 +74,20 @@ pub fn effect(data: &[u8]) {
     let Ok(quoted) = ron::to_string(text) else {
         return;
     };
+    // The first action card's effect key (`card.<id>.effect`).
+    let Some(key) = variant::load(GameDir::built_in(), &Selection::default())
+        .ok()
+        .and_then(|r| {
+            r.settings
+                .into_iter()
+                .map(|(k, _, _)| k)
+                .find(|k| k.ends_with(".effect"))
+        })
+    else {
+        return;
+    };
     let sel = Selection {
-        sets: vec![format!("card.spy.effect={quoted}")],
+        sets: vec![format!("{key}={quoted}")],
         ..Selection::default()
     };
     let _ = variant::load(GameDir::built_in(), &sel);

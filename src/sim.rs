@@ -968,6 +968,23 @@ fn clock(secs: f64) -> String {
     }
 }
 
+/// The progress bar's words after `n` of `total` games in `secs` seconds:
+/// the rate and the time left over the whole run so far (steady, unlike a
+/// short moving window); no estimate before the first game is done.
+fn progress_message(n: u64, total: u64, secs: f64) -> String {
+    let games = format!(
+        "{}/{} games",
+        indicatif::HumanCount(n),
+        indicatif::HumanCount(total)
+    );
+    if n == 0 {
+        return format!("{games}, time left not known yet");
+    }
+    let rate = n as f64 / secs.max(1e-9);
+    let left = total.saturating_sub(n) as f64 / rate;
+    format!("{games}, {rate:.0} games/s, {} left", clock(left))
+}
+
 /// Runs `f` with a counter of finished games; when `show` is set and the
 /// work lasts over a second, draws a progress bar (rate and time left) on
 /// stderr until `f` returns, then clears it.
@@ -998,20 +1015,10 @@ pub fn with_progress<R>(total: u64, show: bool, f: impl FnOnce(&AtomicU64) -> R)
                     );
                 }
                 if let Some(b) = &bar {
-                    // Rate and time left over the whole run so far: steady,
-                    // unlike a short moving window.
                     let n = done.load(Ordering::Relaxed);
                     let secs = elapsed.as_secs_f64();
-                    let rate = n as f64 / secs.max(1e-9);
-                    let left = total.saturating_sub(n) as f64 / rate.max(1e-9);
                     b.set_prefix(clock(secs));
-                    b.set_message(format!(
-                        "{}/{} games, {:.0} games/s, {} left",
-                        indicatif::HumanCount(n),
-                        indicatif::HumanCount(total),
-                        rate,
-                        clock(left)
-                    ));
+                    b.set_message(progress_message(n, total, secs));
                     b.set_position(n);
                 }
             }
@@ -1061,6 +1068,22 @@ impl Summary {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// No time left is guessed before the first game is done (it was
+    /// "277777:46:40 left", a rate of zero); then it is the run's rate.
+    #[test]
+    fn progress_guesses_no_time_left_before_a_game_is_done() {
+        let first = progress_message(0, 1000, 1.05);
+        assert_eq!(first, "0/1,000 games, time left not known yet");
+        assert_eq!(
+            progress_message(250, 1000, 2.0),
+            "250/1,000 games, 125 games/s, 0:06 left"
+        );
+        assert_eq!(
+            progress_message(1000, 1000, 8.0),
+            "1,000/1,000 games, 125 games/s, 0:00 left"
+        );
+    }
 
     /// The dense histogram counts as a map of values would, whatever the
     /// order the values come in, and keeps the map's serialized form.

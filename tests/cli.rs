@@ -84,9 +84,14 @@ fn check_reports_a_bad_file_with_its_position_and_fails() {
     let dir = copy.path().to_str().unwrap();
     let (code, _, err) = ludus(&["check", dir]);
     assert_eq!(code, 1);
+    // Each error once: its message, then the box at its place.
     let first = err.lines().next().unwrap();
-    assert!(first.starts_with(&format!("{dir}/forum.ron:")), "{err}");
-    assert!(first.contains("unknown group \"edils\""), "{err}");
+    assert_eq!(first, "Error: unknown group \"edils\"", "{err}");
+    assert!(
+        err.contains(&format!("╭─[ {dir}/forum.ron:27:72 ]")),
+        "{err}"
+    );
+    assert_eq!(err.matches("unknown group \"edils\"").count(), 1, "{err}");
     assert!(
         err.contains("no vote card names the group \"aediles\""),
         "{err}"

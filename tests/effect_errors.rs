@@ -141,18 +141,15 @@ fn ludus_check_reports_an_effect_error_and_fails() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     let cards = copy.path().join("cards.ron");
-    let prefix = format!("{}:", cards.display());
-    assert!(stderr.starts_with(&prefix), "{stderr}");
-    let rest = &stderr[prefix.len()..];
-    let mut it = rest.splitn(3, ':');
-    let line = it.next().unwrap();
-    let col = it.next().unwrap();
+    // One report per error: the message once, then the box at the place.
+    let message = "in the effect of `wrath`: unknown zone `tabel`";
     assert!(
-        line.parse::<usize>().is_ok() && col.parse::<usize>().is_ok(),
-        "expected {prefix}line:col:, got {stderr}"
+        stderr.starts_with(&format!("Error: {message}\n")),
+        "{stderr}"
     );
+    assert_eq!(stderr.matches(message).count(), 1, "{stderr}");
     assert!(
-        rest.starts_with("59:21: error: in the effect of `wrath`: unknown zone `tabel`"),
+        stderr.contains(&format!("╭─[ {}:59:21 ]", cards.display())),
         "{stderr}"
     );
 }
@@ -175,13 +172,15 @@ fn ludus_check_reports_every_broken_effect() {
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     let cards = copy.path().join("cards.ron").display().to_string();
     assert!(
-        stderr.starts_with(&format!("{cards}:31:33: error: in the effect of `spy`")),
+        stderr.starts_with("Error: in the effect of `spy`"),
         "{stderr}"
     );
+    assert!(stderr.contains(&format!("╭─[ {cards}:31:33 ]")), "{stderr}");
     assert!(
-        stderr.contains(&format!("\n{cards}:59:21: error: in the effect of `wrath`")),
+        stderr.contains("\nError: in the effect of `wrath`"),
         "{stderr}"
     );
+    assert!(stderr.contains(&format!("╭─[ {cards}:59:21 ]")), "{stderr}");
     assert!(
         stderr.contains(&format!("{}: 2 problem(s)", copy.path().display())),
         "{stderr}"

@@ -24,9 +24,20 @@ pub struct SourceFile {
     pub text: String,
 }
 
+/// Reads a text file as UTF-8, without the byte-order mark some editors put
+/// first. Every file the program reads goes through here (positions in
+/// diagnostics are then offsets of the text without the mark).
+pub fn read_text(path: &Path) -> std::io::Result<String> {
+    let mut text = std::fs::read_to_string(path)?;
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
+    }
+    Ok(text)
+}
+
 impl SourceFile {
     pub fn read(path: &Path) -> Result<SourceFile, Diagnostic> {
-        match std::fs::read_to_string(path) {
+        match read_text(path) {
             Ok(text) => Ok(SourceFile {
                 path: path.to_path_buf(),
                 text,

@@ -129,7 +129,7 @@ impl GameDir {
             GameDir::BuiltIn(game) => match built_in_text(&format!("{game}/{rel}")) {
                 Some(text) => Ok(SourceFile {
                     path: self.file_path(rel),
-                    text: text.to_string(),
+                    text: text.trim_start_matches('\u{feff}').to_string(),
                 }),
                 None => Err(plain(
                     &self.file_path(rel),
@@ -139,7 +139,7 @@ impl GameDir {
             GameDir::Memory { files, .. } => match files.get(rel) {
                 Some(text) => Ok(SourceFile {
                     path: self.file_path(rel),
-                    text: text.clone(),
+                    text: text.trim_start_matches('\u{feff}').to_string(),
                 }),
                 None => Err(plain(
                     &self.file_path(rel),
@@ -241,7 +241,7 @@ pub fn source_text(path: &Path) -> Option<String> {
     if let Ok(rel) = path.strip_prefix(BUILT_IN_PREFIX) {
         return built_in_text(&rel.to_string_lossy()).map(str::to_string);
     }
-    std::fs::read_to_string(path).ok()
+    super::read_text(path).ok()
 }
 
 fn plain(path: &Path, message: impl Into<String>) -> Diagnostic {

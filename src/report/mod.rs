@@ -186,6 +186,9 @@ pub fn simulate(o: &SimOptions) -> Result<Outcome, SimError> {
             .collect::<Result<_, _>>()
             .map_err(SimError::Usage)?
     };
+    if let Some(a) = selections.iter().find_map(|s| repeated_addon(&s.addons)) {
+        return Err(SimError::Usage(repeated_addon_message(a)));
+    }
     if o.compare.len() == 1 {
         return Err(SimError::Usage(
             "--compare needs two or more rule sets (give --compare once per set)".into(),
@@ -241,6 +244,37 @@ pub fn simulate(o: &SimOptions) -> Result<Outcome, SimError> {
     } else {
         Outcome::Compare(summaries)
     })
+}
+
+/// Checks before a run that `path` can be written: opens it for appending
+/// (creating it if need be, truncating nothing), then removes a file this
+/// check created, so that a run that fails leaves nothing behind.
+pub fn check_writable(path: &std::path::Path) -> Result<(), String> {
+    let existed = path.exists();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    if !existed {
+        let _ = std::fs::remove_file(path);
+    }
+    Ok(())
+}
+
+/// An add-on a selection names more than once (an error: an add-on is
+/// taken once, and a second mention would silently change nothing).
+pub fn repeated_addon(addons: &[String]) -> Option<&str> {
+    addons
+        .iter()
+        .enumerate()
+        .find(|(i, a)| addons[..*i].contains(a))
+        .map(|(_, a)| a.as_str())
+}
+
+/// The message for an add-on given twice.
+pub fn repeated_addon_message(addon: &str) -> String {
+    format!("the add-on \"{addon}\" is given twice: an add-on is taken once, name it once")
 }
 
 /// Writes the HTML report of `json` to `path`.

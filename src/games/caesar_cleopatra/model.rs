@@ -10,10 +10,10 @@ use std::collections::HashMap;
 use arrayvec::ArrayVec;
 
 use super::compile::{Names, Op, PlayMasks, PlayTest, Program, compile};
-use super::raw::{self, VoteEffect as RawVoteEffect};
+use super::raw::{self, Number, VoteEffect as RawVoteEffect};
 pub use super::raw::{
     ActionReserve, ActionTiming, ExhaustedVoteCard, ExtraordinaryTie, ExtraordinaryVote, Face,
-    LonePhilosopher, LonePlayer, OrgyRemovalTiming, Placement, Reshuffle, TieBreak,
+    LonePhilosopher, LonePlayer, OrgyRemovalTiming, Reshuffle, TieBreak,
 };
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::load::{GameDir, SourceFile, Spanned, nearest, parse_into, string_content_offsets};
@@ -30,6 +30,111 @@ pub const MAX_RESERVE: usize = 96;
 pub const MAX_HAND: usize = 12;
 /// Most cards of one player at one group.
 pub const MAX_SIDE: usize = 15;
+/// Most mission cards (`State::new` shuffles them in a fixed-size list).
+pub const MAX_MISSIONS: usize = 16;
+
+/// A number of the rule files and the range it must lie in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Bound {
+    /// The rule's key (as `ludus variants show` lists it); `<id>` stands
+    /// for an entry's id, `[]` for each entry of a list.
+    pub key: &'static str,
+    pub min: i64,
+    pub max: i64,
+    /// What the number is, in messages.
+    pub what: &'static str,
+}
+
+const fn bound(key: &'static str, min: i64, max: i64, what: &'static str) -> Bound {
+    Bound {
+        key,
+        min,
+        max,
+        what,
+    }
+}
+
+/// Every number of the rule files and its range. The validator checks each
+/// one against its range before anything is counted, sized or allocated by
+/// it, and quotes a value out of range as written. The ranges are the
+/// engine's capacities (the `MAX_*` above) or generous sanity limits; a
+/// total must also equal what it totals. README "The rules directory" lists
+/// this table for designers: keep both in step.
+#[rustfmt::skip]
+pub mod numbers {
+    use super::{bound, Bound, MAX_HAND, MAX_MISSIONS, MAX_SIDE, MAX_VOTE_CARDS};
+
+    pub const INFLUENCE_VALUE: Bound = bound("card.<id>.value", 0, 99, "an influence value");
+    pub const DECK_COUNT: Bound = bound("deck.<faction>.<card>.count", 0, 60, "a card count");
+    pub const INFLUENCE_TOTAL: Bound = bound("faction.<id>.influence_total", 0, 960, "influence_total");
+    pub const ACTION_TOTAL: Bound = bound("faction.<id>.action_total", 0, 960, "action_total");
+    pub const PATRICIANS_TOTAL: Bound = bound("patricians.total", 1, 240, "the patricians' total");
+    pub const GROUP_SIZE: Bound = bound("group.<id>.size", 1, 30, "a group size");
+    pub const VOTE_TOTAL: Bound = bound("vote_deck.total", 1, MAX_VOTE_CARDS as i64, "the vote deck's total");
+    pub const VOTE_COUNT: Bound = bound("vote.<id>.count", 1, 8, "a vote card count");
+    pub const MISSIONS_TOTAL: Bound = bound("missions.total", 0, MAX_MISSIONS as i64, "the missions' total");
+    pub const MISSIONS_PER_PLAYER: Bound = bound("missions.per_player", 0, 3, "per_player");
+    pub const MISSION_COUNT: Bound = bound("mission.<id>.count", 0, MAX_MISSIONS as i64, "a mission card count");
+    pub const MISSION_AT_LEAST: Bound = bound("mission.<id>.at_least", 1, 30, "at_least");
+    pub const SET_ASIDE_COUNT: Bound = bound("setup.set_aside[].count", 0, 60, "a set-aside count");
+    pub const PLACED_PER_GROUP: Bound = bound("setup.placed_per_group", 0, 5, "placed_per_group");
+    pub const ORGIES_REMOVED: Bound = bound("setup.orgies_removed_before_game", 0, 8, "orgies_removed_before_game");
+    pub const PER_SIDE: Bound = bound("limits.per_side", 1, MAX_SIDE as i64, "per_side");
+    pub const PER_GROUP: Bound = bound("limits.per_group", 1, 2 * MAX_SIDE as i64, "per_group");
+    pub const HAND_SIZE: Bound = bound("limits.hand_size", 1, MAX_HAND as i64, "hand_size");
+    pub const EXTRAORDINARY_AT: Bound = bound("limits.extraordinary_vote_at", 1, 2 * MAX_SIDE as i64, "extraordinary_vote_at");
+    pub const TURN_CAP: Bound = bound("limits.turn_cap", 1, 100_000, "turn_cap");
+    pub const ACTIONS_PER_TURN: Bound = bound("turn.actions_per_turn", 0, 9, "actions_per_turn");
+    pub const PLACEMENT_CARDS: Bound = bound("turn.placements[].cards", 1, 2, "the cards of a placement pattern");
+    pub const PER_PATRICIAN: Bound = bound("scoring.per_patrician", 0, 1000, "per_patrician");
+    pub const MAJORITY_BONUS: Bound = bound("scoring.majority_bonus", 0, 1000, "majority_bonus");
+    pub const WHOLE_GROUP_BONUS: Bound = bound("scoring.whole_group_bonus", 0, 1000, "whole_group_bonus");
+    pub const MISSION_BONUS: Bound = bound("scoring.mission_bonus", 0, 1000, "mission_bonus");
+
+    /// The table above, in the order of the files.
+    pub const NUMBERS: [Bound; 26] = [
+        INFLUENCE_VALUE,
+        DECK_COUNT,
+        INFLUENCE_TOTAL,
+        ACTION_TOTAL,
+        PATRICIANS_TOTAL,
+        GROUP_SIZE,
+        VOTE_TOTAL,
+        VOTE_COUNT,
+        MISSIONS_TOTAL,
+        MISSIONS_PER_PLAYER,
+        MISSION_COUNT,
+        MISSION_AT_LEAST,
+        SET_ASIDE_COUNT,
+        PLACED_PER_GROUP,
+        ORGIES_REMOVED,
+        PER_SIDE,
+        PER_GROUP,
+        HAND_SIZE,
+        EXTRAORDINARY_AT,
+        TURN_CAP,
+        ACTIONS_PER_TURN,
+        PLACEMENT_CARDS,
+        PER_PATRICIAN,
+        MAJORITY_BONUS,
+        WHOLE_GROUP_BONUS,
+        MISSION_BONUS,
+    ];
+}
+pub use numbers::*;
+
+impl Bound {
+    /// Whether `key` (a key of `ludus variants show`) is this number's.
+    pub fn matches(&self, key: &str) -> bool {
+        let pattern: Vec<&str> = self.key.split('.').collect();
+        let key: Vec<&str> = key.split('.').collect();
+        pattern.len() == key.len()
+            && pattern
+                .iter()
+                .zip(&key)
+                .all(|(p, k)| p == k || p.starts_with('<'))
+    }
+}
 
 /// A card type, as an index into [`Rules::kinds`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -110,6 +215,14 @@ pub struct Limits {
     pub hand_size: u8,
     pub extraordinary_vote_at: u8,
     pub turn_cap: u32,
+}
+
+/// A way to place influence in one turn: so many cards, all face down or
+/// all face up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Placement {
+    pub cards: u32,
+    pub face: Face,
 }
 
 #[derive(Debug, Clone)]
@@ -406,6 +519,7 @@ const FORUM: usize = 3;
 const SETUP: usize = 4;
 const LIMITS: usize = 5;
 const TURN: usize = 6;
+const SCORING: usize = 7;
 
 impl Validator {
     /// The file a value was read from (a base file or an overlay), else `file`.
@@ -463,15 +577,35 @@ impl Validator {
         map
     }
 
-    fn small(&mut self, file: usize, n: &Spanned<u32>, what: &str, min: u32, max: u32) -> u8 {
-        if n.value < min || n.value > max {
-            self.err(
-                file,
-                n,
-                format!("{what} is {}, but must be between {min} and {max}", n.value),
-            );
+    /// `n` if it lies in its range `b`, else `None` and an error quoting it
+    /// as written.
+    fn number(&mut self, file: usize, n: &Spanned<Number>, b: &Bound) -> Option<i64> {
+        if (b.min..=b.max).contains(&n.value.0) {
+            return Some(n.value.0);
         }
-        n.value.clamp(min, max) as u8
+        let written = self.written(file, n);
+        self.err(
+            file,
+            n,
+            format!(
+                "{} is {written}, but must be between {} and {}",
+                b.what, b.min, b.max
+            ),
+        );
+        None
+    }
+
+    /// [`Validator::number`] for a range within a byte.
+    fn small(&mut self, file: usize, n: &Spanned<Number>, b: &Bound) -> Option<u8> {
+        debug_assert!(b.min >= 0 && b.max <= 255, "{b:?}");
+        self.number(file, n, b).map(|v| v as u8)
+    }
+
+    /// A number as its file writes it (`1_000`, `0x10`, ...).
+    fn written(&self, file: usize, n: &Spanned<Number>) -> String {
+        let text = &self.files[self.home(file, n)].text;
+        n.span_in(text)
+            .map_or_else(|| n.value.to_string(), |r| text[r].to_string())
     }
 
     /// Parses and compiles one card's effect; problems are reported at their
@@ -546,11 +680,60 @@ impl Validator {
             .hints
             .push("known game modules: caesar_cleopatra".into());
         }
+        let ck = self.card_kinds(&cards)?;
+        let (out_factions, uncounted) = self.factions(&factions, &ck)?;
+        let faction_ids: HashMap<String, usize> = out_factions
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (f.id.clone(), i))
+            .collect();
+        let cg = self.groups(&forum.patricians)?;
+        let vote_cards = self.vote_deck(&forum.vote_deck, &forum.patricians, &cg.ids);
+        let (missions, missions_per_player) = self.missions(&forum.missions, &cg);
+        let programs = self.programs(&cards, &ck, &cg.groups);
+        let lim = self.limits(&limits);
+        let set_aside = self.set_aside(&setup, &ck, &out_factions, &uncounted);
+        let placed = self.placed(&setup, set_aside.as_ref(), cg.groups.len(), &lim);
+        if let Some(set_aside) = &set_aside {
+            self.reserves(&factions, &out_factions, &ck, set_aside);
+        }
+        let orgies_removed = self.orgies_removed(&setup, &vote_cards);
+        let first_player = self
+            .resolve(SETUP, &setup.first_player, "faction", &faction_ids)
+            .unwrap_or(0);
+        let turn = self.turn(&turn);
+        let scoring = self.scoring(&scoring);
+        let factions: [Faction; 2] = out_factions.try_into().ok()?;
+        Some(assemble(Parts {
+            name: game.name,
+            source: game.source,
+            kinds: ck.kinds,
+            influence_kinds: ck.influence,
+            action_kinds: ck.actions,
+            factions,
+            groups: cg.groups,
+            vote_cards,
+            missions,
+            missions_per_player,
+            setup: Setup {
+                set_aside: set_aside.unwrap_or_default(),
+                placed_per_group: placed.unwrap_or(0),
+                action_reserve: setup.action_reserve,
+                first_player,
+                orgies_removed_before_game: orgies_removed,
+            },
+            limits: lim.model(),
+            turn,
+            scoring,
+            programs,
+        }))
+    }
 
-        // Card types.
+    /// The card types (influence, then action), their ids and values.
+    fn card_kinds(&mut self, cards: &raw::CardsFile) -> Option<CardKinds> {
         let mut kinds = Vec::new();
         for t in &cards.influence {
-            let value = self.small(CARDS, &t.value, "an influence value", 0, 99);
+            let value = self.small(CARDS, &t.value, &INFLUENCE_VALUE).unwrap_or(0);
             kinds.push(CardType {
                 id: t.id.value.clone(),
                 influence: true,
@@ -566,7 +749,7 @@ impl Validator {
                 inverts_vote: false,
             });
         }
-        let kind_ids = self.ids(
+        let ids = self.ids(
             CARDS,
             "card type",
             cards
@@ -591,14 +774,27 @@ impl Validator {
             );
             return None;
         }
-        let mut influence_kinds: Vec<Kind> =
-            (0..cards.influence.len()).map(|i| Kind(i as u8)).collect();
-        influence_kinds.sort_by_key(|k| kinds[k.ix()].value);
-        let action_kinds: Vec<Kind> = (cards.influence.len()..kinds.len())
+        let mut influence: Vec<Kind> = (0..cards.influence.len()).map(|i| Kind(i as u8)).collect();
+        influence.sort_by_key(|k| kinds[k.ix()].value);
+        let actions: Vec<Kind> = (cards.influence.len()..kinds.len())
             .map(|i| Kind(i as u8))
             .collect();
+        Some(CardKinds {
+            kinds,
+            ids,
+            influence,
+            actions,
+        })
+    }
 
-        // Factions and decks.
+    /// The two factions' decks, checked against their announced totals,
+    /// and per faction the kinds whose count is out of its range (a bit
+    /// each: nothing is checked against them).
+    fn factions(
+        &mut self,
+        factions: &raw::FactionsFile,
+        ck: &CardKinds,
+    ) -> Option<(Vec<Faction>, Vec<u16>)> {
         if factions.factions.len() != 2 {
             let d = Diagnostic {
                 file: self.files[FACTIONS].path.clone(),
@@ -615,12 +811,13 @@ impl Validator {
             return None;
         }
         self.ids(FACTIONS, "faction", factions.factions.iter().map(|f| &f.id));
-        let mut out_factions = Vec::new();
+        let (mut out, mut uncounted) = (Vec::new(), Vec::new());
         for f in &factions.factions {
             let mut deck = [0u8; MAX_KINDS];
-            let mut names = vec![String::new(); kinds.len()];
+            let mut names = vec![String::new(); ck.kinds.len()];
+            let mut unknown = 0u16;
             for e in &f.cards {
-                if let Some(k) = self.resolve(FACTIONS, &e.card, "card type", &kind_ids) {
+                if let Some(k) = self.resolve(FACTIONS, &e.card, "card type", &ck.ids) {
                     if deck[k] != 0 {
                         self.err(
                             FACTIONS,
@@ -628,52 +825,51 @@ impl Validator {
                             format!("\"{}\" is listed twice in {}'s deck", e.card.value, f.name),
                         );
                     }
-                    deck[k] = self.small(FACTIONS, &e.count, "a card count", 0, 60);
+                    let n = self.small(FACTIONS, &e.count, &DECK_COUNT);
+                    unknown |= u16::from(n.is_none()) << k;
+                    deck[k] = n.unwrap_or(0);
                     names[k] = e.name.clone();
                 }
             }
-            let infl: u32 = influence_kinds.iter().map(|k| deck[k.ix()] as u32).sum();
-            let act: u32 = action_kinds.iter().map(|k| deck[k.ix()] as u32).sum();
-            if infl != f.influence_total.value {
-                self.err(
-                    FACTIONS,
-                    &f.influence_total,
-                    format!(
-                        "{}'s influence cards add up to {infl}, but influence_total says {}",
-                        f.name, f.influence_total.value
-                    ),
-                );
-            }
-            if act != f.action_total.value {
-                self.err(
-                    FACTIONS,
-                    &f.action_total,
-                    format!(
-                        "{}'s action cards add up to {act}, but action_total says {}",
-                        f.name, f.action_total.value
-                    ),
-                );
+            let infl: u32 = ck.influence.iter().map(|k| deck[k.ix()] as u32).sum();
+            let act: u32 = ck.actions.iter().map(|k| deck[k.ix()] as u32).sum();
+            for (sum, total, bound, what) in [
+                (infl, &f.influence_total, &INFLUENCE_TOTAL, "influence"),
+                (act, &f.action_total, &ACTION_TOTAL, "action"),
+            ] {
+                if let Some(t) = self.number(FACTIONS, total, bound)
+                    && unknown == 0
+                    && i64::from(sum) != t
+                {
+                    let written = self.written(FACTIONS, total);
+                    self.err(
+                        FACTIONS,
+                        total,
+                        format!(
+                            "{}'s {what} cards add up to {sum}, but {} says {written}",
+                            f.name, bound.what
+                        ),
+                    );
+                }
             }
             for (i, n) in names.iter_mut().enumerate() {
                 if n.is_empty() {
-                    *n = kinds[i].id.clone();
+                    *n = ck.kinds[i].id.clone();
                 }
             }
-            out_factions.push(Faction {
+            uncounted.push(unknown);
+            out.push(Faction {
                 id: f.id.value.clone(),
                 name: f.name.clone(),
                 deck,
                 card_names: names,
             });
         }
-        let faction_ids: HashMap<String, usize> = out_factions
-            .iter()
-            .enumerate()
-            .map(|(i, f)| (f.id.clone(), i))
-            .collect();
+        Some((out, uncounted))
+    }
 
-        // Patrician groups.
-        let p = &forum.patricians;
+    /// The patrician groups, checked against their announced total.
+    fn groups(&mut self, p: &raw::Patricians) -> Option<CheckedGroups> {
         let group_ids = self.ids(FORUM, "group", p.groups.iter().map(|g| &g.id));
         if p.groups.is_empty() || p.groups.len() > MAX_GROUPS {
             self.err(
@@ -687,8 +883,11 @@ impl Validator {
             return None;
         }
         let mut groups = Vec::new();
-        for g in &p.groups {
-            let size = self.small(FORUM, &g.size, "a group size", 1, 30);
+        let mut unsized_mask = 0u8;
+        for (i, g) in p.groups.iter().enumerate() {
+            let size = self.small(FORUM, &g.size, &GROUP_SIZE);
+            unsized_mask |= u8::from(size.is_none()) << i;
+            let size = size.unwrap_or(1);
             groups.push(Group {
                 id: g.id.value.clone(),
                 name: g.name.clone(),
@@ -696,8 +895,11 @@ impl Validator {
                 majority: size / 2 + 1,
             });
         }
-        let sum: u32 = p.groups.iter().map(|g| g.size.value).sum();
-        if sum != p.total.value {
+        let sum: u32 = groups.iter().map(|g| g.size as u32).sum();
+        if let Some(total) = self.number(FORUM, &p.total, &PATRICIANS_TOTAL)
+            && unsized_mask == 0
+            && i64::from(sum) != total
+        {
             // Point at a size an overlay changed, if any: that is where the
             // designer made the change.
             let at = p
@@ -711,27 +913,42 @@ impl Validator {
                 .iter()
                 .map(|g| format!("{} {}", g.size.value, g.name))
                 .collect();
+            let written = self.written(FORUM, &p.total);
             self.err(
                 FORUM,
                 at,
                 format!(
-                    "the groups hold {sum} patricians ({}), but total says {}",
+                    "the groups hold {sum} patricians ({}), but total says {written}",
                     sizes.join(" + "),
-                    p.total.value
                 ),
             );
         }
+        Some(CheckedGroups {
+            groups,
+            ids: group_ids,
+            unsized_mask,
+        })
+    }
 
-        // Vote deck.
-        let vd = &forum.vote_deck;
+    /// The vote cards, one entry per physical card; every group must have one.
+    fn vote_deck(
+        &mut self,
+        vd: &raw::VoteDeck,
+        p: &raw::Patricians,
+        group_ids: &HashMap<String, usize>,
+    ) -> Vec<VoteCard> {
         self.ids(FORUM, "vote card", vd.cards.iter().map(|c| &c.id));
         let mut vote_cards = Vec::new();
-        let mut voted = vec![false; groups.len()];
+        let mut voted = vec![false; p.groups.len()];
+        let (mut counted, mut n) = (true, 0);
         for c in &vd.cards {
+            let count = self.small(FORUM, &c.count, &VOTE_COUNT);
+            counted &= count.is_some();
+            n += usize::from(count.unwrap_or(0));
             let effect = match &c.effect.value {
                 RawVoteEffect::Vote(g) => {
                     let gid = c.effect.with_value(g.clone());
-                    match self.resolve(FORUM, &gid, "group", &group_ids) {
+                    match self.resolve(FORUM, &gid, "group", group_ids) {
                         Some(gi) => {
                             voted[gi] = true;
                             VoteEffect::Vote(gi as u8)
@@ -742,8 +959,7 @@ impl Validator {
                 RawVoteEffect::Orgy => VoteEffect::Orgy,
                 RawVoteEffect::OrgyReshuffle => VoteEffect::OrgyReshuffle,
             };
-            let n = self.small(FORUM, &c.count, "a vote card count", 1, 8);
-            for _ in 0..n {
+            for _ in 0..count.unwrap_or(0) {
                 vote_cards.push(VoteCard {
                     id: c.id.value.clone(),
                     name: c.name.clone(),
@@ -751,18 +967,18 @@ impl Validator {
                 });
             }
         }
-        let n: u32 = vd.cards.iter().map(|c| c.count.value).sum();
-        if n != vd.total.value {
+        if let Some(t) = self.number(FORUM, &vd.total, &VOTE_TOTAL)
+            && counted
+            && n as i64 != t
+        {
+            let written = self.written(FORUM, &vd.total);
             self.err(
                 FORUM,
                 &vd.total,
-                format!(
-                    "the vote deck holds {n} cards, but total says {}",
-                    vd.total.value
-                ),
+                format!("the vote deck holds {n} cards, but total says {written}"),
             );
         }
-        if vote_cards.len() > MAX_VOTE_CARDS {
+        if n > MAX_VOTE_CARDS {
             self.err(
                 FORUM,
                 &vd.total,
@@ -780,174 +996,247 @@ impl Validator {
                 .push("add a card with effect: Vote(\"...\") to vote_deck".into());
             }
         }
+        vote_cards
+    }
 
-        // Missions.
-        let m = &forum.missions;
+    /// The mission cards, one entry per physical card, and how many each
+    /// player draws.
+    fn missions(&mut self, m: &raw::Missions, cg: &CheckedGroups) -> (Vec<Mission>, u8) {
+        let groups = &cg.groups;
         self.ids(FORUM, "mission card", m.cards.iter().map(|c| &c.id));
         let mut missions = Vec::new();
+        let (mut counted, mut n) = (true, 0);
         for c in &m.cards {
-            if let Some(g) = self.resolve(FORUM, &c.group, "group", &group_ids) {
-                let at_least = self.small(FORUM, &c.at_least, "at_least", 1, 30);
-                if at_least > groups[g].size {
-                    self.err(
-                        FORUM,
-                        &c.at_least,
-                        format!(
-                            "the mission asks for {at_least} {}, but the group has only {}",
-                            groups[g].name, groups[g].size
-                        ),
-                    );
-                }
-                for _ in 0..c.count.value {
-                    missions.push(Mission {
-                        id: c.id.value.clone(),
-                        name: c.name.clone(),
-                        group: g as u8,
-                        at_least,
-                    });
-                }
+            let g = self.resolve(FORUM, &c.group, "group", &cg.ids);
+            let at_least = self.small(FORUM, &c.at_least, &MISSION_AT_LEAST);
+            let count = self.small(FORUM, &c.count, &MISSION_COUNT);
+            counted &= count.is_some();
+            n += usize::from(count.unwrap_or(0));
+            let (Some(g), Some(at_least)) = (g, at_least) else {
+                continue;
+            };
+            if cg.unsized_mask & 1 << g == 0 && at_least > groups[g].size {
+                let written = self.written(FORUM, &c.at_least);
+                self.err(
+                    FORUM,
+                    &c.at_least,
+                    format!(
+                        "the mission asks for {written} {}, but the group has only {}",
+                        groups[g].name, groups[g].size
+                    ),
+                );
+            }
+            for _ in 0..count.unwrap_or(0) {
+                missions.push(Mission {
+                    id: c.id.value.clone(),
+                    name: c.name.clone(),
+                    group: g as u8,
+                    at_least,
+                });
             }
         }
-        let n: u32 = m.cards.iter().map(|c| c.count.value).sum();
-        if n != m.total.value {
+        if let Some(t) = self.number(FORUM, &m.total, &MISSIONS_TOTAL)
+            && counted
+            && n as i64 != t
+        {
+            let written = self.written(FORUM, &m.total);
             self.err(
                 FORUM,
                 &m.total,
-                format!(
-                    "the mission cards add up to {n}, but total says {}",
-                    m.total.value
-                ),
+                format!("the mission cards add up to {n}, but total says {written}"),
             );
         }
-        let missions_per_player = self.small(FORUM, &m.per_player, "per_player", 0, 3);
-        if missions_per_player as usize * 2 > missions.len() {
+        if n > MAX_MISSIONS {
+            self.err(
+                FORUM,
+                &m.total,
+                format!("at most {MAX_MISSIONS} mission cards are supported"),
+            );
+        }
+        let per_player = self.small(FORUM, &m.per_player, &MISSIONS_PER_PLAYER);
+        if let Some(pp) = per_player
+            && usize::from(pp) * 2 > n
+        {
             self.err(
                 FORUM,
                 &m.per_player,
                 format!(
-                    "two players drawing {missions_per_player} each need {} mission cards, there are {}",
-                    missions_per_player * 2,
-                    missions.len()
+                    "two players drawing {pp} each need {} mission cards, there are {n}",
+                    pp * 2,
                 ),
             );
         }
+        (missions, per_player.unwrap_or(0))
+    }
 
-        // Action card effects.
+    /// Each action card's compiled effect, indexed by kind.
+    fn programs(
+        &mut self,
+        cards: &raw::CardsFile,
+        ck: &CardKinds,
+        groups: &[Group],
+    ) -> Vec<Option<Program>> {
         let names = Names {
-            kinds: &kinds
+            kinds: &ck
+                .kinds
                 .iter()
                 .map(|k| (k.id.clone(), k.influence))
                 .collect::<Vec<_>>(),
             groups: &groups.iter().map(|g| g.id.clone()).collect::<Vec<_>>(),
         };
-        let mut programs = vec![None; kinds.len()];
+        let mut programs = vec![None; ck.kinds.len()];
         for (i, t) in cards.actions.iter().enumerate() {
             if let Some(text) = &t.effect {
                 programs[cards.influence.len() + i] = self.effect(&t.id.value, text, &names);
             }
         }
+        programs
+    }
 
-        // Limits.
-        let per_side = self.small(LIMITS, &limits.per_side, "per_side", 1, MAX_SIDE as u32);
-        let per_group = self.small(
-            LIMITS,
-            &limits.per_group,
-            "per_group",
-            1,
-            2 * MAX_SIDE as u32,
-        );
-        let hand_size = self.small(LIMITS, &limits.hand_size, "hand_size", 1, MAX_HAND as u32);
-        let extra = self.small(
-            LIMITS,
-            &limits.extraordinary_vote_at,
-            "extraordinary_vote_at",
-            1,
-            99,
-        );
-        if per_group > 2 * per_side {
+    fn limits(&mut self, limits: &raw::LimitsFile) -> CheckedLimits {
+        let lim = CheckedLimits {
+            per_side: self.small(LIMITS, &limits.per_side, &PER_SIDE),
+            per_group: self.small(LIMITS, &limits.per_group, &PER_GROUP),
+            hand_size: self.small(LIMITS, &limits.hand_size, &HAND_SIZE),
+            extra: self.small(LIMITS, &limits.extraordinary_vote_at, &EXTRAORDINARY_AT),
+            turn_cap: self
+                .number(LIMITS, &limits.turn_cap, &TURN_CAP)
+                .map(|n| n as u32),
+        };
+        if let (Some(per_side), Some(per_group)) = (lim.per_side, lim.per_group)
+            && per_group > 2 * per_side
+        {
+            let written = self.written(LIMITS, &limits.per_group);
             self.err(
                 LIMITS,
                 &limits.per_group,
                 format!(
-                    "per_group is {per_group}, but two sides of {per_side} can hold only {}",
+                    "per_group is {written}, but two sides of {per_side} can hold only {}",
                     2 * per_side
                 ),
             );
         }
-        if extra > per_group {
+        if let (Some(extra), Some(per_group)) = (lim.extra, lim.per_group)
+            && extra > per_group
+        {
+            let written = self.written(LIMITS, &limits.extraordinary_vote_at);
             self.err(
                 LIMITS,
                 &limits.extraordinary_vote_at,
-                format!("an extraordinary vote at {extra} cards can never happen: a group holds at most {per_group}"),
+                format!("an extraordinary vote at {written} cards can never happen: a group holds at most {per_group}"),
             );
         }
-        if limits.turn_cap.value == 0 {
-            self.err(LIMITS, &limits.turn_cap, "turn_cap must be at least 1");
-        }
+        lim
+    }
 
-        // Setup.
+    /// Per kind, the cards each player sets aside (`None` if a count is
+    /// out of its range: reported, and nothing is checked against them).
+    fn set_aside(
+        &mut self,
+        setup: &raw::SetupFile,
+        ck: &CardKinds,
+        factions: &[Faction],
+        uncounted: &[u16],
+    ) -> Option<Counts> {
         let mut set_aside = [0u8; MAX_KINDS];
+        let mut counted = true;
         for c in &setup.set_aside {
-            if let Some(k) = self.resolve(SETUP, &c.card, "card type", &kind_ids) {
-                if !kinds[k].influence {
+            let Some(k) = self.resolve(SETUP, &c.card, "card type", &ck.ids) else {
+                continue;
+            };
+            if !ck.kinds[k].influence {
+                self.err(
+                    SETUP,
+                    &c.card,
+                    format!("\"{}\" is not an influence card", c.card.value),
+                );
+            }
+            let Some(n) = self.small(SETUP, &c.count, &SET_ASIDE_COUNT) else {
+                counted = false;
+                continue;
+            };
+            set_aside[k] = n;
+            for (f, unknown) in factions.iter().zip(uncounted) {
+                if unknown & 1 << k == 0 && f.deck[k] < n {
+                    let written = self.written(SETUP, &c.count);
                     self.err(
                         SETUP,
-                        &c.card,
-                        format!("\"{}\" is not an influence card", c.card.value),
+                        &c.count,
+                        format!(
+                            "{} sets aside {written} \"{}\" but has only {} in the deck",
+                            f.name, c.card.value, f.deck[k]
+                        ),
                     );
-                }
-                set_aside[k] = self.small(SETUP, &c.count, "a count", 0, 60);
-                for f in &out_factions {
-                    if f.deck[k] < set_aside[k] {
-                        self.err(
-                            SETUP,
-                            &c.count,
-                            format!(
-                                "{} sets aside {} \"{}\" but has only {} in the deck",
-                                f.name, set_aside[k], c.card.value, f.deck[k]
-                            ),
-                        );
-                    }
                 }
             }
         }
-        let placed = self.small(SETUP, &setup.placed_per_group, "placed_per_group", 0, 5);
-        let aside: u32 = set_aside.iter().map(|&c| c as u32).sum();
-        let placed_total = placed as u32 * groups.len() as u32;
-        if aside < placed_total {
-            self.err(
-                SETUP,
-                &setup.placed_per_group,
-                format!("{placed} card(s) at each of {} groups needs {placed_total} set-aside cards, only {aside} are set aside", groups.len()),
-            );
-        } else if aside - placed_total > hand_size as u32
-            // (an out-of-range hand size is reported already)
-            && hand_size as u32 == limits.hand_size.value
+        counted.then_some(set_aside)
+    }
+
+    /// The set-aside cards placed at each group, checked against the cards
+    /// set aside and the limits.
+    fn placed(
+        &mut self,
+        setup: &raw::SetupFile,
+        set_aside: Option<&Counts>,
+        groups: usize,
+        lim: &CheckedLimits,
+    ) -> Option<u8> {
+        let at = &setup.placed_per_group;
+        let placed = self.small(SETUP, at, &PLACED_PER_GROUP)?;
+        let written = self.written(SETUP, at);
+        if let Some(per_side) = lim.per_side
+            && placed > per_side
         {
             self.err(
                 SETUP,
-                &setup.placed_per_group,
+                at,
+                format!("placing {written} per group breaks per_side {per_side}"),
+            );
+        }
+        let Some(set_aside) = set_aside else {
+            return Some(placed);
+        };
+        let aside: u32 = set_aside.iter().map(|&c| c as u32).sum();
+        let placed_total = placed as u32 * groups as u32;
+        if aside < placed_total {
+            self.err(
+                SETUP,
+                at,
+                format!("{written} card(s) at each of {groups} groups needs {placed_total} set-aside cards, only {aside} are set aside"),
+            );
+        } else if let Some(hand_size) = lim.hand_size
+            && aside - placed_total > hand_size as u32
+        {
+            self.err(
+                SETUP,
+                at,
                 format!(
                     "the starting hand would hold {} cards ({aside} set aside - {placed_total} placed), more than hand_size {hand_size}",
                     aside - placed_total
                 ),
             );
         }
-        if placed > per_side {
-            self.err(
-                SETUP,
-                &setup.placed_per_group,
-                format!("placing {placed} per group breaks per_side {per_side}"),
-            );
-        }
-        for (i, f) in out_factions.iter().enumerate() {
-            let reserve: u32 = influence_kinds
+        Some(placed)
+    }
+
+    /// Each faction's reserves must fit the engine's.
+    fn reserves(
+        &mut self,
+        raw: &raw::FactionsFile,
+        factions: &[Faction],
+        ck: &CardKinds,
+        set_aside: &Counts,
+    ) {
+        for (i, f) in factions.iter().enumerate() {
+            let reserve: u32 = ck
+                .influence
                 .iter()
                 .map(|k| (f.deck[k.ix()] - set_aside[k.ix()].min(f.deck[k.ix()])) as u32)
                 .sum();
-            let actions: u32 = action_kinds.iter().map(|k| f.deck[k.ix()] as u32).sum();
+            let actions: u32 = ck.actions.iter().map(|k| f.deck[k.ix()] as u32).sum();
             if reserve as usize > MAX_RESERVE || actions as usize > MAX_RESERVE {
-                let at = &factions.factions[i].influence_total;
+                let at = &raw.factions[i].influence_total;
                 self.err(
                     FACTIONS,
                     at,
@@ -955,20 +1244,40 @@ impl Validator {
                 );
             }
         }
-        let first_player = self
-            .resolve(SETUP, &setup.first_player, "faction", &faction_ids)
-            .unwrap_or(0);
+    }
 
-        // Turn rules.
+    /// Optional orgy variant (b): there must be as many orgies to remove.
+    fn orgies_removed(&mut self, setup: &raw::SetupFile, vote_cards: &[VoteCard]) -> u8 {
+        let at = &setup.orgies_removed_before_game;
+        let Some(n) = self.small(SETUP, at, &ORGIES_REMOVED) else {
+            return 0;
+        };
+        let orgies = vote_cards
+            .iter()
+            .filter(|c| c.effect == VoteEffect::Orgy)
+            .count();
+        if usize::from(n) > orgies {
+            let written = self.written(SETUP, at);
+            self.err(
+                SETUP,
+                at,
+                format!("{written} orgies are to be removed before the game, but the vote deck has {orgies} (not counting the reshuffle one)"),
+            );
+        }
+        n
+    }
+
+    fn turn(&mut self, turn: &raw::TurnFile) -> TurnRules {
         let mut placements = Vec::new();
         for pl in &turn.placements {
-            if pl.value.cards == 0 || pl.value.cards > 2 {
-                self.err(TURN, pl, "a placement pattern places 1 or 2 cards");
-            } else {
-                placements.push(pl.value);
+            if let Some(cards) = self.number(TURN, &pl.value.cards, &PLACEMENT_CARDS) {
+                placements.push(Placement {
+                    cards: cards as u32,
+                    face: pl.value.face,
+                });
             }
         }
-        if placements.is_empty() {
+        if turn.placements.is_empty() {
             let d = Diagnostic {
                 file: self.files[TURN].path.clone(),
                 line: 1,
@@ -979,146 +1288,209 @@ impl Validator {
             };
             self.diags.push(d);
         }
-
-        let mut values = [0u8; MAX_KINDS];
-        let mut inverts = [0u8; MAX_KINDS];
-        let mut influence_mask = [0u8; MAX_KINDS];
-        for (i, k) in kinds.iter().enumerate() {
-            if k.influence {
-                influence_mask[i] = 0xFF;
-                values[i] = k.value;
-                inverts[i] = u8::from(k.inverts_vote);
-            }
-        }
-        let mut influence_ranks = [0x80; MAX_KINDS];
-        for (r, k) in influence_kinds.iter().enumerate().take(MAX_KINDS) {
-            influence_ranks[r] = k.0;
-        }
-        let discard_kinds: Vec<Kind> = influence_kinds
-            .iter()
-            .copied()
-            .filter(|k| !kinds[k.ix()].inverts_vote)
-            .collect();
-        let discard_mask = discard_kinds.iter().fold(0, |m, k| m | 1 << k.ix());
-        let discard_in_index_order = discard_kinds.windows(2).all(|w| w[0].ix() < w[1].ix());
-        let inverter_kinds = influence_kinds
-            .iter()
-            .copied()
-            .filter(|k| kinds[k.ix()].inverts_vote)
-            .collect();
-        let (mut group_size, mut group_majority) = ([0xFF; MAX_GROUPS], [0xFF; MAX_GROUPS]);
-        for (g, gd) in groups.iter().enumerate().take(MAX_GROUPS) {
-            group_size[g] = gd.size;
-            group_majority[g] = gd.majority;
-        }
-        let [f0, f1]: [Faction; 2] = out_factions.try_into().ok()?;
-        let deck_kinds = [&f0, &f1].map(|f| {
-            f.deck
-                .iter()
-                .enumerate()
-                .fold(0, |m, (i, &n)| m | u16::from(n > 0) << i)
-        });
-        let play_tests: [PlayTest; MAX_KINDS] = std::array::from_fn(|k| {
-            programs
-                .get(k)
-                .and_then(Option::as_ref)
-                .map_or_else(PlayTest::default, |p| p.playable.test())
-        });
-        let mut rules = Rules {
-            deals: Default::default(),
-            name: game.name,
-            source: game.source,
-            kinds,
-            influence_kinds,
-            influence_ranks,
-            action_kinds,
-            factions: [f0, f1],
-            groups,
-            vote_cards,
-            missions,
-            missions_per_player,
-            setup: Setup {
-                set_aside,
-                placed_per_group: placed,
-                action_reserve: setup.action_reserve,
-                first_player,
-                orgies_removed_before_game: setup.orgies_removed_before_game.min(8) as u8,
-            },
-            limits: Limits {
-                per_side,
-                per_group,
-                hand_size,
-                extraordinary_vote_at: extra,
-                turn_cap: limits.turn_cap.value.max(1),
-            },
-            turn: TurnRules {
-                pattern_sizes: [Face::Down, Face::Up].map(|face| {
-                    placements
-                        .iter()
-                        .filter(|pl| pl.face == face && pl.cards < 32)
-                        .fold(0, |m, pl| m | 1 << pl.cards)
-                }),
-                placements,
-                action_timing: turn.action_timing,
-                actions_per_turn: turn.actions_per_turn.min(9) as u8,
-                extraordinary_vote: turn.extraordinary_vote,
-                exhausted_vote_card: turn.exhausted_vote_card,
-                reshuffle: turn.reshuffle,
-                lone_philosopher: turn.lone_philosopher,
-                lone_player: turn.lone_player,
-                extraordinary_tie: turn.extraordinary_tie,
-                action_without_placement: turn.action_without_placement,
-                orgy_removal: turn.orgy_removal.then_some(turn.orgy_removal_timing),
-            },
-            scoring: Scoring {
-                per_patrician: scoring.per_patrician,
-                majority_bonus: scoring.majority_bonus,
-                whole_group_bonus: scoring.whole_group_bonus,
-                mission_bonus: scoring.mission_bonus,
-                tie_break: scoring.tie_break,
-            },
-            reactions_to: std::array::from_fn(|played| {
-                programs.iter().enumerate().fold(0, |m, (i, p)| {
-                    let opens = p
-                        .as_ref()
-                        .and_then(|p| p.trigger.as_ref())
-                        .is_some_and(|t| !t.except.iter().any(|k| k.ix() == played));
-                    m | u16::from(opens) << i
-                })
+        let actions_per_turn = self.small(TURN, &turn.actions_per_turn, &ACTIONS_PER_TURN);
+        TurnRules {
+            pattern_sizes: [Face::Down, Face::Up].map(|face| {
+                placements
+                    .iter()
+                    .filter(|pl| pl.face == face)
+                    .fold(0, |m, pl| m | 1 << pl.cards)
             }),
-            deck_kinds,
-            play_masks: PlayMasks::of(&play_tests),
-            play_tests,
-            own_turn_actions: programs.iter().enumerate().fold(0, |m, (i, p)| {
-                m | u16::from(p.as_ref().is_some_and(|p| p.trigger.is_none())) << i
-            }),
-            ops: programs
-                .iter()
-                .flatten()
-                .flat_map(|p| p.ops.iter().cloned())
-                .collect(),
-            op_range: {
-                let mut r = [(0, 0); MAX_KINDS];
-                let mut at = 0;
-                for (k, p) in programs.iter().enumerate().take(MAX_KINDS) {
-                    let n = p.as_ref().map_or(0, |p| p.ops.len()) as u16;
-                    r[k] = (at, at + n);
-                    at += n;
-                }
-                r
-            },
-            programs,
-            values,
-            inverts,
-            influence_mask,
-            discard_kinds,
-            discard_mask,
-            discard_in_index_order,
-            inverter_kinds,
-            group_size,
-            group_majority,
-        };
-        rules.deals = [0, 1].map(|p| Deal::of(&rules, p));
-        Some(rules)
+            placements,
+            action_timing: turn.action_timing,
+            actions_per_turn: actions_per_turn.unwrap_or(0),
+            extraordinary_vote: turn.extraordinary_vote,
+            exhausted_vote_card: turn.exhausted_vote_card,
+            reshuffle: turn.reshuffle,
+            lone_philosopher: turn.lone_philosopher,
+            lone_player: turn.lone_player,
+            extraordinary_tie: turn.extraordinary_tie,
+            action_without_placement: turn.action_without_placement,
+            orgy_removal: turn.orgy_removal.then_some(turn.orgy_removal_timing),
+        }
     }
+
+    fn scoring(&mut self, s: &raw::ScoringFile) -> Scoring {
+        let mut points =
+            |n: &Spanned<Number>, b: &Bound| self.number(SCORING, n, b).map_or(0, |v| v as u32);
+        Scoring {
+            per_patrician: points(&s.per_patrician, &PER_PATRICIAN),
+            majority_bonus: points(&s.majority_bonus, &MAJORITY_BONUS),
+            whole_group_bonus: points(&s.whole_group_bonus, &WHOLE_GROUP_BONUS),
+            mission_bonus: points(&s.mission_bonus, &MISSION_BONUS),
+            tie_break: s.tie_break,
+        }
+    }
+}
+
+/// The card types as checked: their ids, and the influence kinds (by
+/// ascending value) and action kinds.
+struct CardKinds {
+    kinds: Vec<CardType>,
+    ids: HashMap<String, usize>,
+    influence: Vec<Kind>,
+    actions: Vec<Kind>,
+}
+
+/// The patrician groups as checked, their ids, and the groups whose size
+/// is out of its range (a bit each: nothing is checked against them).
+struct CheckedGroups {
+    groups: Vec<Group>,
+    ids: HashMap<String, usize>,
+    unsized_mask: u8,
+}
+
+/// The limits as checked: `None` where the file's value is out of its range
+/// (reported), so that no later check quotes a value the file does not say.
+struct CheckedLimits {
+    per_side: Option<u8>,
+    per_group: Option<u8>,
+    hand_size: Option<u8>,
+    extra: Option<u8>,
+    turn_cap: Option<u32>,
+}
+
+impl CheckedLimits {
+    fn model(&self) -> Limits {
+        Limits {
+            per_side: self.per_side.unwrap_or(1),
+            per_group: self.per_group.unwrap_or(1),
+            hand_size: self.hand_size.unwrap_or(1),
+            extraordinary_vote_at: self.extra.unwrap_or(1),
+            turn_cap: self.turn_cap.unwrap_or(1),
+        }
+    }
+}
+
+/// The checked parts of the rules, before the tables derived from them.
+struct Parts {
+    name: String,
+    source: String,
+    kinds: Vec<CardType>,
+    influence_kinds: Vec<Kind>,
+    action_kinds: Vec<Kind>,
+    factions: [Faction; 2],
+    groups: Vec<Group>,
+    vote_cards: Vec<VoteCard>,
+    missions: Vec<Mission>,
+    missions_per_player: u8,
+    setup: Setup,
+    limits: Limits,
+    turn: TurnRules,
+    scoring: Scoring,
+    programs: Vec<Option<Program>>,
+}
+
+/// The rules from their checked parts, with the tables derived from them
+/// for the hot path.
+fn assemble(p: Parts) -> Rules {
+    let Parts {
+        kinds,
+        influence_kinds,
+        programs,
+        ..
+    } = p;
+    let mut values = [0u8; MAX_KINDS];
+    let mut inverts = [0u8; MAX_KINDS];
+    let mut influence_mask = [0u8; MAX_KINDS];
+    for (i, k) in kinds.iter().enumerate() {
+        if k.influence {
+            influence_mask[i] = 0xFF;
+            values[i] = k.value;
+            inverts[i] = u8::from(k.inverts_vote);
+        }
+    }
+    let mut influence_ranks = [0x80; MAX_KINDS];
+    for (r, k) in influence_kinds.iter().enumerate().take(MAX_KINDS) {
+        influence_ranks[r] = k.0;
+    }
+    let discard_kinds: Vec<Kind> = influence_kinds
+        .iter()
+        .copied()
+        .filter(|k| !kinds[k.ix()].inverts_vote)
+        .collect();
+    let discard_mask = discard_kinds.iter().fold(0, |m, k| m | 1 << k.ix());
+    let discard_in_index_order = discard_kinds.windows(2).all(|w| w[0].ix() < w[1].ix());
+    let inverter_kinds = influence_kinds
+        .iter()
+        .copied()
+        .filter(|k| kinds[k.ix()].inverts_vote)
+        .collect();
+    let (mut group_size, mut group_majority) = ([0xFF; MAX_GROUPS], [0xFF; MAX_GROUPS]);
+    for (g, gd) in p.groups.iter().enumerate().take(MAX_GROUPS) {
+        group_size[g] = gd.size;
+        group_majority[g] = gd.majority;
+    }
+    let deck_kinds = [&p.factions[0], &p.factions[1]].map(|f| {
+        f.deck
+            .iter()
+            .enumerate()
+            .fold(0, |m, (i, &n)| m | u16::from(n > 0) << i)
+    });
+    let play_tests: [PlayTest; MAX_KINDS] = std::array::from_fn(|k| {
+        programs
+            .get(k)
+            .and_then(Option::as_ref)
+            .map_or_else(PlayTest::default, |p| p.playable.test())
+    });
+    let mut rules = Rules {
+        deals: Default::default(),
+        name: p.name,
+        source: p.source,
+        kinds,
+        influence_kinds,
+        influence_ranks,
+        action_kinds: p.action_kinds,
+        factions: p.factions,
+        groups: p.groups,
+        vote_cards: p.vote_cards,
+        missions: p.missions,
+        missions_per_player: p.missions_per_player,
+        setup: p.setup,
+        limits: p.limits,
+        turn: p.turn,
+        scoring: p.scoring,
+        reactions_to: std::array::from_fn(|played| {
+            programs.iter().enumerate().fold(0, |m, (i, p)| {
+                let opens = p
+                    .as_ref()
+                    .and_then(|p| p.trigger.as_ref())
+                    .is_some_and(|t| !t.except.iter().any(|k| k.ix() == played));
+                m | u16::from(opens) << i
+            })
+        }),
+        deck_kinds,
+        play_masks: PlayMasks::of(&play_tests),
+        play_tests,
+        own_turn_actions: programs.iter().enumerate().fold(0, |m, (i, p)| {
+            m | u16::from(p.as_ref().is_some_and(|p| p.trigger.is_none())) << i
+        }),
+        ops: programs
+            .iter()
+            .flatten()
+            .flat_map(|p| p.ops.iter().cloned())
+            .collect(),
+        op_range: {
+            let mut r = [(0, 0); MAX_KINDS];
+            let mut at = 0;
+            for (k, p) in programs.iter().enumerate().take(MAX_KINDS) {
+                let n = p.as_ref().map_or(0, |p| p.ops.len()) as u16;
+                r[k] = (at, at + n);
+                at += n;
+            }
+            r
+        },
+        programs,
+        values,
+        inverts,
+        influence_mask,
+        discard_kinds,
+        discard_mask,
+        discard_in_index_order,
+        inverter_kinds,
+        group_size,
+        group_majority,
+    };
+    rules.deals = [0, 1].map(|p| Deal::of(&rules, p));
+    rules
 }

@@ -1,9 +1,68 @@
 //! The rule files as written: one struct per file, unknown fields refused.
 //! Nothing here is checked beyond syntax; `model::validate` does the rest.
+//!
+//! Every number is a [`Number`] with its place (`Spanned`): any whole number
+//! is read, so that the validator checks it against its range
+//! (`model::NUMBERS`) before anything is sized by it, and quotes it as
+//! written.
+
+use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
 use crate::load::Spanned;
+
+/// A whole number as written in a rule file: negative and huge ones are read
+/// too (beyond `i64`, saturated), for the validator to refuse with their
+/// range rather than the parser with "out of bounds".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Number(pub i64);
+
+impl Serialize for Number {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_i64(self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Number {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Whole;
+        impl serde::de::Visitor<'_> for Whole {
+            type Value = Number;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a whole number")
+            }
+            fn visit_i64<E>(self, v: i64) -> Result<Number, E> {
+                Ok(Number(v))
+            }
+            fn visit_u64<E>(self, v: u64) -> Result<Number, E> {
+                Ok(Number(i64::try_from(v).unwrap_or(i64::MAX)))
+            }
+            fn visit_i128<E>(self, v: i128) -> Result<Number, E> {
+                Ok(Number(v.clamp(i64::MIN.into(), i64::MAX.into()) as i64))
+            }
+            fn visit_u128<E>(self, v: u128) -> Result<Number, E> {
+                Ok(Number(i64::try_from(v).unwrap_or(i64::MAX)))
+            }
+            // ron reads an integer literal beyond 64 bits as a float.
+            fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Number, E> {
+                if v.fract() == 0.0 {
+                    // `as` saturates.
+                    Ok(Number(v as i64))
+                } else {
+                    Err(E::invalid_value(serde::de::Unexpected::Float(v), &self))
+                }
+            }
+        }
+        d.deserialize_any(Whole)
+    }
+}
+
+impl fmt::Display for Number {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
 
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
@@ -25,7 +84,7 @@ pub struct CardsFile {
 #[serde(deny_unknown_fields)]
 pub struct InfluenceType {
     pub id: Spanned<String>,
-    pub value: Spanned<u32>,
+    pub value: Spanned<Number>,
     #[serde(default)]
     pub inverts_vote: bool,
 }
@@ -50,8 +109,8 @@ pub struct FactionsFile {
 pub struct Faction {
     pub id: Spanned<String>,
     pub name: String,
-    pub influence_total: Spanned<u32>,
-    pub action_total: Spanned<u32>,
+    pub influence_total: Spanned<Number>,
+    pub action_total: Spanned<Number>,
     pub cards: Vec<DeckEntry>,
 }
 
@@ -59,7 +118,7 @@ pub struct Faction {
 #[serde(deny_unknown_fields)]
 pub struct DeckEntry {
     pub card: Spanned<String>,
-    pub count: Spanned<u32>,
+    pub count: Spanned<Number>,
     pub name: String,
 }
 
@@ -74,7 +133,7 @@ pub struct ForumFile {
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Patricians {
-    pub total: Spanned<u32>,
+    pub total: Spanned<Number>,
     pub groups: Vec<GroupDef>,
 }
 
@@ -83,13 +142,13 @@ pub struct Patricians {
 pub struct GroupDef {
     pub id: Spanned<String>,
     pub name: String,
-    pub size: Spanned<u32>,
+    pub size: Spanned<Number>,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct VoteDeck {
-    pub total: Spanned<u32>,
+    pub total: Spanned<Number>,
     pub cards: Vec<VoteCard>,
 }
 
@@ -99,7 +158,7 @@ pub struct VoteCard {
     pub id: Spanned<String>,
     pub name: String,
     #[serde(default = "one")]
-    pub count: Spanned<u32>,
+    pub count: Spanned<Number>,
     pub effect: Spanned<VoteEffect>,
 }
 
@@ -113,8 +172,8 @@ pub enum VoteEffect {
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Missions {
-    pub total: Spanned<u32>,
-    pub per_player: Spanned<u32>,
+    pub total: Spanned<Number>,
+    pub per_player: Spanned<Number>,
     pub cards: Vec<Mission>,
 }
 
@@ -124,33 +183,37 @@ pub struct Mission {
     pub id: Spanned<String>,
     pub name: String,
     pub group: Spanned<String>,
-    pub at_least: Spanned<u32>,
+    pub at_least: Spanned<Number>,
     #[serde(default = "one")]
-    pub count: Spanned<u32>,
+    pub count: Spanned<Number>,
 }
 
-fn one() -> Spanned<u32> {
-    Spanned::detached(1)
+fn one() -> Spanned<Number> {
+    Spanned::detached(Number(1))
+}
+
+fn zero() -> Spanned<Number> {
+    Spanned::detached(Number(0))
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct SetupFile {
     pub set_aside: Vec<CardCount>,
-    pub placed_per_group: Spanned<u32>,
+    pub placed_per_group: Spanned<Number>,
     pub action_reserve: ActionReserve,
     pub first_player: Spanned<String>,
     /// Optional orgy variant (b): orgies (never the reshuffle one) taken out
     /// of the vote deck before the game.
-    #[serde(default)]
-    pub orgies_removed_before_game: u32,
+    #[serde(default = "zero")]
+    pub orgies_removed_before_game: Spanned<Number>,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct CardCount {
     pub card: Spanned<String>,
-    pub count: Spanned<u32>,
+    pub count: Spanned<Number>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
@@ -164,11 +227,11 @@ pub enum ActionReserve {
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct LimitsFile {
-    pub per_side: Spanned<u32>,
-    pub per_group: Spanned<u32>,
-    pub hand_size: Spanned<u32>,
-    pub extraordinary_vote_at: Spanned<u32>,
-    pub turn_cap: Spanned<u32>,
+    pub per_side: Spanned<Number>,
+    pub per_group: Spanned<Number>,
+    pub hand_size: Spanned<Number>,
+    pub extraordinary_vote_at: Spanned<Number>,
+    pub turn_cap: Spanned<Number>,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -176,7 +239,7 @@ pub struct LimitsFile {
 pub struct TurnFile {
     pub placements: Vec<Spanned<Placement>>,
     pub action_timing: ActionTiming,
-    pub actions_per_turn: u32,
+    pub actions_per_turn: Spanned<Number>,
     pub extraordinary_vote: ExtraordinaryVote,
     pub exhausted_vote_card: ExhaustedVoteCard,
     pub reshuffle: Reshuffle,
@@ -214,10 +277,10 @@ pub enum OrgyRemovalTiming {
     AtSecondGroup,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Placement {
-    pub cards: u32,
+    pub cards: Spanned<Number>,
     pub face: Face,
 }
 
@@ -272,10 +335,10 @@ pub struct LonePlayer {
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct ScoringFile {
-    pub per_patrician: u32,
-    pub majority_bonus: u32,
-    pub whole_group_bonus: u32,
-    pub mission_bonus: u32,
+    pub per_patrician: Spanned<Number>,
+    pub majority_bonus: Spanned<Number>,
+    pub whole_group_bonus: Spanned<Number>,
+    pub mission_bonus: Spanned<Number>,
     pub tie_break: TieBreak,
 }
 

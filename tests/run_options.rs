@@ -1,0 +1,144 @@
+//! `ludus simulate` and `ludus arena` refuse options that cannot make a run,
+//! with one clear line, before loading rules or playing a game.
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+fn ludus(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Runs `args` and expects exit `code`, nothing on stdout and exactly
+/// `message` on stderr.
+fn refused(args: &[&str], code: i32, message: &str) {
+    let (c, out, err) = ludus(args);
+    assert_eq!((c, out.as_str()), (code, ""), "{args:?}: {err}");
+    assert_eq!(err, format!("error: {message}\n"), "{args:?}");
+}
+
+const ARENA: [&str; 5] = ["arena", "--a", "random", "--b", "random"];
+
+/// `ludus arena` between two random agents, with `more` options.
+fn arena<'a>(more: &[&'a str]) -> Vec<&'a str> {
+    [&ARENA[..], more].concat()
+}
+
+#[test]
+fn no_games_is_refused() {
+    let m = "--games 0: a run plays at least one game";
+    refused(&["simulate", "--games", "0"], 2, m);
+    refused(&arena(&["--games", "0"]), 2, m);
+}
+
+#[test]
+fn no_threads_is_refused() {
+    let m = "--threads 0: a run needs at least one worker thread (leave --threads out to use every core)";
+    refused(&["simulate", "--games", "10", "--threads", "0"], 2, m);
+    refused(&arena(&["--games", "2", "--threads", "0"]), 2, m);
+}
+
+#[test]
+fn an_addon_given_twice_is_refused() {
+    let m = "the add-on \"orgy-a\" is given twice: an add-on is taken once, name it once";
+    let twice = ["--addon", "orgy-a", "--addon", "orgy-a"];
+    let mut sim = vec!["simulate", "--games", "10"];
+    sim.extend(twice);
+    refused(&sim, 2, m);
+    refused(&arena(&[&["--games", "2"][..], &twice[..]].concat()), 2, m);
+    // Also when a compared set names the run's add-on again.
+    refused(
+        &[
+            "simulate",
+            "--games",
+            "10",
+            "--addon",
+            "orgy-a",
+            "--compare",
+            "fr-confiance",
+            "--compare",
+            "fr-suffrage+orgy-a",
+        ],
+        2,
+        m,
+    );
+    // Once is fine.
+    let (c, _, err) = ludus(&["simulate", "--games", "10", "--addon", "orgy-a"]);
+    assert_eq!(c, 0, "{err}");
+}
+
+#[test]
+fn a_log_beyond_the_run_is_refused() {
+    refused(
+        &["simulate", "--games", "5", "--log", "5"],
+        2,
+        "--log 5: the run has 5 game(s), numbered 0 to 4 (give --games 6 or more to log game 5)",
+    );
+    refused(
+        &["simulate", "--log", "1000"],
+        2,
+        "--log 1000: the run has 1000 game(s), numbered 0 to 999 (give --games 1001 or more to log game 1000)",
+    );
+    let (c, out, err) = ludus(&["simulate", "--games", "5", "--log", "4"]);
+    assert_eq!(c, 0, "{err}");
+    assert!(out.contains("Vote deck"), "{out}");
+}
+
+/// An output file that cannot be written is refused before the run: a run
+/// of a billion games returns at once.
+#[test]
+fn output_files_are_checked_before_the_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let missing = tmp.path().join("no such folder");
+    for opt in ["--html", "--csv"] {
+        let file = missing.join("report.out");
+        let start = Instant::now();
+        let (c, out, err) = ludus(&[
+            "simulate",
+            "--games",
+            "1000000000",
+            opt,
+            file.to_str().unwrap(),
+        ]);
+        assert!(start.elapsed() < Duration::from_secs(5), "{opt}");
+        assert_eq!((c, out.as_str()), (1, ""), "{err}");
+        assert!(
+            err.starts_with(&format!("error: cannot write {}: ", file.display())),
+            "{err}"
+        );
+    }
+    // A file the check creates is removed when the run then fails, and a
+    // file that exists is not truncated by it.
+    let fresh = tmp.path().join("fresh.html");
+    let (c, _, _) = ludus(&[
+        "simulate",
+        "--variant",
+        "no-such-variant",
+        "--html",
+        fresh.to_str().unwrap(),
+    ]);
+    assert_eq!(c, 1);
+    assert!(!fresh.exists());
+    let kept = tmp.path().join("kept.csv");
+    std::fs::write(&kept, "old").unwrap();
+    let (c, _, _) = ludus(&["simulate", "--games", "0", "--csv", kept.to_str().unwrap()]);
+    assert_eq!(c, 2);
+    let (c, _, _) = ludus(&[
+        "simulate",
+        "--variant",
+        "no-such-variant",
+        "--csv",
+        kept.to_str().unwrap(),
+    ]);
+    assert_eq!(c, 1);
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), "old");
+}
