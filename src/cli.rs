@@ -433,7 +433,7 @@ fn merge(a: MergeArgs) -> ExitCode {
     let mut files = Vec::new();
     for f in &a.files {
         let name = f.display().to_string();
-        let value = std::fs::read_to_string(f)
+        let value = crate::load::read_text(f)
             .map_err(|e| e.to_string())
             .and_then(|t| serde_json::from_str(&t).map_err(|e| e.to_string()));
         match value {
