@@ -715,8 +715,10 @@ fn offered(
     };
     let legal_words = if over {
         "the game is over: no move".to_string()
-    } else {
+    } else if legal.len() <= 6 {
         format!("{name} decides; the legal moves: {}", say(&legal))
+    } else {
+        format!("{name} decides among {} legal moves", legal.len())
     };
     let words = match (step, holds) {
         (Step::Offered(_), true) => format!("{name} is offered: {}", say(&moves)),
