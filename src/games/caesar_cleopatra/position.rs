@@ -5,15 +5,27 @@
 //! Cards are written by value (`"1"` to `"5"`, `"P"` for a vote-inverting
 //! card) or by card type id (`"influence_3"`); a card lying face down at a group is
 //! written in brackets (`"[4]"`). Defaults for what is left unstated:
-//! - `to_move`: the first player; the phase is the start of his turn.
+//! - `to_move`: the first player (the lone player, if one side has no
+//!   influence left); the phase is the start of his turn.
 //! - patricians `left` at a group: its size minus those won.
 //! - each faction's cards not placed anywhere go to its reserves (influence
 //!   and action, shuffled with the seed) when its `reserves` are not given,
 //!   else to its discard pile;
 //! - the vote deck: when `vote_deck` is given it is the draw pile (top
-//!   first) and every other vote card not in `vote_discard` is discarded;
-//!   otherwise they are all shuffled into the draw pile;
+//!   first) and every other vote card not in `vote_discard` or
+//!   `vote_removed` is discarded; otherwise they are all shuffled into the
+//!   draw pile (except those the rules have taken out of the game);
 //! - missions: dealt at random as in a new game.
+//!
+//! A position is a game under way, and its state is the one play would have
+//! reached: the engine's own functions derive what play derives (the end of
+//! the game, the lone player, an exhausted group's vote card out of the
+//! game under `RemoveAtOnce`, the orgies the orgy variants have removed),
+//! and what play cannot reach is refused with the rule named (a vote card
+//! out of the game or in the deck against `turn.exhausted_vote_card`, an
+//! orgy too many out of the game, a frozen group against
+//! `turn.extraordinary_tie` or with no patrician left, `to_move` naming the
+//! side without influence while the other plays alone).
 
 use std::collections::BTreeMap;
 use std::fmt;

@@ -1424,7 +1424,7 @@ fn check_expect(
     // In the order of the report's "Checked:" line.
     c.outcome(e, at);
     c.table(e, at);
-    c.to_act(e, at);
+    c.actor(e, at);
     c.frozen(e, at);
     c.zones(e, at);
     c.votes(e, at);
@@ -1561,7 +1561,7 @@ impl Checker<'_> {
     }
 
     /// Who decides next.
-    fn to_act(&mut self, e: &Expect, at: &ExpectSpans) {
+    fn actor(&mut self, e: &Expect, at: &ExpectSpans) {
         let (s, r) = (self.s, self.r);
         let over = s.phase() == Phase::GameOver;
         if let Some(id) = &e.to_act {
