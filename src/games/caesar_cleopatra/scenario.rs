@@ -209,11 +209,36 @@ struct ExpectSpans {
 }
 
 /// A pile of cards as expected: its cards, or only how many.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(untagged)]
+#[derive(Debug, Clone)]
 enum CardsExpect {
-    Count(u32),
+    Count(u64),
     Cards(Vec<String>),
+}
+
+impl<'de> Deserialize<'de> for CardsExpect {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = CardsExpect;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a list of cards, or how many cards (a number)")
+            }
+            fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<CardsExpect, E> {
+                Ok(CardsExpect::Count(n))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<CardsExpect, A::Error> {
+                let mut cards = Vec::new();
+                while let Some(c) = seq.next_element::<String>()? {
+                    cards.push(c);
+                }
+                Ok(CardsExpect::Cards(cards))
+            }
+        }
+        d.deserialize_any(V)
+    }
 }
 
 /// A faction's reserves as expected (a reserve not named is not checked).
@@ -349,7 +374,8 @@ pub fn run_file_unchecked(
 
 /// Like [`run_file`], for a scenario already read.
 pub fn run_source(file: &SourceFile, rules_dir: &Path, json: bool) -> Result<String, Diagnostics> {
-    let run = run(file, rules_dir, true)?;
+    let mut run = run(file, rules_dir, true)?;
+    run.mismatches.0.sort_by_key(|d| (d.line, d.col));
     let text = report(&run, json);
     let Some(first) = run.mismatches.iter().next() else {
         return Ok(text);
@@ -1458,10 +1484,21 @@ impl Checker<'_> {
         self.diags.push(d);
     }
 
+    /// An id of `expect` that names nothing: an error at the field, with
+    /// the nearest id and the list.
+    fn unknown(&mut self, what: &str, id: &str, ids: Vec<String>) {
+        let (msg, hints) = unknown_id(what, id, ids);
+        let mut d = self
+            .file
+            .error_at(self.span.clone(), format!("expect: {msg}"));
+        d.hints = hints;
+        self.diags.push(d);
+    }
+
     fn faction(&mut self, id: &str) -> Option<usize> {
         let p = self.r.faction_by_id(id);
         if p.is_none() {
-            self.fail(format!("expect: unknown faction \"{id}\""));
+            self.unknown("faction", id, faction_ids(self.r));
         }
         p
     }
@@ -1469,7 +1506,7 @@ impl Checker<'_> {
     fn group(&mut self, id: &str) -> Option<usize> {
         let g = self.r.group_by_id(id).map(|g| g as usize);
         if g.is_none() {
-            self.fail(format!("expect: unknown group \"{id}\""));
+            self.unknown("group", id, group_ids(self.r));
         }
         g
     }
@@ -1494,7 +1531,10 @@ impl Checker<'_> {
     fn vote_ids<'b>(&mut self, ids: &'b [String]) -> Option<Vec<&'b str>> {
         for id in ids {
             if !self.r.vote_cards.iter().any(|c| c.id == *id) {
-                self.fail(format!("expect: unknown vote card \"{id}\""));
+                let mut known: Vec<String> =
+                    self.r.vote_cards.iter().map(|c| c.id.clone()).collect();
+                known.dedup();
+                self.unknown("vote card", id, known);
                 return None;
             }
         }
@@ -1694,7 +1734,7 @@ impl Checker<'_> {
 
     /// A pile whose order does not matter, against the engine's counts.
     fn counts(&mut self, whose: &str, want: &CardsExpect, got: &Counts) {
-        let n: u32 = got.iter().map(|&c| c as u32).sum();
+        let n: u64 = got.iter().map(|&c| c as u64).sum();
         let got_cards = kinds_notation(self.r, got);
         match want {
             CardsExpect::Count(w) if *w != n => self.fail(format!(
@@ -1730,7 +1770,7 @@ impl Checker<'_> {
             .map(|&k| text::card_notation(self.r, k, Face::Up))
             .collect();
         match want {
-            CardsExpect::Count(w) if *w as usize != got.len() => self.fail(format!(
+            CardsExpect::Count(w) if *w != got.len() as u64 => self.fail(format!(
                 "expected {whose} to hold {w} card{}, it holds {}: [{}] (top first)",
                 plural(*w),
                 got.len(),
@@ -1801,7 +1841,7 @@ impl Checker<'_> {
             .collect();
         let order = if ordered { "top first" } else { "in any order" };
         match want {
-            CardsExpect::Count(w) if *w as usize != got.len() => self.fail(format!(
+            CardsExpect::Count(w) if *w != got.len() as u64 => self.fail(format!(
                 "expected {what} to hold {w} card{}, it holds {}: [{}]",
                 plural(*w),
                 got.len(),
@@ -1828,7 +1868,7 @@ impl Checker<'_> {
     }
 }
 
-fn plural(n: u32) -> &'static str {
+fn plural(n: u64) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
