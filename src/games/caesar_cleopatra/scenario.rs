@@ -599,6 +599,14 @@ fn parse_step(file: &SourceFile, raw: &RawValue) -> Result<Step, Diagnostics> {
                 .message
                 .replace(&format!("Step::{name}"), &format!("`{name}`"));
             d.hints.push(format!("write {form}"));
+        } else if let Some((_, form)) = STEPS.iter().find(|(n, _)| {
+            // Arguments of the wrong shape (`Offered(Pass)`): the form of
+            // the step the text starts with.
+            let t = file.text.get(offset_in(file, raw.get_ron())).unwrap_or("");
+            t.strip_prefix(n)
+                .is_some_and(|rest| rest.trim_start().starts_with('('))
+        }) {
+            d.hints.push(format!("write {form}"));
         }
         Diagnostics::from(d)
     })
