@@ -72,6 +72,8 @@ pub struct Position {
     pub hands: BTreeMap<String, Vec<String>>,
     pub reserves: BTreeMap<String, ReservePosition>,
     pub discards: BTreeMap<String, Vec<String>>,
+    /// Per faction id, its cards out of the game (an effect's `remove`).
+    pub removed: BTreeMap<String, Vec<String>>,
     /// Per faction id, patricians won per group id.
     pub won: BTreeMap<String, BTreeMap<String, u8>>,
     /// Vote card ids, top first.
@@ -385,7 +387,7 @@ impl Build<'_> {
         }
     }
 
-    /// Hands and discard piles.
+    /// Hands, discard piles and cards out of the game.
     fn hands_and_discards(&mut self, p: &Position) {
         let r = self.r;
         for (fid, cards) in &p.hands {
@@ -407,16 +409,24 @@ impl Build<'_> {
                 ));
             }
         }
-        for (fid, cards) in &p.discards {
-            let Some(f) = self.faction(fid) else {
-                continue;
-            };
-            for t in cards {
-                let Some((k, _)) = self.card(t) else {
+        for (removed, piles) in [(false, &p.discards), (true, &p.removed)] {
+            for (fid, cards) in piles {
+                let Some(f) = self.faction(fid) else {
                     continue;
                 };
-                self.used[f][k.ix()] += 1;
-                self.s.zones[f].discard[k.ix()] += 1;
+                for t in cards {
+                    let Some((k, _)) = self.card(t) else {
+                        continue;
+                    };
+                    self.used[f][k.ix()] += 1;
+                    let z = &mut self.s.zones[f];
+                    let pile = if removed {
+                        &mut z.removed
+                    } else {
+                        &mut z.discard
+                    };
+                    pile[k.ix()] += 1;
+                }
             }
         }
     }

@@ -283,6 +283,7 @@ struct PositionSpans {
     hands: BTreeMap<Key, Cards>,
     reserves: BTreeMap<Key, ReserveSpans>,
     discards: BTreeMap<Key, Cards>,
+    removed: BTreeMap<Key, Cards>,
     won: BTreeMap<Key, BTreeMap<Key, Spanned<u8>>>,
     vote_deck: Option<Cards>,
     vote_discard: Cards,
@@ -1302,7 +1303,7 @@ fn check_position(r: &Rules, file: &SourceFile, ps: &PositionSpans, diags: &mut 
             all.push((start(c), p, k, c));
         }
     }
-    for (fk, cards) in &ps.discards {
+    for (fk, cards) in ps.discards.iter().chain(&ps.removed) {
         let Some(p) = faction(fk, diags) else {
             continue;
         };
