@@ -432,17 +432,17 @@ fn d09_spy_victim_draw() {
     }
 }
 
-// 10. One player has influence left, the other none.
+// 10. One player has influence left, the other none: from the position's
+// first move, the one with influence plays alone.
 #[test]
 fn d10_lone_player() {
     let pos = r#"(to_move: "cleopatra",
-        hands: {"cleopatra": ["1", "2", "3"], "caesar": ["spy"]},
-        reserves: {"cleopatra": (influence: ["4", "5", "1", "1"]), "caesar": ()},
+        hands: {"cleopatra": ["1", "2", "3", "4", "5"], "caesar": ["spy"]},
+        reserves: {"cleopatra": (influence: ["1", "1"]), "caesar": ()},
         vote_deck: ["orgy", "orgy", "orgy_reshuffle"])"#;
     for v in [CONFIANCE, SUFFRAGE, DUTCH] {
         let r = rules(v);
         let mut s = state(&r, pos);
-        simple_turn(&mut s, 1, "senators");
         assert_eq!(
             s.lone_player(),
             Some(CLEO),

@@ -91,3 +91,40 @@ fn scenarios() {
         failures.join("\n")
     );
 }
+
+/// A scenario whose expectations fail still gives its whole report (the
+/// first diagnostic), then one diagnostic per mismatch at its own line, in
+/// file order; unchecked, the same file runs.
+#[test]
+fn a_failing_expectation_prints_the_report_then_each_mismatch() {
+    std::env::set_current_dir(env!("CARGO_MANIFEST_DIR")).unwrap();
+    let path = Path::new(ROOT).join("err/expect_fails.ron");
+    let rules = Path::new(RULES);
+    let d = scenario::run_file(&path, rules, false).unwrap_err();
+    let (report, mismatches) = d.0.split_first().unwrap();
+    assert!(
+        report
+            .message
+            .contains("4 expectations of the scenario fail")
+    );
+    for part in [
+        "Before\n------",
+        "Script\n------",
+        "After\n-----",
+        "Checked: ",
+    ] {
+        assert!(report.message.contains(part), "{part:?} in the report");
+    }
+    let lines: Vec<usize> = mismatches.iter().map(|m| m.line).collect();
+    assert_eq!(lines, [16, 24, 26, 28]);
+    assert!(mismatches[0].message.starts_with("Offered: not offered"));
+    assert!(mismatches[1].message.contains("Cleopatra's hand"));
+    // The JSON report is the same run's, whole.
+    let d = scenario::run_file(&path, rules, true).unwrap_err();
+    let json = d.0[0].message.split_once("\n\n").unwrap().1;
+    let v: serde_json::Value = serde_json::from_str(json).unwrap();
+    assert_eq!(v["steps"][1]["holds"], serde_json::json!(false));
+    // Unchecked, the report alone.
+    let text = scenario::run_file_unchecked(&path, rules, false).unwrap();
+    assert!(report.message.ends_with(text.trim_end()));
+}

@@ -21,12 +21,13 @@ use std::sync::Arc;
 
 use ron::value::RawValue;
 use serde::Deserialize;
+use serde::de::IgnoredAny;
 use serde_json::{Value, json};
 
 use super::events::Event;
 use super::model::{Counts, Face, Kind, MAX_KINDS, Rules};
 use super::moves::{Move, Reserve, Target};
-use super::position::{Position, parse_card};
+use super::position::{Entry, Position, VotePile, parse_card};
 use super::state::{Phase, State};
 use super::text;
 use super::variant::{self, Selection};
@@ -97,10 +98,17 @@ enum Step {
     /// This player may not make this move now (the step checks it and
     /// changes nothing).
     Refused(String, Box<Step>),
+    /// Whoever decides now may make each of these moves (an expectation:
+    /// the step checks it and changes nothing).
+    Offered(Vec<Step>),
+    /// Whoever decides now may make none of these moves.
+    NotOffered(Vec<Step>),
+    /// The legal moves now are exactly these (`[]`: none, the game is over).
+    OnlyOffered(Vec<Step>),
 }
 
 /// The steps and how each is written, for messages.
-const STEPS: [(&str, &str); 13] = [
+const STEPS: [(&str, &str); 16] = [
     ("Pass", "Pass"),
     (
         "Place",
@@ -125,6 +133,15 @@ const STEPS: [(&str, &str); 13] = [
     (
         "Refused",
         "Refused(\"caesar\", Place(\"[5]\", \"censors\")) (a faction and a step)",
+    ),
+    (
+        "Offered",
+        "Offered([Draw(Influence), Decline]) (a list of steps)",
+    ),
+    ("NotOffered", "NotOffered([Decline]) (a list of steps)"),
+    (
+        "OnlyOffered",
+        "OnlyOffered([Draw(Influence), Draw(Action)]) (a list of steps, [] for none)",
     ),
 ];
 
@@ -152,6 +169,84 @@ struct Expect {
     table: Option<BTreeMap<String, BTreeMap<String, Vec<String>>>>,
     /// The faction who must decide next.
     to_act: Option<String>,
+    /// Per faction id, the hand in any order.
+    hands: Option<BTreeMap<String, CardsExpect>>,
+    /// Per faction id, the reserves: top first, or their sizes.
+    reserves: Option<BTreeMap<String, ReservesExpect>>,
+    /// Per faction id, the discard pile in any order.
+    discards: Option<BTreeMap<String, CardsExpect>>,
+    /// Per faction id, the cards out of the game in any order.
+    removed: Option<BTreeMap<String, CardsExpect>>,
+    /// The vote draw pile, top first.
+    vote_deck: Option<CardsExpect>,
+    /// The vote cards turned up, in any order.
+    vote_discard: Option<CardsExpect>,
+    /// The vote cards out of the game, in any order.
+    vote_removed: Option<CardsExpect>,
+    /// The frozen groups, exactly.
+    frozen: Option<Vec<String>>,
+}
+
+/// The place of each field of `expect` (a mirror of [`Expect`] read from
+/// the same text), so that a mismatch is reported at its field.
+#[derive(Default, Deserialize)]
+#[serde(default)]
+struct ExpectSpans {
+    scores: Option<Spanned<IgnoredAny>>,
+    winner: Option<Spanned<IgnoredAny>>,
+    end: Option<Spanned<IgnoredAny>>,
+    won: Option<Spanned<IgnoredAny>>,
+    table: Option<Spanned<IgnoredAny>>,
+    to_act: Option<Spanned<IgnoredAny>>,
+    hands: Option<Spanned<IgnoredAny>>,
+    reserves: Option<Spanned<IgnoredAny>>,
+    discards: Option<Spanned<IgnoredAny>>,
+    removed: Option<Spanned<IgnoredAny>>,
+    vote_deck: Option<Spanned<IgnoredAny>>,
+    vote_discard: Option<Spanned<IgnoredAny>>,
+    vote_removed: Option<Spanned<IgnoredAny>>,
+    frozen: Option<Spanned<IgnoredAny>>,
+}
+
+/// A pile of cards as expected: its cards, or only how many.
+#[derive(Debug, Clone)]
+enum CardsExpect {
+    Count(u64),
+    Cards(Vec<String>),
+}
+
+impl<'de> Deserialize<'de> for CardsExpect {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = CardsExpect;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a list of cards, or how many cards (a number)")
+            }
+            fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<CardsExpect, E> {
+                Ok(CardsExpect::Count(n))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<CardsExpect, A::Error> {
+                let mut cards = Vec::new();
+                while let Some(c) = seq.next_element::<String>()? {
+                    cards.push(c);
+                }
+                Ok(CardsExpect::Cards(cards))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// A faction's reserves as expected (a reserve not named is not checked).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+struct ReservesExpect {
+    influence: Option<CardsExpect>,
+    action: Option<CardsExpect>,
 }
 
 /// A map key or list entry with its place, for the position's checks.
@@ -188,9 +283,11 @@ struct PositionSpans {
     hands: BTreeMap<Key, Cards>,
     reserves: BTreeMap<Key, ReserveSpans>,
     discards: BTreeMap<Key, Cards>,
+    removed: BTreeMap<Key, Cards>,
     won: BTreeMap<Key, BTreeMap<Key, Spanned<u8>>>,
     vote_deck: Option<Cards>,
     vote_discard: Cards,
+    vote_removed: Cards,
     missions: BTreeMap<Key, Cards>,
 }
 
@@ -198,6 +295,7 @@ struct PositionSpans {
 #[serde(default)]
 struct GroupSpans {
     left: Option<Spanned<u8>>,
+    frozen: Option<Spanned<bool>>,
     cards: BTreeMap<Key, Cards>,
 }
 
@@ -213,14 +311,18 @@ struct ReserveSpans {
 /// One step as played.
 struct Played {
     line: usize,
-    /// The player who decided (or, for a refused move, who was refused).
+    /// The player who decided (or, for a refused move, who was refused;
+    /// for a check of the moves offered, who decides).
     actor: usize,
     /// The step as written in script notation.
     script: String,
-    /// The move in words.
+    /// The move in words (for a check of the moves offered: what holds).
     words: String,
     /// A refused move: why, in words.
     refused: Option<String>,
+    /// A check of the moves offered (`Offered` and the like): whether it
+    /// holds.
+    holds: Option<bool>,
     /// Events it caused (indices into the final state's log).
     events: Range<usize>,
     /// The cards at each group before the step, per player and kind.
@@ -243,12 +345,17 @@ struct Run {
     steps: Vec<Played>,
     after: State,
     checked: Vec<&'static str>,
+    /// Expectations that do not hold (the checks of the moves offered in
+    /// the script, then `expect`), each at its line.
+    mismatches: Diagnostics,
 }
 
 /// Runs the scenario file at `path` with the rules of `rules_dir` and
 /// returns its report: readable text, or one JSON object when `json`. A
-/// scenario that does not parse, contradicts the rules (position, moves) or
-/// fails its `expect` gives diagnostics at its lines.
+/// scenario that does not parse or contradicts the rules (position, moves)
+/// gives diagnostics at its lines. One whose expectations fail (`expect`,
+/// or the moves offered at a step) gives a first diagnostic holding the
+/// whole report, then one per mismatch, at its line.
 pub fn run_file(
     path: &Path,
     rules_dir: impl Into<GameDir>,
@@ -258,15 +365,16 @@ pub fn run_file(
     run_source(&file, rules_dir, json)
 }
 
-/// Like [`run_file`], but the `expect` block is not checked: the report of
-/// a scenario being written, whose expectations may still be wrong.
+/// Like [`run_file`], but no expectation is checked (`expect`, `Offered`
+/// and the like): the report of a scenario being written, whose
+/// expectations may still be wrong.
 pub fn run_file_unchecked(
     path: &Path,
     rules_dir: impl Into<GameDir>,
     json: bool,
 ) -> Result<String, Diagnostics> {
     let file = SourceFile::read(path)?;
-    report(run(&file, &rules_dir.into(), false)?, json)
+    Ok(report(&run(&file, &rules_dir.into(), false)?, json))
 }
 
 /// Like [`run_file`], for a scenario already read.
@@ -275,186 +383,81 @@ pub fn run_source(
     rules_dir: impl Into<GameDir>,
     json: bool,
 ) -> Result<String, Diagnostics> {
-    report(run(file, &rules_dir.into(), true)?, json)
+    let mut run = run(file, &rules_dir.into(), true)?;
+    run.mismatches.0.sort_by_key(|d| (d.line, d.col));
+    let text = report(&run, json);
+    let Some(first) = run.mismatches.iter().next() else {
+        return Ok(text);
+    };
+    // The report first (a reader needs it to see why), then each mismatch.
+    let n = run.mismatches.len();
+    let mut out = Diagnostics::from(Diagnostic {
+        span: None,
+        message: format!(
+            "{n} expectation{} of the scenario fail{}; the report of the run, then each:\n\n{}",
+            if n == 1 { "" } else { "s" },
+            if n == 1 { "s" } else { "" },
+            text.trim_end()
+        ),
+        hints: Vec::new(),
+        ..first.clone()
+    });
+    out.extend(run.mismatches);
+    Err(out)
 }
 
-fn report(run: Run, json: bool) -> Result<String, Diagnostics> {
-    Ok(if json {
+fn report(run: &Run, json: bool) -> String {
+    if json {
         let mut s = serde_json::to_string_pretty(&run.json()).expect("JSON");
         s.push('\n');
         s
     } else {
         run.text()
-    })
+    }
 }
 
 fn run(file: &SourceFile, rules_dir: &GameDir, check: bool) -> Result<Run, Diagnostics> {
-    let sc: ScenarioFile = file.parse_borrowed().map_err(|d| {
-        let mut d = d;
-        if d.message == "missing field `variant`" {
-            d.message = "the scenario names no variant".into();
-            d.hints
-                .push("write the rules it follows, e.g. variant: \"fr-confiance\"".into());
-            if let Ok(list) = variant::list(rules_dir) {
-                let ids: Vec<&str> = list
-                    .iter()
-                    .filter(|v| !v.addon)
-                    .map(|v| v.id.as_str())
-                    .collect();
-                d.hints.push(format!("variants: {}", ids.join(", ")));
-            }
-        } else {
-            d.hints
-                .push("docs/scenarios.md describes the scenario format".to_string());
-        }
-        Diagnostics::from(d)
-    })?;
+    let sc = parse_scenario(file, rules_dir)?;
     let rules = load_rules(file, rules_dir, &sc)?;
-
-    // The position.
-    let position = match sc.position {
-        Some(raw) => {
-            let text = raw.get_ron();
-            let spans: PositionSpans = parse_inner(file, text)?;
-            let mut diags = Diagnostics::default();
-            // `Position` reports unknown fields and wrong types.
-            let position: Position = parse_inner(file, text)?;
-            check_position(&rules, file, &spans, &mut diags);
-            if !diags.is_empty() {
-                diags.0.sort_by_key(|d| (d.line, d.col));
-                return Err(diags);
-            }
-            Some((position, offset_in(file, text)))
-        }
-        None => None,
-    };
-    let (position, pos_at) = position.unwrap_or_else(|| (Position::default(), 0..0));
-    let mut s = position
-        .into_state(rules.clone(), sc.seed)
-        .map_err(|errs| {
-            let mut d = Diagnostics::default();
-            for e in errs {
-                d.push(file.error_at(pos_at.clone(), format!("the position: {e}")));
-            }
-            d
-        })?;
+    let mut s = start_state(file, &rules, &sc)?;
     let before = s.clone();
     let start_events = 0..s.events().len();
 
     // The script.
     let mut steps = Vec::new();
-    let mut legal = Vec::new();
+    let mut mismatches = Diagnostics::default();
     for raw in &sc.script {
-        let step: Step = parse_inner(file, raw.get_ron()).map_err(|mut d| {
-            // A misspelled step: say so, and suggest the nearest.
-            if let Some(found) = d.message.strip_prefix("unknown value `")
-                && d.hints.iter().any(|h| h.contains("Pass, Place"))
-            {
-                let found = found.trim_end_matches('`').to_string();
-                d.message = format!("unknown step `{found}`");
-                let names = STEPS.iter().map(|(n, _)| *n);
-                d.hints = nearest(&found, names.clone())
-                    .map(|s| format!("did you mean `{s}`?"))
-                    .into_iter()
-                    .chain([format!(
-                        "the steps are: {}",
-                        names.collect::<Vec<_>>().join(", ")
-                    )])
-                    .collect();
-            }
-            // A step with the wrong arguments: show its form.
-            if let Some((name, form)) = STEPS
-                .iter()
-                .find(|(n, _)| d.message.contains(&format!("Step::{n} ")))
-            {
-                d.message = d
-                    .message
-                    .replace(&format!("Step::{name}"), &format!("`{name}`"));
-                d.hints.push(format!("write {form}"));
-            }
-            Diagnostics::from(d)
-        })?;
+        let step = parse_step(file, raw)?;
         let span = offset_in(file, raw.get_ron());
-        let line = file.line_col(span.start).0;
-        let at = s.events().len();
-        if let Step::Refused(who, inner) = &step {
-            let p = rules.faction_by_id(who).ok_or_else(|| {
-                Diagnostics::from(unknown(file, &span, "faction", who, faction_ids(&rules)))
-            })?;
-            let m = to_move(&rules, inner).map_err(|e| file_error(file, &span, e))?;
-            s.legal(&mut legal);
-            let actor = s.actor();
-            let words = text::move_text(&rules, p, m);
-            let why = if s.phase() == Phase::GameOver {
-                "the game is over".to_string()
-            } else if actor != p {
-                format!(
-                    "the decision is {}'s: {}",
-                    rules.factions[actor].name,
-                    legal_summary(&rules, actor, &legal)
-                )
-            } else if legal.contains(&m) {
-                return Err(file
-                    .error_at(
-                        span,
-                        format!(
-                            "{} may {words} here: the scenario says it is refused",
-                            rules.factions[p].name
-                        ),
-                    )
-                    .into());
-            } else if legal.len() <= 6 {
-                format!("the legal moves: {}", legal_summary(&rules, actor, &legal))
-            } else {
-                format!("none of the {} legal moves", legal.len())
-            };
-            steps.push(Played {
-                line,
-                actor: p,
-                script: step_notation(&rules, m),
-                words,
-                refused: Some(why),
-                events: at..at,
-                groups_before: group_cards(&s),
-            });
-            continue;
-        }
-        let m = to_move(&rules, &step).map_err(|e| file_error(file, &span, e))?;
-        s.legal(&mut legal);
-        let actor = s.actor();
-        if !legal.contains(&m) {
-            return Err(illegal(file, span, &s, m, &legal).into());
-        }
-        let words = words(&s, actor, m);
-        let groups_before = group_cards(&s);
-        s.apply_move(m);
-        if let Err(e) = s.check_invariants() {
-            return Err(file
-                .error_at(
-                    span,
-                    format!("engine invariant broken after this move: {e}"),
-                )
-                .into());
-        }
-        steps.push(Played {
-            line,
-            actor,
-            script: step_notation(&rules, m),
-            words,
-            refused: None,
-            events: at..s.events().len(),
-            groups_before,
-        });
+        let played = match &step {
+            Step::Refused(who, inner) => refused(file, &span, &s, who, inner)?,
+            Step::Offered(list) | Step::NotOffered(list) | Step::OnlyOffered(list) => {
+                let (played, miss) = offered(file, &span, &s, &step, list)?;
+                if let Some(d) = miss {
+                    mismatches.push(d);
+                }
+                played
+            }
+            _ => play(file, &span, &mut s, &step)?,
+        };
+        steps.push(played);
     }
 
     // The expectations.
     let checked = match sc.expect {
-        Some(raw) if check => {
-            let e: Expect = parse_inner(file, raw.get_ron())?;
-            check_expect(&e, &s, file, offset_in(file, raw.get_ron()))?
+        Some(raw) => {
+            let text = raw.get_ron();
+            let e: Expect = parse_inner(file, text)?;
+            let at: ExpectSpans = parse_inner(file, text)?;
+            let (checked, miss) = check_expect(&e, &at, &s, file, offset_in(file, text));
+            mismatches.extend(miss);
+            checked
         }
-        _ => Vec::new(),
+        None => Vec::new(),
     };
+    if !check {
+        mismatches = Diagnostics::default();
+    }
 
     let mut rules_line = sc.variant.value.clone();
     for a in &sc.addons {
@@ -477,7 +480,325 @@ fn run(file: &SourceFile, rules_dir: &GameDir, check: bool) -> Result<Run, Diagn
         steps,
         after: s,
         checked,
+        mismatches,
     })
+}
+
+/// Reads the scenario file's fields (a missing variant lists them).
+fn parse_scenario<'a>(
+    file: &'a SourceFile,
+    rules_dir: &GameDir,
+) -> Result<ScenarioFile<'a>, Diagnostics> {
+    file.parse_borrowed().map_err(|d| {
+        let mut d = d;
+        if d.message == "missing field `variant`" {
+            d.message = "the scenario names no variant".into();
+            d.hints
+                .push("write the rules it follows, e.g. variant: \"fr-confiance\"".into());
+            if let Ok(list) = variant::list(rules_dir) {
+                let ids: Vec<&str> = list
+                    .iter()
+                    .filter(|v| !v.addon)
+                    .map(|v| v.id.as_str())
+                    .collect();
+                d.hints.push(format!("variants: {}", ids.join(", ")));
+            }
+        } else {
+            d.hints
+                .push("docs/scenarios.md describes the scenario format".to_string());
+        }
+        Diagnostics::from(d)
+    })
+}
+
+/// The state of the scenario's position, its problems reported at their
+/// entries (or at the position when no entry is to blame).
+fn start_state(
+    file: &SourceFile,
+    rules: &Arc<Rules>,
+    sc: &ScenarioFile,
+) -> Result<State, Diagnostics> {
+    let Some(raw) = sc.position else {
+        return Position::default()
+            .into_state(rules.clone(), sc.seed)
+            .map_err(|errs| {
+                let mut d = Diagnostics::default();
+                for e in errs {
+                    d.push(file.error_at(0..0, format!("the position: {e}")));
+                }
+                d
+            });
+    };
+    let text = raw.get_ron();
+    let spans: PositionSpans = parse_inner(file, text)?;
+    // `Position` reports unknown fields and wrong types.
+    let position: Position = parse_inner(file, text)?;
+    let mut diags = Diagnostics::default();
+    check_position(rules, file, &spans, &mut diags);
+    if !diags.is_empty() {
+        diags.0.sort_by_key(|d| (d.line, d.col));
+        return Err(diags);
+    }
+    let pos_at = offset_in(file, text);
+    position.into_state(rules.clone(), sc.seed).map_err(|errs| {
+        let mut d = Diagnostics::default();
+        for e in errs {
+            let at =
+                e.at.as_ref()
+                    .and_then(|entry| entry_span(&spans, entry, &file.text));
+            d.push(file.error_at(
+                at.unwrap_or_else(|| pos_at.clone()),
+                format!("the position: {e}"),
+            ));
+        }
+        d.0.sort_by_key(|d| (d.line, d.col));
+        d
+    })
+}
+
+/// Where an entry of the position is written.
+fn entry_span(ps: &PositionSpans, entry: &Entry, text: &str) -> Option<Range<usize>> {
+    match entry {
+        Entry::ToMove => ps.to_move.as_ref()?.span_in(text),
+        Entry::Frozen(g) => ps
+            .groups
+            .iter()
+            .find(|(k, _)| k.0.value == *g)?
+            .1
+            .frozen
+            .as_ref()?
+            .span_in(text),
+        Entry::VoteCard(pile, i) => {
+            let cards = match pile {
+                VotePile::Deck => ps.vote_deck.as_ref()?,
+                VotePile::Discard => &ps.vote_discard,
+                VotePile::Removed => &ps.vote_removed,
+            };
+            cards.get(*i)?.span_in(text)
+        }
+    }
+}
+
+/// Reads one step of the script; a misspelled step or one with the wrong
+/// arguments is reported with the steps' forms.
+fn parse_step(file: &SourceFile, raw: &RawValue) -> Result<Step, Diagnostics> {
+    parse_inner(file, raw.get_ron()).map_err(|mut d| {
+        // A misspelled step: say so, and suggest the nearest.
+        if let Some(found) = d.message.strip_prefix("unknown value `")
+            && d.hints.iter().any(|h| h.contains("Pass, Place"))
+        {
+            let found = found.trim_end_matches('`').to_string();
+            d.message = format!("unknown step `{found}`");
+            let names = STEPS.iter().map(|(n, _)| *n);
+            d.hints = nearest(&found, names.clone())
+                .map(|s| format!("did you mean `{s}`?"))
+                .into_iter()
+                .chain([format!(
+                    "the steps are: {}",
+                    names.collect::<Vec<_>>().join(", ")
+                )])
+                .collect();
+        }
+        // A step with the wrong arguments: show its form.
+        if let Some((name, form)) = STEPS
+            .iter()
+            .find(|(n, _)| d.message.contains(&format!("Step::{n} ")))
+        {
+            d.message = d
+                .message
+                .replace(&format!("Step::{name}"), &format!("`{name}`"));
+            d.hints.push(format!("write {form}"));
+        } else if let Some((_, form)) = STEPS.iter().find(|(n, _)| {
+            // Arguments of the wrong shape (`Offered(Pass)`): the form of
+            // the step the text starts with.
+            let t = file.text.get(offset_in(file, raw.get_ron())).unwrap_or("");
+            t.strip_prefix(n)
+                .is_some_and(|rest| rest.trim_start().starts_with('('))
+        }) {
+            d.hints.push(format!("write {form}"));
+        }
+        Diagnostics::from(d)
+    })
+}
+
+/// Plays a move step, which must be legal.
+fn play(
+    file: &SourceFile,
+    span: &Range<usize>,
+    s: &mut State,
+    step: &Step,
+) -> Result<Played, Diagnostics> {
+    let rules = s.rules_arc().clone();
+    let m = to_move(&rules, step).map_err(|e| file_error(file, span, e))?;
+    let mut legal = Vec::new();
+    s.legal(&mut legal);
+    let actor = s.actor();
+    if !legal.contains(&m) {
+        return Err(illegal(file, span.clone(), s, m, &legal).into());
+    }
+    let at = s.events().len();
+    let words = words(s, actor, m);
+    let groups_before = group_cards(s);
+    s.apply_move(m);
+    if let Err(e) = s.check_invariants() {
+        return Err(file
+            .error_at(
+                span.clone(),
+                format!("engine invariant broken after this move: {e}"),
+            )
+            .into());
+    }
+    Ok(Played {
+        line: file.line_col(span.start).0,
+        actor,
+        script: step_notation(&rules, m),
+        words,
+        refused: None,
+        holds: None,
+        events: at..s.events().len(),
+        groups_before,
+    })
+}
+
+/// A `Refused` step: the player named may not make the move now (if he
+/// may, the scenario is wrong: an error at the step).
+fn refused(
+    file: &SourceFile,
+    span: &Range<usize>,
+    s: &State,
+    who: &str,
+    inner: &Step,
+) -> Result<Played, Diagnostics> {
+    let rules = s.rules();
+    let p = rules.faction_by_id(who).ok_or_else(|| {
+        Diagnostics::from(unknown(file, span, "faction", who, faction_ids(rules)))
+    })?;
+    let m = to_move(rules, inner).map_err(|e| file_error(file, span, e))?;
+    let mut legal = Vec::new();
+    s.legal(&mut legal);
+    let actor = s.actor();
+    let words = text::move_text(rules, p, m);
+    let why = if s.phase() == Phase::GameOver {
+        "the game is over".to_string()
+    } else if actor != p {
+        format!(
+            "the decision is {}'s: {}",
+            rules.factions[actor].name,
+            legal_summary(rules, actor, &legal)
+        )
+    } else if legal.contains(&m) {
+        return Err(file
+            .error_at(
+                span.clone(),
+                format!(
+                    "{} may {words} here: the scenario says it is refused",
+                    rules.factions[p].name
+                ),
+            )
+            .into());
+    } else if legal.len() <= 6 {
+        format!("the legal moves: {}", legal_summary(rules, actor, &legal))
+    } else {
+        format!("none of the {} legal moves", legal.len())
+    };
+    let at = s.events().len();
+    Ok(Played {
+        line: file.line_col(span.start).0,
+        actor: p,
+        script: step_notation(rules, m),
+        words,
+        refused: Some(why),
+        holds: None,
+        events: at..at,
+        groups_before: group_cards(s),
+    })
+}
+
+/// A check of the moves offered now (`Offered`, `NotOffered`,
+/// `OnlyOffered`): the step as played, and the mismatch if it fails.
+fn offered(
+    file: &SourceFile,
+    span: &Range<usize>,
+    s: &State,
+    step: &Step,
+    list: &[Step],
+) -> Result<(Played, Option<Diagnostic>), Diagnostics> {
+    let r = s.rules();
+    let moves = list
+        .iter()
+        .map(|st| to_move(r, st))
+        .collect::<Result<Vec<Move>, _>>()
+        .map_err(|e| file_error(file, span, e))?;
+    let mut legal = Vec::new();
+    s.legal(&mut legal);
+    let over = s.phase() == Phase::GameOver;
+    let actor = s.actor();
+    let name = &r.factions[actor].name;
+    let say = |ms: &[Move]| -> String {
+        let v: Vec<String> = ms.iter().map(|&m| words(s, actor, m)).collect();
+        v.join("; ")
+    };
+    let offered: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|m| legal.contains(m))
+        .collect();
+    let missing: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|m| !legal.contains(m))
+        .collect();
+    let (which, holds) = match step {
+        Step::Offered(_) => ("Offered", missing.is_empty()),
+        Step::NotOffered(_) => ("NotOffered", offered.is_empty()),
+        _ => (
+            "OnlyOffered",
+            missing.is_empty() && legal.iter().all(|m| moves.contains(m)),
+        ),
+    };
+    let legal_words = if over {
+        "the game is over: no move".to_string()
+    } else if legal.len() <= 6 {
+        format!("{name} decides; the legal moves: {}", say(&legal))
+    } else {
+        format!("{name} decides among {} legal moves", legal.len())
+    };
+    let words = match (step, holds) {
+        (Step::Offered(_), true) => format!("{name} is offered: {}", say(&moves)),
+        (Step::NotOffered(_), true) if over => "the game is over: no move".to_string(),
+        (Step::NotOffered(_), true) => format!("{name} is not offered: {}", say(&moves)),
+        (_, true) if over => "the game is over: no move".to_string(),
+        (_, true) => format!("{name}'s only moves: {}", say(&legal)),
+        (Step::Offered(_), false) => format!("not offered: {} ({legal_words})", say(&missing)),
+        (Step::NotOffered(_), false) => format!("offered: {} ({legal_words})", say(&offered)),
+        (_, false) => format!("the moves differ ({legal_words})"),
+    };
+    let notation: Vec<String> = moves.iter().map(|&m| step_notation(r, m)).collect();
+    let miss = (!holds).then(|| {
+        let mut d = file.error_at(span.clone(), format!("{which}: {words}"));
+        if !over {
+            for &l in &legal {
+                d.hints.push(format!(
+                    "{:<44} {}",
+                    step_notation(r, l),
+                    text::move_text(r, actor, l)
+                ));
+            }
+        }
+        d
+    });
+    let at = s.events().len();
+    let played = Played {
+        line: file.line_col(span.start).0,
+        actor,
+        script: format!("{which}([{}])", notation.join(", ")),
+        words,
+        refused: None,
+        holds: Some(holds),
+        events: at..at,
+        groups_before: group_cards(s),
+    };
+    Ok((played, miss))
 }
 
 /// Loads the rules the scenario names; unknown ids and bad settings are
@@ -698,10 +1019,12 @@ fn to_move(r: &Rules, step: &Step) -> Result<Move, StepError> {
         Step::Draw(Pile::Influence) => Move::Draw(Reserve::Influence),
         Step::Draw(Pile::Action) => Move::Draw(Reserve::Action),
         Step::DrawVote => Move::DrawVote,
-        Step::Refused(..) => {
+        Step::Refused(..) | Step::Offered(_) | Step::NotOffered(_) | Step::OnlyOffered(_) => {
             return Err((
-                "Refused(..) cannot be nested".into(),
-                vec!["write Refused(\"faction\", Move)".into()],
+                "Refused(..), Offered(..), NotOffered(..) and OnlyOffered(..) name moves: \
+                 they cannot be nested"
+                    .into(),
+                vec!["write Refused(\"faction\", Move) or Offered([Move, ...])".into()],
             ));
         }
     })
@@ -992,7 +1315,7 @@ fn check_position(r: &Rules, file: &SourceFile, ps: &PositionSpans, diags: &mut 
             all.push((start(c), p, k, c));
         }
     }
-    for (fk, cards) in &ps.discards {
+    for (fk, cards) in ps.discards.iter().chain(&ps.removed) {
         let Some(p) = faction(fk, diags) else {
             continue;
         };
@@ -1054,7 +1377,13 @@ fn check_position(r: &Rules, file: &SourceFile, ps: &PositionSpans, diags: &mut 
         v.dedup();
         v
     };
-    for c in ps.vote_deck.iter().flatten().chain(&ps.vote_discard) {
+    for c in ps
+        .vote_deck
+        .iter()
+        .flatten()
+        .chain(&ps.vote_discard)
+        .chain(&ps.vote_removed)
+    {
         let copies: Vec<usize> = (0..r.vote_cards.len())
             .filter(|&i| r.vote_cards[i].id == c.value)
             .collect();
@@ -1121,128 +1450,459 @@ fn check_position(r: &Rules, file: &SourceFile, ps: &PositionSpans, diags: &mut 
 
 // ----- Expectations ----------------------------------------------------------
 
+/// Checks `expect` against the state once the script is played: the fields
+/// checked, and one mismatch per fact that does not hold, at its field.
 fn check_expect(
     e: &Expect,
+    at: &ExpectSpans,
     s: &State,
     file: &SourceFile,
-    at: Range<usize>,
-) -> Result<Vec<&'static str>, Diagnostics> {
-    let r = s.rules();
-    let mut diags = Diagnostics::default();
-    let mut checked = Vec::new();
-    let mut fail = |msg: String| diags.push(file.error_at(at.clone(), msg));
-    let faction = |id: &str, fail: &mut dyn FnMut(String)| -> Option<usize> {
-        let p = r.faction_by_id(id);
+    whole: Range<usize>,
+) -> (Vec<&'static str>, Diagnostics) {
+    let mut c = Checker {
+        s,
+        r: s.rules(),
+        file,
+        span: whole.clone(),
+        whole,
+        diags: Diagnostics::default(),
+        checked: Vec::new(),
+    };
+    // In the order of the report's "Checked:" line.
+    c.outcome(e, at);
+    c.table(e, at);
+    c.actor(e, at);
+    c.frozen(e, at);
+    c.zones(e, at);
+    c.votes(e, at);
+    (c.checked, c.diags)
+}
+
+/// The state an `expect` is checked against, and what the check found.
+struct Checker<'a> {
+    s: &'a State,
+    r: &'a Rules,
+    file: &'a SourceFile,
+    /// The `expect` block, and the field being checked.
+    whole: Range<usize>,
+    span: Range<usize>,
+    diags: Diagnostics,
+    checked: Vec<&'static str>,
+}
+
+impl Checker<'_> {
+    /// Starts checking a field: mismatches are reported at it.
+    fn field(&mut self, name: &'static str, at: &Option<Spanned<IgnoredAny>>) {
+        self.checked.push(name);
+        self.span = at
+            .as_ref()
+            .and_then(|a| a.span_in(&self.file.text))
+            .unwrap_or_else(|| self.whole.clone());
+    }
+
+    fn fail(&mut self, msg: String) {
+        let d = self.file.error_at(self.span.clone(), msg);
+        self.diags.push(d);
+    }
+
+    /// An id of `expect` that names nothing: an error at the field, with
+    /// the nearest id and the list.
+    fn unknown(&mut self, what: &str, id: &str, ids: Vec<String>) {
+        let (msg, hints) = unknown_id(what, id, ids);
+        let mut d = self
+            .file
+            .error_at(self.span.clone(), format!("expect: {msg}"));
+        d.hints = hints;
+        self.diags.push(d);
+    }
+
+    fn faction(&mut self, id: &str) -> Option<usize> {
+        let p = self.r.faction_by_id(id);
         if p.is_none() {
-            fail(format!("expect: unknown faction \"{id}\""));
+            self.unknown("faction", id, faction_ids(self.r));
         }
         p
-    };
-    if let Some(scores) = &e.scores {
-        checked.push("scores");
-        let got = s.score();
-        for (id, &want) in scores {
-            if let Some(p) = faction(id, &mut fail)
-                && got[p] != want
+    }
+
+    fn group(&mut self, id: &str) -> Option<usize> {
+        let g = self.r.group_by_id(id).map(|g| g as usize);
+        if g.is_none() {
+            self.unknown("group", id, group_ids(self.r));
+        }
+        g
+    }
+
+    /// Cards as written (face ignored), or `None` after reporting one
+    /// that is no card.
+    fn kinds(&mut self, cards: &[String]) -> Option<Vec<Kind>> {
+        let mut out = Vec::new();
+        for t in cards {
+            match parse_card(self.r, t) {
+                Ok((k, _)) => out.push(k),
+                Err(e) => {
+                    self.fail(format!("expect: {e}"));
+                    return None;
+                }
+            }
+        }
+        Some(out)
+    }
+
+    /// Vote card ids as written, checked.
+    fn vote_ids<'b>(&mut self, ids: &'b [String]) -> Option<Vec<&'b str>> {
+        for id in ids {
+            if !self.r.vote_cards.iter().any(|c| c.id == *id) {
+                let mut known: Vec<String> =
+                    self.r.vote_cards.iter().map(|c| c.id.clone()).collect();
+                known.dedup();
+                self.unknown("vote card", id, known);
+                return None;
+            }
+        }
+        Some(ids.iter().map(|s| s.as_str()).collect())
+    }
+
+    /// Scores, the end and the winner, patricians won.
+    fn outcome(&mut self, e: &Expect, at: &ExpectSpans) {
+        let (s, r) = (self.s, self.r);
+        if let Some(scores) = &e.scores {
+            self.field("scores", &at.scores);
+            let got = s.score();
+            for (id, &want) in scores {
+                if let Some(p) = self.faction(id)
+                    && got[p] != want
+                {
+                    self.fail(format!(
+                        "expected {} to score {want}, the engine scores {}",
+                        r.factions[p].name, got[p]
+                    ));
+                }
+            }
+        }
+        let over = s.phase() == Phase::GameOver;
+        if let Some(end) = &e.end {
+            self.field("end", &at.end);
+            let got = s.end_reason_of().map_or("running", |x| x.label());
+            if got != end {
+                self.fail(format!("expected the game to be {end}, it is {got}"));
+            }
+        }
+        if let Some(w) = &e.winner {
+            self.field("winner", &at.winner);
+            let got = match (over, s.leader()) {
+                (false, _) => "running".to_string(),
+                (true, None) => "draw".to_string(),
+                (true, Some(p)) => r.factions[p].id.clone(),
+            };
+            if &got != w {
+                self.fail(format!("expected the winner {w}, the result is {got}"));
+            }
+        }
+        if let Some(won) = &e.won {
+            self.field("won", &at.won);
+            for (id, groups) in won {
+                let Some(p) = self.faction(id) else {
+                    continue;
+                };
+                for gid in groups.keys() {
+                    let _ = self.group(gid);
+                }
+                for (g, gd) in r.groups.iter().enumerate() {
+                    let want = groups.get(&gd.id).copied().unwrap_or(0);
+                    let got = s.zones(p).won[g];
+                    if want != got {
+                        self.fail(format!(
+                            "expected {} to have won {want} {}, the engine says {got}",
+                            r.factions[p].name, gd.name
+                        ));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Who decides next.
+    fn actor(&mut self, e: &Expect, at: &ExpectSpans) {
+        let (s, r) = (self.s, self.r);
+        let over = s.phase() == Phase::GameOver;
+        if let Some(id) = &e.to_act {
+            self.field("to_act", &at.to_act);
+            if let Some(p) = self.faction(id)
+                && (over || s.actor() != p)
             {
-                fail(format!(
-                    "expected {} to score {want}, the engine scores {}",
-                    r.factions[p].name, got[p]
+                let now = if over {
+                    "the game is over".to_string()
+                } else {
+                    format!("it is {}", r.factions[s.actor()].name)
+                };
+                self.fail(format!(
+                    "expected {} to decide next, {now}",
+                    r.factions[p].name
                 ));
             }
         }
     }
-    let over = s.phase() == Phase::GameOver;
-    if let Some(end) = &e.end {
-        checked.push("end");
-        let got = s.end_reason_of().map_or("running", |x| x.label());
-        if got != end {
-            fail(format!("expected the game to be {end}, it is {got}"));
+
+    /// The cards at the groups.
+    fn table(&mut self, e: &Expect, at: &ExpectSpans) {
+        let (s, r) = (self.s, self.r);
+        if let Some(table) = &e.table {
+            self.field("table", &at.table);
+            for (gid, sides) in table {
+                let Some(g) = self.group(gid) else {
+                    continue;
+                };
+                for id in sides.keys() {
+                    let _ = self.faction(id);
+                }
+                for p in 0..2 {
+                    let mut want: Vec<String> =
+                        sides.get(&r.factions[p].id).cloned().unwrap_or_default();
+                    want.sort();
+                    let mut got = text::side_notation(s, g, p);
+                    got.sort();
+                    if want != got {
+                        self.fail(format!(
+                            "expected {}'s cards at the {} to be [{}], they are [{}]",
+                            r.factions[p].name,
+                            r.groups[g].name,
+                            want.join(", "),
+                            got.join(", ")
+                        ));
+                    }
+                }
+            }
         }
     }
-    if let Some(w) = &e.winner {
-        checked.push("winner");
-        let got = match (over, s.leader()) {
-            (false, _) => "running".to_string(),
-            (true, None) => "draw".to_string(),
-            (true, Some(p)) => r.factions[p].id.clone(),
-        };
-        if &got != w {
-            fail(format!("expected the winner {w}, the result is {got}"));
+
+    /// The frozen groups.
+    fn frozen(&mut self, e: &Expect, at: &ExpectSpans) {
+        let (s, r) = (self.s, self.r);
+        if let Some(frozen) = &e.frozen {
+            self.field("frozen", &at.frozen);
+            let mut want = Vec::new();
+            for gid in frozen {
+                want.extend(self.group(gid));
+            }
+            want.sort();
+            let got: Vec<usize> = (0..r.groups.len()).filter(|&g| s.group(g).frozen).collect();
+            if want != got {
+                let ids = |v: &[usize]| -> String {
+                    let v: Vec<&str> = v.iter().map(|&g| r.groups[g].id.as_str()).collect();
+                    v.join(", ")
+                };
+                self.fail(format!(
+                    "expected the frozen groups to be [{}], they are [{}]",
+                    ids(&want),
+                    ids(&got)
+                ));
+            }
         }
     }
-    if let Some(won) = &e.won {
-        checked.push("won");
-        for (id, groups) in won {
-            let Some(p) = faction(id, &mut fail) else {
-                continue;
-            };
-            for (g, gd) in r.groups.iter().enumerate() {
-                let want = groups.get(&gd.id).copied().unwrap_or(0);
-                let got = s.zones(p).won[g];
-                if want != got {
-                    fail(format!(
-                        "expected {} to have won {want} {}, the engine says {got}",
-                        r.factions[p].name, gd.name
+
+    /// Hands, reserves, discard piles and the cards out of the game.
+    fn zones(&mut self, e: &Expect, at: &ExpectSpans) {
+        let (s, r) = (self.s, self.r);
+        type Get = fn(&super::state::Zones) -> &Counts;
+        let unordered: [(&'static str, _, &_, Get, &str); 3] = [
+            ("hands", &e.hands, &at.hands, |z| &z.hand, "hand"),
+            (
+                "discards",
+                &e.discards,
+                &at.discards,
+                |z| &z.discard,
+                "discard pile",
+            ),
+            (
+                "removed",
+                &e.removed,
+                &at.removed,
+                |z| &z.removed,
+                "cards out of the game",
+            ),
+        ];
+        for (name, want, span, get, what) in unordered {
+            let Some(want) = want else { continue };
+            self.field(name, span);
+            for (id, pile) in want {
+                if let Some(p) = self.faction(id) {
+                    let whose = format!("{}'s {what}", r.factions[p].name);
+                    self.counts(&whose, pile, get(s.zones(p)));
+                }
+            }
+        }
+        if let Some(reserves) = &e.reserves {
+            self.field("reserves", &at.reserves);
+            for (id, res) in reserves {
+                let Some(p) = self.faction(id) else { continue };
+                let z = s.zones(p);
+                for (what, want, pile) in [
+                    (
+                        "influence reserve",
+                        &res.influence,
+                        &z.influence_reserve[..],
+                    ),
+                    ("action reserve", &res.action, &z.action_reserve[..]),
+                ] {
+                    if let Some(want) = want {
+                        let whose = format!("{}'s {what}", r.factions[p].name);
+                        self.ordered(&whose, want, pile);
+                    }
+                }
+            }
+        }
+    }
+
+    /// A pile whose order does not matter, against the engine's counts.
+    fn counts(&mut self, whose: &str, want: &CardsExpect, got: &Counts) {
+        let n: u64 = got.iter().map(|&c| c as u64).sum();
+        let got_cards = kinds_notation(self.r, got);
+        match want {
+            CardsExpect::Count(w) if *w != n => self.fail(format!(
+                "expected {whose} to hold {w} card{}, it holds {n}: [{}]",
+                plural(*w),
+                got_cards.join(", ")
+            )),
+            CardsExpect::Cards(cards) => {
+                let Some(kinds) = self.kinds(cards) else {
+                    return;
+                };
+                let mut want_counts = [0u8; MAX_KINDS];
+                for k in kinds {
+                    want_counts[k.ix()] = want_counts[k.ix()].saturating_add(1);
+                }
+                if want_counts != *got {
+                    self.fail(format!(
+                        "expected {whose} to be [{}] (in any order), it is [{}]",
+                        kinds_notation(self.r, &want_counts).join(", "),
+                        got_cards.join(", ")
                     ));
                 }
             }
-            for gid in groups.keys() {
-                if r.group_by_id(gid).is_none() {
-                    fail(format!("expect: unknown group \"{gid}\""));
-                }
-            }
+            CardsExpect::Count(_) => {}
         }
     }
-    if let Some(table) = &e.table {
-        checked.push("table");
-        for (gid, sides) in table {
-            let Some(g) = r.group_by_id(gid).map(|g| g as usize) else {
-                fail(format!("expect: unknown group \"{gid}\""));
-                continue;
-            };
-            for id in sides.keys() {
-                let _ = faction(id, &mut fail);
+
+    /// A reserve (top card last in `got`), top first as written.
+    fn ordered(&mut self, whose: &str, want: &CardsExpect, got: &[Kind]) {
+        let got_cards: Vec<String> = got
+            .iter()
+            .rev()
+            .map(|&k| text::card_notation(self.r, k, Face::Up))
+            .collect();
+        match want {
+            CardsExpect::Count(w) if *w != got.len() as u64 => self.fail(format!(
+                "expected {whose} to hold {w} card{}, it holds {}: [{}] (top first)",
+                plural(*w),
+                got.len(),
+                got_cards.join(", ")
+            )),
+            CardsExpect::Cards(cards) => {
+                let Some(kinds) = self.kinds(cards) else {
+                    return;
+                };
+                if !kinds.iter().eq(got.iter().rev()) {
+                    let want: Vec<String> = kinds
+                        .iter()
+                        .map(|&k| text::card_notation(self.r, k, Face::Up))
+                        .collect();
+                    self.fail(format!(
+                        "expected {whose} to be [{}] (top first), it is [{}]",
+                        want.join(", "),
+                        got_cards.join(", ")
+                    ));
+                }
             }
-            for p in 0..2 {
-                let mut want: Vec<String> =
-                    sides.get(&r.factions[p].id).cloned().unwrap_or_default();
-                want.sort();
-                let mut got = text::side_notation(s, g, p);
-                got.sort();
+            CardsExpect::Count(_) => {}
+        }
+    }
+
+    /// The vote deck (top first), the vote cards turned up and those out
+    /// of the game (in any order).
+    fn votes(&mut self, e: &Expect, at: &ExpectSpans) {
+        let s = self.s;
+        let deck: Vec<u8> = s.vote_pile.iter().rev().copied().collect();
+        for (name, want, span, got, what, ordered) in [
+            (
+                "vote_deck",
+                &e.vote_deck,
+                &at.vote_deck,
+                &deck[..],
+                "the vote deck",
+                true,
+            ),
+            (
+                "vote_discard",
+                &e.vote_discard,
+                &at.vote_discard,
+                s.vote_discard(),
+                "the vote cards turned up",
+                false,
+            ),
+            (
+                "vote_removed",
+                &e.vote_removed,
+                &at.vote_removed,
+                s.vote_removed(),
+                "the vote cards out of the game",
+                false,
+            ),
+        ] {
+            let Some(want) = want else { continue };
+            self.field(name, span);
+            self.vote_pile(what, want, got, ordered);
+        }
+    }
+
+    fn vote_pile(&mut self, what: &str, want: &CardsExpect, got: &[u8], ordered: bool) {
+        let r = self.r;
+        let mut got: Vec<&str> = got
+            .iter()
+            .map(|&c| r.vote_cards[c as usize].id.as_str())
+            .collect();
+        let order = if ordered { "top first" } else { "in any order" };
+        match want {
+            CardsExpect::Count(w) if *w != got.len() as u64 => self.fail(format!(
+                "expected {what} to hold {w} card{}, it holds {}: [{}]",
+                plural(*w),
+                got.len(),
+                got.join(", ")
+            )),
+            CardsExpect::Cards(ids) => {
+                let Some(mut want) = self.vote_ids(ids) else {
+                    return;
+                };
+                if !ordered {
+                    want.sort_unstable();
+                    got.sort_unstable();
+                }
                 if want != got {
-                    fail(format!(
-                        "expected {}'s cards at the {} to be [{}], they are [{}]",
-                        r.factions[p].name,
-                        r.groups[g].name,
+                    self.fail(format!(
+                        "expected {what} to be [{}] ({order}), it is [{}]",
                         want.join(", "),
                         got.join(", ")
                     ));
                 }
             }
+            CardsExpect::Count(_) => {}
         }
     }
-    if let Some(id) = &e.to_act {
-        checked.push("to_act");
-        if let Some(p) = faction(id, &mut fail)
-            && (over || s.actor() != p)
-        {
-            fail(format!(
-                "expected {} to decide next, {}",
-                r.factions[p].name,
-                if over {
-                    "the game is over".to_string()
-                } else {
-                    format!("it is {}", r.factions[s.actor()].name)
-                }
-            ));
-        }
-    }
-    if diags.is_empty() {
-        Ok(checked)
-    } else {
-        Err(diags)
-    }
+}
+
+fn plural(n: u64) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// Cards counted per kind, in the kinds' order, in card notation.
+fn kinds_notation(r: &Rules, c: &Counts) -> Vec<String> {
+    (0..r.kinds.len())
+        .flat_map(|k| {
+            std::iter::repeat_n(
+                text::card_notation(r, Kind(k as u8), Face::Up),
+                c[k] as usize,
+            )
+        })
+        .collect()
 }
 
 // ----- The report ------------------------------------------------------------
@@ -1390,15 +2050,29 @@ impl Run {
         }
         for st in &self.steps {
             let who = &r.factions[st.actor].name;
-            match &st.refused {
-                Some(why) => {
+            match (&st.refused, st.holds) {
+                (Some(why), _) => {
                     let _ = writeln!(
                         o,
                         "  line {:>3}  {} — refused: {who} may not {} ({why}).",
                         st.line, st.script, st.words
                     );
                 }
-                None => {
+                (None, Some(holds)) => {
+                    let _ = writeln!(
+                        o,
+                        "  line {:>3}  {} — {}: {}.",
+                        st.line,
+                        st.script,
+                        if holds {
+                            "as expected"
+                        } else {
+                            "NOT AS EXPECTED"
+                        },
+                        st.words
+                    );
+                }
+                (None, None) => {
                     let _ = writeln!(
                         o,
                         "  line {:>3}  {} — {who}: {}.",
@@ -1442,6 +2116,7 @@ impl Run {
                     "move": st.script,
                     "text": st.words,
                     "refused": st.refused,
+                    "holds": st.holds,
                     "events": step_events(r, &st.groups_before, &events[st.events.clone()]),
                 })
             })

@@ -643,6 +643,15 @@ pub struct Counters {
     pub ahead: Option<u8>,
 }
 
+/// Whether vote card `c` leaves the game when group `g`'s last patrician
+/// is won: `turn.exhausted_vote_card: RemoveAtOnce` and the card questions
+/// `g` (001, 4.2: "Retirer définitivement du jeu la carte Suffrage
+/// \"Patricien\" qui n'a plus de représentant en jeu").
+pub(crate) fn leaves_with_group(rules: &Rules, c: u8, g: usize) -> bool {
+    rules.turn.exhausted_vote_card == ExhaustedVoteCard::RemoveAtOnce
+        && rules.vote_cards[c as usize].effect == VoteEffect::Vote(g as u8)
+}
+
 /// A game in progress. Cheap to clone: fixed-size arrays and one `Arc`.
 #[derive(Debug, Clone)]
 pub struct State {
@@ -692,7 +701,7 @@ pub struct State {
     /// Action cards being resolved; a reaction sits above the card it answers.
     pub(crate) frames: ArrayVec<super::effect::Frame, 4>,
     /// Orgy variant (a) has removed its orgy.
-    orgy_removed: bool,
+    pub(crate) orgy_removed: bool,
     /// Orgy variant (a), `NextDrawnAfterTwoGroups`: the next vote card drawn
     /// is the one that may go to the box.
     orgy_next_armed: bool,
@@ -722,9 +731,31 @@ impl State {
         Self::empty(rules, seed, true)
     }
 
-    /// A position's state starts at the beginning of the seat's turn.
-    pub(crate) fn begin_turn_at_position(&mut self) {
+    /// A stated position starts at the beginning of a turn, in the state
+    /// play would have reached there: over when every patrician is won
+    /// (as `vote` ends it) or between turns (`ends_between_turns`: the turn
+    /// cap, no influence left on either side, a lone player who can place
+    /// nothing); with one side out of influence, the other plays on alone
+    /// from this turn. `stated` is the seat whose turn the position says
+    /// it is (`None`: the first player, or the lone player); a stated seat
+    /// that is not the lone player's is `Err(lone player)`.
+    pub(crate) fn begin_turn_at_position(&mut self, stated: Option<u8>) -> Result<(), u8> {
+        self.seat = stated.unwrap_or(self.rules.setup.first_player as u8);
+        if self.all_won() {
+            self.finish(EndReason::AllPatricians);
+            return Ok(());
+        }
+        if self.ends_between_turns() {
+            return Ok(());
+        }
+        if let Some(l) = self.lone {
+            match stated {
+                Some(p) if p != l => return Err(l),
+                _ => self.seat = l,
+            }
+        }
         self.start_turn();
+        Ok(())
     }
 
     #[inline]
@@ -1673,9 +1704,24 @@ impl State {
 
     fn end_turn(&mut self) {
         self.turn += 1;
+        if self.ends_between_turns() {
+            return;
+        }
+        self.seat = match self.lone {
+            Some(l) => l,
+            None => 1 - self.seat,
+        };
+        self.start_turn();
+    }
+
+    /// Between two turns (after `turn` turns, or at a stated position):
+    /// the turn cap, then the end by influence, and the lone player once
+    /// one side has no influence left. Returns whether the game is over.
+    #[inline(always)]
+    fn ends_between_turns(&mut self) -> bool {
         if self.turn >= self.rules.limits.turn_cap {
             self.finish(EndReason::TurnCap);
-            return;
+            return true;
         }
         match self.lone {
             Some(l) => {
@@ -1684,7 +1730,7 @@ impl State {
                 // aanleggen ... dan stopt het spel eveneens."
                 if !self.can_place_any(l as usize) {
                     self.finish(EndReason::LonePlayer);
-                    return;
+                    return true;
                 }
             }
             None => {
@@ -1692,7 +1738,7 @@ impl State {
                 match (left[0], left[1]) {
                     (false, false) => {
                         self.finish(EndReason::NoInfluence);
-                        return;
+                        return true;
                     }
                     (true, false) | (false, true) => {
                         let l = if left[0] { 0 } else { 1 };
@@ -1700,18 +1746,14 @@ impl State {
                         self.log(Event::LonePlayer { player: l });
                         if !self.can_place_any(l as usize) {
                             self.finish(EndReason::LonePlayer);
-                            return;
+                            return true;
                         }
                     }
                     (true, true) => {}
                 }
             }
         }
-        self.seat = match self.lone {
-            Some(l) => l,
-            None => 1 - self.seat,
-        };
-        self.start_turn();
+        false
     }
 
     fn finish(&mut self, reason: EndReason) {
@@ -1940,7 +1982,7 @@ impl State {
         self.note_lead();
         if self.exhausted(g) {
             self.exhaust(g);
-            if self.live_groups() == 0 {
+            if self.all_won() {
                 self.finish(EndReason::AllPatricians);
             }
         }
@@ -1997,8 +2039,14 @@ impl State {
         }
     }
 
+    /// Every patrician is won: the game is over.
+    #[inline(always)]
+    fn all_won(&self) -> bool {
+        self.live_groups() == 0
+    }
+
     /// Groups whose patricians are all won.
-    fn groups_won(&self) -> usize {
+    pub(crate) fn groups_won(&self) -> usize {
         self.rules.groups.len() - self.live_groups().count_ones() as usize
     }
 
@@ -2059,8 +2107,7 @@ impl State {
         }
         if self.rules.turn.exhausted_vote_card == ExhaustedVoteCard::RemoveAtOnce {
             let rules = &*self.rules;
-            let names_g =
-                |c: &u8| rules.vote_cards[*c as usize].effect == VoteEffect::Vote(g as u8);
+            let names_g = |c: &u8| leaves_with_group(rules, *c, g);
             let mut gone: Vec<u8> = self.vote_pile.iter().copied().filter(names_g).collect();
             gone.extend(self.vote_discard.iter().copied().filter(names_g));
             self.vote_pile.retain(|c| !names_g(c));
