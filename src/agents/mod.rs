@@ -19,13 +19,15 @@
 
 pub mod arena;
 pub mod greedy;
+pub mod heuristic;
 pub mod ismcts;
 
 use crate::engine::agent::{Agent, RandomAgent};
 use crate::games::caesar_cleopatra::State;
 
 pub use arena::{ArenaReport, arena};
-pub use greedy::{GreedyAgent, Heuristic};
+pub use greedy::{GreedyAgent, may_pass};
+pub use heuristic::{Evaluator, Heuristic};
 pub use ismcts::{IsmctsAgent, IsmctsConfig, MoveStats, Rollout};
 
 /// The agent specs [`make_agent`] accepts, for help texts.
