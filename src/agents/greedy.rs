@@ -22,7 +22,7 @@
 use crate::engine::agent::Agent;
 use crate::engine::seed::{self, AgentRng};
 use crate::engine::{Actor, GameState};
-use crate::games::caesar_cleopatra::model::{Face, Kind};
+use crate::games::caesar_cleopatra::model::{Face, Kind, MAX_GROUPS, MAX_KINDS};
 use crate::games::caesar_cleopatra::{Move, Phase, Reserve, State};
 
 pub use super::heuristic::{Evaluator, Heuristic};
@@ -98,86 +98,147 @@ impl GreedyAgent {
     /// Each legal move's score for the player to act (higher is better),
     /// in the order of `legal`: the change of the evaluation it brings
     /// (look-ahead moves: the evaluation after it, less the one before).
-    /// Pass gets `pass_bonus`, or minus infinity where [`may_pass`] says no.
+    /// Pass gets `pass_bonus`, or minus infinity where [`may_pass`] says no;
+    /// action cards are scored at the start of the turn and in effects
+    /// only (minus infinity elsewhere).
     pub fn scores(&mut self, state: &State, legal: &[Move]) -> Vec<f64> {
-        let me = state.actor();
         let h = &self.heuristic;
-        let phase = state.phase();
-        let needs_lookahead = phase == Phase::Effect
-            || phase == Phase::SetupPlace
-            || (phase == Phase::TurnStart && legal.iter().any(|m| matches!(m, Move::PlayAction(_))));
-        let e = Evaluator::new(h, state, me);
-        let base = e.total();
-        let det = needs_lookahead.then(|| match phase {
-            // Placing a set-aside card reveals nothing: no need to redraw.
-            Phase::SetupPlace => state.clone(),
-            _ => state.resample(me, &mut self.rng),
-        });
-        let mut out = Vec::with_capacity(legal.len());
-        for &m in legal {
-            let x = match m {
-                Move::Pass if may_pass(h, state, me) => h.pass_bonus,
-                Move::Pass => f64::NEG_INFINITY,
-                Move::Place { kind, group, face } => {
-                    let refill = !matches!(phase, Phase::LonePlaceAll);
-                    let card = (kind, group as usize, face);
-                    e.place_delta(&[card], refill) + self.second_card(&e, state, card)
+        let me = state.actor();
+        match state.phase() {
+            Phase::TurnStart | Phase::Placing | Phase::LonePlaceAll => {
+                let mut out = turn_scores(h, state, legal);
+                let mut det: Option<(State, f64)> = None;
+                for (x, &m) in out.iter_mut().zip(legal) {
+                    if matches!(m, Move::PlayAction(_)) && state.phase() == Phase::TurnStart {
+                        let (d, base) = det.get_or_insert_with(|| {
+                            let d = state.resample(me, &mut self.rng);
+                            let base = h.evaluate(&d, me);
+                            (d, base)
+                        });
+                        *x = lookahead(h, &mut self.buf, d, me, m) - *base - h.action_gain;
+                    }
                 }
-                Move::EndPlacement | Move::DrawVote | Move::EndDiscard => 0.0,
-                Move::Draw(r) => e.draw_delta(r == Reserve::Influence),
-                Move::Discard(k) => e.discard_delta(k) - h.discard_margin,
-                // Action cards only at the start of the turn (and as
-                // reactions): one look-ahead per turn.
-                Move::PlayAction(_) if phase != Phase::TurnStart && phase != Phase::Effect => {
-                    f64::NEG_INFINITY
-                }
-                _ => match &det {
-                    Some(d) => {
-                        let gain = lookahead(h, &mut self.buf, d, me, m) - base;
-                        if matches!(m, Move::PlayAction(_)) && phase == Phase::TurnStart {
-                            gain - h.action_gain
-                        } else {
-                            gain
+                out
+            }
+            Phase::SetupPlace => setup_scores(h, state, legal),
+            Phase::Refill | Phase::BeforeVote | Phase::PassiveDiscard => {
+                let e = Evaluator::resources_only(h, state, me);
+                let score = |m: &Move| match *m {
+                    Move::Draw(r) => e.draw_delta(r == Reserve::Influence),
+                    Move::Discard(k) => e.discard_delta(k) - h.discard_margin,
+                    Move::PlayAction(_) => f64::NEG_INFINITY,
+                    _ => 0.0,
+                };
+                legal.iter().map(score).collect()
+            }
+            _ => {
+                // An effect: its choices, reactions, draws, played out.
+                let d = state.resample(me, &mut self.rng);
+                let base = h.evaluate(&d, me);
+                legal
+                    .iter()
+                    .map(|&m| lookahead(h, &mut self.buf, &d, me, m) - base)
+                    .collect()
+            }
+        }
+    }
+}
+
+/// The scores of the placements (and of passing, ending a placement) at
+/// the start of a turn and at its second card, computed on the view.
+/// A first card whose face needs a second (the rules' placement
+/// patterns) is scored with its best second card: at another group the
+/// two cards' effects add up exactly; at the same group, approximately.
+fn turn_scores(h: &Heuristic, s: &State, legal: &[Move]) -> Vec<f64> {
+    let me = s.actor();
+    let r = s.rules();
+    let e = Evaluator::new(h, s, me);
+    let refill = s.phase() != Phase::LonePlaceAll;
+    let mut singles = Singles::new(&e, refill);
+    let hand = &s.zones(me).hand;
+    let room: Vec<u8> = (0..r.groups.len())
+        .map(|g| if s.group(g).frozen { 0 } else { s.free(me, g) })
+        .collect();
+    let needs_second = |face: Face| {
+        let sizes = r.turn.pattern_sizes[usize::from(face == Face::Up)];
+        s.phase() == Phase::TurnStart && sizes & 0b10 == 0 && sizes & 0b100 != 0
+    };
+    let mut out = Vec::with_capacity(legal.len());
+    for &m in legal {
+        let x = match m {
+            Move::Pass if may_pass(h, s, me) => h.pass_bonus,
+            Move::Pass => f64::NEG_INFINITY,
+            Move::Place { kind, group, face } => {
+                let g = group as usize;
+                let mut x = singles.get(kind, g, face);
+                if needs_second(face) {
+                    let mut best = f64::NEG_INFINITY;
+                    for &k in &r.influence_kinds {
+                        if hand[k.ix()] <= u8::from(k == kind) {
+                            continue;
+                        }
+                        for (g2, &n) in room.iter().enumerate() {
+                            if n > u8::from(g2 == g) {
+                                best = best.max(singles.get(k, g2, face));
+                            }
                         }
                     }
-                    None => 0.0,
-                },
-            };
-            out.push(x);
+                    if best.is_finite() {
+                        x += best;
+                    }
+                }
+                x
+            }
+            _ => 0.0,
+        };
+        out.push(x);
+    }
+    out
+}
+
+/// The score of placing one card of a kind at a group, face down or up,
+/// computed once.
+struct Singles<'e, 'a> {
+    e: &'e Evaluator<'a>,
+    refill: bool,
+    cache: [[[f64; 2]; MAX_GROUPS]; MAX_KINDS],
+}
+
+impl<'e, 'a> Singles<'e, 'a> {
+    fn new(e: &'e Evaluator<'a>, refill: bool) -> Self {
+        Singles {
+            e,
+            refill,
+            cache: [[[f64::NAN; 2]; MAX_GROUPS]; MAX_KINDS],
         }
-        out
     }
 
-    /// The best second card after `card` when its face needs two (the
-    /// rules' placement patterns), from the hand less `card`, at a group
-    /// with room; 0 when one card may end the placement.
-    fn second_card(&self, e: &Evaluator, s: &State, card: (Kind, usize, Face)) -> f64 {
-        let (kind, group, face) = card;
-        let r = s.rules();
-        let sizes = r.turn.pattern_sizes[usize::from(face == Face::Up)];
-        if s.phase() != Phase::TurnStart || sizes & 0b10 != 0 || sizes & 0b100 == 0 {
-            return 0.0;
+    fn get(&mut self, k: Kind, g: usize, face: Face) -> f64 {
+        let f = usize::from(face == Face::Up);
+        let c = &mut self.cache[k.ix()][g][f];
+        if c.is_nan() {
+            let down = usize::from(face == Face::Down);
+            *c = self.e.group_delta(g, &[k]) + self.e.hand_delta(&[k], down, self.refill);
         }
-        let me = s.actor();
-        let hand = &s.zones(me).hand;
-        let single = e.place_delta(&[card], true);
-        let mut best = f64::NEG_INFINITY;
-        for &k in &r.influence_kinds {
-            let held = hand[k.ix()] - u8::from(k == kind);
-            if held == 0 {
-                continue;
-            }
-            for g in 0..r.groups.len() {
-                let room = s.free(me, g).saturating_sub(u8::from(g == group));
-                if room == 0 || s.group(g).frozen {
-                    continue;
-                }
-                let x = e.place_delta(&[card, (k, g, face)], true) - single;
-                best = best.max(x);
-            }
-        }
-        if best.is_finite() { best } else { 0.0 }
+        *c
     }
+}
+
+/// Setup: each set-aside card's value at the group it would go to (the
+/// seat's cards go group by group, `placed_per_group` at each).
+fn setup_scores(h: &Heuristic, s: &State, legal: &[Move]) -> Vec<f64> {
+    let me = s.actor();
+    let r = s.rules();
+    let e = Evaluator::new(h, s, me);
+    let placed: usize = (0..r.groups.len()).map(|g| s.group(g).count[me] as usize).sum();
+    let g = (placed / r.setup.placed_per_group.max(1) as usize).min(r.groups.len() - 1);
+    legal
+        .iter()
+        .map(|&m| match m {
+            Move::SetupPlace(k) => e.group_delta(g, &[k]),
+            _ => 0.0,
+        })
+        .collect()
 }
 
 /// The evaluation for `me` after `m` on the determinization `d`, the
@@ -231,9 +292,19 @@ impl Agent<State> for GreedyAgent {
             return m;
         }
         let scores = self.scores(state, legal);
+        // An action card worth playing at the start of the turn comes
+        // first (the placement follows it).
+        if state.phase() == Phase::TurnStart {
+            let actions = legal.iter().zip(&scores).filter(|(m, x)| {
+                matches!(m, Move::PlayAction(_)) && **x > 0.0
+            });
+            if let Some((&m, _)) = actions.max_by(|a, b| a.1.total_cmp(b.1)) {
+                return m;
+            }
+        }
         let mut best = (f64::NEG_INFINITY, legal[0]);
         for (&m, &x) in legal.iter().zip(&scores) {
-            if x > best.0 {
+            if x > best.0 && !(matches!(m, Move::PlayAction(_)) && state.phase() == Phase::TurnStart) {
                 best = (x, m);
             }
         }

@@ -25,7 +25,7 @@ use serde::Deserialize;
 
 use crate::diag::Diagnostic;
 use crate::games::caesar_cleopatra::model::{
-    Counts, Face, Kind, MAX_GROUPS, MAX_KINDS, MAX_VOTE_CARDS, VoteEffect,
+    Counts, Kind, MAX_GROUPS, MAX_KINDS, MAX_VOTE_CARDS, VoteEffect,
 };
 use crate::games::caesar_cleopatra::{Phase, State};
 use crate::load::SourceFile;
@@ -85,6 +85,12 @@ impl Heuristic {
         Ok(h)
     }
 
+    /// Reads a weights file.
+    pub fn from_file(path: &Path) -> Result<Heuristic, Diagnostic> {
+        let file = SourceFile::read(path)?;
+        Heuristic::from_ron(&file.text, path)
+    }
+
     /// The weights of a rules directory: its `agents/greedy.ron` if it has
     /// one, else the built-in ones.
     pub fn for_rules_dir(dir: &Path) -> Result<Heuristic, Diagnostic> {
@@ -92,8 +98,7 @@ impl Heuristic {
         if !path.is_file() {
             return Ok(Heuristic::default());
         }
-        let file = SourceFile::read(&path)?;
-        Heuristic::from_ron(&file.text, &path)
+        Heuristic::from_file(&path)
     }
 
     /// Weights out of their range, reported at their field.
@@ -249,10 +254,23 @@ pub struct Evaluator<'a> {
     res: Resources,
     /// The opponent's part of the resource term.
     res_o: f64,
+    /// Per side (viewer, opponent), per group, per count of patricians:
+    /// the points they bring (the opponent's missions by probability).
+    points: [[[f64; MAX_SIZE + 1]; MAX_GROUPS]; 2],
 }
 
 impl<'a> Evaluator<'a> {
     pub fn new(h: &'a Heuristic, s: &'a State, viewer: usize) -> Evaluator<'a> {
+        Self::with_groups(h, s, viewer, true)
+    }
+
+    /// The evaluator without its group terms (`total` is then only the
+    /// resource term): enough for draws and discards.
+    pub fn resources_only(h: &'a Heuristic, s: &'a State, viewer: usize) -> Evaluator<'a> {
+        Self::with_groups(h, s, viewer, false)
+    }
+
+    fn with_groups(h: &'a Heuristic, s: &'a State, viewer: usize, groups: bool) -> Evaluator<'a> {
         let r = s.rules();
         let v = viewer;
         let o = 1 - v;
@@ -286,7 +304,14 @@ impl<'a> Evaluator<'a> {
             hidden: 0.0,
             res: Resources::default(),
             res_o: 0.0,
+            points: [[[0.0; MAX_SIZE + 1]; MAX_GROUPS]; 2],
         };
+        e.res = e.own_resources();
+        e.res_o = e.opponent_resources();
+        if !groups {
+            return e;
+        }
+        e.fill_points();
         for g in 0..r.groups.len() {
             e.imminence[g] = in_pile[g] as f64 / pile;
             let (view, down_v) = e.group_view(g);
@@ -294,8 +319,6 @@ impl<'a> Evaluator<'a> {
             e.views[g] = view;
             e.terms[g] = e.group_term(g, &view);
         }
-        e.res = e.own_resources();
-        e.res_o = e.opponent_resources();
         e
     }
 
@@ -315,47 +338,40 @@ impl<'a> Evaluator<'a> {
         }
     }
 
-    /// The change of the evaluation when the viewer adds `cards` (his
-    /// kinds, with their group and face) to the table, taking them from his
-    /// hand and, if `refill`, drawing as many influence cards back from his
-    /// reserve (valued at its mean). Groups with several of the cards get
-    /// them all.
-    pub fn place_delta(&self, cards: &[(Kind, usize, Face)], refill: bool) -> f64 {
+    /// The change of group `g`'s term when the viewer adds cards of the
+    /// kinds `kinds` there.
+    pub fn group_delta(&self, g: usize, kinds: &[Kind]) -> f64 {
         let r = self.s.rules();
-        let mut delta = 0.0;
-        let mut done = 0u32;
+        let mut view = self.views[g];
+        for &k in kinds {
+            let ct = r.kind(k);
+            view.tv += ct.value as f64;
+            view.inv_v += u32::from(ct.inverts_vote);
+            view.total += 1;
+        }
+        self.group_term(g, &view) - self.terms[g]
+    }
+
+    /// The change of the rest of the evaluation (cards still to play,
+    /// hidden cards) when the viewer takes cards of the kinds `kinds`
+    /// from his hand, `down` of them to go face down, and, if `refill`,
+    /// draws as many influence cards back from his reserve (valued at its
+    /// mean).
+    pub fn hand_delta(&self, kinds: &[Kind], down: usize, refill: bool) -> f64 {
         let mut res = self.res;
-        for (i, &(k, g, face)) in cards.iter().enumerate() {
-            let value = self.resource_value(k);
-            res.hand -= value;
+        for &k in kinds {
+            res.hand -= self.resource_value(k);
             res.hand_cards -= 1.0;
-            if face == Face::Down {
-                delta += self.h.hidden_card;
-            }
-            if done & 1 << g != 0 {
-                continue;
-            }
-            done |= 1 << g;
-            let mut view = self.views[g];
-            for &(k2, g2, _) in &cards[i..] {
-                if g2 == g {
-                    let ct = r.kind(k2);
-                    view.tv += ct.value as f64;
-                    view.inv_v += u32::from(ct.inverts_vote);
-                    view.total += 1;
-                }
-            }
-            delta += self.group_term(g, &view) - self.terms[g];
         }
         if refill {
-            let n = (cards.len() as f64).min(res.reserve_cards);
+            let n = (kinds.len() as f64).min(res.reserve_cards);
             let mean = res.reserve / res.reserve_cards.max(1.0);
             res.hand += n * mean;
             res.hand_cards += n;
             res.reserve -= n * mean;
             res.reserve_cards -= n;
         }
-        delta + self.resources(&res) - self.resources(&self.res)
+        self.h.hidden_card * down as f64 + self.resources(&res) - self.resources(&self.res)
     }
 
     /// The change of the evaluation when the viewer draws one card from
@@ -455,7 +471,7 @@ impl<'a> Evaluator<'a> {
         let sd = spread2.sqrt().max(0.3);
         let higher_v = phi((mean - 0.5) / sd);
         let higher_o = phi((-mean - 0.5) / sd);
-        let no_extra = (1.0 - u.inverters).powf(x.down_o);
+        let no_extra = (1.0 - u.inverters).powi(x.down_o as i32);
         let p_inv = no_extra * f64::from(u8::from(x.inv_v != x.inv_o))
             + (1.0 - no_extra) * f64::from(u8::from(x.inv_v != x.inv_o + 1));
         (
@@ -497,42 +513,44 @@ impl<'a> Evaluator<'a> {
         }
         let mut total = 0.0;
         for c in 0..=size {
-            if dist[0][c] > 0.0 {
-                total += dist[0][c] * self.points(g, c, true);
-            }
-            if dist[1][c] > 0.0 {
-                total -= dist[1][c] * self.points(g, c, false);
-            }
+            total += dist[0][c] * self.points[0][g][c] - dist[1][c] * self.points[1][g][c];
         }
         total
     }
 
-    /// The points of `c` patricians of group `g`, for the viewer (`mine`)
-    /// or the opponent (his missions by probability).
-    fn points(&self, g: usize, c: usize, mine: bool) -> f64 {
+    /// The points of each count of patricians of each group, for each
+    /// side: per patrician, majority, whole group; the viewer's missions,
+    /// and the others by probability for the opponent.
+    fn fill_points(&mut self) {
         let r = self.s.rules();
-        let gd = &r.groups[g];
         let sc = &r.scoring;
+        for (g, gd) in r.groups.iter().enumerate() {
+            let size = (gd.size as usize).min(MAX_SIZE);
+            for c in 0..=size {
+                let mut x = c as f64 * sc.per_patrician as f64;
+                if c >= gd.majority as usize {
+                    x += sc.majority_bonus as f64;
+                }
+                if c == gd.size as usize {
+                    x += sc.whole_group_bonus as f64;
+                }
+                self.points[0][g][c] = x;
+                self.points[1][g][c] = x;
+            }
+        }
         let own_missions = &self.s.zones(self.v).missions;
-        let mut x = c as f64 * sc.per_patrician as f64;
-        if c >= gd.majority as usize {
-            x += sc.majority_bonus as f64;
-        }
-        if c == gd.size as usize {
-            x += sc.whole_group_bonus as f64;
-        }
         for (mi, m) in r.missions.iter().enumerate() {
-            if m.group as usize != g || c < m.at_least as usize {
-                continue;
-            }
-            let own = own_missions.contains(&(mi as u8));
-            if mine && own {
-                x += sc.mission_bonus as f64;
-            } else if !mine && !own {
-                x += sc.mission_bonus as f64 * self.p_mission;
+            let g = m.group as usize;
+            let size = (r.groups[g].size as usize).min(MAX_SIZE);
+            let (side, bonus) = if own_missions.contains(&(mi as u8)) {
+                (0, sc.mission_bonus as f64)
+            } else {
+                (1, sc.mission_bonus as f64 * self.p_mission)
+            };
+            for c in (m.at_least as usize)..=size {
+                self.points[side][g][c] += bonus;
             }
         }
-        x
     }
 
     fn own_resources(&self) -> Resources {
@@ -601,8 +619,9 @@ fn unseen(h: &Heuristic, s: &State, o: usize) -> Unseen {
             .saturating_sub(zo.unarranged[k]);
     }
     for g in 0..r.groups.len() {
+        let up = &s.group(g).cards[o][1];
         for k in 0..MAX_KINDS {
-            unseen[k] = unseen[k].saturating_sub(s.group(g).cards[o][1][k]);
+            unseen[k] = unseen[k].saturating_sub(up[k]);
         }
     }
     let (mut n, mut sum, mut sum2, mut inv, mut res) = (0.0, 0.0, 0.0, 0.0, 0.0);

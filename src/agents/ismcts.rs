@@ -36,7 +36,7 @@ use std::time::{Duration, Instant};
 
 use rand::RngExt;
 
-use super::greedy::Heuristic;
+use super::greedy::{GreedyAgent, Heuristic, may_pass, stuck_move};
 use crate::engine::agent::Agent;
 use crate::engine::seed::{self, AgentRng};
 use crate::engine::{Actor, GameState};
@@ -70,11 +70,6 @@ pub struct IsmctsConfig {
     /// Weight of the prior in the selection (progressive bias), fading
     /// as `1 / (visits + 1)`.
     pub prior_bias: f64,
-    /// At the start of its turn, a player whose heuristic margin is below
-    /// minus this many points does not consider passing (if he can
-    /// place): passing only delays, and against an opponent who passes
-    /// too while ahead it loses at the turn cap. Infinite: never applies.
-    pub no_pass_behind: f64,
     pub heuristic: Heuristic,
 }
 
@@ -93,7 +88,6 @@ impl Default for IsmctsConfig {
             priors: true,
             widening: 0.0,
             prior_bias: 0.0,
-            no_pass_behind: 2.0,
             heuristic: Heuristic::default(),
         }
     }
@@ -161,6 +155,9 @@ struct Node {
 /// The SO-ISMCTS agent.
 pub struct IsmctsAgent {
     rng: AgentRng,
+    /// Scores the moves of a new node (the order they are tried in), and
+    /// plays the greedy rollouts.
+    greedy: GreedyAgent,
     pub config: IsmctsConfig,
     /// Iterations run by the last search (for statistics).
     pub last_iterations: u32,
@@ -170,6 +167,7 @@ impl IsmctsAgent {
     pub fn new(config: IsmctsConfig, seed: u64) -> Self {
         IsmctsAgent {
             rng: seed::agent_rng(seed),
+            greedy: GreedyAgent::with_heuristic(seed ^ 0x9e37_79b9_7f4a_7c15, config.heuristic.clone()),
             config,
             last_iterations: 0,
         }
@@ -184,7 +182,7 @@ impl IsmctsAgent {
         if state.phase() == Phase::TurnStart
             && legal.len() > 1
             && legal.contains(&Move::Pass)
-            && self.config.heuristic.evaluate(state, state.actor()) < -self.config.no_pass_behind
+            && !may_pass(&self.config.heuristic, state, state.actor())
         {
             without_pass = legal.iter().copied().filter(|&m| m != Move::Pass).collect();
             legal = &without_pass;
@@ -301,7 +299,7 @@ impl IsmctsAgent {
                     // for the player to act (a random one without priors).
                     let (m, prior) = if cfg.priors {
                         if nodes[node].priors.is_empty() {
-                            let priors = self.priors(&d, p, &moves);
+                            let priors = self.priors(&d, &moves);
                             nodes[node].priors = priors;
                         }
                         let pr = &nodes[node].priors;
@@ -356,15 +354,16 @@ impl IsmctsAgent {
         nodes
     }
 
-    /// The one-step heuristic value of each move for `p`, as a reward.
-    fn priors(&self, d: &State, p: usize, moves: &[Move]) -> Vec<(Move, f64)> {
+    /// The greedy agent's score of each move for the player to act in
+    /// `d`, as a reward (computed on `d` without copying it, for most
+    /// moves: [`GreedyAgent::scores`]).
+    fn priors(&mut self, d: &State, moves: &[Move]) -> Vec<(Move, f64)> {
+        let scale = self.config.reward_scale;
+        let scores = self.greedy.scores(d, moves);
         moves
             .iter()
-            .map(|&m| {
-                let mut c = d.clone();
-                c.apply_legal(m);
-                (m, self.reward_of(&c, p))
-            })
+            .zip(scores)
+            .map(|(&m, x)| (m, 1.0 / (1.0 + (-x / scale).exp())))
             .collect()
     }
 
@@ -419,17 +418,7 @@ impl IsmctsAgent {
         if let Rollout::Greedy { epsilon } = self.config.rollout
             && !self.rng.random_bool(epsilon)
         {
-            let p = d.actor();
-            let mut best = (f64::NEG_INFINITY, moves[0]);
-            for &m in moves {
-                let mut c = d.clone();
-                c.apply_legal(m);
-                let x = self.config.heuristic.evaluate(&c, p);
-                if x > best.0 {
-                    best = (x, m);
-                }
-            }
-            return best.1;
+            return self.greedy.choose(d, moves);
         }
         self.random_move(d, moves)
     }
@@ -509,6 +498,9 @@ impl Agent<State> for IsmctsAgent {
     fn choose(&mut self, state: &State, legal: &[Move]) -> Move {
         if legal.len() == 1 || state.phase() == Phase::ArrangeActions {
             return legal[0];
+        }
+        if let Some(m) = stuck_move(&self.config.heuristic, state, legal) {
+            return m;
         }
         self.analyze(state, legal)
             .first()

@@ -329,7 +329,7 @@ pub fn run_session_with(
             Player::Ai(s) => AgentSpec::parse(s).ok(),
             Player::Human => None,
         })
-        .unwrap_or(AgentSpec::Greedy);
+        .unwrap_or_else(crate::agents::hint_agent);
     let mode = match (&game.players[0], &game.players[1]) {
         (Player::Human, Player::Human) => Mode::Hotseat,
         (Player::Ai(_), Player::Ai(_)) => Mode::Watch,
@@ -853,7 +853,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
         let ix = legal.iter().position(|&l| l == m).unwrap_or(0);
         let name = match &self.hint_spec {
             AgentSpec::Random => "random",
-            AgentSpec::Greedy => "greedy",
+            AgentSpec::Greedy | AgentSpec::GreedyWith(_) => "greedy",
             AgentSpec::Ismcts(_) => "ismcts",
         };
         let seed = derive(self.g.seed, self.g.moves.len() as u64, 200 + p as u64);
