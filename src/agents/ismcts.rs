@@ -12,25 +12,31 @@
 //!    UCB1 among the children whose move is legal in this determinization;
 //!    a child's exploration term counts the iterations in which it was
 //!    *available* rather than its parent's visits;
-//! 3. expands one untried legal move, the one with the best one-step
-//!    heuristic value for the player to act (computed once per node);
+//! 3. expands one untried legal move, the one with the best score for
+//!    the player to act by the greedy agent ([`GreedyAgent::scores`]:
+//!    computed on the determinization, once per node, mostly without
+//!    copying it); with progressive widening
+//!    ([`IsmctsConfig::widening`]) a node gets a new child only every so
+//!    often (about `widening * sqrt(visits)` children), so the dozens of
+//!    placements of a turn start are tried best first, a few at a time;
 //! 4. plays a short rollout (to the end of the current turn, a lightly
-//!    biased random policy) and scores it with the [`Heuristic`] (or the
-//!    result, if the game ended), as a reward in `[0, 1]` for the observer;
+//!    biased random policy, or the greedy agent) and cuts it off with the
+//!    [`Heuristic`] (or the result, if the game ended), as a reward in
+//!    `[0, 1]` for the observer;
 //! 5. backpropagates: each node holds the reward of the player who made its
 //!    move, so the opponent's nodes (his replies, his reaction windows)
 //!    maximise the opponent's reward.
 //!
 //! The move played is the most visited child of the root. At the start of
-//! his turn, a player who is far behind on the heuristic does not consider
-//! passing (see [`IsmctsConfig::no_pass_behind`]).
+//! his turn, a player passes only if the greedy agent's rule allows it
+//! ([`super::greedy::may_pass`]: he leads), and a stuck player recycles
+//! his hand as the greedy agent does ([`super::greedy::stuck_move`]).
 //!
-//! The default budget is 10000 iterations per decision (about 60 ms in a
-//! release build on one core of a small machine): an iteration budget, so
-//! that a decision depends only on the position and the seed, never on the
-//! machine. More iterations play better: against `greedy` over the 200
-//! games of seed 1, 6000 iterations won 60% and 10000 won 68.5%.
-//! `ismcts:N` and `ismcts:Nms` set other budgets.
+//! The default budget is 2000 iterations per decision (about 10 ms of one
+//! core in a release build on this 2-core machine): an iteration budget,
+//! so that a decision depends only on the position and the seed, never on
+//! the machine. `ismcts:N` and `ismcts:Nms` set other budgets; the levels
+//! of `ludus play` are budgets ([`super::LEVELS`]).
 
 use std::time::{Duration, Instant};
 
@@ -74,11 +80,12 @@ pub struct IsmctsConfig {
 }
 
 impl Default for IsmctsConfig {
-    /// A budget of iterations (reproducible on any machine): 10000, about
-    /// 60 ms per decision in a release build.
+    /// A budget of iterations (reproducible on any machine): 2000, about
+    /// 10 ms of one core per decision in a release build; progressive
+    /// widening on.
     fn default() -> Self {
         IsmctsConfig {
-            iterations: 10000,
+            iterations: 2000,
             millis: 0,
             exploration: 0.7,
             rollout_turns: 1,
@@ -86,7 +93,7 @@ impl Default for IsmctsConfig {
             margin_weight: 0.1,
             rollout: Rollout::Random,
             priors: true,
-            widening: 0.0,
+            widening: 2.0,
             prior_bias: 0.0,
             heuristic: Heuristic::default(),
         }

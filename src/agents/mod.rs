@@ -31,7 +31,7 @@ pub use heuristic::{Evaluator, Heuristic};
 pub use ismcts::{IsmctsAgent, IsmctsConfig, MoveStats, Rollout};
 
 /// The agent specs [`make_agent`] accepts, for help texts.
-pub const AGENT_SPECS: &str = "random, greedy, ismcts (default budget: 3000 iterations), \
+pub const AGENT_SPECS: &str = "random, greedy, ismcts (default budget: 2000 iterations), \
 ismcts:N (N iterations per decision, e.g. ismcts:500), \
 ismcts:Nms (N milliseconds per decision, e.g. ismcts:200ms), \
 the levels easy, normal, hard, \
@@ -41,8 +41,8 @@ and for greedy and ismcts weights=FILE (a weights file like rules/caesar_cleopat
 /// The levels of `ludus play --ai`, as agent specs (docs/play.md).
 pub const LEVELS: [(&str, &str); 3] = [
     ("easy", "greedy"),
-    ("normal", "ismcts:1000"),
-    ("hard", "ismcts:3000"),
+    ("normal", "ismcts:2000"),
+    ("hard", "ismcts:10000"),
 ];
 
 /// The agent `hint` asks when no AI plays (hot seat): the normal level.

@@ -37,9 +37,9 @@ pub struct PlayArgs {
     /// cleopatra).
     #[arg(long = "as", value_name = "SIDE")]
     pub side: Option<String>,
-    /// The AI: random, greedy, ismcts (default, 10000 iterations, about 0.05 s a move),
-    /// ismcts:N (N iterations a move)...
-    #[arg(long, value_name = "AGENT", default_value = "ismcts")]
+    /// The AI: a level, easy, normal (the default) or hard (docs/play.md), or
+    /// an agent: random, greedy, ismcts, ismcts:N (N iterations a move)...
+    #[arg(long, value_name = "AGENT", default_value = "normal")]
     pub ai: String,
     /// The seed of the deal (and of the AI's choices); a new one if not given.
     #[arg(long)]
