@@ -118,7 +118,10 @@ fn greedy_decisions_of(rules: &Arc<Rules>, games: u64) -> Vec<(State, Vec<Move>)
     let mut out = Vec::new();
     for i in 0..games {
         let mut s = new_game(rules, i);
-        let mut agents = [GreedyAgent::new(derive(SEED, i, 1)), GreedyAgent::new(derive(SEED, i, 2))];
+        let mut agents = [
+            GreedyAgent::new(derive(SEED, i, 1)),
+            GreedyAgent::new(derive(SEED, i, 2)),
+        ];
         let mut legal = Vec::new();
         while let Actor::Player(p) = s.current_actor() {
             s.legal_moves(&mut legal);
@@ -140,13 +143,16 @@ fn greedy_decisions(c: &mut Criterion) {
     let mut g = c.benchmark_group("greedy");
     g.throughput(Throughput::Elements(positions.len() as u64));
     let mut agent = GreedyAgent::new(SEED);
-    g.bench_function(format!("decisions ({} from 20 games)", positions.len()), |b| {
-        b.iter(|| {
-            for (s, legal) in &positions {
-                black_box(agent.choose(s, legal));
-            }
-        })
-    });
+    g.bench_function(
+        format!("decisions ({} from 20 games)", positions.len()),
+        |b| {
+            b.iter(|| {
+                for (s, legal) in &positions {
+                    black_box(agent.choose(s, legal));
+                }
+            })
+        },
+    );
     g.finish();
 }
 

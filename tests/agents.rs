@@ -335,7 +335,12 @@ fn the_levels_and_a_weights_file_do_not_see_the_opponents_hidden_cards() {
     )
     .unwrap();
     let with_file = format!("greedy,weights={}", path.display());
-    for spec in ["easy", "normal", "ismcts:200,pw=1,rollout=greedy", &with_file] {
+    for spec in [
+        "easy",
+        "normal",
+        "ismcts:200,pw=1,rollout=greedy",
+        &with_file,
+    ] {
         for seed in 0..2 {
             let make = || make_agent(spec, seed).unwrap();
             for [a, b] in decisions(&rules, &make) {
@@ -354,7 +359,10 @@ fn greedy_games_never_reach_the_turn_cap() {
     let cap = rules.limits.turn_cap;
     for i in 0..150 {
         let mut s = State::with_log(rules.clone(), derive(2, i, 0), false);
-        let mut agents = [GreedyAgent::new(derive(2, i, 1)), GreedyAgent::new(derive(2, i, 2))];
+        let mut agents = [
+            GreedyAgent::new(derive(2, i, 1)),
+            GreedyAgent::new(derive(2, i, 2)),
+        ];
         while let Actor::Player(p) = s.current_actor() {
             let l = legal(&s);
             let m = agents[p].choose(&s, &l);
@@ -384,9 +392,14 @@ fn a_weights_file_is_read_and_its_errors_have_a_place() {
         let text = DEFAULT_WEIGHTS.replace(from, to);
         let line = text[..text.find(to).unwrap()].matches('\n').count() + 1;
         let e = Heuristic::from_ron(&text, path).unwrap_err().to_string();
-        assert!(e.starts_with(&format!("w.ron:{line}:")), "{e} (line {line})");
+        assert!(
+            e.starts_with(&format!("w.ron:{line}:")),
+            "{e} (line {line})"
+        );
     }
-    let e = make_agent("greedy,weights=/no/such/file.ron", 1).err().unwrap();
+    let e = make_agent("greedy,weights=/no/such/file.ron", 1)
+        .err()
+        .unwrap();
     assert!(e.contains("/no/such/file.ron:1:1"), "{e}");
     assert!(Heuristic::for_rules_dir(Path::new("rules/caesar_cleopatra")).unwrap() == h);
 }

@@ -230,7 +230,9 @@ fn setup_scores(h: &Heuristic, s: &State, legal: &[Move]) -> Vec<f64> {
     let me = s.actor();
     let r = s.rules();
     let e = Evaluator::new(h, s, me);
-    let placed: usize = (0..r.groups.len()).map(|g| s.group(g).count[me] as usize).sum();
+    let placed: usize = (0..r.groups.len())
+        .map(|g| s.group(g).count[me] as usize)
+        .sum();
     let g = (placed / r.setup.placed_per_group.max(1) as usize).min(r.groups.len() - 1);
     legal
         .iter()
@@ -295,16 +297,19 @@ impl Agent<State> for GreedyAgent {
         // An action card worth playing at the start of the turn comes
         // first (the placement follows it).
         if state.phase() == Phase::TurnStart {
-            let actions = legal.iter().zip(&scores).filter(|(m, x)| {
-                matches!(m, Move::PlayAction(_)) && **x > 0.0
-            });
+            let actions = legal
+                .iter()
+                .zip(&scores)
+                .filter(|(m, x)| matches!(m, Move::PlayAction(_)) && **x > 0.0);
             if let Some((&m, _)) = actions.max_by(|a, b| a.1.total_cmp(b.1)) {
                 return m;
             }
         }
         let mut best = (f64::NEG_INFINITY, legal[0]);
         for (&m, &x) in legal.iter().zip(&scores) {
-            if x > best.0 && !(matches!(m, Move::PlayAction(_)) && state.phase() == Phase::TurnStart) {
+            if x > best.0
+                && !(matches!(m, Move::PlayAction(_)) && state.phase() == Phase::TurnStart)
+            {
                 best = (x, m);
             }
         }

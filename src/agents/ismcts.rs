@@ -174,7 +174,10 @@ impl IsmctsAgent {
     pub fn new(config: IsmctsConfig, seed: u64) -> Self {
         IsmctsAgent {
             rng: seed::agent_rng(seed),
-            greedy: GreedyAgent::with_heuristic(seed ^ 0x9e37_79b9_7f4a_7c15, config.heuristic.clone()),
+            greedy: GreedyAgent::with_heuristic(
+                seed ^ 0x9e37_79b9_7f4a_7c15,
+                config.heuristic.clone(),
+            ),
             config,
             last_iterations: 0,
         }

@@ -93,7 +93,8 @@ impl AgentSpec {
         let mut weights = None;
         if let Some(i) = options.iter().position(|o| o.starts_with("weights=")) {
             let path = options.remove(i)["weights=".len()..].trim();
-            weights = Some(Heuristic::from_file(std::path::Path::new(path)).map_err(|d| d.to_string())?);
+            weights =
+                Some(Heuristic::from_file(std::path::Path::new(path)).map_err(|d| d.to_string())?);
         }
         let mut config = match (name.to_ascii_lowercase().as_str(), budget) {
             ("random" | "greedy", Some(_)) => return bad("this agent takes no budget"),
