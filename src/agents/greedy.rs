@@ -25,7 +25,7 @@ use crate::engine::{Actor, GameState};
 use crate::games::caesar_cleopatra::model::{Face, Kind, MAX_GROUPS, MAX_KINDS};
 use crate::games::caesar_cleopatra::{Move, Phase, Reserve, State};
 
-pub use super::heuristic::{Evaluator, Heuristic};
+pub use super::heuristic::{Context, Evaluator, Heuristic};
 
 /// Whether `me` may pass at the start of his turn: someone else still
 /// plays, and `me` leads on points by at least `pass_lead`. Only one
@@ -115,7 +115,7 @@ impl GreedyAgent {
                             let base = h.evaluate(&d, me);
                             (d, base)
                         });
-                        *x = lookahead(h, &mut self.buf, d, me, m) - *base - h.action_gain;
+                        *x = lookahead(h, &mut self.buf, d, me, m, true) - *base - h.action_gain;
                     }
                 }
                 out
@@ -132,12 +132,13 @@ impl GreedyAgent {
                 legal.iter().map(score).collect()
             }
             _ => {
-                // An effect: its choices, reactions, draws, played out.
+                // An effect: each choice (a target, a reaction, a draw)
+                // scored at the next choice of the player.
                 let d = state.resample(me, &mut self.rng);
                 let base = h.evaluate(&d, me);
                 legal
                     .iter()
-                    .map(|&m| lookahead(h, &mut self.buf, &d, me, m) - base)
+                    .map(|&m| lookahead(h, &mut self.buf, &d, me, m, false) - base)
                     .collect()
             }
         }
@@ -244,9 +245,12 @@ fn setup_scores(h: &Heuristic, s: &State, legal: &[Move]) -> Vec<f64> {
 }
 
 /// The evaluation for `me` after `m` on the determinization `d`, the
-/// effect it starts played out: `me` takes at each step the move with
-/// the best evaluation, the opponent declines his reaction windows.
-fn lookahead(h: &Heuristic, buf: &mut Vec<Move>, d: &State, me: usize, m: Move) -> f64 {
+/// effect it starts played out: the opponent declines his reaction
+/// windows (or takes his first choice); if `mine`, `me` takes at each of
+/// his later steps the move with the best evaluation, else the position
+/// is scored at his next choice.
+fn lookahead(h: &Heuristic, buf: &mut Vec<Move>, d: &State, me: usize, m: Move, mine: bool) -> f64 {
+    let ctx = Context::new(d, me);
     let mut s = d.clone();
     s.apply_legal(m);
     let mut steps = 0;
@@ -256,6 +260,9 @@ fn lookahead(h: &Heuristic, buf: &mut Vec<Move>, d: &State, me: usize, m: Move) 
             break;
         };
         s.legal_moves(buf);
+        if p == me && !mine {
+            break;
+        }
         let next = if p != me {
             if buf.contains(&Move::Decline) {
                 Move::Decline
@@ -269,7 +276,7 @@ fn lookahead(h: &Heuristic, buf: &mut Vec<Move>, d: &State, me: usize, m: Move) 
             for &c in buf.iter() {
                 let mut t = s.clone();
                 t.apply_legal(c);
-                let x = h.evaluate(&t, me);
+                let x = h.evaluate_in(&ctx, &t, me);
                 if x > best.0 {
                     best = (x, c);
                 }
@@ -278,7 +285,7 @@ fn lookahead(h: &Heuristic, buf: &mut Vec<Move>, d: &State, me: usize, m: Move) 
         };
         s.apply_legal(next);
     }
-    h.evaluate(&s, me)
+    h.evaluate_in(&ctx, &s, me)
 }
 
 impl Agent<State> for GreedyAgent {

@@ -18,6 +18,7 @@
 //! there); [`Heuristic::default`] is that file as built in, and
 //! [`Heuristic::from_ron`] / [`Heuristic::for_rules_dir`] read another.
 
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -150,6 +151,15 @@ impl Heuristic {
         }
         Evaluator::new(self, s, viewer).total()
     }
+
+    /// [`Heuristic::evaluate`] of `s` in the context `ctx` of a state a
+    /// few moves before it ([`Context`]).
+    pub fn evaluate_in(&self, ctx: &Context, s: &State, viewer: usize) -> f64 {
+        if s.phase() == Phase::GameOver {
+            return final_margin(s, viewer);
+        }
+        Evaluator::in_context(self, s, viewer, ctx).total()
+    }
 }
 
 /// The margin of a finished game for `viewer`, ±0.5 for the tie-break.
@@ -244,9 +254,7 @@ pub struct Evaluator<'a> {
     s: &'a State,
     v: usize,
     u: Unseen,
-    /// Per group: the chance that its vote is the next one.
-    imminence: [f64; MAX_GROUPS],
-    p_mission: f64,
+    ctx: Cow<'a, Context>,
     views: [GroupView; MAX_GROUPS],
     terms: [f64; MAX_GROUPS],
     /// Face-down cards: the viewer's minus the opponent's.
@@ -254,27 +262,26 @@ pub struct Evaluator<'a> {
     res: Resources,
     /// The opponent's part of the resource term.
     res_o: f64,
+}
+
+/// What the evaluation of a state reads of the vote cards and the
+/// missions, for one viewer: the same for the few states a decision looks
+/// at (an action card's choices), so computed once for them.
+#[derive(Clone)]
+pub struct Context {
+    /// Per group: the chance that its vote is the next one.
+    imminence: [f64; MAX_GROUPS],
+    /// The chance that the opponent holds a given mission the viewer
+    /// does not.
+    p_mission: f64,
     /// Per side (viewer, opponent), per group, per count of patricians:
     /// the points they bring (the opponent's missions by probability).
     points: [[[f64; MAX_SIZE + 1]; MAX_GROUPS]; 2],
 }
 
-impl<'a> Evaluator<'a> {
-    pub fn new(h: &'a Heuristic, s: &'a State, viewer: usize) -> Evaluator<'a> {
-        Self::with_groups(h, s, viewer, true)
-    }
-
-    /// The evaluator without its group terms (`total` is then only the
-    /// resource term): enough for draws and discards.
-    pub fn resources_only(h: &'a Heuristic, s: &'a State, viewer: usize) -> Evaluator<'a> {
-        Self::with_groups(h, s, viewer, false)
-    }
-
-    fn with_groups(h: &'a Heuristic, s: &'a State, viewer: usize, groups: bool) -> Evaluator<'a> {
+impl Context {
+    pub fn new(s: &State, viewer: usize) -> Context {
         let r = s.rules();
-        let v = viewer;
-        let o = 1 - v;
-        let u = unseen(h, s, o);
         // Vote cards still to come, per group.
         let mut in_pile = [0u32; MAX_GROUPS];
         let mut out = [false; MAX_VOTE_CARDS];
@@ -290,30 +297,103 @@ impl<'a> Evaluator<'a> {
         let candidates = r
             .missions
             .len()
-            .saturating_sub(s.zones(v).missions.len())
+            .saturating_sub(s.zones(viewer).missions.len())
             .max(1) as f64;
+        let mut c = Context {
+            imminence: [0.0; MAX_GROUPS],
+            p_mission: r.missions_per_player as f64 / candidates,
+            points: [[[0.0; MAX_SIZE + 1]; MAX_GROUPS]; 2],
+        };
+        for g in 0..r.groups.len() {
+            c.imminence[g] = in_pile[g] as f64 / pile;
+        }
+        c.fill_points(s, viewer);
+        c
+    }
+
+    /// The points of each count of patricians of each group, for each
+    /// side: per patrician, majority, whole group; the viewer's missions,
+    /// and the others by probability for the opponent.
+    fn fill_points(&mut self, s: &State, viewer: usize) {
+        let r = s.rules();
+        let sc = &r.scoring;
+        for (g, gd) in r.groups.iter().enumerate() {
+            let size = (gd.size as usize).min(MAX_SIZE);
+            for c in 0..=size {
+                let mut x = c as f64 * sc.per_patrician as f64;
+                if c >= gd.majority as usize {
+                    x += sc.majority_bonus as f64;
+                }
+                if c == gd.size as usize {
+                    x += sc.whole_group_bonus as f64;
+                }
+                self.points[0][g][c] = x;
+                self.points[1][g][c] = x;
+            }
+        }
+        let own_missions = &s.zones(viewer).missions;
+        for (mi, m) in r.missions.iter().enumerate() {
+            let g = m.group as usize;
+            let size = (r.groups[g].size as usize).min(MAX_SIZE);
+            let (side, bonus) = if own_missions.contains(&(mi as u8)) {
+                (0, sc.mission_bonus as f64)
+            } else {
+                (1, sc.mission_bonus as f64 * self.p_mission)
+            };
+            for c in (m.at_least as usize)..=size {
+                self.points[side][g][c] += bonus;
+            }
+        }
+    }
+}
+
+impl<'a> Evaluator<'a> {
+    pub fn new(h: &'a Heuristic, s: &'a State, viewer: usize) -> Evaluator<'a> {
+        Self::build(h, s, viewer, Cow::Owned(Context::new(s, viewer)), true)
+    }
+
+    /// The evaluator of `s` in the context of a state a few moves before
+    /// it (the same vote cards and missions).
+    pub fn in_context(h: &'a Heuristic, s: &'a State, viewer: usize, ctx: &'a Context) -> Self {
+        Self::build(h, s, viewer, Cow::Borrowed(ctx), true)
+    }
+
+    /// The evaluator without its group terms (`total` is then only the
+    /// resource term): enough for draws and discards.
+    pub fn resources_only(h: &'a Heuristic, s: &'a State, viewer: usize) -> Evaluator<'a> {
+        let ctx = Context {
+            imminence: [0.0; MAX_GROUPS],
+            p_mission: 0.0,
+            points: [[[0.0; MAX_SIZE + 1]; MAX_GROUPS]; 2],
+        };
+        Self::build(h, s, viewer, Cow::Owned(ctx), false)
+    }
+
+    fn build(
+        h: &'a Heuristic,
+        s: &'a State,
+        v: usize,
+        ctx: Cow<'a, Context>,
+        groups: bool,
+    ) -> Self {
         let mut e = Evaluator {
             h,
             s,
             v,
-            u,
-            imminence: [0.0; MAX_GROUPS],
-            p_mission: r.missions_per_player as f64 / candidates,
+            u: unseen(h, s, 1 - v),
+            ctx,
             views: [GroupView::default(); MAX_GROUPS],
             terms: [0.0; MAX_GROUPS],
             hidden: 0.0,
             res: Resources::default(),
             res_o: 0.0,
-            points: [[[0.0; MAX_SIZE + 1]; MAX_GROUPS]; 2],
         };
         e.res = e.own_resources();
         e.res_o = e.opponent_resources();
         if !groups {
             return e;
         }
-        e.fill_points();
-        for g in 0..r.groups.len() {
-            e.imminence[g] = in_pile[g] as f64 / pile;
+        for g in 0..s.rules().groups.len() {
             let (view, down_v) = e.group_view(g);
             e.hidden += down_v - view.down_o;
             e.views[g] = view;
@@ -462,7 +542,7 @@ impl<'a> Evaluator<'a> {
         let imminent = if x.total >= self.s.rules().limits.extraordinary_vote_at as u32 {
             1.0
         } else {
-            self.imminence[g]
+            self.ctx.imminence[g]
         };
         let mean = x.tv - x.to - x.down_o * u.mean;
         let spread2 = h.near_spread.powi(2) * imminent
@@ -483,6 +563,11 @@ impl<'a> Evaluator<'a> {
     /// The expected points of group `g` (the viewer's minus the opponent's)
     /// as `x` shows it.
     fn group_term(&self, g: usize, x: &GroupView) -> f64 {
+        let size = (self.s.rules().groups[g].size as usize).min(MAX_SIZE);
+        if x.left == 0 {
+            let won = |side: usize| (x.won[side] as usize).min(size);
+            return self.ctx.points[0][g][won(0)] - self.ctx.points[1][g][won(1)];
+        }
         let (q_v, q_o) = self.vote_chances(g, x);
         let pi0 = if q_v + q_o > 1e-9 {
             q_v / (q_v + q_o)
@@ -493,7 +578,6 @@ impl<'a> Evaluator<'a> {
         // `decided * pi`, to the opponent with `decided * (1 - pi)`; the
         // expected points need only each side's own count, a sum of
         // independent draws: two small distributions.
-        let size = (self.s.rules().groups[g].size as usize).min(MAX_SIZE);
         let mut dist = [[0.0f64; MAX_SIZE + 1]; 2];
         dist[0][(x.won[0] as usize).min(size)] = 1.0;
         dist[1][(x.won[1] as usize).min(size)] = 1.0;
@@ -513,44 +597,9 @@ impl<'a> Evaluator<'a> {
         }
         let mut total = 0.0;
         for c in 0..=size {
-            total += dist[0][c] * self.points[0][g][c] - dist[1][c] * self.points[1][g][c];
+            total += dist[0][c] * self.ctx.points[0][g][c] - dist[1][c] * self.ctx.points[1][g][c];
         }
         total
-    }
-
-    /// The points of each count of patricians of each group, for each
-    /// side: per patrician, majority, whole group; the viewer's missions,
-    /// and the others by probability for the opponent.
-    fn fill_points(&mut self) {
-        let r = self.s.rules();
-        let sc = &r.scoring;
-        for (g, gd) in r.groups.iter().enumerate() {
-            let size = (gd.size as usize).min(MAX_SIZE);
-            for c in 0..=size {
-                let mut x = c as f64 * sc.per_patrician as f64;
-                if c >= gd.majority as usize {
-                    x += sc.majority_bonus as f64;
-                }
-                if c == gd.size as usize {
-                    x += sc.whole_group_bonus as f64;
-                }
-                self.points[0][g][c] = x;
-                self.points[1][g][c] = x;
-            }
-        }
-        let own_missions = &self.s.zones(self.v).missions;
-        for (mi, m) in r.missions.iter().enumerate() {
-            let g = m.group as usize;
-            let size = (r.groups[g].size as usize).min(MAX_SIZE);
-            let (side, bonus) = if own_missions.contains(&(mi as u8)) {
-                (0, sc.mission_bonus as f64)
-            } else {
-                (1, sc.mission_bonus as f64 * self.p_mission)
-            };
-            for c in (m.at_least as usize)..=size {
-                self.points[side][g][c] += bonus;
-            }
-        }
     }
 
     fn own_resources(&self) -> Resources {
