@@ -87,7 +87,7 @@ impl Default for IsmctsConfig {
         IsmctsConfig {
             iterations: 2000,
             millis: 0,
-            exploration: 0.7,
+            exploration: 0.2,
             rollout_turns: 1,
             reward_scale: 2.0,
             margin_weight: 0.1,
