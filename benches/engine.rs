@@ -1,6 +1,7 @@
 //! `cargo bench`: random playouts per second, turns per second, a single
-//! step (`legal_moves` + `apply_legal`) and ISMCTS iterations per second,
-//! all on the default variant (fr-confiance) and on one thread.
+//! step (`legal_moves` + `apply_legal`), greedy decisions per second and
+//! ISMCTS iterations per second, all on the default variant (fr-confiance)
+//! and on one thread. `cargo bench -- greedy` runs one group.
 //!
 //! Run times are kept short (10 samples, 3 s of measurement each), so the
 //! whole run takes about a minute after the build; figures from a shared
@@ -12,7 +13,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
-use ludus::agents::{AgentSpec, IsmctsAgent, IsmctsConfig};
+use ludus::agents::{AgentSpec, GreedyAgent, IsmctsAgent, IsmctsConfig};
 use ludus::cli::RulesArgs;
 use ludus::engine::agent::{Agent, RandomAgent};
 use ludus::engine::seed::derive;
@@ -112,6 +113,49 @@ fn single_step(c: &mut Criterion) {
     g.finish();
 }
 
+/// Every decision with two or more legal moves of a few greedy games.
+fn greedy_decisions_of(rules: &Arc<Rules>, games: u64) -> Vec<(State, Vec<Move>)> {
+    let mut out = Vec::new();
+    for i in 0..games {
+        let mut s = new_game(rules, i);
+        let mut agents = [
+            GreedyAgent::new(derive(SEED, i, 1)),
+            GreedyAgent::new(derive(SEED, i, 2)),
+        ];
+        let mut legal = Vec::new();
+        while let Actor::Player(p) = s.current_actor() {
+            s.legal_moves(&mut legal);
+            let m = if legal.len() == 1 {
+                legal[0]
+            } else {
+                out.push((s.clone(), legal.clone()));
+                agents[p].choose(&s, &legal)
+            };
+            s.apply_legal(m);
+        }
+    }
+    out
+}
+
+fn greedy_decisions(c: &mut Criterion) {
+    let rules = rules();
+    let positions = greedy_decisions_of(&rules, 20);
+    let mut g = c.benchmark_group("greedy");
+    g.throughput(Throughput::Elements(positions.len() as u64));
+    let mut agent = GreedyAgent::new(SEED);
+    g.bench_function(
+        format!("decisions ({} from 20 games)", positions.len()),
+        |b| {
+            b.iter(|| {
+                for (s, legal) in &positions {
+                    black_box(agent.choose(s, legal));
+                }
+            })
+        },
+    );
+    g.finish();
+}
+
 fn ismcts_iterations(c: &mut Criterion) {
     let rules = rules();
     let (s, legal) = mid_game(&rules, 60);
@@ -142,6 +186,6 @@ fn config() -> Criterion {
 criterion_group! {
     name = benches;
     config = config();
-    targets = random_playouts, single_step, ismcts_iterations
+    targets = random_playouts, single_step, greedy_decisions, ismcts_iterations
 }
 criterion_main!(benches);

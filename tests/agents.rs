@@ -325,6 +325,86 @@ fn ismcts_does_not_see_the_opponents_hidden_cards() {
 }
 
 #[test]
+fn the_levels_and_a_weights_file_do_not_see_the_opponents_hidden_cards() {
+    let rules = common::rules();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("w.ron");
+    std::fs::write(
+        &path,
+        ludus::agents::heuristic::DEFAULT_WEIGHTS.replace("pass_bonus: 0.0", "pass_bonus: 0.5"),
+    )
+    .unwrap();
+    let with_file = format!("greedy,weights={}", path.display());
+    for spec in [
+        "easy",
+        "normal",
+        "ismcts:200,pw=1,rollout=greedy",
+        &with_file,
+    ] {
+        for seed in 0..2 {
+            let make = || make_agent(spec, seed).unwrap();
+            for [a, b] in decisions(&rules, &make) {
+                assert_eq!(a, b, "{spec} seed {seed}");
+            }
+        }
+    }
+}
+
+#[test]
+fn greedy_games_never_reach_the_turn_cap() {
+    // Two greedy players used to pass turn after turn (both kept their
+    // hands) until the turn cap; now only a leader passes, and a stuck
+    // player recycles his hand.
+    let rules = common::rules();
+    let cap = rules.limits.turn_cap;
+    for i in 0..150 {
+        let mut s = State::with_log(rules.clone(), derive(2, i, 0), false);
+        let mut agents = [
+            GreedyAgent::new(derive(2, i, 1)),
+            GreedyAgent::new(derive(2, i, 2)),
+        ];
+        while let Actor::Player(p) = s.current_actor() {
+            let l = legal(&s);
+            let m = agents[p].choose(&s, &l);
+            s.apply_legal(m);
+        }
+        assert!(s.turns() < cap / 4, "game {i} lasted {} turns", s.turns());
+    }
+}
+
+#[test]
+fn a_weights_file_is_read_and_its_errors_have_a_place() {
+    use ludus::agents::Heuristic;
+    use ludus::agents::heuristic::DEFAULT_WEIGHTS;
+    use std::path::Path;
+    let h = Heuristic::default();
+    assert!(h.pass_lead >= 1 && h.card_value > 0.0);
+    let path = Path::new("w.ron");
+    let changed = DEFAULT_WEIGHTS.replace("regress: 0.5", "regress: 0.25");
+    assert_eq!(Heuristic::from_ron(&changed, path).unwrap().regress, 0.25);
+    // A wrong value, an unknown field, a value out of range: file:line:col.
+    for (from, to) in [
+        ("regress: 0.5", "regress: \"half\""),
+        ("regress: 0.5", "regres: 0.5"),
+        ("regress: 0.5", "regress: 1.5"),
+        ("pass_lead: 1", "pass_lead: 0"),
+    ] {
+        let text = DEFAULT_WEIGHTS.replace(from, to);
+        let line = text[..text.find(to).unwrap()].matches('\n').count() + 1;
+        let e = Heuristic::from_ron(&text, path).unwrap_err().to_string();
+        assert!(
+            e.starts_with(&format!("w.ron:{line}:")),
+            "{e} (line {line})"
+        );
+    }
+    let e = make_agent("greedy,weights=/no/such/file.ron", 1)
+        .err()
+        .unwrap();
+    assert!(e.contains("/no/such/file.ron:1:1"), "{e}");
+    assert!(Heuristic::for_rules_dir(Path::new("rules/caesar_cleopatra")).unwrap() == h);
+}
+
+#[test]
 fn agent_specs() {
     for ok in [
         "random",
@@ -334,6 +414,9 @@ fn agent_specs() {
         "ismcts:200ms",
         "ismcts:100,c=0.5,turns=2,rollout=random",
         "ismcts:100,eps=0.2",
+        "easy",
+        "Normal",
+        "hard",
     ] {
         assert!(make_agent(ok, 1).is_ok(), "{ok}");
     }
@@ -363,7 +446,7 @@ fn agent_specs() {
 #[test]
 fn agents_answer_a_single_legal_move_and_play_legal_moves() {
     let rules = common::rules();
-    for spec in ["greedy", "ismcts:50"] {
+    for spec in ["greedy", "ismcts:50", "ismcts:50,rollout=greedy,pw=1"] {
         let mut s = State::with_log(rules.clone(), 3, false);
         let mut agent = make_agent(spec, 4).unwrap();
         let mut other = RandomAgent::new(5);

@@ -1,488 +1,323 @@
-//! The heuristic evaluation of a position, and the greedy agent built on it.
+//! The greedy agent: one ply scored by the [`Heuristic`], on the agent's
+//! own view, in microseconds.
 //!
-//! [`Heuristic::evaluate`] estimates the final score margin of one player
-//! (the *viewer*) from what he can see: patricians won, and for each group
-//! the chance that he wins its next votes, from his own cards there (face
-//! down included), the opponent's face-up cards and an expected value for
-//! each of the opponent's face-down cards (the mean of the opponent's
-//! influence cards the viewer has not seen). The points a group may still
-//! bring (per patrician, majority, whole group, missions: his own, and the
-//! opponent's by probability) are averaged over those chances. Cards still
-//! to play (hand and reserves) add a small resource term.
+//! Most decisions are placements, draws and discards, whose effect on the
+//! evaluation is computed directly ([`Evaluator::place_delta`],
+//! [`Evaluator::draw_delta`]): no copy of the state per candidate. A
+//! placement is scored as the turn will end: the cards leave the hand and
+//! as many are drawn back from the reserve; a first card that needs a
+//! second (two cards face up) is scored with its best second card. Action
+//! cards (at the start of the turn, and the choices of an effect) are
+//! scored by playing them out on one determinization ([`State::resample`]),
+//! the agent taking its best choice at each step and the opponent
+//! declining to react.
 //!
-//! [`GreedyAgent`] applies each legal move to a few determinizations
-//! ([`State::resample`]), finishes its own placement or action card there
-//! (the best continuation), and keeps the move with the best mean
-//! evaluation.
+//! Passing: a player passes only when he leads on points by the weights'
+//! `pass_lead` and someone else is still playing ([`may_pass`]), and then
+//! only if no placement beats the pass. Passing changes nothing on the
+//! table, so two players who both prefer to pass wait for ever (both keep
+//! their hands, which the evaluation values, rather than spend them); at
+//! most one of them leads, and the other plays.
 
 use crate::engine::agent::Agent;
 use crate::engine::seed::{self, AgentRng};
 use crate::engine::{Actor, GameState};
-use crate::games::caesar_cleopatra::model::{
-    Counts, MAX_GROUPS, MAX_KINDS, MAX_VOTE_CARDS, VoteEffect,
-};
-use crate::games::caesar_cleopatra::{Move, Phase, State};
+use crate::games::caesar_cleopatra::model::{Face, Kind, MAX_GROUPS, MAX_KINDS};
+use crate::games::caesar_cleopatra::{Move, Phase, Reserve, State};
 
-/// Weights of the evaluation. The unit is a victory point.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Heuristic {
-    /// Per influence point in the hand.
-    pub hand_value: f64,
-    /// Per influence point in the influence reserve.
-    pub reserve_value: f64,
-    /// Per influence card still to play (hand and reserve).
-    pub card_value: f64,
-    /// Per influence card in the hand: the first, the second... (a hand
-    /// needs influence cards to place; the fifth matters less).
-    pub influence_in_hand: [f64; 5],
-    /// Per action card in the hand: the first, the second, the third.
-    pub action_in_hand: [f64; 3],
-    /// Per action card in the action reserve.
-    pub action_in_reserve: f64,
-    /// Per face-down card at a group (the opponent does not know it).
-    pub hidden_card: f64,
-    /// What a Philosopher counts as a resource, in influence points.
-    pub philosopher_value: f64,
-    /// Spread (standard deviation, in influence points) of a vote's margin
-    /// that is about to happen, beyond the unknown face-down cards.
-    pub near_spread: f64,
-    /// The same for a vote that is not imminent (more cards will come).
-    pub far_spread: f64,
-    /// How much of the edge at a group carries over to its later votes.
-    pub regress: f64,
-    /// Probability that the next patrician of a group is won at all.
-    pub decided: f64,
-    /// Factor on that probability for each later patrician.
-    pub decided_decay: f64,
+pub use super::heuristic::{Context, Evaluator, Heuristic};
+
+/// Whether `me` may pass at the start of his turn: someone else still
+/// plays, and `me` leads on points by at least `pass_lead`. Only one
+/// player can lead, so two players who follow this never both pass for
+/// ever.
+pub fn may_pass(h: &Heuristic, s: &State, me: usize) -> bool {
+    let sc = s.score();
+    s.lone_player().is_none() && sc[me] >= sc[1 - me] + h.pass_lead
 }
 
-impl Default for Heuristic {
-    fn default() -> Self {
-        Heuristic {
-            hand_value: 0.04,
-            reserve_value: 0.02,
-            card_value: 0.05,
-            influence_in_hand: [0.4, 0.3, 0.2, 0.1, 0.05],
-            action_in_hand: [0.35, 0.15, 0.05],
-            action_in_reserve: 0.1,
-            hidden_card: 0.05,
-            philosopher_value: 3.0,
-            near_spread: 1.5,
-            far_spread: 4.0,
-            regress: 0.5,
-            decided: 0.95,
-            decided_decay: 0.85,
+/// The move a player who is stuck makes in his passive turn, if `s` is
+/// one: he may not pass ([`may_pass`]: he does not lead) yet he passed, so
+/// he could neither place nor play an action card. Waiting would change
+/// nothing. If some group has room, he lacked influence cards: he
+/// discards his action cards and draws influence first. If none has (every
+/// open group full or frozen), his cards are of no use now: he discards
+/// them all and draws action cards first, the cards that may unfreeze a
+/// group or start an active turn. His reserves shrink each such turn, so
+/// the game moves on even if nothing else does.
+pub fn stuck_move(h: &Heuristic, s: &State, legal: &[Move]) -> Option<Move> {
+    let me = s.actor();
+    if may_pass(h, s, me) || !matches!(s.phase(), Phase::PassiveDiscard | Phase::Refill) {
+        return None;
+    }
+    let r = s.rules();
+    let room = (0..r.groups.len()).any(|g| s.free(me, g) > 0 && !s.group(g).frozen);
+    match s.phase() {
+        Phase::PassiveDiscard => legal
+            .iter()
+            .copied()
+            .find(|m| matches!(m, Move::Discard(k) if !room || !r.kind(*k).influence))
+            .or(Some(Move::EndDiscard)),
+        _ if s.active => None,
+        _ => {
+            let first = if room {
+                Reserve::Influence
+            } else {
+                Reserve::Action
+            };
+            legal
+                .iter()
+                .copied()
+                .find(|&m| m == Move::Draw(first))
+                .or_else(|| legal.iter().copied().find(|m| matches!(m, Move::Draw(_))))
         }
     }
 }
 
-/// What the viewer can tell about the opponent's unseen influence cards.
-struct Unseen {
-    /// Mean value (vote value) of an unseen influence card.
-    mean: f64,
-    /// Variance of that value.
-    var: f64,
-    /// Share of vote-inverting cards among them.
-    inverters: f64,
-    /// Mean resource value (a Philosopher at `philosopher_value`).
-    resource: f64,
-    /// Action cards in the opponent's hand (deduced from counts).
-    actions_in_hand: f64,
-}
-
-/// The sum of the first `n` weights (`n` may be fractional).
-fn concave(w: &[f64], n: f64) -> f64 {
-    let mut x = 0.0;
-    for (i, &wi) in w.iter().enumerate() {
-        let f = (n - i as f64).clamp(0.0, 1.0);
-        x += wi * f;
-    }
-    x
-}
-
-/// Most patricians in one group the evaluation handles.
-const MAX_SIZE: usize = 15;
-
-fn phi(x: f64) -> f64 {
-    1.0 / (1.0 + (-1.702 * x).exp())
-}
-
-impl Heuristic {
-    /// The expected final margin (viewer's points minus the opponent's),
-    /// from what `viewer` can see. At the end of the game: the real margin,
-    /// ±0.5 for the tie-break.
-    pub fn evaluate(&self, s: &State, viewer: usize) -> f64 {
-        let v = viewer;
-        let o = 1 - v;
-        if s.phase() == Phase::GameOver {
-            let sc = s.score();
-            let tb = match s.leader() {
-                Some(w) if w == v => 0.5,
-                Some(_) => -0.5,
-                None => 0.0,
-            };
-            return sc[v] as f64 - sc[o] as f64 + tb;
-        }
-        let r = s.rules();
-        let u = self.unseen(s, o);
-        let n_groups = r.groups.len();
-
-        // Vote cards still to come, per group.
-        let mut in_pile = [0u32; MAX_GROUPS];
-        let mut out = [false; MAX_VOTE_CARDS];
-        for &c in s.vote_discard().iter().chain(s.vote_removed()) {
-            out[c as usize] = true;
-        }
-        for (i, vc) in r.vote_cards.iter().enumerate() {
-            if let (false, VoteEffect::Vote(g)) = (out[i], vc.effect) {
-                in_pile[g as usize] += 1;
-            }
-        }
-        let pile = s.vote_pile_len().max(1) as f64;
-
-        // The opponent's missions, by probability.
-        let own_missions = &s.zones(v).missions;
-        let candidates = r.missions.len().saturating_sub(own_missions.len()).max(1) as f64;
-        let p_mission = r.missions_per_player as f64 / candidates;
-
-        let mut total = 0.0;
-        let mut hidden = 0.0;
-        for g in 0..n_groups {
-            let gd = &r.groups[g];
-            let gs = s.group(g);
-            let zv = s.zones(v);
-            let zo = s.zones(o);
-            // The next vote here: who is likely to win it.
-            let (mut tv, mut inv_v) = (0.0, 0u32);
-            let (mut to, mut inv_o, mut up_o) = (0.0, 0u32, 0u32);
-            for &k in &r.influence_kinds {
-                let ct = r.kind(k);
-                let mine = (gs.cards[v][0][k.ix()] + gs.cards[v][1][k.ix()]) as u32;
-                let theirs = gs.cards[o][1][k.ix()] as u32;
-                tv += ct.value as f64 * mine as f64;
-                to += ct.value as f64 * theirs as f64;
-                up_o += theirs;
-                if ct.inverts_vote {
-                    inv_v += mine;
-                    inv_o += theirs;
-                }
-            }
-            let down_o = (gs.count[o] as u32).saturating_sub(up_o) as f64;
-            let down_v: u32 = gs.cards[v][0].iter().map(|&c| c as u32).sum();
-            hidden += down_v as f64 - down_o;
-            let (q_v, q_o) = if gs.left == 0 {
-                (0.5, 0.5)
-            } else {
-                let imminent = if gs.total() >= r.limits.extraordinary_vote_at {
-                    1.0
-                } else {
-                    in_pile[g] as f64 / pile
-                };
-                let mean = tv - to - down_o * u.mean;
-                let spread2 = self.near_spread.powi(2) * imminent
-                    + self.far_spread.powi(2) * (1.0 - imminent)
-                    + down_o * u.var;
-                let sd = spread2.sqrt().max(0.3);
-                let higher_v = phi((mean - 0.5) / sd);
-                let higher_o = phi((-mean - 0.5) / sd);
-                let no_extra = (1.0 - u.inverters).powf(down_o);
-                let p_inv = no_extra * f64::from(u8::from(inv_v != inv_o))
-                    + (1.0 - no_extra) * f64::from(u8::from(inv_v != inv_o + 1));
-                (
-                    (1.0 - p_inv) * higher_v + p_inv * higher_o,
-                    (1.0 - p_inv) * higher_o + p_inv * higher_v,
-                )
-            };
-            let pi0 = if q_v + q_o > 1e-9 {
-                q_v / (q_v + q_o)
-            } else {
-                0.5
-            };
-            // Each patrician left goes to the viewer with probability
-            // `decided * pi`, to the opponent with `decided * (1 - pi)`; the
-            // expected points need only each side's own count, a sum of
-            // independent draws: two small distributions.
-            let size = gd.size as usize;
-            let mut dist = [[0.0f64; MAX_SIZE + 1]; 2];
-            dist[0][(zv.won[g] as usize).min(MAX_SIZE)] = 1.0;
-            dist[1][(zo.won[g] as usize).min(MAX_SIZE)] = 1.0;
-            let mut decided = self.decided;
-            let mut edge = pi0 - 0.5;
-            for _ in 0..gs.left {
-                let pi = 0.5 + edge;
-                for (side, p) in [(0, decided * pi), (1, decided * (1.0 - pi))] {
-                    let d = &mut dist[side];
-                    for c in (0..MAX_SIZE).rev() {
-                        d[c + 1] += d[c] * p;
-                        d[c] *= 1.0 - p;
-                    }
-                }
-                decided *= self.decided_decay;
-                edge *= self.regress;
-            }
-            // Points at this group for a count of patricians.
-            let sc = &r.scoring;
-            let points = |c: usize, p: usize| -> f64 {
-                let mut x = c as f64 * sc.per_patrician as f64;
-                if c >= gd.majority as usize {
-                    x += sc.majority_bonus as f64;
-                }
-                if c == size {
-                    x += sc.whole_group_bonus as f64;
-                }
-                if p == v {
-                    for &m in own_missions {
-                        let m = &r.missions[m as usize];
-                        if m.group as usize == g && c >= m.at_least as usize {
-                            x += sc.mission_bonus as f64;
-                        }
-                    }
-                } else {
-                    for (mi, m) in r.missions.iter().enumerate() {
-                        if m.group as usize == g
-                            && c >= m.at_least as usize
-                            && !own_missions.contains(&(mi as u8))
-                        {
-                            x += sc.mission_bonus as f64 * p_mission;
-                        }
-                    }
-                }
-                x
-            };
-            for c in 0..=size.min(MAX_SIZE) {
-                if dist[0][c] > 0.0 {
-                    total += dist[0][c] * points(c, v);
-                }
-                if dist[1][c] > 0.0 {
-                    total -= dist[1][c] * points(c, o);
-                }
-            }
-        }
-
-        // Resources: cards still to play.
-        let rules = r;
-        let zv = s.zones(v);
-        let zo = s.zones(o);
-        let value = |k: usize| {
-            let ct = &rules.kinds[k];
-            if ct.inverts_vote {
-                self.philosopher_value
-            } else {
-                ct.value as f64
-            }
-        };
-        let (mut hand_v, mut hand_cards_v, mut act_hand_v) = (0.0, 0.0, 0.0);
-        for k in 0..rules.kinds.len() {
-            let n = zv.hand[k] as f64;
-            if rules.kinds[k].influence {
-                hand_v += n * value(k);
-                hand_cards_v += n;
-            } else {
-                act_hand_v += n;
-            }
-        }
-        let res_v: f64 = zv.influence_reserve.iter().map(|k| value(k.ix())).sum();
-        let res_cards_v = zv.influence_reserve.len() as f64;
-        let act_hand_o = u.actions_in_hand.min(zo.hand_len as f64);
-        let hand_cards_o = zo.hand_len as f64 - act_hand_o;
-        let hand_o = hand_cards_o * u.resource;
-        let res_cards_o = zo.influence_reserve.len() as f64;
-        let res_o = res_cards_o * u.resource;
-        let resources = self.hand_value * (hand_v - hand_o)
-            + self.reserve_value * (res_v - res_o)
-            + self.card_value * (hand_cards_v + res_cards_v - hand_cards_o - res_cards_o)
-            + concave(&self.influence_in_hand, hand_cards_v)
-            - concave(&self.influence_in_hand, hand_cards_o)
-            + concave(&self.action_in_hand, act_hand_v)
-            - concave(&self.action_in_hand, act_hand_o)
-            + self.action_in_reserve
-                * (zv.action_reserve.len() as f64 - zo.action_reserve.len() as f64);
-
-        // Once a player plays on alone, cards left at the end are worth
-        // nothing: only what they win counts.
-        let resources = if s.lone_player().is_some() {
-            0.0
-        } else {
-            resources
-        };
-        total + resources + self.hidden_card * hidden
-    }
-
-    /// The opponent's influence cards that `o`'s opponent has not seen.
-    fn unseen(&self, s: &State, o: usize) -> Unseen {
-        let r = s.rules();
-        let zo = s.zones(o);
-        let mut unseen: Counts = r.factions[o].deck;
-        for k in 0..MAX_KINDS {
-            unseen[k] = unseen[k]
-                .saturating_sub(zo.discard[k])
-                .saturating_sub(zo.removed[k])
-                .saturating_sub(zo.unarranged[k]);
-        }
-        for g in 0..r.groups.len() {
-            for k in 0..MAX_KINDS {
-                unseen[k] = unseen[k].saturating_sub(s.group(g).cards[o][1][k]);
-            }
-        }
-        let (mut n, mut sum, mut sum2, mut inv, mut res) = (0.0, 0.0, 0.0, 0.0, 0.0);
-        for &k in &r.influence_kinds {
-            let c = unseen[k.ix()] as f64;
-            let ct = r.kind(k);
-            let x = ct.value as f64;
-            n += c;
-            sum += c * x;
-            sum2 += c * x * x;
-            if ct.inverts_vote {
-                inv += c;
-                res += c * self.philosopher_value;
-            } else {
-                res += c * x;
-            }
-        }
-        let actions: f64 = r.action_kinds.iter().map(|k| unseen[k.ix()] as f64).sum();
-        let actions_in_hand = (actions - zo.action_reserve.len() as f64).max(0.0);
-        if n == 0.0 {
-            return Unseen {
-                mean: 0.0,
-                var: 0.0,
-                inverters: 0.0,
-                resource: 0.0,
-                actions_in_hand,
-            };
-        }
-        let mean = sum / n;
-        Unseen {
-            mean,
-            var: (sum2 / n - mean * mean).max(0.0),
-            inverters: inv / n,
-            resource: res / n,
-            actions_in_hand,
-        }
-    }
-}
-
-/// One ply of look-ahead scored by the heuristic, averaged over a few
-/// determinizations; its own placement and action cards are finished with
-/// their best continuation before scoring.
+/// One ply of look-ahead scored by the heuristic on the agent's view.
 pub struct GreedyAgent {
     rng: AgentRng,
-    /// Determinizations each move is scored on.
-    pub samples: usize,
-    /// Continuation steps searched exhaustively (the rest are greedy).
-    pub depth: u32,
     pub heuristic: Heuristic,
+    buf: Vec<Move>,
 }
 
 impl GreedyAgent {
+    /// The agent with the built-in weights.
     pub fn new(seed: u64) -> Self {
-        GreedyAgent {
-            rng: seed::agent_rng(seed),
-            samples: 6,
-            depth: 0,
-            heuristic: Heuristic::default(),
-        }
+        Self::with_heuristic(seed, Heuristic::default())
     }
 
     pub fn with_heuristic(seed: u64, heuristic: Heuristic) -> Self {
         GreedyAgent {
+            rng: seed::agent_rng(seed),
             heuristic,
-            ..GreedyAgent::new(seed)
+            buf: Vec::with_capacity(64),
         }
     }
 
-    /// The value for `me` of `s` after a move: plays the rest of `me`'s
-    /// turn (his placement, his action card, his refill, the vote card) by
-    /// taking at each step the move with the best evaluation, the first
-    /// `depth` steps by trying every move; declines the opponent's reaction
-    /// windows; then evaluates.
-    fn value_after(&self, s: &mut State, me: usize, depth: u32, buf: &mut Vec<Move>) -> f64 {
-        let turn = s.turns();
-        let mut steps = 0;
-        loop {
-            steps += 1;
-            let Actor::Player(p) = s.current_actor() else {
-                break;
-            };
-            if steps > 60 || s.turns() != turn {
-                break;
-            }
-            let phase = s.phase();
-            if p != me {
-                if phase != Phase::Effect {
-                    break;
+    /// Each legal move's score for the player to act (higher is better),
+    /// in the order of `legal`: the change of the evaluation it brings
+    /// (look-ahead moves: the evaluation after it, less the one before).
+    /// Pass gets `pass_bonus`, or minus infinity where [`may_pass`] says no;
+    /// action cards are scored at the start of the turn and in effects
+    /// only (minus infinity elsewhere).
+    pub fn scores(&mut self, state: &State, legal: &[Move]) -> Vec<f64> {
+        let h = &self.heuristic;
+        let me = state.actor();
+        match state.phase() {
+            Phase::TurnStart | Phase::Placing | Phase::LonePlaceAll => {
+                let mut out = turn_scores(h, state, legal);
+                let mut det: Option<(State, f64)> = None;
+                for (x, &m) in out.iter_mut().zip(legal) {
+                    if matches!(m, Move::PlayAction(_)) && state.phase() == Phase::TurnStart {
+                        let (d, base) = det.get_or_insert_with(|| {
+                            let d = state.resample(me, &mut self.rng);
+                            let base = h.evaluate(&d, me);
+                            (d, base)
+                        });
+                        *x = lookahead(h, &mut self.buf, d, me, m, true) - *base - h.action_gain;
+                    }
                 }
-                s.legal_moves(buf);
-                let m = if buf.contains(&Move::Decline) {
-                    Move::Decline
-                } else {
-                    buf[0]
+                out
+            }
+            Phase::SetupPlace => setup_scores(h, state, legal),
+            Phase::Refill | Phase::BeforeVote | Phase::PassiveDiscard => {
+                let e = Evaluator::resources_only(h, state, me);
+                let score = |m: &Move| match *m {
+                    Move::Draw(r) => e.draw_delta(r == Reserve::Influence),
+                    Move::Discard(k) => e.discard_delta(k) - h.discard_margin,
+                    Move::PlayAction(_) => f64::NEG_INFINITY,
+                    _ => 0.0,
                 };
-                s.apply_legal(m);
-                continue;
+                legal.iter().map(score).collect()
             }
-            s.legal_moves(buf);
-            if buf.len() == 1 {
-                s.apply_legal(buf[0]);
-                continue;
+            _ => {
+                // An effect: each choice (a target, a reaction, a draw)
+                // scored at the next choice of the player.
+                let d = state.resample(me, &mut self.rng);
+                let base = h.evaluate(&d, me);
+                legal
+                    .iter()
+                    .map(|&m| lookahead(h, &mut self.buf, &d, me, m, false) - base)
+                    .collect()
             }
-            let moves = buf.clone();
-            if depth > 0 {
-                let mut best = f64::NEG_INFINITY;
-                for &m in &moves {
-                    let mut c = s.clone();
-                    c.apply_legal(m);
-                    best = best.max(self.value_after(&mut c, me, depth - 1, buf));
-                }
-                return best;
-            }
-            let mut best = (f64::NEG_INFINITY, moves[0]);
-            for &m in &moves {
-                let mut c = s.clone();
-                c.apply_legal(m);
-                let x = self.heuristic.evaluate(&c, me);
-                if x > best.0 {
-                    best = (x, m);
-                }
-            }
-            s.apply_legal(best.1);
         }
-        self.heuristic.evaluate(s, me)
     }
 }
 
+/// The scores of the placements (and of passing, ending a placement) at
+/// the start of a turn and at its second card, computed on the view.
+/// A first card whose face needs a second (the rules' placement
+/// patterns) is scored with its best second card: at another group the
+/// two cards' effects add up exactly; at the same group, approximately.
+fn turn_scores(h: &Heuristic, s: &State, legal: &[Move]) -> Vec<f64> {
+    let me = s.actor();
+    let r = s.rules();
+    let e = Evaluator::new(h, s, me);
+    let refill = s.phase() != Phase::LonePlaceAll;
+    let mut singles = Singles::new(&e, refill);
+    let hand = &s.zones(me).hand;
+    let room: Vec<u8> = (0..r.groups.len())
+        .map(|g| if s.group(g).frozen { 0 } else { s.free(me, g) })
+        .collect();
+    let needs_second = |face: Face| {
+        let sizes = r.turn.pattern_sizes[usize::from(face == Face::Up)];
+        s.phase() == Phase::TurnStart && sizes & 0b10 == 0 && sizes & 0b100 != 0
+    };
+    let mut out = Vec::with_capacity(legal.len());
+    for &m in legal {
+        let x = match m {
+            Move::Pass if may_pass(h, s, me) => h.pass_bonus,
+            Move::Pass => f64::NEG_INFINITY,
+            Move::Place { kind, group, face } => {
+                let g = group as usize;
+                let mut x = singles.get(kind, g, face);
+                if needs_second(face) {
+                    let mut best = f64::NEG_INFINITY;
+                    for &k in &r.influence_kinds {
+                        if hand[k.ix()] <= u8::from(k == kind) {
+                            continue;
+                        }
+                        for (g2, &n) in room.iter().enumerate() {
+                            if n > u8::from(g2 == g) {
+                                best = best.max(singles.get(k, g2, face));
+                            }
+                        }
+                    }
+                    if best.is_finite() {
+                        x += best;
+                    }
+                }
+                x
+            }
+            _ => 0.0,
+        };
+        out.push(x);
+    }
+    out
+}
+
+/// The score of placing one card of a kind at a group, face down or up,
+/// computed once.
+struct Singles<'e, 'a> {
+    e: &'e Evaluator<'a>,
+    refill: bool,
+    cache: [[[f64; 2]; MAX_GROUPS]; MAX_KINDS],
+}
+
+impl<'e, 'a> Singles<'e, 'a> {
+    fn new(e: &'e Evaluator<'a>, refill: bool) -> Self {
+        Singles {
+            e,
+            refill,
+            cache: [[[f64::NAN; 2]; MAX_GROUPS]; MAX_KINDS],
+        }
+    }
+
+    fn get(&mut self, k: Kind, g: usize, face: Face) -> f64 {
+        let f = usize::from(face == Face::Up);
+        let c = &mut self.cache[k.ix()][g][f];
+        if c.is_nan() {
+            let down = usize::from(face == Face::Down);
+            *c = self.e.group_delta(g, &[k]) + self.e.hand_delta(&[k], down, self.refill);
+        }
+        *c
+    }
+}
+
+/// Setup: each set-aside card's value at the group it would go to (the
+/// seat's cards go group by group, `placed_per_group` at each).
+fn setup_scores(h: &Heuristic, s: &State, legal: &[Move]) -> Vec<f64> {
+    let me = s.actor();
+    let r = s.rules();
+    let e = Evaluator::new(h, s, me);
+    let placed: usize = (0..r.groups.len())
+        .map(|g| s.group(g).count[me] as usize)
+        .sum();
+    let g = (placed / r.setup.placed_per_group.max(1) as usize).min(r.groups.len() - 1);
+    legal
+        .iter()
+        .map(|&m| match m {
+            Move::SetupPlace(k) => e.group_delta(g, &[k]),
+            _ => 0.0,
+        })
+        .collect()
+}
+
+/// The evaluation for `me` after `m` on the determinization `d`, the
+/// effect it starts played out: the opponent declines his reaction
+/// windows (or takes his first choice); if `mine`, `me` takes at each of
+/// his later steps the move with the best evaluation, else the position
+/// is scored at his next choice.
+fn lookahead(h: &Heuristic, buf: &mut Vec<Move>, d: &State, me: usize, m: Move, mine: bool) -> f64 {
+    let ctx = Context::new(d, me);
+    let mut s = d.clone();
+    s.apply_legal(m);
+    let mut steps = 0;
+    while s.phase() == Phase::Effect && steps < 32 {
+        steps += 1;
+        let Actor::Player(p) = s.current_actor() else {
+            break;
+        };
+        s.legal_moves(buf);
+        if p == me && !mine {
+            break;
+        }
+        let next = if p != me {
+            if buf.contains(&Move::Decline) {
+                Move::Decline
+            } else {
+                buf[0]
+            }
+        } else if buf.len() == 1 {
+            buf[0]
+        } else {
+            let mut best = (f64::NEG_INFINITY, buf[0]);
+            for &c in buf.iter() {
+                let mut t = s.clone();
+                t.apply_legal(c);
+                let x = h.evaluate_in(&ctx, &t, me);
+                if x > best.0 {
+                    best = (x, c);
+                }
+            }
+            best.1
+        };
+        s.apply_legal(next);
+    }
+    h.evaluate_in(&ctx, &s, me)
+}
+
 impl Agent<State> for GreedyAgent {
-    /// Scores every legal move, except when there is one, and for the order
-    /// of the action reserve at setup (the heuristic cannot tell orders
-    /// apart): cards go in the order of the rules.
+    /// The move with the best score ([`GreedyAgent::scores`]), the first
+    /// of equals; the one legal move without scoring; the order of the
+    /// action reserve at setup as the rules list it (the evaluation cannot
+    /// tell orders apart).
     fn choose(&mut self, state: &State, legal: &[Move]) -> Move {
         if legal.len() == 1 || state.phase() == Phase::ArrangeActions {
             return legal[0];
         }
-        let me = state.actor();
-        let dets: Vec<State> = (0..self.samples.max(1))
-            .map(|_| state.resample(me, &mut self.rng))
-            .collect();
-        let mut buf = Vec::with_capacity(64);
-        let mut det_legal = Vec::with_capacity(64);
-        let mut best = (f64::NEG_INFINITY, legal[0]);
-        let mut det_moves: Vec<Vec<Move>> = Vec::with_capacity(dets.len());
-        for d in &dets {
-            d.legal_moves(&mut det_legal);
-            det_moves.push(det_legal.clone());
+        if let Some(m) = stuck_move(&self.heuristic, state, legal) {
+            return m;
         }
-        for &m in legal {
-            let (mut sum, mut n) = (0.0, 0);
-            for (d, dl) in dets.iter().zip(&det_moves) {
-                if !dl.contains(&m) {
-                    continue;
-                }
-                let mut c = d.clone();
-                c.apply_legal(m);
-                sum += self.value_after(&mut c, me, self.depth, &mut buf);
-                n += 1;
+        let scores = self.scores(state, legal);
+        // An action card worth playing at the start of the turn comes
+        // first (the placement follows it).
+        if state.phase() == Phase::TurnStart {
+            let actions = legal
+                .iter()
+                .zip(&scores)
+                .filter(|(m, x)| matches!(m, Move::PlayAction(_)) && **x > 0.0);
+            if let Some((&m, _)) = actions.max_by(|a, b| a.1.total_cmp(b.1)) {
+                return m;
             }
-            if n > 0 && sum / n as f64 > best.0 {
-                best = (sum / n as f64, m);
+        }
+        let mut best = (f64::NEG_INFINITY, legal[0]);
+        for (&m, &x) in legal.iter().zip(&scores) {
+            if x > best.0
+                && !(matches!(m, Move::PlayAction(_)) && state.phase() == Phase::TurnStart)
+            {
+                best = (x, m);
             }
         }
         best.1

@@ -19,41 +19,64 @@
 
 pub mod arena;
 pub mod greedy;
+pub mod heuristic;
 pub mod ismcts;
 
 use crate::engine::agent::{Agent, RandomAgent};
 use crate::games::caesar_cleopatra::State;
 
 pub use arena::{ArenaReport, arena};
-pub use greedy::{GreedyAgent, Heuristic};
+pub use greedy::{GreedyAgent, may_pass};
+pub use heuristic::{Evaluator, Heuristic};
 pub use ismcts::{IsmctsAgent, IsmctsConfig, MoveStats, Rollout};
 
 /// The agent specs [`make_agent`] accepts, for help texts.
-pub const AGENT_SPECS: &str = "random, greedy, ismcts (default budget: 10000 iterations), \
+pub const AGENT_SPECS: &str = "random, greedy, ismcts (default budget: 2000 iterations), \
 ismcts:N (N iterations per decision, e.g. ismcts:500), \
 ismcts:Nms (N milliseconds per decision, e.g. ismcts:200ms), \
-optionally with search options: ismcts:2000,c=0.7,turns=1,scale=2,rollout=greedy,eps=0.1";
+the levels easy, normal, hard, \
+optionally with search options: ismcts:2000,c=0.7,turns=1,scale=2,rollout=greedy,eps=0.1, \
+and for greedy and ismcts weights=FILE (a weights file like rules/caesar_cleopatra/agents/greedy.ron)";
+
+/// The levels of `ludus play --ai`, as agent specs (docs/play.md).
+pub const LEVELS: [(&str, &str); 3] = [
+    ("easy", "greedy"),
+    ("normal", "ismcts:2000"),
+    ("hard", "ismcts:10000"),
+];
+
+/// The agent `hint` asks when no AI plays (hot seat): the normal level.
+pub fn hint_agent() -> AgentSpec {
+    AgentSpec::parse("normal").unwrap_or(AgentSpec::Greedy)
+}
 
 /// A parsed agent spec.
 #[derive(Debug, Clone, PartialEq)]
 pub enum AgentSpec {
     Random,
+    /// The greedy agent with the built-in weights.
     Greedy,
+    /// The greedy agent with weights read from a file.
+    GreedyWith(Box<Heuristic>),
     Ismcts(Box<IsmctsConfig>),
 }
 
 impl AgentSpec {
     /// Reads `"random"`, `"greedy"`, `"ismcts"`, `"ismcts:500"` (iterations)
-    /// or `"ismcts:200ms"` (time per decision), optionally followed by
+    /// or `"ismcts:200ms"` (time per decision), or a level (`"easy"`,
+    /// `"normal"`, `"hard"`: [`LEVELS`]), optionally followed by
     /// search options for `ismcts`: `,c=0.7` (exploration), `,turns=1`
     /// (rollout length in turn ends), `,scale=2` (reward scale in points),
     /// `,rollout=random|greedy` and `,eps=0.1` (greedy rollouts' share of
     /// random moves), `,priors=on|off`, `,pw=F` (progressive widening),
     /// `,bias=F` (progressive bias), `,margin=F` (share of the margin in
-    /// the reward), `,behind=F` (no passing at a turn start when more than
-    /// F points behind).
+    /// the reward); and for `greedy` and `ismcts`, `,weights=FILE` (the
+    /// evaluation's weights, [`Heuristic::from_ron`]).
     pub fn parse(spec: &str) -> Result<AgentSpec, String> {
         let spec = spec.trim();
+        if let Some((_, s)) = LEVELS.iter().find(|(l, _)| l.eq_ignore_ascii_case(spec)) {
+            return AgentSpec::parse(s);
+        }
         let mut parts = spec.split(',');
         let head = parts.next().unwrap_or("").trim();
         let (name, budget) = match head.split_once(':') {
@@ -65,14 +88,29 @@ impl AgentSpec {
                 "invalid agent \"{spec}\": {why}; valid agents: {AGENT_SPECS}"
             ))
         };
-        let options: Vec<&str> = parts.map(str::trim).collect();
+        let mut options: Vec<&str> = parts.map(str::trim).collect();
+        // `weights=FILE`, for greedy and ismcts.
+        let mut weights = None;
+        if let Some(i) = options.iter().position(|o| o.starts_with("weights=")) {
+            let path = options.remove(i)["weights=".len()..].trim();
+            weights =
+                Some(Heuristic::from_file(std::path::Path::new(path)).map_err(|d| d.to_string())?);
+        }
         let mut config = match (name.to_ascii_lowercase().as_str(), budget) {
             ("random" | "greedy", Some(_)) => return bad("this agent takes no budget"),
-            ("random" | "greedy", None) if !options.is_empty() => {
+            ("random", None) if !options.is_empty() || weights.is_some() => {
                 return bad("this agent takes no options");
             }
+            ("greedy", None) if !options.is_empty() => {
+                return bad("this agent takes no options but weights=FILE");
+            }
             ("random", None) => return Ok(AgentSpec::Random),
-            ("greedy", None) => return Ok(AgentSpec::Greedy),
+            ("greedy", None) => {
+                return Ok(match weights {
+                    Some(h) => AgentSpec::GreedyWith(Box::new(h)),
+                    None => AgentSpec::Greedy,
+                });
+            }
             ("ismcts", None) => IsmctsConfig::default(),
             ("ismcts", Some(b)) => {
                 let (digits, ms) = match b.strip_suffix("ms") {
@@ -114,9 +152,6 @@ impl AgentSpec {
                 }
                 ("pw", v) if num(v).is_some() => config.widening = num(v).unwrap_or(0.0),
                 ("bias", v) if num(v).is_some() => config.prior_bias = num(v).unwrap_or(0.0),
-                ("behind", v) if num(v).is_some() => {
-                    config.no_pass_behind = num(v).unwrap_or(f64::INFINITY)
-                }
                 ("priors", "on") => config.priors = true,
                 ("priors", "off") => config.priors = false,
                 ("rollout", "random") => config.rollout = Rollout::Random,
@@ -132,10 +167,13 @@ impl AgentSpec {
                 }
                 _ => {
                     return bad(&format!(
-                        "unknown or invalid option \"{opt}\" (options: c=F, turns=N, scale=F, rollout=random|greedy, eps=F, priors=on|off, pw=F, bias=F, margin=F, behind=F)"
+                        "unknown or invalid option \"{opt}\" (options: c=F, turns=N, scale=F, rollout=random|greedy, eps=F, priors=on|off, pw=F, bias=F, margin=F, weights=FILE)"
                     ));
                 }
             }
+        }
+        if let Some(h) = weights {
+            config.heuristic = h;
         }
         Ok(AgentSpec::Ismcts(Box::new(config)))
     }
@@ -145,6 +183,7 @@ impl AgentSpec {
         match self {
             AgentSpec::Random => Box::new(RandomAgent::new(seed)),
             AgentSpec::Greedy => Box::new(GreedyAgent::new(seed)),
+            AgentSpec::GreedyWith(h) => Box::new(GreedyAgent::with_heuristic(seed, (**h).clone())),
             AgentSpec::Ismcts(c) => Box::new(IsmctsAgent::new((**c).clone(), seed)),
         }
     }

@@ -37,9 +37,9 @@ pub struct PlayArgs {
     /// cleopatra).
     #[arg(long = "as", value_name = "SIDE")]
     pub side: Option<String>,
-    /// The AI: random, greedy, ismcts (default, 10000 iterations, about 0.05 s a move),
-    /// ismcts:N (N iterations a move)...
-    #[arg(long, value_name = "AGENT", default_value = "ismcts")]
+    /// The AI: a level, easy, normal (the default) or hard (docs/play.md), or
+    /// an agent: random, greedy, ismcts, ismcts:N (N iterations a move)...
+    #[arg(long, value_name = "AGENT", default_value = "normal")]
     pub ai: String,
     /// The seed of the deal (and of the AI's choices); a new one if not given.
     #[arg(long)]
@@ -336,7 +336,7 @@ pub fn run_session_with(
             Player::Ai(s) => AgentSpec::parse(s).ok(),
             Player::Human => None,
         })
-        .unwrap_or(AgentSpec::Greedy);
+        .unwrap_or_else(crate::agents::hint_agent);
     let mode = match (&game.players[0], &game.players[1]) {
         (Player::Human, Player::Human) => Mode::Hotseat,
         (Player::Ai(_), Player::Ai(_)) => Mode::Watch,
@@ -860,7 +860,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
         let ix = legal.iter().position(|&l| l == m).unwrap_or(0);
         let name = match &self.hint_spec {
             AgentSpec::Random => "random",
-            AgentSpec::Greedy => "greedy",
+            AgentSpec::Greedy | AgentSpec::GreedyWith(_) => "greedy",
             AgentSpec::Ismcts(_) => "ismcts",
         };
         let seed = derive(self.g.seed, self.g.moves.len() as u64, 200 + p as u64);
