@@ -163,6 +163,8 @@ fn run(args: PlayArgs, lines: &[String], data: Option<&Path>) -> (Outcome, Strin
         color: false,
         data_dir: data.map(Path::to_path_buf),
         echo: true,
+        // Hotseat is played at a terminal only.
+        terminal: args.hotseat,
     };
     let o = play::run_session_with(args, input.as_bytes(), &mut out, &opts)
         .unwrap_or_else(|e| panic!("session failed: {e}"));
@@ -330,11 +332,20 @@ fn colour_only_when_asked_and_the_screen_is_cleared_in_hotseat() {
         color: true,
         data_dir: None,
         echo: false,
+        terminal: true,
     };
-    play::run_session_with(a, "\n1\nquit\n".as_bytes(), &mut out, &opts).unwrap();
+    play::run_session_with(a.clone(), "\n1\nquit\n".as_bytes(), &mut out, &opts).unwrap();
     let out = String::from_utf8(out).unwrap();
-    assert!(out.contains("\x1b[2J\x1b[H"));
+    assert!(out.contains(play::render::ALT_SCREEN_ON));
+    assert!(out.contains(play::render::WIPE));
     assert!(out.contains("\x1b[1m"));
+    // Not at a terminal: refused, with the reason.
+    let opts = Options {
+        terminal: false,
+        ..opts
+    };
+    let e = play::run_session_with(a, "\n1\nquit\n".as_bytes(), Vec::new(), &opts).unwrap_err();
+    assert!(e.to_string().contains("--hotseat needs a terminal"), "{e}");
 }
 
 /// A finished game saved to a file, and its text.

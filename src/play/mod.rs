@@ -8,6 +8,7 @@
 //! The session reads lines from any `BufRead` and writes to any `Write`
 //! ([`run_session`]), so that tests drive it with piped input.
 
+pub mod i18n;
 pub mod input;
 pub mod record;
 pub mod render;
@@ -15,6 +16,7 @@ pub mod render;
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::agents::AgentSpec;
 use crate::diag::Diagnostics;
@@ -24,6 +26,8 @@ use crate::games::caesar_cleopatra::model::Rules;
 use crate::games::caesar_cleopatra::text::{event_text, move_text, score_text};
 use crate::games::caesar_cleopatra::{Move, Phase, State};
 
+use crate::tr;
+use i18n::Lang;
 use input::{Command, InputError};
 pub use record::{Game, Player, RulesChoice};
 use render::Style;
@@ -114,6 +118,9 @@ pub struct Options {
     /// Print each input line after the prompt (for piped input, whose
     /// lines no terminal echoes).
     pub echo: bool,
+    /// The output is a terminal: `--hotseat` may wipe it (alternate screen,
+    /// scrollback cleared), with or without colour.
+    pub terminal: bool,
 }
 
 impl Options {
@@ -124,6 +131,7 @@ impl Options {
             color: color_wanted(),
             data_dir: record::data_dir(),
             echo: !io::stdin().is_terminal(),
+            terminal: io::stdout().is_terminal(),
         }
     }
 }
@@ -134,6 +142,9 @@ pub fn color_wanted() -> bool {
         && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
         && std::env::var("TERM").map_or(true, |t| t != "dumb")
 }
+
+/// The alternate screen is on (hotseat): Ctrl-C leaves it before printing.
+static ALT_SCREEN: AtomicBool = AtomicBool::new(false);
 
 /// Why a session could not start or had to stop.
 #[derive(Debug)]
@@ -232,6 +243,7 @@ pub fn run_session(
             record::data_dir()
         },
         echo: false,
+        terminal: false,
     };
     run_session_with(args, input, output, &opts)
 }
@@ -336,17 +348,26 @@ pub fn run_session_with(
         (Player::Human, _) => Mode::Single(0),
         _ => Mode::Single(1),
     };
+    if mode == Mode::Hotseat && !opts.terminal {
+        let lang = Lang::from_code(game.choice.lang.as_deref());
+        return Err(PlayError::Usage(tr!(lang, "hotseat-needs-terminal")));
+    }
     let autosave = opts
         .data_dir
         .as_deref()
         .map(|d| record::autosave_path(d, game.seed));
     let floor = game.moves.len();
+    let lang = Lang::from_code(game.choice.lang.as_deref());
     let s = Session {
         g: game,
         input,
         out: output,
-        st: Style { color: opts.color },
+        st: Style {
+            color: opts.color,
+            lang,
+        },
         echo: opts.echo,
+        term: opts.terminal,
         mode,
         autosave,
         seen: [0; 2],
@@ -380,6 +401,8 @@ struct Session<R, W> {
     out: W,
     st: Style,
     echo: bool,
+    /// The output is a terminal (hotseat wipes it between players).
+    term: bool,
     mode: Mode,
     autosave: Option<PathBuf>,
     /// Events already shown, per seat (Single: the person's; Watch: [0]).
@@ -506,24 +529,35 @@ impl<R: BufRead, W: Write> Session<R, W> {
 
     fn run(mut self, resumed: Option<&Path>) -> Result<Outcome, PlayError> {
         self.intro(resumed)?;
-        if self.g.is_over() {
-            self.narrate()?;
-            self.finish()?;
-            return Ok(self.outcome(true));
+        self.alternate_screen(true)?;
+        let end = self.play_out();
+        // Back on the terminal's own screen (hotseat), whatever happened.
+        self.alternate_screen(false)?;
+        match end? {
+            None => {
+                self.finish()?;
+                Ok(self.outcome(true))
+            }
+            Some(why) => {
+                self.stop(why)?;
+                Ok(self.outcome(false))
+            }
         }
+    }
+
+    /// Plays until the end (`None`) or a stop (why).
+    fn play_out(&mut self) -> Result<Option<&'static str>, PlayError> {
         loop {
             self.narrate()?;
             let Some(p) = self.g.actor() else {
-                self.finish()?;
-                return Ok(self.outcome(true));
+                return Ok(None);
             };
             let flow = match self.g.players[p] {
                 Player::Ai(_) => self.ai_turn(p)?,
                 Player::Human => self.human_turn(p)?,
             };
             if let Flow::Stop(why) = flow {
-                self.stop(why)?;
-                return Ok(self.outcome(false));
+                return Ok(Some(why));
             }
         }
     }
@@ -683,26 +717,52 @@ impl<R: BufRead, W: Write> Session<R, W> {
         Ok(Flow::Next)
     }
 
-    /// Hotseat: clears the screen and waits for `p` to take it.
+    /// Hotseat: wipes the screen and its scrollback (on the alternate
+    /// screen), shows only whose turn it is, and waits for `p` to take it.
     fn hand_over(&mut self, p: usize) -> io::Result<bool> {
         let name = self.name(p);
-        write!(self.out, "{}", self.st.clear_screen())?;
-        write!(
-            self.out,
-            "{} Pass the screen to {name}; {name}, press Enter when ready. ",
-            self.st.seat(p, &self.st.bold(&format!("{name} to play.")))
-        )?;
+        let lang = self.st.lang;
+        self.wipe()?;
+        let title = self.st.bold(&tr!(lang, "handover-title", name = name.as_str()));
+        let pass = tr!(lang, "handover-pass", name = name.as_str());
+        write!(self.out, "{}\n\n{pass} ", self.st.seat(p, &title))?;
         if self.read_line()?.is_none() {
             return Ok(false);
         }
-        write!(self.out, "{}", self.st.clear_screen())?;
+        self.wipe()?;
         self.screen = Some(p);
         if self.seen[p] < self.g.state.events().len() {
-            writeln!(self.out, "{}", self.st.dim("Since your last look:"))?;
+            writeln!(self.out, "{}", self.st.dim(&tr!(lang, "since-last-look")))?;
         }
         self.narrate()?;
         self.board_key = None;
         Ok(true)
+    }
+
+    /// Hotseat: nothing of the previous player stays on the terminal, nor
+    /// in its scrollback.
+    fn wipe(&mut self) -> io::Result<()> {
+        self.screen = None;
+        if self.term {
+            write!(self.out, "{}", render::WIPE)
+        } else {
+            write!(self.out, "\n{}\n\n", "=".repeat(72))
+        }
+    }
+
+    /// Hotseat on a terminal: the game is played on the alternate screen.
+    fn alternate_screen(&mut self, on: bool) -> io::Result<()> {
+        if self.mode == Mode::Hotseat && self.term {
+            let code = if on {
+                render::ALT_SCREEN_ON
+            } else {
+                render::ALT_SCREEN_OFF
+            };
+            write!(self.out, "{code}")?;
+            self.out.flush()?;
+            ALT_SCREEN.store(on, Ordering::SeqCst);
+        }
+        Ok(())
     }
 
     fn human_turn(&mut self, p: usize) -> Result<Flow, PlayError> {
@@ -962,7 +1022,10 @@ pub fn run_replay(
 ) -> Result<(), PlayError> {
     let path = resume_path(&args.file, opts)?;
     let g = Game::load(&path).map_err(PlayError::Invalid)?;
-    let st = Style { color: opts.color };
+    let st = Style {
+        color: opts.color,
+        lang: Lang::from_code(g.choice.lang.as_deref()),
+    };
     let r = g.rules_arc().clone();
     let viewer = match &args.side {
         Some(w) => Some(resolve_side(&r, w).map_err(PlayError::Usage)?),

@@ -4,6 +4,7 @@
 
 use std::fmt::Write as _;
 
+use super::i18n::Lang;
 use super::input::short_form;
 use crate::agents::Heuristic;
 use crate::engine::seed;
@@ -13,11 +14,20 @@ use crate::games::caesar_cleopatra::text::{move_text, phase_words};
 use crate::games::caesar_cleopatra::variant::Origin;
 use crate::games::caesar_cleopatra::{Move, Phase, Reserve, State, Target};
 
-/// ANSI colours, or none.
+/// ANSI colours, or none, and the language of the words.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Style {
     pub color: bool,
+    pub lang: Lang,
 }
+
+/// Terminal control for `--hotseat` (not colour: sent with NO_COLOR too).
+/// The alternate screen keeps the game out of the terminal's scrollback...
+pub const ALT_SCREEN_ON: &str = "\x1b[?1049h";
+/// ...and leaving it brings back what the terminal showed before.
+pub const ALT_SCREEN_OFF: &str = "\x1b[?1049l";
+/// Cursor home, screen cleared, scrollback cleared.
+pub const WIPE: &str = "\x1b[H\x1b[2J\x1b[3J";
 
 impl Style {
     fn paint(&self, code: &str, s: &str) -> String {
@@ -45,14 +55,6 @@ impl Style {
     /// A seat's colour: gold for the first, red for the second.
     pub fn seat(&self, p: usize, s: &str) -> String {
         self.paint(if p == 0 { "33" } else { "31" }, s)
-    }
-    /// Clears the screen (a separator line when there is no terminal).
-    pub fn clear_screen(&self) -> String {
-        if self.color {
-            "\x1b[2J\x1b[H".into()
-        } else {
-            format!("\n{}\n\n", "=".repeat(72))
-        }
     }
 }
 
