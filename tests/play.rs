@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use ludus::cli::RulesArgs;
 use ludus::engine::seed::{derive, mix};
-use ludus::games::caesar_cleopatra::text::score_text;
+use ludus::games::caesar_cleopatra::text::{event_text, score_text};
 use ludus::games::caesar_cleopatra::{Event, Move, Phase, State};
 use ludus::play::input::{self, Command, short_form};
 use ludus::play::{self, Game, Options, Outcome, PlayArgs, Player, ReplayArgs, RulesChoice};
@@ -514,6 +514,63 @@ fn replay_shows_the_same_positions_to_the_end_or_step_by_step() {
     a.side = Some("caesar".into());
     let out = replay(a, "");
     assert!(out.contains("Caesar (you)"));
+}
+
+/// What `seat` knows at `s` and the other does not: the lines of the
+/// board as `seat` sees it missing from the other's (hand, mission,
+/// face-down cards), and every event as told to `seat` that the other is
+/// never told.
+fn secrets(s: &State, seat: usize) -> Vec<String> {
+    let r = s.rules();
+    let mine = play::render::board(s, Some(seat), Default::default());
+    let theirs = play::render::board(s, Some(1 - seat), Default::default());
+    let mut v: Vec<String> = mine
+        .lines()
+        .filter(|l| !theirs.lines().any(|t| t == *l))
+        .map(String::from)
+        .collect();
+    let public: Vec<String> = s
+        .events()
+        .iter()
+        .map(|e| event_text(r, e, Some(1 - seat)))
+        .collect();
+    for e in s.events() {
+        let told = event_text(r, e, Some(seat));
+        if !public.contains(&told) {
+            v.push(told);
+        }
+    }
+    v
+}
+
+#[test]
+fn replay_as_a_side_shows_nothing_that_side_could_not_see() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (path, g) = saved_game(tmp.path(), 43);
+    let n = g.moves.len();
+    for (seat, side) in [(0, "cleopatra"), (1, "caesar")] {
+        for to in [12, 40, n / 2, n - 3] {
+            let mut a = ReplayArgs::new(&path);
+            a.side = Some(side.into());
+            a.to = Some(to);
+            let mut out = Vec::new();
+            play::run_replay(&a, "".as_bytes(), &mut out, &Options::default()).unwrap();
+            let out = String::from_utf8(out).unwrap();
+            let s = g.state_after(to);
+            let hidden = secrets(&s, 1 - seat);
+            assert!(to < 40 || hidden.iter().any(|h| h.contains("hand (")), "{hidden:?}");
+            for h in &hidden {
+                assert!(!out.contains(h.as_str()), "{side} at move {to} sees {h:?}:\n{out}");
+            }
+            // The other's choices are not numbered, nor named when secret.
+            let other = &g.rules().factions[1 - seat].name;
+            assert!(!out.contains(&format!("{other} (choice")), "{out}");
+            assert!(!out.contains(&format!("{other}: set up")), "{out}");
+            // His own moves are all there.
+            let me = &g.rules().factions[seat].name;
+            assert!(to < 40 || out.contains(&format!("{me} (choice")), "{out}");
+        }
+    }
 }
 
 #[test]

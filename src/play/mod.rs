@@ -24,7 +24,7 @@ use crate::engine::seed::{derive, mix};
 use crate::games::caesar_cleopatra::events::Event;
 use crate::games::caesar_cleopatra::model::Rules;
 use crate::games::caesar_cleopatra::text::{event_text, move_text, score_text};
-use crate::games::caesar_cleopatra::{Move, Phase, State};
+use crate::games::caesar_cleopatra::{Move, Phase, State, Target};
 
 use crate::tr;
 use i18n::Lang;
@@ -1012,6 +1012,47 @@ impl<R: BufRead, W: Write> Session<R, W> {
 
 // ----- Replay -----------------------------------------------------------------
 
+/// A move in a replay: by whom, which choice of how many, and what; seen
+/// as `viewer`, an opponent's move shows only what it makes public (the
+/// events tell the rest as he saw them), never which choice it was.
+fn replay_move_line(
+    s: &State,
+    legal: &[Move],
+    m: Move,
+    i: usize,
+    viewer: Option<usize>,
+) -> String {
+    let r = s.rules();
+    let actor = s.actor();
+    let who = &r.factions[actor].name;
+    if viewer.is_none_or(|v| v == actor) {
+        let ix = legal.iter().position(|&l| l == m).unwrap_or(0);
+        return format!(
+            "{}. {who} (choice {} of {}): {}",
+            i + 1,
+            ix + 1,
+            legal.len(),
+            move_text(r, actor, m)
+        );
+    }
+    let public = matches!(
+        m,
+        Move::Pass
+            | Move::EndPlacement
+            | Move::EndDiscard
+            | Move::Draw(_)
+            | Move::DrawVote
+            | Move::Decline
+            | Move::PlayAction(_)
+            | Move::Choose(Target::Group(_))
+    );
+    if public {
+        format!("{}. {who}: {}", i + 1, move_text(r, actor, m))
+    } else {
+        format!("{}. {who}.", i + 1)
+    }
+}
+
 /// `ludus replay`: loads a save (checking every move and the end), then
 /// shows the game move by move (`--step`) or to the end (or to `--to N`).
 pub fn run_replay(
@@ -1106,20 +1147,11 @@ pub fn run_replay(
             }
         }
         let m = g.moves[i];
-        let actor = s.actor();
         s.legal(&mut legal);
-        let ix = legal.iter().position(|&l| l == m).unwrap_or(0);
         writeln!(
             out,
             "{}",
-            st.dim(&format!(
-                "{}. {} (choice {} of {}): {}",
-                i + 1,
-                r.factions[actor].name,
-                ix + 1,
-                legal.len(),
-                move_text(&r, actor, m)
-            ))
+            st.dim(&replay_move_line(&s, &legal, m, i, viewer))
         )?;
         s.apply_move(m);
     }
