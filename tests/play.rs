@@ -174,7 +174,7 @@ fn run(args: PlayArgs, lines: &[String], data: Option<&Path>) -> (Outcome, Strin
 fn args(seed: u64, ai: &str, side: &str) -> PlayArgs {
     let mut a = PlayArgs::new(&rules_dir());
     a.seed = Some(seed);
-    a.ai = ai.into();
+    a.ai = Some(ai.into());
     a.side = Some(side.into());
     a
 }
@@ -284,6 +284,7 @@ fn hotseat_hands_the_screen_over_and_hides_each_side_from_the_other() {
     let seed = 21;
     let plan = plan(seed, [Player::Human, Player::Human], false, tmp.path());
     let mut a = args(seed, "random", "cleopatra");
+    a.ai = None;
     a.hotseat = true;
     let (o, out) = run(a, &lines(&plan.chunks), None);
     assert!(o.finished);
@@ -326,6 +327,7 @@ fn watch_plays_ai_against_ai_move_by_move_or_to_the_end() {
 #[test]
 fn colour_only_when_asked_and_the_screen_is_cleared_in_hotseat() {
     let mut a = args(2, "random", "cleopatra");
+    a.ai = None;
     a.hotseat = true;
     let mut out = Vec::new();
     let opts = Options {
@@ -595,13 +597,116 @@ fn bad_options_are_errors() {
     let e = play::run_session_with(a.clone(), "".as_bytes(), Vec::new(), &Options::default())
         .unwrap_err();
     assert!(e.to_string().contains("valid agents"), "{e}");
-    a.ai = "random".into();
+    a.ai = Some("random".into());
     a.side = Some("pharaoh".into());
     let e = play::run_session_with(a, "".as_bytes(), Vec::new(), &Options::default()).unwrap_err();
     assert!(e.to_string().contains("cleopatra and caesar"), "{e}");
     let mut a = args(1, "random", "cleopatra");
     a.rules.variant = Some("no-such-variant".into());
     assert!(play::run_session_with(a, "".as_bytes(), Vec::new(), &Options::default()).is_err());
+}
+
+#[test]
+fn an_unwritable_data_directory_is_reported_and_never_called_saved() {
+    let tmp = tempfile::tempdir().unwrap();
+    let plan = plan(71, players(0, "random"), false, tmp.path());
+    let bad = Path::new("/dev/null/x");
+    // Quit after a few moves: the game is said not saved, never saved.
+    let mut script = lines(&plan.chunks[..6]);
+    script.push("quit".into());
+    let (o, out) = run(args(71, "random", "cleopatra"), &script, Some(bad));
+    assert!(!o.finished);
+    assert_eq!(out.matches("The autosave to /dev/null/x/saves/").count(), 1, "{out}");
+    assert!(out.contains("failed (Not a directory"), "{out}");
+    assert!(out.contains("Type save FILE to keep it elsewhere"), "{out}");
+    assert!(!out.contains("The game is saved in"), "{out}");
+    assert!(out.contains("Stopped. The game is NOT saved"), "{out}");
+    // The same at the end of the input.
+    let (_, out) = run(args(71, "random", "cleopatra"), &lines(&plan.chunks[..6]), Some(bad));
+    assert!(out.contains("Stopped (input ended). The game is NOT saved"), "{out}");
+    // Saved elsewhere, the game is kept there from then on.
+    let rescue = tmp.path().join("rescue.ron");
+    let mut script = lines(&plan.chunks[..3]);
+    script.push(format!("save {}", rescue.display()));
+    script.extend(lines(&plan.chunks[3..8]));
+    let (o, out) = run(args(71, "random", "cleopatra"), &script, Some(bad));
+    assert!(out.contains("from now on the game is saved in this file"), "{out}");
+    assert!(
+        out.contains(&format!("The game is saved in {}", rescue.display())),
+        "{out}"
+    );
+    assert_eq!(Game::load(&rescue).unwrap().moves, o.game.moves);
+    // A failed write leaves no temporary file: here the target is a
+    // directory, so the rename fails after the write.
+    let g = Game::new(choice(), 1, players(0, "random")).unwrap();
+    let dir = tmp.path().join("a-dir.ron");
+    std::fs::create_dir(&dir).unwrap();
+    std::fs::write(dir.join("inside"), "x").unwrap();
+    assert!(g.save(&dir).is_err());
+    assert!(!tmp.path().join("a-dir.ron.tmp").exists());
+}
+
+#[test]
+fn save_refuses_to_overwrite_a_file_that_is_not_a_save() {
+    let tmp = tempfile::tempdir().unwrap();
+    let notes = tmp.path().join("notes.txt");
+    std::fs::write(&notes, "my notes\n").unwrap();
+    let mine = tmp.path().join("mine.ron");
+    let plan = plan(73, players(0, "random"), false, tmp.path());
+    let mut script = lines(&plan.chunks[..4]);
+    script.push(format!("save {}", notes.display()));
+    script.push(format!("save {}", mine.display()));
+    script.push(format!("save {}", mine.display()));
+    script.push(format!("save {}", tmp.path().display()));
+    script.push("quit".into());
+    let (o, out) = run(args(73, "random", "cleopatra"), &script, None);
+    assert!(
+        out.contains(&format!(
+            "{} exists and is not a Ludus save. Not saved, so as not to destroy it",
+            notes.display()
+        )),
+        "{out}"
+    );
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes\n");
+    // A Ludus save is overwritten; a directory is an error, not a panic.
+    assert_eq!(out.matches(&format!("Saved to {}", mine.display())).count(), 2);
+    assert!(out.contains(&format!("{} exists and is not a Ludus save", tmp.path().display())));
+    assert_eq!(Game::load(&mine).unwrap().moves, o.game.moves);
+}
+
+#[test]
+fn a_save_with_a_byte_order_mark_loads() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (path, g) = saved_game(tmp.path(), 44);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let bom = tmp.path().join("bom.ron");
+    std::fs::write(&bom, format!("\u{feff}{text}")).unwrap();
+    assert_eq!(Game::load(&bom).unwrap().moves, g.moves);
+    assert!(play::record::is_save_file(&bom));
+}
+
+#[test]
+fn resume_says_what_it_ignores_and_hotseat_refuses_an_ai() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (path, g) = saved_game(tmp.path(), 45);
+    let mut a = PlayArgs::new(&rules_dir());
+    a.resume = Some(path);
+    a.rules.variant = Some("fr-suffrage".into());
+    a.ai = Some("greedy".into());
+    let (o, out) = run(a, &[], None);
+    assert!(
+        out.contains("The save fixes the rules, the seed and the players; ignored: --variant fr-suffrage, --ai greedy."),
+        "{out}"
+    );
+    assert_eq!(o.game.moves, g.moves);
+    let mut a = args(1, "greedy", "cleopatra");
+    a.hotseat = true;
+    let opts = Options {
+        terminal: true,
+        ..Options::default()
+    };
+    let e = play::run_session_with(a, "".as_bytes(), Vec::new(), &opts).unwrap_err();
+    assert!(e.to_string().contains("--hotseat and --ai do not mix"), "{e}");
 }
 
 #[test]

@@ -626,3 +626,86 @@ fn hotseat_is_refused_when_the_output_is_not_a_terminal() {
     assert!(err.contains("--hotseat needs a terminal"), "{err}");
     assert!(out.stdout.is_empty() || !String::from_utf8_lossy(&out.stdout).contains("hand"));
 }
+
+#[test]
+fn ctrl_c_stops_with_the_resume_hint() {
+    let tmp = tempfile::tempdir().unwrap();
+    let rules = rules_dir();
+    let mut t = Term::spawn(
+        &[
+            "play",
+            "--ai",
+            "random",
+            "--seed",
+            "5",
+            "--rules",
+            rules.to_str().unwrap(),
+        ],
+        &[
+            ("LUDUS_DATA_DIR", tmp.path().to_str()),
+            ("NO_COLOR", Some("1")),
+        ],
+        tmp.path(),
+    );
+    for _ in 0..3 {
+        t.prompt("\n> ");
+        t.type_line("1");
+    }
+    t.prompt("\n> ");
+    // Ctrl-C, as the keyboard sends it: the terminal makes it SIGINT.
+    t.writer.write_all(b"\x03").unwrap();
+    t.writer.flush().unwrap();
+    let rest = t.rest();
+    assert!(!t.exit_ok(), "Ctrl-C is not a success");
+    let save = std::fs::read_dir(tmp.path().join("saves"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let hint = format!(
+        "Stopped (Ctrl-C). The game is saved in {0} (3 moves). Resume with: ludus play --resume {0}",
+        save.display()
+    );
+    assert!(rest.contains(&hint), "{hint:?} not in\n{rest}");
+    assert_eq!(Game::load(&save).unwrap().moves.len(), 3);
+}
+
+#[test]
+fn save_asks_before_overwriting_a_file_that_is_not_a_save() {
+    let tmp = tempfile::tempdir().unwrap();
+    let rules = rules_dir();
+    let notes = tmp.path().join("notes.txt");
+    std::fs::write(&notes, "my notes\n").unwrap();
+    let mut t = Term::spawn(
+        &[
+            "play",
+            "--ai",
+            "random",
+            "--seed",
+            "6",
+            "--no-autosave",
+            "--rules",
+            rules.to_str().unwrap(),
+        ],
+        &[("NO_COLOR", Some("1"))],
+        tmp.path(),
+    );
+    t.prompt("\n> ");
+    t.type_line("save notes.txt");
+    let asked = t.prompt("Overwrite it? (yes/no) ");
+    assert!(asked.contains("notes.txt exists and is not a Ludus save."), "{asked}");
+    t.type_line("no");
+    let said = t.prompt("\n> ");
+    assert!(said.contains("Not saved."), "{said}");
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes\n");
+    t.type_line("save notes.txt");
+    t.prompt("Overwrite it? (yes/no) ");
+    t.type_line("yes");
+    let said = t.prompt("\n> ");
+    assert!(said.contains("Saved to notes.txt (0 moves)"), "{said}");
+    assert!(Game::load(&notes).is_ok());
+    t.type_line("quit");
+    t.rest();
+    assert!(t.exit_ok());
+}

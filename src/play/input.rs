@@ -56,6 +56,13 @@ fn commands(word: &str) -> Option<Command> {
     })
 }
 
+/// Whether an answer to a yes/no question is yes (in English or `lang`).
+pub fn is_yes(lang: super::i18n::Lang, answer: &str) -> bool {
+    let a = answer.trim().to_lowercase();
+    let words = lang.t("yes-words");
+    ["y", "yes"].contains(&a.as_str()) || words.split_whitespace().any(|w| w == a)
+}
+
 /// One property of a move a typed word can name.
 #[derive(Debug, Clone, Copy)]
 enum Attr {

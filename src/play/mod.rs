@@ -16,6 +16,7 @@ pub mod render;
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::agents::AgentSpec;
@@ -43,8 +44,8 @@ pub struct PlayArgs {
     pub side: Option<String>,
     /// The AI: random, greedy, ismcts (default, 10000 iterations, about 0.05 s a move),
     /// ismcts:N (N iterations a move)...
-    #[arg(long, value_name = "AGENT", default_value = "ismcts")]
-    pub ai: String,
+    #[arg(long, value_name = "AGENT")]
+    pub ai: Option<String>,
     /// The seed of the deal (and of the AI's choices); a new one if not given.
     #[arg(long)]
     pub seed: Option<u64>,
@@ -70,7 +71,7 @@ impl PlayArgs {
         PlayArgs {
             rules: crate::cli::RulesArgs::for_dir(rules_dir),
             side: None,
-            ai: "ismcts".into(),
+            ai: None,
             seed: None,
             hotseat: false,
             watch: false,
@@ -145,6 +146,20 @@ pub fn color_wanted() -> bool {
 
 /// The alternate screen is on (hotseat): Ctrl-C leaves it before printing.
 static ALT_SCREEN: AtomicBool = AtomicBool::new(false);
+/// What Ctrl-C prints: where the game stands saved, and how to resume.
+static INTERRUPT_NOTE: Mutex<String> = Mutex::new(String::new());
+
+/// Ctrl-C: back to the terminal's own screen, the resume hint, exit 130.
+/// (Written to stderr: the session holds stdout.)
+fn on_interrupt() {
+    let mut err = io::stderr().lock();
+    if ALT_SCREEN.load(Ordering::SeqCst) {
+        let _ = write!(err, "{}", render::ALT_SCREEN_OFF);
+    }
+    let note = INTERRUPT_NOTE.lock().map(|n| n.clone()).unwrap_or_default();
+    let _ = writeln!(err, "\n{note}");
+    std::process::exit(130);
+}
 
 /// Why a session could not start or had to stop.
 #[derive(Debug)]
@@ -209,6 +224,8 @@ pub fn play_main(args: PlayArgs) -> ExitCode {
     if args.no_autosave {
         opts.data_dir = None;
     }
+    // Without a handler (another already set), Ctrl-C just stops.
+    let _ = ctrlc::set_handler(on_interrupt);
     let stdin = io::stdin().lock();
     let stdout = io::stdout().lock();
     match run_session_with(args, stdin, stdout, &opts) {
@@ -297,6 +314,36 @@ fn resume_path(p: &Path, opts: &Options) -> Result<PathBuf, PlayError> {
     Ok(p.to_path_buf())
 }
 
+/// The options `--resume` ignores, since the save fixes the rules (names
+/// included), the seed and who plays each seat.
+fn ignored_on_resume(args: &PlayArgs) -> Vec<String> {
+    let r = &args.rules;
+    let mut v = Vec::new();
+    let mut opt = |name: &str, value: Option<String>| {
+        if let Some(x) = value {
+            v.push(format!("{name} {x}"));
+        }
+    };
+    opt("--variant", r.variant.clone());
+    for a in &r.addons {
+        opt("--addon", Some(a.clone()));
+    }
+    for x in &r.sets {
+        opt("--set", Some(x.clone()));
+    }
+    opt("--lang", r.lang.clone());
+    opt("--ai", args.ai.clone());
+    opt("--as", args.side.clone());
+    opt("--seed", args.seed.map(|s| s.to_string()));
+    if args.hotseat {
+        v.push("--hotseat".into());
+    }
+    if args.watch {
+        v.push("--watch".into());
+    }
+    v
+}
+
 /// A session: a new game from `args` (or the one `--resume` names), played
 /// with lines from `input`, shown on `output`.
 pub fn run_session_with(
@@ -305,18 +352,26 @@ pub fn run_session_with(
     output: impl Write,
     opts: &Options,
 ) -> Result<Outcome, PlayError> {
+    if args.hotseat && args.ai.is_some() {
+        return Err(PlayError::Usage(
+            "--hotseat and --ai do not mix: at --hotseat two people play both sides, no AI. Drop --ai, or drop --hotseat to play against it.".into(),
+        ));
+    }
+    let mut notes = Vec::new();
     let (game, resumed) = match &args.resume {
         Some(p) => {
             let path = resume_path(p, opts)?;
+            notes = ignored_on_resume(&args);
             (Game::load(&path).map_err(PlayError::Invalid)?, Some(path))
         }
         None => {
-            AgentSpec::parse(&args.ai).map_err(PlayError::Usage)?;
+            let ai_name = args.ai.as_deref().unwrap_or("ismcts");
+            AgentSpec::parse(ai_name).map_err(PlayError::Usage)?;
             let choice = RulesChoice::from_args(&args.rules);
             let seed = args.seed.unwrap_or_else(fresh_seed);
             let mut g = Game::new(choice, seed, [Player::Human, Player::Human])
                 .map_err(PlayError::Invalid)?;
-            let ai = Player::Ai(args.ai.clone());
+            let ai = Player::Ai(ai_name.to_string());
             let players = if args.hotseat {
                 [Player::Human, Player::Human]
             } else if args.watch {
@@ -376,7 +431,13 @@ pub fn run_session_with(
         board_key: None,
         watch_auto: false,
         hint_spec,
+        saved: SaveState::Never,
     };
+    let mut s = s;
+    if !notes.is_empty() {
+        let note = tr!(lang, "resume-ignores", options = notes.join(", "));
+        writeln!(s.out, "{}", s.st.note(&note))?;
+    }
     s.run(resumed.as_deref())
 }
 
@@ -415,6 +476,19 @@ struct Session<R, W> {
     board_key: Option<(u32, usize)>,
     watch_auto: bool,
     hint_spec: AgentSpec,
+    /// How the last autosave went.
+    saved: SaveState,
+}
+
+/// How the last write of the autosave went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SaveState {
+    /// Not tried yet (or autosave is off).
+    Never,
+    /// Written: the file holds the game as it stands.
+    Written,
+    /// Failed: the file (if any) is behind the game.
+    Failed,
 }
 
 const HELP: &str = "\
@@ -464,14 +538,59 @@ impl<R: BufRead, W: Write> Session<R, W> {
         Ok(Some(line))
     }
 
+    /// Writes the autosave. When it fails it says so (once, until it
+    /// works again) and how to keep the game elsewhere.
     fn autosave(&mut self) -> io::Result<()> {
-        if let Some(p) = &self.autosave
-            && let Err(e) = self.g.save(p)
-        {
-            let msg = format!("(autosave to {} failed: {e})", p.display());
-            writeln!(self.out, "{}", self.st.error(&msg))?;
+        let Some(p) = self.autosave.clone() else {
+            self.set_interrupt_note();
+            return Ok(());
+        };
+        match self.g.save(&p) {
+            Ok(()) => self.saved = SaveState::Written,
+            Err(e) => {
+                if self.saved != SaveState::Failed {
+                    let msg = tr!(
+                        self.st.lang,
+                        "autosave-failed",
+                        path = p.display().to_string(),
+                        error = e.to_string(),
+                        suggestion = record::fallback_path(self.g.seed).display().to_string()
+                    );
+                    writeln!(self.out, "{}", self.st.error(&msg))?;
+                }
+                self.saved = SaveState::Failed;
+            }
         }
+        self.set_interrupt_note();
         Ok(())
+    }
+
+    /// Where the game stands saved, in a sentence: for `quit`, the end of
+    /// input and Ctrl-C.
+    fn save_note(&self) -> String {
+        let lang = self.st.lang;
+        match (&self.autosave, self.saved) {
+            (Some(a), SaveState::Written) => tr!(
+                lang,
+                "saved-in",
+                path = a.display().to_string(),
+                moves = self.g.moves.len()
+            ),
+            (Some(a), _) => tr!(lang, "not-saved", path = a.display().to_string()),
+            (None, _) => tr!(lang, "autosave-off"),
+        }
+    }
+
+    /// What Ctrl-C prints, as the game stands now.
+    fn set_interrupt_note(&self) {
+        let note = format!(
+            "{} {}",
+            tr!(self.st.lang, "stopped-why", why = "Ctrl-C"),
+            self.save_note()
+        );
+        if let Ok(mut n) = INTERRUPT_NOTE.lock() {
+            *n = note;
+        }
     }
 
     fn intro(&mut self, resumed: Option<&Path>) -> io::Result<()> {
@@ -529,6 +648,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
 
     fn run(mut self, resumed: Option<&Path>) -> Result<Outcome, PlayError> {
         self.intro(resumed)?;
+        self.set_interrupt_note();
         self.alternate_screen(true)?;
         let end = self.play_out();
         // Back on the terminal's own screen (hotseat), whatever happened.
@@ -945,66 +1065,98 @@ impl<R: BufRead, W: Write> Session<R, W> {
     }
 
     fn save_cmd(&mut self, file: &str) -> io::Result<()> {
+        let lang = self.st.lang;
         let path = if file.is_empty() {
             match &self.autosave {
                 Some(a) => a.clone(),
                 None => {
-                    writeln!(self.out, "{}", self.st.error("Give a file name: save FILE"))?;
+                    writeln!(self.out, "{}", self.st.error(&tr!(lang, "save-needs-file")))?;
                     return Ok(());
                 }
             }
         } else {
-            PathBuf::from(file)
+            record::expand_home(file)
         };
+        let shown = path.display().to_string();
+        if path.exists() && !record::is_save_file(&path) {
+            let not_a_save = tr!(lang, "save-not-a-save", path = shown.as_str());
+            if self.echo {
+                // Piped input: nobody to ask.
+                let msg = format!("{not_a_save} {}", tr!(lang, "save-refused"));
+                writeln!(self.out, "{}", self.st.error(&msg))?;
+                return Ok(());
+            }
+            write!(
+                self.out,
+                "{} {} ",
+                self.st.error(&not_a_save),
+                tr!(lang, "save-overwrite-ask")
+            )?;
+            let yes = self.read_line()?.is_some_and(|l| input::is_yes(lang, &l));
+            if !yes {
+                writeln!(self.out, "{}", tr!(lang, "save-not-done"))?;
+                return Ok(());
+            }
+        }
         match self.g.save(&path) {
-            Ok(()) => writeln!(
-                self.out,
-                "{}",
-                self.st.good(&format!(
-                    "Saved to {} ({} moves). Resume with: ludus play --resume {}",
-                    path.display(),
-                    self.g.moves.len(),
-                    path.display()
-                ))
-            ),
-            Err(e) => writeln!(
-                self.out,
-                "{}",
-                self.st
-                    .error(&format!("Could not save to {}: {e}", path.display()))
-            ),
+            Ok(()) => {
+                let msg = tr!(
+                    lang,
+                    "saved-to",
+                    path = shown.as_str(),
+                    moves = self.g.moves.len()
+                );
+                writeln!(self.out, "{}", self.st.good(&msg))?;
+                // The autosave failed: this file takes its place.
+                if self.saved == SaveState::Failed || self.autosave.is_none() {
+                    if self.saved == SaveState::Failed {
+                        writeln!(self.out, "{}", tr!(lang, "autosave-moved"))?;
+                        self.autosave = Some(path);
+                    }
+                    self.saved = SaveState::Written;
+                }
+                self.set_interrupt_note();
+                Ok(())
+            }
+            Err(e) => {
+                let msg = tr!(
+                    lang,
+                    "save-failed",
+                    path = shown.as_str(),
+                    error = e.to_string()
+                );
+                writeln!(self.out, "{}", self.st.error(&msg))
+            }
         }
     }
 
     fn stop(&mut self, why: &str) -> io::Result<()> {
+        let lang = self.st.lang;
         self.autosave()?;
-        let how = match &self.autosave {
-            Some(a) => format!(
-                "The game is saved in {}. Resume with: ludus play --resume {}",
-                a.display(),
-                a.display()
-            ),
-            None => "Autosave is off: only a game saved with save FILE can be resumed.".into(),
-        };
+        // Not saved, and someone to ask: offer another file.
+        if why == "quit" && self.saved == SaveState::Failed && !self.echo {
+            write!(self.out, "{} ", tr!(lang, "quit-save-elsewhere"))?;
+            if let Some(f) = self.read_line()?
+                && !f.is_empty()
+            {
+                self.save_cmd(&f)?;
+            }
+        }
         let why = if why == "quit" {
-            "Stopped.".to_string()
+            tr!(lang, "stopped")
         } else {
-            format!("Stopped ({why}).")
+            tr!(lang, "stopped-why", why = why)
         };
-        writeln!(self.out, "{why} {how}")
+        writeln!(self.out, "{why} {}", self.save_note())
     }
 
     fn finish(&mut self) -> io::Result<()> {
         let b = render::board(&self.g.state, None, self.st);
         write!(self.out, "\n{b}\n{}", score_text(&self.g.state))?;
         self.autosave()?;
-        if let Some(a) = &self.autosave {
-            writeln!(
-                self.out,
-                "The game is saved in {}. Replay it with: ludus replay {}",
-                a.display(),
-                a.display()
-            )?;
+        if let (Some(a), SaveState::Written) = (&self.autosave, self.saved) {
+            let msg = tr!(self.st.lang, "finished-saved", path = a.display().to_string());
+            writeln!(self.out, "{msg}")?;
         }
         Ok(())
     }
