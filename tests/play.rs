@@ -14,7 +14,8 @@ use ludus::cli::RulesArgs;
 use ludus::engine::seed::{derive, mix};
 use ludus::games::caesar_cleopatra::text::{event_text, score_text};
 use ludus::games::caesar_cleopatra::{Event, Move, Phase, State};
-use ludus::play::input::{self, Command, short_form};
+use ludus::play::i18n::Lang;
+use ludus::play::input::{self, Command, short_form, short_form_in};
 use ludus::play::{self, Game, Options, Outcome, PlayArgs, Player, ReplayArgs, RulesChoice};
 
 fn rules_dir() -> PathBuf {
@@ -560,9 +561,15 @@ fn replay_as_a_side_shows_nothing_that_side_could_not_see() {
             let out = String::from_utf8(out).unwrap();
             let s = g.state_after(to);
             let hidden = secrets(&s, 1 - seat);
-            assert!(to < 40 || hidden.iter().any(|h| h.contains("hand (")), "{hidden:?}");
+            assert!(
+                to < 40 || hidden.iter().any(|h| h.contains("hand (")),
+                "{hidden:?}"
+            );
             for h in &hidden {
-                assert!(!out.contains(h.as_str()), "{side} at move {to} sees {h:?}:\n{out}");
+                assert!(
+                    !out.contains(h.as_str()),
+                    "{side} at move {to} sees {h:?}:\n{out}"
+                );
             }
             // The other's choices are not numbered, nor named when secret.
             let other = &g.rules().factions[1 - seat].name;
@@ -616,21 +623,35 @@ fn an_unwritable_data_directory_is_reported_and_never_called_saved() {
     script.push("quit".into());
     let (o, out) = run(args(71, "random", "cleopatra"), &script, Some(bad));
     assert!(!o.finished);
-    assert_eq!(out.matches("The autosave to /dev/null/x/saves/").count(), 1, "{out}");
+    assert_eq!(
+        out.matches("The autosave to /dev/null/x/saves/").count(),
+        1,
+        "{out}"
+    );
     assert!(out.contains("failed (Not a directory"), "{out}");
     assert!(out.contains("Type save FILE to keep it elsewhere"), "{out}");
     assert!(!out.contains("The game is saved in"), "{out}");
     assert!(out.contains("Stopped. The game is NOT saved"), "{out}");
     // The same at the end of the input.
-    let (_, out) = run(args(71, "random", "cleopatra"), &lines(&plan.chunks[..6]), Some(bad));
-    assert!(out.contains("Stopped (input ended). The game is NOT saved"), "{out}");
+    let (_, out) = run(
+        args(71, "random", "cleopatra"),
+        &lines(&plan.chunks[..6]),
+        Some(bad),
+    );
+    assert!(
+        out.contains("Stopped (input ended). The game is NOT saved"),
+        "{out}"
+    );
     // Saved elsewhere, the game is kept there from then on.
     let rescue = tmp.path().join("rescue.ron");
     let mut script = lines(&plan.chunks[..3]);
     script.push(format!("save {}", rescue.display()));
     script.extend(lines(&plan.chunks[3..8]));
     let (o, out) = run(args(71, "random", "cleopatra"), &script, Some(bad));
-    assert!(out.contains("from now on the game is saved in this file"), "{out}");
+    assert!(
+        out.contains("from now on the game is saved in this file"),
+        "{out}"
+    );
     assert!(
         out.contains(&format!("The game is saved in {}", rescue.display())),
         "{out}"
@@ -669,8 +690,14 @@ fn save_refuses_to_overwrite_a_file_that_is_not_a_save() {
     );
     assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes\n");
     // A Ludus save is overwritten; a directory is an error, not a panic.
-    assert_eq!(out.matches(&format!("Saved to {}", mine.display())).count(), 2);
-    assert!(out.contains(&format!("{} exists and is not a Ludus save", tmp.path().display())));
+    assert_eq!(
+        out.matches(&format!("Saved to {}", mine.display())).count(),
+        2
+    );
+    assert!(out.contains(&format!(
+        "{} exists and is not a Ludus save",
+        tmp.path().display()
+    )));
     assert_eq!(Game::load(&mine).unwrap().moves, o.game.moves);
 }
 
@@ -706,7 +733,10 @@ fn resume_says_what_it_ignores_and_hotseat_refuses_an_ai() {
         ..Options::default()
     };
     let e = play::run_session_with(a, "".as_bytes(), Vec::new(), &opts).unwrap_err();
-    assert!(e.to_string().contains("--hotseat and --ai do not mix"), "{e}");
+    assert!(
+        e.to_string().contains("--hotseat and --ai do not mix"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -729,6 +759,7 @@ fn every_legal_move_reads_back_from_its_short_form() {
             )
             .unwrap();
             let r = g.rules_arc().clone();
+            let lang = Lang::from_code(lang);
             while let Some(p) = g.actor() {
                 let legal = g.legal();
                 for (i, &m) in legal.iter().enumerate() {
@@ -738,6 +769,14 @@ fn every_legal_move_reads_back_from_its_short_form() {
                         Ok(Command::Move(i)),
                         "{variant}: {f:?} for {m:?} among {legal:?}"
                     );
+                    // In the game's language, and English there too.
+                    for f in [short_form_in(lang, &r, p, m), f] {
+                        assert_eq!(
+                            input::parse_in(lang, &r, p, &legal, &f),
+                            Ok(Command::Move(i)),
+                            "{variant} in {lang:?}: {f:?} for {m:?} among {legal:?}"
+                        );
+                    }
                 }
                 // Nonsense never panics and never reads as a move.
                 for junk in ["", "  ", "p", "zz 9", "ü", "p p p p p", "c c", "-1", "1.5"] {
@@ -748,6 +787,156 @@ fn every_legal_move_reads_back_from_its_short_form() {
             }
         }
     }
+}
+
+/// A whole game against the AI in `lang`, typed only in that language's
+/// short forms and commands; returns the game and everything on screen.
+fn game_in(lang_code: &str, variant: &str, seed: u64) -> (Game, Outcome, String) {
+    let lang = Lang::from_code(Some(lang_code));
+    let mut c = choice();
+    c.variant = Some(variant.into());
+    c.lang = Some(lang_code.into());
+    let mut g = Game::new(c, seed, players(0, "random")).unwrap();
+    let commands: Vec<String> = ["help", "rules", "hint", "board", "score", "log"]
+        .iter()
+        .map(|id| {
+            lang.t(&format!("words-{id}"))
+                .split_whitespace()
+                .next()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    let mut script = Vec::new();
+    let mut k = 0;
+    while let Some(p) = g.actor() {
+        if g.players[p] != Player::Human {
+            let m = g.ai_move().unwrap();
+            g.play(m).unwrap();
+            continue;
+        }
+        if play::forced_decline(&g.state) {
+            g.play(Move::Decline).unwrap();
+            continue;
+        }
+        k += 1;
+        if k % 7 == 0 {
+            script.push(commands[(k / 7) % commands.len()].clone());
+        }
+        if k % 11 == 0 {
+            script.push("xyzzy".into());
+        }
+        let legal = g.legal();
+        let m = legal[(mix(derive(seed, k as u64, 3)) % legal.len() as u64) as usize];
+        script.push(short_form_in(lang, g.rules(), p, m));
+        g.play(m).unwrap();
+    }
+    let mut a = args(seed, "random", "cleopatra");
+    a.rules.variant = Some(variant.into());
+    a.rules.lang = Some(lang_code.into());
+    let (o, out) = run(a, &script, None);
+    (g, o, out)
+}
+
+/// English words no screen of a French or Dutch game may show.
+const ENGLISH: &[&str] = &[
+    "the",
+    "your",
+    "you",
+    "turn",
+    "choose",
+    "draws",
+    "which",
+    "legal",
+    "stopped",
+    "saved",
+    "moves",
+    "card",
+    "cards",
+    "wins",
+    "leads",
+    "patricians",
+    "passive",
+    "game",
+    "and",
+    "with",
+    "from",
+    "down",
+    "stay",
+    "refill",
+    "discard",
+    "choice",
+    "type",
+    "rules",
+    "against",
+    "seed",
+    "answer",
+    "result",
+    "goes",
+    "on",
+    "at",
+    "to",
+    "takes",
+    "won",
+    "left",
+    "now",
+    "mission",
+    "vote",
+    "none",
+    "empty",
+    "plays",
+    "places",
+    "hint",
+];
+
+/// The English words of `out`, but for `allowed` and the rule keys and
+/// values the `rules` command names (`turn.action_timing = AnyTime`: the
+/// keys of the rule files, not sentences).
+fn english_words_in(out: &str, allowed: &[&str]) -> Vec<String> {
+    let sentences: Vec<&str> = out
+        .lines()
+        .filter(|l| {
+            let key = l.trim_start().split(" = ").next().unwrap_or("");
+            !(key.contains('.')
+                && key
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c == '.' || c == '_'))
+        })
+        .collect();
+    let mut found: Vec<String> = sentences
+        .join("\n")
+        .split(|c: char| !c.is_alphanumeric())
+        .map(|w| w.to_lowercase())
+        .filter(|w| ENGLISH.contains(&w.as_str()) && !allowed.contains(&w.as_str()))
+        .collect();
+    found.sort();
+    found.dedup();
+    found
+}
+
+#[test]
+fn a_french_game_typed_in_french_shows_no_english() {
+    let (g, o, out) = game_in("fr", "fr-confiance", 81);
+    assert!(o.finished, "{out}");
+    assert_eq!(o.game.moves, g.moves);
+    assert!(out.contains("Résultat :"), "{out}");
+    assert!(out.contains("Règles en vigueur"), "{out}");
+    // ("vote" and "mission" are French words too.)
+    let english = english_words_in(&out, &["vote", "mission"]);
+    assert!(english.is_empty(), "English words {english:?} in\n{out}");
+}
+
+#[test]
+fn a_dutch_game_typed_in_dutch_shows_no_english() {
+    let (g, o, out) = game_in("nl", "nl-vertrouwensvraag", 82);
+    assert!(o.finished, "{out}");
+    assert_eq!(o.game.moves, g.moves);
+    assert!(out.contains("Uitslag:"), "{out}");
+    // The rulebook quoted is the Dutch one.
+    assert!(out.contains("002: "), "{out}");
+    assert!(!out.contains("000: "), "{out}");
+    let english = english_words_in(&out, &[]);
+    assert!(english.is_empty(), "English words {english:?} in\n{out}");
 }
 
 /// The `ludus` binary, once `play` is wired into its command line: a whole

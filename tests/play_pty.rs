@@ -518,7 +518,10 @@ fn hotseat_game_hides_each_player_from_the_other(seed: u64, colour: bool) {
     );
     let st = if colour { COLOR } else { PLAIN };
     let mut g = Game::new(choice(), seed, [Player::Human, Player::Human]).unwrap();
-    let names = [g.rules().factions[0].name.clone(), g.rules().factions[1].name.clone()];
+    let names = [
+        g.rules().factions[0].name.clone(),
+        g.rules().factions[1].name.clone(),
+    ];
     let ready = |p: usize| {
         format!(
             "Pass the screen to {0}. {0}, press Enter when only you can see it. ",
@@ -567,7 +570,9 @@ fn hotseat_game_hides_each_player_from_the_other(seed: u64, colour: bool) {
     let end = t.rest();
     assert!(t.exit_ok(), "{}", t.tail());
     // The end is shown on the terminal's own screen, every card open.
-    let off = end.find(render::ALT_SCREEN_OFF).expect("the alternate screen is left");
+    let off = end
+        .find(render::ALT_SCREEN_OFF)
+        .expect("the alternate screen is left");
     stretches.last_mut().unwrap().1.push_str(&end[..off]);
     assert!(end[off..].contains(&score_text(&g.state)), "{end}");
     assert!(stretches.len() > 10, "{} hand-overs", stretches.len());
@@ -694,7 +699,10 @@ fn save_asks_before_overwriting_a_file_that_is_not_a_save() {
     t.prompt("\n> ");
     t.type_line("save notes.txt");
     let asked = t.prompt("Overwrite it? (yes/no) ");
-    assert!(asked.contains("notes.txt exists and is not a Ludus save."), "{asked}");
+    assert!(
+        asked.contains("notes.txt exists and is not a Ludus save."),
+        "{asked}"
+    );
     t.type_line("no");
     let said = t.prompt("\n> ");
     assert!(said.contains("Not saved."), "{said}");

@@ -12,6 +12,7 @@ pub mod i18n;
 pub mod input;
 pub mod record;
 pub mod render;
+pub mod words;
 
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -24,12 +25,11 @@ use crate::diag::Diagnostics;
 use crate::engine::seed::{derive, mix};
 use crate::games::caesar_cleopatra::events::Event;
 use crate::games::caesar_cleopatra::model::Rules;
-use crate::games::caesar_cleopatra::text::{event_text, move_text, score_text};
 use crate::games::caesar_cleopatra::{Move, Phase, State, Target};
 
 use crate::tr;
 use i18n::Lang;
-use input::{Command, InputError};
+use input::{Command, InputError, Pause};
 pub use record::{Game, Player, RulesChoice};
 use render::Style;
 
@@ -453,7 +453,14 @@ enum Mode {
 
 enum Flow {
     Next,
-    Stop(&'static str),
+    Stop(StopWhy),
+}
+
+/// Why a session stops before the end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum StopWhy {
+    Quit,
+    InputEnded,
 }
 
 struct Session<R, W> {
@@ -490,29 +497,6 @@ enum SaveState {
     /// Failed: the file (if any) is behind the game.
     Failed,
 }
-
-const HELP: &str = "\
-Choose a move by its number, or type it:
-  p 5 sen d     place a 5 face down at the Senators (p = Philosopher: \"p p cen d\")
-  p 3 pra u     place a 3 face up at the Praetors
-  pass          stay passive this turn;  x 2 = discard a 2;  end = stop
-  a NAME        play the action card NAME (first letters of its name)
-  c sen         choose the Senators as a card's target;  c 3 sen u opp = a card there
-  d i / d a     draw from the influence / action reserve
-  v             turn up the vote card (ends an active turn)
-  no            let the opponent's card pass, or skip an optional draw
-  r NAME / rest setup: this action card next in your reserve / the rest as listed
-  Enter         the only choice, when there is one
-Commands:
-  board         the table again          score    the points so far
-  rules         the rule in force now, with its rulebook passage
-  hint          what the AI would do here, and why
-  undo          take back your last choice of this turn (not past a card drawn,
-                a vote card, a card looked at or revealed, or an opponent's move)
-  log           the last events          save FILE   save the game to FILE
-  help          this text                quit        save and stop (resume with
-                                                      ludus play --resume FILE)
-";
 
 impl<R: BufRead, W: Write> Session<R, W> {
     fn rules(&self) -> &Rules {
@@ -595,43 +579,44 @@ impl<R: BufRead, W: Write> Session<R, W> {
 
     fn intro(&mut self, resumed: Option<&Path>) -> io::Result<()> {
         let r = self.g.rules();
+        let lang = self.st.lang;
         let c = &self.g.choice;
-        let mut rules = c.variant.clone().unwrap_or_else(|| "base rules".into());
+        let mut rules = c.variant.clone().unwrap_or_else(|| lang.t("base-rules"));
         for a in &c.addons {
             rules.push_str(&format!(" + {a}"));
         }
         for s in &c.sets {
             rules.push_str(&format!(", {s}"));
         }
-        let who = |p: usize| match &self.g.players[p] {
-            Player::Human if self.mode == Mode::Hotseat => {
-                format!("{} (a player)", r.factions[p].name)
-            }
-            Player::Human => format!("{} (you)", r.factions[p].name),
-            Player::Ai(s) => format!("{} (AI {s})", r.factions[p].name),
-        };
+        let who = |p: usize| player_label(lang, r, &self.g.players[p], p, self.mode);
         let mut o = String::new();
         o.push_str(&self.st.bold(&format!("Ludus - {}", r.name)));
         o.push('\n');
-        o.push_str(&format!(
-            "Rules: {rules}. {} against {}. Seed {}.\n",
-            who(0),
-            who(1),
-            self.g.seed
-        ));
+        let line = tr!(
+            lang,
+            "intro-rules",
+            rules = rules,
+            p0 = who(0),
+            p1 = who(1),
+            seed = self.g.seed.to_string()
+        );
+        o.push_str(&format!("{line}\n"));
         if let Some(p) = resumed {
-            o.push_str(&format!(
-                "Resumed {} at move {}, turn {}.\n",
-                p.display(),
-                self.g.moves.len(),
-                self.g.state.turn_number() + 1
-            ));
+            let line = tr!(
+                lang,
+                "intro-resumed",
+                path = p.display().to_string(),
+                moves = self.g.moves.len(),
+                turn = self.g.state.turn_number() + 1
+            );
+            o.push_str(&format!("{line}\n"));
         }
         if let Some(a) = &self.autosave {
-            o.push_str(&format!("Autosave: {}\n", a.display()));
+            let line = tr!(lang, "intro-autosave", path = a.display().to_string());
+            o.push_str(&format!("{line}\n"));
         }
         if self.mode != Mode::Watch {
-            o.push_str("Type a number or a move, or help for the commands.\n");
+            o.push_str(&format!("{}\n", lang.t("intro-type")));
         }
         write!(self.out, "{o}")?;
         // A resumed game: what happened in the turn so far is told again.
@@ -666,7 +651,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
     }
 
     /// Plays until the end (`None`) or a stop (why).
-    fn play_out(&mut self) -> Result<Option<&'static str>, PlayError> {
+    fn play_out(&mut self) -> Result<Option<StopWhy>, PlayError> {
         loop {
             self.narrate()?;
             let Some(p) = self.g.actor() else {
@@ -700,11 +685,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
     }
 
     fn event_line(&self, e: &Event, viewer: Option<usize>) -> String {
-        let r = self.rules();
-        let t = match viewer {
-            Some(v) => event_text(r, e, Some(v)),
-            None => crate::games::caesar_cleopatra::text::event_text_all(r, e),
-        };
+        let t = words::event_words(self.st.lang, self.rules(), e, viewer);
         match e {
             Event::TurnBegan { player, .. } => {
                 format!(
@@ -778,11 +759,17 @@ impl<R: BufRead, W: Write> Session<R, W> {
             Mode::Hotseat => self.screen == Some(mover),
         };
         if new.is_empty() && shown {
+            let lang = self.st.lang;
             let who = self.name(mover);
             let line = match m {
-                Move::Decline if window => format!("{who} does not answer."),
-                Move::Decline => format!("{who} draws nothing."),
-                _ => format!("{who}: {}.", move_text(self.rules(), mover, m)),
+                Move::Decline if window => tr!(lang, "no-answer", who = who),
+                Move::Decline => tr!(lang, "draws-nothing", who = who),
+                _ => tr!(
+                    lang,
+                    "someone-moves",
+                    who = who,
+                    mv = words::move_words(lang, self.rules(), mover, m)
+                ),
             };
             writeln!(self.out, "  {line}")?;
         }
@@ -799,33 +786,24 @@ impl<R: BufRead, W: Write> Session<R, W> {
                 self.autosave()?;
             }
             while !self.watch_auto {
-                write!(
-                    self.out,
-                    "{}",
-                    self.st
-                        .dim("[Enter] next move, all: to the end, board, save FILE, quit > ")
-                )?;
+                let lang = self.st.lang;
+                write!(self.out, "{} ", self.st.dim(&lang.t("watch-prompt")))?;
                 let Some(line) = self.read_line()? else {
                     self.watch_auto = true;
                     break;
                 };
-                let low = line.to_lowercase();
-                match low.as_str() {
-                    "" | "n" | "next" => break,
-                    "all" | "a" | "go" | "end" => self.watch_auto = true,
-                    "board" | "b" => {
+                match input::pause(lang, &line) {
+                    Pause::Next => break,
+                    Pause::All => self.watch_auto = true,
+                    Pause::Board => {
                         let b = render::board(&self.g.state, None, self.st);
                         write!(self.out, "\n{b}")?;
                     }
-                    "quit" | "q" | "exit" => return Ok(Flow::Stop("quit")),
-                    _ if low == "save" || low.starts_with("save ") => {
-                        self.save_cmd(line.get(4..).unwrap_or("").trim())?
+                    Pause::Quit => return Ok(Flow::Stop(StopWhy::Quit)),
+                    Pause::Save(f) => self.save_cmd(&f)?,
+                    Pause::Unknown => {
+                        writeln!(self.out, "{}", self.st.error(&lang.t("watch-help")))?
                     }
-                    _ => writeln!(
-                        self.out,
-                        "{}",
-                        self.st.error("Enter, all, board, save FILE or quit.")
-                    )?,
                 }
             }
         }
@@ -843,7 +821,9 @@ impl<R: BufRead, W: Write> Session<R, W> {
         let name = self.name(p);
         let lang = self.st.lang;
         self.wipe()?;
-        let title = self.st.bold(&tr!(lang, "handover-title", name = name.as_str()));
+        let title = self
+            .st
+            .bold(&tr!(lang, "handover-title", name = name.as_str()));
         let pass = tr!(lang, "handover-pass", name = name.as_str());
         write!(self.out, "{}\n\n{pass} ", self.st.seat(p, &title))?;
         if self.read_line()?.is_none() {
@@ -887,17 +867,14 @@ impl<R: BufRead, W: Write> Session<R, W> {
 
     fn human_turn(&mut self, p: usize) -> Result<Flow, PlayError> {
         if self.mode == Mode::Hotseat && self.screen != Some(p) && !self.hand_over(p)? {
-            return Ok(Flow::Stop("input ended"));
+            return Ok(Flow::Stop(StopWhy::InputEnded));
         }
         let key = (self.g.state.turn_number(), p);
         if let Mode::Single(_) = self.mode
             && forced_decline(&self.g.state)
         {
-            writeln!(
-                self.out,
-                "  {}",
-                self.st.dim("(You hold no card to answer it with.)")
-            )?;
+            let note = self.st.lang.t("no-card-to-answer");
+            writeln!(self.out, "  {}", self.st.dim(&note))?;
             self.apply(Move::Decline, p)?;
             return Ok(Flow::Next);
         }
@@ -911,9 +888,9 @@ impl<R: BufRead, W: Write> Session<R, W> {
             write!(self.out, "{}", self.st.seat(p, "> "))?;
             let Some(line) = self.read_line()? else {
                 writeln!(self.out)?;
-                return Ok(Flow::Stop("input ended"));
+                return Ok(Flow::Stop(StopWhy::InputEnded));
             };
-            match input::parse(self.rules(), p, &legal, &line) {
+            match input::parse_in(self.st.lang, self.rules(), p, &legal, &line) {
                 Ok(Command::Move(i)) => {
                     self.apply(legal[i], p)?;
                     return Ok(Flow::Next);
@@ -931,14 +908,12 @@ impl<R: BufRead, W: Write> Session<R, W> {
                     }
                     return Ok(Flow::Next);
                 }
-                Ok(Command::Rest) => writeln!(
-                    self.out,
-                    "{}",
-                    self.st
-                        .error("rest: only while ordering the action reserve. Legal here:")
-                )
-                .and_then(|_| self.show_choices(&legal))?,
-                Ok(Command::Help) => write!(self.out, "{HELP}")?,
+                Ok(Command::Rest) => {
+                    let msg = self.st.lang.t("rest-only-arranging");
+                    writeln!(self.out, "{}", self.st.error(&msg))?;
+                    self.show_choices(&legal)?;
+                }
+                Ok(Command::Help) => writeln!(self.out, "{}", self.st.lang.t("help"))?,
                 Ok(Command::Rules) => {
                     let t = render::rules_text(&self.g.state, &self.g.settings, self.st);
                     write!(self.out, "{t}")?;
@@ -950,7 +925,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
                     }
                 }
                 Ok(Command::Save(f)) => self.save_cmd(f.as_deref().unwrap_or(""))?,
-                Ok(Command::Quit) => return Ok(Flow::Stop("quit")),
+                Ok(Command::Quit) => return Ok(Flow::Stop(StopWhy::Quit)),
                 Ok(Command::Board) => {
                     self.show_board(Some(p))?;
                     self.show_choices(&legal)?;
@@ -969,21 +944,14 @@ impl<R: BufRead, W: Write> Session<R, W> {
                     writeln!(self.out, "{}", lines.join("\n"))?;
                 }
                 Err(InputError::NoMatch(why)) => {
-                    writeln!(
-                        self.out,
-                        "{}",
-                        self.st.error(&format!("{why}. Legal here:"))
-                    )?;
+                    let msg = tr!(self.st.lang, "legal-here", why = why);
+                    writeln!(self.out, "{}", self.st.error(&msg))?;
                     let c = render::choices(&self.g.state, &legal, self.st);
                     write!(self.out, "{c}")?;
                 }
                 Err(InputError::Ambiguous(which)) => {
-                    writeln!(
-                        self.out,
-                        "{}",
-                        self.st
-                            .error(&format!("\"{line}\" fits several moves; which one?"))
-                    )?;
+                    let msg = tr!(self.st.lang, "which-one", line = line.as_str());
+                    writeln!(self.out, "{}", self.st.error(&msg))?;
                     let c = render::choice_lines(&self.g.state, &legal, &which, self.st);
                     write!(self.out, "{c}")?;
                 }
@@ -992,34 +960,42 @@ impl<R: BufRead, W: Write> Session<R, W> {
     }
 
     fn show_choices(&mut self, legal: &[Move]) -> io::Result<()> {
-        let q = render::question(&self.g.state);
+        let q = render::question(&self.g.state, self.st.lang);
         let c = render::choices(&self.g.state, legal, self.st);
         write!(self.out, "{}\n{c}", self.st.bold(&q))
     }
 
     fn score_now(&self, viewer: usize) -> String {
         let s = &self.g.state;
+        let lang = self.st.lang;
         if s.phase() == Phase::GameOver {
-            return score_text(s);
+            return words::score_words(lang, s);
         }
         let r = s.rules();
         let mut o = String::new();
         for p in 0..2 {
             let pts = if p == viewer {
-                format!("{} (your mission included)", render::points(s.score()[p]))
+                tr!(
+                    lang,
+                    "score-mine",
+                    points = render::points(lang, s.score()[p])
+                )
             } else {
-                format!(
-                    "{}, + {} if the secret mission is fulfilled",
-                    render::points(render::public_score(s, p)),
-                    r.scoring.mission_bonus
+                tr!(
+                    lang,
+                    "points-now-secret",
+                    points = render::points(lang, render::public_score(s, p)),
+                    bonus = r.scoring.mission_bonus
                 )
             };
-            let n = s.patricians_won(p);
-            o.push_str(&format!(
-                "{}: {n} patrician{}, {pts}\n",
-                r.factions[p].name,
-                if n == 1 { "" } else { "s" }
-            ));
+            let line = tr!(
+                lang,
+                "score-now",
+                who = r.factions[p].name.as_str(),
+                n = s.patricians_won(p),
+                points = pts
+            );
+            o.push_str(&format!("{line}\n"));
         }
         o
     }
@@ -1037,30 +1013,31 @@ impl<R: BufRead, W: Write> Session<R, W> {
             AgentSpec::Ismcts(_) => "ismcts",
         };
         let seed = derive(self.g.seed, self.g.moves.len() as u64, 200 + p as u64);
-        let t = render::hint_text(&self.g.state, m, ix, name, seed);
+        let t = render::hint_text(&self.g.state, m, ix, name, seed, self.st.lang);
         writeln!(self.out, "{}", self.st.note(&t))
     }
 
     fn undo(&mut self, p: usize) -> io::Result<bool> {
         let n = self.g.moves.len();
         if n <= self.undo_floor {
-            let msg = if n == 0 {
-                "Nothing to take back: no move has been made yet.".to_string()
+            let msg = self.st.lang.t(if n == 0 {
+                "undo-nothing-yet"
             } else {
-                "Nothing to take back: only your own choices of this turn can be, back to the last one that revealed something (a card drawn, a vote card, a card looked at or revealed) or let the opponent move.".to_string()
-            };
+                "undo-floor"
+            });
             writeln!(self.out, "{}", self.st.error(&msg))?;
             return Ok(false);
         }
         let m = self.g.moves[n - 1];
-        let text = move_text(self.rules(), p, m);
+        let text = words::move_words(self.st.lang, self.rules(), p, m);
         self.g.truncate(n - 1);
         let len = self.g.state.events().len();
         for s in &mut self.seen {
             *s = (*s).min(len);
         }
         self.board_key = None;
-        writeln!(self.out, "{}", self.st.good(&format!("Took back: {text}.")))?;
+        let msg = tr!(self.st.lang, "took-back", mv = text);
+        writeln!(self.out, "{}", self.st.good(&msg))?;
         Ok(true)
     }
 
@@ -1130,11 +1107,11 @@ impl<R: BufRead, W: Write> Session<R, W> {
         }
     }
 
-    fn stop(&mut self, why: &str) -> io::Result<()> {
+    fn stop(&mut self, why: StopWhy) -> io::Result<()> {
         let lang = self.st.lang;
         self.autosave()?;
         // Not saved, and someone to ask: offer another file.
-        if why == "quit" && self.saved == SaveState::Failed && !self.echo {
+        if why == StopWhy::Quit && self.saved == SaveState::Failed && !self.echo {
             write!(self.out, "{} ", tr!(lang, "quit-save-elsewhere"))?;
             if let Some(f) = self.read_line()?
                 && !f.is_empty()
@@ -1142,20 +1119,24 @@ impl<R: BufRead, W: Write> Session<R, W> {
                 self.save_cmd(&f)?;
             }
         }
-        let why = if why == "quit" {
-            tr!(lang, "stopped")
-        } else {
-            tr!(lang, "stopped-why", why = why)
+        let why = match why {
+            StopWhy::Quit => tr!(lang, "stopped"),
+            StopWhy::InputEnded => tr!(lang, "stopped-why", why = lang.t("input-ended")),
         };
         writeln!(self.out, "{why} {}", self.save_note())
     }
 
     fn finish(&mut self) -> io::Result<()> {
         let b = render::board(&self.g.state, None, self.st);
-        write!(self.out, "\n{b}\n{}", score_text(&self.g.state))?;
+        let score = words::score_words(self.st.lang, &self.g.state);
+        write!(self.out, "\n{b}\n{score}")?;
         self.autosave()?;
         if let (Some(a), SaveState::Written) = (&self.autosave, self.saved) {
-            let msg = tr!(self.st.lang, "finished-saved", path = a.display().to_string());
+            let msg = tr!(
+                self.st.lang,
+                "finished-saved",
+                path = a.display().to_string()
+            );
             writeln!(self.out, "{msg}")?;
         }
         Ok(())
@@ -1164,10 +1145,21 @@ impl<R: BufRead, W: Write> Session<R, W> {
 
 // ----- Replay -----------------------------------------------------------------
 
+/// `Caesar (you)`, `Caesar (AI greedy)`...
+fn player_label(lang: Lang, r: &Rules, pl: &Player, p: usize, mode: Mode) -> String {
+    let name = r.factions[p].name.as_str();
+    match pl {
+        Player::Human if mode == Mode::Hotseat => tr!(lang, "player-person", name = name),
+        Player::Human => tr!(lang, "you-mark", name = name),
+        Player::Ai(s) => tr!(lang, "player-ai", name = name, ai = s.as_str()),
+    }
+}
+
 /// A move in a replay: by whom, which choice of how many, and what; seen
 /// as `viewer`, an opponent's move shows only what it makes public (the
 /// events tell the rest as he saw them), never which choice it was.
 fn replay_move_line(
+    lang: Lang,
     s: &State,
     legal: &[Move],
     m: Move,
@@ -1176,15 +1168,18 @@ fn replay_move_line(
 ) -> String {
     let r = s.rules();
     let actor = s.actor();
-    let who = &r.factions[actor].name;
+    let who = r.factions[actor].name.as_str();
+    let mv = words::move_words(lang, r, actor, m);
     if viewer.is_none_or(|v| v == actor) {
         let ix = legal.iter().position(|&l| l == m).unwrap_or(0);
-        return format!(
-            "{}. {who} (choice {} of {}): {}",
-            i + 1,
-            ix + 1,
-            legal.len(),
-            move_text(r, actor, m)
+        return tr!(
+            lang,
+            "replay-move",
+            n = i + 1,
+            who = who,
+            choice = ix + 1,
+            count = legal.len(),
+            mv = mv
         );
     }
     let public = matches!(
@@ -1199,9 +1194,9 @@ fn replay_move_line(
             | Move::Choose(Target::Group(_))
     );
     if public {
-        format!("{}. {who}: {}", i + 1, move_text(r, actor, m))
+        tr!(lang, "replay-move-public", n = i + 1, who = who, mv = mv)
     } else {
-        format!("{}. {who}.", i + 1)
+        tr!(lang, "replay-move-hidden", n = i + 1, who = who)
     }
 }
 
@@ -1215,9 +1210,10 @@ pub fn run_replay(
 ) -> Result<(), PlayError> {
     let path = resume_path(&args.file, opts)?;
     let g = Game::load(&path).map_err(PlayError::Invalid)?;
+    let lang = Lang::from_code(g.choice.lang.as_deref());
     let st = Style {
         color: opts.color,
-        lang: Lang::from_code(g.choice.lang.as_deref()),
+        lang,
     };
     let r = g.rules_arc().clone();
     let viewer = match &args.side {
@@ -1231,30 +1227,34 @@ pub fn run_replay(
             "--to {to}: the game has {n} moves"
         )));
     }
-    writeln!(
-        out,
-        "{}",
-        st.bold(&format!(
-            "Replay of {}: {n} moves, each one legal, final position verified.",
-            path.display()
-        ))
-    )?;
-    let who = |p: usize| match &g.players[p] {
-        Player::Human => format!("{} (a person)", r.factions[p].name),
-        Player::Ai(s) => format!("{} (AI {s})", r.factions[p].name),
+    let head = tr!(
+        lang,
+        "replay-head",
+        path = path.display().to_string(),
+        n = n
+    );
+    writeln!(out, "{}", st.bold(&head))?;
+    let who = |p: usize| {
+        let mode = match g.players[p] {
+            Player::Human => Mode::Hotseat,
+            Player::Ai(_) => Mode::Watch,
+        };
+        player_label(lang, &r, &g.players[p], p, mode)
     };
-    writeln!(
-        out,
-        "Rules: {}. {} against {}. Seed {}.",
-        g.choice.variant.as_deref().unwrap_or("base rules"),
-        who(0),
-        who(1),
-        g.seed
-    )?;
-    let line = |e: &Event| match viewer {
-        Some(v) => event_text(&r, e, Some(v)),
-        None => crate::games::caesar_cleopatra::text::event_text_all(&r, e),
-    };
+    let rules = g
+        .choice
+        .variant
+        .clone()
+        .unwrap_or_else(|| lang.t("base-rules"));
+    let line = tr!(
+        lang,
+        "intro-rules",
+        rules = rules,
+        p0 = who(0),
+        p1 = who(1),
+        seed = g.seed.to_string()
+    );
+    writeln!(out, "{line}")?;
     let mut s = State::new(r.clone(), record::state_seed(g.seed));
     let mut shown = 0;
     let mut auto = !args.step;
@@ -1264,7 +1264,7 @@ pub fn run_replay(
             if let Event::TurnBegan { .. } = e {
                 writeln!(out)?;
             }
-            writeln!(out, "  {}", line(e))?;
+            writeln!(out, "  {}", words::event_words(lang, &r, e, viewer))?;
         }
         shown = s.events().len();
         if i == to {
@@ -1272,53 +1272,43 @@ pub fn run_replay(
         }
         if !auto {
             loop {
-                write!(
-                    out,
-                    "{}",
-                    st.dim(&format!(
-                        "[{}/{n}] Enter: next move, all: to the end, board, quit > ",
-                        i
-                    ))
-                )?;
+                let prompt = tr!(lang, "replay-prompt", i = i, n = n);
+                write!(out, "{} ", st.dim(&prompt))?;
                 out.flush()?;
                 let mut buf = Vec::new();
                 if input.read_until(b'\n', &mut buf)? == 0 {
                     auto = true;
                     break;
                 }
-                match String::from_utf8_lossy(&buf).trim().to_lowercase().as_str() {
-                    "" | "n" | "next" => break,
-                    "all" | "a" | "end" => {
+                match input::pause(lang, &String::from_utf8_lossy(&buf)) {
+                    Pause::Next => break,
+                    Pause::All => {
                         auto = true;
                         break;
                     }
-                    "board" | "b" => write!(out, "{}", render::board(&s, viewer, st))?,
-                    "quit" | "q" => return Ok(()),
-                    _ => writeln!(out, "{}", st.error("Enter, all, board or quit."))?,
+                    Pause::Board => write!(out, "{}", render::board(&s, viewer, st))?,
+                    Pause::Quit => return Ok(()),
+                    Pause::Save(_) | Pause::Unknown => {
+                        writeln!(out, "{}", st.error(&lang.t("replay-help")))?
+                    }
                 }
             }
         }
         let m = g.moves[i];
         s.legal(&mut legal);
-        writeln!(
-            out,
-            "{}",
-            st.dim(&replay_move_line(&s, &legal, m, i, viewer))
-        )?;
+        let line = replay_move_line(lang, &s, &legal, m, i, viewer);
+        writeln!(out, "{}", st.dim(&line))?;
         s.apply_move(m);
     }
     write!(out, "\n{}", render::board(&s, viewer, st))?;
     if s.phase() == Phase::GameOver || viewer.is_none() {
-        write!(out, "\n{}", score_text(&s))?;
+        write!(out, "\n{}", words::score_words(lang, &s))?;
     }
     if to < n {
-        writeln!(out, "Position after move {to} of {n}.")?;
+        writeln!(out, "{}", tr!(lang, "replay-position", to = to, n = n))?;
     } else if s.phase() != Phase::GameOver {
-        writeln!(
-            out,
-            "The game stopped here; continue it with: ludus play --resume {}",
-            path.display()
-        )?;
+        let path = path.display().to_string();
+        writeln!(out, "{}", tr!(lang, "replay-unfinished", path = path))?;
     }
     Ok(())
 }
