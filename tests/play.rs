@@ -529,7 +529,7 @@ fn secrets(s: &State, seat: usize) -> Vec<String> {
     let theirs = play::render::board(s, Some(1 - seat), Default::default());
     let mut v: Vec<String> = mine
         .lines()
-        .filter(|l| !theirs.lines().any(|t| t == *l))
+        .filter(|l| !l.starts_with("  ") && !theirs.lines().any(|t| t == *l))
         .map(String::from)
         .collect();
     let public: Vec<String> = s
@@ -562,7 +562,7 @@ fn replay_as_a_side_shows_nothing_that_side_could_not_see() {
             let s = g.state_after(to);
             let hidden = secrets(&s, 1 - seat);
             assert!(
-                to < 40 || hidden.iter().any(|h| h.contains("hand (")),
+                to < 40 || hidden.iter().any(|h| h.starts_with("Your hand: ")),
                 "{hidden:?}"
             );
             for h in &hidden {

@@ -45,6 +45,15 @@ impl Lang {
         self.format(id, None)
     }
 
+    /// The message `id` of this language or English, if either has it.
+    pub fn get(self, id: &str) -> Option<String> {
+        let all = bundles();
+        [&all[self as usize], &all[0]].into_iter().find_map(|b| {
+            let p = b.get_message(id)?.value()?;
+            Some(b.format_pattern(p, None, &mut Vec::new()).into_owned())
+        })
+    }
+
     /// The message `id` with arguments (see the [`tr!`](crate::tr) macro).
     pub fn format(self, id: &str, args: Option<&FluentArgs>) -> String {
         let all = bundles();

@@ -429,6 +429,7 @@ pub fn run_session_with(
         screen: None,
         undo_floor: floor,
         board_key: None,
+        narrowed: None,
         watch_auto: false,
         hint_spec,
         saved: SaveState::Never,
@@ -450,6 +451,10 @@ enum Mode {
     /// AI against AI.
     Watch,
 }
+
+/// When a board was last shown: the turn, the seat, and whether the game
+/// was still being set up (the first turn shows the board anew).
+type BoardMoment = (u32, usize, bool);
 
 enum Flow {
     Next,
@@ -480,7 +485,9 @@ struct Session<R, W> {
     /// Moves before this one cannot be taken back.
     undo_floor: usize,
     /// (turn, seat) of the last board shown.
-    board_key: Option<(u32, usize)>,
+    board_key: Option<BoardMoment>,
+    /// After "which one?": the moves listed, numbered from 1.
+    narrowed: Option<Vec<usize>>,
     watch_auto: bool,
     hint_spec: AgentSpec,
     /// How the last autosave went.
@@ -697,8 +704,23 @@ impl<R: BufRead, W: Write> Session<R, W> {
             Event::Vote { .. } | Event::PatricianWon { .. } | Event::GameOver { .. } => {
                 format!("  {}", self.st.note(&t))
             }
+            // What the card does, in plain words (the catalogue's text for
+            // the card's id, where it has one).
+            Event::ActionPlayed { kind, .. } => {
+                let id = format!("about-{}", self.rules().kind(*kind).id);
+                match self.st.lang.get(&id) {
+                    Some(about) => format!("  {t}\n    {}", self.st.dim(&about)),
+                    None => format!("  {t}"),
+                }
+            }
             _ => format!("  {t}"),
         }
+    }
+
+    fn moment(&self, seat: usize) -> BoardMoment {
+        let s = &self.g.state;
+        let setup = matches!(s.phase(), Phase::ArrangeActions | Phase::SetupPlace);
+        (s.turn_number(), seat, setup)
     }
 
     /// Tells the events not yet shown to whoever watches the screen.
@@ -720,7 +742,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
 
     fn show_board(&mut self, viewer: Option<usize>) -> io::Result<()> {
         let b = render::board(&self.g.state, viewer, self.st);
-        self.board_key = Some((self.g.state.turn_number(), self.g.state.actor()));
+        self.board_key = Some(self.moment(self.g.state.actor()));
         write!(self.out, "\n{b}")
     }
 
@@ -778,7 +800,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
 
     fn ai_turn(&mut self, p: usize) -> Result<Flow, PlayError> {
         if self.mode == Mode::Watch {
-            let key = (self.g.state.turn_number(), self.g.state.seat());
+            let key = self.moment(self.g.state.seat());
             if self.board_key != Some(key) {
                 let b = render::board(&self.g.state, None, self.st);
                 self.board_key = Some(key);
@@ -869,7 +891,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
         if self.mode == Mode::Hotseat && self.screen != Some(p) && !self.hand_over(p)? {
             return Ok(Flow::Stop(StopWhy::InputEnded));
         }
-        let key = (self.g.state.turn_number(), p);
+        let key = self.moment(p);
         if let Mode::Single(_) = self.mode
             && forced_decline(&self.g.state)
         {
@@ -890,7 +912,15 @@ impl<R: BufRead, W: Write> Session<R, W> {
                 writeln!(self.out)?;
                 return Ok(Flow::Stop(StopWhy::InputEnded));
             };
-            match input::parse_in(self.st.lang, self.rules(), p, &legal, &line) {
+            let parsed = match self.narrowed.take() {
+                Some(which) => narrowed_pick(&which, &line),
+                None => None,
+            };
+            let parsed = parsed.map_or_else(
+                || input::parse_in(self.st.lang, self.rules(), p, &legal, &line),
+                Ok,
+            );
+            match parsed {
                 Ok(Command::Move(i)) => {
                     self.apply(legal[i], p)?;
                     return Ok(Flow::Next);
@@ -913,7 +943,10 @@ impl<R: BufRead, W: Write> Session<R, W> {
                     writeln!(self.out, "{}", self.st.error(&msg))?;
                     self.show_choices(&legal)?;
                 }
-                Ok(Command::Help) => writeln!(self.out, "{}", self.st.lang.t("help"))?,
+                Ok(Command::Help) => {
+                    let legend = render::legend(&self.g.state, self.st);
+                    writeln!(self.out, "{}\n{legend}", self.st.lang.t("help"))?
+                }
                 Ok(Command::Rules) => {
                     let t = render::rules_text(&self.g.state, &self.g.settings, self.st);
                     write!(self.out, "{t}")?;
@@ -954,6 +987,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
                     writeln!(self.out, "{}", self.st.error(&msg))?;
                     let c = render::choice_lines(&self.g.state, &legal, &which, self.st);
                     write!(self.out, "{c}")?;
+                    self.narrowed = Some(which);
                 }
             }
         }
@@ -962,7 +996,8 @@ impl<R: BufRead, W: Write> Session<R, W> {
     fn show_choices(&mut self, legal: &[Move]) -> io::Result<()> {
         let q = render::question(&self.g.state, self.st.lang);
         let c = render::choices(&self.g.state, legal, self.st);
-        write!(self.out, "{}\n{c}", self.st.bold(&q))
+        let q = render::wrap(&q, "  ");
+        write!(self.out, "{}{c}", self.st.bold(&q))
     }
 
     fn score_now(&self, viewer: usize) -> String {
@@ -1144,6 +1179,15 @@ impl<R: BufRead, W: Write> Session<R, W> {
 }
 
 // ----- Replay -----------------------------------------------------------------
+
+/// After "which one?", a number picks from the moves listed (numbered
+/// from 1); anything else is read as usual.
+fn narrowed_pick(which: &[usize], line: &str) -> Option<Command> {
+    let n: usize = line.trim().trim_end_matches(['.', ')']).parse().ok()?;
+    (1..=which.len())
+        .contains(&n)
+        .then(|| Command::Move(which[n - 1]))
+}
 
 /// `Caesar (you)`, `Caesar (AI greedy)`...
 fn player_label(lang: Lang, r: &Rules, pl: &Player, p: usize, mode: Mode) -> String {

@@ -148,16 +148,20 @@ fn pad(s: &str, w: usize) -> String {
     format!("{s}{}", " ".repeat(w.saturating_sub(width(s))))
 }
 
+/// The cards of a hand, each kind once: `Dancer (4) x2`.
 fn hand_of(s: &State, p: usize) -> Vec<String> {
     let r = s.rules();
     let z = s.zones(p);
-    let mut v = Vec::new();
-    for k in 0..r.kinds.len() {
-        for _ in 0..z.hand[k] {
-            v.push(card_label(r, p, Kind(k as u8)));
-        }
-    }
-    v
+    (0..r.kinds.len())
+        .filter(|&k| z.hand[k] > 0)
+        .map(|k| {
+            let label = card_label(r, p, Kind(k as u8));
+            match z.hand[k] {
+                1 => label,
+                n => format!("{label} x{n}"),
+            }
+        })
+        .collect()
 }
 
 fn list_or(v: &[String], empty: &str) -> String {
@@ -233,12 +237,13 @@ fn group_table(s: &State, viewer: Option<usize>, st: Style) -> String {
             r.factions[p].name.clone()
         }
     };
-    let rows: Vec<[String; 5]> = r
+    let rows: Vec<[String; 6]> = r
         .groups
         .iter()
         .enumerate()
         .map(|(g, gd)| {
             let gs = s.group(g);
+            let won = format!("{}:{}", s.zones(0).won[g], s.zones(1).won[g]);
             let left = if gs.exhausted() {
                 lang.t("all-won")
             } else {
@@ -251,6 +256,7 @@ fn group_table(s: &State, viewer: Option<usize>, st: Style) -> String {
             [
                 gd.name.clone(),
                 left,
+                won,
                 format!("{} ({})", side(s, g, 0, viewer, st), gs.count[0]),
                 format!("{} ({})", side(s, g, 1, viewer, st), gs.count[1]),
                 total,
@@ -260,17 +266,18 @@ fn group_table(s: &State, viewer: Option<usize>, st: Style) -> String {
     let head = [
         lang.t("col-group"),
         lang.t("col-left"),
+        lang.t("col-won"),
         st.seat(0, &you(0)),
         st.seat(1, &you(1)),
         lang.t("col-cards"),
     ];
-    let mut w = [0; 5];
+    let mut w = [0; 6];
     for row in rows.iter().chain(std::iter::once(&head)) {
         for (i, c) in row.iter().enumerate() {
             w[i] = w[i].max(width(c));
         }
     }
-    let line = |row: &[String; 5]| {
+    let line = |row: &[String; 6]| {
         let cells: Vec<String> = row
             .iter()
             .enumerate()
@@ -283,14 +290,19 @@ fn group_table(s: &State, viewer: Option<usize>, st: Style) -> String {
     for row in &rows {
         let _ = writeln!(o, "{}", line(row));
     }
+    o
+}
+
+/// What the marks of the board mean (shown with `help`).
+pub fn legend(s: &State, st: Style) -> String {
+    let lim = &s.rules().limits;
     let legend = tr!(
-        lang,
+        st.lang,
         "board-legend",
         side = lim.per_side,
         group = lim.per_group
     );
-    let _ = writeln!(o, "{}", st.dim(&legend));
-    o
+    wrap(&legend, " ")
 }
 
 /// The hands and missions `viewer` may see, and the other hand's size.
@@ -327,35 +339,38 @@ fn board_hands(s: &State, viewer: Option<usize>, lang: Lang) -> String {
         };
         let who = r.factions[p].name.as_str();
         let cards = list_or(&hand, &lang.t("empty"));
-        let _ = writeln!(
-            o,
-            "{}",
-            tr!(lang, hand_id, who = who, n = hand.len(), cards = cards)
-        );
+        let hand = tr!(lang, hand_id, who = who, cards = cards);
+        o.push_str(&wrap(&hand, "  "));
         let m = list_or(&missions, &none);
-        let _ = writeln!(o, "{}", tr!(lang, mission_id, who = who, mission = m));
-    }
-    if let Some(v) = viewer {
-        let _ = writeln!(
-            o,
-            "{}",
-            tr!(
-                lang,
-                "other-hand",
-                who = r.factions[1 - v].name.as_str(),
-                n = s.zones(1 - v).hand_len
-            )
-        );
+        o.push_str(&wrap(&tr!(lang, mission_id, who = who, mission = m), "  "));
     }
     o
 }
 
-/// Reserves, vote cards, patricians won and points.
+/// The other hand, the vote cards, the reserves and the points.
 fn board_public(s: &State, viewer: Option<usize>, st: Style) -> String {
     let r = s.rules();
     let lang = st.lang;
     let name = |p: usize| r.factions[p].name.as_str();
     let mut o = String::new();
+    let up = s.vote_discard().len();
+    let mut vote = tr!(lang, "vote-deck", n = s.vote_pile_len(), up = up);
+    if !s.vote_removed().is_empty() {
+        vote = format!(
+            "{vote}; {}",
+            tr!(lang, "vote-out", n = s.vote_removed().len())
+        );
+    }
+    if let Some(v) = viewer {
+        let hand = tr!(
+            lang,
+            "other-hand",
+            who = name(1 - v),
+            n = s.zones(1 - v).hand_len
+        );
+        vote = format!("{hand} {vote}");
+    }
+    o.push_str(&wrap(&format!("{vote}."), "  "));
     let res: Vec<String> = (0..2)
         .map(|p| {
             let z = s.zones(p);
@@ -368,34 +383,10 @@ fn board_public(s: &State, viewer: Option<usize>, st: Style) -> String {
             )
         })
         .collect();
-    let _ = writeln!(o, "{}", tr!(lang, "reserves", list = res.join("; ")));
-    let names = |v: &[u8]| -> Vec<String> {
-        v.iter()
-            .map(|&c| r.vote_cards[c as usize].name.clone())
-            .collect()
-    };
-    let mut vote = tr!(
-        lang,
-        "vote-deck",
-        n = s.vote_pile_len(),
-        up = list_or(&names(s.vote_discard()), &lang.t("none"))
-    );
-    if !s.vote_removed().is_empty() {
-        let gone = names(s.vote_removed()).join(", ");
-        vote = format!("{vote}; {}", tr!(lang, "vote-out", list = gone));
-    }
-    let _ = writeln!(o, "{vote}");
+    o.push_str(&wrap(&tr!(lang, "reserves", list = res.join("; ")), "  "));
     let score = s.score();
     let mut parts = Vec::new();
     for p in 0..2 {
-        let z = s.zones(p);
-        let won: Vec<String> = r
-            .groups
-            .iter()
-            .enumerate()
-            .filter(|(g, _)| z.won[*g] > 0)
-            .map(|(g, gd)| format!("{} {}", z.won[g], gd.name))
-            .collect();
         let pts = if viewer.is_none_or(|v| v == p) || s.phase() == Phase::GameOver {
             tr!(lang, "points-now", points = points(lang, score[p]))
         } else {
@@ -406,12 +397,23 @@ fn board_public(s: &State, viewer: Option<usize>, st: Style) -> String {
                 bonus = r.scoring.mission_bonus
             )
         };
-        let list = list_or(&won, &lang.t("none"));
-        parts.push(format!("{} {list} ({pts})", st.seat(p, name(p))));
+        parts.push(format!("{} {pts}", name(p)));
     }
-    let _ = writeln!(o, "{}", tr!(lang, "won", list = parts.join("; ")));
+    o.push_str(&wrap(&tr!(lang, "won", list = parts.join("; ")), "  "));
     if let Some(l) = s.lone_player() {
         let _ = writeln!(o, "{}", tr!(lang, "plays-alone", who = name(l)));
+    }
+    o
+}
+
+/// `text` cut into lines of at most 80 columns (the later ones indented),
+/// each ending in a newline.
+pub fn wrap(text: &str, indent: &str) -> String {
+    let opts = textwrap::Options::new(80).subsequent_indent(indent);
+    let mut o = String::new();
+    for line in textwrap::wrap(text, opts) {
+        o.push_str(&line);
+        o.push('\n');
     }
     o
 }
@@ -425,6 +427,18 @@ fn setup_group(s: &State, p: usize) -> Option<usize> {
     let per = r.setup.placed_per_group.max(1) as usize;
     let g = placed / per;
     (g < r.groups.len()).then_some(g)
+}
+
+/// Whether the actor may stop placing now (else the placement pattern
+/// needs another card), and the face the next card takes.
+fn placing_options(s: &State) -> (bool, Face) {
+    let mut legal = Vec::new();
+    s.legal(&mut legal);
+    let f = legal.iter().find_map(|m| match m {
+        Move::Place { face, .. } => Some(*face),
+        _ => None,
+    });
+    (legal.contains(&Move::EndPlacement), f.unwrap_or(Face::Up))
 }
 
 /// What the actor is deciding, in one sentence.
@@ -445,7 +459,15 @@ pub fn question(s: &State, lang: Lang) -> String {
             None => tr!(lang, "q-setup", who = who),
         },
         Phase::TurnStart => tr!(lang, "q-turn-start", who = who),
-        Phase::Placing => tr!(lang, "q-placing", who = who),
+        Phase::Placing => {
+            let (stop, f) = placing_options(s);
+            let id = if stop {
+                "q-placing"
+            } else {
+                "q-placing-second"
+            };
+            tr!(lang, id, who = who, face = face(lang, f))
+        }
         Phase::Refill => tr!(lang, "q-refill", who = who, n = r.limits.hand_size),
         Phase::PassiveDiscard => tr!(lang, "q-passive", who = who),
         Phase::BeforeVote => tr!(lang, "q-before-vote", who = who),
@@ -523,67 +545,100 @@ pub fn choices(s: &State, legal: &[Move], st: Style) -> String {
     o
 }
 
+/// The placements as a grid: a card per row, a group per column, in each
+/// cell the number of the move (face down / face up when both may be).
 fn place_grid(s: &State, legal: &[Move], places: &[usize], st: Style) -> String {
     let r = s.rules();
     let a = s.actor();
-    let mut rows: Vec<(Kind, Face)> = Vec::new();
+    let mut kinds: Vec<u8> = Vec::new();
     let mut groups: Vec<u8> = Vec::new();
+    let mut faces: Vec<Face> = Vec::new();
     for &i in places {
         if let Move::Place { kind, group, face } = legal[i] {
-            if !rows.contains(&(kind, face)) {
-                rows.push((kind, face));
+            for (v, x) in [(&mut kinds, kind.0), (&mut groups, group)] {
+                if !v.contains(&x) {
+                    v.push(x);
+                }
             }
-            if !groups.contains(&group) {
-                groups.push(group);
+            if !faces.contains(&face) {
+                faces.push(face);
             }
         }
     }
     groups.sort();
-    let label = |&(k, f): &(Kind, Face)| format!("{} {}", card_label(r, a, k), face(st.lang, f));
-    let lw = rows.iter().map(|x| width(&label(x))).max().unwrap_or(0) + 2;
+    faces.sort_by_key(|&f| f != Face::Down);
+    let number = |k: Kind, g: u8, f: Face| {
+        let m = Move::Place {
+            kind: k,
+            group: g,
+            face: f,
+        };
+        places.iter().find(|&&i| legal[i] == m).map(|&i| i + 1)
+    };
+    let cell = |k: Kind, g: u8| -> String {
+        let parts: Vec<String> = faces
+            .iter()
+            .map(|&f| number(k, g, f).map_or("-".into(), |n| n.to_string()))
+            .collect();
+        parts.join("/")
+    };
+    let cells: Vec<Vec<String>> = kinds
+        .iter()
+        .map(|&k| groups.iter().map(|&g| cell(Kind(k), g)).collect())
+        .collect();
+    let label = |k: u8| card_label(r, a, Kind(k));
+    let lw = kinds.iter().map(|&k| width(&label(k))).max().unwrap_or(0) + 2;
     let cw: Vec<usize> = groups
         .iter()
-        .map(|&g| r.groups[g as usize].name.chars().count().max(3) + 2)
+        .enumerate()
+        .map(|(j, &g)| {
+            let widest = cells.iter().map(|row| width(&row[j])).max().unwrap_or(0);
+            r.groups[g as usize].name.chars().count().max(widest) + 2
+        })
         .collect();
-    let mut o = String::new();
+    let face_names: Vec<String> = faces
+        .iter()
+        .map(|&f| {
+            st.lang.t(match f {
+                Face::Down => "face-down-short",
+                Face::Up => "face-up-short",
+            })
+        })
+        .collect();
     let example = short_form_in(st.lang, r, a, legal[places[0]]);
-    let _ = writeln!(o, "  {}", tr!(st.lang, "grid-head", example = example));
-    let mut head = format!("    {}", " ".repeat(lw));
+    let head = tr!(
+        st.lang,
+        "grid-head",
+        faces = face_names.join("/"),
+        example = example
+    );
+    let mut o = wrap(&format!("  {head}"), "    ");
+    let mut line = format!("    {}", " ".repeat(lw));
     for (j, &g) in groups.iter().enumerate() {
-        head.push_str(&pad(&r.groups[g as usize].name, cw[j]));
+        line.push_str(&pad(&r.groups[g as usize].name, cw[j]));
     }
-    let _ = writeln!(o, "{}", head.trim_end());
-    for row in &rows {
-        let mut line = format!("    {}", pad(&label(row), lw));
-        for (j, &g) in groups.iter().enumerate() {
-            let cell = places
-                .iter()
-                .find(|&&i| {
-                    legal[i]
-                        == Move::Place {
-                            kind: row.0,
-                            group: g,
-                            face: row.1,
-                        }
-                })
-                .map_or_else(|| st.dim("-"), |&i| st.bold(&(i + 1).to_string()));
-            line.push_str(&pad(&cell, cw[j]));
+    let _ = writeln!(o, "{}", line.trim_end());
+    for (row, &k) in cells.iter().zip(&kinds) {
+        let mut line = format!("    {}", pad(&label(k), lw));
+        for (j, c) in row.iter().enumerate() {
+            line.push_str(&pad(&st.bold(c), cw[j]));
         }
         let _ = writeln!(o, "{}", line.trim_end());
     }
     o
 }
 
-/// The list in plain lines, one per move (for "which one?" answers).
+/// The moves that fit an ambiguous input, numbered from 1 (for "which
+/// one?"; a number then picks from this list).
 pub fn choice_lines(s: &State, legal: &[Move], which: &[usize], st: Style) -> String {
     let r = s.rules();
     let a = s.actor();
     let mut o = String::new();
-    for &i in which {
+    for (n, &i) in which.iter().enumerate() {
         let _ = writeln!(
             o,
             "  {} {}  {}",
-            st.bold(&format!("{})", i + 1)),
+            st.bold(&format!("{})", n + 1)),
             move_words(st.lang, r, a, legal[i]),
             st.dim(&format!("[{}]", short_form_in(st.lang, r, a, legal[i])))
         );

@@ -29,6 +29,8 @@ finished-saved = The game is saved in { $path }. Replay it with: ludus replay { 
 ## Moves (as in the save files' move texts)
 face-down = face down
 face-up = face up
+face-up-short = up
+face-down-short = down
 move-arrange = put { $card } next in the action reserve
 move-setup = set up { $card } ({ $value })
 move-pass = stay passive
@@ -151,6 +153,7 @@ player-person = { $name } (a player)
 player-ai = { $name } (AI { $ai })
 
 ## The board
+col-won = won
 title-setup = Setting up
 title-turn = Turn { $turn }
 title-game-over = { $when } - game over
@@ -161,40 +164,38 @@ col-left = left
 col-cards = cards
 all-won = all won
 frozen = frozen
-board-legend = (cards a side: at most { $side }; per group: at most { $group }; [x] face down, (n) cards there)
+board-legend = The board: [3] face down, [?] hidden, (n) cards there, won: patricians won by each side; at most { $side } cards a side at a group, { $group } in all.
 empty = empty
 none = none
-your-hand = Your hand ({ $n }): { $cards }
+your-hand = Your hand: { $cards }
 your-mission = Your mission: { $mission }
-their-hand = { $who }'s hand ({ $n }): { $cards }
+their-hand = { $who }'s hand: { $cards }
 their-mission = { $who }'s mission: { $mission }
 mission-line = { $mission } (at least { $n } { $group }: { $won } won so far)
 other-hand = { $who }'s hand: { $n } { $n ->
-    [one] card
-   *[other] cards
+    [one] card.
+   *[other] cards.
     }
 reserve-of = { $who } { $influence } influence + { $action } action
 reserves = Reserves: { $list }
-vote-deck = Vote deck: { $n } { $n ->
-    [one] card
-   *[other] cards
-    } face down; turned up: { $up }
-vote-out = out of the game: { $list }
+vote-deck = Vote deck: { $n } face down, { $up } turned up
+vote-out = { $n } out of the game
 points = { $n } { $n ->
     [one] point
    *[other] points
     }
-points-now = { $points } now
-points-now-secret = { $points } now, + { $bonus } if the secret mission is fulfilled
-won = Won: { $list }
+points-now = { $points }
+points-now-secret = { $points } (+ { $bonus } with the secret mission)
+won = Points: { $list }
 plays-alone = { $who } plays on alone.
 
 ## The question and the choices
-q-arrange = { $who }: which action card goes next (from the top) in your action reserve? (rest: the others as listed)
+q-arrange = { $who }: which action card next (from the top) in your action reserve? (rest: the others as listed)
 q-setup-at = { $who }: which card goes face down at the { $group }?
 q-setup = { $who }: which card do you set up?
-q-turn-start = { $who }: your turn. Stay passive, place influence, or play an action card.
-q-placing = { $who }: a second card (face up), or stop if one is enough.
+q-turn-start = { $who }, your turn: stay passive, place influence or play an action card.
+q-placing = { $who }: a second card ({ $face }), or stop if one is enough.
+q-placing-second = { $who }: your second card ({ $face }): this placement is two cards.
 q-refill = { $who }: refill your hand to { $n } cards, one draw at a time.
 q-passive = { $who }: passive turn. Discard any cards, then stop (you refill after).
 q-before-vote = { $who }: end your turn with the vote card.
@@ -206,8 +207,7 @@ q-choose = { $who }: choose:
 q-game-over = The game is over.
 choice-discard = discard { $card }
 enter-only-choice = (Enter takes the only choice)
-grid-head = Place influence: the number under the group, or type e.g. "{ $example }"
-
+grid-head = Place ({ $faces }): the number under the group, or type e.g. "{ $example }"
 ## What the player types, and the answers
 legal-here = { $why }. Legal here:
 which-one = "{ $line }" fits several moves; which one?
@@ -342,3 +342,11 @@ replay-prompt = [{ $i }/{ $n }] Enter: next move, all: to the end, board, quit >
 replay-help = Enter, all, board or quit.
 replay-position = Position after move { $to } of { $n }.
 replay-unfinished = The game stopped here; continue it with: ludus play --resume { $path }
+
+## What each action card does, by the card's id in the rule files
+about-assassination = (It takes one of the opponent's face-up influence cards off the table.)
+about-spy = (Its player looks at the opponent's hand and picks a card there that must be discarded.)
+about-rochade = (Its player takes back his cards at two groups and lays them again face down, shared between those two groups.)
+about-scout = (It turns face up the opponent's face-down cards at one group.)
+about-wrath = (Every influence card at one group, of both sides, leaves the table.)
+about-veto = (Played in answer, it cancels the opponent's action card.)

@@ -28,6 +28,8 @@ finished-saved = La partie est sauvegardée dans { $path }. Pour la revoir : lud
 ## Les coups (comme les textes des sauvegardes)
 face-down = face cachée
 face-up = face visible
+face-up-short = visible
+face-down-short = cachée
 move-arrange = mettre { $card } ensuite dans la réserve d'action
 move-setup = installer { $card } ({ $value })
 move-pass = rester passif
@@ -157,43 +159,42 @@ title-to-play = { $when } - à { $who } de jouer ({ $step })
 title-to-answer = { $when } - tour de { $seat }, à { $who } de répondre ({ $step })
 col-group = groupe
 col-left = reste
+col-won = gagnés
 col-cards = cartes
-all-won = tous gagnés
+all-won = épuisé
 frozen = gelé
-board-legend = (cartes par côté : au plus { $side } ; par groupe : au plus { $group } ; [x] face cachée, (n) cartes posées)
+board-legend = Le plateau : [3] face cachée, [?] inconnue, (n) cartes posées, gagnés : patriciens de chaque côté ; au plus { $side } cartes par côté d'un groupe, { $group } en tout.
 empty = vide
 none = aucune
-your-hand = Votre main ({ $n }) : { $cards }
+your-hand = Votre main : { $cards }
 your-mission = Votre mission : { $mission }
-their-hand = Main de { $who } ({ $n }) : { $cards }
+their-hand = Main de { $who } : { $cards }
 their-mission = Mission de { $who } : { $mission }
 mission-line = { $mission } (au moins { $n } { $group } : { $won } gagnés)
 other-hand = Main de { $who } : { $n } { $n ->
-    [one] carte
-   *[other] cartes
+    [one] carte.
+   *[other] cartes.
     }
 reserve-of = { $who } { $influence } influence + { $action } action
 reserves = Réserves : { $list }
-vote-deck = Votes : { $n } { $n ->
-    [one] carte cachée
-   *[other] cartes cachées
-    } ; retournées : { $up }
-vote-out = hors jeu : { $list }
+vote-deck = Votes : { $n } cachées, { $up } retournées
+vote-out = { $n } hors jeu
 points = { $n } { $n ->
     [one] point
    *[other] points
     }
-points-now = { $points } maintenant
-points-now-secret = { $points } maintenant, + { $bonus } si la mission secrète est remplie
-won = Gagnés : { $list }
+points-now = { $points }
+points-now-secret = { $points } (+ { $bonus } avec la mission secrète)
+won = Points : { $list }
 plays-alone = { $who } continue seul.
 
 ## La question et les choix
-q-arrange = { $who } : quelle carte action vient ensuite (depuis le haut) dans votre réserve d'action ? (reste : les autres dans l'ordre de la liste)
+q-arrange = { $who } : quelle carte action ensuite (depuis le haut) dans votre réserve ? (reste : les autres dans l'ordre)
 q-setup-at = { $who } : quelle carte posez-vous face cachée aux { $group } ?
 q-setup = { $who } : quelle carte installez-vous ?
-q-turn-start = { $who } : à vous. Restez passif, posez de l'influence ou jouez une carte action.
-q-placing = { $who } : une deuxième carte (face visible), ou fin si une suffit.
+q-turn-start = { $who }, à vous : rester passif, poser de l'influence ou jouer une action.
+q-placing = { $who } : une deuxième carte ({ $face }), ou fin si une suffit.
+q-placing-second = { $who } : votre deuxième carte ({ $face }) : cette pose est de deux cartes.
 q-refill = { $who } : complétez votre main à { $n } cartes, une pioche à la fois.
 q-passive = { $who } : tour passif. Défaussez des cartes, puis fin (vous complétez ensuite).
 q-before-vote = { $who } : finissez votre tour avec la carte de vote.
@@ -205,8 +206,7 @@ q-choose = { $who } : choisissez :
 q-game-over = La partie est finie.
 choice-discard = défausser { $card }
 enter-only-choice = (Entrée prend le seul choix)
-grid-head = Poser de l'influence : le numéro sous le groupe, ou tapez par exemple « { $example } »
-
+grid-head = Poser ({ $faces }) : le numéro sous le groupe, ou tapez « { $example } »
 ## Ce que le joueur tape, et les réponses
 legal-here = { $why }. Possible ici :
 which-one = « { $line } » convient à plusieurs coups ; lequel ?
@@ -341,3 +341,11 @@ replay-prompt = [{ $i }/{ $n }] Entrée : coup suivant, tout : jusqu'à la fin, 
 replay-help = Entrée, tout, plateau ou quitter.
 replay-position = Position après le coup { $to } sur { $n }.
 replay-unfinished = La partie s'est arrêtée ici ; pour la continuer : ludus play --resume { $path }
+
+## Ce que fait chaque carte action, par l'identifiant de la carte
+about-assassination = (Elle retire de la table une carte d'influence visible de l'adversaire.)
+about-spy = (Son joueur regarde la main de l'adversaire et y choisit une carte qui doit être défaussée.)
+about-rochade = (Son joueur reprend ses cartes de deux groupes et les repose face cachée, réparties entre ces deux groupes.)
+about-scout = (Elle retourne face visible les cartes cachées de l'adversaire sur un groupe.)
+about-wrath = (Toutes les cartes d'influence d'un groupe, des deux côtés, quittent la table.)
+about-veto = (Jouée en réponse, elle annule la carte action de l'adversaire.)

@@ -28,6 +28,8 @@ finished-saved = De partij is opgeslagen in { $path }. Opnieuw bekijken met: lud
 ## Zetten (zoals de teksten in opgeslagen partijen)
 face-down = gedekt
 face-up = open
+face-up-short = open
+face-down-short = dicht
 move-arrange = { $card } als volgende in de aktiereserve leggen
 move-setup = { $card } ({ $value }) aanleggen
 move-pass = passief blijven
@@ -157,40 +159,42 @@ title-to-play = { $when } - { $who } is aan zet ({ $step })
 title-to-answer = { $when } - beurt van { $seat }, { $who } antwoordt ({ $step })
 col-group = groep
 col-left = over
+col-won = gewonnen
 col-cards = kaarten
-all-won = alle gewonnen
+all-won = op
 frozen = bevroren
-board-legend = (kaarten per kant: hoogstens { $side }; per groep: hoogstens { $group }; [x] gedekt, (n) kaarten daar)
+board-legend = Het bord: [3] gedekt, [?] onbekend, (n) kaarten daar, gewonnen: patriciërs van elke kant; hoogstens { $side } kaarten per kant van een groep, { $group } in totaal.
 empty = leeg
 none = geen
-your-hand = Jouw hand ({ $n }): { $cards }
+your-hand = Jouw hand: { $cards }
 your-mission = Jouw opdracht: { $mission }
-their-hand = Hand van { $who } ({ $n }): { $cards }
+their-hand = Hand van { $who }: { $cards }
 their-mission = Opdracht van { $who }: { $mission }
 mission-line = { $mission } (minstens { $n } { $group }: { $won } gewonnen)
 other-hand = Hand van { $who }: { $n } { $n ->
-    [one] kaart
-   *[other] kaarten
+    [one] kaart.
+   *[other] kaarten.
     }
 reserve-of = { $who } { $influence } invloed + { $action } aktie
 reserves = Reserves: { $list }
-vote-deck = Vertrouwensvragen: { $n } gedekt; omgedraaid: { $up }
-vote-out = uit het spel: { $list }
+vote-deck = Vertrouwensvragen: { $n } gedekt, { $up } omgedraaid
+vote-out = { $n } uit het spel
 points = { $n } { $n ->
     [one] punt
    *[other] punten
     }
-points-now = { $points } nu
-points-now-secret = { $points } nu, + { $bonus } als de geheime opdracht vervuld is
-won = Gewonnen: { $list }
+points-now = { $points }
+points-now-secret = { $points } (+ { $bonus } met de geheime opdracht)
+won = Punten: { $list }
 plays-alone = { $who } speelt alleen verder.
 
 ## De vraag en de keuzes
-q-arrange = { $who }: welke aktiekaart komt als volgende (van boven) in je aktiereserve? (rest: de andere zoals vermeld)
+q-arrange = { $who }: welke aktiekaart als volgende (van boven) in je reserve? (rest: de andere zoals vermeld)
 q-setup-at = { $who }: welke kaart leg je gedekt aan bij de { $group }?
 q-setup = { $who }: welke kaart leg je aan?
-q-turn-start = { $who }: jouw beurt. Blijf passief, leg invloed aan, of speel een aktiekaart.
-q-placing = { $who }: een tweede kaart (open), of klaar als één genoeg is.
+q-turn-start = { $who }, jouw beurt: passief, invloed aanleggen of een aktiekaart spelen.
+q-placing = { $who }: een tweede kaart ({ $face }), of klaar als één genoeg is.
+q-placing-second = { $who }: je tweede kaart ({ $face }): deze zet telt twee kaarten.
 q-refill = { $who }: vul je hand aan tot { $n } kaarten, één kaart per keer.
 q-passive = { $who }: passieve beurt. Leg kaarten af, dan klaar (daarna vul je aan).
 q-before-vote = { $who }: eindig je beurt met de vertrouwensvraag.
@@ -202,8 +206,7 @@ q-choose = { $who }: kies:
 q-game-over = Het spel is voorbij.
 choice-discard = { $card } afleggen
 enter-only-choice = (Enter neemt de enige keuze)
-grid-head = Invloed aanleggen: het nummer onder de groep, of typ bijvoorbeeld "{ $example }"
-
+grid-head = Leggen ({ $faces }): het nummer onder de groep, of typ "{ $example }"
 ## Wat de speler typt, en de antwoorden
 legal-here = { $why }. Mogelijk hier:
 which-one = "{ $line }" past bij meerdere zetten; welke?
@@ -339,3 +342,11 @@ replay-prompt = [{ $i }/{ $n }] Enter: volgende zet, alles: tot het einde, bord,
 replay-help = Enter, alles, bord of stoppen.
 replay-position = Positie na zet { $to } van { $n }.
 replay-unfinished = Het spel stopte hier; verder spelen met: ludus play --resume { $path }
+
+## Wat elke aktiekaart doet, volgens de naam van de kaart in de regelbestanden
+about-assassination = (Ze haalt een open invloedkaart van de tegenstander van tafel.)
+about-spy = (Haar speler bekijkt de hand van de tegenstander en kiest daar een kaart die afgelegd moet worden.)
+about-rochade = (Haar speler neemt zijn kaarten bij twee groepen terug en legt ze gedekt opnieuw, verdeeld over die twee groepen.)
+about-scout = (Ze draait de gedekte kaarten van de tegenstander bij één groep open.)
+about-wrath = (Alle invloedkaarten bij één groep, van beide kanten, verlaten de tafel.)
+about-veto = (Als antwoord gespeeld annuleert ze de aktiekaart van de tegenstander.)
