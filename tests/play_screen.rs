@@ -207,14 +207,17 @@ fn a_played_action_card_is_told_in_plain_words() {
                 continue;
             }
             let (_, out) = session("fr-confiance", lang, seed, &lines);
+            // Each action card has its sentence in the rules directory.
+            let texts = ludus::play::i18n::card_texts(&rules_dir(), l);
             let kinds: Vec<String> = g
                 .rules()
                 .action_kinds
                 .iter()
-                .map(|&k| l.get(&format!("about-{}", g.rules().kind(k).id)).unwrap())
+                .map(|&k| texts[&g.rules().kind(k).id].clone())
                 .collect();
             assert!(kinds.iter().any(|a| a.starts_with(about)), "{kinds:?}");
-            assert!(kinds.iter().any(|a| out.contains(a.as_str())), "{out}");
+            let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(kinds.iter().any(|a| flat.contains(a.as_str())), "{out}");
             seen = true;
             break;
         }

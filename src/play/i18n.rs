@@ -5,6 +5,8 @@
 //! `--lang fr|nl` chooses both the names in the rule files (their `names/`
 //! overlays) and this catalogue; without it the interface is English.
 
+use std::collections::HashMap;
+use std::path::Path;
 use std::sync::OnceLock;
 
 use fluent_bundle::concurrent::FluentBundle;
@@ -66,6 +68,32 @@ impl Lang {
         // A message missing everywhere is a bug; show its id, never panic.
         id.to_string()
     }
+}
+
+/// What each action card does, in plain words, in `lang`: the messages of
+/// `DIR/about/<lang>.ftl` in the game's rules directory, one per card id
+/// (else of `about/en.ftl`; none if neither is there). Data of the rules,
+/// not of this program: a rules directory describes its own cards.
+pub fn card_texts(rules_dir: &Path, lang: Lang) -> HashMap<String, String> {
+    let about = rules_dir.join("about");
+    let text = std::fs::read_to_string(about.join(format!("{}.ftl", lang.code())))
+        .or_else(|_| std::fs::read_to_string(about.join("en.ftl")));
+    let Ok(text) = text else {
+        return HashMap::new();
+    };
+    let b = bundle(lang.code(), &text);
+    let res = FluentResource::try_new(text).unwrap_or_else(|(r, _)| r);
+    res.entries()
+        .filter_map(|e| match e {
+            fluent_syntax::ast::Entry::Message(m) => Some(m.id.name.to_string()),
+            _ => None,
+        })
+        .filter_map(|id| {
+            let p = b.get_message(&id)?.value()?;
+            let t = b.format_pattern(p, None, &mut Vec::new()).into_owned();
+            Some((id, t))
+        })
+        .collect()
 }
 
 /// `tr!(lang, "id")` or `tr!(lang, "id", name = value, ...)`: a message of

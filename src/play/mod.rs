@@ -279,21 +279,35 @@ pub fn forced_decline(s: &State) -> bool {
 
 /// Which seat a `--as` word names (faction id or name, or its start).
 pub fn resolve_side(r: &Rules, word: &str) -> Result<usize, String> {
-    let w = word.trim().to_lowercase();
+    resolve_side_in(Lang::En, r, word)
+}
+
+/// [`resolve_side`], its error in `lang` (the names matched without
+/// accents: `cleo` is Cléopâtre).
+pub fn resolve_side_in(lang: Lang, r: &Rules, word: &str) -> Result<usize, String> {
+    let w = input::fold(word.trim());
     let hit: Vec<usize> = (0..2)
         .filter(|&p| {
             let f = &r.factions[p];
             !w.is_empty()
-                && (f.id.to_lowercase().starts_with(&w) || f.name.to_lowercase().starts_with(&w))
+                && (input::fold(&f.id).starts_with(&w) || input::fold(&f.name).starts_with(&w))
         })
         .collect();
     match hit[..] {
         [p] => Ok(p),
-        _ => Err(format!(
-            "unknown side \"{word}\": the sides are {} and {}",
-            r.factions[0].id, r.factions[1].id
+        _ => Err(tr!(
+            lang,
+            "unknown-side",
+            word = word,
+            a = r.factions[0].id.as_str(),
+            b = r.factions[1].id.as_str()
         )),
     }
+}
+
+/// The language of a game's interface (its `--lang`).
+fn g_lang(g: &Game) -> Lang {
+    Lang::from_code(g.choice.lang.as_deref())
 }
 
 fn fresh_seed() -> u64 {
@@ -353,9 +367,8 @@ pub fn run_session_with(
     opts: &Options,
 ) -> Result<Outcome, PlayError> {
     if args.hotseat && args.ai.is_some() {
-        return Err(PlayError::Usage(
-            "--hotseat and --ai do not mix: at --hotseat two people play both sides, no AI. Drop --ai, or drop --hotseat to play against it.".into(),
-        ));
+        let lang = Lang::from_code(args.rules.lang.as_deref());
+        return Err(PlayError::Usage(tr!(lang, "hotseat-no-ai")));
     }
     let mut notes = Vec::new();
     let (game, resumed) = match &args.resume {
@@ -378,7 +391,9 @@ pub fn run_session_with(
                 [ai.clone(), ai]
             } else {
                 let me = match &args.side {
-                    Some(w) => resolve_side(g.rules(), w).map_err(PlayError::Usage)?,
+                    Some(w) => {
+                        resolve_side_in(g_lang(&g), g.rules(), w).map_err(PlayError::Usage)?
+                    }
                     None => g.rules().setup.first_player,
                 };
                 let mut v = [ai.clone(), ai];
@@ -413,6 +428,7 @@ pub fn run_session_with(
         .map(|d| record::autosave_path(d, game.seed));
     let floor = game.moves.len();
     let lang = Lang::from_code(game.choice.lang.as_deref());
+    let choice_dir = game.choice.dir.clone();
     let s = Session {
         g: game,
         input,
@@ -433,6 +449,7 @@ pub fn run_session_with(
         watch_auto: false,
         hint_spec,
         saved: SaveState::Never,
+        about: i18n::card_texts(&choice_dir, lang),
     };
     let mut s = s;
     if !notes.is_empty() {
@@ -492,6 +509,8 @@ struct Session<R, W> {
     hint_spec: AgentSpec,
     /// How the last autosave went.
     saved: SaveState,
+    /// What each action card does, by card id (`i18n::card_texts`).
+    about: std::collections::HashMap<String, String>,
 }
 
 /// How the last write of the autosave went.
@@ -567,7 +586,10 @@ impl<R: BufRead, W: Write> Session<R, W> {
                 path = a.display().to_string(),
                 moves = self.g.moves.len()
             ),
-            (Some(a), _) => tr!(lang, "not-saved", path = a.display().to_string()),
+            (Some(a), SaveState::Failed) => {
+                tr!(lang, "not-saved", path = a.display().to_string())
+            }
+            (Some(_), SaveState::Never) => tr!(lang, "not-saved-yet"),
             (None, _) => tr!(lang, "autosave-off"),
         }
     }
@@ -704,12 +726,14 @@ impl<R: BufRead, W: Write> Session<R, W> {
             Event::Vote { .. } | Event::PatricianWon { .. } | Event::GameOver { .. } => {
                 format!("  {}", self.st.note(&t))
             }
-            // What the card does, in plain words (the catalogue's text for
-            // the card's id, where it has one).
+            // What the card does, in plain words (the rules directory's
+            // text for the card's id, where it has one).
             Event::ActionPlayed { kind, .. } => {
-                let id = format!("about-{}", self.rules().kind(*kind).id);
-                match self.st.lang.get(&id) {
-                    Some(about) => format!("  {t}\n    {}", self.st.dim(&about)),
+                match self.about.get(&self.rules().kind(*kind).id) {
+                    Some(about) => {
+                        let about = render::wrap_indented(about, "    ");
+                        format!("  {t}\n{}", self.st.dim(about.trim_end()))
+                    }
                     None => format!("  {t}"),
                 }
             }
@@ -1120,11 +1144,9 @@ impl<R: BufRead, W: Write> Session<R, W> {
                 );
                 writeln!(self.out, "{}", self.st.good(&msg))?;
                 // The autosave failed: this file takes its place.
-                if self.saved == SaveState::Failed || self.autosave.is_none() {
-                    if self.saved == SaveState::Failed {
-                        writeln!(self.out, "{}", tr!(lang, "autosave-moved"))?;
-                        self.autosave = Some(path);
-                    }
+                if self.saved == SaveState::Failed {
+                    writeln!(self.out, "{}", tr!(lang, "autosave-moved"))?;
+                    self.autosave = Some(path);
                     self.saved = SaveState::Written;
                 }
                 self.set_interrupt_note();
@@ -1261,14 +1283,17 @@ pub fn run_replay(
     };
     let r = g.rules_arc().clone();
     let viewer = match &args.side {
-        Some(w) => Some(resolve_side(&r, w).map_err(PlayError::Usage)?),
+        Some(w) => Some(resolve_side_in(lang, &r, w).map_err(PlayError::Usage)?),
         None => None,
     };
     let n = g.moves.len();
     let to = args.to.unwrap_or(n);
     if to > n {
-        return Err(PlayError::Usage(format!(
-            "--to {to}: the game has {n} moves"
+        return Err(PlayError::Usage(tr!(
+            lang,
+            "replay-to-past-end",
+            to = to,
+            n = n
         )));
     }
     let head = tr!(

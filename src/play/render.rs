@@ -406,6 +406,17 @@ fn board_public(s: &State, viewer: Option<usize>, st: Style) -> String {
     o
 }
 
+/// `text` cut into lines of at most 80 columns, every one indented.
+pub fn wrap_indented(text: &str, indent: &str) -> String {
+    let opts = textwrap::Options::new(80)
+        .initial_indent(indent)
+        .subsequent_indent(indent);
+    textwrap::wrap(text, opts)
+        .iter()
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
 /// `text` cut into lines of at most 80 columns (the later ones indented),
 /// each ending in a newline.
 pub fn wrap(text: &str, indent: &str) -> String {

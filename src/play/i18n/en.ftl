@@ -5,6 +5,9 @@
 handover-title = { $name } to play.
 handover-pass = Pass the screen to { $name }. { $name }, press Enter when only you can see it.
 since-last-look = Since your last look:
+hotseat-no-ai = --hotseat and --ai do not mix: at --hotseat two people play both sides, no AI. Drop --ai, or drop --hotseat to play against it.
+unknown-side = unknown side "{ $word }": the sides are { $a } and { $b }
+replay-to-past-end = --to { $to }: the game has { $n } moves
 hotseat-needs-terminal = --hotseat needs a terminal: between the two players the screen and its scrollback are wiped so that neither sees the other's cards, and this output is not a terminal (a pipe or a file). Play it in a terminal, or play against the AI (without --hotseat).
 
 ## Saving and stopping
@@ -13,6 +16,7 @@ autosave-failed = The autosave to { $path } failed ({ $error }): the game is not
 autosave-moved = The autosave failed before: from now on the game is saved in this file at each prompt.
 saved-in = The game is saved in { $path } ({ $moves } moves). Resume with: ludus play --resume { $path }
 not-saved = The game is NOT saved: the autosave to { $path } failed.
+not-saved-yet = Nothing is saved yet.
 autosave-off = Autosave is off: only a game saved with save FILE can be resumed.
 stopped = Stopped.
 stopped-why = Stopped ({ $why }).
@@ -342,11 +346,3 @@ replay-prompt = [{ $i }/{ $n }] Enter: next move, all: to the end, board, quit >
 replay-help = Enter, all, board or quit.
 replay-position = Position after move { $to } of { $n }.
 replay-unfinished = The game stopped here; continue it with: ludus play --resume { $path }
-
-## What each action card does, by the card's id in the rule files
-about-assassination = (It takes one of the opponent's face-up influence cards off the table.)
-about-spy = (Its player looks at the opponent's hand and picks a card there that must be discarded.)
-about-rochade = (Its player takes back his cards at two groups and lays them again face down, shared between those two groups.)
-about-scout = (It turns face up the opponent's face-down cards at one group.)
-about-wrath = (Every influence card at one group, of both sides, leaves the table.)
-about-veto = (Played in answer, it cancels the opponent's action card.)

@@ -4,6 +4,9 @@
 handover-title = À { $name } de jouer.
 handover-pass = Passez l'écran à { $name }. { $name }, appuyez sur Entrée quand vous seul le voyez.
 since-last-look = Depuis votre dernier regard :
+hotseat-no-ai = --hotseat et --ai ne vont pas ensemble : avec --hotseat, deux personnes jouent les deux côtés, sans IA. Retirez --ai, ou --hotseat pour jouer contre elle.
+unknown-side = côté inconnu « { $word } » : les côtés sont { $a } et { $b }
+replay-to-past-end = --to { $to } : la partie a { $n } coups
 hotseat-needs-terminal = --hotseat demande un terminal : entre les deux joueurs, l'écran et son historique sont effacés pour que personne ne voie les cartes de l'autre, et cette sortie n'est pas un terminal (un tube ou un fichier). Jouez dans un terminal, ou contre l'IA (sans --hotseat).
 
 ## Sauvegarder et arrêter
@@ -12,6 +15,7 @@ autosave-failed = La sauvegarde automatique dans { $path } a échoué ({ $error 
 autosave-moved = La sauvegarde automatique avait échoué : désormais la partie est sauvegardée dans ce fichier à chaque question.
 saved-in = La partie est sauvegardée dans { $path } ({ $moves } coups). Pour la reprendre : ludus play --resume { $path }
 not-saved = La partie n'est PAS sauvegardée : la sauvegarde automatique dans { $path } a échoué.
+not-saved-yet = Rien n'est encore sauvegardé.
 autosave-off = Sauvegarde automatique désactivée : seule une partie sauvegardée avec save FICHIER peut être reprise.
 stopped = Partie arrêtée.
 stopped-why = Partie arrêtée ({ $why }).
@@ -341,11 +345,3 @@ replay-prompt = [{ $i }/{ $n }] Entrée : coup suivant, tout : jusqu'à la fin, 
 replay-help = Entrée, tout, plateau ou quitter.
 replay-position = Position après le coup { $to } sur { $n }.
 replay-unfinished = La partie s'est arrêtée ici ; pour la continuer : ludus play --resume { $path }
-
-## Ce que fait chaque carte action, par l'identifiant de la carte
-about-assassination = (Elle retire de la table une carte d'influence visible de l'adversaire.)
-about-spy = (Son joueur regarde la main de l'adversaire et y choisit une carte qui doit être défaussée.)
-about-rochade = (Son joueur reprend ses cartes de deux groupes et les repose face cachée, réparties entre ces deux groupes.)
-about-scout = (Elle retourne face visible les cartes cachées de l'adversaire sur un groupe.)
-about-wrath = (Toutes les cartes d'influence d'un groupe, des deux côtés, quittent la table.)
-about-veto = (Jouée en réponse, elle annule la carte action de l'adversaire.)

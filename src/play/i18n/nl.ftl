@@ -4,6 +4,9 @@
 handover-title = { $name } is aan de beurt.
 handover-pass = Geef het scherm aan { $name }. { $name }, druk op Enter zodra alleen jij het ziet.
 since-last-look = Sinds je laatste blik:
+hotseat-no-ai = --hotseat en --ai gaan niet samen: met --hotseat spelen twee mensen beide kanten, zonder AI. Laat --ai weg, of --hotseat om ertegen te spelen.
+unknown-side = onbekende kant "{ $word }": de kanten zijn { $a } en { $b }
+replay-to-past-end = --to { $to }: de partij heeft { $n } zetten
 hotseat-needs-terminal = --hotseat heeft een terminal nodig: tussen de twee spelers worden het scherm en zijn geschiedenis gewist zodat niemand de kaarten van de ander ziet, en deze uitvoer is geen terminal (een pijp of een bestand). Speel in een terminal, of tegen de AI (zonder --hotseat).
 
 ## Opslaan en stoppen
@@ -12,6 +15,7 @@ autosave-failed = Automatisch opslaan in { $path } is mislukt ({ $error }): de p
 autosave-moved = Automatisch opslaan was mislukt: voortaan wordt de partij bij elke vraag in dit bestand opgeslagen.
 saved-in = De partij is opgeslagen in { $path } ({ $moves } zetten). Verder spelen met: ludus play --resume { $path }
 not-saved = De partij is NIET opgeslagen: automatisch opslaan in { $path } is mislukt.
+not-saved-yet = Er is nog niets opgeslagen.
 autosave-off = Automatisch opslaan staat uit: alleen een partij opgeslagen met save BESTAND kan verder gespeeld worden.
 stopped = Gestopt.
 stopped-why = Gestopt ({ $why }).
@@ -342,11 +346,3 @@ replay-prompt = [{ $i }/{ $n }] Enter: volgende zet, alles: tot het einde, bord,
 replay-help = Enter, alles, bord of stoppen.
 replay-position = Positie na zet { $to } van { $n }.
 replay-unfinished = Het spel stopte hier; verder spelen met: ludus play --resume { $path }
-
-## Wat elke aktiekaart doet, volgens de naam van de kaart in de regelbestanden
-about-assassination = (Ze haalt een open invloedkaart van de tegenstander van tafel.)
-about-spy = (Haar speler bekijkt de hand van de tegenstander en kiest daar een kaart die afgelegd moet worden.)
-about-rochade = (Haar speler neemt zijn kaarten bij twee groepen terug en legt ze gedekt opnieuw, verdeeld over die twee groepen.)
-about-scout = (Ze draait de gedekte kaarten van de tegenstander bij één groep open.)
-about-wrath = (Alle invloedkaarten bij één groep, van beide kanten, verlaten de tafel.)
-about-veto = (Als antwoord gespeeld annuleert ze de aktiekaart van de tegenstander.)
