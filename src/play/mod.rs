@@ -152,6 +152,9 @@ static INTERRUPT_NOTE: Mutex<String> = Mutex::new(String::new());
 /// Ctrl-C: back to the terminal's own screen, the resume hint, exit 130.
 /// (Written to stderr: the session holds stdout.)
 fn on_interrupt() {
+    // The terminal signals Ctrl-C and then discards the output not yet
+    // shown: let it finish, or the note could be discarded with it.
+    std::thread::sleep(std::time::Duration::from_millis(100));
     let mut err = io::stderr().lock();
     if ALT_SCREEN.load(Ordering::SeqCst) {
         let _ = write!(err, "{}", render::ALT_SCREEN_OFF);

@@ -383,7 +383,10 @@ fn board_public(s: &State, viewer: Option<usize>, st: Style) -> String {
             )
         })
         .collect();
-    o.push_str(&wrap(&tr!(lang, "reserves", list = res.join("; ")), "  "));
+    o.push_str(&wrap(
+        &tr!(lang, "reserves", list = res.join(&lang.t("list-sep"))),
+        "  ",
+    ));
     let score = s.score();
     let mut parts = Vec::new();
     for p in 0..2 {
@@ -399,7 +402,10 @@ fn board_public(s: &State, viewer: Option<usize>, st: Style) -> String {
         };
         parts.push(format!("{} {pts}", name(p)));
     }
-    o.push_str(&wrap(&tr!(lang, "won", list = parts.join("; ")), "  "));
+    o.push_str(&wrap(
+        &tr!(lang, "won", list = parts.join(&lang.t("list-sep"))),
+        "  ",
+    ));
     if let Some(l) = s.lone_player() {
         let _ = writeln!(o, "{}", tr!(lang, "plays-alone", who = name(l)));
     }

@@ -169,6 +169,7 @@ col-cards = cards
 all-won = all won
 frozen = frozen
 board-legend = The board: [3] face down, [?] hidden, (n) cards there, won: patricians won by each side; at most { $side } cards a side at a group, { $group } in all.
+list-sep = {"; "}
 empty = empty
 none = none
 your-hand = Your hand: { $cards }

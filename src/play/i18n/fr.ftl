@@ -168,6 +168,7 @@ col-cards = cartes
 all-won = épuisé
 frozen = gelé
 board-legend = Le plateau : [3] face cachée, [?] inconnue, (n) cartes posées, gagnés : patriciens de chaque côté ; au plus { $side } cartes par côté d'un groupe, { $group } en tout.
+list-sep = {" ; "}
 empty = vide
 none = aucune
 your-hand = Votre main : { $cards }

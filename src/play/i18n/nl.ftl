@@ -168,6 +168,7 @@ col-cards = kaarten
 all-won = op
 frozen = bevroren
 board-legend = Het bord: [3] gedekt, [?] onbekend, (n) kaarten daar, gewonnen: patriciërs van elke kant; hoogstens { $side } kaarten per kant van een groep, { $group } in totaal.
+list-sep = {"; "}
 empty = leeg
 none = geen
 your-hand = Jouw hand: { $cards }
