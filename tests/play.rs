@@ -517,6 +517,16 @@ fn replay_shows_the_same_positions_to_the_end_or_step_by_step() {
     a.side = Some("caesar".into());
     let out = replay(a, "");
     assert!(out.contains("Caesar (you)"));
+    // An action card played is told in plain words there too.
+    if out.contains(" plays ") {
+        assert!(
+            out.contains("    (It ")
+                || out.contains("    (Its ")
+                || out.contains("    (Every ")
+                || out.contains("    (Played "),
+            "{out}"
+        );
+    }
 }
 
 /// What `seat` knows at `s` and the other does not: the lines of the

@@ -1327,6 +1327,7 @@ pub fn run_replay(
         seed = g.seed.to_string()
     );
     writeln!(out, "{line}")?;
+    let about = i18n::card_texts(&g.choice.dir, lang);
     let mut s = State::new(r.clone(), record::state_seed(g.seed));
     let mut shown = 0;
     let mut auto = !args.step;
@@ -1337,6 +1338,11 @@ pub fn run_replay(
                 writeln!(out)?;
             }
             writeln!(out, "  {}", words::event_words(lang, &r, e, viewer))?;
+            if let Event::ActionPlayed { kind, .. } = e
+                && let Some(about) = about.get(&r.kind(*kind).id)
+            {
+                write!(out, "{}", render::wrap_indented(about, "    "))?;
+            }
         }
         shown = s.events().len();
         if i == to {
