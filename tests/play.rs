@@ -12,9 +12,10 @@ use std::path::{Path, PathBuf};
 
 use ludus::cli::RulesArgs;
 use ludus::engine::seed::{derive, mix};
-use ludus::games::caesar_cleopatra::text::score_text;
+use ludus::games::caesar_cleopatra::text::{event_text, score_text};
 use ludus::games::caesar_cleopatra::{Event, Move, Phase, State};
-use ludus::play::input::{self, Command, short_form};
+use ludus::play::i18n::Lang;
+use ludus::play::input::{self, Command, short_form, short_form_in};
 use ludus::play::{self, Game, Options, Outcome, PlayArgs, Player, ReplayArgs, RulesChoice};
 
 fn rules_dir() -> PathBuf {
@@ -163,6 +164,8 @@ fn run(args: PlayArgs, lines: &[String], data: Option<&Path>) -> (Outcome, Strin
         color: false,
         data_dir: data.map(Path::to_path_buf),
         echo: true,
+        // Hotseat is played at a terminal only.
+        terminal: args.hotseat,
     };
     let o = play::run_session_with(args, input.as_bytes(), &mut out, &opts)
         .unwrap_or_else(|e| panic!("session failed: {e}"));
@@ -172,7 +175,7 @@ fn run(args: PlayArgs, lines: &[String], data: Option<&Path>) -> (Outcome, Strin
 fn args(seed: u64, ai: &str, side: &str) -> PlayArgs {
     let mut a = PlayArgs::new(&rules_dir());
     a.seed = Some(seed);
-    a.ai = ai.into();
+    a.ai = Some(ai.into());
     a.side = Some(side.into());
     a
 }
@@ -282,6 +285,7 @@ fn hotseat_hands_the_screen_over_and_hides_each_side_from_the_other() {
     let seed = 21;
     let plan = plan(seed, [Player::Human, Player::Human], false, tmp.path());
     let mut a = args(seed, "random", "cleopatra");
+    a.ai = None;
     a.hotseat = true;
     let (o, out) = run(a, &lines(&plan.chunks), None);
     assert!(o.finished);
@@ -324,17 +328,27 @@ fn watch_plays_ai_against_ai_move_by_move_or_to_the_end() {
 #[test]
 fn colour_only_when_asked_and_the_screen_is_cleared_in_hotseat() {
     let mut a = args(2, "random", "cleopatra");
+    a.ai = None;
     a.hotseat = true;
     let mut out = Vec::new();
     let opts = Options {
         color: true,
         data_dir: None,
         echo: false,
+        terminal: true,
     };
-    play::run_session_with(a, "\n1\nquit\n".as_bytes(), &mut out, &opts).unwrap();
+    play::run_session_with(a.clone(), "\n1\nquit\n".as_bytes(), &mut out, &opts).unwrap();
     let out = String::from_utf8(out).unwrap();
-    assert!(out.contains("\x1b[2J\x1b[H"));
+    assert!(out.contains(play::render::ALT_SCREEN_ON));
+    assert!(out.contains(play::render::WIPE));
     assert!(out.contains("\x1b[1m"));
+    // Not at a terminal: refused, with the reason.
+    let opts = Options {
+        terminal: false,
+        ..opts
+    };
+    let e = play::run_session_with(a, "\n1\nquit\n".as_bytes(), Vec::new(), &opts).unwrap_err();
+    assert!(e.to_string().contains("--hotseat needs a terminal"), "{e}");
 }
 
 /// A finished game saved to a file, and its text.
@@ -503,6 +517,79 @@ fn replay_shows_the_same_positions_to_the_end_or_step_by_step() {
     a.side = Some("caesar".into());
     let out = replay(a, "");
     assert!(out.contains("Caesar (you)"));
+    // An action card played is told in plain words there too.
+    if out.contains(" plays ") {
+        assert!(
+            out.contains("    (It ")
+                || out.contains("    (Its ")
+                || out.contains("    (Every ")
+                || out.contains("    (Played "),
+            "{out}"
+        );
+    }
+}
+
+/// What `seat` knows at `s` and the other does not: the lines of the
+/// board as `seat` sees it missing from the other's (hand, mission,
+/// face-down cards), and every event as told to `seat` that the other is
+/// never told.
+fn secrets(s: &State, seat: usize) -> Vec<String> {
+    let r = s.rules();
+    let mine = play::render::board(s, Some(seat), Default::default());
+    let theirs = play::render::board(s, Some(1 - seat), Default::default());
+    let mut v: Vec<String> = mine
+        .lines()
+        .filter(|l| !l.starts_with("  ") && !theirs.lines().any(|t| t == *l))
+        .map(String::from)
+        .collect();
+    let public: Vec<String> = s
+        .events()
+        .iter()
+        .map(|e| event_text(r, e, Some(1 - seat)))
+        .collect();
+    for e in s.events() {
+        let told = event_text(r, e, Some(seat));
+        if !public.contains(&told) {
+            v.push(told);
+        }
+    }
+    v
+}
+
+#[test]
+fn replay_as_a_side_shows_nothing_that_side_could_not_see() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (path, g) = saved_game(tmp.path(), 43);
+    let n = g.moves.len();
+    for (seat, side) in [(0, "cleopatra"), (1, "caesar")] {
+        for to in [12, 40, n / 2, n - 3] {
+            let mut a = ReplayArgs::new(&path);
+            a.side = Some(side.into());
+            a.to = Some(to);
+            let mut out = Vec::new();
+            play::run_replay(&a, "".as_bytes(), &mut out, &Options::default()).unwrap();
+            let out = String::from_utf8(out).unwrap();
+            let s = g.state_after(to);
+            let hidden = secrets(&s, 1 - seat);
+            assert!(
+                to < 40 || hidden.iter().any(|h| h.starts_with("Your hand: ")),
+                "{hidden:?}"
+            );
+            for h in &hidden {
+                assert!(
+                    !out.contains(h.as_str()),
+                    "{side} at move {to} sees {h:?}:\n{out}"
+                );
+            }
+            // The other's choices are not numbered, nor named when secret.
+            let other = &g.rules().factions[1 - seat].name;
+            assert!(!out.contains(&format!("{other} (choice")), "{out}");
+            assert!(!out.contains(&format!("{other}: set up")), "{out}");
+            // His own moves are all there.
+            let me = &g.rules().factions[seat].name;
+            assert!(to < 40 || out.contains(&format!("{me} (choice")), "{out}");
+        }
+    }
 }
 
 #[test]
@@ -527,13 +614,139 @@ fn bad_options_are_errors() {
     let e = play::run_session_with(a.clone(), "".as_bytes(), Vec::new(), &Options::default())
         .unwrap_err();
     assert!(e.to_string().contains("valid agents"), "{e}");
-    a.ai = "random".into();
+    a.ai = Some("random".into());
     a.side = Some("pharaoh".into());
     let e = play::run_session_with(a, "".as_bytes(), Vec::new(), &Options::default()).unwrap_err();
     assert!(e.to_string().contains("cleopatra and caesar"), "{e}");
     let mut a = args(1, "random", "cleopatra");
     a.rules.variant = Some("no-such-variant".into());
     assert!(play::run_session_with(a, "".as_bytes(), Vec::new(), &Options::default()).is_err());
+}
+
+#[test]
+fn an_unwritable_data_directory_is_reported_and_never_called_saved() {
+    let tmp = tempfile::tempdir().unwrap();
+    let plan = plan(71, players(0, "random"), false, tmp.path());
+    let bad = Path::new("/dev/null/x");
+    // Quit after a few moves: the game is said not saved, never saved.
+    let mut script = lines(&plan.chunks[..6]);
+    script.push("quit".into());
+    let (o, out) = run(args(71, "random", "cleopatra"), &script, Some(bad));
+    assert!(!o.finished);
+    assert_eq!(
+        out.matches("The autosave to /dev/null/x/saves/").count(),
+        1,
+        "{out}"
+    );
+    assert!(out.contains("failed (Not a directory"), "{out}");
+    assert!(out.contains("Type save FILE to keep it elsewhere"), "{out}");
+    assert!(!out.contains("The game is saved in"), "{out}");
+    assert!(out.contains("Stopped. The game is NOT saved"), "{out}");
+    // The same at the end of the input.
+    let (_, out) = run(
+        args(71, "random", "cleopatra"),
+        &lines(&plan.chunks[..6]),
+        Some(bad),
+    );
+    assert!(
+        out.contains("Stopped (input ended). The game is NOT saved"),
+        "{out}"
+    );
+    // Saved elsewhere, the game is kept there from then on.
+    let rescue = tmp.path().join("rescue.ron");
+    let mut script = lines(&plan.chunks[..3]);
+    script.push(format!("save {}", rescue.display()));
+    script.extend(lines(&plan.chunks[3..8]));
+    let (o, out) = run(args(71, "random", "cleopatra"), &script, Some(bad));
+    assert!(
+        out.contains("from now on the game is saved in this file"),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("The game is saved in {}", rescue.display())),
+        "{out}"
+    );
+    assert_eq!(Game::load(&rescue).unwrap().moves, o.game.moves);
+    // A failed write leaves no temporary file: here the target is a
+    // directory, so the rename fails after the write.
+    let g = Game::new(choice(), 1, players(0, "random")).unwrap();
+    let dir = tmp.path().join("a-dir.ron");
+    std::fs::create_dir(&dir).unwrap();
+    std::fs::write(dir.join("inside"), "x").unwrap();
+    assert!(g.save(&dir).is_err());
+    assert!(!tmp.path().join("a-dir.ron.tmp").exists());
+}
+
+#[test]
+fn save_refuses_to_overwrite_a_file_that_is_not_a_save() {
+    let tmp = tempfile::tempdir().unwrap();
+    let notes = tmp.path().join("notes.txt");
+    std::fs::write(&notes, "my notes\n").unwrap();
+    let mine = tmp.path().join("mine.ron");
+    let plan = plan(73, players(0, "random"), false, tmp.path());
+    let mut script = lines(&plan.chunks[..4]);
+    script.push(format!("save {}", notes.display()));
+    script.push(format!("save {}", mine.display()));
+    script.push(format!("save {}", mine.display()));
+    script.push(format!("save {}", tmp.path().display()));
+    script.push("quit".into());
+    let (o, out) = run(args(73, "random", "cleopatra"), &script, None);
+    assert!(
+        out.contains(&format!(
+            "{} exists and is not a Ludus save. Not saved, so as not to destroy it",
+            notes.display()
+        )),
+        "{out}"
+    );
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes\n");
+    // A Ludus save is overwritten; a directory is an error, not a panic.
+    assert_eq!(
+        out.matches(&format!("Saved to {}", mine.display())).count(),
+        2
+    );
+    assert!(out.contains(&format!(
+        "{} exists and is not a Ludus save",
+        tmp.path().display()
+    )));
+    assert_eq!(Game::load(&mine).unwrap().moves, o.game.moves);
+}
+
+#[test]
+fn a_save_with_a_byte_order_mark_loads() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (path, g) = saved_game(tmp.path(), 44);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let bom = tmp.path().join("bom.ron");
+    std::fs::write(&bom, format!("\u{feff}{text}")).unwrap();
+    assert_eq!(Game::load(&bom).unwrap().moves, g.moves);
+    assert!(play::record::is_save_file(&bom));
+}
+
+#[test]
+fn resume_says_what_it_ignores_and_hotseat_refuses_an_ai() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (path, g) = saved_game(tmp.path(), 45);
+    let mut a = PlayArgs::new(&rules_dir());
+    a.resume = Some(path);
+    a.rules.variant = Some("fr-suffrage".into());
+    a.ai = Some("greedy".into());
+    let (o, out) = run(a, &[], None);
+    assert!(
+        out.contains("The save fixes the rules, the seed and the players; ignored: --variant fr-suffrage, --ai greedy."),
+        "{out}"
+    );
+    assert_eq!(o.game.moves, g.moves);
+    let mut a = args(1, "greedy", "cleopatra");
+    a.hotseat = true;
+    let opts = Options {
+        terminal: true,
+        ..Options::default()
+    };
+    let e = play::run_session_with(a, "".as_bytes(), Vec::new(), &opts).unwrap_err();
+    assert!(
+        e.to_string().contains("--hotseat and --ai do not mix"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -556,6 +769,7 @@ fn every_legal_move_reads_back_from_its_short_form() {
             )
             .unwrap();
             let r = g.rules_arc().clone();
+            let lang = Lang::from_code(lang);
             while let Some(p) = g.actor() {
                 let legal = g.legal();
                 for (i, &m) in legal.iter().enumerate() {
@@ -565,6 +779,14 @@ fn every_legal_move_reads_back_from_its_short_form() {
                         Ok(Command::Move(i)),
                         "{variant}: {f:?} for {m:?} among {legal:?}"
                     );
+                    // In the game's language, and English there too.
+                    for f in [short_form_in(lang, &r, p, m), f] {
+                        assert_eq!(
+                            input::parse_in(lang, &r, p, &legal, &f),
+                            Ok(Command::Move(i)),
+                            "{variant} in {lang:?}: {f:?} for {m:?} among {legal:?}"
+                        );
+                    }
                 }
                 // Nonsense never panics and never reads as a move.
                 for junk in ["", "  ", "p", "zz 9", "ü", "p p p p p", "c c", "-1", "1.5"] {
@@ -575,6 +797,156 @@ fn every_legal_move_reads_back_from_its_short_form() {
             }
         }
     }
+}
+
+/// A whole game against the AI in `lang`, typed only in that language's
+/// short forms and commands; returns the game and everything on screen.
+fn game_in(lang_code: &str, variant: &str, seed: u64) -> (Game, Outcome, String) {
+    let lang = Lang::from_code(Some(lang_code));
+    let mut c = choice();
+    c.variant = Some(variant.into());
+    c.lang = Some(lang_code.into());
+    let mut g = Game::new(c, seed, players(0, "random")).unwrap();
+    let commands: Vec<String> = ["help", "rules", "hint", "board", "score", "log"]
+        .iter()
+        .map(|id| {
+            lang.t(&format!("words-{id}"))
+                .split_whitespace()
+                .next()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    let mut script = Vec::new();
+    let mut k = 0;
+    while let Some(p) = g.actor() {
+        if g.players[p] != Player::Human {
+            let m = g.ai_move().unwrap();
+            g.play(m).unwrap();
+            continue;
+        }
+        if play::forced_decline(&g.state) {
+            g.play(Move::Decline).unwrap();
+            continue;
+        }
+        k += 1;
+        if k % 7 == 0 {
+            script.push(commands[(k / 7) % commands.len()].clone());
+        }
+        if k % 11 == 0 {
+            script.push("xyzzy".into());
+        }
+        let legal = g.legal();
+        let m = legal[(mix(derive(seed, k as u64, 3)) % legal.len() as u64) as usize];
+        script.push(short_form_in(lang, g.rules(), p, m));
+        g.play(m).unwrap();
+    }
+    let mut a = args(seed, "random", "cleopatra");
+    a.rules.variant = Some(variant.into());
+    a.rules.lang = Some(lang_code.into());
+    let (o, out) = run(a, &script, None);
+    (g, o, out)
+}
+
+/// English words no screen of a French or Dutch game may show.
+const ENGLISH: &[&str] = &[
+    "the",
+    "your",
+    "you",
+    "turn",
+    "choose",
+    "draws",
+    "which",
+    "legal",
+    "stopped",
+    "saved",
+    "moves",
+    "card",
+    "cards",
+    "wins",
+    "leads",
+    "patricians",
+    "passive",
+    "game",
+    "and",
+    "with",
+    "from",
+    "down",
+    "stay",
+    "refill",
+    "discard",
+    "choice",
+    "type",
+    "rules",
+    "against",
+    "seed",
+    "answer",
+    "result",
+    "goes",
+    "on",
+    "at",
+    "to",
+    "takes",
+    "won",
+    "left",
+    "now",
+    "mission",
+    "vote",
+    "none",
+    "empty",
+    "plays",
+    "places",
+    "hint",
+];
+
+/// The English words of `out`, but for `allowed` and the rule keys and
+/// values the `rules` command names (`turn.action_timing = AnyTime`: the
+/// keys of the rule files, not sentences).
+fn english_words_in(out: &str, allowed: &[&str]) -> Vec<String> {
+    let sentences: Vec<&str> = out
+        .lines()
+        .filter(|l| {
+            let key = l.trim_start().split(" = ").next().unwrap_or("");
+            !(key.contains('.')
+                && key
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c == '.' || c == '_'))
+        })
+        .collect();
+    let mut found: Vec<String> = sentences
+        .join("\n")
+        .split(|c: char| !c.is_alphanumeric())
+        .map(|w| w.to_lowercase())
+        .filter(|w| ENGLISH.contains(&w.as_str()) && !allowed.contains(&w.as_str()))
+        .collect();
+    found.sort();
+    found.dedup();
+    found
+}
+
+#[test]
+fn a_french_game_typed_in_french_shows_no_english() {
+    let (g, o, out) = game_in("fr", "fr-confiance", 81);
+    assert!(o.finished, "{out}");
+    assert_eq!(o.game.moves, g.moves);
+    assert!(out.contains("Résultat :"), "{out}");
+    assert!(out.contains("Règles en vigueur"), "{out}");
+    // ("vote" and "mission" are French words too.)
+    let english = english_words_in(&out, &["vote", "mission"]);
+    assert!(english.is_empty(), "English words {english:?} in\n{out}");
+}
+
+#[test]
+fn a_dutch_game_typed_in_dutch_shows_no_english() {
+    let (g, o, out) = game_in("nl", "nl-vertrouwensvraag", 82);
+    assert!(o.finished, "{out}");
+    assert_eq!(o.game.moves, g.moves);
+    assert!(out.contains("Uitslag:"), "{out}");
+    // The rulebook quoted is the Dutch one.
+    assert!(out.contains("002: "), "{out}");
+    assert!(!out.contains("000: "), "{out}");
+    let english = english_words_in(&out, &[]);
+    assert!(english.is_empty(), "English words {english:?} in\n{out}");
 }
 
 /// The `ludus` binary, once `play` is wired into its command line: a whole

@@ -26,7 +26,8 @@ use std::time::{Duration, Instant};
 use ludus::cli::RulesArgs;
 use ludus::engine::seed::{derive, mix};
 use ludus::games::caesar_cleopatra::Move;
-use ludus::games::caesar_cleopatra::text::score_text;
+use ludus::games::caesar_cleopatra::text::{event_text, score_text};
+use ludus::play::i18n::Lang;
 use ludus::play::input::{self, Command, InputError, short_form};
 use ludus::play::render::{self, Style};
 use ludus::play::{self, Game, Player, RulesChoice};
@@ -43,7 +44,14 @@ fn choice() -> RulesChoice {
     RulesChoice::from_args(&RulesArgs::for_dir(&rules_dir()))
 }
 
-const COLOR: Style = Style { color: true };
+const COLOR: Style = Style {
+    color: true,
+    lang: Lang::En,
+};
+const PLAIN: Style = Style {
+    color: false,
+    lang: Lang::En,
+};
 
 /// The `ludus` binary running under a pseudo-terminal.
 struct Term {
@@ -446,11 +454,57 @@ fn no_colour_at_a_terminal_with_no_color() {
     assert!(rest.contains("Stopped."), "{rest}");
 }
 
-#[test]
-fn hotseat_clears_the_screen_and_waits_for_the_next_player() {
+/// What `seat` may see and the other may not, at this point of `g`: the
+/// lines of the board as `seat` sees it that are not on the other's (his
+/// hand, his mission, his face-down cards, "(you)" at his column), every
+/// event as told to him that is told otherwise to the other (his setup
+/// cards, his draws, his mission card), and his mission's name.
+fn secrets_of(g: &Game, seat: usize, st: Style) -> Vec<String> {
+    let r = g.rules();
+    let mine = render::board(&g.state, Some(seat), st);
+    let theirs = render::board(&g.state, Some(1 - seat), st);
+    // (A long line is wrapped: its first part names it; the indented rest
+    // may read the same on both sides.)
+    let mut v: Vec<String> = mine
+        .lines()
+        .filter(|l| !l.starts_with("  ") && !theirs.lines().any(|t| t == *l))
+        .map(String::from)
+        .collect();
+    let public: Vec<String> = g
+        .state
+        .events()
+        .iter()
+        .map(|e| event_text(r, e, Some(1 - seat)))
+        .collect();
+    for e in g.state.events() {
+        // (A face-down card taken back reads as a face-up one of the
+        // same value would: only a sentence the other is never told
+        // is a secret.)
+        let told = event_text(r, e, Some(seat));
+        if !public.contains(&told) {
+            v.push(told);
+        }
+    }
+    // (Each side has its own mission cards, of the same names.)
+    let name = |m: &u8| r.missions[*m as usize].name.clone();
+    let others: Vec<String> = g.state.zones(1 - seat).missions.iter().map(name).collect();
+    for m in &g.state.zones(seat).missions {
+        if !others.contains(&name(m)) {
+            v.push(name(m));
+        }
+    }
+    // The order of his action reserve, as he chose it.
+    v.push(format!("{}: put ", r.factions[seat].name));
+    v
+}
+
+/// A whole hot-seat game at a terminal, each player choosing by a seeded
+/// policy: after each hand-over, everything the terminal receives until
+/// the next one is searched for the previous player's secrets.
+fn hotseat_game_hides_each_player_from_the_other(seed: u64, colour: bool) {
     let tmp = tempfile::tempdir().unwrap();
     let rules = rules_dir();
-    let seed = 9;
+    let no_color = if colour { None } else { Some("1") };
     let mut t = Term::spawn(
         &[
             "play",
@@ -461,44 +515,207 @@ fn hotseat_clears_the_screen_and_waits_for_the_next_player() {
             "--rules",
             rules.to_str().unwrap(),
         ],
-        &[("NO_COLOR", None)],
+        &[("NO_COLOR", no_color)],
         tmp.path(),
     );
+    let st = if colour { COLOR } else { PLAIN };
     let mut g = Game::new(choice(), seed, [Player::Human, Player::Human]).unwrap();
-    let clear = "\x1b[2J\x1b[H";
-    let ready = |name: &str| format!("Pass the screen to {name}; {name}, press Enter when ready. ");
-    // Cleopatra is called to the screen: it is cleared, and nothing of
-    // hers shows before she presses Enter.
-    let before = t.prompt(&ready("Cleopatra"));
-    assert!(before.contains(clear), "{before:?}");
-    let hers = render::board(&g.state, Some(0), COLOR);
-    assert!(!before.contains(&hers));
-    t.type_line("");
-    // Her turn: the screen cleared again, then her board.
-    let seen = t.prompt("\x1b[33m> \x1b[0m");
-    assert!(seen.contains(clear), "{seen:?}");
-    assert!(seen.contains(&hers), "no board for Cleopatra in\n{seen}");
-    // She plays her setup (first choices) until Caesar must decide.
-    loop {
-        t.type_line("1");
-        let m = g.legal()[0];
-        g.play(m).unwrap();
-        if g.actor() != Some(0) {
-            break;
+    let names = [
+        g.rules().factions[0].name.clone(),
+        g.rules().factions[1].name.clone(),
+    ];
+    let ready = |p: usize| {
+        format!(
+            "Pass the screen to {0}. {0}, press Enter when only you can see it. ",
+            names[p]
+        )
+    };
+    let prompt = |p: usize| {
+        if colour {
+            st.seat(p, "> ")
+        } else {
+            "\n> ".to_string()
         }
-        t.prompt("\x1b[33m> \x1b[0m");
+    };
+    // The stretch of output each player saw, with the other's secrets
+    // when it began.
+    let mut stretches: Vec<(usize, String, Vec<String>)> = Vec::new();
+    let mut screen: Option<usize> = None;
+    let mut k = 0u64;
+    while let Some(p) = g.actor() {
+        if screen != Some(p) {
+            let before = t.prompt(&ready(p));
+            let wiped = before.rfind(render::WIPE);
+            assert!(
+                wiped.is_some(),
+                "no wipe before the hand-over to {}:\n{before:?}",
+                names[p]
+            );
+            // Only the call to the next player is on the wiped screen.
+            let after_wipe = &before[wiped.unwrap() + render::WIPE.len()..];
+            assert!(!after_wipe.contains("hand"), "{after_wipe:?}");
+            if let Some((_, seg, _)) = stretches.last_mut() {
+                seg.push_str(&before);
+            }
+            t.type_line("");
+            stretches.push((p, String::new(), secrets_of(&g, 1 - p, st)));
+            screen = Some(p);
+        }
+        let shown = t.prompt(&prompt(p));
+        stretches.last_mut().unwrap().1.push_str(&shown);
+        k += 1;
+        let legal = g.legal();
+        let i = (mix(derive(seed, k, 5)) % legal.len() as u64) as usize;
+        t.type_line(&(i + 1).to_string());
+        g.play(legal[i]).unwrap();
     }
-    assert_eq!(g.actor(), Some(1));
-    let between = t.prompt(&ready("Caesar"));
-    assert!(between.contains(clear), "{between:?}");
-    let his = render::board(&g.state, Some(1), COLOR);
-    assert!(!between.contains(&his));
-    t.type_line("");
-    let seen = t.prompt("\x1b[31m> \x1b[0m");
-    assert!(seen.contains(clear));
-    assert!(seen.contains(&his), "no board for Caesar in\n{seen}");
-    assert!(!seen.contains(&hers));
+    let end = t.rest();
+    assert!(t.exit_ok(), "{}", t.tail());
+    // The end is shown on the terminal's own screen, every card open.
+    let off = end
+        .find(render::ALT_SCREEN_OFF)
+        .expect("the alternate screen is left");
+    stretches.last_mut().unwrap().1.push_str(&end[..off]);
+    assert!(end[off..].contains(&score_text(&g.state)), "{end}");
+    assert!(stretches.len() > 10, "{} hand-overs", stretches.len());
+    let all = String::from_utf8_lossy(&t.out).replace("\r\n", "\n");
+    assert!(all.contains(render::ALT_SCREEN_ON));
+    // The secrets looked for include hands and face-down setup cards.
+    let sought = |what: &str| {
+        stretches
+            .iter()
+            .any(|(_, _, s)| s.iter().any(|x| x.contains(what)))
+    };
+    assert!(sought("Your hand: ") && sought(" sets up ") && sought(": put "));
+    for (j, (p, seg, secrets)) in stretches.iter().enumerate() {
+        assert!(!seg.is_empty());
+        for s in secrets {
+            assert!(
+                !seg.contains(s.as_str()),
+                "hand-over {j}: {} sees {:?} of {}:\n{seg}",
+                names[*p],
+                s,
+                names[1 - p]
+            );
+        }
+    }
+    if !colour {
+        // Screen control, but no colour.
+        let bare = all
+            .replace(render::ALT_SCREEN_ON, "")
+            .replace(render::ALT_SCREEN_OFF, "")
+            .replace(render::WIPE, "");
+        assert!(!bare.contains('\x1b'), "colour with NO_COLOR");
+    }
+}
+
+#[test]
+fn a_whole_hotseat_game_in_colour_shows_no_player_the_others_cards() {
+    hotseat_game_hides_each_player_from_the_other(9, true);
+}
+
+#[test]
+fn a_whole_hotseat_game_without_colour_shows_no_player_the_others_cards() {
+    hotseat_game_hides_each_player_from_the_other(31, false);
+}
+
+/// Hotseat needs a terminal: with its output piped it is refused, with
+/// the reason.
+#[test]
+fn hotseat_is_refused_when_the_output_is_not_a_terminal() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["play", "--hotseat", "--no-autosave", "--rules"])
+        .arg(rules_dir())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--hotseat needs a terminal"), "{err}");
+    assert!(out.stdout.is_empty() || !String::from_utf8_lossy(&out.stdout).contains("hand"));
+}
+
+#[test]
+fn ctrl_c_stops_with_the_resume_hint() {
+    let tmp = tempfile::tempdir().unwrap();
+    let rules = rules_dir();
+    let mut t = Term::spawn(
+        &[
+            "play",
+            "--ai",
+            "random",
+            "--seed",
+            "5",
+            "--rules",
+            rules.to_str().unwrap(),
+        ],
+        &[
+            ("LUDUS_DATA_DIR", tmp.path().to_str()),
+            ("NO_COLOR", Some("1")),
+        ],
+        tmp.path(),
+    );
+    for _ in 0..3 {
+        t.prompt("\n> ");
+        t.type_line("1");
+    }
+    t.prompt("\n> ");
+    // Ctrl-C, as the keyboard sends it: the terminal makes it SIGINT.
+    t.writer.write_all(b"\x03").unwrap();
+    t.writer.flush().unwrap();
+    let rest = t.rest();
+    assert!(!t.exit_ok(), "Ctrl-C is not a success");
+    let save = std::fs::read_dir(tmp.path().join("saves"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let hint = format!(
+        "Stopped (Ctrl-C). The game is saved in {0} (3 moves). Resume with: ludus play --resume {0}",
+        save.display()
+    );
+    assert!(rest.contains(&hint), "{hint:?} not in\n{rest}");
+    assert_eq!(Game::load(&save).unwrap().moves.len(), 3);
+}
+
+#[test]
+fn save_asks_before_overwriting_a_file_that_is_not_a_save() {
+    let tmp = tempfile::tempdir().unwrap();
+    let rules = rules_dir();
+    let notes = tmp.path().join("notes.txt");
+    std::fs::write(&notes, "my notes\n").unwrap();
+    let mut t = Term::spawn(
+        &[
+            "play",
+            "--ai",
+            "random",
+            "--seed",
+            "6",
+            "--no-autosave",
+            "--rules",
+            rules.to_str().unwrap(),
+        ],
+        &[("NO_COLOR", Some("1"))],
+        tmp.path(),
+    );
+    t.prompt("\n> ");
+    t.type_line("save notes.txt");
+    let asked = t.prompt("Overwrite it? (yes/no) ");
+    assert!(
+        asked.contains("notes.txt exists and is not a Ludus save."),
+        "{asked}"
+    );
+    t.type_line("no");
+    let said = t.prompt("\n> ");
+    assert!(said.contains("Not saved."), "{said}");
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes\n");
+    t.type_line("save notes.txt");
+    t.prompt("Overwrite it? (yes/no) ");
+    t.type_line("yes");
+    let said = t.prompt("\n> ");
+    assert!(said.contains("Saved to notes.txt (0 moves)"), "{said}");
+    assert!(Game::load(&notes).is_ok());
     t.type_line("quit");
     t.rest();
-    assert!(t.exit_ok(), "{}", t.tail());
+    assert!(t.exit_ok());
 }

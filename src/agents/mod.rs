@@ -45,9 +45,12 @@ pub const LEVELS: [(&str, &str); 3] = [
     ("hard", "ismcts:10000"),
 ];
 
-/// The agent `hint` asks when no AI plays (hot seat): the normal level.
+/// The level `ludus play` plays at when `--ai` is not given.
+pub const DEFAULT_LEVEL: &str = "normal";
+
+/// The agent `hint` asks when no AI plays (hot seat): the default level.
 pub fn hint_agent() -> AgentSpec {
-    AgentSpec::parse("normal").unwrap_or(AgentSpec::Greedy)
+    AgentSpec::parse(DEFAULT_LEVEL).unwrap_or(AgentSpec::Greedy)
 }
 
 /// A parsed agent spec.

@@ -7,8 +7,10 @@
 //! groups are matched by value (`1`..`5`, `p` for the Philosopher), or by
 //! the start of their name or id in the rule files (no card is named here).
 
+use super::i18n::Lang;
 use crate::games::caesar_cleopatra::model::{Face, Kind, Rules};
 use crate::games::caesar_cleopatra::{Move, Reserve, Target};
+use crate::tr;
 
 /// A line of input, understood.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,19 +43,85 @@ pub enum InputError {
     Ambiguous(Vec<usize>),
 }
 
-fn commands(word: &str) -> Option<Command> {
-    Some(match word {
-        "help" | "h" | "?" => Command::Help,
-        "rules" | "rule" => Command::Rules,
-        "hint" => Command::Hint,
-        "undo" | "u" | "back" => Command::Undo,
-        "quit" | "q" | "exit" => Command::Quit,
-        "board" | "b" | "table" => Command::Board,
-        "score" => Command::Score,
-        "log" | "history" => Command::Log,
-        "rest" => Command::Rest,
-        _ => return None,
-    })
+/// Whether `word` is one of the words of the catalogue's list `id`, in
+/// `lang` or in English (`lang`'s meaning first).
+fn listed(lang: Lang, id: &str, word: &str) -> bool {
+    in_list(lang, id, word) || (lang != Lang::En && in_list(Lang::En, id, word))
+}
+
+fn in_list(lang: Lang, id: &str, word: &str) -> bool {
+    lang.t(id).split_whitespace().any(|w| fold(w) == word)
+}
+
+/// The first word of the catalogue's list `id`: what short forms show.
+fn first_word(lang: Lang, id: &str) -> String {
+    let l = lang.t(id);
+    l.split_whitespace().next().unwrap_or("?").to_string()
+}
+
+/// Lower case without accents: `Préteurs` and `preteurs` are the same word.
+pub fn fold(s: &str) -> String {
+    deunicode::deunicode(s).to_lowercase()
+}
+
+fn command(lang: Lang, word: &str) -> Option<Command> {
+    let all = [
+        ("words-help", Command::Help),
+        ("words-rules", Command::Rules),
+        ("words-hint", Command::Hint),
+        ("words-undo", Command::Undo),
+        ("words-quit", Command::Quit),
+        ("words-board", Command::Board),
+        ("words-score", Command::Score),
+        ("words-log", Command::Log),
+        ("words-rest", Command::Rest),
+    ];
+    let find = |l: Lang| {
+        all.iter()
+            .find(|(id, _)| in_list(l, id, word))
+            .map(|(_, c)| c.clone())
+    };
+    find(lang).or_else(|| find(Lang::En))
+}
+
+/// Whether an answer to a yes/no question is yes (in English or `lang`).
+pub fn is_yes(lang: Lang, answer: &str) -> bool {
+    listed(lang, "words-yes", &fold(answer.trim()))
+}
+
+/// An answer at a `--watch` or `replay --step` pause.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Pause {
+    /// Enter: the next move.
+    Next,
+    /// To the end without pausing.
+    All,
+    Board,
+    Quit,
+    /// `save` and its file name (empty: none given).
+    Save(String),
+    Unknown,
+}
+
+/// Understands an answer at a pause, in `lang` or English.
+pub fn pause(lang: Lang, line: &str) -> Pause {
+    let line = line.trim();
+    let folded = fold(line);
+    let first = folded.split_whitespace().next().unwrap_or("");
+    if first.is_empty() || listed(lang, "words-next", &folded) {
+        Pause::Next
+    } else if listed(lang, "words-save", first) {
+        let file = line.split_once(char::is_whitespace).map_or("", |(_, f)| f);
+        Pause::Save(file.trim().to_string())
+    } else if listed(lang, "words-all", &folded) {
+        Pause::All
+    } else if listed(lang, "words-board", &folded) {
+        Pause::Board
+    } else if listed(lang, "words-quit", &folded) {
+        Pause::Quit
+    } else {
+        Pause::Unknown
+    }
 }
 
 /// One property of a move a typed word can name.
@@ -83,21 +151,35 @@ enum Verb {
     Vote,
 }
 
-fn verb(word: &str) -> Option<Verb> {
-    Some(match word {
-        "p" | "place" | "put" => Verb::Place,
-        "s" | "set" | "setup" => Verb::Setup,
-        "r" | "arrange" | "order" => Verb::Arrange,
-        "pass" | "passive" => Verb::Pass,
-        "e" | "end" | "done" | "stop" | "enough" => Verb::End,
-        "a" | "act" | "action" | "play" => Verb::Play,
-        "c" | "choose" | "pick" | "t" | "target" => Verb::Choose,
-        "n" | "no" | "decline" | "skip" => Verb::Decline,
-        "x" | "discard" | "drop" => Verb::Discard,
-        "d" | "draw" => Verb::Draw,
-        "v" | "vote" => Verb::Vote,
-        _ => return None,
-    })
+/// Each verb and its list of words in the catalogues.
+const VERBS: [(Verb, &str); 11] = [
+    (Verb::Place, "words-place"),
+    (Verb::Setup, "words-setup"),
+    (Verb::Arrange, "words-arrange"),
+    (Verb::Pass, "words-pass"),
+    (Verb::End, "words-end"),
+    (Verb::Play, "words-play"),
+    (Verb::Choose, "words-choose"),
+    (Verb::Decline, "words-decline"),
+    (Verb::Discard, "words-discard"),
+    (Verb::Draw, "words-draw"),
+    (Verb::Vote, "words-vote"),
+];
+
+fn verb(lang: Lang, word: &str) -> Option<Verb> {
+    let find = |l: Lang| {
+        VERBS
+            .iter()
+            .find(|(_, id)| in_list(l, id, word))
+            .map(|&(v, _)| v)
+    };
+    find(lang).or_else(|| find(Lang::En))
+}
+
+/// A verb as short forms show it.
+fn verb_word(lang: Lang, v: Verb) -> String {
+    let id = VERBS.iter().find(|(x, _)| *x == v).map_or("", |(_, id)| id);
+    first_word(lang, id)
 }
 
 fn verb_of(m: Move) -> Verb {
@@ -173,9 +255,9 @@ pub fn value_word(r: &Rules, k: Kind) -> Option<String> {
 }
 
 /// Whether `word` starts a word of `name` (at least two letters), or is
-/// all of it.
+/// all of it (accents aside).
 fn names(word: &str, name: &str) -> bool {
-    let name = name.to_lowercase();
+    let name = fold(name);
     if word == name {
         return true;
     }
@@ -188,7 +270,7 @@ fn names(word: &str, name: &str) -> bool {
             .any(|w| w.starts_with(word))
 }
 
-fn matches(r: &Rules, actor: usize, word: &str, a: Attr) -> bool {
+fn matches(lang: Lang, r: &Rules, actor: usize, word: &str, a: Attr) -> bool {
     match a {
         Attr::Card(p, k) => {
             value_word(r, k).is_some_and(|v| v == word)
@@ -199,21 +281,19 @@ fn matches(r: &Rules, actor: usize, word: &str, a: Attr) -> bool {
             let gd = &r.groups[g as usize];
             names(word, &gd.name) || names(word, &gd.id)
         }
-        Attr::Face(f) => match f {
-            Face::Down => matches!(word, "d" | "down" | "hidden" | "h" | "fd"),
-            Face::Up => matches!(word, "u" | "up" | "open" | "o" | "fu"),
-        },
+        Attr::Face(f) => listed(lang, face_list(f), word),
         Attr::Reserve(res) => {
-            let full = match res {
-                Reserve::Influence => "influence",
-                Reserve::Action => "action",
+            let starts = |l: Lang| {
+                l.t(reserve_list(res))
+                    .split_whitespace()
+                    .any(|w| fold(w).starts_with(word))
             };
-            full.starts_with(word)
+            starts(lang) || starts(Lang::En)
         }
         Attr::Owner(o) => {
             let me = o == actor;
-            (me && matches!(word, "me" | "my" | "mine" | "own"))
-                || (!me && matches!(word, "opp" | "opponent" | "his" | "her" | "their"))
+            (me && listed(lang, "words-me", word))
+                || (!me && listed(lang, "words-opp", word))
                 || names(word, &r.factions[o].name)
                 || names(word, &r.factions[o].id)
         }
@@ -223,14 +303,35 @@ fn matches(r: &Rules, actor: usize, word: &str, a: Attr) -> bool {
 /// Whether each word names a different property of the move ("p 2 cen d":
 /// `cen` is the group when `2` is the card, even if a card's name starts
 /// with `cen` too).
-fn assign(r: &Rules, actor: usize, words: &[&str], attrs: &[Attr], used: &mut [bool; 4]) -> bool {
+fn face_list(f: Face) -> &'static str {
+    match f {
+        Face::Down => "words-face-down",
+        Face::Up => "words-face-up",
+    }
+}
+
+fn reserve_list(r: Reserve) -> &'static str {
+    match r {
+        Reserve::Influence => "words-influence",
+        Reserve::Action => "words-action",
+    }
+}
+
+/// A typed line's words, its language and whose move it is.
+struct Typed<'a> {
+    lang: Lang,
+    r: &'a Rules,
+    actor: usize,
+}
+
+fn assign(t: &Typed, words: &[&str], attrs: &[Attr], used: &mut [bool; 4]) -> bool {
     let Some((w, rest)) = words.split_first() else {
         return true;
     };
     for (i, &a) in attrs.iter().enumerate() {
-        if !used[i] && matches(r, actor, w, a) {
+        if !used[i] && matches(t.lang, t.r, t.actor, w, a) {
             used[i] = true;
-            let ok = assign(r, actor, rest, attrs, used);
+            let ok = assign(t, rest, attrs, used);
             used[i] = false;
             if ok {
                 return true;
@@ -241,24 +342,37 @@ fn assign(r: &Rules, actor: usize, words: &[&str], attrs: &[Attr], used: &mut [b
 }
 
 /// Understands one line at a choice point of `actor` whose legal moves
-/// are `legal`.
+/// are `legal` (typed in English).
 pub fn parse(r: &Rules, actor: usize, legal: &[Move], line: &str) -> Result<Command, InputError> {
+    parse_in(Lang::En, r, actor, legal, line)
+}
+
+/// Understands one line typed in `lang` (or in English).
+pub fn parse_in(
+    lang: Lang,
+    r: &Rules,
+    actor: usize,
+    legal: &[Move],
+    line: &str,
+) -> Result<Command, InputError> {
     let line = line.trim();
-    let lower = line.to_lowercase();
-    let words: Vec<&str> = lower
+    let folded = fold(line);
+    let words: Vec<&str> = folded
         .split(|c: char| c.is_whitespace() || c == ',')
         .filter(|w| !w.is_empty())
         .collect();
     let Some(&first) = words.first() else {
         return Ok(Command::Empty);
     };
-    if first == "save" {
+    if listed(lang, "words-save", first) {
         // The file name keeps its case and spaces.
-        let rest = line.get(4..).unwrap_or("").trim();
+        let rest = line
+            .split_once(char::is_whitespace)
+            .map_or("", |(_, f)| f.trim());
         return Ok(Command::Save((!rest.is_empty()).then(|| rest.to_string())));
     }
     if words.len() == 1
-        && let Some(c) = commands(first)
+        && let Some(c) = command(lang, first)
     {
         return Ok(c);
     }
@@ -268,34 +382,35 @@ pub fn parse(r: &Rules, actor: usize, legal: &[Move], line: &str) -> Result<Comm
         return if n >= 1 && n <= legal.len() {
             Ok(Command::Move(n - 1))
         } else {
-            Err(InputError::NoMatch(format!(
-                "there is no choice {n}: the choices are numbered 1 to {}",
-                legal.len()
+            Err(InputError::NoMatch(tr!(
+                lang,
+                "no-choice",
+                n = n,
+                count = legal.len()
             )))
         };
     }
-    let (v, rest) = match verb(first) {
+    let (v, rest) = match verb(lang, first) {
         Some(v) => (Some(v), &words[1..]),
         None => (None, &words[..]),
     };
+    let t = Typed { lang, r, actor };
     let found: Vec<usize> = legal
         .iter()
         .enumerate()
         .filter(|&(_, &m)| v.is_none_or(|v| verb_fits(v, m)))
-        .filter(|&(_, &m)| assign(r, actor, rest, &attrs(actor, m), &mut [false; 4]))
+        .filter(|&(_, &m)| assign(&t, rest, &attrs(actor, m), &mut [false; 4]))
         .map(|(i, _)| i)
         .collect();
     match found.len() {
         1 => Ok(Command::Move(found[0])),
         0 => {
-            let why = match v {
-                None => format!("\"{line}\" is neither a command nor a move"),
-                Some(v) if !legal.iter().any(|&m| verb_fits(v, m)) => {
-                    format!("\"{line}\": that kind of move is not possible now")
-                }
-                Some(_) => format!("\"{line}\" matches none of the legal moves"),
+            let id = match v {
+                None => "not-a-move",
+                Some(v) if !legal.iter().any(|&m| verb_fits(v, m)) => "not-possible-now",
+                Some(_) => "matches-none",
             };
-            Err(InputError::NoMatch(why))
+            Err(InputError::NoMatch(tr!(lang, id, line = line)))
         }
         _ => {
             // "p 5 sen" when the card may go face down or up, or the
@@ -318,64 +433,106 @@ fn unique_prefix(word: &str, others: &[String], min: usize) -> String {
     word.to_string()
 }
 
-fn group_word(r: &Rules, g: u8) -> String {
-    let ids: Vec<String> = r.groups.iter().map(|g| g.id.to_lowercase()).collect();
-    unique_prefix(&ids[g as usize], &ids, 3)
+/// A group as short forms show it: the shortest start of its name (in
+/// English: of its id) that no other group's starts with.
+fn group_word(r: &Rules, g: u8, lang: Lang) -> String {
+    let words: Vec<String> = r
+        .groups
+        .iter()
+        .map(|gd| fold(if lang == Lang::En { &gd.id } else { &gd.name }))
+        .collect();
+    unique_prefix(&words[g as usize], &words, 3)
 }
 
-fn card_word(r: &Rules, k: Kind) -> String {
+/// A card as short forms show it: its value, or the shortest start of an
+/// action card's name (in English: of its id).
+fn card_word(r: &Rules, p: usize, k: Kind, lang: Lang) -> String {
     if let Some(v) = value_word(r, k) {
         return v;
     }
-    let ids: Vec<String> = r.kinds.iter().map(|c| c.id.to_lowercase()).collect();
-    unique_prefix(&ids[k.ix()], &ids, 3)
+    let words: Vec<String> = (0..r.kinds.len())
+        .map(|i| {
+            let name = if lang == Lang::En {
+                &r.kinds[i].id
+            } else {
+                r.card_name(p, Kind(i as u8))
+            };
+            fold(name)
+        })
+        .collect();
+    unique_prefix(&words[k.ix()], &words, 3)
 }
 
-fn face_word(f: Face) -> &'static str {
-    match f {
-        Face::Down => "d",
-        Face::Up => "u",
-    }
+fn face_word(f: Face, lang: Lang) -> String {
+    first_word(lang, face_list(f))
 }
 
-/// The short typed form of a move of `actor` (what the list shows in
-/// brackets); [`parse`] reads it back as the same move wherever it is legal
-/// and unambiguous.
+/// The short typed form of a move of `actor`, in English.
 pub fn short_form(r: &Rules, actor: usize, m: Move) -> String {
-    let owner = |o: u8| if o as usize == actor { "me" } else { "opp" };
+    short_form_in(Lang::En, r, actor, m)
+}
+
+/// The short typed form of a move of `actor` in `lang` (what the list
+/// shows in brackets); [`parse_in`] reads it back as the same move
+/// wherever it is legal and unambiguous.
+pub fn short_form_in(lang: Lang, r: &Rules, actor: usize, m: Move) -> String {
+    let owner = |o: u8| {
+        let id = if o as usize == actor {
+            "words-me"
+        } else {
+            "words-opp"
+        };
+        first_word(lang, id)
+    };
+    let v = |x: Verb| verb_word(lang, x);
+    let card = |k: Kind, p: usize| card_word(r, p, k, lang);
+    let group = |g: u8| group_word(r, g, lang);
     match m {
-        Move::ArrangeAction(k) => format!("r {}", card_word(r, k)),
-        Move::SetupPlace(k) => format!("s {}", card_word(r, k)),
-        Move::Pass => "pass".into(),
-        Move::Place { kind, group, face } => format!(
-            "p {} {} {}",
-            card_word(r, kind),
-            group_word(r, group),
-            face_word(face)
+        Move::ArrangeAction(k) => format!("{} {}", v(Verb::Arrange), card(k, actor)),
+        Move::SetupPlace(k) => format!("{} {}", v(Verb::Setup), card(k, actor)),
+        Move::Pass => v(Verb::Pass),
+        Move::Place {
+            kind,
+            group: g,
+            face,
+        } => format!(
+            "{} {} {} {}",
+            v(Verb::Place),
+            card(kind, actor),
+            group(g),
+            face_word(face, lang)
         ),
-        Move::EndPlacement | Move::EndDiscard => "end".into(),
-        Move::PlayAction(k) => format!("a {}", card_word(r, k)),
-        Move::Choose(Target::Group(g)) => format!("c {}", group_word(r, g)),
+        Move::EndPlacement | Move::EndDiscard => v(Verb::End),
+        Move::PlayAction(k) => format!("{} {}", v(Verb::Play), card(k, actor)),
+        Move::Choose(Target::Group(g)) => format!("{} {}", v(Verb::Choose), group(g)),
         Move::Choose(Target::TableCard {
             owner: o,
-            group,
+            group: g,
             kind,
             face,
         }) => format!(
-            "c {} {} {} {}",
-            card_word(r, kind),
-            group_word(r, group),
-            face_word(face),
+            "{} {} {} {} {}",
+            v(Verb::Choose),
+            card(kind, o as usize),
+            group(g),
+            face_word(face, lang),
             owner(o)
         ),
         Move::Choose(Target::HandCard { owner: o, kind }) => {
-            format!("c {} {}", card_word(r, kind), owner(o))
+            format!(
+                "{} {} {}",
+                v(Verb::Choose),
+                card(kind, o as usize),
+                owner(o)
+            )
         }
-        Move::Decline => "no".into(),
-        Move::Discard(k) => format!("x {}", card_word(r, k)),
-        Move::Draw(Reserve::Influence) => "d i".into(),
-        Move::Draw(Reserve::Action) => "d a".into(),
-        Move::DrawVote => "v".into(),
+        Move::Decline => v(Verb::Decline),
+        Move::Discard(k) => format!("{} {}", v(Verb::Discard), card(k, actor)),
+        Move::Draw(res) => {
+            let w = first_word(lang, reserve_list(res));
+            format!("{} {}", v(Verb::Draw), w.chars().next().unwrap_or('?'))
+        }
+        Move::DrawVote => v(Verb::Vote),
     }
 }
 

@@ -8,23 +8,28 @@
 //! The session reads lines from any `BufRead` and writes to any `Write`
 //! ([`run_session`]), so that tests drive it with piped input.
 
+pub mod i18n;
 pub mod input;
 pub mod record;
 pub mod render;
+pub mod words;
 
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::agents::AgentSpec;
 use crate::diag::Diagnostics;
 use crate::engine::seed::{derive, mix};
 use crate::games::caesar_cleopatra::events::Event;
 use crate::games::caesar_cleopatra::model::Rules;
-use crate::games::caesar_cleopatra::text::{event_text, move_text, score_text};
-use crate::games::caesar_cleopatra::{Move, Phase, State};
+use crate::games::caesar_cleopatra::{Move, Phase, State, Target};
 
-use input::{Command, InputError};
+use crate::tr;
+use i18n::Lang;
+use input::{Command, InputError, Pause};
 pub use record::{Game, Player, RulesChoice};
 use render::Style;
 
@@ -39,8 +44,8 @@ pub struct PlayArgs {
     pub side: Option<String>,
     /// The AI: a level, easy, normal (the default) or hard (docs/play.md), or
     /// an agent: random, greedy, ismcts, ismcts:N (N iterations a move)...
-    #[arg(long, value_name = "AGENT", default_value = "normal")]
-    pub ai: String,
+    #[arg(long, value_name = "AGENT")]
+    pub ai: Option<String>,
     /// The seed of the deal (and of the AI's choices); a new one if not given.
     #[arg(long)]
     pub seed: Option<u64>,
@@ -66,7 +71,7 @@ impl PlayArgs {
         PlayArgs {
             rules: crate::cli::RulesArgs::for_dir(rules_dir),
             side: None,
-            ai: "ismcts".into(),
+            ai: None,
             seed: None,
             hotseat: false,
             watch: false,
@@ -114,6 +119,9 @@ pub struct Options {
     /// Print each input line after the prompt (for piped input, whose
     /// lines no terminal echoes).
     pub echo: bool,
+    /// The output is a terminal: `--hotseat` may wipe it (alternate screen,
+    /// scrollback cleared), with or without colour.
+    pub terminal: bool,
 }
 
 impl Options {
@@ -124,6 +132,7 @@ impl Options {
             color: color_wanted(),
             data_dir: record::data_dir(),
             echo: !io::stdin().is_terminal(),
+            terminal: io::stdout().is_terminal(),
         }
     }
 }
@@ -133,6 +142,26 @@ pub fn color_wanted() -> bool {
     io::stdout().is_terminal()
         && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
         && std::env::var("TERM").map_or(true, |t| t != "dumb")
+}
+
+/// The alternate screen is on (hotseat): Ctrl-C leaves it before printing.
+static ALT_SCREEN: AtomicBool = AtomicBool::new(false);
+/// What Ctrl-C prints: where the game stands saved, and how to resume.
+static INTERRUPT_NOTE: Mutex<String> = Mutex::new(String::new());
+
+/// Ctrl-C: back to the terminal's own screen, the resume hint, exit 130.
+/// (Written to stderr: the session holds stdout.)
+fn on_interrupt() {
+    // The terminal signals Ctrl-C and then discards the output not yet
+    // shown: let it finish, or the note could be discarded with it.
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    let mut err = io::stderr().lock();
+    if ALT_SCREEN.load(Ordering::SeqCst) {
+        let _ = write!(err, "{}", render::ALT_SCREEN_OFF);
+    }
+    let note = INTERRUPT_NOTE.lock().map(|n| n.clone()).unwrap_or_default();
+    let _ = writeln!(err, "\n{note}");
+    std::process::exit(130);
 }
 
 /// Why a session could not start or had to stop.
@@ -198,6 +227,8 @@ pub fn play_main(args: PlayArgs) -> ExitCode {
     if args.no_autosave {
         opts.data_dir = None;
     }
+    // Without a handler (another already set), Ctrl-C just stops.
+    let _ = ctrlc::set_handler(on_interrupt);
     let stdin = io::stdin().lock();
     let stdout = io::stdout().lock();
     match run_session_with(args, stdin, stdout, &opts) {
@@ -232,6 +263,7 @@ pub fn run_session(
             record::data_dir()
         },
         echo: false,
+        terminal: false,
     };
     run_session_with(args, input, output, &opts)
 }
@@ -250,21 +282,35 @@ pub fn forced_decline(s: &State) -> bool {
 
 /// Which seat a `--as` word names (faction id or name, or its start).
 pub fn resolve_side(r: &Rules, word: &str) -> Result<usize, String> {
-    let w = word.trim().to_lowercase();
+    resolve_side_in(Lang::En, r, word)
+}
+
+/// [`resolve_side`], its error in `lang` (the names matched without
+/// accents: `cleo` is Cléopâtre).
+pub fn resolve_side_in(lang: Lang, r: &Rules, word: &str) -> Result<usize, String> {
+    let w = input::fold(word.trim());
     let hit: Vec<usize> = (0..2)
         .filter(|&p| {
             let f = &r.factions[p];
             !w.is_empty()
-                && (f.id.to_lowercase().starts_with(&w) || f.name.to_lowercase().starts_with(&w))
+                && (input::fold(&f.id).starts_with(&w) || input::fold(&f.name).starts_with(&w))
         })
         .collect();
     match hit[..] {
         [p] => Ok(p),
-        _ => Err(format!(
-            "unknown side \"{word}\": the sides are {} and {}",
-            r.factions[0].id, r.factions[1].id
+        _ => Err(tr!(
+            lang,
+            "unknown-side",
+            word = word,
+            a = r.factions[0].id.as_str(),
+            b = r.factions[1].id.as_str()
         )),
     }
+}
+
+/// The language of a game's interface (its `--lang`).
+fn g_lang(g: &Game) -> Lang {
+    Lang::from_code(g.choice.lang.as_deref())
 }
 
 fn fresh_seed() -> u64 {
@@ -285,6 +331,36 @@ fn resume_path(p: &Path, opts: &Options) -> Result<PathBuf, PlayError> {
     Ok(p.to_path_buf())
 }
 
+/// The options `--resume` ignores, since the save fixes the rules (names
+/// included), the seed and who plays each seat.
+fn ignored_on_resume(args: &PlayArgs) -> Vec<String> {
+    let r = &args.rules;
+    let mut v = Vec::new();
+    let mut opt = |name: &str, value: Option<String>| {
+        if let Some(x) = value {
+            v.push(format!("{name} {x}"));
+        }
+    };
+    opt("--variant", r.variant.clone());
+    for a in &r.addons {
+        opt("--addon", Some(a.clone()));
+    }
+    for x in &r.sets {
+        opt("--set", Some(x.clone()));
+    }
+    opt("--lang", r.lang.clone());
+    opt("--ai", args.ai.clone());
+    opt("--as", args.side.clone());
+    opt("--seed", args.seed.map(|s| s.to_string()));
+    if args.hotseat {
+        v.push("--hotseat".into());
+    }
+    if args.watch {
+        v.push("--watch".into());
+    }
+    v
+}
+
 /// A session: a new game from `args` (or the one `--resume` names), played
 /// with lines from `input`, shown on `output`.
 pub fn run_session_with(
@@ -293,9 +369,15 @@ pub fn run_session_with(
     output: impl Write,
     opts: &Options,
 ) -> Result<Outcome, PlayError> {
+    if args.hotseat && args.ai.is_some() {
+        let lang = Lang::from_code(args.rules.lang.as_deref());
+        return Err(PlayError::Usage(tr!(lang, "hotseat-no-ai")));
+    }
+    let mut notes = Vec::new();
     let (game, resumed) = match &args.resume {
         Some(p) => {
             let path = resume_path(p, opts)?;
+            notes = ignored_on_resume(&args);
             let rules = args.rules.game_dir().map_err(PlayError::Invalid)?;
             (
                 Game::load_with(&path, Some(rules)).map_err(PlayError::Invalid)?,
@@ -303,7 +385,8 @@ pub fn run_session_with(
             )
         }
         None => {
-            AgentSpec::parse(&args.ai).map_err(PlayError::Usage)?;
+            let ai_name = args.ai.as_deref().unwrap_or(crate::agents::DEFAULT_LEVEL);
+            AgentSpec::parse(ai_name).map_err(PlayError::Usage)?;
             // A --rules folder that does not exist is an error, not the
             // built-in rules.
             args.rules.game_dir().map_err(PlayError::Invalid)?;
@@ -311,14 +394,16 @@ pub fn run_session_with(
             let seed = args.seed.unwrap_or_else(fresh_seed);
             let mut g = Game::new(choice, seed, [Player::Human, Player::Human])
                 .map_err(PlayError::Invalid)?;
-            let ai = Player::Ai(args.ai.clone());
+            let ai = Player::Ai(ai_name.to_string());
             let players = if args.hotseat {
                 [Player::Human, Player::Human]
             } else if args.watch {
                 [ai.clone(), ai]
             } else {
                 let me = match &args.side {
-                    Some(w) => resolve_side(g.rules(), w).map_err(PlayError::Usage)?,
+                    Some(w) => {
+                        resolve_side_in(g_lang(&g), g.rules(), w).map_err(PlayError::Usage)?
+                    }
                     None => g.rules().setup.first_player,
                 };
                 let mut v = [ai.clone(), ai];
@@ -343,26 +428,47 @@ pub fn run_session_with(
         (Player::Human, _) => Mode::Single(0),
         _ => Mode::Single(1),
     };
+    if mode == Mode::Hotseat && !opts.terminal {
+        let lang = Lang::from_code(game.choice.lang.as_deref());
+        return Err(PlayError::Usage(tr!(lang, "hotseat-needs-terminal")));
+    }
     let autosave = opts
         .data_dir
         .as_deref()
         .map(|d| record::autosave_path(d, game.seed));
     let floor = game.moves.len();
+    let lang = Lang::from_code(game.choice.lang.as_deref());
+    let choice_dir = game
+        .choice
+        .game_dir()
+        .unwrap_or_else(|_| crate::load::GameDir::built_in());
     let s = Session {
         g: game,
         input,
         out: output,
-        st: Style { color: opts.color },
+        st: Style {
+            color: opts.color,
+            lang,
+        },
         echo: opts.echo,
+        term: opts.terminal,
         mode,
         autosave,
         seen: [0; 2],
         screen: None,
         undo_floor: floor,
         board_key: None,
+        narrowed: None,
         watch_auto: false,
         hint_spec,
+        saved: SaveState::Never,
+        about: i18n::card_texts(&choice_dir, lang),
     };
+    let mut s = s;
+    if !notes.is_empty() {
+        let note = tr!(lang, "resume-ignores", options = notes.join(", "));
+        writeln!(s.out, "{}", s.st.note(&note))?;
+    }
     s.run(resumed.as_deref())
 }
 
@@ -376,9 +482,20 @@ enum Mode {
     Watch,
 }
 
+/// When a board was last shown: the turn, the seat, and whether the game
+/// was still being set up (the first turn shows the board anew).
+type BoardMoment = (u32, usize, bool);
+
 enum Flow {
     Next,
-    Stop(&'static str),
+    Stop(StopWhy),
+}
+
+/// Why a session stops before the end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum StopWhy {
+    Quit,
+    InputEnded,
 }
 
 struct Session<R, W> {
@@ -387,6 +504,8 @@ struct Session<R, W> {
     out: W,
     st: Style,
     echo: bool,
+    /// The output is a terminal (hotseat wipes it between players).
+    term: bool,
     mode: Mode,
     autosave: Option<PathBuf>,
     /// Events already shown, per seat (Single: the person's; Watch: [0]).
@@ -396,33 +515,27 @@ struct Session<R, W> {
     /// Moves before this one cannot be taken back.
     undo_floor: usize,
     /// (turn, seat) of the last board shown.
-    board_key: Option<(u32, usize)>,
+    board_key: Option<BoardMoment>,
+    /// After "which one?": the moves listed, numbered from 1.
+    narrowed: Option<Vec<usize>>,
     watch_auto: bool,
     hint_spec: AgentSpec,
+    /// How the last autosave went.
+    saved: SaveState,
+    /// What each action card does, by card id (`i18n::card_texts`).
+    about: std::collections::HashMap<String, String>,
 }
 
-const HELP: &str = "\
-Choose a move by its number, or type it:
-  p 5 sen d     place a 5 face down at the Senators (p = Philosopher: \"p p cen d\")
-  p 3 pra u     place a 3 face up at the Praetors
-  pass          stay passive this turn;  x 2 = discard a 2;  end = stop
-  a NAME        play the action card NAME (first letters of its name)
-  c sen         choose the Senators as a card's target;  c 3 sen u opp = a card there
-  d i / d a     draw from the influence / action reserve
-  v             turn up the vote card (ends an active turn)
-  no            let the opponent's card pass, or skip an optional draw
-  r NAME / rest setup: this action card next in your reserve / the rest as listed
-  Enter         the only choice, when there is one
-Commands:
-  board         the table again          score    the points so far
-  rules         the rule in force now, with its rulebook passage
-  hint          what the AI would do here, and why
-  undo          take back your last choice of this turn (not past a card drawn,
-                a vote card, a card looked at or revealed, or an opponent's move)
-  log           the last events          save FILE   save the game to FILE
-  help          this text                quit        save and stop (resume with
-                                                      ludus play --resume FILE)
-";
+/// How the last write of the autosave went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SaveState {
+    /// Not tried yet (or autosave is off).
+    Never,
+    /// Written: the file holds the game as it stands.
+    Written,
+    /// Failed: the file (if any) is behind the game.
+    Failed,
+}
 
 impl<R: BufRead, W: Write> Session<R, W> {
     fn rules(&self) -> &Rules {
@@ -448,55 +561,104 @@ impl<R: BufRead, W: Write> Session<R, W> {
         Ok(Some(line))
     }
 
+    /// Writes the autosave. When it fails it says so (once, until it
+    /// works again) and how to keep the game elsewhere.
     fn autosave(&mut self) -> io::Result<()> {
-        if let Some(p) = &self.autosave
-            && let Err(e) = self.g.save(p)
-        {
-            let msg = format!("(autosave to {} failed: {e})", p.display());
-            writeln!(self.out, "{}", self.st.error(&msg))?;
+        let Some(p) = self.autosave.clone() else {
+            self.set_interrupt_note();
+            return Ok(());
+        };
+        match self.g.save(&p) {
+            Ok(()) => self.saved = SaveState::Written,
+            Err(e) => {
+                if self.saved != SaveState::Failed {
+                    let msg = tr!(
+                        self.st.lang,
+                        "autosave-failed",
+                        path = p.display().to_string(),
+                        error = e.to_string(),
+                        suggestion = record::fallback_path(self.g.seed).display().to_string()
+                    );
+                    writeln!(self.out, "{}", self.st.error(&msg))?;
+                }
+                self.saved = SaveState::Failed;
+            }
         }
+        self.set_interrupt_note();
         Ok(())
+    }
+
+    /// Where the game stands saved, in a sentence: for `quit`, the end of
+    /// input and Ctrl-C.
+    fn save_note(&self) -> String {
+        let lang = self.st.lang;
+        match (&self.autosave, self.saved) {
+            (Some(a), SaveState::Written) => tr!(
+                lang,
+                "saved-in",
+                path = a.display().to_string(),
+                moves = self.g.moves.len()
+            ),
+            (Some(a), SaveState::Failed) => {
+                tr!(lang, "not-saved", path = a.display().to_string())
+            }
+            (Some(_), SaveState::Never) => tr!(lang, "not-saved-yet"),
+            (None, _) => tr!(lang, "autosave-off"),
+        }
+    }
+
+    /// What Ctrl-C prints, as the game stands now.
+    fn set_interrupt_note(&self) {
+        let note = format!(
+            "{} {}",
+            tr!(self.st.lang, "stopped-why", why = "Ctrl-C"),
+            self.save_note()
+        );
+        if let Ok(mut n) = INTERRUPT_NOTE.lock() {
+            *n = note;
+        }
     }
 
     fn intro(&mut self, resumed: Option<&Path>) -> io::Result<()> {
         let r = self.g.rules();
+        let lang = self.st.lang;
         let c = &self.g.choice;
-        let mut rules = c.variant.clone().unwrap_or_else(|| "base rules".into());
+        let mut rules = c.variant.clone().unwrap_or_else(|| lang.t("base-rules"));
         for a in &c.addons {
             rules.push_str(&format!(" + {a}"));
         }
         for s in &c.sets {
             rules.push_str(&format!(", {s}"));
         }
-        let who = |p: usize| match &self.g.players[p] {
-            Player::Human if self.mode == Mode::Hotseat => {
-                format!("{} (a player)", r.factions[p].name)
-            }
-            Player::Human => format!("{} (you)", r.factions[p].name),
-            Player::Ai(s) => format!("{} (AI {s})", r.factions[p].name),
-        };
+        let who = |p: usize| player_label(lang, r, &self.g.players[p], p, self.mode);
         let mut o = String::new();
         o.push_str(&self.st.bold(&format!("Ludus - {}", r.name)));
         o.push('\n');
-        o.push_str(&format!(
-            "Rules: {rules}. {} against {}. Seed {}.\n",
-            who(0),
-            who(1),
-            self.g.seed
-        ));
+        let line = tr!(
+            lang,
+            "intro-rules",
+            rules = rules,
+            p0 = who(0),
+            p1 = who(1),
+            seed = self.g.seed.to_string()
+        );
+        o.push_str(&format!("{line}\n"));
         if let Some(p) = resumed {
-            o.push_str(&format!(
-                "Resumed {} at move {}, turn {}.\n",
-                p.display(),
-                self.g.moves.len(),
-                self.g.state.turn_number() + 1
-            ));
+            let line = tr!(
+                lang,
+                "intro-resumed",
+                path = p.display().to_string(),
+                moves = self.g.moves.len(),
+                turn = self.g.state.turn_number() + 1
+            );
+            o.push_str(&format!("{line}\n"));
         }
         if let Some(a) = &self.autosave {
-            o.push_str(&format!("Autosave: {}\n", a.display()));
+            let line = tr!(lang, "intro-autosave", path = a.display().to_string());
+            o.push_str(&format!("{line}\n"));
         }
         if self.mode != Mode::Watch {
-            o.push_str("Type a number or a move, or help for the commands.\n");
+            o.push_str(&format!("{}\n", lang.t("intro-type")));
         }
         write!(self.out, "{o}")?;
         // A resumed game: what happened in the turn so far is told again.
@@ -513,24 +675,36 @@ impl<R: BufRead, W: Write> Session<R, W> {
 
     fn run(mut self, resumed: Option<&Path>) -> Result<Outcome, PlayError> {
         self.intro(resumed)?;
-        if self.g.is_over() {
-            self.narrate()?;
-            self.finish()?;
-            return Ok(self.outcome(true));
+        self.set_interrupt_note();
+        self.alternate_screen(true)?;
+        let end = self.play_out();
+        // Back on the terminal's own screen (hotseat), whatever happened.
+        self.alternate_screen(false)?;
+        match end? {
+            None => {
+                self.finish()?;
+                Ok(self.outcome(true))
+            }
+            Some(why) => {
+                self.stop(why)?;
+                Ok(self.outcome(false))
+            }
         }
+    }
+
+    /// Plays until the end (`None`) or a stop (why).
+    fn play_out(&mut self) -> Result<Option<StopWhy>, PlayError> {
         loop {
             self.narrate()?;
             let Some(p) = self.g.actor() else {
-                self.finish()?;
-                return Ok(self.outcome(true));
+                return Ok(None);
             };
             let flow = match self.g.players[p] {
                 Player::Ai(_) => self.ai_turn(p)?,
                 Player::Human => self.human_turn(p)?,
             };
             if let Flow::Stop(why) = flow {
-                self.stop(why)?;
-                return Ok(self.outcome(false));
+                return Ok(Some(why));
             }
         }
     }
@@ -553,11 +727,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
     }
 
     fn event_line(&self, e: &Event, viewer: Option<usize>) -> String {
-        let r = self.rules();
-        let t = match viewer {
-            Some(v) => event_text(r, e, Some(v)),
-            None => crate::games::caesar_cleopatra::text::event_text_all(r, e),
-        };
+        let t = words::event_words(self.st.lang, self.rules(), e, viewer);
         match e {
             Event::TurnBegan { player, .. } => {
                 format!(
@@ -569,8 +739,25 @@ impl<R: BufRead, W: Write> Session<R, W> {
             Event::Vote { .. } | Event::PatricianWon { .. } | Event::GameOver { .. } => {
                 format!("  {}", self.st.note(&t))
             }
+            // What the card does, in plain words (the rules directory's
+            // text for the card's id, where it has one).
+            Event::ActionPlayed { kind, .. } => {
+                match self.about.get(&self.rules().kind(*kind).id) {
+                    Some(about) => {
+                        let about = render::wrap_indented(about, "    ");
+                        format!("  {t}\n{}", self.st.dim(about.trim_end()))
+                    }
+                    None => format!("  {t}"),
+                }
+            }
             _ => format!("  {t}"),
         }
+    }
+
+    fn moment(&self, seat: usize) -> BoardMoment {
+        let s = &self.g.state;
+        let setup = matches!(s.phase(), Phase::ArrangeActions | Phase::SetupPlace);
+        (s.turn_number(), seat, setup)
     }
 
     /// Tells the events not yet shown to whoever watches the screen.
@@ -592,7 +779,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
 
     fn show_board(&mut self, viewer: Option<usize>) -> io::Result<()> {
         let b = render::board(&self.g.state, viewer, self.st);
-        self.board_key = Some((self.g.state.turn_number(), self.g.state.actor()));
+        self.board_key = Some(self.moment(self.g.state.actor()));
         write!(self.out, "\n{b}")
     }
 
@@ -631,11 +818,17 @@ impl<R: BufRead, W: Write> Session<R, W> {
             Mode::Hotseat => self.screen == Some(mover),
         };
         if new.is_empty() && shown {
+            let lang = self.st.lang;
             let who = self.name(mover);
             let line = match m {
-                Move::Decline if window => format!("{who} does not answer."),
-                Move::Decline => format!("{who} draws nothing."),
-                _ => format!("{who}: {}.", move_text(self.rules(), mover, m)),
+                Move::Decline if window => tr!(lang, "no-answer", who = who),
+                Move::Decline => tr!(lang, "draws-nothing", who = who),
+                _ => tr!(
+                    lang,
+                    "someone-moves",
+                    who = who,
+                    mv = words::move_words(lang, self.rules(), mover, m)
+                ),
             };
             writeln!(self.out, "  {line}")?;
         }
@@ -644,7 +837,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
 
     fn ai_turn(&mut self, p: usize) -> Result<Flow, PlayError> {
         if self.mode == Mode::Watch {
-            let key = (self.g.state.turn_number(), self.g.state.seat());
+            let key = self.moment(self.g.state.seat());
             if self.board_key != Some(key) {
                 let b = render::board(&self.g.state, None, self.st);
                 self.board_key = Some(key);
@@ -652,33 +845,24 @@ impl<R: BufRead, W: Write> Session<R, W> {
                 self.autosave()?;
             }
             while !self.watch_auto {
-                write!(
-                    self.out,
-                    "{}",
-                    self.st
-                        .dim("[Enter] next move, all: to the end, board, save FILE, quit > ")
-                )?;
+                let lang = self.st.lang;
+                write!(self.out, "{} ", self.st.dim(&lang.t("watch-prompt")))?;
                 let Some(line) = self.read_line()? else {
                     self.watch_auto = true;
                     break;
                 };
-                let low = line.to_lowercase();
-                match low.as_str() {
-                    "" | "n" | "next" => break,
-                    "all" | "a" | "go" | "end" => self.watch_auto = true,
-                    "board" | "b" => {
+                match input::pause(lang, &line) {
+                    Pause::Next => break,
+                    Pause::All => self.watch_auto = true,
+                    Pause::Board => {
                         let b = render::board(&self.g.state, None, self.st);
                         write!(self.out, "\n{b}")?;
                     }
-                    "quit" | "q" | "exit" => return Ok(Flow::Stop("quit")),
-                    _ if low == "save" || low.starts_with("save ") => {
-                        self.save_cmd(line.get(4..).unwrap_or("").trim())?
+                    Pause::Quit => return Ok(Flow::Stop(StopWhy::Quit)),
+                    Pause::Save(f) => self.save_cmd(&f)?,
+                    Pause::Unknown => {
+                        writeln!(self.out, "{}", self.st.error(&lang.t("watch-help")))?
                     }
-                    _ => writeln!(
-                        self.out,
-                        "{}",
-                        self.st.error("Enter, all, board, save FILE or quit.")
-                    )?,
                 }
             }
         }
@@ -690,41 +874,66 @@ impl<R: BufRead, W: Write> Session<R, W> {
         Ok(Flow::Next)
     }
 
-    /// Hotseat: clears the screen and waits for `p` to take it.
+    /// Hotseat: wipes the screen and its scrollback (on the alternate
+    /// screen), shows only whose turn it is, and waits for `p` to take it.
     fn hand_over(&mut self, p: usize) -> io::Result<bool> {
         let name = self.name(p);
-        write!(self.out, "{}", self.st.clear_screen())?;
-        write!(
-            self.out,
-            "{} Pass the screen to {name}; {name}, press Enter when ready. ",
-            self.st.seat(p, &self.st.bold(&format!("{name} to play.")))
-        )?;
+        let lang = self.st.lang;
+        self.wipe()?;
+        let title = self
+            .st
+            .bold(&tr!(lang, "handover-title", name = name.as_str()));
+        let pass = tr!(lang, "handover-pass", name = name.as_str());
+        write!(self.out, "{}\n\n{pass} ", self.st.seat(p, &title))?;
         if self.read_line()?.is_none() {
             return Ok(false);
         }
-        write!(self.out, "{}", self.st.clear_screen())?;
+        self.wipe()?;
         self.screen = Some(p);
         if self.seen[p] < self.g.state.events().len() {
-            writeln!(self.out, "{}", self.st.dim("Since your last look:"))?;
+            writeln!(self.out, "{}", self.st.dim(&tr!(lang, "since-last-look")))?;
         }
         self.narrate()?;
         self.board_key = None;
         Ok(true)
     }
 
+    /// Hotseat: nothing of the previous player stays on the terminal, nor
+    /// in its scrollback.
+    fn wipe(&mut self) -> io::Result<()> {
+        self.screen = None;
+        if self.term {
+            write!(self.out, "{}", render::WIPE)
+        } else {
+            write!(self.out, "\n{}\n\n", "=".repeat(72))
+        }
+    }
+
+    /// Hotseat on a terminal: the game is played on the alternate screen.
+    fn alternate_screen(&mut self, on: bool) -> io::Result<()> {
+        if self.mode == Mode::Hotseat && self.term {
+            let code = if on {
+                render::ALT_SCREEN_ON
+            } else {
+                render::ALT_SCREEN_OFF
+            };
+            write!(self.out, "{code}")?;
+            self.out.flush()?;
+            ALT_SCREEN.store(on, Ordering::SeqCst);
+        }
+        Ok(())
+    }
+
     fn human_turn(&mut self, p: usize) -> Result<Flow, PlayError> {
         if self.mode == Mode::Hotseat && self.screen != Some(p) && !self.hand_over(p)? {
-            return Ok(Flow::Stop("input ended"));
+            return Ok(Flow::Stop(StopWhy::InputEnded));
         }
-        let key = (self.g.state.turn_number(), p);
+        let key = self.moment(p);
         if let Mode::Single(_) = self.mode
             && forced_decline(&self.g.state)
         {
-            writeln!(
-                self.out,
-                "  {}",
-                self.st.dim("(You hold no card to answer it with.)")
-            )?;
+            let note = self.st.lang.t("no-card-to-answer");
+            writeln!(self.out, "  {}", self.st.dim(&note))?;
             self.apply(Move::Decline, p)?;
             return Ok(Flow::Next);
         }
@@ -738,9 +947,17 @@ impl<R: BufRead, W: Write> Session<R, W> {
             write!(self.out, "{}", self.st.seat(p, "> "))?;
             let Some(line) = self.read_line()? else {
                 writeln!(self.out)?;
-                return Ok(Flow::Stop("input ended"));
+                return Ok(Flow::Stop(StopWhy::InputEnded));
             };
-            match input::parse(self.rules(), p, &legal, &line) {
+            let parsed = match self.narrowed.take() {
+                Some(which) => narrowed_pick(&which, &line),
+                None => None,
+            };
+            let parsed = parsed.map_or_else(
+                || input::parse_in(self.st.lang, self.rules(), p, &legal, &line),
+                Ok,
+            );
+            match parsed {
                 Ok(Command::Move(i)) => {
                     self.apply(legal[i], p)?;
                     return Ok(Flow::Next);
@@ -758,14 +975,15 @@ impl<R: BufRead, W: Write> Session<R, W> {
                     }
                     return Ok(Flow::Next);
                 }
-                Ok(Command::Rest) => writeln!(
-                    self.out,
-                    "{}",
-                    self.st
-                        .error("rest: only while ordering the action reserve. Legal here:")
-                )
-                .and_then(|_| self.show_choices(&legal))?,
-                Ok(Command::Help) => write!(self.out, "{HELP}")?,
+                Ok(Command::Rest) => {
+                    let msg = self.st.lang.t("rest-only-arranging");
+                    writeln!(self.out, "{}", self.st.error(&msg))?;
+                    self.show_choices(&legal)?;
+                }
+                Ok(Command::Help) => {
+                    let legend = render::legend(&self.g.state, self.st);
+                    writeln!(self.out, "{}\n{legend}", self.st.lang.t("help"))?
+                }
                 Ok(Command::Rules) => {
                     let t = render::rules_text(&self.g.state, &self.g.settings, self.st);
                     write!(self.out, "{t}")?;
@@ -777,7 +995,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
                     }
                 }
                 Ok(Command::Save(f)) => self.save_cmd(f.as_deref().unwrap_or(""))?,
-                Ok(Command::Quit) => return Ok(Flow::Stop("quit")),
+                Ok(Command::Quit) => return Ok(Flow::Stop(StopWhy::Quit)),
                 Ok(Command::Board) => {
                     self.show_board(Some(p))?;
                     self.show_choices(&legal)?;
@@ -796,57 +1014,60 @@ impl<R: BufRead, W: Write> Session<R, W> {
                     writeln!(self.out, "{}", lines.join("\n"))?;
                 }
                 Err(InputError::NoMatch(why)) => {
-                    writeln!(
-                        self.out,
-                        "{}",
-                        self.st.error(&format!("{why}. Legal here:"))
-                    )?;
+                    let msg = tr!(self.st.lang, "legal-here", why = why);
+                    writeln!(self.out, "{}", self.st.error(&msg))?;
                     let c = render::choices(&self.g.state, &legal, self.st);
                     write!(self.out, "{c}")?;
                 }
                 Err(InputError::Ambiguous(which)) => {
-                    writeln!(
-                        self.out,
-                        "{}",
-                        self.st
-                            .error(&format!("\"{line}\" fits several moves; which one?"))
-                    )?;
+                    let msg = tr!(self.st.lang, "which-one", line = line.as_str());
+                    writeln!(self.out, "{}", self.st.error(&msg))?;
                     let c = render::choice_lines(&self.g.state, &legal, &which, self.st);
                     write!(self.out, "{c}")?;
+                    self.narrowed = Some(which);
                 }
             }
         }
     }
 
     fn show_choices(&mut self, legal: &[Move]) -> io::Result<()> {
-        let q = render::question(&self.g.state);
+        let q = render::question(&self.g.state, self.st.lang);
         let c = render::choices(&self.g.state, legal, self.st);
-        write!(self.out, "{}\n{c}", self.st.bold(&q))
+        let q = render::wrap(&q, "  ");
+        write!(self.out, "{}{c}", self.st.bold(&q))
     }
 
     fn score_now(&self, viewer: usize) -> String {
         let s = &self.g.state;
+        let lang = self.st.lang;
         if s.phase() == Phase::GameOver {
-            return score_text(s);
+            return words::score_words(lang, s);
         }
         let r = s.rules();
         let mut o = String::new();
         for p in 0..2 {
             let pts = if p == viewer {
-                format!("{} (your mission included)", render::points(s.score()[p]))
+                tr!(
+                    lang,
+                    "score-mine",
+                    points = render::points(lang, s.score()[p])
+                )
             } else {
-                format!(
-                    "{}, + {} if the secret mission is fulfilled",
-                    render::points(render::public_score(s, p)),
-                    r.scoring.mission_bonus
+                tr!(
+                    lang,
+                    "points-now-secret",
+                    points = render::points(lang, render::public_score(s, p)),
+                    bonus = r.scoring.mission_bonus
                 )
             };
-            let n = s.patricians_won(p);
-            o.push_str(&format!(
-                "{}: {n} patrician{}, {pts}\n",
-                r.factions[p].name,
-                if n == 1 { "" } else { "s" }
-            ));
+            let line = tr!(
+                lang,
+                "score-now",
+                who = r.factions[p].name.as_str(),
+                n = s.patricians_won(p),
+                points = pts
+            );
+            o.push_str(&format!("{line}\n"));
         }
         o
     }
@@ -864,100 +1085,199 @@ impl<R: BufRead, W: Write> Session<R, W> {
             AgentSpec::Ismcts(_) => "ismcts",
         };
         let seed = derive(self.g.seed, self.g.moves.len() as u64, 200 + p as u64);
-        let t = render::hint_text(&self.g.state, m, ix, name, seed);
+        let t = render::hint_text(&self.g.state, m, ix, name, seed, self.st.lang);
         writeln!(self.out, "{}", self.st.note(&t))
     }
 
     fn undo(&mut self, p: usize) -> io::Result<bool> {
         let n = self.g.moves.len();
         if n <= self.undo_floor {
-            let msg = if n == 0 {
-                "Nothing to take back: no move has been made yet.".to_string()
+            let msg = self.st.lang.t(if n == 0 {
+                "undo-nothing-yet"
             } else {
-                "Nothing to take back: only your own choices of this turn can be, back to the last one that revealed something (a card drawn, a vote card, a card looked at or revealed) or let the opponent move.".to_string()
-            };
+                "undo-floor"
+            });
             writeln!(self.out, "{}", self.st.error(&msg))?;
             return Ok(false);
         }
         let m = self.g.moves[n - 1];
-        let text = move_text(self.rules(), p, m);
+        let text = words::move_words(self.st.lang, self.rules(), p, m);
         self.g.truncate(n - 1);
         let len = self.g.state.events().len();
         for s in &mut self.seen {
             *s = (*s).min(len);
         }
         self.board_key = None;
-        writeln!(self.out, "{}", self.st.good(&format!("Took back: {text}.")))?;
+        let msg = tr!(self.st.lang, "took-back", mv = text);
+        writeln!(self.out, "{}", self.st.good(&msg))?;
         Ok(true)
     }
 
     fn save_cmd(&mut self, file: &str) -> io::Result<()> {
+        let lang = self.st.lang;
         let path = if file.is_empty() {
             match &self.autosave {
                 Some(a) => a.clone(),
                 None => {
-                    writeln!(self.out, "{}", self.st.error("Give a file name: save FILE"))?;
+                    writeln!(self.out, "{}", self.st.error(&tr!(lang, "save-needs-file")))?;
                     return Ok(());
                 }
             }
         } else {
-            PathBuf::from(file)
+            record::expand_home(file)
         };
+        let shown = path.display().to_string();
+        if path.exists() && !record::is_save_file(&path) {
+            let not_a_save = tr!(lang, "save-not-a-save", path = shown.as_str());
+            if self.echo {
+                // Piped input: nobody to ask.
+                let msg = format!("{not_a_save} {}", tr!(lang, "save-refused"));
+                writeln!(self.out, "{}", self.st.error(&msg))?;
+                return Ok(());
+            }
+            write!(
+                self.out,
+                "{} {} ",
+                self.st.error(&not_a_save),
+                tr!(lang, "save-overwrite-ask")
+            )?;
+            let yes = self.read_line()?.is_some_and(|l| input::is_yes(lang, &l));
+            if !yes {
+                writeln!(self.out, "{}", tr!(lang, "save-not-done"))?;
+                return Ok(());
+            }
+        }
         match self.g.save(&path) {
-            Ok(()) => writeln!(
-                self.out,
-                "{}",
-                self.st.good(&format!(
-                    "Saved to {} ({} moves). Resume with: ludus play --resume {}",
-                    path.display(),
-                    self.g.moves.len(),
-                    path.display()
-                ))
-            ),
-            Err(e) => writeln!(
-                self.out,
-                "{}",
-                self.st
-                    .error(&format!("Could not save to {}: {e}", path.display()))
-            ),
+            Ok(()) => {
+                let msg = tr!(
+                    lang,
+                    "saved-to",
+                    path = shown.as_str(),
+                    moves = self.g.moves.len()
+                );
+                writeln!(self.out, "{}", self.st.good(&msg))?;
+                // The autosave failed: this file takes its place.
+                if self.saved == SaveState::Failed {
+                    writeln!(self.out, "{}", tr!(lang, "autosave-moved"))?;
+                    self.autosave = Some(path);
+                    self.saved = SaveState::Written;
+                }
+                self.set_interrupt_note();
+                Ok(())
+            }
+            Err(e) => {
+                let msg = tr!(
+                    lang,
+                    "save-failed",
+                    path = shown.as_str(),
+                    error = e.to_string()
+                );
+                writeln!(self.out, "{}", self.st.error(&msg))
+            }
         }
     }
 
-    fn stop(&mut self, why: &str) -> io::Result<()> {
+    fn stop(&mut self, why: StopWhy) -> io::Result<()> {
+        let lang = self.st.lang;
         self.autosave()?;
-        let how = match &self.autosave {
-            Some(a) => format!(
-                "The game is saved in {}. Resume with: ludus play --resume {}",
-                a.display(),
-                a.display()
-            ),
-            None => "Autosave is off: only a game saved with save FILE can be resumed.".into(),
+        // Not saved, and someone to ask: offer another file.
+        if why == StopWhy::Quit && self.saved == SaveState::Failed && !self.echo {
+            write!(self.out, "{} ", tr!(lang, "quit-save-elsewhere"))?;
+            if let Some(f) = self.read_line()?
+                && !f.is_empty()
+            {
+                self.save_cmd(&f)?;
+            }
+        }
+        let why = match why {
+            StopWhy::Quit => tr!(lang, "stopped"),
+            StopWhy::InputEnded => tr!(lang, "stopped-why", why = lang.t("input-ended")),
         };
-        let why = if why == "quit" {
-            "Stopped.".to_string()
-        } else {
-            format!("Stopped ({why}).")
-        };
-        writeln!(self.out, "{why} {how}")
+        writeln!(self.out, "{why} {}", self.save_note())
     }
 
     fn finish(&mut self) -> io::Result<()> {
         let b = render::board(&self.g.state, None, self.st);
-        write!(self.out, "\n{b}\n{}", score_text(&self.g.state))?;
+        let score = words::score_words(self.st.lang, &self.g.state);
+        write!(self.out, "\n{b}\n{score}")?;
         self.autosave()?;
-        if let Some(a) = &self.autosave {
-            writeln!(
-                self.out,
-                "The game is saved in {}. Replay it with: ludus replay {}",
-                a.display(),
-                a.display()
-            )?;
+        if let (Some(a), SaveState::Written) = (&self.autosave, self.saved) {
+            let msg = tr!(
+                self.st.lang,
+                "finished-saved",
+                path = a.display().to_string()
+            );
+            writeln!(self.out, "{msg}")?;
         }
         Ok(())
     }
 }
 
 // ----- Replay -----------------------------------------------------------------
+
+/// After "which one?", a number picks from the moves listed (numbered
+/// from 1); anything else is read as usual.
+fn narrowed_pick(which: &[usize], line: &str) -> Option<Command> {
+    let n: usize = line.trim().trim_end_matches(['.', ')']).parse().ok()?;
+    (1..=which.len())
+        .contains(&n)
+        .then(|| Command::Move(which[n - 1]))
+}
+
+/// `Caesar (you)`, `Caesar (AI greedy)`...
+fn player_label(lang: Lang, r: &Rules, pl: &Player, p: usize, mode: Mode) -> String {
+    let name = r.factions[p].name.as_str();
+    match pl {
+        Player::Human if mode == Mode::Hotseat => tr!(lang, "player-person", name = name),
+        Player::Human => tr!(lang, "you-mark", name = name),
+        Player::Ai(s) => tr!(lang, "player-ai", name = name, ai = s.as_str()),
+    }
+}
+
+/// A move in a replay: by whom, which choice of how many, and what; seen
+/// as `viewer`, an opponent's move shows only what it makes public (the
+/// events tell the rest as he saw them), never which choice it was.
+fn replay_move_line(
+    lang: Lang,
+    s: &State,
+    legal: &[Move],
+    m: Move,
+    i: usize,
+    viewer: Option<usize>,
+) -> String {
+    let r = s.rules();
+    let actor = s.actor();
+    let who = r.factions[actor].name.as_str();
+    let mv = words::move_words(lang, r, actor, m);
+    if viewer.is_none_or(|v| v == actor) {
+        let ix = legal.iter().position(|&l| l == m).unwrap_or(0);
+        return tr!(
+            lang,
+            "replay-move",
+            n = i + 1,
+            who = who,
+            choice = ix + 1,
+            count = legal.len(),
+            mv = mv
+        );
+    }
+    let public = matches!(
+        m,
+        Move::Pass
+            | Move::EndPlacement
+            | Move::EndDiscard
+            | Move::Draw(_)
+            | Move::DrawVote
+            | Move::Decline
+            | Move::PlayAction(_)
+            | Move::Choose(Target::Group(_))
+    );
+    if public {
+        tr!(lang, "replay-move-public", n = i + 1, who = who, mv = mv)
+    } else {
+        tr!(lang, "replay-move-hidden", n = i + 1, who = who)
+    }
+}
 
 /// `ludus replay`: loads a save (checking every move and the end), then
 /// shows the game move by move (`--step`) or to the end (or to `--to N`).
@@ -969,43 +1289,59 @@ pub fn run_replay(
 ) -> Result<(), PlayError> {
     let path = resume_path(&args.file, opts)?;
     let g = Game::load(&path).map_err(PlayError::Invalid)?;
-    let st = Style { color: opts.color };
+    let lang = Lang::from_code(g.choice.lang.as_deref());
+    let st = Style {
+        color: opts.color,
+        lang,
+    };
     let r = g.rules_arc().clone();
     let viewer = match &args.side {
-        Some(w) => Some(resolve_side(&r, w).map_err(PlayError::Usage)?),
+        Some(w) => Some(resolve_side_in(lang, &r, w).map_err(PlayError::Usage)?),
         None => None,
     };
     let n = g.moves.len();
     let to = args.to.unwrap_or(n);
     if to > n {
-        return Err(PlayError::Usage(format!(
-            "--to {to}: the game has {n} moves"
+        return Err(PlayError::Usage(tr!(
+            lang,
+            "replay-to-past-end",
+            to = to,
+            n = n
         )));
     }
-    writeln!(
-        out,
-        "{}",
-        st.bold(&format!(
-            "Replay of {}: {n} moves, each one legal, final position verified.",
-            path.display()
-        ))
-    )?;
-    let who = |p: usize| match &g.players[p] {
-        Player::Human => format!("{} (a person)", r.factions[p].name),
-        Player::Ai(s) => format!("{} (AI {s})", r.factions[p].name),
+    let head = tr!(
+        lang,
+        "replay-head",
+        path = path.display().to_string(),
+        n = n
+    );
+    writeln!(out, "{}", st.bold(&head))?;
+    let who = |p: usize| {
+        let mode = match g.players[p] {
+            Player::Human => Mode::Hotseat,
+            Player::Ai(_) => Mode::Watch,
+        };
+        player_label(lang, &r, &g.players[p], p, mode)
     };
-    writeln!(
-        out,
-        "Rules: {}. {} against {}. Seed {}.",
-        g.choice.variant.as_deref().unwrap_or("base rules"),
-        who(0),
-        who(1),
-        g.seed
-    )?;
-    let line = |e: &Event| match viewer {
-        Some(v) => event_text(&r, e, Some(v)),
-        None => crate::games::caesar_cleopatra::text::event_text_all(&r, e),
-    };
+    let rules = g
+        .choice
+        .variant
+        .clone()
+        .unwrap_or_else(|| lang.t("base-rules"));
+    let line = tr!(
+        lang,
+        "intro-rules",
+        rules = rules,
+        p0 = who(0),
+        p1 = who(1),
+        seed = g.seed.to_string()
+    );
+    writeln!(out, "{line}")?;
+    let about = g
+        .choice
+        .game_dir()
+        .map(|d| i18n::card_texts(&d, lang))
+        .unwrap_or_default();
     let mut s = State::new(r.clone(), record::state_seed(g.seed));
     let mut shown = 0;
     let mut auto = !args.step;
@@ -1015,7 +1351,12 @@ pub fn run_replay(
             if let Event::TurnBegan { .. } = e {
                 writeln!(out)?;
             }
-            writeln!(out, "  {}", line(e))?;
+            writeln!(out, "  {}", words::event_words(lang, &r, e, viewer))?;
+            if let Event::ActionPlayed { kind, .. } = e
+                && let Some(about) = about.get(&r.kind(*kind).id)
+            {
+                write!(out, "{}", render::wrap_indented(about, "    "))?;
+            }
         }
         shown = s.events().len();
         if i == to {
@@ -1023,62 +1364,43 @@ pub fn run_replay(
         }
         if !auto {
             loop {
-                write!(
-                    out,
-                    "{}",
-                    st.dim(&format!(
-                        "[{}/{n}] Enter: next move, all: to the end, board, quit > ",
-                        i
-                    ))
-                )?;
+                let prompt = tr!(lang, "replay-prompt", i = i, n = n);
+                write!(out, "{} ", st.dim(&prompt))?;
                 out.flush()?;
                 let mut buf = Vec::new();
                 if input.read_until(b'\n', &mut buf)? == 0 {
                     auto = true;
                     break;
                 }
-                match String::from_utf8_lossy(&buf).trim().to_lowercase().as_str() {
-                    "" | "n" | "next" => break,
-                    "all" | "a" | "end" => {
+                match input::pause(lang, &String::from_utf8_lossy(&buf)) {
+                    Pause::Next => break,
+                    Pause::All => {
                         auto = true;
                         break;
                     }
-                    "board" | "b" => write!(out, "{}", render::board(&s, viewer, st))?,
-                    "quit" | "q" => return Ok(()),
-                    _ => writeln!(out, "{}", st.error("Enter, all, board or quit."))?,
+                    Pause::Board => write!(out, "{}", render::board(&s, viewer, st))?,
+                    Pause::Quit => return Ok(()),
+                    Pause::Save(_) | Pause::Unknown => {
+                        writeln!(out, "{}", st.error(&lang.t("replay-help")))?
+                    }
                 }
             }
         }
         let m = g.moves[i];
-        let actor = s.actor();
         s.legal(&mut legal);
-        let ix = legal.iter().position(|&l| l == m).unwrap_or(0);
-        writeln!(
-            out,
-            "{}",
-            st.dim(&format!(
-                "{}. {} (choice {} of {}): {}",
-                i + 1,
-                r.factions[actor].name,
-                ix + 1,
-                legal.len(),
-                move_text(&r, actor, m)
-            ))
-        )?;
+        let line = replay_move_line(lang, &s, &legal, m, i, viewer);
+        writeln!(out, "{}", st.dim(&line))?;
         s.apply_move(m);
     }
     write!(out, "\n{}", render::board(&s, viewer, st))?;
     if s.phase() == Phase::GameOver || viewer.is_none() {
-        write!(out, "\n{}", score_text(&s))?;
+        write!(out, "\n{}", words::score_words(lang, &s))?;
     }
     if to < n {
-        writeln!(out, "Position after move {to} of {n}.")?;
+        writeln!(out, "{}", tr!(lang, "replay-position", to = to, n = n))?;
     } else if s.phase() != Phase::GameOver {
-        writeln!(
-            out,
-            "The game stopped here; continue it with: ludus play --resume {}",
-            path.display()
-        )?;
+        let path = path.display().to_string();
+        writeln!(out, "{}", tr!(lang, "replay-unfinished", path = path))?;
     }
     Ok(())
 }

@@ -379,17 +379,27 @@ impl Game {
         o
     }
 
-    /// Writes the save file (through a temporary file, so that a crash
-    /// never leaves half a file behind).
+    /// Writes the save file through a temporary file beside it, flushed to
+    /// the disk before it replaces the old one: a crash or a full disk
+    /// never leaves half a file behind, and a failed write leaves no
+    /// temporary file either.
     pub fn save(&self, path: &Path) -> std::io::Result<()> {
+        use std::io::Write as _;
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)?;
         }
         let mut tmp = path.as_os_str().to_owned();
         tmp.push(".tmp");
         let tmp = PathBuf::from(tmp);
-        std::fs::write(&tmp, self.save_text())?;
-        std::fs::rename(&tmp, path)
+        let written = std::fs::File::create(&tmp).and_then(|mut f| {
+            f.write_all(self.save_text().as_bytes())?;
+            f.sync_all()
+        });
+        let done = written.and_then(|()| std::fs::rename(&tmp, path));
+        if done.is_err() {
+            let _ = std::fs::remove_file(&tmp);
+        }
+        done
     }
 
     /// Reads a save file, replays it with the rules of `$LUDUS_RULES` or the
@@ -660,6 +670,38 @@ impl EndRecord {
 /// records it for its final position.
 pub fn fingerprint(s: &State) -> String {
     s.digest()
+}
+
+/// Whether `path` holds a Ludus save (of any version, whether or not it
+/// still loads): what `save FILE` may overwrite without asking.
+pub fn is_save_file(path: &Path) -> bool {
+    #[derive(Deserialize)]
+    struct Head {
+        format: String,
+    }
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return false;
+    };
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    ron::from_str::<Head>(text).is_ok_and(|h| h.format == FORMAT)
+}
+
+/// A file name as typed: `~/x` under the home directory.
+pub fn expand_home(file: &str) -> PathBuf {
+    match (file.strip_prefix("~/"), std::env::var_os("HOME")) {
+        (Some(rest), Some(home)) => PathBuf::from(home).join(rest),
+        _ => PathBuf::from(file),
+    }
+}
+
+/// Another place to save a game when the autosave fails: the home
+/// directory (else the current one).
+pub fn fallback_path(seed: u64) -> PathBuf {
+    let name = format!("ludus-game-{seed}.ron");
+    match std::env::var_os("HOME").filter(|h| !h.is_empty()) {
+        Some(_) => PathBuf::from("~").join(name),
+        None => PathBuf::from(name),
+    }
 }
 
 // ----- Where autosaves go --------------------------------------------------

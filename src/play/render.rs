@@ -4,20 +4,31 @@
 
 use std::fmt::Write as _;
 
-use super::input::short_form;
+use super::i18n::Lang;
+use super::input::short_form_in;
+use super::words::{face, move_words, phase_words};
 use crate::agents::Heuristic;
 use crate::engine::seed;
 use crate::games::caesar_cleopatra::model::{Face, Kind, Rules};
 use crate::games::caesar_cleopatra::state::face_ix;
-use crate::games::caesar_cleopatra::text::{move_text, phase_words};
 use crate::games::caesar_cleopatra::variant::Origin;
 use crate::games::caesar_cleopatra::{Move, Phase, Reserve, State, Target};
+use crate::tr;
 
-/// ANSI colours, or none.
+/// ANSI colours, or none, and the language of the words.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Style {
     pub color: bool,
+    pub lang: Lang,
 }
+
+/// Terminal control for `--hotseat` (not colour: sent with NO_COLOR too).
+/// The alternate screen keeps the game out of the terminal's scrollback...
+pub const ALT_SCREEN_ON: &str = "\x1b[?1049h";
+/// ...and leaving it brings back what the terminal showed before.
+pub const ALT_SCREEN_OFF: &str = "\x1b[?1049l";
+/// Cursor home, screen cleared, scrollback cleared.
+pub const WIPE: &str = "\x1b[H\x1b[2J\x1b[3J";
 
 impl Style {
     fn paint(&self, code: &str, s: &str) -> String {
@@ -46,14 +57,6 @@ impl Style {
     pub fn seat(&self, p: usize, s: &str) -> String {
         self.paint(if p == 0 { "33" } else { "31" }, s)
     }
-    /// Clears the screen (a separator line when there is no terminal).
-    pub fn clear_screen(&self) -> String {
-        if self.color {
-            "\x1b[2J\x1b[H".into()
-        } else {
-            format!("\n{}\n\n", "=".repeat(72))
-        }
-    }
 }
 
 /// A card's value as printed: `3`, `P`.
@@ -76,8 +79,8 @@ pub fn card_label(r: &Rules, p: usize, k: Kind) -> String {
 }
 
 /// `1 point`, `3 points`.
-pub fn points(n: u32) -> String {
-    format!("{n} point{}", if n == 1 { "" } else { "s" })
+pub fn points(lang: Lang, n: u32) -> String {
+    tr!(lang, "points", n = n)
 }
 
 /// Points from patricians alone (no mission): what anyone can count.
@@ -145,16 +148,20 @@ fn pad(s: &str, w: usize) -> String {
     format!("{s}{}", " ".repeat(w.saturating_sub(width(s))))
 }
 
+/// The cards of a hand, each kind once: `Dancer (4) x2`.
 fn hand_of(s: &State, p: usize) -> Vec<String> {
     let r = s.rules();
     let z = s.zones(p);
-    let mut v = Vec::new();
-    for k in 0..r.kinds.len() {
-        for _ in 0..z.hand[k] {
-            v.push(card_label(r, p, Kind(k as u8)));
-        }
-    }
-    v
+    (0..r.kinds.len())
+        .filter(|&k| z.hand[k] > 0)
+        .map(|k| {
+            let label = card_label(r, p, Kind(k as u8));
+            match z.hand[k] {
+                1 => label,
+                n => format!("{label} x{n}"),
+            }
+        })
+        .collect()
 }
 
 fn list_or(v: &[String], empty: &str) -> String {
@@ -165,50 +172,91 @@ fn list_or(v: &[String], empty: &str) -> String {
     }
 }
 
-/// The board as `viewer` sees it (None: every card, for spectators).
+/// The board as `viewer` sees it (None: every card, for spectators): the
+/// title, the groups, then hands, reserves, votes and points.
 pub fn board(s: &State, viewer: Option<usize>, st: Style) -> String {
-    let r = s.rules();
     let mut o = String::new();
+    let _ = writeln!(
+        o,
+        "{}",
+        st.bold(&format!("== {} ==", board_title(s, st.lang)))
+    );
+    o.push_str(&group_table(s, viewer, st));
+    o.push_str(&board_hands(s, viewer, st.lang));
+    o.push_str(&board_public(s, viewer, st));
+    o
+}
+
+/// `Turn 3 - Caesar to play (placing influence)`; `Setting up - ...`
+/// before the first turn.
+fn board_title(s: &State, lang: Lang) -> String {
+    let r = s.rules();
     let name = |p: usize| r.factions[p].name.as_str();
-    let title = match s.phase() {
-        Phase::GameOver => format!("Turn {} - game over", s.turn_number() + 1),
+    let turn = s.turn_number() + 1;
+    let when = if matches!(s.phase(), Phase::ArrangeActions | Phase::SetupPlace) {
+        lang.t("title-setup")
+    } else {
+        tr!(lang, "title-turn", turn = turn)
+    };
+    match s.phase() {
+        Phase::GameOver => tr!(lang, "title-game-over", when = when),
         ph => {
             let a = s.actor();
-            let who = if a == s.seat() {
-                format!("{} to play", name(a))
+            let step = phase_words(lang, ph);
+            if a == s.seat() {
+                tr!(
+                    lang,
+                    "title-to-play",
+                    when = when,
+                    who = name(a),
+                    step = step
+                )
             } else {
-                format!("{}'s turn, {} to answer", name(s.seat()), name(a))
-            };
-            format!("Turn {} - {who} ({})", s.turn_number() + 1, phase_words(ph))
+                tr!(
+                    lang,
+                    "title-to-answer",
+                    when = when,
+                    seat = name(s.seat()),
+                    who = name(a),
+                    step = step
+                )
+            }
         }
-    };
-    let _ = writeln!(o, "{}", st.bold(&format!("== {title} ==")));
+    }
+}
+
+/// The five groups: patricians left, each side's cards, the cards there.
+fn group_table(s: &State, viewer: Option<usize>, st: Style) -> String {
+    let r = s.rules();
+    let lang = st.lang;
     let lim = &r.limits;
     let you = |p: usize| {
         if viewer == Some(p) {
-            format!("{} (you)", name(p))
+            tr!(lang, "you-mark", name = r.factions[p].name.as_str())
         } else {
-            name(p).to_string()
+            r.factions[p].name.clone()
         }
     };
-    let rows: Vec<[String; 5]> = r
+    let rows: Vec<[String; 6]> = r
         .groups
         .iter()
         .enumerate()
         .map(|(g, gd)| {
             let gs = s.group(g);
+            let won = format!("{}:{}", s.zones(0).won[g], s.zones(1).won[g]);
             let left = if gs.exhausted() {
-                "all won".to_string()
+                lang.t("all-won")
             } else {
                 format!("{}/{}", gs.left, gd.size)
             };
             let mut total = format!("{}/{}", gs.total(), lim.per_group);
             if gs.frozen {
-                total.push_str(" frozen");
+                total = format!("{total} {}", lang.t("frozen"));
             }
             [
                 gd.name.clone(),
                 left,
+                won,
                 format!("{} ({})", side(s, g, 0, viewer, st), gs.count[0]),
                 format!("{} ({})", side(s, g, 1, viewer, st), gs.count[1]),
                 total,
@@ -216,19 +264,20 @@ pub fn board(s: &State, viewer: Option<usize>, st: Style) -> String {
         })
         .collect();
     let head = [
-        "group".to_string(),
-        "left".to_string(),
+        lang.t("col-group"),
+        lang.t("col-left"),
+        lang.t("col-won"),
         st.seat(0, &you(0)),
         st.seat(1, &you(1)),
-        "cards".to_string(),
+        lang.t("col-cards"),
     ];
-    let mut w = [0; 5];
+    let mut w = [0; 6];
     for row in rows.iter().chain(std::iter::once(&head)) {
         for (i, c) in row.iter().enumerate() {
             w[i] = w[i].max(width(c));
         }
     }
-    let line = |row: &[String; 5]| {
+    let line = |row: &[String; 6]| {
         let cells: Vec<String> = row
             .iter()
             .enumerate()
@@ -236,121 +285,152 @@ pub fn board(s: &State, viewer: Option<usize>, st: Style) -> String {
             .collect();
         cells.join("").trim_end().to_string()
     };
+    let mut o = String::new();
     let _ = writeln!(o, "{}", line(&head));
     for row in &rows {
         let _ = writeln!(o, "{}", line(row));
     }
-    let _ = writeln!(
-        o,
-        "{}",
-        st.dim(&format!(
-            "(cards a side: at most {}; per group: at most {}; [x] face down, (n) cards there)",
-            lim.per_side, lim.per_group
-        ))
+    o
+}
+
+/// What the marks of the board mean (shown with `help`).
+pub fn legend(s: &State, st: Style) -> String {
+    let lim = &s.rules().limits;
+    let legend = tr!(
+        st.lang,
+        "board-legend",
+        side = lim.per_side,
+        group = lim.per_group
     );
+    wrap(&legend, " ")
+}
+
+/// The hands and missions `viewer` may see, and the other hand's size.
+fn board_hands(s: &State, viewer: Option<usize>, lang: Lang) -> String {
+    let r = s.rules();
+    let mut o = String::new();
     let seats: Vec<usize> = match viewer {
         Some(v) => vec![v],
         None => vec![0, 1],
     };
+    let none = lang.t("none");
     for &p in &seats {
-        let who = if viewer.is_some() {
-            "Your".to_string()
-        } else {
-            format!("{}'s", name(p))
-        };
         let hand = hand_of(s, p);
-        let _ = writeln!(
-            o,
-            "{who} hand ({}): {}",
-            hand.len(),
-            list_or(&hand, "empty")
-        );
         let missions: Vec<String> = s
             .zones(p)
             .missions
             .iter()
             .map(|&m| {
                 let m = &r.missions[m as usize];
-                format!(
-                    "{} (at least {} {}: {} won so far)",
-                    m.name,
-                    m.at_least,
-                    r.groups[m.group as usize].name,
-                    s.zones(p).won[m.group as usize]
+                tr!(
+                    lang,
+                    "mission-line",
+                    mission = m.name.as_str(),
+                    n = m.at_least,
+                    group = r.groups[m.group as usize].name.as_str(),
+                    won = s.zones(p).won[m.group as usize]
                 )
             })
             .collect();
-        let _ = writeln!(o, "{who} mission: {}", list_or(&missions, "none"));
+        let (hand_id, mission_id) = if viewer.is_some() {
+            ("your-hand", "your-mission")
+        } else {
+            ("their-hand", "their-mission")
+        };
+        let who = r.factions[p].name.as_str();
+        let cards = list_or(&hand, &lang.t("empty"));
+        let hand = tr!(lang, hand_id, who = who, cards = cards);
+        o.push_str(&wrap(&hand, "  "));
+        let m = list_or(&missions, &none);
+        o.push_str(&wrap(&tr!(lang, mission_id, who = who, mission = m), "  "));
     }
-    if let Some(v) = viewer {
-        let _ = writeln!(
-            o,
-            "{}'s hand: {} cards",
-            name(1 - v),
-            s.zones(1 - v).hand_len
+    o
+}
+
+/// The other hand, the vote cards, the reserves and the points.
+fn board_public(s: &State, viewer: Option<usize>, st: Style) -> String {
+    let r = s.rules();
+    let lang = st.lang;
+    let name = |p: usize| r.factions[p].name.as_str();
+    let mut o = String::new();
+    let up = s.vote_discard().len();
+    let mut vote = tr!(lang, "vote-deck", n = s.vote_pile_len(), up = up);
+    if !s.vote_removed().is_empty() {
+        vote = format!(
+            "{vote}; {}",
+            tr!(lang, "vote-out", n = s.vote_removed().len())
         );
     }
+    if let Some(v) = viewer {
+        let hand = tr!(
+            lang,
+            "other-hand",
+            who = name(1 - v),
+            n = s.zones(1 - v).hand_len
+        );
+        vote = format!("{hand} {vote}");
+    }
+    o.push_str(&wrap(&format!("{vote}."), "  "));
     let res: Vec<String> = (0..2)
         .map(|p| {
             let z = s.zones(p);
-            format!(
-                "{} {} influence + {} action",
-                name(p),
-                z.influence_reserve.len(),
-                z.action_reserve.len()
+            tr!(
+                lang,
+                "reserve-of",
+                who = name(p),
+                influence = z.influence_reserve.len(),
+                action = z.action_reserve.len()
             )
         })
         .collect();
-    let _ = writeln!(o, "Reserves: {}", res.join("; "));
-    let vd: Vec<String> = s
-        .vote_discard()
-        .iter()
-        .map(|&c| r.vote_cards[c as usize].name.clone())
-        .collect();
-    let mut vote = format!(
-        "Vote deck: {} card{} face down; turned up: {}",
-        s.vote_pile_len(),
-        if s.vote_pile_len() == 1 { "" } else { "s" },
-        list_or(&vd, "none")
-    );
-    if !s.vote_removed().is_empty() {
-        let gone: Vec<String> = s
-            .vote_removed()
-            .iter()
-            .map(|&c| r.vote_cards[c as usize].name.clone())
-            .collect();
-        let _ = write!(vote, "; out of the game: {}", gone.join(", "));
-    }
-    let _ = writeln!(o, "{vote}");
+    o.push_str(&wrap(
+        &tr!(lang, "reserves", list = res.join(&lang.t("list-sep"))),
+        "  ",
+    ));
     let score = s.score();
     let mut parts = Vec::new();
     for p in 0..2 {
-        let z = s.zones(p);
-        let won: Vec<String> = r
-            .groups
-            .iter()
-            .enumerate()
-            .filter(|(g, _)| z.won[*g] > 0)
-            .map(|(g, gd)| format!("{} {}", z.won[g], gd.name))
-            .collect();
         let pts = if viewer.is_none_or(|v| v == p) || s.phase() == Phase::GameOver {
-            format!("{} now", points(score[p]))
+            tr!(lang, "points-now", points = points(lang, score[p]))
         } else {
-            format!(
-                "{} now, + {} if the secret mission is fulfilled",
-                points(public_score(s, p)),
-                r.scoring.mission_bonus
+            tr!(
+                lang,
+                "points-now-secret",
+                points = points(lang, public_score(s, p)),
+                bonus = r.scoring.mission_bonus
             )
         };
-        parts.push(format!(
-            "{} {} ({pts})",
-            st.seat(p, name(p)),
-            list_or(&won, "none")
-        ));
+        parts.push(format!("{} {pts}", name(p)));
     }
-    let _ = writeln!(o, "Won: {}", parts.join("; "));
+    o.push_str(&wrap(
+        &tr!(lang, "won", list = parts.join(&lang.t("list-sep"))),
+        "  ",
+    ));
     if let Some(l) = s.lone_player() {
-        let _ = writeln!(o, "{} plays on alone.", name(l));
+        let _ = writeln!(o, "{}", tr!(lang, "plays-alone", who = name(l)));
+    }
+    o
+}
+
+/// `text` cut into lines of at most 80 columns, every one indented.
+pub fn wrap_indented(text: &str, indent: &str) -> String {
+    let opts = textwrap::Options::new(80)
+        .initial_indent(indent)
+        .subsequent_indent(indent);
+    textwrap::wrap(text, opts)
+        .iter()
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+/// `text` cut into lines of at most 80 columns (the later ones indented),
+/// each ending in a newline.
+pub fn wrap(text: &str, indent: &str) -> String {
+    let opts = textwrap::Options::new(80).subsequent_indent(indent);
+    let mut o = String::new();
+    for line in textwrap::wrap(text, opts) {
+        o.push_str(&line);
+        o.push('\n');
     }
     o
 }
@@ -366,78 +446,85 @@ fn setup_group(s: &State, p: usize) -> Option<usize> {
     (g < r.groups.len()).then_some(g)
 }
 
+/// Whether the actor may stop placing now (else the placement pattern
+/// needs another card), and the face the next card takes.
+fn placing_options(s: &State) -> (bool, Face) {
+    let mut legal = Vec::new();
+    s.legal(&mut legal);
+    let f = legal.iter().find_map(|m| match m {
+        Move::Place { face, .. } => Some(*face),
+        _ => None,
+    });
+    (legal.contains(&Move::EndPlacement), f.unwrap_or(Face::Up))
+}
+
 /// What the actor is deciding, in one sentence.
-pub fn question(s: &State) -> String {
+pub fn question(s: &State, lang: Lang) -> String {
     let r = s.rules();
     let a = s.actor();
     let name = |p: usize| r.factions[p].name.as_str();
+    let who = name(a);
     match s.phase() {
-        Phase::ArrangeActions => format!(
-            "{}: which action card goes next (from the top) in your action reserve? (rest: the others as listed)",
-            name(a)
-        ),
+        Phase::ArrangeActions => tr!(lang, "q-arrange", who = who),
         Phase::SetupPlace => match setup_group(s, a) {
-            Some(g) => format!(
-                "{}: which card goes face down at the {}?",
-                name(a),
-                r.groups[g].name
+            Some(g) => tr!(
+                lang,
+                "q-setup-at",
+                who = who,
+                group = r.groups[g].name.as_str()
             ),
-            None => format!("{}: which card do you set up?", name(a)),
+            None => tr!(lang, "q-setup", who = who),
         },
-        Phase::TurnStart => format!(
-            "{}: your turn. Stay passive, place influence, or play an action card.",
-            name(a)
-        ),
-        Phase::Placing => format!(
-            "{}: a second card (face up), or stop if one is enough.",
-            name(a)
-        ),
-        Phase::Refill => format!(
-            "{}: refill your hand to {} cards, one draw at a time.",
-            name(a),
-            r.limits.hand_size
-        ),
-        Phase::PassiveDiscard => format!(
-            "{}: passive turn. Discard any cards, then stop (you refill after).",
-            name(a)
-        ),
-        Phase::BeforeVote => format!("{}: end your turn with the vote card.", name(a)),
-        Phase::LonePlaceAll => format!("{}: place your influence cards.", name(a)),
+        Phase::TurnStart => tr!(lang, "q-turn-start", who = who),
+        Phase::Placing => {
+            let (stop, f) = placing_options(s);
+            let id = if stop {
+                "q-placing"
+            } else {
+                "q-placing-second"
+            };
+            tr!(lang, id, who = who, face = face(lang, f))
+        }
+        Phase::Refill => tr!(lang, "q-refill", who = who, n = r.limits.hand_size),
+        Phase::PassiveDiscard => tr!(lang, "q-passive", who = who),
+        Phase::BeforeVote => tr!(lang, "q-before-vote", who = who),
+        Phase::LonePlaceAll => tr!(lang, "q-lone", who = who),
         Phase::Effect => match s.frames.last() {
-            Some(f) if f.awaiting_reaction => format!(
-                "{}: {} plays {}. Answer it with a card, or let it pass?",
-                name(a),
-                name(f.player as usize),
-                r.card_name(f.player as usize, f.card)
+            Some(f) if f.awaiting_reaction => tr!(
+                lang,
+                "q-answer",
+                who = who,
+                player = name(f.player as usize),
+                card = r.card_name(f.player as usize, f.card)
             ),
             Some(f) => {
                 let card = r.card_name(f.player as usize, f.card);
                 if f.player as usize == a {
-                    format!("{}: your {card}. Choose:", name(a))
+                    tr!(lang, "q-effect-own", who = who, card = card)
                 } else {
-                    format!("{}: {}'s {card}. Choose:", name(a), name(f.player as usize))
+                    tr!(
+                        lang,
+                        "q-effect-other",
+                        who = who,
+                        player = name(f.player as usize),
+                        card = card
+                    )
                 }
             }
-            None => format!("{}: choose:", name(a)),
+            None => tr!(lang, "q-choose", who = who),
         },
-        Phase::GameOver => "The game is over.".into(),
+        Phase::GameOver => lang.t("q-game-over"),
     }
 }
 
 /// A legal move in the list: shorter than `move_text` where the question
 /// says the rest.
-fn choice_label(s: &State, actor: usize, m: Move) -> String {
+fn choice_label(s: &State, actor: usize, m: Move, lang: Lang) -> String {
     let r = s.rules();
     match m {
-        Move::SetupPlace(k) | Move::ArrangeAction(k) | Move::Discard(k) => {
-            let verb = if matches!(m, Move::Discard(_)) {
-                "discard "
-            } else {
-                ""
-            };
-            format!("{verb}{}", card_label(r, actor, k))
-        }
-        _ => move_text(r, actor, m),
+        Move::SetupPlace(k) | Move::ArrangeAction(k) => card_label(r, actor, k),
+        Move::Discard(k) => tr!(lang, "choice-discard", card = card_label(r, actor, k)),
+        _ => move_words(lang, r, actor, m),
     }
 }
 
@@ -465,92 +552,112 @@ pub fn choices(s: &State, legal: &[Move], st: Style) -> String {
             o,
             "  {} {}  {}",
             st.bold(&n),
-            choice_label(s, a, m),
-            st.dim(&format!("[{}]", short_form(r, a, m)))
+            choice_label(s, a, m, st.lang),
+            st.dim(&format!("[{}]", short_form_in(st.lang, r, a, m)))
         );
     }
     if legal.len() == 1 {
-        let _ = writeln!(o, "{}", st.dim("  (Enter takes the only choice)"));
+        let _ = writeln!(o, "  {}", st.dim(&st.lang.t("enter-only-choice")));
     }
     o
 }
 
+/// The placements as a grid: a card per row, a group per column, in each
+/// cell the number of the move (face down / face up when both may be).
 fn place_grid(s: &State, legal: &[Move], places: &[usize], st: Style) -> String {
     let r = s.rules();
     let a = s.actor();
-    let mut rows: Vec<(Kind, Face)> = Vec::new();
+    let mut kinds: Vec<u8> = Vec::new();
     let mut groups: Vec<u8> = Vec::new();
+    let mut faces: Vec<Face> = Vec::new();
     for &i in places {
         if let Move::Place { kind, group, face } = legal[i] {
-            if !rows.contains(&(kind, face)) {
-                rows.push((kind, face));
+            for (v, x) in [(&mut kinds, kind.0), (&mut groups, group)] {
+                if !v.contains(&x) {
+                    v.push(x);
+                }
             }
-            if !groups.contains(&group) {
-                groups.push(group);
+            if !faces.contains(&face) {
+                faces.push(face);
             }
         }
     }
     groups.sort();
-    let label = |&(k, f): &(Kind, Face)| {
-        format!(
-            "{} {}",
-            card_label(r, a, k),
-            if f == Face::Down {
-                "face down"
-            } else {
-                "face up"
-            }
-        )
+    faces.sort_by_key(|&f| f != Face::Down);
+    let number = |k: Kind, g: u8, f: Face| {
+        let m = Move::Place {
+            kind: k,
+            group: g,
+            face: f,
+        };
+        places.iter().find(|&&i| legal[i] == m).map(|&i| i + 1)
     };
-    let lw = rows.iter().map(|x| width(&label(x))).max().unwrap_or(0) + 2;
+    let cell = |k: Kind, g: u8| -> String {
+        let parts: Vec<String> = faces
+            .iter()
+            .map(|&f| number(k, g, f).map_or("-".into(), |n| n.to_string()))
+            .collect();
+        parts.join("/")
+    };
+    let cells: Vec<Vec<String>> = kinds
+        .iter()
+        .map(|&k| groups.iter().map(|&g| cell(Kind(k), g)).collect())
+        .collect();
+    let label = |k: u8| card_label(r, a, Kind(k));
+    let lw = kinds.iter().map(|&k| width(&label(k))).max().unwrap_or(0) + 2;
     let cw: Vec<usize> = groups
         .iter()
-        .map(|&g| r.groups[g as usize].name.chars().count().max(3) + 2)
+        .enumerate()
+        .map(|(j, &g)| {
+            let widest = cells.iter().map(|row| width(&row[j])).max().unwrap_or(0);
+            r.groups[g as usize].name.chars().count().max(widest) + 2
+        })
         .collect();
-    let mut o = String::new();
-    let example = short_form(r, a, legal[places[0]]);
-    let _ = writeln!(
-        o,
-        "  Place influence: the number under the group, or type e.g. \"{example}\""
+    let face_names: Vec<String> = faces
+        .iter()
+        .map(|&f| {
+            st.lang.t(match f {
+                Face::Down => "face-down-short",
+                Face::Up => "face-up-short",
+            })
+        })
+        .collect();
+    let example = short_form_in(st.lang, r, a, legal[places[0]]);
+    let head = tr!(
+        st.lang,
+        "grid-head",
+        faces = face_names.join("/"),
+        example = example
     );
-    let mut head = format!("    {}", " ".repeat(lw));
+    let mut o = wrap(&format!("  {head}"), "    ");
+    let mut line = format!("    {}", " ".repeat(lw));
     for (j, &g) in groups.iter().enumerate() {
-        head.push_str(&pad(&r.groups[g as usize].name, cw[j]));
+        line.push_str(&pad(&r.groups[g as usize].name, cw[j]));
     }
-    let _ = writeln!(o, "{}", head.trim_end());
-    for row in &rows {
-        let mut line = format!("    {}", pad(&label(row), lw));
-        for (j, &g) in groups.iter().enumerate() {
-            let cell = places
-                .iter()
-                .find(|&&i| {
-                    legal[i]
-                        == Move::Place {
-                            kind: row.0,
-                            group: g,
-                            face: row.1,
-                        }
-                })
-                .map_or_else(|| st.dim("-"), |&i| st.bold(&(i + 1).to_string()));
-            line.push_str(&pad(&cell, cw[j]));
+    let _ = writeln!(o, "{}", line.trim_end());
+    for (row, &k) in cells.iter().zip(&kinds) {
+        let mut line = format!("    {}", pad(&label(k), lw));
+        for (j, c) in row.iter().enumerate() {
+            line.push_str(&pad(&st.bold(c), cw[j]));
         }
         let _ = writeln!(o, "{}", line.trim_end());
     }
     o
 }
 
-/// The list in plain lines, one per move (for "which one?" answers).
+/// The moves that fit an ambiguous input, numbered from 1 (for "which
+/// one?"; a number then picks from this list).
 pub fn choice_lines(s: &State, legal: &[Move], which: &[usize], st: Style) -> String {
     let r = s.rules();
     let a = s.actor();
     let mut o = String::new();
-    for &i in which {
+    for (n, &i) in which.iter().enumerate() {
         let _ = writeln!(
             o,
             "  {} {}  {}",
-            st.bold(&format!("{})", i + 1)),
-            move_text(r, a, legal[i]),
-            st.dim(&format!("[{}]", short_form(r, a, legal[i])))
+            st.bold(&format!("{})", n + 1)),
+            move_words(st.lang, r, a, legal[i]),
+            st.dim(&format!("[{}]", short_form_in(st.lang, r, a, legal[i])))
         );
     }
     o
@@ -558,33 +665,18 @@ pub fn choice_lines(s: &State, legal: &[Move], which: &[usize], st: Style) -> St
 
 // ----- The rules in force ---------------------------------------------------
 
-/// Passages of rulebook 000 (the default reading) for steps whose rules
+/// The rulebook passages (message ids of the catalogue: each language
+/// quotes its own rulebook, English the French 000) for steps whose rules
 /// come from the base files, which carry no citation of their own.
 fn base_passage(ph: Phase) -> &'static [&'static str] {
     match ph {
-        Phase::ArrangeActions => &[
-            "000: \"Les joueurs rassemblent leurs cartes \" Action \" et les trie selon l'ordre qui lui convient. Le joueurs les dispose alors devant lui à côté de la pile numéro 1 et forme ainsi la pile de réserve numéro 2.\"",
-        ],
-        Phase::SetupPlace => &[
-            "000: \"Les joueurs doivent maintenant déposer 5 cartes (avec les valeurs numérotées de 1 à 5) cachées sur un côté des cartes \" patricien \", une carte par groupe. Chaque joueur choisit librement quelle carte va avec quel tas. Les 5 cartes restantes (valeur de 1 à 5) sont prises dans la main.\"",
-        ],
-        Phase::TurnStart => &[
-            "000: \"Le joueur dont c'est le tour à deux possibilité : A) Il devient ACTIF. Il peut jouer une carte \" action \". Il pose une ou deux cartes \" influence \". Il complète sa main. Il pose une question de confiance. B) Il reste PASSIF. Le joueur ne peut alors que défausser des cartes.\"",
-            "000: \"Un groupe de patricien ne peut pas comporter plus de 5 cartes \" Influence \" du même côté. Un groupe de patriciens ne peut comporter plus de 8 cartes \" Influence \" au total.\"",
-        ],
-        Phase::Placing | Phase::LonePlaceAll => &[
-            "000: \"Un groupe de patricien ne peut pas comporter plus de 5 cartes \" Influence \" du même côté. Un groupe de patriciens ne peut comporter plus de 8 cartes \" Influence \" au total.\"",
-        ],
-        Phase::Refill => &[
-            "000: \"Lorsque un jouer a joué les cartes qu'il désirait, il remplit sa main de manière à en avoir 5.\"",
-        ],
-        Phase::PassiveDiscard => &[
-            "000: \"Si le jouer ne peut pas ou ne veut pas intervenir dans le jeu, il peut passer son tour. Dans ce cas, il peut défausser des cartes quelconques de sa main en les mettant sur sa pile de défausse et reprendre des cartes appropriées de ses piles de réserve. Il ne tire pas de carte \" Question de confiance \".\"",
-        ],
-        Phase::BeforeVote => &[
-            "000: \"A la fin de son tour, le joueur découvre la carte au sommet de la pile \" Question de confiance \".\"",
-            "000: \"Le joueur ayant la plus grosse influence gagne et conserve la carte \" Patricien \" se trouvant au sommet de la pile. [...] Le gagnant perd la carte la plus haute qu'il a jouée sur ce groupe. Le perdant perd la carte la plus basse.\"",
-        ],
+        Phase::ArrangeActions => &["rulebook-arrange"],
+        Phase::SetupPlace => &["rulebook-setup"],
+        Phase::TurnStart => &["rulebook-turn", "rulebook-limits"],
+        Phase::Placing | Phase::LonePlaceAll => &["rulebook-limits"],
+        Phase::Refill => &["rulebook-refill"],
+        Phase::PassiveDiscard => &["rulebook-passive"],
+        Phase::BeforeVote => &["rulebook-vote-card", "rulebook-vote"],
         Phase::Effect | Phase::GameOver => &[],
     }
 }
@@ -677,20 +769,18 @@ fn one_line(v: &str) -> String {
 /// The `rules` command: what the step is, the rules in force for it with
 /// the rulebook passage each follows.
 pub fn rules_text(s: &State, settings: &[(String, String, Origin)], st: Style) -> String {
+    let lang = st.lang;
     let mut o = String::new();
-    let _ = writeln!(
-        o,
-        "{}",
-        st.bold(&format!("Rules in force now ({}):", phase_words(s.phase())))
-    );
+    let step = phase_words(lang, s.phase());
+    let _ = writeln!(o, "{}", st.bold(&tr!(lang, "rules-head", step = step)));
     let mut cited = false;
     for key in step_keys(s) {
         let Some((_, value, origin)) = settings.iter().find(|(k, _, _)| *k == key) else {
             continue;
         };
         let from = match origin {
-            Origin::Base => "base rules".to_string(),
-            Origin::Overlay { id, .. } => format!("variant {id}"),
+            Origin::Base => lang.t("rules-from-base"),
+            Origin::Overlay { id, .. } => tr!(lang, "rules-from-variant", id = id.as_str()),
             Origin::CommandLine => "--set".to_string(),
         };
         let _ = writeln!(
@@ -707,17 +797,14 @@ pub fn rules_text(s: &State, settings: &[(String, String, Origin)], st: Style) -
     }
     let passages = base_passage(s.phase());
     if !passages.is_empty() {
-        let _ = writeln!(
-            o,
-            "  {}",
-            if cited {
-                "The rulebook on this step:"
-            } else {
-                "The rulebook (000) on this step:"
-            }
-        );
-        for p in passages {
-            let _ = writeln!(o, "      {}", st.note(p));
+        let head = if cited {
+            lang.t("rules-rulebook")
+        } else {
+            lang.t("rules-rulebook-base")
+        };
+        let _ = writeln!(o, "  {head}");
+        for id in passages {
+            let _ = writeln!(o, "      {}", st.note(&lang.t(id)));
         }
     }
     o
@@ -746,76 +833,73 @@ fn visible_influence(s: &State, g: usize, p: usize, viewer: usize) -> (u32, u32)
 }
 
 /// Why a move is good, in a few words.
-fn reason(s: &State, me: usize, m: Move) -> String {
+fn reason(s: &State, me: usize, m: Move, lang: Lang) -> String {
     let r = s.rules();
-    let opp = &r.factions[1 - me].name;
+    let opp = r.factions[1 - me].name.as_str();
     let z = s.zones(me);
     let infl = s.hand_influence_of(me) as u32;
     let actions = z.hand_len as u32 - infl;
     match m {
         Move::Place { kind, group, face } => {
-            let g = group as usize;
-            let (mine, _) = visible_influence(s, g, me, me);
-            let (theirs, hidden) = visible_influence(s, g, 1 - me, me);
-            let after = mine + r.kind(kind).value as u32;
-            let hid = if hidden > 0 {
-                format!(
-                    " and {hidden} hidden card{}",
-                    if hidden == 1 { "" } else { "s" }
-                )
-            } else {
-                String::new()
-            };
-            let lead = if r.kind(kind).inverts_vote {
-                "a Philosopher turns the vote there".to_string()
-            } else if after > theirs && mine <= theirs {
-                format!("it takes the lead at the {}", r.groups[g].name)
-            } else if after > theirs {
-                format!("it strengthens your lead at the {}", r.groups[g].name)
-            } else {
-                format!("it closes in at the {}", r.groups[g].name)
-            };
-            let hide = if face == Face::Down {
-                format!("; face down, {opp} cannot see it")
-            } else {
-                String::new()
-            };
-            format!("{lead} (you {after}, {opp} {theirs} showing{hid}){hide}")
+            place_reason(s, me, (kind, group as usize, face), lang)
         }
-        Move::SetupPlace(k) => format!(
-            "a {} there suits that group best by its reckoning",
-            value_label(r, k)
+        Move::SetupPlace(k) => tr!(lang, "why-setup", value = value_label(r, k)),
+        Move::ArrangeAction(k) => tr!(lang, "why-arrange", card = r.card_name(me, k)),
+        Move::Pass => lang.t("why-pass"),
+        Move::Discard(k) => tr!(lang, "why-discard", card = card_label(r, me, k)),
+        Move::EndDiscard => lang.t("why-end-discard"),
+        Move::EndPlacement => lang.t("why-end-placement"),
+        Move::PlayAction(k) => tr!(lang, "why-play", card = r.card_name(me, k)),
+        Move::Choose(Target::Group(g)) => tr!(
+            lang,
+            "why-group",
+            group = r.groups[g as usize].name.as_str()
         ),
-        Move::ArrangeAction(k) => format!(
-            "{} first: it comes to your hand earliest",
-            r.card_name(me, k)
-        ),
-        Move::Pass => "nothing worth placing now; a passive turn lets you change cards".into(),
-        Move::Discard(k) => format!("{} is the card you need least", card_label(r, me, k)),
-        Move::EndDiscard => "the rest of your hand is worth keeping".into(),
-        Move::EndPlacement => "one card is enough this turn".into(),
-        Move::PlayAction(k) => format!("{} pays off now", r.card_name(me, k)),
-        Move::Choose(Target::Group(g)) => {
-            format!("the {} is where it matters most", r.groups[g as usize].name)
-        }
-        Move::Choose(_) => format!("that target hurts {opp} most"),
-        Move::Decline => "keep your cards for later".into(),
-        Move::Draw(Reserve::Influence) => format!(
-            "you hold {infl} influence card{}; more let you place",
-            if infl == 1 { "" } else { "s" }
-        ),
-        Move::Draw(Reserve::Action) => format!(
-            "you hold {actions} action card{}; one more gives you options",
-            if actions == 1 { "" } else { "s" }
-        ),
-        Move::DrawVote => "nothing more to do this turn".into(),
+        Move::Choose(_) => tr!(lang, "why-target", opp = opp),
+        Move::Decline => lang.t("why-decline"),
+        Move::Draw(Reserve::Influence) => tr!(lang, "why-draw-influence", n = infl),
+        Move::Draw(Reserve::Action) => tr!(lang, "why-draw-action", n = actions),
+        Move::DrawVote => lang.t("why-vote"),
     }
+}
+
+/// Why a placement is good: the lead it takes, the cards seen there.
+fn place_reason(s: &State, me: usize, (kind, g, face): (Kind, usize, Face), lang: Lang) -> String {
+    let r = s.rules();
+    let opp = r.factions[1 - me].name.as_str();
+    let group = r.groups[g].name.as_str();
+    let (mine, _) = visible_influence(s, g, me, me);
+    let (theirs, hidden) = visible_influence(s, g, 1 - me, me);
+    let after = mine + r.kind(kind).value as u32;
+    let lead = if r.kind(kind).inverts_vote {
+        lang.t("why-philosopher")
+    } else if after > theirs && mine <= theirs {
+        tr!(lang, "why-lead", group = group)
+    } else if after > theirs {
+        tr!(lang, "why-stronger", group = group)
+    } else {
+        tr!(lang, "why-closer", group = group)
+    };
+    let count = tr!(
+        lang,
+        "why-count",
+        me = after,
+        opp = opp,
+        theirs = theirs,
+        hidden = hidden
+    );
+    let hide = if face == Face::Down {
+        format!("; {}", tr!(lang, "why-hidden", opp = opp))
+    } else {
+        String::new()
+    };
+    format!("{lead} ({count}){hide}")
 }
 
 /// The `hint` sentence: what `agent_name` would choose (`m`, number `ix`
 /// in the list) and why, with the heuristic's estimate of the margin
 /// before and after, averaged over what the player cannot see.
-pub fn hint_text(s: &State, m: Move, ix: usize, agent_name: &str, seed: u64) -> String {
+pub fn hint_text(s: &State, m: Move, ix: usize, agent_name: &str, seed: u64, lang: Lang) -> String {
     let r = s.rules();
     let me = s.actor();
     let h = Heuristic::default();
@@ -835,19 +919,20 @@ pub fn hint_text(s: &State, m: Move, ix: usize, agent_name: &str, seed: u64) -> 
         n += 1;
     }
     let est = if n > 0 {
-        format!(
-            " Its estimate of your final margin: {:+.1} now, {:+.1} after.",
-            before / n as f64,
-            after / n as f64
-        )
+        let now = format!("{:+.1}", before / n as f64);
+        let then = format!("{:+.1}", after / n as f64);
+        format!(" {}", tr!(lang, "hint-estimate", now = now, after = then))
     } else {
         String::new()
     };
-    format!(
-        "The {agent_name} AI would {} (choice {}, or type \"{}\"): {}.{est}",
-        move_text(r, me, m),
-        ix + 1,
-        short_form(r, me, m),
-        reason(s, me, m)
-    )
+    let hint = tr!(
+        lang,
+        "hint",
+        ai = agent_name,
+        mv = move_words(lang, r, me, m),
+        n = ix + 1,
+        typed = short_form_in(lang, r, me, m),
+        why = reason(s, me, m, lang)
+    );
+    format!("{hint}{est}")
 }

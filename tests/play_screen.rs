@@ -1,0 +1,226 @@
+//! What `ludus play` shows fits a player's screen: the board and the
+//! choices of a turn within 80 columns and 24 lines in every language, the
+//! first turn with its board (setup is not "Turn 1"), a placing question
+//! that offers what it says, "which one?" answered by the number shown,
+//! and a sentence saying what an action card does when it is played.
+
+use std::path::{Path, PathBuf};
+
+use ludus::cli::RulesArgs;
+use ludus::engine::seed::{derive, mix};
+use ludus::games::caesar_cleopatra::{Move, Phase};
+use ludus::play::i18n::Lang;
+use ludus::play::input::{self, Command, InputError};
+use ludus::play::render::{self, Style};
+use ludus::play::{self, Game, Options, PlayArgs, Player, RulesChoice};
+
+fn rules_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/caesar_cleopatra")
+}
+
+fn choice(variant: &str, lang: Option<&str>) -> RulesChoice {
+    let mut c = RulesChoice::from_args(&RulesArgs::for_dir(&rules_dir()));
+    c.variant = Some(variant.into());
+    c.lang = lang.map(String::from);
+    c
+}
+
+/// A session of `lines` against the random AI; the screen's text.
+fn session(variant: &str, lang: Option<&str>, seed: u64, lines: &[String]) -> (Game, String) {
+    let mut a = PlayArgs::new(&rules_dir());
+    a.seed = Some(seed);
+    a.ai = Some("random".into());
+    a.rules.variant = Some(variant.into());
+    a.rules.lang = lang.map(String::from);
+    let mut input = lines.join("\n");
+    input.push('\n');
+    let mut out = Vec::new();
+    let opts = Options {
+        echo: true,
+        ..Options::default()
+    };
+    let o = play::run_session_with(a, input.as_bytes(), &mut out, &opts).unwrap();
+    (o.game, String::from_utf8(out).unwrap())
+}
+
+#[test]
+fn the_board_and_the_choices_of_a_turn_fit_80_columns_and_24_lines() {
+    let mut checked = 0;
+    for (variant, lang) in [
+        ("fr-confiance", None),
+        ("fr-confiance", Some("fr")),
+        ("nl-vertrouwensvraag", Some("nl")),
+    ] {
+        let st = Style {
+            color: false,
+            lang: Lang::from_code(lang),
+        };
+        for seed in 0..6 {
+            let players = [Player::Ai("random".into()), Player::Ai("random".into())];
+            let mut g = Game::new(choice(variant, lang), seed, players).unwrap();
+            while let Some(p) = g.actor() {
+                let legal = g.legal();
+                let turn_step = matches!(
+                    g.state.phase(),
+                    Phase::TurnStart | Phase::Placing | Phase::Refill | Phase::BeforeVote
+                );
+                if turn_step {
+                    let screen = format!(
+                        "{}{}{}",
+                        render::board(&g.state, Some(p), st),
+                        render::wrap(&render::question(&g.state, st.lang), "  "),
+                        render::choices(&g.state, &legal, st)
+                    );
+                    let lines: Vec<&str> = screen.lines().collect();
+                    // With the prompt's line, at most 24.
+                    assert!(lines.len() < 24, "{} lines:\n{screen}", lines.len());
+                    for l in &lines {
+                        assert!(l.chars().count() <= 80, "too wide: {l:?}\n{screen}");
+                    }
+                    checked += 1;
+                }
+                let m = g.ai_move().unwrap();
+                g.play(m).unwrap();
+            }
+        }
+    }
+    assert!(checked > 300, "{checked} screens");
+}
+
+#[test]
+fn the_first_turn_shows_the_board_and_setup_is_not_turn_1() {
+    let mut lines = vec!["rest".to_string()];
+    lines.extend(["1"; 5].map(String::from));
+    lines.push("quit".into());
+    let (_, out) = session("fr-confiance", None, 3, &lines);
+    let setup = out.find("== Setting up - Cleopatra to play").expect(&out);
+    let first = out
+        .find("== Turn 1 - Cleopatra to play (start of the turn) ==")
+        .expect(&out);
+    assert!(setup < first);
+    assert!(!out[..first].contains("== Turn 1"), "{out}");
+}
+
+#[test]
+fn the_placing_question_offers_what_it_says() {
+    let mut seen = [false; 2];
+    for seed in 0..30 {
+        let variant = ["fr-confiance", "fr-suffrage", "nl-vertrouwensvraag"][seed as usize % 3];
+        let players = [Player::Ai("random".into()), Player::Ai("random".into())];
+        let mut g = Game::new(choice(variant, None), seed, players).unwrap();
+        while let Some(p) = g.actor() {
+            let legal = g.legal();
+            if g.state.phase() == Phase::Placing {
+                let q = render::question(&g.state, Lang::En);
+                let stop = legal.contains(&Move::EndPlacement);
+                assert_eq!(q.contains("or stop"), stop, "{q} with {legal:?}");
+                let end = input::parse(g.rules(), p, &legal, "end");
+                if stop {
+                    let i = legal.iter().position(|&m| m == Move::EndPlacement).unwrap();
+                    assert_eq!(end, Ok(Command::Move(i)));
+                } else {
+                    assert!(q.contains("this placement is two cards"), "{q}");
+                    assert!(end.is_err());
+                }
+                seen[stop as usize] = true;
+            }
+            let m = g.ai_move().unwrap();
+            g.play(m).unwrap();
+        }
+    }
+    // (The base rules place one card face down or two face up: a second
+    // face-up card is owed; a rule set with `end` there shows "or stop".)
+    assert!(seen[0], "no placing step where a second card is owed");
+}
+
+#[test]
+fn which_one_is_answered_by_the_number_shown() {
+    // Setup, then at the first turn a placement without its face.
+    let mut lines = vec!["rest".to_string()];
+    lines.extend(["1"; 5].map(String::from));
+    let players = [Player::Human, Player::Ai("random".into())];
+    let mut g = Game::new(choice("fr-confiance", None), 3, players).unwrap();
+    while g.state.phase() == Phase::ArrangeActions {
+        let m = g.legal()[0];
+        g.play(m).unwrap();
+    }
+    for _ in 0..5 {
+        let m = g.legal()[0];
+        g.play(m).unwrap();
+    }
+    while g.actor() == Some(1) {
+        let m = g.ai_move().unwrap();
+        g.play(m).unwrap();
+    }
+    let legal = g.legal();
+    let typed = "p 3 sen";
+    let Err(InputError::Ambiguous(which)) = input::parse(g.rules(), 0, &legal, typed) else {
+        panic!("{typed:?} should fit several moves");
+    };
+    assert!(which.len() >= 2 && which[1] + 1 > which.len());
+    lines.push(typed.into());
+    lines.push("2".into());
+    lines.push("quit".into());
+    let (game, out) = session("fr-confiance", None, 3, &lines);
+    assert!(
+        out.contains("\"p 3 sen\" fits several moves; which one?\n  1) "),
+        "{out}"
+    );
+    assert_eq!(game.moves.last(), Some(&legal[which[1]]), "{out}");
+}
+
+#[test]
+fn a_played_action_card_is_told_in_plain_words() {
+    // The person plays the first action card he can, at any turn.
+    for (lang, about) in [(None, "(It "), (Some("fr"), "(Elle "), (Some("nl"), "(Ze ")] {
+        let l = Lang::from_code(lang);
+        let mut seen = false;
+        for seed in 0..30 {
+            let players = [Player::Human, Player::Ai("random".into())];
+            let mut g = Game::new(choice("fr-confiance", lang), seed, players).unwrap();
+            let mut lines = Vec::new();
+            let mut k = 0;
+            let mut played = false;
+            while let Some(p) = g.actor() {
+                if p == 1 {
+                    let m = g.ai_move().unwrap();
+                    g.play(m).unwrap();
+                    continue;
+                }
+                if play::forced_decline(&g.state) {
+                    g.play(Move::Decline).unwrap();
+                    continue;
+                }
+                k += 1;
+                let legal = g.legal();
+                let i = match legal.iter().position(|m| matches!(m, Move::PlayAction(_))) {
+                    Some(i) if !played => {
+                        played = true;
+                        i
+                    }
+                    _ => (mix(derive(seed, k, 1)) % legal.len() as u64) as usize,
+                };
+                lines.push(input::short_form_in(l, g.rules(), p, legal[i]));
+                g.play(legal[i]).unwrap();
+            }
+            if !played {
+                continue;
+            }
+            let (_, out) = session("fr-confiance", lang, seed, &lines);
+            // Each action card has its sentence in the rules directory.
+            let texts = ludus::play::i18n::card_texts(&rules_dir(), l);
+            let kinds: Vec<String> = g
+                .rules()
+                .action_kinds
+                .iter()
+                .map(|&k| texts[&g.rules().kind(k).id].clone())
+                .collect();
+            assert!(kinds.iter().any(|a| a.starts_with(about)), "{kinds:?}");
+            let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(kinds.iter().any(|a| flat.contains(a.as_str())), "{out}");
+            seen = true;
+            break;
+        }
+        assert!(seen, "no game with an action card played");
+    }
+}
