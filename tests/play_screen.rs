@@ -208,7 +208,7 @@ fn a_played_action_card_is_told_in_plain_words() {
             }
             let (_, out) = session("fr-confiance", lang, seed, &lines);
             // Each action card has its sentence in the rules directory.
-            let texts = ludus::play::i18n::card_texts(&rules_dir(), l);
+            let texts = ludus::play::i18n::card_texts(&ludus::load::GameDir::from(rules_dir()), l);
             let kinds: Vec<String> = g
                 .rules()
                 .action_kinds
