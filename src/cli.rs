@@ -361,7 +361,8 @@ fn simulate(a: SimulateArgs) -> ExitCode {
             Ok(r) => r,
             Err(c) => return c,
         };
-        let agents = match crate::report::parse_agents(&a.agents) {
+        let dir = a.rules.game_dir().ok();
+        let agents = match crate::report::parse_agents_in(&a.agents, dir.as_ref()) {
             Ok((agents, _)) => agents,
             Err(m) => {
                 eprintln!("error: {m}");
@@ -522,6 +523,13 @@ fn check_game(d: &GameDir) -> bool {
         }
     };
     let mut ok = true;
+    match crate::agents::heuristic::Heuristic::for_rules_dir(d) {
+        Ok(_) => println!("  agents' weights: ok"),
+        Err(diag) => {
+            render(&diag.into());
+            ok = false;
+        }
+    }
     for lang in ["fr", "nl"] {
         let sel = Selection {
             lang: Some(lang.to_string()),
@@ -823,7 +831,15 @@ fn arena(a: ArenaArgs) -> ExitCode {
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1);
-    match crate::agents::arena::arena(rules, &a.a, &a.b, a.games, a.seed, threads) {
+    let dir = a.rules.game_dir().ok();
+    match crate::agents::arena::arena_in(
+        rules,
+        dir.as_ref(),
+        [&a.a, &a.b],
+        a.games,
+        a.seed,
+        threads,
+    ) {
         Ok(report) => {
             if a.json {
                 println!("{}", report.to_json());

@@ -257,3 +257,37 @@ fn a_save_whose_rules_changed_says_so() {
     assert!(err.contains("do not load"), "{err}");
     assert!(err.contains("scoring.ron"), "{err}");
 }
+
+#[test]
+fn the_agents_weights_of_a_rules_folder_are_the_ones_played() {
+    // `agents/greedy.ron` beside the rules is data like the rest: an edit
+    // of a copy changes how greedy plays, and a broken weight is reported.
+    let plain = RulesCopy::new();
+    let copy = RulesCopy::new();
+    copy.edit("agents/greedy.ron", "card_value: 0.3,", "card_value: 3.0,");
+    let greedy = ["--agents", "greedy,greedy", "--games", "40"];
+    let run = |rules: &Path| {
+        let here = tempfile::tempdir().unwrap();
+        let r = rules.to_string_lossy().into_owned();
+        let mut args = vec!["simulate", "--seed", "2", "--json", "--rules", &r];
+        args.extend_from_slice(&greedy);
+        let (code, out, err) = ludus_in(here.path(), &args, "");
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        v["totals"].clone()
+    };
+    assert!(
+        run(plain.path()) != run(copy.path()),
+        "the weights must count"
+    );
+    let broken = RulesCopy::new();
+    broken.edit(
+        "agents/greedy.ron",
+        "card_value: 0.3,",
+        "card_value: \"x\",",
+    );
+    let p = broken.path().to_string_lossy().into_owned();
+    let (code, _, err) = ludus_in(broken.path(), &["check", &p], "");
+    assert_eq!(code, 1);
+    assert!(err.contains("agents/greedy.ron:"), "{err}");
+}

@@ -152,8 +152,21 @@ pub fn arena(
     seed: u64,
     threads: usize,
 ) -> Result<ArenaReport, String> {
-    let spec_a = AgentSpec::parse(a)?;
-    let spec_b = AgentSpec::parse(b)?;
+    arena_in(rules, None, [a, b], games, seed, threads)
+}
+
+/// Like [`arena`], with the evaluation's weights of the rules directory
+/// `dir` (`AgentSpec::parse_in`).
+pub fn arena_in(
+    rules: Arc<Rules>,
+    dir: Option<&crate::load::GameDir>,
+    [a, b]: [&str; 2],
+    games: u64,
+    seed: u64,
+    threads: usize,
+) -> Result<ArenaReport, String> {
+    let spec_a = AgentSpec::parse_maybe_in(a, dir)?;
+    let spec_b = AgentSpec::parse_maybe_in(b, dir)?;
     let start = Instant::now();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)

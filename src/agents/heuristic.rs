@@ -19,7 +19,7 @@
 //! [`Heuristic::from_ron`] / [`Heuristic::for_rules_dir`] read another.
 
 use std::borrow::Cow;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::OnceLock;
 
 use serde::Deserialize;
@@ -29,6 +29,7 @@ use crate::games::caesar_cleopatra::model::{
     Counts, Kind, MAX_GROUPS, MAX_KINDS, MAX_VOTE_CARDS, VoteEffect,
 };
 use crate::games::caesar_cleopatra::{Phase, State};
+use crate::load::GameDir;
 use crate::load::SourceFile;
 
 /// The weights file of Caesar & Cleopatra, as built in.
@@ -94,12 +95,12 @@ impl Heuristic {
 
     /// The weights of a rules directory: its `agents/greedy.ron` if it has
     /// one, else the built-in ones.
-    pub fn for_rules_dir(dir: &Path) -> Result<Heuristic, Diagnostic> {
-        let path: PathBuf = dir.join(WEIGHTS_FILE);
-        if !path.is_file() {
+    pub fn for_rules_dir(dir: &GameDir) -> Result<Heuristic, Diagnostic> {
+        if !dir.has_file(WEIGHTS_FILE) {
             return Ok(Heuristic::default());
         }
-        Heuristic::from_file(&path)
+        let file = dir.read(WEIGHTS_FILE)?;
+        Heuristic::from_ron(&file.text, &file.path)
     }
 
     /// Weights out of their range, reported at their field.

@@ -24,6 +24,7 @@ pub mod ismcts;
 
 use crate::engine::agent::{Agent, RandomAgent};
 use crate::games::caesar_cleopatra::State;
+use crate::load::GameDir;
 
 pub use arena::{ArenaReport, arena};
 pub use greedy::{GreedyAgent, may_pass};
@@ -65,6 +66,39 @@ pub enum AgentSpec {
 }
 
 impl AgentSpec {
+    /// Like [`AgentSpec::parse`], with the evaluation's weights of the rules
+    /// directory `dir` (its `agents/greedy.ron`) where the spec names no
+    /// `weights=FILE`: an edit of that file reaches every agent that uses
+    /// the evaluation.
+    pub fn parse_in(spec: &str, dir: &GameDir) -> Result<AgentSpec, String> {
+        let rules_weights = Heuristic::for_rules_dir(dir).map_err(|d| d.to_string())?;
+        Ok(AgentSpec::parse(spec)?.with_weights(rules_weights))
+    }
+
+    /// [`AgentSpec::parse_in`] when the rules directory is known, else
+    /// [`AgentSpec::parse`].
+    pub fn parse_maybe_in(spec: &str, dir: Option<&GameDir>) -> Result<AgentSpec, String> {
+        match dir {
+            Some(d) => AgentSpec::parse_in(spec, d),
+            None => AgentSpec::parse(spec),
+        }
+    }
+
+    /// This spec with `h` for the weights it would take built in.
+    fn with_weights(self, h: Heuristic) -> AgentSpec {
+        if h == Heuristic::default() {
+            return self;
+        }
+        match self {
+            AgentSpec::Greedy => AgentSpec::GreedyWith(Box::new(h)),
+            AgentSpec::Ismcts(mut c) if c.heuristic == Heuristic::default() => {
+                c.heuristic = h;
+                AgentSpec::Ismcts(c)
+            }
+            other => other,
+        }
+    }
+
     /// Reads `"random"`, `"greedy"`, `"ismcts"`, `"ismcts:500"` (iterations)
     /// or `"ismcts:200ms"` (time per decision), or a level (`"easy"`,
     /// `"normal"`, `"hard"`: [`LEVELS`]), optionally followed by

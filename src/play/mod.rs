@@ -418,7 +418,9 @@ pub fn run_session_with(
         .players
         .iter()
         .find_map(|p| match p {
-            Player::Ai(s) => AgentSpec::parse(s).ok(),
+            Player::Ai(s) => {
+                AgentSpec::parse_maybe_in(s, game.choice.game_dir().ok().as_ref()).ok()
+            }
             Player::Human => None,
         })
         .unwrap_or_else(crate::agents::hint_agent);

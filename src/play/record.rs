@@ -169,10 +169,14 @@ fn plain(file: &Path, message: impl Into<String>) -> Diagnostic {
     }
 }
 
-fn parse_specs(players: &[Player; 2]) -> Result<[Option<AgentSpec>; 2], String> {
+fn parse_specs(
+    players: &[Player; 2],
+    choice: &RulesChoice,
+) -> Result<[Option<AgentSpec>; 2], String> {
+    let dir = choice.game_dir().ok();
     let one = |p: &Player| match p {
         Player::Human => Ok(None),
-        Player::Ai(s) => AgentSpec::parse(s).map(Some),
+        Player::Ai(s) => AgentSpec::parse_maybe_in(s, dir.as_ref()).map(Some),
     };
     Ok([one(&players[0])?, one(&players[1])?])
 }
@@ -186,8 +190,8 @@ impl Game {
     ) -> Result<Game, Diagnostics> {
         let ruleset = variant::load(choice.game_dir()?, &choice.selection())?;
         choice.fingerprint = Some(ruleset.fingerprint());
-        let specs =
-            parse_specs(&players).map_err(|e| Diagnostics::from(plain(Path::new("--ai"), e)))?;
+        let specs = parse_specs(&players, &choice)
+            .map_err(|e| Diagnostics::from(plain(Path::new("--ai"), e)))?;
         let rules = Arc::new(ruleset.rules);
         Ok(Game {
             state: State::new(rules.clone(), state_seed(seed)),
@@ -209,7 +213,7 @@ impl Game {
     /// Changes who plays each seat (an AI spec that does not parse is an
     /// error listing the valid ones).
     pub fn set_players(&mut self, players: [Player; 2]) -> Result<(), String> {
-        self.specs = parse_specs(&players)?;
+        self.specs = parse_specs(&players, &self.choice)?;
         self.players = players;
         Ok(())
     }
@@ -480,7 +484,7 @@ impl Game {
             }
         }
         let players = [sf.players[0].1.clone(), sf.players[1].1.clone()];
-        let specs = parse_specs(&players).map_err(|e| plain(path, e))?;
+        let specs = parse_specs(&players, &choice).map_err(|e| plain(path, e))?;
         let mut state = State::new(rules.clone(), state_seed(sf.seed));
         let mut moves = Vec::with_capacity(sf.moves.len());
         let mut log = Vec::with_capacity(sf.moves.len());

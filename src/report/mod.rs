@@ -82,6 +82,15 @@ pub enum SimError {
 /// as `ismcts:500,c=0.7` stay with their agent: a part with `=` belongs to
 /// the spec before it.
 pub fn parse_agents(s: &str) -> Result<([AgentSpec; 2], [String; 2]), String> {
+    parse_agents_in(s, None)
+}
+
+/// Like [`parse_agents`], with the evaluation's weights of the rules
+/// directory `dir` (`AgentSpec::parse_in`).
+pub fn parse_agents_in(
+    s: &str,
+    dir: Option<&crate::load::GameDir>,
+) -> Result<([AgentSpec; 2], [String; 2]), String> {
     let mut specs: Vec<String> = Vec::new();
     for part in s.split(',') {
         match specs.last_mut() {
@@ -102,7 +111,10 @@ pub fn parse_agents(s: &str) -> Result<([AgentSpec; 2], [String; 2]), String> {
             ));
         }
     };
-    let parsed = [AgentSpec::parse(&specs[0])?, AgentSpec::parse(&specs[1])?];
+    let parsed = [
+        AgentSpec::parse_maybe_in(&specs[0], dir)?,
+        AgentSpec::parse_maybe_in(&specs[1], dir)?,
+    ];
     Ok((parsed, specs))
 }
 
@@ -170,7 +182,8 @@ fn load(
 /// Plays what `o` asks for: one run, or every compare set on the same
 /// seeds.
 pub fn simulate(o: &SimOptions) -> Result<Outcome, SimError> {
-    let (agents, agent_names) = parse_agents(&o.agents).map_err(SimError::Usage)?;
+    let (agents, agent_names) =
+        parse_agents_in(&o.agents, Some(&o.rules_dir)).map_err(SimError::Usage)?;
     let shard = o
         .shard
         .as_deref()
