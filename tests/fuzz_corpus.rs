@@ -17,7 +17,10 @@ fn every_corpus_file_goes_through_its_reader() {
         files.sort();
         assert!(!files.is_empty(), "no corpus for {name}");
         for f in files {
-            let data = std::fs::read(&f).unwrap();
+            // A fuzzer running beside the tests may drop a file it reduced.
+            let Ok(data) = std::fs::read(&f) else {
+                continue;
+            };
             let run = std::panic::catch_unwind(|| target(&data));
             assert!(run.is_ok(), "{name}: {} panics", f.display());
         }

@@ -95,7 +95,8 @@ impl Heuristic {
 
     /// The weights of a rules directory: its `agents/greedy.ron` if it has
     /// one, else the built-in ones.
-    pub fn for_rules_dir(dir: &GameDir) -> Result<Heuristic, Diagnostic> {
+    pub fn for_rules_dir(dir: impl Into<GameDir>) -> Result<Heuristic, Diagnostic> {
+        let dir = dir.into();
         if !dir.has_file(WEIGHTS_FILE) {
             return Ok(Heuristic::default());
         }
