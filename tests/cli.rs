@@ -2,21 +2,7 @@
 
 mod common;
 
-use std::process::Command;
-
-fn ludus(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::ludus;
 
 fn without_timing(mut v: serde_json::Value) -> serde_json::Value {
     let o = v.as_object_mut().unwrap();

@@ -1,23 +1,11 @@
 //! The designer's report: `ludus simulate` with its measures, --compare,
 //! --shard and `ludus merge`, --csv and --html.
 
-use std::process::Command;
+mod common;
 
 use serde_json::Value;
 
-fn ludus(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::ludus;
 
 fn json_of(args: &[&str]) -> Value {
     let (code, out, err) = ludus(args);

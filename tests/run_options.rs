@@ -1,22 +1,11 @@
 //! `ludus simulate` and `ludus arena` refuse options that cannot make a run,
 //! with one clear line, before loading rules or playing a game.
 
-use std::process::Command;
+mod common;
+
 use std::time::{Duration, Instant};
 
-fn ludus(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::ludus;
 
 /// Runs `args` and expects exit `code`, nothing on stdout and exactly
 /// `message` on stderr.

@@ -112,3 +112,19 @@ pub fn assert_same_cards(a: &cc::State, b: &cc::State, what: &str) {
         );
     }
 }
+
+/// Runs the `ludus` binary in the project folder, without colours: exit
+/// code, standard output, standard error.
+pub fn ludus(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
