@@ -194,6 +194,7 @@ impl RulesArgs {
             addons: self.addons.clone(),
             sets: self.sets.clone(),
             lang: self.lang.clone(),
+            players: None,
         }
     }
 
@@ -631,6 +632,7 @@ fn variants(dir: &GameDir, command: VariantsCommand) -> ExitCode {
                 addons,
                 sets: vec![],
                 lang: None,
+                players: None,
             },
         )
         .map_err(|d| {

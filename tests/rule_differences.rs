@@ -23,6 +23,7 @@ fn rules_with(variant: &str, addons: &[&str], sets: &[&str]) -> Arc<Rules> {
         addons: addons.iter().map(|s| s.to_string()).collect(),
         sets: sets.iter().map(|s| s.to_string()).collect(),
         lang: None,
+        players: None,
     };
     Arc::new(
         variant::load(&common::rules_dir(), &sel)

@@ -95,6 +95,7 @@ fn an_unknown_variant_and_an_addon_used_as_a_variant() {
             addons: vec!["orgy-c".into()],
             sets: vec![],
             lang: None,
+            players: None,
         },
     );
     snapshot("variant_unknown_names", &format!("{a}\n{b}\n{c}"));
@@ -108,6 +109,7 @@ fn bad_command_line_settings() {
         addons: vec![],
         sets: vec![s.into()],
         lang: None,
+        players: None,
     };
     let text = [
         errors_with(&copy, sel("scoring.mision_bonus=1")),

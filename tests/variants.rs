@@ -16,6 +16,7 @@ fn every_variant_and_addon_loads() {
                 addons: vec![v.id.clone()],
                 sets: vec![],
                 lang: None,
+                players: None,
             }
         } else {
             Selection::variant(&v.id)
@@ -33,6 +34,7 @@ fn names_follow_the_language_and_the_variants_rulebook() {
             addons: vec![],
             sets: vec![],
             lang: Some(lang.into()),
+            players: None,
         };
         variant::load(&dir, &sel)
             .unwrap_or_else(|e| panic!("{e}"))
@@ -66,6 +68,7 @@ fn names_follow_the_language_and_the_variants_rulebook() {
         addons: vec![],
         sets: vec![],
         lang: Some("de".into()),
+        players: None,
     };
     let e = variant::load(&dir, &sel).unwrap_err().to_string();
     assert!(

@@ -11,7 +11,10 @@
 //! any other notion of a particular game.
 
 pub mod agent;
+pub mod game;
 pub mod seed;
+
+pub use game::{Game, Loaded, MAX_SEATS, Selection};
 
 use std::fmt;
 

@@ -121,6 +121,7 @@ impl RulesChoice {
             addons: self.addons.clone(),
             sets: self.sets.clone(),
             lang: self.lang.clone(),
+            players: None,
         }
     }
 }

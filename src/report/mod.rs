@@ -155,6 +155,7 @@ pub fn spec_selection(base: &Selection, spec: &str) -> Result<Selection, String>
         addons: base.addons.iter().cloned().chain(c.addons).collect(),
         sets: base.sets.iter().cloned().chain(c.sets).collect(),
         lang: base.lang.clone(),
+        players: None,
     })
 }
 

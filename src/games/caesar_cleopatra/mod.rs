@@ -22,7 +22,54 @@ pub use moves::{Move, Reserve, Target};
 pub use position::Position;
 pub use state::{Phase, State};
 
-use crate::engine::{Actor, GameState, Scored};
+use std::sync::Arc;
+
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::engine::{Actor, Game, GameState, Loaded, Scored, Selection};
+use crate::load::GameDir;
+
+/// Caesar & Cleopatra as the generic layers see it (`crate::games`).
+pub struct CaesarCleopatra;
+
+impl Game for CaesarCleopatra {
+    const MODULE: &'static str = "caesar_cleopatra";
+    type Rules = Rules;
+    type State = State;
+
+    fn load(dir: &GameDir, sel: &Selection) -> Result<Loaded<Rules>, Diagnostics> {
+        let rs = variant::load(dir, sel)?;
+        let seats = rs.rules.factions.len();
+        if let Some(n) = sel.players.filter(|&n| n != seats) {
+            return Err(Diagnostic {
+                file: dir.file_path("factions.ron"),
+                line: 1,
+                col: 1,
+                span: None,
+                message: format!("{} is played by {seats} players, not {n}", rs.rules.name),
+                hints: vec![format!("leave out --players, or give --players {seats}")],
+            }
+            .into());
+        }
+        Ok(Loaded {
+            fingerprint: rs.fingerprint(),
+            settings: rs
+                .settings
+                .iter()
+                .map(|(k, v, _)| (k.clone(), v.clone()))
+                .collect(),
+            lang: rs.lang.clone(),
+            rules: Arc::new(rs.rules),
+        })
+    }
+
+    fn new_state(rules: &Arc<Rules>, seed: u64, log: bool) -> State {
+        State::with_log(rules.clone(), seed, log)
+    }
+
+    fn seats(rules: &Rules) -> usize {
+        rules.factions.len()
+    }
+}
 
 impl GameState for State {
     type Move = Move;

@@ -57,26 +57,7 @@ struct VariantFile<'a> {
     set: Vec<(Spanned<String>, &'a RawValue, String)>,
 }
 
-/// What a run asks for: a variant, add-ons, and single settings.
-#[derive(Debug, Clone, Default)]
-pub struct Selection {
-    /// A variant id; `None` (or [`BASE_VARIANT`]) is the base rules alone.
-    pub variant: Option<String>,
-    pub addons: Vec<String>,
-    /// `key=value` settings from the command line, applied last.
-    pub sets: Vec<String>,
-    /// The language of card and rule names (`en` is the base files').
-    pub lang: Option<String>,
-}
-
-impl Selection {
-    pub fn variant(id: &str) -> Selection {
-        Selection {
-            variant: Some(id.to_string()),
-            ..Selection::default()
-        }
-    }
-}
+pub use crate::engine::Selection;
 
 /// Where a rule's value comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]

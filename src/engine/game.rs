@@ -1,0 +1,84 @@
+//! The boundary between the generic layers (simulation, reports, the
+//! terminal player, agents, the CLI) and a game module.
+//!
+//! A game module implements [`Game`] on a marker type: it loads and
+//! validates its rules directory (every problem a diagnostic), and deals a
+//! new state from a seed. The generic layers each ask a little more of a
+//! game through a trait of their own that extends `Game` (its report
+//! measures, its screen and typed moves, its agents' heuristics and
+//! determinization); `crate::games` lists the games and picks one by the
+//! module name that `game.ron` gives.
+//!
+//! **Architecture invariant:** nothing here names a card, a group, a seat
+//! or any other notion of a particular game; a game may have 2 to 6 seats.
+
+use std::sync::Arc;
+
+use super::Scored;
+use crate::diag::Diagnostics;
+use crate::load::GameDir;
+
+/// The most seats any game may have: the generic layers size their
+/// per-seat tables by it.
+pub const MAX_SEATS: usize = 6;
+
+/// What a run asks of a rules directory: a variant, add-ons, single
+/// settings and a language. Every game reads it the same way: overlays
+/// on the base files, applied in this order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Selection {
+    /// A variant id; `None` (or the game's base variant) is the base rules
+    /// alone.
+    pub variant: Option<String>,
+    pub addons: Vec<String>,
+    /// `key=value` settings from the command line, applied last.
+    pub sets: Vec<String>,
+    /// The language of card and rule names (`en` is the base files').
+    pub lang: Option<String>,
+    /// The number of seats asked for (`--players`); `None` is the game's
+    /// default. A game refuses a number its rules do not provide for.
+    pub players: Option<usize>,
+}
+
+impl Selection {
+    pub fn variant(id: &str) -> Selection {
+        Selection {
+            variant: Some(id.to_string()),
+            ..Selection::default()
+        }
+    }
+}
+
+/// A rule set loaded for play, and what reports and saves say of it.
+#[derive(Debug, Clone)]
+pub struct Loaded<R> {
+    pub rules: Arc<R>,
+    /// Every rule in force as `key = value` text, in the game's order.
+    pub settings: Vec<(String, String)>,
+    /// A hash of `settings`, stable across builds (saves record it).
+    pub fingerprint: String,
+    /// The language of the variant's rulebook, if it says.
+    pub lang: Option<String>,
+}
+
+/// A game module, as the generic layers see it.
+pub trait Game: Sized + Send + Sync + 'static {
+    /// The module name that a rules directory's `game.ron` gives
+    /// (`game: "..."`), by which `crate::games` finds this module.
+    const MODULE: &'static str;
+    /// The checked rules, shared by every state of a run.
+    type Rules: Send + Sync + 'static;
+    /// A game in progress.
+    type State: Scored + Sync + 'static;
+
+    /// Loads the rules of `dir` with the overlays `sel` names. Every
+    /// problem is a diagnostic with its file, line and column.
+    fn load(dir: &GameDir, sel: &Selection) -> Result<Loaded<Self::Rules>, Diagnostics>;
+
+    /// A new game dealt from `seed`; `log` keeps its event log (for text
+    /// and screens), which random playouts leave off.
+    fn new_state(rules: &Arc<Self::Rules>, seed: u64, log: bool) -> Self::State;
+
+    /// The number of seats these rules are played with.
+    fn seats(rules: &Self::Rules) -> usize;
+}
