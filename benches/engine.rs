@@ -13,7 +13,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
-use ludus::agents::{AgentSpec, GreedyAgent, IsmctsAgent, IsmctsConfig};
+use ludus::agents::{GreedyAgent, IsmctsAgent, IsmctsConfig};
+
+type AgentSpec = ludus::agents::AgentSpec<ludus::games::caesar_cleopatra::CaesarCleopatra>;
 use ludus::cli::RulesArgs;
 use ludus::engine::agent::{Agent, RandomAgent};
 use ludus::engine::seed::derive;

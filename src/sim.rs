@@ -22,7 +22,7 @@ use arrayvec::ArrayVec;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::agents::AgentSpec;
+type AgentSpec = crate::agents::AgentSpec<crate::games::caesar_cleopatra::CaesarCleopatra>;
 use crate::engine::agent::{Agent, RandomAgent};
 use crate::engine::seed::derive;
 use crate::engine::{Actor, GameState, Scored};

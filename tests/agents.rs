@@ -6,9 +6,14 @@ mod common;
 
 use std::sync::Arc;
 
-use ludus::agents::{
-    AgentSpec, GreedyAgent, IsmctsAgent, IsmctsConfig, arena, arena::wilson95, make_agent,
-};
+use ludus::agents::{GreedyAgent, IsmctsAgent, IsmctsConfig, arena, arena::wilson95};
+use ludus::games::caesar_cleopatra::CaesarCleopatra;
+
+type AgentSpec = ludus::agents::AgentSpec<CaesarCleopatra>;
+
+fn make_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent<State>>, String> {
+    ludus::agents::make_agent::<CaesarCleopatra>(spec, seed)
+}
 use ludus::engine::agent::{Agent, RandomAgent};
 use ludus::engine::seed::{agent_rng, derive};
 use ludus::engine::{Actor, GameState};

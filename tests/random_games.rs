@@ -115,7 +115,7 @@ fn the_fast_random_pick_equals_a_pick_from_the_listed_moves() {
 /// moves listed).
 #[test]
 fn simulate_random_seats_play_the_random_agents_game() {
-    use ludus::agents::AgentSpec;
+    type AgentSpec = ludus::agents::AgentSpec<ludus::games::caesar_cleopatra::CaesarCleopatra>;
     let specs = [AgentSpec::Random, AgentSpec::Random];
     for variant in ["fr-confiance", "fr-suffrage", "nl-vertrouwensvraag"] {
         let rules = common::rules_of(variant);
@@ -148,7 +148,7 @@ fn simulate_random_seats_play_the_random_agents_game() {
 /// records and every zone at the end are the same as with the log.
 #[test]
 fn the_event_log_does_not_change_the_game() {
-    use ludus::agents::AgentSpec;
+    type AgentSpec = ludus::agents::AgentSpec<ludus::games::caesar_cleopatra::CaesarCleopatra>;
     let specs = [AgentSpec::Random, AgentSpec::Random];
     for variant in ["fr-confiance", "fr-suffrage", "nl-vertrouwensvraag"] {
         let rules = common::rules_of(variant);

@@ -12,7 +12,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::AgentSpec;
+type AgentSpec = super::AgentSpec<crate::games::caesar_cleopatra::CaesarCleopatra>;
 use crate::engine::seed::derive;
 use crate::engine::{Actor, GameState};
 use crate::games::caesar_cleopatra::{Rules, State};

@@ -50,8 +50,9 @@ use crate::engine::{Actor, GameState};
 use crate::games::caesar_cleopatra::{Move, Phase, State};
 
 /// The budget and the knobs of the search.
+/// `W` is the game's evaluation weights ([`super::Agents::Weights`]).
 #[derive(Debug, Clone, PartialEq)]
-pub struct IsmctsConfig {
+pub struct IsmctsConfig<W = Heuristic> {
     /// Iterations per decision; 0 for no limit (then `millis` bounds it).
     pub iterations: u32,
     /// Milliseconds per decision; 0 for no limit (then `iterations` bounds it).
@@ -77,10 +78,11 @@ pub struct IsmctsConfig {
     /// Weight of the prior in the selection (progressive bias), fading
     /// as `1 / (visits + 1)`.
     pub prior_bias: f64,
-    pub heuristic: Heuristic,
+    /// The evaluation's weights, for priors and cut-off rollouts.
+    pub heuristic: W,
 }
 
-impl Default for IsmctsConfig {
+impl<W: Default> Default for IsmctsConfig<W> {
     /// A budget of iterations (reproducible on any machine): 2000, about
     /// 12 ms per decision in a release build; progressive widening on.
     fn default() -> Self {
@@ -95,12 +97,12 @@ impl Default for IsmctsConfig {
             priors: true,
             widening: 2.0,
             prior_bias: 0.0,
-            heuristic: Heuristic::default(),
+            heuristic: W::default(),
         }
     }
 }
 
-impl IsmctsConfig {
+impl<W: Default> IsmctsConfig<W> {
     pub fn with_iterations(iterations: u32) -> Self {
         IsmctsConfig {
             iterations,
@@ -227,7 +229,7 @@ impl IsmctsAgent {
         let start = Instant::now();
         let deadline = (cfg.millis > 0).then(|| Duration::from_millis(cfg.millis));
         let max_iter = if cfg.iterations == 0 && deadline.is_none() {
-            IsmctsConfig::default().iterations
+            IsmctsConfig::<Heuristic>::default().iterations
         } else {
             cfg.iterations
         };

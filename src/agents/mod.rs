@@ -22,8 +22,12 @@ pub mod greedy;
 pub mod heuristic;
 pub mod ismcts;
 
+use std::fmt;
+use std::path::Path;
+
+use crate::diag::Diagnostic;
+use crate::engine::Game;
 use crate::engine::agent::{Agent, RandomAgent};
-use crate::games::caesar_cleopatra::State;
 use crate::load::GameDir;
 
 pub use arena::{ArenaReport, arena};
@@ -49,35 +53,51 @@ pub const LEVELS: [(&str, &str); 3] = [
 /// The level `ludus play` plays at when `--ai` is not given.
 pub const DEFAULT_LEVEL: &str = "normal";
 
+/// What the agents need of a game, implemented by its module: its
+/// evaluation's weights (read from the rules folder's `agents/greedy.ron`
+/// or a file) and its greedy and search agents.
+pub trait Agents: Game {
+    /// The weights of the game's evaluation; `Default` is the built-in set.
+    type Weights: Clone + PartialEq + Default + fmt::Debug + Send + Sync + 'static;
+    /// The weights a rules folder gives (its `agents/greedy.ron`).
+    fn weights_in(dir: &GameDir) -> Result<Self::Weights, Diagnostic>;
+    /// The weights a file gives (`weights=FILE`).
+    fn weights_from_file(path: &Path) -> Result<Self::Weights, Diagnostic>;
+    /// The greedy agent on `w`, its random stream seeded by `seed`.
+    fn greedy(w: &Self::Weights, seed: u64) -> Box<dyn Agent<Self::State>>;
+    /// The search agent with `config`, seeded by `seed`.
+    fn ismcts(config: &IsmctsConfig<Self::Weights>, seed: u64) -> Box<dyn Agent<Self::State>>;
+}
+
 /// The agent `hint` asks when no AI plays (hot seat): the default level.
-pub fn hint_agent() -> AgentSpec {
+pub fn hint_agent<G: Agents>() -> AgentSpec<G> {
     AgentSpec::parse(DEFAULT_LEVEL).unwrap_or(AgentSpec::Greedy)
 }
 
 /// A parsed agent spec.
 #[derive(Debug, Clone, PartialEq)]
-pub enum AgentSpec {
+pub enum AgentSpec<G: Agents> {
     Random,
     /// The greedy agent with the built-in weights.
     Greedy,
     /// The greedy agent with weights read from a file.
-    GreedyWith(Box<Heuristic>),
-    Ismcts(Box<IsmctsConfig>),
+    GreedyWith(Box<G::Weights>),
+    Ismcts(Box<IsmctsConfig<G::Weights>>),
 }
 
-impl AgentSpec {
+impl<G: Agents> AgentSpec<G> {
     /// Like [`AgentSpec::parse`], with the evaluation's weights of the rules
     /// directory `dir` (its `agents/greedy.ron`) where the spec names no
     /// `weights=FILE`: an edit of that file reaches every agent that uses
     /// the evaluation.
-    pub fn parse_in(spec: &str, dir: &GameDir) -> Result<AgentSpec, String> {
-        let rules_weights = Heuristic::for_rules_dir(dir).map_err(|d| d.to_string())?;
+    pub fn parse_in(spec: &str, dir: &GameDir) -> Result<AgentSpec<G>, String> {
+        let rules_weights = G::weights_in(dir).map_err(|d| d.to_string())?;
         Ok(AgentSpec::parse(spec)?.with_weights(rules_weights))
     }
 
     /// [`AgentSpec::parse_in`] when the rules directory is known, else
     /// [`AgentSpec::parse`].
-    pub fn parse_maybe_in(spec: &str, dir: Option<&GameDir>) -> Result<AgentSpec, String> {
+    pub fn parse_maybe_in(spec: &str, dir: Option<&GameDir>) -> Result<AgentSpec<G>, String> {
         match dir {
             Some(d) => AgentSpec::parse_in(spec, d),
             None => AgentSpec::parse(spec),
@@ -85,13 +105,13 @@ impl AgentSpec {
     }
 
     /// This spec with `h` for the weights it would take built in.
-    fn with_weights(self, h: Heuristic) -> AgentSpec {
-        if h == Heuristic::default() {
+    fn with_weights(self, h: G::Weights) -> AgentSpec<G> {
+        if h == G::Weights::default() {
             return self;
         }
         match self {
             AgentSpec::Greedy => AgentSpec::GreedyWith(Box::new(h)),
-            AgentSpec::Ismcts(mut c) if c.heuristic == Heuristic::default() => {
+            AgentSpec::Ismcts(mut c) if c.heuristic == G::Weights::default() => {
                 c.heuristic = h;
                 AgentSpec::Ismcts(c)
             }
@@ -109,7 +129,7 @@ impl AgentSpec {
     /// `,bias=F` (progressive bias), `,margin=F` (share of the margin in
     /// the reward); and for `greedy` and `ismcts`, `,weights=FILE` (the
     /// evaluation's weights, [`Heuristic::from_ron`]).
-    pub fn parse(spec: &str) -> Result<AgentSpec, String> {
+    pub fn parse(spec: &str) -> Result<AgentSpec<G>, String> {
         let spec = spec.trim();
         if let Some((_, s)) = LEVELS.iter().find(|(l, _)| l.eq_ignore_ascii_case(spec)) {
             return AgentSpec::parse(s);
@@ -120,7 +140,7 @@ impl AgentSpec {
             Some((n, b)) => (n.trim(), Some(b.trim())),
             None => (head, None),
         };
-        let bad = |why: &str| -> Result<AgentSpec, String> {
+        let bad = |why: &str| -> Result<AgentSpec<G>, String> {
             Err(format!(
                 "invalid agent \"{spec}\": {why}; valid agents: {AGENT_SPECS}"
             ))
@@ -130,8 +150,7 @@ impl AgentSpec {
         let mut weights = None;
         if let Some(i) = options.iter().position(|o| o.starts_with("weights=")) {
             let path = options.remove(i)["weights=".len()..].trim();
-            weights =
-                Some(Heuristic::from_file(std::path::Path::new(path)).map_err(|d| d.to_string())?);
+            weights = Some(G::weights_from_file(Path::new(path)).map_err(|d| d.to_string())?);
         }
         let mut config = match (name.to_ascii_lowercase().as_str(), budget) {
             ("random" | "greedy", Some(_)) => return bad("this agent takes no budget"),
@@ -148,7 +167,7 @@ impl AgentSpec {
                     None => AgentSpec::Greedy,
                 });
             }
-            ("ismcts", None) => IsmctsConfig::default(),
+            ("ismcts", None) => IsmctsConfig::<G::Weights>::default(),
             ("ismcts", Some(b)) => {
                 let (digits, ms) = match b.strip_suffix("ms") {
                     Some(d) => (d.trim(), true),
@@ -216,18 +235,18 @@ impl AgentSpec {
     }
 
     /// The agent, with its random stream seeded by `seed`.
-    pub fn build(&self, seed: u64) -> Box<dyn Agent<State>> {
+    pub fn build(&self, seed: u64) -> Box<dyn Agent<G::State>> {
         match self {
             AgentSpec::Random => Box::new(RandomAgent::new(seed)),
-            AgentSpec::Greedy => Box::new(GreedyAgent::new(seed)),
-            AgentSpec::GreedyWith(h) => Box::new(GreedyAgent::with_heuristic(seed, (**h).clone())),
-            AgentSpec::Ismcts(c) => Box::new(IsmctsAgent::new((**c).clone(), seed)),
+            AgentSpec::Greedy => G::greedy(&G::Weights::default(), seed),
+            AgentSpec::GreedyWith(h) => G::greedy(h, seed),
+            AgentSpec::Ismcts(c) => G::ismcts(c, seed),
         }
     }
 }
 
 /// Builds an agent from its spec (see [`AGENT_SPECS`]), seeded with `seed`.
 /// An unknown spec is an error that lists the valid ones.
-pub fn make_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent<State>>, String> {
-    AgentSpec::parse(spec).map(|s| s.build(seed))
+pub fn make_agent<G: Agents>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G::State>>, String> {
+    AgentSpec::<G>::parse(spec).map(|s| s.build(seed))
 }

@@ -20,7 +20,7 @@ use std::process::ExitCode;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::agents::AgentSpec;
+type AgentSpec = crate::agents::AgentSpec<crate::games::caesar_cleopatra::CaesarCleopatra>;
 use crate::diag::Diagnostics;
 use crate::engine::seed::{derive, mix};
 use crate::games::caesar_cleopatra::events::Event;

@@ -31,7 +31,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::agents::AgentSpec;
+type AgentSpec = crate::agents::AgentSpec<crate::games::caesar_cleopatra::CaesarCleopatra>;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::engine::agent::Agent;
 use crate::engine::seed::derive;

@@ -20,7 +20,7 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use crate::agents::AgentSpec;
+type AgentSpec = crate::agents::AgentSpec<crate::games::caesar_cleopatra::CaesarCleopatra>;
 use crate::diag::Diagnostics;
 use crate::games::caesar_cleopatra::variant::{self, Selection};
 use crate::sim::{self, Meta, RunConfig, Summary};
