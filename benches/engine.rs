@@ -16,7 +16,7 @@ use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_mai
 use ludus::agents::{GreedyAgent, IsmctsAgent, IsmctsConfig};
 
 type AgentSpec = ludus::agents::AgentSpec<ludus::games::caesar_cleopatra::CaesarCleopatra>;
-use ludus::cli::RulesArgs;
+use ludus::args::RulesArgs;
 use ludus::engine::agent::{Agent, RandomAgent};
 use ludus::engine::seed::derive;
 use ludus::engine::{Actor, GameState};

@@ -8,10 +8,12 @@ use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
 
+use crate::args::RulesArgs;
 use crate::diag::Diagnostics;
 use crate::games::caesar_cleopatra::variant::{self, DEFAULT_VARIANT, Origin, Selection};
 use crate::games::caesar_cleopatra::{self as cc, State};
 use crate::load::GameDir;
+use crate::term::render;
 
 /// Ludus: a rules engine for Caesar & Cleopatra whose rules live in data.
 #[derive(Debug, Parser)]
@@ -145,71 +147,6 @@ pub enum VariantsCommand {
     Diff { a: String, b: String },
 }
 
-/// Which rules a run plays: the game directory, a variant, add-ons, and
-/// single settings.
-#[derive(Debug, Clone, clap::Args)]
-pub struct RulesArgs {
-    /// A rules directory on disk: a game folder (with game.ron) or a folder
-    /// of games. Default: $LUDUS_RULES if set, else the rules built into
-    /// ludus (the shipped rules/ folder).
-    #[arg(long, value_name = "DIR")]
-    pub rules: Option<PathBuf>,
-    /// A rule variant (`ludus variants list`); default: the base rules
-    /// (000's readings), also named `base`.
-    #[arg(long)]
-    pub variant: Option<String>,
-    /// An add-on taken on top of the variant (repeatable).
-    #[arg(long = "addon")]
-    pub addons: Vec<String>,
-    /// Set one rule for this run, as key=value in RON (repeatable), e.g.
-    /// --set scoring.mission_bonus=1 or --set turn.action_timing=BeforeRefill.
-    #[arg(long = "set", value_name = "KEY=VALUE")]
-    pub sets: Vec<String>,
-    /// Card and rule names: en (default), fr or nl, from the rulebooks.
-    #[arg(long)]
-    pub lang: Option<String>,
-}
-
-impl RulesArgs {
-    /// The default selection for a rules directory.
-    pub fn for_dir(dir: &Path) -> RulesArgs {
-        RulesArgs {
-            rules: Some(dir.to_path_buf()),
-            variant: None,
-            addons: vec![],
-            sets: vec![],
-            lang: None,
-        }
-    }
-
-    /// The rules directory: `--rules`, `$LUDUS_RULES` or the built-in rules.
-    pub fn game_dir(&self) -> Result<GameDir, Diagnostics> {
-        GameDir::select(self.rules.as_deref()).map_err(Diagnostics::from)
-    }
-
-    pub fn selection(&self) -> Selection {
-        Selection {
-            // `base` names the base rules: no overlay, like no --variant.
-            variant: self.variant.clone().filter(|v| v != variant::BASE_VARIANT),
-            addons: self.addons.clone(),
-            sets: self.sets.clone(),
-            lang: self.lang.clone(),
-            players: None,
-        }
-    }
-
-    /// Loads the rules, printing diagnostics on failure.
-    pub fn load(&self) -> Result<Arc<cc::Rules>, ExitCode> {
-        self.game_dir()
-            .and_then(|dir| variant::load(dir, &self.selection()))
-            .map(|r| Arc::new(r.rules))
-            .map_err(|d| {
-                render(&d);
-                ExitCode::from(EXIT_INVALID)
-            })
-    }
-}
-
 #[derive(Debug, clap::Args)]
 pub struct SimulateArgs {
     /// Number of games.
@@ -270,7 +207,7 @@ pub struct MergeArgs {
 }
 
 /// Process exit codes: 0 success, 1 invalid input (rules), 2 usage.
-const EXIT_INVALID: u8 = 1;
+use crate::args::EXIT_INVALID;
 
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -569,51 +506,6 @@ fn check_game(d: &GameDir) -> bool {
         }
     }
     ok
-}
-
-/// Whether to colour output: a terminal and no `NO_COLOR`.
-pub fn color_enabled() -> bool {
-    std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
-}
-
-/// Prints diagnostics to stderr, each once: where its file can be read, as
-/// an ariadne report (`Error: message`, then a box headed `file:line:col`
-/// with the source line and the place marked, then the hints); else as the
-/// plain `file:line:col: error: message` line and its hints.
-pub fn render(diags: &Diagnostics) {
-    for d in diags.iter() {
-        if !render_snippet(d) {
-            eprintln!("{d}");
-        }
-    }
-}
-
-/// Renders one diagnostic with its source snippet; false if the source
-/// cannot be shown (no span, unreadable file, or a span not in its text).
-fn render_snippet(d: &crate::diag::Diagnostic) -> bool {
-    use ariadne::{Color, Config, IndexType, Label, Report, ReportKind, Source};
-    let (Some(span), Some(text)) = (d.span.clone(), crate::load::rules_dir::source_text(&d.file))
-    else {
-        return false;
-    };
-    if span.start > span.end || text.get(span.clone()).is_none() {
-        return false;
-    }
-    let name = d.file.display().to_string();
-    let mut report = Report::build(ReportKind::Error, (name.clone(), span.clone()))
-        .with_config(
-            Config::default()
-                .with_color(color_enabled())
-                .with_index_type(IndexType::Byte),
-        )
-        .with_message(&d.message)
-        .with_label(
-            Label::new((name.clone(), span))
-                .with_message("here")
-                .with_color(Color::Red),
-        );
-    report.with_helps(&d.hints);
-    report.finish().eprint((name, Source::from(text))).is_ok()
 }
 
 fn variants(dir: &GameDir, command: VariantsCommand) -> ExitCode {

@@ -3,6 +3,7 @@
 //! See ARCHITECTURE.md for the module map and how a turn flows through it.
 
 pub mod agents;
+pub mod args;
 pub mod cli;
 pub mod diag;
 pub mod effects;
@@ -14,3 +15,4 @@ pub mod play;
 pub mod report;
 pub mod sim;
 pub mod soak;
+pub mod term;

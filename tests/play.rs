@@ -10,7 +10,7 @@
 
 use std::path::{Path, PathBuf};
 
-use ludus::cli::RulesArgs;
+use ludus::args::RulesArgs;
 use ludus::engine::seed::{derive, mix};
 use ludus::games::caesar_cleopatra::text::{event_text, score_text};
 use ludus::games::caesar_cleopatra::{Event, Move, Phase, State};

@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use ludus::cli::RulesArgs;
+use ludus::args::RulesArgs;
 use ludus::engine::seed::{derive, mix};
 use ludus::games::caesar_cleopatra::Move;
 use ludus::games::caesar_cleopatra::text::{event_text, score_text};

@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use ludus::cli::RulesArgs;
+use ludus::args::RulesArgs;
 use ludus::engine::seed::{derive, mix};
 use ludus::games::caesar_cleopatra::{Move, Phase};
 use ludus::play::i18n::Lang;

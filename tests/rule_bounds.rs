@@ -363,7 +363,7 @@ fn a_scenario_with_a_byte_order_mark_runs() {
 
 #[test]
 fn a_save_with_a_byte_order_mark_loads() {
-    use ludus::cli::RulesArgs;
+    use ludus::args::RulesArgs;
     use ludus::play::{Game, Player, RulesChoice};
     let choice = RulesChoice::from_args(&RulesArgs::for_dir(&rules_dir()));
     let ai = || Player::Ai("random".into());

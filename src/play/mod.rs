@@ -37,7 +37,7 @@ use render::Style;
 #[derive(Debug, Clone, clap::Args)]
 pub struct PlayArgs {
     #[command(flatten)]
-    pub rules: crate::cli::RulesArgs,
+    pub rules: crate::args::RulesArgs,
     /// The side you play: cleopatra or caesar (default: the one who starts,
     /// cleopatra).
     #[arg(long = "as", value_name = "SIDE")]
@@ -69,7 +69,7 @@ impl PlayArgs {
     /// The defaults of `ludus play` (for tests and callers).
     pub fn new(rules_dir: &Path) -> PlayArgs {
         PlayArgs {
-            rules: crate::cli::RulesArgs::for_dir(rules_dir),
+            rules: crate::args::RulesArgs::for_dir(rules_dir),
             side: None,
             ai: None,
             seed: None,
@@ -206,7 +206,7 @@ pub struct Outcome {
 fn exit_code(e: &PlayError) -> ExitCode {
     match e {
         PlayError::Invalid(d) => {
-            crate::cli::render(d);
+            crate::term::render(d);
             ExitCode::from(1)
         }
         PlayError::Usage(m) => {

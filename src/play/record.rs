@@ -92,7 +92,7 @@ fn default_game() -> String {
 impl RulesChoice {
     /// The choice of a command line (`--rules`, `--variant`, ...). A rules
     /// directory that does not exist is reported when the game loads.
-    pub fn from_args(a: &crate::cli::RulesArgs) -> RulesChoice {
+    pub fn from_args(a: &crate::args::RulesArgs) -> RulesChoice {
         let sel = a.selection();
         RulesChoice {
             game: default_game(),
