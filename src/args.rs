@@ -7,8 +7,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use crate::diag::Diagnostics;
-use crate::games::caesar_cleopatra::variant::{self, Selection};
-use crate::games::caesar_cleopatra::{self as cc};
+use crate::engine::{BASE_VARIANT, Game, Loaded, Selection};
 use crate::load::GameDir;
 use crate::term::render;
 
@@ -24,15 +23,23 @@ pub struct RulesArgs {
     /// ludus (the shipped rules/ folder).
     #[arg(long, value_name = "DIR")]
     pub rules: Option<PathBuf>,
-    /// A rule variant (`ludus variants list`); default: the base rules
-    /// (000's readings), also named `base`.
+    /// The game, by its folder under the rules directory (`-` for `_`, or
+    /// the start of its name); default: the one `games.ron` names.
+    #[arg(long)]
+    pub game: Option<String>,
+    /// The number of players, where the game is played by more than one
+    /// number; default: the game's.
+    #[arg(long)]
+    pub players: Option<usize>,
+    /// A rule variant (`ludus variants list`); default: the base rules,
+    /// also named `base`.
     #[arg(long)]
     pub variant: Option<String>,
     /// An add-on taken on top of the variant (repeatable).
     #[arg(long = "addon")]
     pub addons: Vec<String>,
     /// Set one rule for this run, as key=value in RON (repeatable), e.g.
-    /// --set scoring.mission_bonus=1 or --set turn.action_timing=BeforeRefill.
+    /// --set FILE.KEY=VALUE (`ludus variants show` lists the keys).
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub sets: Vec<String>,
     /// Card and rule names: en (default), fr or nl, from the rulebooks.
@@ -45,6 +52,8 @@ impl RulesArgs {
     pub fn for_dir(dir: &Path) -> RulesArgs {
         RulesArgs {
             rules: Some(dir.to_path_buf()),
+            game: None,
+            players: None,
             variant: None,
             addons: vec![],
             sets: vec![],
@@ -54,25 +63,29 @@ impl RulesArgs {
 
     /// The rules directory: `--rules`, `$LUDUS_RULES` or the built-in rules.
     pub fn game_dir(&self) -> Result<GameDir, Diagnostics> {
-        GameDir::select(self.rules.as_deref()).map_err(Diagnostics::from)
+        GameDir::select_game(self.rules.as_deref(), self.game.as_deref()).map_err(Diagnostics::from)
     }
 
     pub fn selection(&self) -> Selection {
         Selection {
             // `base` names the base rules: no overlay, like no --variant.
-            variant: self.variant.clone().filter(|v| v != variant::BASE_VARIANT),
+            variant: self.variant.clone().filter(|v| v != BASE_VARIANT),
             addons: self.addons.clone(),
             sets: self.sets.clone(),
             lang: self.lang.clone(),
-            players: None,
+            players: self.players,
         }
     }
 
-    /// Loads the rules, printing diagnostics on failure.
-    pub fn load(&self) -> Result<Arc<cc::Rules>, ExitCode> {
+    /// Loads the rules of the game `G`, printing diagnostics on failure.
+    pub fn load<G: Game>(&self) -> Result<Arc<G::Rules>, ExitCode> {
+        self.load_full::<G>().map(|l| l.rules)
+    }
+
+    /// [`RulesArgs::load`], with what reports and saves say of the rules.
+    pub fn load_full<G: Game>(&self) -> Result<Loaded<G::Rules>, ExitCode> {
         self.game_dir()
-            .and_then(|dir| variant::load(dir, &self.selection()))
-            .map(|r| Arc::new(r.rules))
+            .and_then(|dir| G::load(&dir, &self.selection()))
             .map_err(|d| {
                 render(&d);
                 ExitCode::from(EXIT_INVALID)

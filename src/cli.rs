@@ -295,7 +295,7 @@ fn simulate(a: SimulateArgs) -> ExitCode {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1);
     if let Some(i) = a.log {
-        let rules = match a.rules.load() {
+        let rules = match a.rules.load::<cc::CaesarCleopatra>() {
             Ok(r) => r,
             Err(c) => return c,
         };
@@ -717,7 +717,7 @@ fn arena(a: ArenaArgs) -> ExitCode {
         eprintln!("error: {m}");
         return ExitCode::from(2);
     }
-    let rules = match a.rules.load() {
+    let rules = match a.rules.load::<cc::CaesarCleopatra>() {
         Ok(r) => r,
         Err(c) => return c,
     };

@@ -22,6 +22,10 @@ use crate::load::GameDir;
 /// per-seat tables by it.
 pub const MAX_SEATS: usize = 6;
 
+/// The name of the base rules as a variant: `--variant base` is no
+/// overlay at all.
+pub const BASE_VARIANT: &str = "base";
+
 /// What a run asks of a rules directory: a variant, add-ons, single
 /// settings and a language. Every game reads it the same way: overlays
 /// on the base files, applied in this order.

@@ -14,7 +14,7 @@ pub mod agent;
 pub mod game;
 pub mod seed;
 
-pub use game::{Game, Loaded, MAX_SEATS, Selection};
+pub use game::{BASE_VARIANT, Game, Loaded, MAX_SEATS, Selection};
 
 use std::fmt;
 
@@ -110,6 +110,6 @@ pub trait Scored: GameState {
     fn end_reason(&self) -> Option<&'static str>;
     /// The winner's seat, `None` for a draw or a running game.
     fn winner(&self) -> Option<usize>;
-    /// Seat names ("cleopatra", "caesar"), for reports.
+    /// Seat ids as the rules name them, for reports.
     fn seat_ids(&self) -> Vec<String>;
 }

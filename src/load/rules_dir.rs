@@ -19,14 +19,60 @@ use crate::diag::Diagnostic;
 static BUILT_IN: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/rules");
 
 /// How the files of built-in rules are named in messages:
-/// `built-in:rules/caesar_cleopatra/turn.ron`.
+/// `built-in:rules/<game>/turn.ron`.
 const BUILT_IN_PREFIX: &str = "built-in:rules";
 
 /// The environment variable that selects a rules folder on disk.
 pub const RULES_ENV: &str = "LUDUS_RULES";
 
-/// The game played when a rules folder holds several.
-pub const DEFAULT_GAME: &str = "caesar_cleopatra";
+/// The file of a folder of games that names the default one
+/// (`(default: "<game>")`).
+pub const GAMES_FILE: &str = "games.ron";
+
+#[derive(serde::Deserialize)]
+struct GamesFile {
+    default: String,
+}
+
+/// The game a command plays when none is named: the `default` of the
+/// built-in `rules/games.ron`, else the first built-in game.
+pub fn default_game() -> &'static str {
+    static DEFAULT: std::sync::OnceLock<&'static str> = std::sync::OnceLock::new();
+    DEFAULT.get_or_init(|| {
+        let named = built_in_text(GAMES_FILE)
+            .and_then(|t| ron::from_str::<GamesFile>(t).ok())
+            .and_then(|g| built_in_games().into_iter().find(|n| *n == g.default));
+        named
+            .or_else(|| built_in_games().into_iter().next())
+            .unwrap_or("")
+    })
+}
+
+/// The games built into the binary: the folders of `rules/` with a
+/// `game.ron`, sorted.
+pub fn built_in_games() -> Vec<&'static str> {
+    let mut v: Vec<&'static str> = BUILT_IN
+        .dirs()
+        .filter_map(|d| d.path().to_str())
+        .filter(|name| BUILT_IN.get_file(format!("{name}/game.ron")).is_some())
+        .collect();
+    v.sort();
+    v
+}
+
+/// The game folder `name` names among `games`: exactly, with `-` for `_`,
+/// or as the one game whose name it begins.
+fn find_game<'a>(games: &[&'a str], name: &str) -> Option<&'a str> {
+    let want = name.trim().replace('-', "_").to_lowercase();
+    if let Some(g) = games.iter().find(|g| **g == want) {
+        return Some(g);
+    }
+    let mut prefixed = games.iter().filter(|g| g.starts_with(&want));
+    match (prefixed.next(), prefixed.next()) {
+        (Some(g), None) if !want.is_empty() => Some(g),
+        _ => None,
+    }
+}
 
 /// One game's rules directory (the folder holding its `game.ron`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -46,61 +92,110 @@ pub enum GameDir {
 impl GameDir {
     /// The built-in rules of the default game.
     pub fn built_in() -> GameDir {
-        GameDir::BuiltIn(DEFAULT_GAME)
+        GameDir::BuiltIn(default_game())
+    }
+
+    /// The built-in rules of the game `name` (its folder under `rules/`,
+    /// `-` for `_`, or a prefix naming one game); an unknown name is an
+    /// error listing the games.
+    pub fn built_in_game(name: &str) -> Result<GameDir, Diagnostic> {
+        let games = built_in_games();
+        match find_game(&games, name) {
+            Some(g) => Ok(GameDir::BuiltIn(g)),
+            None => Err(unknown_game(Path::new(BUILT_IN_PREFIX), name, &games)),
+        }
     }
 
     /// A folder on disk: a game folder (with `game.ron`), or a folder of
-    /// games holding the default game. A folder that does not exist, or
-    /// holds no game, is an error.
-    pub fn on_disk(path: &Path) -> Result<GameDir, Diagnostic> {
+    /// games holding the game `game` names, else the one its `games.ron`
+    /// names, else the built-in default. A folder that does not exist, or
+    /// holds no such game, is an error.
+    pub fn on_disk_game(path: &Path, game: Option<&str>) -> Result<GameDir, Diagnostic> {
         if !path.is_dir() {
             return Err(plain(
                 path,
                 format!("rules directory not found: {}", path.display()),
             ));
         }
-        if path.join("game.ron").is_file() {
+        if path.join("game.ron").is_file() && game.is_none() {
             return Ok(GameDir::Disk(path.to_path_buf()));
         }
-        let nested = path.join(DEFAULT_GAME);
+        let games = games_on_disk(path);
+        let wanted = match game {
+            Some(g) => find_game(&games.iter().map(String::as_str).collect::<Vec<_>>(), g)
+                .map(str::to_string)
+                .ok_or_else(|| {
+                    unknown_game(
+                        path,
+                        g,
+                        &games.iter().map(String::as_str).collect::<Vec<_>>(),
+                    )
+                })?,
+            None => super::read_text(&path.join(GAMES_FILE))
+                .ok()
+                .and_then(|t| ron::from_str::<GamesFile>(&t).ok())
+                .map(|g| g.default)
+                .unwrap_or_else(|| default_game().to_string()),
+        };
+        let nested = path.join(&wanted);
         if nested.join("game.ron").is_file() {
             return Ok(GameDir::Disk(nested));
         }
         Err(plain(
             path,
             format!(
-                "no game in the rules directory {}: it holds neither game.ron nor {DEFAULT_GAME}/game.ron",
+                "no game in the rules directory {}: it holds neither game.ron nor {wanted}/game.ron",
                 path.display()
             ),
         ))
     }
 
+    /// [`GameDir::on_disk_game`] with no game named.
+    pub fn on_disk(path: &Path) -> Result<GameDir, Diagnostic> {
+        GameDir::on_disk_game(path, None)
+    }
+
     /// The built-in rules of the default game with the files of `replace`
     /// (relative path, text) put in or replaced, in memory.
     pub fn built_in_with(replace: &[(&str, &str)]) -> GameDir {
+        GameDir::built_in_game_with(default_game(), replace)
+    }
+
+    /// The built-in rules of the game folder `game` with the files of
+    /// `replace` put in or replaced, in memory.
+    pub fn built_in_game_with(game: &str, replace: &[(&str, &str)]) -> GameDir {
         let mut files = BTreeMap::new();
-        if let Some(dir) = BUILT_IN.get_dir(DEFAULT_GAME) {
-            collect(dir, DEFAULT_GAME, &mut files);
+        if let Some(dir) = BUILT_IN.get_dir(game) {
+            collect(dir, game, &mut files);
         }
         for (rel, text) in replace {
             files.insert(rel.to_string(), text.to_string());
         }
         GameDir::Memory {
-            name: PathBuf::from(format!("memory:rules/{DEFAULT_GAME}")),
+            name: PathBuf::from(format!("memory:rules/{game}")),
             files: Arc::new(files),
         }
     }
 
     /// The rules a command uses: `--rules DIR` if given, else
-    /// `$LUDUS_RULES` if set, else the built-in rules.
-    pub fn select(flag: Option<&Path>) -> Result<GameDir, Diagnostic> {
+    /// `$LUDUS_RULES` if set, else the built-in rules; of the game `game`
+    /// names (`--game`), else the folder's default game.
+    pub fn select_game(flag: Option<&Path>, game: Option<&str>) -> Result<GameDir, Diagnostic> {
         if let Some(p) = flag {
-            return GameDir::on_disk(p);
+            return GameDir::on_disk_game(p, game);
         }
         match std::env::var_os(RULES_ENV).filter(|v| !v.is_empty()) {
-            Some(p) => GameDir::on_disk(Path::new(&p)),
-            None => Ok(GameDir::built_in()),
+            Some(p) => GameDir::on_disk_game(Path::new(&p), game),
+            None => match game {
+                Some(g) => GameDir::built_in_game(g),
+                None => Ok(GameDir::built_in()),
+            },
         }
+    }
+
+    /// [`GameDir::select_game`] with no game named.
+    pub fn select(flag: Option<&Path>) -> Result<GameDir, Diagnostic> {
+        GameDir::select_game(flag, None)
     }
 
     /// The name files of this directory are reported under.
@@ -159,7 +254,7 @@ impl GameDir {
     }
 
     /// The `.ron` files of the subfolder `sub` as paths relative to this
-    /// directory (`"variants/orgy-a.ron"`), sorted.
+    /// directory (`"variants/<id>.ron"`), sorted.
     pub fn ron_files(&self, sub: &str) -> Vec<String> {
         let mut names: Vec<String> = match self {
             GameDir::Disk(p) => std::fs::read_dir(p.join(sub))
@@ -244,6 +339,27 @@ pub fn source_text(path: &Path) -> Option<String> {
     super::read_text(path).ok()
 }
 
+/// The game folders (with a `game.ron`) of a folder on disk, sorted.
+fn games_on_disk(path: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(path)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|e| e.path().join("game.ron").is_file())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+fn unknown_game(path: &Path, name: &str, games: &[&str]) -> Diagnostic {
+    plain(
+        path,
+        format!("unknown game \"{name}\" in {}", path.display()),
+    )
+    .with_hint(format!("the games here: {}", games.join(", ")))
+}
+
 fn plain(path: &Path, message: impl Into<String>) -> Diagnostic {
     Diagnostic {
         file: path.to_path_buf(),
@@ -252,5 +368,30 @@ fn plain(path: &Path, message: impl Into<String>) -> Diagnostic {
         span: None,
         message: message.into(),
         hints: vec![],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_game_is_the_one_games_ron_names() {
+        assert!(built_in_games().contains(&default_game()));
+        assert_eq!(GameDir::built_in(), GameDir::BuiltIn(default_game()));
+    }
+
+    #[test]
+    fn a_game_is_named_by_its_folder_with_dashes_or_by_a_prefix() {
+        let games = ["ab_cd", "ab_ef", "xy"];
+        assert_eq!(find_game(&games, "ab-cd"), Some("ab_cd"));
+        assert_eq!(find_game(&games, "x"), Some("xy"));
+        assert_eq!(find_game(&games, "ab"), None, "two games begin so");
+        assert_eq!(find_game(&games, ""), None);
+        let e = GameDir::built_in_game("no-such-game")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("unknown game \"no-such-game\""), "{e}");
+        assert!(e.contains(default_game()), "{e}");
     }
 }

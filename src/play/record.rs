@@ -86,7 +86,7 @@ pub struct RulesChoice {
 }
 
 fn default_game() -> String {
-    crate::load::rules_dir::DEFAULT_GAME.to_string()
+    crate::load::rules_dir::default_game().to_string()
 }
 
 impl RulesChoice {

@@ -33,7 +33,7 @@ use crate::load::{GameDir, SourceFile, Spanned, nearest};
 
 /// The name of the base rules as a variant: the rule files alone, with no
 /// overlay. It is the default: the base files carry 000's readings.
-pub const BASE_VARIANT: &str = "base";
+pub use crate::engine::BASE_VARIANT;
 
 /// The variant a run uses when none is named: the base rules.
 pub const DEFAULT_VARIANT: &str = BASE_VARIANT;
