@@ -18,12 +18,11 @@ use super::compile::{
     Cards, Cond, GroupRef, Groups, MAX_VARS, Op, Playable, Program, Set, Who, Zone,
 };
 use super::events::Event;
+use super::kernel::simd::{add_at, bump, held_ranks, masked_sum, nonzero_kinds, sub_at};
+use super::kernel::{each_kind, nth_action, nth_kind, nth_reserve};
 use super::model::{Counts, Face, Kind, MAX_GROUPS, MAX_HAND, MAX_KINDS};
 use super::moves::{Move, Reserve, Target};
-use super::state::{
-    GroupCards, Phase, State, add_at, bump, each_kind, face_ix, held_ranks, masked_sum,
-    nonzero_kinds, nth_action, nth_kind, nth_reserve, sub_at,
-};
+use super::state::{GroupCards, Phase, State, face_ix};
 
 /// An action card being resolved.
 #[derive(Debug, Clone)]
@@ -1414,5 +1413,5 @@ fn sub_counts(a: &mut Counts, b: &Counts) {
 
 /// The lowest-but-`i` set bit of a group mask `m` (no loop: a table).
 fn nth_bit(m: u32, i: usize) -> u8 {
-    super::state::nth_set_bit(m as u16, i as u32)
+    super::kernel::nth_set_bit(m as u16, i as u32)
 }

@@ -5,6 +5,7 @@
 pub mod compile;
 mod effect;
 pub mod events;
+mod kernel;
 pub mod model;
 pub mod moves;
 pub mod position;
