@@ -28,6 +28,7 @@
 //! first choice point where they differ, naming the phase and both lists).
 //! The kernel's speed notes are in docs/kernel.md.
 
+mod effect;
 pub(crate) mod simd;
 
 use arrayvec::ArrayVec;
