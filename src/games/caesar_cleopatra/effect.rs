@@ -824,7 +824,7 @@ impl State {
 
     /// Calls `f` for the targets a `choose` offers `p` (the card's player),
     /// in order, until it returns true; returns whether it did.
-    fn choice_options(
+    pub(crate) fn choice_options(
         &self,
         p: usize,
         op: &Op,
@@ -1080,7 +1080,7 @@ enum Dest {
 }
 
 /// The next taken card to place: the first owner's highest kind.
-fn next_pooled(f: &Frame) -> Option<(usize, Kind)> {
+pub(crate) fn next_pooled(f: &Frame) -> Option<(usize, Kind)> {
     (0..2).find_map(|o| {
         // Kind k is byte k (bits 8k..8k+8): the highest kind held is the
         // highest byte not zero.

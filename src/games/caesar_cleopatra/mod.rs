@@ -10,6 +10,7 @@ pub mod model;
 pub mod moves;
 pub mod position;
 mod raw;
+pub mod reference;
 mod resample;
 pub mod scenario;
 pub mod state;
