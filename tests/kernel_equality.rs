@@ -20,6 +20,7 @@
 
 mod common;
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use ludus::engine::seed::{AgentRng, agent_rng, below, derive};
@@ -77,7 +78,14 @@ fn check_choice_point(s: &State, rng: &AgentRng, buf: &mut Vec<Move>, at: &str) 
 /// One game: at each kernel step, the same decisions taken by the
 /// reference (a step may take several: the setup, a passive turn's
 /// discards), then the two states compared.
-fn play_both_ways(rules: &Arc<Rules>, game: u64, log: bool, label: &str) -> usize {
+/// Returns the number of decisions, and counts each one's phase in `met`.
+fn play_both_ways(
+    rules: &Arc<Rules>,
+    game: u64,
+    log: bool,
+    label: &str,
+    met: &mut BTreeMap<String, usize>,
+) -> usize {
     let mut reference = State::with_log(rules.clone(), derive(3, game, 0), log);
     let mut kernel = reference.clone();
     let mut rngs = [1, 2].map(|seat| agent_rng(derive(3, game, seat)));
@@ -96,6 +104,7 @@ fn play_both_ways(rules: &Arc<Rules>, game: u64, log: bool, label: &str) -> usiz
             let at = format!("{label}, game {game}, decision {decisions}");
             let actor = reference.actor();
             let list = check_choice_point(&reference, &rngs[actor], &mut buf, &at);
+            *met.entry(choice_point(&reference, &list)).or_default() += 1;
             assert_eq!(list.len(), n, "{at}: the step's count of legal moves");
             let m = list[below(&mut rngs[actor], n)];
             reference.apply_move(m);
@@ -110,16 +119,53 @@ fn play_both_ways(rules: &Arc<Rules>, game: u64, log: bool, label: &str) -> usiz
     }
 }
 
+/// The kind of choice point: the phase, and at an effect what it asks
+/// (a reaction, a `choose`, a `draw`, a `place taken`), told from the
+/// moves offered.
+fn choice_point(s: &State, list: &[Move]) -> String {
+    if s.phase() != Phase::Effect {
+        return format!("{:?}", s.phase());
+    }
+    let what = match list.first() {
+        _ if list.last() == Some(&Move::Decline) && !matches!(list[0], Move::Draw(_)) => {
+            "reaction window or optional draw"
+        }
+        Some(Move::Draw(_)) => "draw",
+        Some(Move::Choose(ludus::games::caesar_cleopatra::Target::Group(_))) => "group",
+        Some(Move::Choose(_)) => "card",
+        _ => "other",
+    };
+    format!("Effect: {what}")
+}
+
 #[test]
 fn the_kernel_equals_the_reference_at_every_choice_point() {
-    let mut decisions = 0;
+    let (mut decisions, mut met) = (0, BTreeMap::new());
     for (label, rules) in rule_sets() {
         for game in 0..24u64 {
-            decisions += play_both_ways(&rules, game, game % 2 == 0, &label);
+            decisions += play_both_ways(&rules, game, game % 2 == 0, &label, &mut met);
         }
     }
     // Some 16 rule sets, 24 games each, a few hundred decisions a game.
     assert!(decisions > 50_000, "{decisions} decisions checked");
+    // Every kind of choice point was met, many times.
+    for kind in [
+        "ArrangeActions",
+        "SetupPlace",
+        "TurnStart",
+        "Placing",
+        "Refill",
+        "PassiveDiscard",
+        "BeforeVote",
+        "LonePlaceAll",
+        "Effect: reaction window or optional draw",
+        "Effect: draw",
+        "Effect: group",
+        "Effect: card",
+    ] {
+        let n = met.get(kind).copied().unwrap_or(0);
+        assert!(n >= 20, "{kind} met {n} times: {met:?}");
+    }
 }
 
 /// Over whole games: `random_step` plays the game of `random_legal` then

@@ -9,6 +9,10 @@
 //! the options, `apply` takes one and runs on. When the last frame is done,
 //! the turn goes on where the card was played.
 //!
+//! The random pick at these choice points without listing the moves is
+//! the kernel's (`kernel/effect.rs`); the moves offered are specified by
+//! `reference.rs`.
+//!
 //! Each primitive here is documented in docs/effects.md with the rulebook
 //! passages that need it; no card is named in this file.
 

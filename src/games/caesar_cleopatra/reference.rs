@@ -5,7 +5,7 @@
 //!
 //! The moves are applied by [`State::apply_move`] (state.rs, and effect.rs
 //! for an action card's choices): one application, which the kernel uses
-//! too. The kernel ([`super::kernel`]: `State::legal`, `random_legal`,
+//! too. The kernel (`kernel/`: `State::legal`, `random_legal`,
 //! `random_step`) lists and picks the same moves from bit masks, for speed;
 //! `tests/kernel_equality.rs` holds it to this module at every choice
 //! point of many seeded games under every variant and add-on. **Change a

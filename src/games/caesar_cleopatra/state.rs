@@ -7,6 +7,12 @@
 //! (draw the vote card) → the next turn. A passive turn is `TurnStart` →
 //! `PassiveDiscard` → `Refill`. Votes, orgies, exhausted groups and the end
 //! of the game happen between choice points, inside [`State::apply_legal`].
+//!
+//! This file applies moves ([`State::apply_move`] and the functions it
+//! calls: one application for every client). Which moves are legal is
+//! written plainly in [`super::reference`], and for speed in
+//! `kernel` (`legal`, `random_legal`, `random_step`), which must
+//! equal it (`tests/kernel_equality.rs`).
 
 use std::sync::Arc;
 

@@ -291,10 +291,7 @@ pub(crate) fn held_ranks(rules: &Rules, hand: &Counts) -> u16 {
 /// The plain loops the vector functions above compute: their bodies where
 /// the vector instructions are missing, and their specification, which the
 /// tests hold them to on x86_64 (where nothing else calls these).
-#[cfg_attr(
-    all(target_arch = "x86_64", target_feature = "ssse3", not(test)),
-    allow(dead_code)
-)]
+#[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
 pub(crate) mod scalar {
     use super::{Counts, Kind, MAX_GROUPS, MAX_KINDS};
 
