@@ -9,6 +9,10 @@
 //! the options, `apply` takes one and runs on. When the last frame is done,
 //! the turn goes on where the card was played.
 //!
+//! The random pick at these choice points without listing the moves is
+//! the kernel's (`kernel/effect.rs`); the moves offered are specified by
+//! `reference.rs`.
+//!
 //! Each primitive here is documented in docs/effects.md with the rulebook
 //! passages that need it; no card is named in this file.
 
@@ -18,12 +22,11 @@ use super::compile::{
     Cards, Cond, GroupRef, Groups, MAX_VARS, Op, Playable, Program, Set, Who, Zone,
 };
 use super::events::Event;
+use super::kernel::each_kind;
+use super::kernel::simd::{add_at, bump, masked_sum, nonzero_kinds, sub_at};
 use super::model::{Counts, Face, Kind, MAX_GROUPS, MAX_HAND, MAX_KINDS};
 use super::moves::{Move, Reserve, Target};
-use super::state::{
-    GroupCards, Phase, State, add_at, bump, each_kind, face_ix, held_ranks, masked_sum,
-    nonzero_kinds, nth_action, nth_kind, nth_reserve, sub_at,
-};
+use super::state::{GroupCards, Phase, State, face_ix};
 
 /// An action card being resolved.
 #[derive(Debug, Clone)]
@@ -56,7 +59,7 @@ pub struct Frame {
     pub resume: Phase,
 }
 
-type Env = [Option<Target>; MAX_VARS];
+pub(crate) type Env = [Option<Target>; MAX_VARS];
 
 impl State {
     // ----- Playability -----------------------------------------------------
@@ -155,7 +158,7 @@ impl State {
     /// The reaction cards `responder` could play against `played`, as a
     /// kind mask (kind indices ascend as `rules.action_kinds` does).
     #[inline]
-    fn reactions(&self, responder: usize, played: Kind) -> u16 {
+    pub(crate) fn reactions(&self, responder: usize, played: Kind) -> u16 {
         let held =
             nonzero_kinds(&self.zones[responder].hand) & self.rules.reactions_to[played.ix()];
         // The reactions always playable (the shipped rules' only one is)
@@ -208,12 +211,12 @@ impl State {
         }
     }
 
-    fn op(&self) -> Option<&Op> {
+    pub(crate) fn op(&self) -> Option<&Op> {
         let f = self.frames.last()?;
         self.rules.op(f.card, f.pc)
     }
 
-    fn who(&self, f: &Frame, w: Who) -> usize {
+    pub(crate) fn who(&self, f: &Frame, w: Who) -> usize {
         match w {
             Who::Me => f.player as usize,
             Who::Opponent => 1 - f.player as usize,
@@ -267,7 +270,7 @@ impl State {
 
     /// The moves of a `draw`: a reserve that has a card, and `Decline` if
     /// the draw is optional.
-    fn draw_options(&self, f: &Frame, who: Who, optional: bool) -> ArrayVec<Move, 3> {
+    pub(crate) fn draw_options(&self, f: &Frame, who: Who, optional: bool) -> ArrayVec<Move, 3> {
         let z = &self.zones[self.who(f, who)];
         let mut out = ArrayVec::new();
         if !z.influence_reserve.is_empty() {
@@ -280,142 +283,6 @@ impl State {
             out.push(Move::Decline);
         }
         out
-    }
-
-    /// `State::random_legal` at an effect choice point: the move
-    /// `legal[rng.random_range(0..n)]` would pick, and `n`, mostly without
-    /// listing the moves (the options are counted, then the i-th is found
-    /// in the order of `effect_moves`).
-    pub(crate) fn effect_random_legal(
-        &self,
-        rng: &mut crate::engine::seed::AgentRng,
-        buf: &mut Vec<Move>,
-    ) -> (Move, usize) {
-        let Some(f) = self.frames.last() else {
-            return self.listed_random_legal(rng, buf);
-        };
-        if f.awaiting_reaction {
-            let rs = self.reactions(1 - f.player as usize, f.card);
-            let n = rs.count_ones() as usize + 1;
-            let i = crate::engine::seed::below(rng, n);
-            let m = if i + 1 < n {
-                Move::PlayAction(nth_action(rs, i))
-            } else {
-                Move::Decline
-            };
-            return (m, n);
-        }
-        let p = f.player as usize;
-        match self.op() {
-            Some(Op::ChooseGroup { var, cond }) => {
-                let m = self.group_options(p, *var, cond, &f.env);
-                let n = m.count_ones() as usize;
-                let i = crate::engine::seed::below(rng, n);
-                (Move::Choose(Target::Group(nth_bit(m, i))), n)
-            }
-            Some(Op::ChooseCard { from, cond, .. }) if cond.is_empty() => {
-                let (t, n) = self.random_card(p, from, &f.env, rng);
-                (Move::Choose(t), n)
-            }
-            Some(Op::Draw { who, optional, .. }) => {
-                let ms = self.draw_options(f, *who, *optional);
-                let n = ms.len();
-                (ms[crate::engine::seed::below(rng, n)], n)
-            }
-            Some(Op::PlaceTaken { groups, .. }) => {
-                let m = self.placement_groups(f, groups);
-                let n = m.count_ones() as usize;
-                let i = crate::engine::seed::below(rng, n);
-                (Move::Choose(Target::Group(nth_bit(m, i))), n)
-            }
-            _ => self.listed_random_legal(rng, buf),
-        }
-    }
-
-    /// A card of `from` picked as `legal[rng.random_range(0..n)]` would
-    /// among its `each_card` order, and `n`: the sides holding cards of
-    /// the set are noted while they are counted, then the pick skips whole
-    /// sides by their number of kinds.
-    fn random_card(
-        &self,
-        p: usize,
-        from: &Set,
-        env: &Env,
-        rng: &mut crate::engine::seed::AgentRng,
-    ) -> (Target, usize) {
-        match from.zone {
-            Zone::Table => {
-                let sides = sides(p, from);
-                // (group, side, kinds held) of each side with a card of the set.
-                let mut held = [(0u8, 0u8, 0u16); MAX_GROUPS * 4];
-                let (mut len, mut n) = (0, 0);
-                for (g, i) in group_sides(self.group_mask(&from.groups, env), sides) {
-                    let h = nonzero_kinds(&self.groups[g].cards[i >> 1][i & 1]) & from.kind_bits;
-                    held[len] = (g as u8, i as u8, h);
-                    len += usize::from(h != 0);
-                    n += h.count_ones() as usize;
-                }
-                let mut left = crate::engine::seed::below(rng, n) as u32;
-                for &(g, i, h) in &held[..len] {
-                    let c = h.count_ones();
-                    if left >= c {
-                        left -= c;
-                        continue;
-                    }
-                    // The left-th kind held, in the rules' order: by rank
-                    // (only influence cards lie on the table), no search.
-                    let side =
-                        self.groups[g as usize].cards[usize::from(i >> 1)][usize::from(i & 1)];
-                    let of_set = (u128::from_ne_bytes(side) & from.kind_bytes).to_ne_bytes();
-                    let rank = nth_kind(held_ranks(&self.rules, &of_set), left);
-                    let kind = Kind(self.rules.influence_ranks[usize::from(rank) % MAX_KINDS]);
-                    let face = if i & 1 == 0 { Face::Down } else { Face::Up };
-                    let t = Target::TableCard {
-                        owner: i >> 1,
-                        group: g,
-                        kind,
-                        face,
-                    };
-                    return (t, n);
-                }
-                unreachable!("a pick among the cards counted")
-            }
-            Zone::Hand => {
-                let owners = owners(p, from.owner);
-                let held = owners
-                    .clone()
-                    .map(|o| nonzero_kinds(&self.zones[o].hand) & from.kind_bits);
-                let mut held: ArrayVec<(usize, u16), 2> = owners.zip(held).collect();
-                let n = held.iter().map(|(_, h)| h.count_ones() as usize).sum();
-                let mut left = crate::engine::seed::below(rng, n) as u32;
-                for (o, h) in held.drain(..) {
-                    let c = h.count_ones();
-                    if left < c {
-                        let kind = nth_action(h, left as usize);
-                        return (
-                            Target::HandCard {
-                                owner: o as u8,
-                                kind,
-                            },
-                            n,
-                        );
-                    }
-                    left -= c;
-                }
-                unreachable!("a pick among the cards counted")
-            }
-        }
-    }
-
-    /// The pick of `State::random_legal` from the listed moves.
-    fn listed_random_legal(
-        &self,
-        rng: &mut crate::engine::seed::AgentRng,
-        buf: &mut Vec<Move>,
-    ) -> (Move, usize) {
-        self.legal(buf);
-        let n = buf.len();
-        (buf[crate::engine::seed::below(rng, n)], n)
     }
 
     pub(crate) fn apply_effect_move(&mut self, m: Move) {
@@ -466,7 +333,7 @@ impl State {
     }
 
     /// The next taken card goes to group `g`, face `face`.
-    fn place_taken(&mut self, top: usize, g: u8, face: Face) {
+    pub(crate) fn place_taken(&mut self, top: usize, g: u8, face: Face) {
         let (owner, kind) = next_pooled(&self.frames[top]).expect("a card to place");
         self.frames[top].pool[owner][kind.ix()] -= 1;
         self.touch(g as usize);
@@ -477,104 +344,6 @@ impl State {
             kind,
             face,
         });
-    }
-
-    /// `effect_random_legal` with the RNG of the player to act, then
-    /// `apply_effect_move`, for `State::random_step`: for the reaction
-    /// window and the usual choices, the pick is applied where it is made
-    /// (one dispatch on the statement, not two, and no `Move` between).
-    /// Returns the number of legal moves.
-    pub(crate) fn effect_random_step(
-        &mut self,
-        rngs: &mut [crate::engine::seed::AgentRng; 2],
-        buf: &mut Vec<Move>,
-    ) -> usize {
-        use crate::engine::seed::below;
-        let Some(top) = self.frames.len().checked_sub(1) else {
-            return self.effect_listed_step(rngs, buf);
-        };
-        let f = &self.frames[top];
-        let p = f.player as usize;
-        if f.awaiting_reaction {
-            let responder = 1 - p;
-            let rs = self.reactions(responder, f.card);
-            let n = rs.count_ones() as usize + 1;
-            let i = below(&mut rngs[responder], n);
-            self.frames[top].awaiting_reaction = false;
-            if i + 1 < n {
-                self.play_action(responder, nth_action(rs, i), true);
-            } else {
-                self.run_effects();
-            }
-            return n;
-        }
-        let n = match self.op() {
-            Some(Op::ChooseGroup { var, cond }) => {
-                let var = *var as usize;
-                let m = f.options;
-                debug_assert_eq!(m, self.group_options(p, var as u8, cond, &f.env));
-                let n = m.count_ones() as usize;
-                let g = nth_bit(m, below(&mut rngs[p], n));
-                let f = &mut self.frames[top];
-                f.env[var] = Some(Target::Group(g));
-                f.pc += 1;
-                n
-            }
-            Some(Op::ChooseCard { var, from, cond }) if cond.is_empty() => {
-                let var = *var as usize;
-                let (t, n) = self.random_card(p, from, &f.env, &mut rngs[p]);
-                let f = &mut self.frames[top];
-                f.env[var] = Some(t);
-                f.pc += 1;
-                n
-            }
-            Some(Op::Draw { who, optional, .. }) => {
-                // As `draw_options`: the reserves with a card, then `Decline`;
-                // applied as `apply_effect_move`.
-                let d = self.who(f, *who);
-                let (inf, draws) = self.zones[d].draw_choices();
-                let n = draws + usize::from(*optional);
-                let i = below(&mut rngs[d], n);
-                if i < draws {
-                    self.draw_one(d, nth_reserve(i, inf));
-                    let f = &mut self.frames[top];
-                    f.draw_left -= 1;
-                    if f.draw_left == 0 || self.zones[d].hand_len >= self.rules.limits.hand_size {
-                        f.draw_left = 0;
-                        f.pc += 1;
-                    }
-                } else {
-                    let f = &mut self.frames[top];
-                    f.draw_left = 0;
-                    f.pc += 1;
-                }
-                n
-            }
-            Some(Op::PlaceTaken { groups, face }) => {
-                let face = *face;
-                let m = f.options;
-                debug_assert_eq!(m, self.placement_groups(f, groups));
-                let n = m.count_ones() as usize;
-                let g = nth_bit(m, below(&mut rngs[p], n));
-                self.place_taken(top, g, face);
-                n
-            }
-            _ => return self.effect_listed_step(rngs, buf),
-        };
-        self.run_effects();
-        n
-    }
-
-    /// The general way: pick as `effect_random_legal`, apply.
-    fn effect_listed_step(
-        &mut self,
-        rngs: &mut [crate::engine::seed::AgentRng; 2],
-        buf: &mut Vec<Move>,
-    ) -> usize {
-        let a = self.effect_actor();
-        let (m, n) = self.effect_random_legal(&mut rngs[a], buf);
-        self.apply_effect_move(m);
-        n
     }
 
     pub(crate) fn draw_one(&mut self, p: usize, r: Reserve) {
@@ -597,7 +366,7 @@ impl State {
     // ----- Running ---------------------------------------------------------
 
     /// Runs statements until a choice point, or until every card is done.
-    fn run_effects(&mut self) {
+    pub(crate) fn run_effects(&mut self) {
         loop {
             let Some(top) = self.frames.len().checked_sub(1) else {
                 return;
@@ -803,7 +572,7 @@ impl State {
 
     /// The groups a set may cover, as a bit mask (live or not: the loops
     /// over groups skip exhausted ones, which a set never covers).
-    fn group_mask(&self, groups: &Groups, env: &Env) -> u32 {
+    pub(crate) fn group_mask(&self, groups: &Groups, env: &Env) -> u32 {
         match groups {
             Groups::Any => (1 << self.rules.groups.len()) - 1,
             Groups::Of(refs) => refs.iter().fold(0, |m, r| m | self.group_bit(*r, env)),
@@ -987,7 +756,7 @@ impl State {
     /// The groups (bit g) a `choose group` binding `var` offers `p`: the
     /// live groups where every condition holds with `var` bound to the
     /// group. Each condition is worked out for all groups at once.
-    fn group_options(&self, p: usize, var: u8, cond: &[Cond], env: &Env) -> u32 {
+    pub(crate) fn group_options(&self, p: usize, var: u8, cond: &[Cond], env: &Env) -> u32 {
         let live = self.live_groups();
         let mut m = live;
         for c in cond {
@@ -1059,7 +828,7 @@ impl State {
 
     /// Calls `f` for the targets a `choose` offers `p` (the card's player),
     /// in order, until it returns true; returns whether it did.
-    fn choice_options(
+    pub(crate) fn choice_options(
         &self,
         p: usize,
         op: &Op,
@@ -1094,7 +863,7 @@ impl State {
     /// with room, leaving room enough for the cards still to place. The
     /// room left after a card at any such group is the same (the room of
     /// all of them, less one), so it is summed once.
-    fn placement_groups(&self, f: &Frame, groups: &[GroupRef]) -> u32 {
+    pub(crate) fn placement_groups(&self, f: &Frame, groups: &[GroupRef]) -> u32 {
         let Some((o, _)) = next_pooled(f) else {
             return 0;
         };
@@ -1315,7 +1084,7 @@ enum Dest {
 }
 
 /// The next taken card to place: the first owner's highest kind.
-fn next_pooled(f: &Frame) -> Option<(usize, Kind)> {
+pub(crate) fn next_pooled(f: &Frame) -> Option<(usize, Kind)> {
     (0..2).find_map(|o| {
         // Kind k is byte k (bits 8k..8k+8): the highest kind held is the
         // highest byte not zero.
@@ -1325,7 +1094,7 @@ fn next_pooled(f: &Frame) -> Option<(usize, Kind)> {
 }
 
 /// The owners a set's `owner` filter lets through, for the card's player `p`.
-fn owners(p: usize, owner: Option<Who>) -> std::ops::Range<usize> {
+pub(crate) fn owners(p: usize, owner: Option<Who>) -> std::ops::Range<usize> {
     match owner {
         None => 0..2,
         Some(Who::Me) => p..p + 1,
@@ -1335,7 +1104,7 @@ fn owners(p: usize, owner: Option<Who>) -> std::ops::Range<usize> {
 
 /// The sides of a group a table set looks at, for the card's player `p`:
 /// bit `2 * owner + face_ix(face)`, in the order of `GroupCards::cards`.
-fn sides(p: usize, set: &Set) -> u32 {
+pub(crate) fn sides(p: usize, set: &Set) -> u32 {
     let faces = set.face_bits;
     match set.owner {
         None => faces | faces << 2,
@@ -1375,7 +1144,7 @@ fn bits(mut m: u32) -> impl Iterator<Item = usize> {
 /// Each side (bit `2 * owner + face` of `sides`) of each group of
 /// `groups`, group by group: one mask of a nibble per group (bit
 /// `4 g + side`), walked by its set bits (no loop within a loop).
-fn group_sides(groups: u32, sides: u32) -> impl Iterator<Item = (usize, usize)> {
+pub(crate) fn group_sides(groups: u32, sides: u32) -> impl Iterator<Item = (usize, usize)> {
     const _: () = assert!(MAX_GROUPS <= 8, "a nibble per group in 32 bits");
     /// `SPREAD[m]`: bit g of `m` moved to bit 4 g.
     static SPREAD: [u32; 256] = {
@@ -1413,6 +1182,6 @@ fn sub_counts(a: &mut Counts, b: &Counts) {
 }
 
 /// The lowest-but-`i` set bit of a group mask `m` (no loop: a table).
-fn nth_bit(m: u32, i: usize) -> u8 {
-    super::state::nth_set_bit(m as u16, i as u32)
+pub(crate) fn nth_bit(m: u32, i: usize) -> u8 {
+    super::kernel::nth_set_bit(m as u16, i as u32)
 }

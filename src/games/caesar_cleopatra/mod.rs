@@ -5,10 +5,12 @@
 pub mod compile;
 mod effect;
 pub mod events;
+mod kernel;
 pub mod model;
 pub mod moves;
 pub mod position;
 mod raw;
+pub mod reference;
 mod resample;
 pub mod scenario;
 pub mod state;

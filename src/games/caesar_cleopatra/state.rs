@@ -7,20 +7,30 @@
 //! (draw the vote card) → the next turn. A passive turn is `TurnStart` →
 //! `PassiveDiscard` → `Refill`. Votes, orgies, exhausted groups and the end
 //! of the game happen between choice points, inside [`State::apply_legal`].
+//!
+//! This file applies moves ([`State::apply_move`] and the functions it
+//! calls: one application for every client). Which moves are legal is
+//! written plainly in [`super::reference`], and for speed in
+//! `kernel` (`legal`, `random_legal`, `random_step`), which must
+//! equal it (`tests/kernel_equality.rs`).
 
 use std::sync::Arc;
 
 use arrayvec::ArrayVec;
 
 use super::events::{EndReason, Event, VoteOutcome};
+use super::kernel::simd::{
+    add_at, bump, groups_holding_at_least, masked_sum, nonzero_groups, nonzero_kinds, reveal_all,
+    room_masks, set_at, sub_at, weighted_sums,
+};
 use super::model::{
-    ActionTiming, Counts, ExhaustedVoteCard, ExtraordinaryTie, ExtraordinaryVote, Face, Kind,
-    MAX_GROUPS, MAX_KINDS, MAX_RESERVE, MAX_VOTE_CARDS, OrgyRemovalTiming, Reshuffle, Rules,
-    TieBreak, VoteEffect,
+    Counts, ExhaustedVoteCard, ExtraordinaryTie, ExtraordinaryVote, Face, Kind, MAX_GROUPS,
+    MAX_KINDS, MAX_RESERVE, MAX_VOTE_CARDS, OrgyRemovalTiming, Reshuffle, Rules, TieBreak,
+    VoteEffect,
 };
 use super::moves::{Move, Reserve};
 use super::vote::{Decision, Tally, decide};
-use crate::engine::seed::{self, AgentRng, Rng};
+use crate::engine::seed::{self, Rng};
 
 /// Where in the turn the game stands; each phase is one kind of choice point.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -156,460 +166,11 @@ fn join_piles(
     }
 }
 
-/// The kinds with a card in `c`, as a bit mask of kind indices.
-#[inline]
-pub(crate) fn nonzero_kinds(c: &Counts) -> u16 {
-    #[cfg(target_arch = "x86_64")]
-    {
-        // SSE2 is part of x86_64: compare all 16 bytes with zero at once.
-        use std::arch::x86_64::{
-            _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_setzero_si128,
-        };
-        // SAFETY: SSE2 is always available on x86_64; the load reads the
-        // 16 bytes of `c` (unaligned load).
-        let zero = unsafe {
-            _mm_movemask_epi8(_mm_cmpeq_epi8(
-                _mm_loadu_si128(c.as_ptr().cast()),
-                _mm_setzero_si128(),
-            ))
-        };
-        !(zero as u16)
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    c.iter()
-        .enumerate()
-        .fold(0, |m, (k, &n)| m | u16::from(n != 0) << k)
-}
-
-/// Adds `n` to byte `g` of a per-group byte array (a count, which stays
-/// below 256: no carry), as one 8-byte load and store. The hot path reads
-/// these arrays as 8-byte words (`room_masks`, `playable`), and a wide load
-/// right after a one-byte store to the same word waits for the store to
-/// reach the cache.
-#[inline]
-pub(crate) fn add_at(b: &mut [u8; MAX_GROUPS], g: usize, n: u8) {
-    debug_assert!(
-        b[g % MAX_GROUPS].checked_add(n).is_some(),
-        "a count past 255"
-    );
-    let w = u64::from_ne_bytes(*b).wrapping_add(u64::from(n) << (8 * (g % MAX_GROUPS)));
-    *b = w.to_ne_bytes();
-}
-
-/// Takes `n` from byte `g` (at least `n`: no borrow), as `add_at`.
-#[inline]
-pub(crate) fn sub_at(b: &mut [u8; MAX_GROUPS], g: usize, n: u8) {
-    debug_assert!(b[g % MAX_GROUPS] >= n, "a count below 0");
-    let w = u64::from_ne_bytes(*b).wrapping_sub(u64::from(n) << (8 * (g % MAX_GROUPS)));
-    *b = w.to_ne_bytes();
-}
-
-/// Sets byte `g` to `v`, as `add_at`.
-#[inline]
-pub(crate) fn set_at(b: &mut [u8; MAX_GROUPS], g: usize, v: u8) {
-    let shift = 8 * (g % MAX_GROUPS);
-    let w = u64::from_ne_bytes(*b) & !(0xFF << shift) | u64::from(v) << shift;
-    *b = w.to_ne_bytes();
-}
-
-/// Adds 1 to (`add`) or takes 1 from count `k` of `c`, as one 16-byte load
-/// and one 16-byte store: the hot path then reads the counts as a whole
-/// (`nonzero_kinds`, `masked_sum`, a vote's sums), and a 16-byte load right
-/// after a one-byte store to the same bytes would wait for the store to
-/// reach the cache (no store-to-load forwarding across sizes).
-#[inline]
-pub(crate) fn bump(c: &mut Counts, k: Kind, add: bool) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{_mm_add_epi8, _mm_loadu_si128, _mm_storeu_si128, _mm_sub_epi8};
-        /// `ONE[k]`: 1 at byte k.
-        static ONE: [[u8; MAX_KINDS]; MAX_KINDS] = {
-            let mut t = [[0u8; MAX_KINDS]; MAX_KINDS];
-            let mut k = 0;
-            while k < MAX_KINDS {
-                t[k][k] = 1;
-                k += 1;
-            }
-            t
-        };
-        // SAFETY: SSE2 is always available on x86_64; the loads and the
-        // store cover the 16 bytes of a 16-byte array.
-        unsafe {
-            let v = _mm_loadu_si128(c.as_ptr().cast());
-            let one = _mm_loadu_si128(ONE[k.ix() % MAX_KINDS].as_ptr().cast());
-            let r = if add {
-                _mm_add_epi8(v, one)
-            } else {
-                _mm_sub_epi8(v, one)
-            };
-            _mm_storeu_si128(c.as_mut_ptr().cast(), r);
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    if add {
-        c[k.ix()] += 1;
-    } else {
-        c[k.ix()] -= 1;
-    }
-}
-
-/// Moves the counts of `down` masked by `mask` (bytes 0 or 0xFF) onto
-/// `up`, with 16-byte loads and stores (as `bump`; no byte of the sum
-/// carries, each being a count of one side's cards of one kind).
-#[inline]
-fn reveal_all(down: &mut Counts, up: &mut Counts, mask: &Counts) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{
-            _mm_add_epi8, _mm_and_si128, _mm_andnot_si128, _mm_loadu_si128, _mm_storeu_si128,
-        };
-        // SAFETY: SSE2 is always available on x86_64; every load and store
-        // covers the 16 bytes of a 16-byte array.
-        unsafe {
-            let m = _mm_loadu_si128(mask.as_ptr().cast());
-            let d = _mm_loadu_si128(down.as_ptr().cast());
-            let u = _mm_loadu_si128(up.as_ptr().cast());
-            _mm_storeu_si128(up.as_mut_ptr().cast(), _mm_add_epi8(u, _mm_and_si128(d, m)));
-            _mm_storeu_si128(down.as_mut_ptr().cast(), _mm_andnot_si128(m, d));
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    for k in 0..MAX_KINDS {
-        up[k] += down[k] & mask[k];
-        down[k] &= !mask[k];
-    }
-}
-
-/// For the cards `down` + `up` of each kind (at most 255 of a kind): the
-/// sums of their counts weighted by `a` and by `b`.
-#[inline]
-fn weighted_sums(down: &Counts, up: &Counts, a: &Counts, b: &Counts) -> (u32, u32) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{
-            __m128i, _mm_add_epi8, _mm_add_epi32, _mm_cvtsi128_si32, _mm_loadu_si128,
-            _mm_madd_epi16, _mm_setzero_si128, _mm_shuffle_epi32, _mm_unpackhi_epi8,
-            _mm_unpacklo_epi8,
-        };
-        // SAFETY: SSE2 is always available on x86_64; every load reads the
-        // 16 bytes of a 16-byte array.
-        unsafe {
-            let load = |c: &Counts| _mm_loadu_si128(c.as_ptr().cast());
-            let z = _mm_setzero_si128();
-            let n = _mm_add_epi8(load(down), load(up));
-            let (nl, nh) = (_mm_unpacklo_epi8(n, z), _mm_unpackhi_epi8(n, z));
-            // 16-bit products summed in pairs into 32-bit lanes, then the lanes.
-            let dot = |w: __m128i| {
-                let s = _mm_add_epi32(
-                    _mm_madd_epi16(nl, _mm_unpacklo_epi8(w, z)),
-                    _mm_madd_epi16(nh, _mm_unpackhi_epi8(w, z)),
-                );
-                let s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0b01_00_11_10));
-                let s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0b10_11_00_01));
-                _mm_cvtsi128_si32(s) as u32
-            };
-            (dot(load(a)), dot(load(b)))
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        let (mut x, mut y) = (0u32, 0u32);
-        for k in 0..MAX_KINDS {
-            let n = down[k] as u32 + up[k] as u32;
-            x += n * a[k] as u32;
-            y += n * b[k] as u32;
-        }
-        (x, y)
-    }
-}
-
-/// The sum of the counts of `c` masked by `mask` (bytes 0 or 0xFF).
-#[inline]
-pub(crate) fn masked_sum(c: &Counts, mask: &Counts) -> u8 {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{
-            _mm_add_epi64, _mm_and_si128, _mm_cvtsi128_si32, _mm_loadu_si128, _mm_sad_epu8,
-            _mm_setzero_si128, _mm_srli_si128,
-        };
-        // SAFETY: SSE2 is always available on x86_64; both loads read 16
-        // bytes of a 16-byte array.
-        unsafe {
-            let v = _mm_and_si128(
-                _mm_loadu_si128(c.as_ptr().cast()),
-                _mm_loadu_si128(mask.as_ptr().cast()),
-            );
-            // Sums of each 8-byte half, in the low bits of each 64-bit lane.
-            let s = _mm_sad_epu8(v, _mm_setzero_si128());
-            _mm_cvtsi128_si32(_mm_add_epi64(s, _mm_srli_si128(s, 8))) as u8
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    (0..MAX_KINDS).fold(0u8, |n, k| n.wrapping_add(c[k] & mask[k]))
-}
-
-/// The groups (bit g) whose byte in `b` is not zero: `nonzero_kinds` of
-/// the bytes widened to 16 (one 8-byte load).
-#[inline]
-pub(crate) fn nonzero_groups(b: &[u8; MAX_GROUPS]) -> u16 {
-    const _: () = assert!(MAX_GROUPS <= MAX_KINDS, "a group mask fits a kind mask");
-    let mut c = [0u8; MAX_KINDS];
-    c[..MAX_GROUPS].copy_from_slice(b);
-    nonzero_kinds(&c)
-}
-
-/// The position of the `i`-th lowest set bit of a group mask (`i` below its
-/// number of set bits), from a table: no loop, no branch.
-#[inline]
-pub(crate) fn nth_set_bit(mask: u16, i: u32) -> u8 {
-    const _: () = assert!(MAX_GROUPS <= 8, "group masks are one byte");
-    /// `NTH[m][i]`: the position of the i-th lowest set bit of `m`.
-    static NTH: [[u8; 8]; 256] = {
-        let mut t = [[0u8; 8]; 256];
-        let mut m = 0;
-        while m < 256 {
-            let (mut bit, mut n) = (0, 0);
-            while bit < 8 {
-                if m >> bit & 1 != 0 {
-                    t[m][n] = bit as u8;
-                    n += 1;
-                }
-                bit += 1;
-            }
-            m += 1;
-        }
-        t
-    };
-    NTH[(mask & 0xFF) as usize][(i & 7) as usize]
-}
-
-/// `i / d` for `i` below 2¹³ and `d` in `1..=8` (a group mask's bits:
-/// `MAX_GROUPS`), as `i` times a tabled ⌈2¹⁶ / d⌉, shifted: exact there
-/// (the error, below `i d / 2¹⁶`, stays under `1 / d`; a test checks it).
-#[inline]
-pub(crate) fn div_small(i: u32, d: u32) -> u32 {
-    const _: () = assert!(MAX_GROUPS <= 8, "divisors up to 8");
-    static RECIP: [u32; 16] = {
-        let mut t = [0u32; 16];
-        let mut d = 1;
-        while d < 16 {
-            t[d] = 65536_u32.div_ceil(d as u32);
-            d += 1;
-        }
-        t
-    };
-    (i * RECIP[(d & 15) as usize]) >> 16
-}
-
-/// The reserve of draw choice `i` (below the number of draws), with `inf`
-/// of `Zones::draw_choices`.
-#[inline]
-pub(crate) fn nth_reserve(i: usize, inf: usize) -> Reserve {
-    if i < inf {
-        Reserve::Influence
-    } else {
-        Reserve::Action
-    }
-}
-
-/// Calls `f` with each kind of a kind mask, by index.
-pub(crate) fn each_kind(mut m: u16, mut f: impl FnMut(Kind)) {
-    while m != 0 {
-        f(Kind(m.trailing_zeros() as u8));
-        m &= m - 1;
-    }
-}
-
-/// The `i`-th kind of a kind mask, by index.
-#[inline]
-pub(crate) fn nth_action(m: u16, i: usize) -> Kind {
-    Kind(nth_kind(m, i as u32))
-}
-
-/// The position of the `i`-th lowest set bit of a kind mask (`i` below
-/// its number of set bits): a byte at a time, from `nth_set_bit`'s table.
-#[inline]
-pub(crate) fn nth_kind(mask: u16, i: u32) -> u8 {
-    let low = mask & 0xFF;
-    let in_low = low.count_ones();
-    let high = 8 + nth_set_bit(mask >> 8, i.wrapping_sub(in_low));
-    // Which byte holds it is random: a select, not a branch (which the
-    // compiler made of an `if`, mispredicted some 25 times a game).
-    std::hint::select_unpredictable(i < in_low, nth_set_bit(low, i), high)
-}
-
 pub(crate) fn face_ix(face: Face) -> usize {
     match face {
         Face::Down => 0,
         Face::Up => 1,
     }
-}
-
-/// The ranks (places in `rules.influence_kinds`) of the influence kinds
-/// held in `hand`, as a bit mask: one byte shuffle of the hand into the
-/// rules' order, compared with zero (no test per kind, which would
-/// mispredict on random hands).
-#[inline(always)]
-pub(crate) fn held_ranks(rules: &Rules, hand: &Counts) -> u16 {
-    #[cfg(all(target_arch = "x86_64", target_feature = "ssse3"))]
-    {
-        use std::arch::x86_64::{
-            _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_setzero_si128, _mm_shuffle_epi8,
-        };
-        // SAFETY: SSSE3 is enabled at compile time (this block is compiled
-        // only then); both loads read 16 bytes of 16-byte arrays.
-        let zero = unsafe {
-            let h = _mm_loadu_si128(hand.as_ptr().cast());
-            let order = _mm_loadu_si128(rules.influence_ranks.as_ptr().cast());
-            _mm_movemask_epi8(_mm_cmpeq_epi8(
-                _mm_shuffle_epi8(h, order),
-                _mm_setzero_si128(),
-            ))
-        };
-        !(zero as u16)
-    }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "ssse3")))]
-    {
-        let mut m = 0;
-        for (r, &k) in rules.influence_ranks.iter().enumerate() {
-            if k < 0x80 && hand[k as usize] > 0 {
-                m |= 1 << r;
-            }
-        }
-        m
-    }
-}
-
-/// Placements of the cards of a hand: for each block (a face and the
-/// groups where it may go, as a bit mask), every influence kind in the hand
-/// at every group of the block, kind by kind. Listed by `push_all`, or
-/// picked by `nth` without listing them.
-///
-/// All in scalars, without an array indexed at run time, so that the
-/// compiler keeps it in registers: built in memory by byte and word stores
-/// and copied by wider loads, it stalled on the store buffer.
-#[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct Placements {
-    /// The influence kinds in the hand, by rank (`held_ranks`).
-    ranks: u16,
-    n_kinds: u8,
-    /// The blocks, block `b` in bits `32 b ..`: its groups in the low 16
-    /// bits, its face (`face_ix`) in bit 16.
-    blocks: u64,
-    n_blocks: u8,
-}
-
-impl Placements {
-    #[inline(always)]
-    fn of_hand(rules: &Rules, hand: &Counts) -> Placements {
-        let ranks = held_ranks(rules, hand);
-        Placements {
-            ranks,
-            n_kinds: ranks.count_ones() as u8,
-            blocks: 0,
-            n_blocks: 0,
-        }
-    }
-
-    /// The number of influence kinds held.
-    fn n_kinds(&self) -> usize {
-        self.n_kinds as usize
-    }
-
-    /// The `j`-th influence kind held (below `n_kinds`), in the rules' order.
-    #[inline]
-    fn kind(&self, rules: &Rules, j: u32) -> Kind {
-        Kind(rules.influence_ranks[nth_kind(self.ranks, j) as usize % MAX_KINDS])
-    }
-
-    fn add_block(&mut self, face: Face, groups: u16) {
-        if groups != 0 && self.n_kinds > 0 {
-            let block = u64::from(groups) | (face_ix(face) as u64) << 16;
-            self.blocks |= block << (32 * u32::from(self.n_blocks));
-            self.n_blocks += 1;
-        }
-    }
-
-    /// Block `b` (below `n_blocks`): its face and groups.
-    fn block(&self, b: usize) -> (Face, u16) {
-        let block = (self.blocks >> (32 * b)) as u32;
-        let face = if block & 1 << 16 != 0 {
-            Face::Up
-        } else {
-            Face::Down
-        };
-        (face, block as u16)
-    }
-
-    fn blocks(&self) -> impl Iterator<Item = (Face, u16)> + '_ {
-        (0..self.n_blocks as usize).map(|b| self.block(b))
-    }
-
-    pub(crate) fn len(&self) -> usize {
-        // The groups of both blocks at once (an absent block has none).
-        let groups = (self.blocks & 0x0000_FFFF_0000_FFFF).count_ones();
-        groups as usize * self.n_kinds as usize
-    }
-
-    pub(crate) fn is_empty(&self) -> bool {
-        self.n_blocks == 0
-    }
-
-    fn push_all(&self, rules: &Rules, out: &mut Vec<Move>) {
-        out.reserve(self.len());
-        for (face, groups) in self.blocks() {
-            for j in 0..u32::from(self.n_kinds) {
-                let kind = self.kind(rules, j);
-                let mut m = groups;
-                while m != 0 {
-                    let group = m.trailing_zeros() as u8;
-                    m &= m - 1;
-                    out.push(Move::Place { kind, group, face });
-                }
-            }
-        }
-    }
-
-    /// Placement `i` (below `len`), without a branch on its block.
-    #[inline(always)]
-    fn nth(&self, rules: &Rules, i: usize) -> Move {
-        let i = i as u32;
-        let first = self.blocks as u32;
-        let n_first = (first as u16).count_ones() * u32::from(self.n_kinds);
-        let second = i >= n_first;
-        let block = if second {
-            (self.blocks >> 32) as u32
-        } else {
-            first
-        };
-        let i = i - if second { n_first } else { 0 };
-        let groups = block as u16;
-        // Kind i / per_kind, and the (i % per_kind)-th group of the mask,
-        // by a multiplication (`div_small`: a division waits longer).
-        let per_kind = groups.count_ones().max(1);
-        let kind = div_small(i, per_kind);
-        let skip = i - kind * per_kind;
-        Move::Place {
-            kind: self.kind(rules, kind),
-            group: nth_set_bit(groups, skip),
-            face: if block & 1 << 16 != 0 {
-                Face::Up
-            } else {
-                Face::Down
-            },
-        }
-    }
-}
-
-/// The choices at `TurnStart` and `Placing`, in the order of `legal`:
-/// pass, the placements, end the placement, the action cards.
-#[derive(Default)]
-struct TurnChoices {
-    pass: bool,
-    places: Placements,
-    end: bool,
-    /// The action cards, as a kind mask.
-    actions: u16,
 }
 
 /// What happened in a game, counted as it happens (for the designer's
@@ -690,7 +251,7 @@ pub struct State {
     /// This turn: action cards played.
     pub(crate) actions_played: u8,
     /// This turn: cards drawn in the refill so far.
-    refill_draws: u8,
+    pub(crate) refill_draws: u8,
     /// This turn: the player has committed to an active turn.
     pub(crate) active: bool,
     pub(crate) counters: Counters,
@@ -979,7 +540,7 @@ impl State {
         free & 0u8.wrapping_sub(u8::from(!self.exhausted(g)))
     }
 
-    fn hand_influence(&self, player: usize) -> u8 {
+    pub(crate) fn hand_influence(&self, player: usize) -> u8 {
         masked_sum(&self.zones[player].hand, &self.rules.influence_mask)
     }
 
@@ -991,71 +552,18 @@ impl State {
 
     /// The groups where `player` may place one more card in a turn (room,
     /// patricians left, not frozen), and those with room for two (bit g).
-    fn room_masks(&self, player: usize) -> (u16, u16) {
+    pub(crate) fn room_masks(&self, player: usize) -> (u16, u16) {
         let l = &self.rules.limits;
         // Open: patricians left (none past the last group), not frozen.
         let frozen: [u8; MAX_GROUPS] = self.frozen.map(u8::from);
         let open = nonzero_groups(&self.left) & !nonzero_groups(&frozen);
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{
-                _mm_add_epi8, _mm_cmpeq_epi8, _mm_loadl_epi64, _mm_min_epu8, _mm_movemask_epi8,
-                _mm_set1_epi8, _mm_setzero_si128, _mm_subs_epu8,
-            };
-            // SAFETY: SSE2 is always available on x86_64; each load reads
-            // the 8 bytes of an 8-byte array.
-            unsafe {
-                let load = |b: &[u8; MAX_GROUPS]| _mm_loadl_epi64(b.as_ptr().cast());
-                let all = _mm_add_epi8(load(&self.count[0]), load(&self.count[1]));
-                // Per group: min(per side - own, per group - all), saturating.
-                let room = _mm_min_epu8(
-                    _mm_subs_epu8(_mm_set1_epi8(l.per_side as i8), load(&self.count[player])),
-                    _mm_subs_epu8(_mm_set1_epi8(l.per_group as i8), all),
-                );
-                let z = _mm_setzero_si128();
-                let zero = |v| _mm_movemask_epi8(_mm_cmpeq_epi8(v, z)) as u16;
-                let one = !zero(room) & open;
-                let two = !zero(_mm_subs_epu8(room, _mm_set1_epi8(1))) & open;
-                (one, two)
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            let (mut one, mut two) = (0u16, 0u16);
-            for g in 0..MAX_GROUPS {
-                let room = l.per_side.saturating_sub(self.count[player][g]).min(
-                    l.per_group
-                        .saturating_sub(self.count[0][g] + self.count[1][g]),
-                );
-                one |= u16::from(room >= 1) << g;
-                two |= u16::from(room >= 2) << g;
-            }
-            (one & open, two & open)
-        }
+        let (one, two) = room_masks(&self.count, &self.count[player], l.per_side, l.per_group);
+        (one & open, two & open)
     }
 
     /// The groups (bit g) holding at least `at` influence cards in all.
     fn groups_holding_at_least(&self, at: u8) -> u32 {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{
-                _mm_add_epi8, _mm_cmpeq_epi8, _mm_loadl_epi64, _mm_max_epu8, _mm_movemask_epi8,
-                _mm_set1_epi8,
-            };
-            // SAFETY: SSE2 is always available on x86_64; each load reads
-            // the 8 bytes of an 8-byte array.
-            unsafe {
-                let load = |b: &[u8; MAX_GROUPS]| _mm_loadl_epi64(b.as_ptr().cast());
-                let all = _mm_add_epi8(load(&self.count[0]), load(&self.count[1]));
-                // all >= at exactly where max(all, at) == all.
-                let ge = _mm_cmpeq_epi8(_mm_max_epu8(all, _mm_set1_epi8(at as i8)), all);
-                (_mm_movemask_epi8(ge) as u32) & ((1 << MAX_GROUPS) - 1)
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        (0..MAX_GROUPS).fold(0, |m, g| {
-            m | u32::from(self.count[0][g] + self.count[1][g] >= at) << g
-        })
+        groups_holding_at_least(&self.count, at)
     }
 
     /// The groups (bit g) where `owner` has cards of face `face_ix` (0 down,
@@ -1080,95 +588,6 @@ impl State {
         self.lone.is_none() | self.rules.turn.lone_player.draws
     }
 
-    /// Whether the seat may play an action card in `phase` (the current
-    /// one): a constant where the caller knows it, and the test by phase
-    /// folds away.
-    #[inline(always)]
-    fn may_play_action_in(&self, phase: Phase) -> bool {
-        let any_time = self.rules.turn.action_timing == ActionTiming::AnyTime;
-        let active = self.active;
-        // Per phase, as bit `phase` of a mask: worked out for every phase at
-        // once, without a branch (whether a card was played is random).
-        let by_phase = 1u32 << Phase::TurnStart as u32 // playing one makes the turn active
-            | u32::from(active) << Phase::Placing as u32
-            // 001: "il doit obligatoirement le faire avant de recompléter
-            // sa main": not once the refill has begun.
-            | u32::from(active & (any_time | (self.refill_draws == 0))) << Phase::Refill as u32
-            | u32::from(any_time) << Phase::BeforeVote as u32;
-        (self.actions_played < self.rules.turn.actions_per_turn)
-            & (by_phase >> phase as u32 & 1 != 0)
-    }
-
-    // ----- Legal moves -----------------------------------------------------
-
-    pub fn legal(&self, out: &mut Vec<Move>) {
-        out.clear();
-        let p = self.seat as usize;
-        match self.phase {
-            Phase::TurnStart | Phase::Placing => {
-                let t = self.turn_choices(p);
-                if t.pass {
-                    out.push(Move::Pass);
-                }
-                t.places.push_all(&self.rules, out);
-                if t.end {
-                    out.push(Move::EndPlacement);
-                }
-                each_kind(t.actions, |k| out.push(Move::PlayAction(k)));
-            }
-            Phase::LonePlaceAll => self
-                .placements_with(p, Face::Down)
-                .push_all(&self.rules, out),
-            Phase::Effect => self.effect_moves(out),
-            _ => self.few_moves(p, &mut |m| out.push(m)),
-        }
-    }
-
-    /// The moves of the phases with a handful of choices (at most one per
-    /// card kind, plus two), in the order of `legal`.
-    fn few_moves(&self, p: usize, out: &mut impl FnMut(Move)) {
-        let rules = &*self.rules;
-        let z = &self.zones[p];
-        match self.phase {
-            Phase::ArrangeActions => {
-                // Kind indices ascend as `rules.action_kinds` does.
-                let mut left = nonzero_kinds(&z.unarranged);
-                while left != 0 {
-                    out(Move::ArrangeAction(Kind(left.trailing_zeros() as u8)));
-                    left &= left - 1;
-                }
-            }
-            Phase::SetupPlace => {
-                let pl = Placements::of_hand(rules, &z.set_aside);
-                for j in 0..pl.n_kinds() as u32 {
-                    out(Move::SetupPlace(pl.kind(rules, j)));
-                }
-            }
-            Phase::Refill => {
-                if !z.influence_reserve.is_empty() {
-                    out(Move::Draw(Reserve::Influence));
-                }
-                if !z.action_reserve.is_empty() {
-                    out(Move::Draw(Reserve::Action));
-                }
-                each_kind(self.action_mask(p), |k| out(Move::PlayAction(k)));
-            }
-            Phase::PassiveDiscard => {
-                let mut held = nonzero_kinds(&z.hand);
-                while held != 0 {
-                    out(Move::Discard(Kind(held.trailing_zeros() as u8)));
-                    held &= held - 1;
-                }
-                out(Move::EndDiscard);
-            }
-            Phase::BeforeVote => {
-                out(Move::DrawVote);
-                each_kind(self.action_mask(p), |k| out(Move::PlayAction(k)));
-            }
-            _ => {}
-        }
-    }
-
     /// The player who must decide now (the seat, or a player answering an
     /// effect or a reaction window).
     pub fn actor(&self) -> usize {
@@ -1176,283 +595,6 @@ impl State {
             self.effect_actor()
         } else {
             self.seat as usize
-        }
-    }
-
-    /// The action cards `p` may play now, as a kind mask (kind indices
-    /// ascend as `rules.action_kinds` does). Without a branch: whether a
-    /// card may be played, or is held, is random in random games.
-    #[inline]
-    fn action_mask(&self, p: usize) -> u16 {
-        self.action_mask_in(p, self.phase)
-    }
-
-    /// `action_mask` in `phase` (the current one, as `may_play_action_in`).
-    #[inline(always)]
-    fn action_mask_in(&self, p: usize, phase: Phase) -> u16 {
-        let may = 0u16.wrapping_sub(u16::from(self.may_play_action_in(phase)));
-        let held = nonzero_kinds(&self.zones[p].hand) & self.rules.own_turn_actions & may;
-        self.playable(p, held)
-    }
-
-    /// The choices of `TurnStart` and `Placing`, in the order of `legal`,
-    /// without listing the placements one by one.
-    #[inline(always)]
-    fn turn_choices(&self, p: usize) -> TurnChoices {
-        let mut t = TurnChoices::default();
-        if self.phase == Phase::TurnStart {
-            t.pass = !self.active;
-            t.places = self.first_placements(p);
-            // Playing an action card makes the turn active, and an active
-            // player must place influence: only offered if he can, unless
-            // `turn.action_without_placement`.
-            let offered = !t.places.is_empty() | self.rules.turn.action_without_placement;
-            t.actions =
-                self.action_mask_in(p, Phase::TurnStart) & 0u16.wrapping_sub(u16::from(offered));
-        } else {
-            let face = self.placed_face;
-            t.places = self.placements_with(p, face);
-            // Some pattern of this face places as many cards as placed.
-            t.end = self.rules.turn.pattern_sizes[face_ix(face)] & 1 << self.placed != 0;
-            t.actions = self.action_mask_in(p, Phase::Placing);
-        }
-        t
-    }
-
-    /// Every single placement of `face` that fits.
-    #[inline(always)]
-    fn placements_with(&self, p: usize, face: Face) -> Placements {
-        let mut pl = Placements::of_hand(&self.rules, &self.zones[p].hand);
-        pl.add_block(face, self.room_masks(p).0);
-        pl
-    }
-
-    /// The first card of a turn: any face some placement pattern allows,
-    /// provided the pattern can be completed (a second card fits somewhere).
-    #[inline(always)]
-    pub(crate) fn first_placements(&self, p: usize) -> Placements {
-        let hand_infl = self.hand_influence(p);
-        if hand_infl == 0 {
-            return Placements::default();
-        }
-        // Groups with room for one card, and for two.
-        let (one, two) = self.room_masks(p);
-        if one == 0 {
-            return Placements::default();
-        }
-        // A second card must fit: here again, or at another group.
-        let second = if hand_infl < 2 {
-            0
-        } else if one.count_ones() >= 2 {
-            one
-        } else {
-            two
-        };
-        let mut pl = Placements::of_hand(&self.rules, &self.zones[p].hand);
-        for face in [Face::Down, Face::Up] {
-            let sizes = self.rules.turn.pattern_sizes[face_ix(face)];
-            let (single, double) = (sizes & 1 << 1 != 0, sizes & 1 << 2 != 0);
-            if single {
-                pl.add_block(face, one);
-            } else if double {
-                pl.add_block(face, second);
-            }
-        }
-        pl
-    }
-
-    /// A legal move chosen as `legal[rng.random_range(0..n)]` would, and
-    /// `n`, without listing the placements at the start of a turn.
-    pub fn random_legal(&self, rng: &mut AgentRng, buf: &mut Vec<Move>) -> (Move, usize) {
-        if matches!(self.phase, Phase::TurnStart | Phase::Placing) {
-            let t = self.turn_choices(self.seat as usize);
-            let (pass, places) = (usize::from(t.pass), t.places.len());
-            let n = pass + places + usize::from(t.end) + t.actions.count_ones() as usize;
-            let i = seed::below(rng, n);
-            let m = if i < pass {
-                Move::Pass
-            } else if i - pass < places {
-                t.places.nth(&self.rules, i - pass)
-            } else if t.end && i == pass + places {
-                Move::EndPlacement
-            } else {
-                Move::PlayAction(nth_action(
-                    t.actions,
-                    i - pass - places - usize::from(t.end),
-                ))
-            };
-            return (m, n);
-        }
-        match self.phase {
-            Phase::Effect => return self.effect_random_legal(rng, buf),
-            Phase::LonePlaceAll | Phase::GameOver => {}
-            _ => {
-                let mut few = ArrayVec::<Move, { MAX_KINDS + 2 }>::new();
-                self.few_moves(self.seat as usize, &mut |m| few.push(m));
-                let n = few.len();
-                return (few[seed::below(rng, n)], n);
-            }
-        }
-        self.legal(buf);
-        let n = buf.len();
-        (buf[seed::below(rng, n)], n)
-    }
-
-    /// One decision between two random agents: the player to act picks
-    /// with his RNG (`rngs[player]`) the move `random_legal` would pick, and
-    /// it is applied; `note` is told its number of legal moves. The
-    /// setup's decisions and a passive turn's discards, which follow each
-    /// other, are taken together (each noted). Returns `false` once the
-    /// game is over. The same games as `random_legal` then `apply_move` (a
-    /// test holds it to them), but the phase is dispatched on once, not
-    /// three times: phases follow each other at random, so each dispatch is
-    /// a likely misprediction.
-    #[inline(always)]
-    pub fn random_step(
-        &mut self,
-        rngs: &mut [AgentRng; 2],
-        buf: &mut Vec<Move>,
-        note: &mut impl FnMut(usize),
-    ) -> bool {
-        let p = self.seat as usize;
-        // Tested in order of frequency, each phase by its own bit: a chain
-        // of conditional branches, each predicted from the history, rather
-        // than one indirect jump on a random phase.
-        let bit = 1u32 << self.phase as u32;
-        let n = if bit & (1 << Phase::Refill as u32) != 0 {
-            // As `few_moves`: the reserves with a card, then the action cards.
-            let (inf, draws) = self.zones[p].draw_choices();
-            let actions = self.action_mask_in(p, Phase::Refill);
-            let n = draws + actions.count_ones() as usize;
-            let i = seed::below(&mut rngs[p], n);
-            if i < draws {
-                self.refill_draw(p, nth_reserve(i, inf));
-            } else {
-                self.play_own_action(p, nth_action(actions, i - draws));
-            }
-            n
-        } else if bit & (1 << Phase::Effect as u32) != 0 {
-            self.effect_random_step(rngs, buf)
-        } else if bit & (1 << Phase::TurnStart as u32 | 1 << Phase::Placing as u32) != 0 {
-            let t = self.turn_choices(p);
-            let (pass, places) = (usize::from(t.pass), t.places.len());
-            let n = pass + places + usize::from(t.end) + t.actions.count_ones() as usize;
-            let i = seed::below(&mut rngs[p], n);
-            if i < pass {
-                self.go_passive(p);
-            } else if i - pass < places {
-                let Move::Place { kind, group, face } = t.places.nth(&self.rules, i - pass) else {
-                    unreachable!("placements are `Place` moves")
-                };
-                self.place(p, kind, group, face);
-            } else if t.end && i == pass + places {
-                self.placement_done();
-            } else {
-                self.play_own_action(
-                    p,
-                    nth_action(t.actions, i - pass - places - usize::from(t.end)),
-                );
-            }
-            n
-        } else if bit & (1 << Phase::BeforeVote as u32) != 0 {
-            // As `few_moves`: the vote card, then the action cards.
-            let actions = self.action_mask_in(p, Phase::BeforeVote);
-            let n = 1 + actions.count_ones() as usize;
-            match seed::below(&mut rngs[p], n) {
-                0 => self.vote_step(),
-                i => self.play_own_action(p, nth_action(actions, i - 1)),
-            }
-            n
-        } else if self.phase == Phase::GameOver {
-            return false;
-        } else {
-            self.random_step_rare(rngs, buf, note);
-            return true;
-        };
-        note(n);
-        true
-    }
-
-    /// The decisions of `random_step` met a few times a game (the setup, a
-    /// passive turn's discards, the general way), out of its loop. The
-    /// setup's decisions (some 36 a game) and a passive turn's discards
-    /// follow each other here, each noted, without going back through the
-    /// decision loop's dispatch.
-    #[inline(never)]
-    fn random_step_rare(
-        &mut self,
-        rngs: &mut [AgentRng; 2],
-        buf: &mut Vec<Move>,
-        note: &mut impl FnMut(usize),
-    ) {
-        const AGAIN: u32 = 1 << Phase::ArrangeActions as u32
-            | 1 << Phase::SetupPlace as u32
-            | 1 << Phase::PassiveDiscard as u32;
-        loop {
-            let p = self.seat as usize;
-            if self.phase == Phase::ArrangeActions {
-                self.random_arrangement(p, &mut rngs[p], note);
-            } else {
-                note(self.random_step_rare_one(rngs, buf));
-            }
-            if AGAIN >> self.phase as u32 & 1 == 0 {
-                return;
-            }
-        }
-    }
-
-    /// A random agent's whole arrangement of `p`'s action reserve, a pick
-    /// (noted) at a time, as `few_moves` lists them (the kinds left, by
-    /// index) and `arrange_action` applies them: the kinds left kept in a
-    /// register, not stored and read back at each pick.
-    fn random_arrangement(&mut self, p: usize, rng: &mut AgentRng, note: &mut impl FnMut(usize)) {
-        let z = &mut self.zones[p];
-        let mut left = z.unarranged;
-        loop {
-            let kinds = nonzero_kinds(&left);
-            let n = kinds.count_ones() as usize;
-            let k = Kind(nth_kind(kinds, seed::below(rng, n) as u32));
-            bump(&mut left, k, false);
-            z.action_reserve.push(k);
-            note(n);
-            if nonzero_kinds(&left) == 0 {
-                break;
-            }
-        }
-        z.unarranged = left;
-        self.arranged(p);
-    }
-
-    /// One decision of `random_step_rare`.
-    #[inline(always)]
-    fn random_step_rare_one(&mut self, rngs: &mut [AgentRng; 2], buf: &mut Vec<Move>) -> usize {
-        let p = self.seat as usize;
-        match self.phase {
-            // As `few_moves`: the kinds set aside, in the rules' order.
-            Phase::SetupPlace => {
-                let pl = Placements::of_hand(&self.rules, &self.zones[p].set_aside);
-                let n = pl.n_kinds();
-                let i = seed::below(&mut rngs[p], n);
-                self.setup_place(p, pl.kind(&self.rules, i as u32));
-                n
-            }
-            // As `few_moves`: the kinds held, by index, then the end.
-            Phase::PassiveDiscard => {
-                let held = nonzero_kinds(&self.zones[p].hand);
-                let n = held.count_ones() as usize + 1;
-                let i = seed::below(&mut rngs[p], n);
-                if i + 1 == n {
-                    self.end_discard();
-                } else {
-                    self.passive_discard(p, Kind(nth_kind(held, i as u32)));
-                }
-                n
-            }
-            _ => {
-                let (m, n) = self.random_legal(&mut rngs[p], buf);
-                self.apply_move(m);
-                n
-            }
         }
     }
 
@@ -1486,7 +628,7 @@ impl State {
     // The moves of `apply_move` that `random_step` also makes directly.
 
     #[inline]
-    fn arrange_action(&mut self, p: usize, k: Kind) {
+    pub(crate) fn arrange_action(&mut self, p: usize, k: Kind) {
         let z = &mut self.zones[p];
         bump(&mut z.unarranged, k, false);
         // The first card chosen is the top: build bottom-up, reverse at the end.
@@ -1498,7 +640,7 @@ impl State {
 
     /// `p`'s action reserve is arranged: the first card chosen is the top
     /// (built bottom-up, reversed here); on to the setup's placements.
-    fn arranged(&mut self, p: usize) {
+    pub(crate) fn arranged(&mut self, p: usize) {
         self.zones[p].action_reserve.reverse();
         self.log(Event::ActionReserveArranged { player: p as u8 });
         self.phase = Phase::SetupPlace;
@@ -1506,7 +648,7 @@ impl State {
     }
 
     #[inline]
-    fn setup_place(&mut self, p: usize, k: Kind) {
+    pub(crate) fn setup_place(&mut self, p: usize, k: Kind) {
         let per = self.rules.setup.placed_per_group.max(1);
         let g = (self.setup_step / per) as usize;
         bump(&mut self.zones[p].set_aside, k, false);
@@ -1521,7 +663,7 @@ impl State {
     }
 
     #[inline]
-    fn passive_discard(&mut self, p: usize, k: Kind) {
+    pub(crate) fn passive_discard(&mut self, p: usize, k: Kind) {
         self.take_from_hand(p, k);
         self.zones[p].discard[k.ix()] += 1;
         self.log(Event::Discarded {
@@ -1531,19 +673,19 @@ impl State {
     }
 
     #[inline]
-    fn end_discard(&mut self) {
+    pub(crate) fn end_discard(&mut self) {
         self.phase = Phase::Refill;
         self.after_refill_step();
     }
 
     #[inline]
-    fn go_passive(&mut self, p: usize) {
+    pub(crate) fn go_passive(&mut self, p: usize) {
         self.log(Event::WentPassive { player: p as u8 });
         self.phase = Phase::PassiveDiscard;
     }
 
     #[inline(always)]
-    fn place(&mut self, p: usize, kind: Kind, group: u8, face: Face) {
+    pub(crate) fn place(&mut self, p: usize, kind: Kind, group: u8, face: Face) {
         self.take_from_hand(p, kind);
         self.put(p, group as usize, kind, face);
         self.log(Event::Placed {
@@ -1566,14 +708,14 @@ impl State {
     }
 
     #[inline]
-    fn play_own_action(&mut self, p: usize, k: Kind) {
+    pub(crate) fn play_own_action(&mut self, p: usize, k: Kind) {
         self.active = true;
         self.actions_played += 1;
         self.play_action(p, k, false);
     }
 
     #[inline(always)]
-    fn refill_draw(&mut self, p: usize, r: Reserve) {
+    pub(crate) fn refill_draw(&mut self, p: usize, r: Reserve) {
         let z = &mut self.zones[p];
         // The reserve chosen by a select, not a branch (the choice is random).
         let reserve = if r == Reserve::Influence {
@@ -1596,7 +738,7 @@ impl State {
     }
 
     #[inline]
-    fn vote_step(&mut self) {
+    pub(crate) fn vote_step(&mut self) {
         self.draw_vote_card();
         if self.end.is_none() {
             self.end_turn();
@@ -2337,25 +1479,10 @@ impl State {
 
 #[cfg(test)]
 mod tests {
-    //! The SIMD and table helpers of the hot path against plain loops, on
-    //! many pseudo-random inputs (counts up to 15, as in play, and edge
-    //! values up to 255).
+    //! The masks of the turn over whole tables against the rules they
+    //! implement, group by group or card by card.
+    use super::super::kernel::simd::tests::counts;
     use super::*;
-
-    /// Pseudo-random counts from `seed` (SplitMix64), below `max` + 1.
-    fn counts(seed: u64, max: u8) -> Counts {
-        let mut c = [0u8; MAX_KINDS];
-        for (k, x) in c.iter_mut().enumerate() {
-            let r = seed::mix(seed.wrapping_mul(31).wrapping_add(k as u64));
-            // Half the kinds empty, as in a hand.
-            *x = if r & 1 == 0 {
-                0
-            } else {
-                (r >> 8) as u8 % (max.saturating_add(1)).max(1)
-            };
-        }
-        c
-    }
 
     /// `room_masks`, `nonzero_groups` and `side_groups` (over the per-group
     /// byte arrays) against the rule they implement, group by group, on
@@ -2421,57 +1548,6 @@ mod tests {
     }
 
     #[test]
-    fn simd_helpers_agree_with_plain_loops() {
-        for s in 0..5000u64 {
-            let max = if s % 10 == 0 { 255 } else { 15 };
-            let (c, d) = (counts(s, max), counts(s + 100_000, max));
-            let mask = counts(s + 200_000, 1).map(|b| if b > 0 { 0xFF } else { 0 });
-            let nz = (0..MAX_KINDS).fold(0u16, |m, k| m | u16::from(c[k] != 0) << k);
-            assert_eq!(nonzero_kinds(&c), nz, "{c:?}");
-            let sum = (0..MAX_KINDS).fold(0u8, |n, k| n.wrapping_add(c[k] & mask[k]));
-            assert_eq!(masked_sum(&c, &mask), sum, "{c:?} {mask:?}");
-            // Each kind's down + up fits a byte in play: keep it so here.
-            let up = std::array::from_fn(|k| d[k].min(255 - c[k]));
-            let (a, b) = (counts(s + 300_000, max), counts(s + 400_000, 5));
-            let dot = |w: &Counts| {
-                (0..MAX_KINDS)
-                    .map(|k| (c[k] as u32 + up[k] as u32) * w[k] as u32)
-                    .sum::<u32>()
-            };
-            assert_eq!(weighted_sums(&c, &up, &a, &b), (dot(&a), dot(&b)));
-            let k = (s % MAX_KINDS as u64) as usize;
-            let (mut more, mut less) = (c, c);
-            bump(&mut more, Kind(k as u8), true);
-            bump(&mut less, Kind(k as u8), false);
-            for j in 0..MAX_KINDS {
-                let by = u8::from(j == k);
-                assert_eq!(more[j], c[j].wrapping_add(by), "{c:?} + kind {k}");
-                assert_eq!(less[j], c[j].wrapping_sub(by), "{c:?} - kind {k}");
-            }
-            let (mut down, mut shown) = (c, up);
-            reveal_all(&mut down, &mut shown, &mask);
-            for j in 0..MAX_KINDS {
-                let moved = c[j] & mask[j];
-                assert_eq!(
-                    (down[j], shown[j]),
-                    (c[j] - moved, up[j] + moved),
-                    "kind {j}"
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn nth_set_bit_lists_the_bits_of_every_group_mask() {
-        for m in 0u16..256 {
-            let bits: Vec<u8> = (0..8).filter(|&b| m >> b & 1 != 0).collect();
-            for (i, &b) in bits.iter().enumerate() {
-                assert_eq!(nth_set_bit(m, i as u32), b, "mask {m:#b}, bit {i}");
-            }
-        }
-    }
-
-    #[test]
     fn playable_masks_agree_with_the_search() {
         // At every decision of random games, for both players and every
         // kind with a program: the mask test says what the general search
@@ -2525,85 +1601,6 @@ mod tests {
                     slow.discard_kind(&side, highest),
                     "seed {seed}, highest {highest}"
                 );
-            }
-        }
-    }
-
-    /// `add_at`, `sub_at` and `set_at` change one byte, as byte arithmetic.
-    #[test]
-    fn word_updates_change_one_byte() {
-        for seed in 0..2000u64 {
-            let c = counts(seed, 200);
-            let mut b = [0u8; MAX_GROUPS];
-            b.copy_from_slice(&c[..MAX_GROUPS]);
-            let g = (seed % MAX_GROUPS as u64) as usize;
-            let n = (seed / 8 % 56) as u8;
-            let (mut added, mut taken, mut set) = (b, b, b);
-            add_at(&mut added, g, n);
-            let mut want = b;
-            want[g] += n;
-            assert_eq!(added, want, "seed {seed}: add");
-            let m = n.min(b[g]);
-            sub_at(&mut taken, g, m);
-            let mut want = b;
-            want[g] -= m;
-            assert_eq!(taken, want, "seed {seed}: sub");
-            set_at(&mut set, g, n);
-            let mut want = b;
-            want[g] = n;
-            assert_eq!(set, want, "seed {seed}: set");
-        }
-    }
-
-    /// `held_ranks` is the rules' influence kinds held, by rank.
-    #[test]
-    fn held_ranks_follow_the_rules_order() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/caesar_cleopatra");
-        let rules = super::super::model::load(&dir).expect("the rules load");
-        // And an order other than the kinds' indices.
-        let mut reversed = rules.clone();
-        reversed.influence_kinds.reverse();
-        for (r, k) in reversed.influence_kinds.iter().enumerate() {
-            reversed.influence_ranks[r] = k.0;
-        }
-        for seed in 0..6000u64 {
-            let rules = if seed % 2 == 0 { &rules } else { &reversed };
-            let hand = counts(seed, 3);
-            let want = rules
-                .influence_kinds
-                .iter()
-                .enumerate()
-                .fold(0u16, |m, (r, k)| m | u16::from(hand[k.ix()] > 0) << r);
-            assert_eq!(held_ranks(rules, &hand), want, "seed {seed}");
-            let pl = Placements::of_hand(rules, &hand);
-            let kinds: Vec<Kind> = (0..pl.n_kinds() as u32)
-                .map(|j| pl.kind(rules, j))
-                .collect();
-            let held: Vec<Kind> = rules
-                .influence_kinds
-                .iter()
-                .copied()
-                .filter(|k| hand[k.ix()] > 0)
-                .collect();
-            assert_eq!(kinds, held, "seed {seed}");
-        }
-    }
-
-    #[test]
-    fn div_small_divides() {
-        for d in 1..=MAX_GROUPS as u32 {
-            for i in 0..1 << 13 {
-                assert_eq!(div_small(i, d), i / d, "{i} / {d}");
-            }
-        }
-    }
-
-    #[test]
-    fn nth_kind_lists_the_bits_of_every_kind_mask() {
-        for m in 0..=u16::MAX {
-            let bits: Vec<u8> = (0..16).filter(|&b| m >> b & 1 != 0).collect();
-            for (i, &b) in bits.iter().enumerate() {
-                assert_eq!(nth_kind(m, i as u32), b, "mask {m:#b}, bit {i}");
             }
         }
     }
