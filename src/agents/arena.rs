@@ -407,3 +407,34 @@ impl ArenaReport {
             .unwrap_or_else(|| format!("seat {}", p + 1))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_side_holds_each_seat_equally_often() {
+        for seats in 2..=MAX_SEATS {
+            for sides in [2, seats] {
+                let l = Lineup::new(sides, seats).unwrap();
+                let mut held = [[0u32; MAX_SEATS]; MAX_SEATS];
+                for game in 0..2 * seats as u64 {
+                    for p in 0..seats {
+                        held[l.side(game, p)][p] += 1;
+                    }
+                }
+                for (s, row) in held.iter().enumerate().take(sides) {
+                    let per_game = l.lineup.iter().filter(|&&x| x == s).count() as u32;
+                    for &n in &row[..seats] {
+                        assert_eq!(n, 2 * per_game, "{sides} sides, {seats} seats");
+                    }
+                }
+            }
+        }
+        // Two seats: A starts in the even games.
+        let l = Lineup::new(2, 2).unwrap();
+        assert_eq!([l.side(0, 0), l.side(1, 0), l.side(2, 0)], [0, 1, 0]);
+        assert!(Lineup::new(3, 4).is_err() && Lineup::new(2, 1).is_err());
+        assert!(Lineup::new(7, 7).is_err());
+    }
+}
