@@ -13,9 +13,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
-use ludus::agents::{GreedyAgent, IsmctsAgent, IsmctsConfig};
+use ludus::agents::{AgentSpec, IsmctsConfig};
+use ludus::games::caesar_cleopatra::CaesarCleopatra;
+use ludus::games::caesar_cleopatra::agents::GreedyAgent;
 
-type AgentSpec = ludus::agents::AgentSpec<ludus::games::caesar_cleopatra::CaesarCleopatra>;
+type IsmctsAgent = ludus::agents::IsmctsAgent<CaesarCleopatra>;
 use ludus::args::RulesArgs;
 use ludus::engine::agent::{Agent, RandomAgent};
 use ludus::engine::seed::derive;
@@ -48,7 +50,7 @@ fn new_game(rules: &Arc<Rules>, i: u64) -> State {
 /// `State::random_step`, every measure of the report, no event log);
 /// returns the turns played in all.
 fn playouts(rules: &Arc<Rules>) -> u64 {
-    let seats = [AgentSpec::Random, AgentSpec::Random];
+    let seats = [AgentSpec::<CaesarCleopatra>::Random, AgentSpec::Random];
     (0..GAMES)
         .map(|i| {
             let (_, rec) = ludus::sim::play_game(rules, &seats, SEED, i, false);

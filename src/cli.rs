@@ -461,7 +461,7 @@ fn check_game(d: &GameDir) -> bool {
         }
     };
     let mut ok = true;
-    match crate::agents::heuristic::Heuristic::for_rules_dir(d) {
+    match cc::agents::Heuristic::for_rules_dir(d) {
         Ok(_) => println!("  agents' weights: ok"),
         Err(diag) => {
             render(&diag.into());
@@ -726,10 +726,10 @@ fn arena(a: ArenaArgs) -> ExitCode {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1);
     let dir = a.rules.game_dir().ok();
-    match crate::agents::arena::arena_in(
+    match crate::agents::arena::arena_in::<cc::CaesarCleopatra>(
         rules,
         dir.as_ref(),
-        [&a.a, &a.b],
+        &[&a.a, &a.b],
         a.games,
         a.seed,
         threads,

@@ -6,8 +6,23 @@ mod common;
 
 use std::sync::Arc;
 
-use ludus::agents::{GreedyAgent, IsmctsAgent, IsmctsConfig, arena, arena::wilson95};
+use ludus::agents::{IsmctsConfig, arena::wilson95};
 use ludus::games::caesar_cleopatra::CaesarCleopatra;
+use ludus::games::caesar_cleopatra::agents::{DEFAULT_WEIGHTS, GreedyAgent, Heuristic};
+
+type IsmctsAgent = ludus::agents::IsmctsAgent<CaesarCleopatra>;
+type ArenaReport = ludus::agents::ArenaReport;
+
+fn arena(
+    rules: Arc<Rules>,
+    a: &str,
+    b: &str,
+    games: u64,
+    seed: u64,
+    threads: usize,
+) -> Result<ArenaReport, String> {
+    ludus::agents::arena::<CaesarCleopatra>(rules, &[a, b], games, seed, threads)
+}
 
 type AgentSpec = ludus::agents::AgentSpec<CaesarCleopatra>;
 
@@ -336,7 +351,7 @@ fn the_levels_and_a_weights_file_do_not_see_the_opponents_hidden_cards() {
     let path = dir.path().join("w.ron");
     std::fs::write(
         &path,
-        ludus::agents::heuristic::DEFAULT_WEIGHTS.replace("pass_bonus: 0.0", "pass_bonus: 0.5"),
+        DEFAULT_WEIGHTS.replace("pass_bonus: 0.0", "pass_bonus: 0.5"),
     )
     .unwrap();
     let with_file = format!("greedy,weights={}", path.display());
@@ -379,8 +394,8 @@ fn greedy_games_never_reach_the_turn_cap() {
 
 #[test]
 fn a_weights_file_is_read_and_its_errors_have_a_place() {
+    use DEFAULT_WEIGHTS;
     use ludus::agents::Heuristic;
-    use ludus::agents::heuristic::DEFAULT_WEIGHTS;
     use std::path::Path;
     let h = Heuristic::default();
     assert!(h.pass_lead >= 1 && h.card_value > 0.0);
@@ -472,13 +487,18 @@ fn agents_answer_a_single_legal_move_and_play_legal_moves() {
 fn arena_greedy_beats_random_and_the_report_adds_up() {
     let rules = common::rules();
     let r = arena(rules.clone(), "greedy", "random", 40, 3, 2).unwrap();
+    let [a, b] = [&r.sides[0], &r.sides[1]];
     assert_eq!(r.games, 40);
-    assert_eq!(r.a_wins + r.b_wins + r.draws, 40);
-    assert!(r.a_win_rate > 0.5, "{}", r.to_text());
-    assert!(r.mean_margin > 0.0);
-    assert!(r.a_win_ci95.0 <= r.a_win_rate && r.a_win_rate <= r.a_win_ci95.1);
-    assert!((r.a_win_rate + r.b_win_rate + r.draw_rate - 1.0).abs() < 1e-9);
-    assert!(r.a_ms_per_decision > 0.0);
+    assert_eq!(a.wins + b.wins + r.draws, 40);
+    assert!(a.win_rate > 0.5, "{}", r.to_text());
+    assert!(a.mean_margin > 0.0 && b.mean_margin == -a.mean_margin);
+    assert!(a.win_ci95.0 <= a.win_rate && a.win_rate <= a.win_ci95.1);
+    assert!((a.win_rate + b.win_rate + r.draw_rate - 1.0).abs() < 1e-9);
+    assert!(a.ms_per_decision > 0.0);
+    assert_eq!(r.seat_ids, ["cleopatra", "caesar"]);
+    // A sat in each seat in half of the games.
+    let by_seat = a.win_rate_by_seat.iter().sum::<f64>() / 2.0;
+    assert!((by_seat - a.win_rate).abs() < 1e-9);
     let j = r.to_json();
     for key in [
         "games",
@@ -493,7 +513,12 @@ fn arena_greedy_beats_random_and_the_report_adds_up() {
         assert!(j.get(key).is_some(), "{key} missing from {j}");
     }
     assert_eq!(j["a_win_ci95"].as_array().unwrap().len(), 2);
-    assert!(r.to_text().contains("A wins"));
+    assert_eq!(j["sides"].as_array().unwrap().len(), 2);
+    assert_eq!(j["sides"][1]["spec"], "random");
+    assert_eq!(j["seats"].as_array().unwrap().len(), 2);
+    let text = r.to_text();
+    assert!(text.contains("A wins") && text.contains("B wins"), "{text}");
+    assert!(text.contains("by seat: cleopatra"), "{text}");
     assert!(arena(rules, "greedy", "nobody", 1, 1, 1).is_err());
 }
 
@@ -502,17 +527,18 @@ fn arena_results_do_not_depend_on_the_thread_count() {
     let rules = common::rules();
     let run = |threads| arena(rules.clone(), "ismcts:30", "greedy", 6, 8, threads).unwrap();
     let (a, b) = (run(1), run(2));
-    assert_eq!(
-        (a.a_wins, a.b_wins, a.draws, a.mean_margin, a.mean_turns),
-        (b.a_wins, b.b_wins, b.draws, b.mean_margin, b.mean_turns)
-    );
+    let key = |r: &ArenaReport| {
+        let [a, b] = [&r.sides[0], &r.sides[1]];
+        (a.wins, b.wins, r.draws, a.mean_margin, r.mean_turns)
+    };
+    assert_eq!(key(&a), key(&b));
 }
 
 #[test]
 fn ismcts_beats_random_at_a_small_budget() {
     let rules = common::rules();
     let r = arena(rules, "ismcts:200", "random", 6, 11, 2).unwrap();
-    assert!(r.a_wins >= 5, "{}", r.to_text());
+    assert!(r.sides[0].wins >= 5, "{}", r.to_text());
 }
 
 #[test]
@@ -533,7 +559,7 @@ fn ismcts_far_behind_does_not_pass() {
     .unwrap();
     let l = legal(&s);
     assert!(l.contains(&Move::Pass) && l.len() > 1);
-    assert!(ludus::agents::Heuristic::default().evaluate(&s, 0) < -2.0);
+    assert!(Heuristic::default().evaluate(&s, 0) < -2.0);
     for seed in 0..3 {
         let mut agent = IsmctsAgent::new(IsmctsConfig::with_iterations(300), seed);
         assert_ne!(agent.choose(&s, &l), Move::Pass, "seed {seed}");

@@ -1,39 +1,46 @@
-//! Agents that play Caesar & Cleopatra, and an arena to measure them.
+//! Agents that play any game of the engine, and an arena to measure them.
 //!
 //! Every agent implements [`Agent<State>`](crate::engine::agent::Agent) and
-//! sees the game only as its own seat does: the legal moves, the public
-//! table, its own cards (through the state's accessors), and
-//! [`State::resample`] for what it cannot see. None reads the opponent's
-//! hand, face-down cards, reserves or missions.
+//! sees the game only as its own seat does: the legal moves, what the
+//! state shows that seat, and [`Agents::determinize`] for what it cannot
+//! see. None reads another seat's hidden cards.
 //!
-//! - [`greedy::GreedyAgent`]: one ply (plus the rest of its own card
-//!   placement or action card), scored by the heuristic
-//!   [`greedy::Heuristic`] averaged over a few determinizations.
-//! - [`ismcts::IsmctsAgent`]: single-observer information-set Monte Carlo
-//!   tree search (Cowling, Powley & Whitehouse 2012) with short rollouts
-//!   cut off by the same heuristic; 10000 iterations per decision by default.
+//! What is generic lives here: the search ([`ismcts::IsmctsAgent`],
+//! single-observer information-set MCTS for 2 to 6 seats), the arena
+//! ([`arena::arena`], agents against each other in every seat), the agent
+//! specs and levels ([`AgentSpec`], [`LEVELS`]). What knows a game lives in
+//! its module, which implements [`Agents`]: the evaluation of a position
+//! and its weights, the greedy agent (one ply on that evaluation, which
+//! also gives the search its priors and greedy rollouts), the
+//! determinization, the rollout policy and the game's rules of thumb.
+//!
+//! - `greedy`: the game's greedy agent ([`Agents::greedy`]).
+//! - `ismcts` ([`ismcts::IsmctsAgent`]): 2000 iterations per decision by
+//!   default, short rollouts cut off by the game's evaluation.
 //! - `random` ([`RandomAgent`]): uniform among the legal moves.
 //!
 //! [`make_agent`] builds any of them from a short spec such as `"ismcts:500"`
-//! and [`arena::arena`] plays many seeded games between two specs.
+//! and [`arena::arena`] plays many seeded games between specs.
 
 pub mod arena;
-pub mod greedy;
-pub mod heuristic;
 pub mod ismcts;
 
 use std::fmt;
 use std::path::Path;
 
 use crate::diag::Diagnostic;
-use crate::engine::Game;
 use crate::engine::agent::{Agent, RandomAgent};
+use crate::engine::seed::AgentRng;
+use crate::engine::{Game, GameState};
 use crate::load::GameDir;
 
 pub use arena::{ArenaReport, arena};
-pub use greedy::{GreedyAgent, may_pass};
-pub use heuristic::{Evaluator, Heuristic};
 pub use ismcts::{IsmctsAgent, IsmctsConfig, MoveStats, Rollout};
+
+/// Temporary: the old path of the evaluation, which `play::render` still
+/// imports until the terminal player is generic. To be removed then.
+#[doc(hidden)]
+pub use crate::games::caesar_cleopatra::agents::Heuristic;
 
 /// The agent specs [`make_agent`] accepts, for help texts.
 pub const AGENT_SPECS: &str = "random, greedy, ismcts (default budget: 2000 iterations), \
@@ -41,7 +48,7 @@ ismcts:N (N iterations per decision, e.g. ismcts:500), \
 ismcts:Nms (N milliseconds per decision, e.g. ismcts:200ms), \
 the levels easy, normal, hard, \
 optionally with search options: ismcts:2000,c=0.7,turns=1,scale=2,rollout=greedy,eps=0.1, \
-and for greedy and ismcts weights=FILE (a weights file like rules/caesar_cleopatra/agents/greedy.ron)";
+and for greedy and ismcts weights=FILE (a weights file like the agents/greedy.ron of a rules folder)";
 
 /// The levels of `ludus play --ai`, as agent specs (docs/play.md).
 pub const LEVELS: [(&str, &str); 3] = [
@@ -53,20 +60,99 @@ pub const LEVELS: [(&str, &str); 3] = [
 /// The level `ludus play` plays at when `--ai` is not given.
 pub const DEFAULT_LEVEL: &str = "normal";
 
-/// What the agents need of a game, implemented by its module: its
-/// evaluation's weights (read from the rules folder's `agents/greedy.ron`
-/// or a file) and its greedy and search agents.
+/// A move of game `G`.
+pub type MoveOf<G> = <<G as Game>::State as GameState>::Move;
+
+/// What the agents need of a game, implemented by its module.
+///
+/// - Its evaluation: [`Agents::Weights`] (read from the rules folder's
+///   `agents/greedy.ron` or a file) and [`Agents::evaluate`], a position's
+///   worth for one seat in points, from what that seat can see.
+/// - Its greedy agent ([`Agents::Greedy`]): one ply on the evaluation; the
+///   search takes its one-step move values as priors and its moves in
+///   greedy rollouts.
+/// - What the search needs besides: [`Agents::determinize`] (everything a
+///   seat cannot see redrawn), the random rollout policy, the game's rules
+///   of thumb (moves the search leaves out, moves made without search),
+///   a key per move.
+///
+/// The search and the arena are generic over it: a game with 2 to 6 seats
+/// gets `greedy`, `ismcts` and the levels by implementing it.
 pub trait Agents: Game {
     /// The weights of the game's evaluation; `Default` is the built-in set.
     type Weights: Clone + PartialEq + Default + fmt::Debug + Send + Sync + 'static;
+    /// The game's greedy agent.
+    type Greedy: Greedy<Self::State> + 'static;
+
     /// The weights a rules folder gives (its `agents/greedy.ron`).
     fn weights_in(dir: &GameDir) -> Result<Self::Weights, Diagnostic>;
     /// The weights a file gives (`weights=FILE`).
     fn weights_from_file(path: &Path) -> Result<Self::Weights, Diagnostic>;
+
     /// The greedy agent on `w`, its random stream seeded by `seed`.
-    fn greedy(w: &Self::Weights, seed: u64) -> Box<dyn Agent<Self::State>>;
+    fn greedy_agent(w: &Self::Weights, seed: u64) -> Self::Greedy;
+
+    /// The worth of `s` for `seat`, in points: its expected final margin
+    /// over the others, as `seat` can estimate it (the true margin, with
+    /// the tie-break, once the game is over). Larger is better for `seat`.
+    fn evaluate(w: &Self::Weights, s: &Self::State, seat: usize) -> f64;
+
+    /// A copy of `s` in which everything `seat` cannot see (the other
+    /// seats' hidden cards, the order of the draw piles, future chance)
+    /// is redrawn from `rng`, consistently with what it can see, and
+    /// which records no event log.
+    fn determinize(s: &Self::State, seat: usize, rng: &mut AgentRng) -> Self::State;
+
+    /// `s` as the search starts from it: a copy without what it does not
+    /// need (an event log), so that each determinization copies less.
+    fn search_root(s: &Self::State) -> Self::State {
+        s.clone()
+    }
+
+    /// The random rollout policy's move among `legal` (more than one).
+    fn rollout_move(s: &Self::State, legal: &[MoveOf<Self>], rng: &mut AgentRng) -> MoveOf<Self>;
+
+    /// The moves among `legal` that the search considers, when the game's
+    /// rule of thumb leaves some out (`None`: all of them).
+    fn considered(
+        w: &Self::Weights,
+        s: &Self::State,
+        legal: &[MoveOf<Self>],
+    ) -> Option<Vec<MoveOf<Self>>>;
+
+    /// The move the game's rule of thumb makes without search or scoring,
+    /// if any (`legal` has two moves or more).
+    fn ruled_move(
+        w: &Self::Weights,
+        s: &Self::State,
+        legal: &[MoveOf<Self>],
+    ) -> Option<MoveOf<Self>>;
+
+    /// Whether `s` is still in the game's setup: a rollout that starts
+    /// there stops where the setup ends.
+    fn in_setup(s: &Self::State) -> bool;
+
+    /// A number that tells `m` from every other move of the game, below
+    /// 2^60; the search orders a node's children by it.
+    fn move_key(m: MoveOf<Self>) -> u64;
+
+    /// The greedy agent on `w`, boxed.
+    fn greedy(w: &Self::Weights, seed: u64) -> Box<dyn Agent<Self::State>> {
+        Box::new(Self::greedy_agent(w, seed))
+    }
+
     /// The search agent with `config`, seeded by `seed`.
-    fn ismcts(config: &IsmctsConfig<Self::Weights>, seed: u64) -> Box<dyn Agent<Self::State>>;
+    fn ismcts(config: &IsmctsConfig<Self::Weights>, seed: u64) -> Box<dyn Agent<Self::State>> {
+        Box::new(IsmctsAgent::<Self>::new(config.clone(), seed))
+    }
+}
+
+/// A game's greedy agent, as the search uses it.
+pub trait Greedy<S: GameState>: Agent<S> {
+    /// Each move of `legal` scored for the player to act in `s`, in the
+    /// order of `legal` (higher is better, in points; minus infinity for
+    /// a move the agent never makes).
+    fn scores(&mut self, s: &S, legal: &[S::Move]) -> Vec<f64>;
 }
 
 /// The agent `hint` asks when no AI plays (hot seat): the default level.
@@ -128,7 +214,7 @@ impl<G: Agents> AgentSpec<G> {
     /// random moves), `,priors=on|off`, `,pw=F` (progressive widening),
     /// `,bias=F` (progressive bias), `,margin=F` (share of the margin in
     /// the reward); and for `greedy` and `ismcts`, `,weights=FILE` (the
-    /// evaluation's weights, [`Heuristic::from_ron`]).
+    /// evaluation's weights, [`Agents::weights_from_file`]).
     pub fn parse(spec: &str) -> Result<AgentSpec<G>, String> {
         let spec = spec.trim();
         if let Some((_, s)) = LEVELS.iter().find(|(l, _)| l.eq_ignore_ascii_case(spec)) {

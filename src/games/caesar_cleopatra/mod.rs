@@ -2,6 +2,7 @@
 //! this game's notions (patricians, Philosophers, votes, orgies) lives here;
 //! the numbers and names come from `rules/caesar_cleopatra/`.
 
+pub mod agents;
 pub mod compile;
 mod effect;
 pub mod events;
@@ -33,26 +34,6 @@ use crate::load::GameDir;
 /// Caesar & Cleopatra as the generic layers see it (`crate::games`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CaesarCleopatra;
-
-impl crate::agents::Agents for CaesarCleopatra {
-    type Weights = crate::agents::Heuristic;
-
-    fn weights_in(dir: &GameDir) -> Result<Self::Weights, Diagnostic> {
-        crate::agents::Heuristic::for_rules_dir(dir)
-    }
-    fn weights_from_file(path: &std::path::Path) -> Result<Self::Weights, Diagnostic> {
-        crate::agents::Heuristic::from_file(path)
-    }
-    fn greedy(w: &Self::Weights, seed: u64) -> Box<dyn crate::engine::agent::Agent<State>> {
-        Box::new(crate::agents::GreedyAgent::with_heuristic(seed, w.clone()))
-    }
-    fn ismcts(
-        config: &crate::agents::IsmctsConfig<Self::Weights>,
-        seed: u64,
-    ) -> Box<dyn crate::engine::agent::Agent<State>> {
-        Box::new(crate::agents::IsmctsAgent::new(config.clone(), seed))
-    }
-}
 
 impl Game for CaesarCleopatra {
     const MODULE: &'static str = "caesar_cleopatra";

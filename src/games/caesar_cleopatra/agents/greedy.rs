@@ -19,6 +19,7 @@
 //! their hands, which the evaluation values, rather than spend them); at
 //! most one of them leads, and the other plays.
 
+use crate::agents::Greedy;
 use crate::engine::agent::Agent;
 use crate::engine::seed::{self, AgentRng};
 use crate::engine::{Actor, GameState};
@@ -325,5 +326,11 @@ impl Agent<State> for GreedyAgent {
 
     fn name(&self) -> &str {
         "greedy"
+    }
+}
+
+impl Greedy<State> for GreedyAgent {
+    fn scores(&mut self, s: &State, legal: &[Move]) -> Vec<f64> {
+        GreedyAgent::scores(self, s, legal)
     }
 }

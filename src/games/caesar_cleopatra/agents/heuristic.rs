@@ -33,7 +33,8 @@ use crate::load::GameDir;
 use crate::load::SourceFile;
 
 /// The weights file of Caesar & Cleopatra, as built in.
-pub const DEFAULT_WEIGHTS: &str = include_str!("../../rules/caesar_cleopatra/agents/greedy.ron");
+pub const DEFAULT_WEIGHTS: &str =
+    include_str!("../../../../rules/caesar_cleopatra/agents/greedy.ron");
 /// Where a rules directory keeps the weights.
 pub const WEIGHTS_FILE: &str = "agents/greedy.ron";
 
