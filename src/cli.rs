@@ -4,14 +4,15 @@
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
 
 use crate::args::RulesArgs;
+use crate::design::{self, Origin};
 use crate::diag::Diagnostics;
-use crate::games::caesar_cleopatra::variant::{self, DEFAULT_VARIANT, Origin, Selection};
+use crate::engine::{BASE_VARIANT, Selection};
 use crate::games::caesar_cleopatra::{self as cc, State};
+use crate::games::{self, Registered, Visit};
 use crate::load::GameDir;
 use crate::term::render;
 
@@ -65,6 +66,9 @@ pub enum Command {
         /// the rules built into ludus).
         #[arg(long, global = true)]
         rules: Option<PathBuf>,
+        /// The game (default: the one the rules folder's games.ron names).
+        #[arg(long, global = true)]
+        game: Option<String>,
     },
 }
 
@@ -110,6 +114,9 @@ pub struct SoakArgs {
     /// rules built into ludus).
     #[arg(long, value_name = "DIR")]
     pub rules: Option<PathBuf>,
+    /// The game (default: the one the rules folder's games.ron names).
+    #[arg(long)]
+    pub game: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -125,6 +132,9 @@ pub enum ScenarioCommand {
         /// the rules built into ludus).
         #[arg(long)]
         rules: Option<PathBuf>,
+        /// The game (default: the one the rules folder's games.ron names).
+        #[arg(long)]
+        game: Option<String>,
     },
 }
 
@@ -219,18 +229,26 @@ pub fn main() -> ExitCode {
         Command::Arena(a) => arena(a),
         Command::Soak(a) => soak(a),
         Command::Replay(a) => crate::play::replay_main(a),
-        Command::Variants { command, rules } => match GameDir::select(rules.as_deref()) {
-            Ok(dir) => variants(&dir, command),
-            Err(d) => {
-                render(&d.into());
-                ExitCode::from(EXIT_INVALID)
-            }
-        },
+        Command::Variants {
+            command,
+            rules,
+            game,
+        } => on_game(rules.as_deref(), game.as_deref(), |dir| VariantsCmd {
+            dir,
+            command,
+        }),
         Command::Scenario {
-            command: ScenarioCommand::Run { file, json, rules },
-        } => match GameDir::select(rules.as_deref())
+            command:
+                ScenarioCommand::Run {
+                    file,
+                    json,
+                    rules,
+                    game,
+                },
+        } => match GameDir::select_game(rules.as_deref(), game.as_deref())
             .map_err(Diagnostics::from)
-            .and_then(|dir| cc::scenario::run_file(&file, dir, json))
+            .and_then(|dir| visit_dir(&dir.clone(), ScenarioRun { file, dir, json }))
+            .and_then(|r| r)
         {
             Ok(report) => {
                 print!("{report}");
@@ -415,6 +433,32 @@ fn game_dirs(dir: Option<&Path>) -> Result<Vec<GameDir>, Diagnostics> {
     Ok(v.into_iter().map(GameDir::Disk).collect())
 }
 
+/// Runs `v` with the game module `dir`'s `game.ron` names.
+fn visit_dir<V: Visit>(dir: &GameDir, v: V) -> Result<V::Out, Diagnostics> {
+    let module = games::module_of(dir)?;
+    // `module_of` accepts only the modules `visit` knows.
+    games::visit(&module, v).ok_or_else(Diagnostics::default)
+}
+
+/// Selects the rules (`--rules`, `--game`) and runs a command of the game
+/// they hold, rendering any problem.
+fn on_game<V: Visit<Out = ExitCode>>(
+    rules: Option<&Path>,
+    game: Option<&str>,
+    make: impl FnOnce(GameDir) -> V,
+) -> ExitCode {
+    let run = GameDir::select_game(rules, game)
+        .map_err(Diagnostics::from)
+        .and_then(|dir| visit_dir(&dir.clone(), make(dir)));
+    match run {
+        Ok(code) => code,
+        Err(d) => {
+            render(&d);
+            ExitCode::from(EXIT_INVALID)
+        }
+    }
+}
+
 fn check(dir: Option<&Path>) -> ExitCode {
     let dirs = match game_dirs(dir) {
         Ok(d) => d,
@@ -425,7 +469,14 @@ fn check(dir: Option<&Path>) -> ExitCode {
     };
     let mut failed = false;
     for d in dirs {
-        failed |= !check_game(&d);
+        match visit_dir(&d, CheckGame(&d)) {
+            Ok(ok) => failed |= !ok,
+            Err(diags) => {
+                render(&diags);
+                eprintln!("{}: {} problem(s)", d.path().display(), diags.len());
+                failed = true;
+            }
+        }
     }
     if failed {
         ExitCode::from(EXIT_INVALID)
@@ -434,26 +485,29 @@ fn check(dir: Option<&Path>) -> ExitCode {
     }
 }
 
-/// Checks one game directory: the base rules, each names file, each
-/// variant, each add-on on top of the base; prints every override of a
-/// base value. Returns whether all loaded.
-fn check_game(d: &GameDir) -> bool {
-    match cc::load(d) {
-        Ok(r) => println!(
-            "{}: ok ({}, {} card types, {} groups, {} vote cards)",
-            d.path().display(),
-            r.name,
-            r.kinds.len(),
-            r.groups.len(),
-            r.vote_cards.len()
-        ),
+/// `ludus check` of one game directory.
+struct CheckGame<'a>(&'a GameDir);
+
+impl Visit for CheckGame<'_> {
+    type Out = bool;
+    fn visit<G: Registered>(self) -> bool {
+        check_game::<G>(self.0)
+    }
+}
+
+/// Checks one game directory: the base rules, the game's other files
+/// (names, agents' weights), each variant and each add-on on top of the
+/// base; prints every override of a base value. Returns whether all loaded.
+fn check_game<G: Registered>(d: &GameDir) -> bool {
+    match G::load(d, &Selection::default()) {
+        Ok(r) => println!("{}: ok ({})", d.path().display(), G::summary(&r.rules)),
         Err(diags) => {
             render(&diags);
             eprintln!("{}: {} problem(s)", d.path().display(), diags.len());
             return false;
         }
     }
-    let infos = match variant::list(d) {
+    let infos = match G::variants(d) {
         Ok(i) => i,
         Err(diags) => {
             render(&diags);
@@ -461,27 +515,16 @@ fn check_game(d: &GameDir) -> bool {
         }
     };
     let mut ok = true;
-    match cc::agents::Heuristic::for_rules_dir(d) {
-        Ok(_) => println!("  agents' weights: ok"),
-        Err(diag) => {
-            render(&diag.into());
-            ok = false;
-        }
-    }
-    for lang in ["fr", "nl"] {
-        let sel = Selection {
-            lang: Some(lang.to_string()),
-            ..Selection::default()
-        };
-        match variant::load(d, &sel) {
-            Ok(_) => println!("  names {lang}: ok"),
+    for (label, result) in G::check_files(d) {
+        match result {
+            Ok(()) => println!("  {label}: ok"),
             Err(diags) => {
                 render(&diags);
                 ok = false;
             }
         }
     }
-    for v in infos.iter().filter(|v| v.id != DEFAULT_VARIANT) {
+    for v in infos.iter().filter(|v| v.id != BASE_VARIANT) {
         let sel = if v.addon {
             Selection {
                 addons: vec![v.id.clone()],
@@ -491,11 +534,11 @@ fn check_game(d: &GameDir) -> bool {
             Selection::variant(&v.id)
         };
         let what = if v.addon { "add-on" } else { "variant" };
-        match variant::load(d, &sel) {
+        match G::rule_set(d, &sel) {
             Ok(r) => {
                 println!("  {what} {}: ok", v.id);
                 for o in &r.overrides {
-                    println!("    {}", o.describe());
+                    println!("    {o}");
                 }
             }
             Err(diags) => {
@@ -508,8 +551,35 @@ fn check_game(d: &GameDir) -> bool {
     ok
 }
 
-fn variants(dir: &GameDir, command: VariantsCommand) -> ExitCode {
-    let infos = match variant::list(dir) {
+/// `ludus variants ...` on a game directory.
+struct VariantsCmd {
+    dir: GameDir,
+    command: VariantsCommand,
+}
+
+impl Visit for VariantsCmd {
+    type Out = ExitCode;
+    fn visit<G: Registered>(self) -> ExitCode {
+        variants::<G>(&self.dir, self.command)
+    }
+}
+
+/// `ludus scenario run` on a game directory.
+struct ScenarioRun {
+    file: PathBuf,
+    dir: GameDir,
+    json: bool,
+}
+
+impl Visit for ScenarioRun {
+    type Out = Result<String, Diagnostics>;
+    fn visit<G: Registered>(self) -> Self::Out {
+        G::run_scenario(&self.file, self.dir, self.json)
+    }
+}
+
+fn variants<G: Registered>(dir: &GameDir, command: VariantsCommand) -> ExitCode {
+    let infos = match G::variants(dir) {
         Ok(i) => i,
         Err(d) => {
             render(&d);
@@ -517,14 +587,12 @@ fn variants(dir: &GameDir, command: VariantsCommand) -> ExitCode {
         }
     };
     let load = |id: &str, addons: Vec<String>| {
-        variant::load(
+        G::rule_set(
             dir,
             &Selection {
                 variant: Some(id.to_string()),
                 addons,
-                sets: vec![],
-                lang: None,
-                players: None,
+                ..Selection::default()
             },
         )
         .map_err(|d| {
@@ -534,141 +602,127 @@ fn variants(dir: &GameDir, command: VariantsCommand) -> ExitCode {
     };
     match command {
         VariantsCommand::List => {
-            for addon in [false, true] {
-                println!(
-                    "{}",
-                    if addon {
-                        "\nAdd-ons (--addon):"
-                    } else {
-                        "Variants (--variant):"
-                    }
-                );
-                for v in infos.iter().filter(|v| v.addon == addon) {
-                    let default = if v.id == DEFAULT_VARIANT {
-                        " (default)"
-                    } else {
-                        ""
-                    };
-                    println!(
-                        "  {:<22} rulebook {:<14} {}{default}",
-                        v.id, v.rulebook, v.description
-                    );
-                }
-            }
+            list_variants(&infos);
             ExitCode::SUCCESS
         }
         VariantsCommand::Show {
             variant,
             addons,
             changed,
-        } => {
-            let r = match load(&variant, addons) {
-                Ok(r) => r,
-                Err(c) => return c,
+        } => match load(&variant, addons) {
+            Ok(r) => {
+                show_rules(&r, changed);
+                ExitCode::SUCCESS
+            }
+            Err(c) => c,
+        },
+        VariantsCommand::Diff { a, b } => match (load(&a, vec![]), load(&b, vec![])) {
+            (Ok(ra), Ok(rb)) => {
+                diff_rules(&a, &ra, &b, &rb);
+                ExitCode::SUCCESS
+            }
+            (Err(c), _) | (_, Err(c)) => c,
+        },
+    }
+}
+
+fn list_variants(infos: &[design::Variant]) {
+    for addon in [false, true] {
+        println!(
+            "{}",
+            if addon {
+                "\nAdd-ons (--addon):"
+            } else {
+                "Variants (--variant):"
+            }
+        );
+        for v in infos.iter().filter(|v| v.addon == addon) {
+            let default = if v.id == BASE_VARIANT {
+                " (default)"
+            } else {
+                ""
             };
-            for o in &r.overrides {
-                println!("# {}", o.describe());
-            }
-            if !r.overrides.is_empty() {
-                println!();
-            }
-            for (key, value, origin) in &r.settings {
-                let from = match origin {
-                    Origin::Base => {
-                        if changed {
-                            continue;
-                        }
-                        "base".to_string()
-                    }
-                    Origin::Overlay { id, .. } => id.clone(),
-                    Origin::CommandLine => "--set".to_string(),
-                };
-                println!("{key} = {} [{from}]", variant::one_line(value));
-                if let Origin::Overlay { cite, .. } = origin {
-                    println!("    {cite}");
-                }
-            }
-            ExitCode::SUCCESS
-        }
-        VariantsCommand::Diff { a, b } => {
-            let (ra, rb) = match (load(&a, vec![]), load(&b, vec![])) {
-                (Ok(x), Ok(y)) => (x, y),
-                (Err(c), _) | (_, Err(c)) => return c,
-            };
-            let rows = variant::diff(&ra, &rb);
-            println!("{} rule(s) differ between {a} and {b}:", rows.len());
-            for (key, va, vb) in rows {
-                println!("\n{key}");
-                println!("  {a:<20} {}", variant::one_line(&va));
-                println!("  {b:<20} {}", variant::one_line(&vb));
-            }
-            let alike = variant::set_alike(&ra, &rb);
-            if !alike.is_empty() {
-                println!(
-                    "\nSet alike by both, each citing its own rulebook (`ludus variants show` gives the passages):"
-                );
-                for (key, v) in alike {
-                    println!("  {key} = {}", variant::one_line(&v));
-                }
-            }
-            ExitCode::SUCCESS
+            println!(
+                "  {:<22} rulebook {:<14} {}{default}",
+                v.id, v.rulebook, v.description
+            );
         }
     }
 }
 
-/// The rule sets of a soak: every variant, alone and with each add-on.
-type Deal = Box<dyn Fn(u64) -> State + Sync + Send>;
-
-fn soak_sets(dir: &GameDir) -> Result<Vec<(String, Deal)>, Diagnostics> {
-    let infos = variant::list(dir)?;
-    let variants: Vec<&str> = infos
-        .iter()
-        .filter(|v| !v.addon)
-        .map(|v| v.id.as_str())
-        .collect();
-    let addons: Vec<Option<&str>> = std::iter::once(None)
-        .chain(
-            infos
-                .iter()
-                .filter(|v| v.addon)
-                .map(|v| Some(v.id.as_str())),
-        )
-        .collect();
-    let mut sets: Vec<(String, Deal)> = Vec::new();
-    for v in &variants {
-        for a in &addons {
-            let sel = Selection {
-                variant: Some(v.to_string()),
-                addons: a.iter().map(|a| a.to_string()).collect(),
-                ..Selection::default()
-            };
-            let rules = Arc::new(variant::load(dir, &sel)?.rules);
-            let label = a.map_or_else(|| v.to_string(), |a| format!("{v}+{a}"));
-            sets.push((
-                label,
-                Box::new(move |seed| State::with_log(rules.clone(), seed, false)),
-            ));
+fn show_rules(r: &design::RuleSet, changed: bool) {
+    for o in &r.overrides {
+        println!("# {o}");
+    }
+    if !r.overrides.is_empty() {
+        println!();
+    }
+    for (key, value, origin) in &r.settings {
+        let from = match origin {
+            Origin::Base if changed => continue,
+            Origin::Base => "base".to_string(),
+            Origin::Overlay { id, .. } => id.clone(),
+            Origin::CommandLine => "--set".to_string(),
+        };
+        println!("{key} = {} [{from}]", design::one_line(value));
+        if let Origin::Overlay { cite, .. } = origin {
+            println!("    {cite}");
         }
     }
-    Ok(sets)
+}
+
+fn diff_rules(a: &str, ra: &design::RuleSet, b: &str, rb: &design::RuleSet) {
+    let rows = design::diff(ra, rb);
+    println!("{} rule(s) differ between {a} and {b}:", rows.len());
+    for (key, va, vb) in rows {
+        println!("\n{key}");
+        println!("  {a:<20} {}", design::one_line(&va));
+        println!("  {b:<20} {}", design::one_line(&vb));
+    }
+    let alike = design::set_alike(ra, rb);
+    if !alike.is_empty() {
+        println!(
+            "\nSet alike by both, each citing its own rulebook (`ludus variants show` gives the passages):"
+        );
+        for (key, v) in alike {
+            println!("  {key} = {}", design::one_line(&v));
+        }
+    }
+}
+
+/// `ludus soak` on a game directory.
+struct SoakCmd {
+    dir: GameDir,
+    args: SoakArgs,
+}
+
+impl Visit for SoakCmd {
+    type Out = ExitCode;
+    fn visit<G: Registered>(self) -> ExitCode {
+        match design::soak_sets::<G>(&self.dir) {
+            Ok(sets) => soak_run(&sets, &self.args),
+            Err(d) => {
+                render(&d);
+                ExitCode::from(EXIT_INVALID)
+            }
+        }
+    }
 }
 
 fn soak(a: SoakArgs) -> ExitCode {
-    use crate::soak::{SoakOptions, soak};
     if a.games == 0 || a.threads == Some(0) || a.leak_every == 0 {
         eprintln!("error: --games, --threads and --leak-every must be at least 1");
         return ExitCode::from(2);
     }
-    let sets = match GameDir::select(a.rules.as_deref())
-        .map_err(Diagnostics::from)
-        .and_then(|d| soak_sets(&d))
-    {
-        Ok(s) => s,
-        Err(d) => {
-            render(&d);
-            return ExitCode::from(EXIT_INVALID);
-        }
-    };
+    let (rules, game) = (a.rules.clone(), a.game.clone());
+    on_game(rules.as_deref(), game.as_deref(), |dir| SoakCmd {
+        dir,
+        args: a,
+    })
+}
+
+fn soak_run<S: crate::soak::Soaked>(sets: &[(String, design::Deal<S>)], a: &SoakArgs) -> ExitCode {
+    use crate::soak::{SoakOptions, soak};
     let opts = SoakOptions {
         games: a.games,
         seed: a.seed,
@@ -685,7 +739,7 @@ fn soak(a: SoakArgs) -> ExitCode {
             b.set_position(n);
         }
     };
-    let r = soak(&sets, &opts, &progress);
+    let r = soak(sets, &opts, &progress);
     if let Some(b) = &bar {
         b.finish_and_clear();
     }

@@ -5,6 +5,7 @@
 pub mod agents;
 pub mod args;
 pub mod cli;
+pub mod design;
 pub mod diag;
 pub mod effects;
 pub mod engine;

@@ -25,9 +25,9 @@ pub const MODULES: &[&str] = &[caesar_cleopatra::CaesarCleopatra::MODULE];
 
 /// The game every layer can run: each generic layer's trait, together.
 /// A game module implements them all on its marker type.
-pub trait Registered: Game + crate::agents::Agents {}
+pub trait Registered: Game + crate::agents::Agents + crate::design::Designer {}
 
-impl<G: Game + crate::agents::Agents> Registered for G {}
+impl<G: Game + crate::agents::Agents + crate::design::Designer> Registered for G {}
 
 /// A function generic over the game, run by [`visit`] with the type of
 /// the module a rules directory names.

@@ -4,6 +4,7 @@
 
 pub mod agents;
 pub mod compile;
+mod design;
 mod effect;
 pub mod events;
 mod kernel;

@@ -59,18 +59,7 @@ struct VariantFile<'a> {
 
 pub use crate::engine::Selection;
 
-/// Where a rule's value comes from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Origin {
-    Base,
-    /// A variant or add-on file, with the passage it cites.
-    Overlay {
-        id: String,
-        cite: String,
-    },
-    /// `--set` on the command line.
-    CommandLine,
-}
+pub use crate::design::Origin;
 
 /// The rules of a selection, with every key's value and origin.
 #[derive(Debug, Clone)]

@@ -1,0 +1,155 @@
+//! The designer's tools over any game: `ludus check`, `ludus variants`,
+//! `ludus scenario run`, `ludus soak`, and the event log of
+//! `simulate --log`. What they need of a game is [`Designer`]; the
+//! commands in `cli` print what it returns.
+//!
+//! **Architecture invariant:** nothing here names a notion of a particular
+//! game. A game's variants are overlays on its base files; each rule is a
+//! key with a value (RON text) and where that value came from.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::diag::Diagnostics;
+use crate::engine::{BASE_VARIANT, Game, Selection};
+use crate::load::GameDir;
+use crate::soak::Soaked;
+
+/// Where a rule's value comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Origin {
+    Base,
+    /// A variant or add-on file, with the passage it cites.
+    Overlay {
+        id: String,
+        cite: String,
+    },
+    /// `--set` on the command line.
+    CommandLine,
+}
+
+/// One variant or add-on of a rules directory, for `ludus variants list`.
+#[derive(Debug, Clone)]
+pub struct Variant {
+    pub id: String,
+    /// The rulebooks it follows, as the file says ("000, 001").
+    pub rulebook: String,
+    pub description: String,
+    pub addon: bool,
+    /// The file as reported (the game directory itself for the base).
+    pub path: PathBuf,
+}
+
+/// Every rule of a selection: key, value as RON text, origin; and each
+/// base value an overlay replaced, described in one line.
+#[derive(Debug, Clone, Default)]
+pub struct RuleSet {
+    pub settings: Vec<(String, String, Origin)>,
+    pub overrides: Vec<String>,
+}
+
+/// What the designer's commands need of a game.
+pub trait Designer: Game<State: Soaked> {
+    /// One line on checked rules: the game's name and its main counts.
+    fn summary(rules: &Self::Rules) -> String;
+    /// The variants and add-ons of `dir`, the base first.
+    fn variants(dir: &GameDir) -> Result<Vec<Variant>, Diagnostics>;
+    /// Every rule of `sel` with its origin, and the overrides.
+    fn rule_set(dir: &GameDir, sel: &Selection) -> Result<RuleSet, Diagnostics>;
+    /// The other files of `dir` that `check` must read (names files,
+    /// agents' weights ...), each with a label and its problems.
+    fn check_files(dir: &GameDir) -> Vec<(String, Result<(), Diagnostics>)>;
+    /// Runs the scenario file `file` on the rules of `dir`: its report
+    /// (JSON when `json`), or the diagnostics of its mismatches.
+    fn run_scenario(file: &Path, dir: GameDir, json: bool) -> Result<String, Diagnostics>;
+    /// A finished game's event log and final table, as text.
+    fn game_log(state: &Self::State) -> String;
+}
+
+/// The rows of `ludus variants diff`: keys whose values differ.
+pub fn diff(a: &RuleSet, b: &RuleSet) -> Vec<(String, String, String)> {
+    a.settings
+        .iter()
+        .zip(&b.settings)
+        .filter(|(x, y)| x.1 != y.1)
+        .map(|(x, y)| (x.0.clone(), x.1.clone(), y.1.clone()))
+        .collect()
+}
+
+/// Keys both variants set (each citing its own rulebook) to the same value.
+pub fn set_alike(a: &RuleSet, b: &RuleSet) -> Vec<(String, String)> {
+    a.settings
+        .iter()
+        .zip(&b.settings)
+        .filter(|(x, y)| {
+            x.1 == y.1
+                && matches!(x.2, Origin::Overlay { .. })
+                && matches!(y.2, Origin::Overlay { .. })
+        })
+        .map(|(x, _)| (x.0.clone(), x.1.clone()))
+        .collect()
+}
+
+/// A RON value on one line: texts lose their `Some("...")` wrapping and
+/// line breaks.
+pub fn one_line(v: &str) -> String {
+    let v = v
+        .strip_prefix("Some(")
+        .and_then(|x| x.strip_suffix(')'))
+        .unwrap_or(v)
+        .replace("\\n", " ")
+        .replace(", )", ")")
+        .replace("( ", "(");
+    let v = v.split_whitespace().collect::<Vec<_>>().join(" ");
+    match v.strip_prefix("\" ").and_then(|x| x.strip_suffix(" \"")) {
+        Some(inner) => format!("\"{inner}\""),
+        None => v,
+    }
+}
+
+/// A dealer of new games from a seed.
+pub type Deal<S> = Box<dyn Fn(u64) -> S + Sync + Send>;
+
+/// The rule sets of a soak, each with its label.
+pub type SoakSets<S> = Vec<(String, Deal<S>)>;
+
+/// The rule sets of a soak: every variant, alone and with each add-on.
+pub fn soak_sets<G: Designer>(dir: &GameDir) -> Result<SoakSets<G::State>, Diagnostics> {
+    let infos = G::variants(dir)?;
+    let addons: Vec<Option<&str>> = std::iter::once(None)
+        .chain(
+            infos
+                .iter()
+                .filter(|v| v.addon)
+                .map(|v| Some(v.id.as_str())),
+        )
+        .collect();
+    let mut sets: SoakSets<G::State> = Vec::new();
+    for v in infos.iter().filter(|v| !v.addon) {
+        for a in &addons {
+            let sel = Selection {
+                variant: Some(v.id.clone()).filter(|id| id != BASE_VARIANT),
+                addons: a.iter().map(|a| a.to_string()).collect(),
+                ..Selection::default()
+            };
+            let rules: Arc<G::Rules> = G::load(dir, &sel)?.rules;
+            let label = a.map_or_else(|| v.id.clone(), |a| format!("{}+{a}", v.id));
+            sets.push((
+                label,
+                Box::new(move |seed| G::new_state(&rules, seed, false)),
+            ));
+        }
+    }
+    Ok(sets)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_line_unwraps_texts_and_joins_lines() {
+        assert_eq!(one_line("Some(\" a\\n  b \")"), "\"a b\"");
+        assert_eq!(one_line("( x, )"), "(x)");
+    }
+}
