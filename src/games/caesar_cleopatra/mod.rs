@@ -11,6 +11,7 @@ pub mod position;
 mod raw;
 mod resample;
 pub mod scenario;
+pub mod screen;
 pub mod state;
 pub mod text;
 pub mod variant;
