@@ -1,34 +1,8 @@
-# The words of `ludus play` in English. Each message has the same id in
+# Caesar & Cleopatra's words at the terminal (`ludus play`) in English: its
+# moves, events, board, typed forms and rulebook quotes, and the generic
+# messages it words for itself (help, undo-floor, rest-only-arranging).
+# The generic words are in src/play/i18n/. Each message has the same id in
 # fr.ftl and nl.ftl; arguments are given by the code ($name, $n...).
-
-## Hot-seat: the screen between two players
-handover-title = { $name } to play.
-handover-pass = Pass the screen to { $name }. { $name }, press Enter when only you can see it.
-since-last-look = Since your last look:
-hotseat-no-ai = --hotseat and --ai do not mix: at --hotseat two people play both sides, no AI. Drop --ai, or drop --hotseat to play against it.
-unknown-side = unknown side "{ $word }": the sides are { $a } and { $b }
-replay-to-past-end = --to { $to }: the game has { $n } moves
-hotseat-needs-terminal = --hotseat needs a terminal: between the two players the screen and its scrollback are wiped so that neither sees the other's cards, and this output is not a terminal (a pipe or a file). Play it in a terminal, or play against the AI (without --hotseat).
-
-## Saving and stopping
-resume-ignores = The save fixes the rules, the seed and the players; ignored: { $options }.
-autosave-failed = The autosave to { $path } failed ({ $error }): the game is not saved. Type save FILE to keep it elsewhere (for example: save { $suggestion }); it is then saved there at each prompt.
-autosave-moved = The autosave failed before: from now on the game is saved in this file at each prompt.
-saved-in = The game is saved in { $path } ({ $moves } moves). Resume with: ludus play --resume { $path }
-not-saved = The game is NOT saved: the autosave to { $path } failed.
-not-saved-yet = Nothing is saved yet.
-autosave-off = Autosave is off: only a game saved with save FILE can be resumed.
-stopped = Stopped.
-stopped-why = Stopped ({ $why }).
-save-needs-file = Give a file name: save FILE
-save-not-a-save = { $path } exists and is not a Ludus save.
-save-refused = Not saved, so as not to destroy it: choose another file name.
-save-overwrite-ask = Overwrite it? (yes/no)
-save-not-done = Not saved.
-saved-to = Saved to { $path } ({ $moves } moves). Resume with: ludus play --resume { $path }
-save-failed = Could not save to { $path }: { $error }
-quit-save-elsewhere = A file to save the game in (Enter: quit without saving)?
-finished-saved = The game is saved in { $path }. Replay it with: ludus replay { $path }
 
 ## Moves (as in the save files' move texts)
 face-down = face down
@@ -146,16 +120,6 @@ result-draw = Equal on points ({ $pts } each) and on patricians ({ $pats } each)
    *[no] level
     }.
 
-## The start of a game
-base-rules = base rules
-intro-rules = Rules: { $rules }. { $p0 } against { $p1 }. Seed { $seed }.
-intro-resumed = Resumed { $path } at move { $moves }, turn { $turn }.
-intro-autosave = Autosave: { $path }
-intro-type = Type a number or a move, or help for the commands.
-you-mark = { $name } (you)
-player-person = { $name } (a player)
-player-ai = { $name } (AI { $ai })
-
 ## The board
 col-won = won
 title-setup = Setting up
@@ -214,9 +178,6 @@ choice-discard = discard { $card }
 enter-only-choice = (Enter takes the only choice)
 grid-head = Place ({ $faces }): the number under the group, or type e.g. "{ $example }"
 ## What the player types, and the answers
-legal-here = { $why }. Legal here:
-which-one = "{ $line }" fits several moves; which one?
-no-choice = there is no choice { $n }: the choices are numbered 1 to { $count }
 not-a-move = "{ $line }" is neither a command nor a move
 not-possible-now = "{ $line }": that kind of move is not possible now
 matches-none = "{ $line }" matches none of the legal moves
@@ -225,17 +186,12 @@ no-card-to-answer = (You hold no card to answer it with.)
 no-answer = { $who } does not answer.
 draws-nothing = { $who } draws nothing.
 someone-moves = { $who }: { $mv }.
-undo-nothing-yet = Nothing to take back: no move has been made yet.
 undo-floor = Nothing to take back: only your own choices of this turn can be, back to the last one that revealed something (a card drawn, a vote card, a card looked at or revealed) or let the opponent move.
-took-back = Took back: { $mv }.
-input-ended = input ended
 score-mine = { $points } (your mission included)
 score-now = { $who }: { $n } { $n ->
     [one] patrician
    *[other] patricians
     }, { $points }
-watch-prompt = [Enter] next move, all: to the end, board, save FILE, quit >
-watch-help = Enter, all, board, save FILE or quit.
 help =
     Choose a move by its number, or type it:
       p 5 sen d     place a 5 face down at the Senators (p = Philosopher: "p p cen d")
@@ -276,19 +232,6 @@ words-me = me my mine own
 words-opp = opp opponent his her their
 words-influence = influence
 words-action = action
-words-help = help h ?
-words-rules = rules rule
-words-hint = hint
-words-undo = undo u back
-words-quit = quit q exit
-words-board = board b table
-words-score = score
-words-log = log history
-words-rest = rest
-words-save = save
-words-yes = yes y
-words-next = next n
-words-all = all a go end
 
 ## Hints
 hint = The { $ai } AI would { $mv } (choice { $n }, or type "{ $typed }"): { $why }.
@@ -337,13 +280,3 @@ rulebook-refill = 000: "Lorsque un jouer a joué les cartes qu'il désirait, il 
 rulebook-passive = 000: "Si le jouer ne peut pas ou ne veut pas intervenir dans le jeu, il peut passer son tour. Dans ce cas, il peut défausser des cartes quelconques de sa main en les mettant sur sa pile de défausse et reprendre des cartes appropriées de ses piles de réserve. Il ne tire pas de carte " Question de confiance "."
 rulebook-vote-card = 000: "A la fin de son tour, le joueur découvre la carte au sommet de la pile " Question de confiance "."
 rulebook-vote = 000: "Le joueur ayant la plus grosse influence gagne et conserve la carte " Patricien " se trouvant au sommet de la pile. [...] Le gagnant perd la carte la plus haute qu'il a jouée sur ce groupe. Le perdant perd la carte la plus basse."
-
-## Replays
-replay-head = Replay of { $path }: { $n } moves, each one legal, final position verified.
-replay-move = { $n }. { $who } (choice { $choice } of { $count }): { $mv }
-replay-move-public = { $n }. { $who }: { $mv }
-replay-move-hidden = { $n }. { $who }.
-replay-prompt = [{ $i }/{ $n }] Enter: next move, all: to the end, board, quit >
-replay-help = Enter, all, board or quit.
-replay-position = Position after move { $to } of { $n }.
-replay-unfinished = The game stopped here; continue it with: ludus play --resume { $path }

@@ -1,33 +1,5 @@
-# Les mots de `ludus play` en français (mêmes identifiants que en.ftl).
-
-## Jeu à deux devant un écran
-handover-title = À { $name } de jouer.
-handover-pass = Passez l'écran à { $name }. { $name }, appuyez sur Entrée quand vous seul le voyez.
-since-last-look = Depuis votre dernier regard :
-hotseat-no-ai = --hotseat et --ai ne vont pas ensemble : avec --hotseat, deux personnes jouent les deux côtés, sans IA. Retirez --ai, ou --hotseat pour jouer contre elle.
-unknown-side = côté inconnu « { $word } » : les côtés sont { $a } et { $b }
-replay-to-past-end = --to { $to } : la partie a { $n } coups
-hotseat-needs-terminal = --hotseat demande un terminal : entre les deux joueurs, l'écran et son historique sont effacés pour que personne ne voie les cartes de l'autre, et cette sortie n'est pas un terminal (un tube ou un fichier). Jouez dans un terminal, ou contre l'IA (sans --hotseat).
-
-## Sauvegarder et arrêter
-resume-ignores = La sauvegarde fixe les règles, la graine et les joueurs ; ignoré : { $options }.
-autosave-failed = La sauvegarde automatique dans { $path } a échoué ({ $error }) : la partie n'est pas sauvegardée. Tapez save FICHIER pour la garder ailleurs (par exemple : save { $suggestion }) ; elle y est alors sauvegardée à chaque question.
-autosave-moved = La sauvegarde automatique avait échoué : désormais la partie est sauvegardée dans ce fichier à chaque question.
-saved-in = La partie est sauvegardée dans { $path } ({ $moves } coups). Pour la reprendre : ludus play --resume { $path }
-not-saved = La partie n'est PAS sauvegardée : la sauvegarde automatique dans { $path } a échoué.
-not-saved-yet = Rien n'est encore sauvegardé.
-autosave-off = Sauvegarde automatique désactivée : seule une partie sauvegardée avec save FICHIER peut être reprise.
-stopped = Partie arrêtée.
-stopped-why = Partie arrêtée ({ $why }).
-save-needs-file = Donnez un nom de fichier : save FICHIER
-save-not-a-save = { $path } existe et n'est pas une sauvegarde Ludus.
-save-refused = Rien n'est sauvegardé, pour ne pas le détruire : choisissez un autre nom de fichier.
-save-overwrite-ask = L'écraser ? (oui/non)
-save-not-done = Rien n'est sauvegardé.
-saved-to = Sauvegardé dans { $path } ({ $moves } coups). Pour reprendre : ludus play --resume { $path }
-save-failed = Impossible de sauvegarder dans { $path } : { $error }
-quit-save-elsewhere = Un fichier où sauvegarder la partie (Entrée : quitter sans sauvegarder) ?
-finished-saved = La partie est sauvegardée dans { $path }. Pour la revoir : ludus replay { $path }
+# Les mots de Caesar & Cleopatra à l'écran (`ludus play`) en français
+# (mêmes identifiants que en.ftl ; les mots génériques sont dans src/play/i18n/).
 
 ## Les coups (comme les textes des sauvegardes)
 face-down = face cachée
@@ -145,16 +117,6 @@ result-draw = Égalité de points ({ $pts } chacun) et de patriciens ({ $pats } 
    *[no] à égalité
     }.
 
-## Le début d'une partie
-base-rules = règles de base
-intro-rules = Règles : { $rules }. { $p0 } contre { $p1 }. Graine { $seed }.
-intro-resumed = Reprise de { $path } au coup { $moves }, tour { $turn }.
-intro-autosave = Sauvegarde automatique : { $path }
-intro-type = Tapez un numéro ou un coup, ou aide pour les commandes.
-you-mark = { $name } (vous)
-player-person = { $name } (un joueur)
-player-ai = { $name } (IA { $ai })
-
 ## Le plateau
 title-setup = Mise en place
 title-turn = Tour { $turn }
@@ -213,9 +175,6 @@ choice-discard = défausser { $card }
 enter-only-choice = (Entrée prend le seul choix)
 grid-head = Poser ({ $faces }) : le numéro sous le groupe, ou tapez « { $example } »
 ## Ce que le joueur tape, et les réponses
-legal-here = { $why }. Possible ici :
-which-one = « { $line } » convient à plusieurs coups ; lequel ?
-no-choice = il n'y a pas de choix { $n } : les choix vont de 1 à { $count }
 not-a-move = « { $line } » n'est ni une commande ni un coup
 not-possible-now = « { $line } » : ce genre de coup n'est pas possible maintenant
 matches-none = « { $line } » ne correspond à aucun coup possible
@@ -224,17 +183,12 @@ no-card-to-answer = (Vous n'avez aucune carte pour y répondre.)
 no-answer = { $who } ne répond pas.
 draws-nothing = { $who } ne pioche rien.
 someone-moves = { $who } : { $mv }.
-undo-nothing-yet = Rien à reprendre : aucun coup n'a encore été joué.
 undo-floor = Rien à reprendre : seuls vos propres choix de ce tour peuvent l'être, jusqu'au dernier qui a révélé quelque chose (une carte piochée, une carte de vote, une carte regardée ou révélée) ou laissé jouer l'adversaire.
-took-back = Repris : { $mv }.
-input-ended = fin de l'entrée
 score-mine = { $points } (votre mission comprise)
 score-now = { $who } : { $n } { $n ->
     [one] patricien
    *[other] patriciens
     }, { $points }
-watch-prompt = [Entrée] coup suivant, tout : jusqu'à la fin, plateau, sauver FICHIER, quitter >
-watch-help = Entrée, tout, plateau, sauver FICHIER ou quitter.
 help =
     Choisissez un coup par son numéro, ou tapez-le :
       p 5 sen c     poser un 5 face cachée aux Sénateurs (p = Philosophe : « p p cen c »)
@@ -275,19 +229,6 @@ words-me = moi mien mienne
 words-opp = adv adversaire lui elle
 words-influence = influence
 words-action = action
-words-help = aide ?
-words-rules = regles regle
-words-hint = conseil indice
-words-undo = annuler retour
-words-quit = quitter
-words-board = plateau table
-words-score = score points
-words-log = journal historique
-words-rest = reste
-words-save = sauver sauvegarder enregistrer
-words-yes = oui o
-words-next = suivant
-words-all = tout tous
 
 ## Conseils
 hint = L'IA { $ai } choisirait : { $mv } (choix { $n }, ou tapez « { $typed } ») : { $why }.
@@ -336,13 +277,3 @@ rulebook-refill = 000 : « Lorsque un jouer a joué les cartes qu'il désirait, 
 rulebook-passive = 000 : « Si le jouer ne peut pas ou ne veut pas intervenir dans le jeu, il peut passer son tour. Dans ce cas, il peut défausser des cartes quelconques de sa main en les mettant sur sa pile de défausse et reprendre des cartes appropriées de ses piles de réserve. Il ne tire pas de carte " Question de confiance ". »
 rulebook-vote-card = 000 : « A la fin de son tour, le joueur découvre la carte au sommet de la pile " Question de confiance ". »
 rulebook-vote = 000 : « Le joueur ayant la plus grosse influence gagne et conserve la carte " Patricien " se trouvant au sommet de la pile. [...] Le gagnant perd la carte la plus haute qu'il a jouée sur ce groupe. Le perdant perd la carte la plus basse. »
-
-## Revoir une partie
-replay-head = Partie { $path } : { $n } coups, chacun légal, position finale vérifiée.
-replay-move = { $n }. { $who } (choix { $choice } sur { $count }) : { $mv }
-replay-move-public = { $n }. { $who } : { $mv }
-replay-move-hidden = { $n }. { $who }.
-replay-prompt = [{ $i }/{ $n }] Entrée : coup suivant, tout : jusqu'à la fin, plateau, quitter >
-replay-help = Entrée, tout, plateau ou quitter.
-replay-position = Position après le coup { $to } sur { $n }.
-replay-unfinished = La partie s'est arrêtée ici ; pour la continuer : ludus play --resume { $path }

@@ -1,33 +1,5 @@
-# De woorden van `ludus play` in het Nederlands (dezelfde namen als en.ftl).
-
-## Met z'n tweeën aan één scherm
-handover-title = { $name } is aan de beurt.
-handover-pass = Geef het scherm aan { $name }. { $name }, druk op Enter zodra alleen jij het ziet.
-since-last-look = Sinds je laatste blik:
-hotseat-no-ai = --hotseat en --ai gaan niet samen: met --hotseat spelen twee mensen beide kanten, zonder AI. Laat --ai weg, of --hotseat om ertegen te spelen.
-unknown-side = onbekende kant "{ $word }": de kanten zijn { $a } en { $b }
-replay-to-past-end = --to { $to }: de partij heeft { $n } zetten
-hotseat-needs-terminal = --hotseat heeft een terminal nodig: tussen de twee spelers worden het scherm en zijn geschiedenis gewist zodat niemand de kaarten van de ander ziet, en deze uitvoer is geen terminal (een pijp of een bestand). Speel in een terminal, of tegen de AI (zonder --hotseat).
-
-## Opslaan en stoppen
-resume-ignores = De opgeslagen partij legt de regels, het zaad en de spelers vast; genegeerd: { $options }.
-autosave-failed = Automatisch opslaan in { $path } is mislukt ({ $error }): de partij is niet opgeslagen. Typ save BESTAND om haar elders te bewaren (bijvoorbeeld: save { $suggestion }); ze wordt daar dan bij elke vraag opgeslagen.
-autosave-moved = Automatisch opslaan was mislukt: voortaan wordt de partij bij elke vraag in dit bestand opgeslagen.
-saved-in = De partij is opgeslagen in { $path } ({ $moves } zetten). Verder spelen met: ludus play --resume { $path }
-not-saved = De partij is NIET opgeslagen: automatisch opslaan in { $path } is mislukt.
-not-saved-yet = Er is nog niets opgeslagen.
-autosave-off = Automatisch opslaan staat uit: alleen een partij opgeslagen met save BESTAND kan verder gespeeld worden.
-stopped = Gestopt.
-stopped-why = Gestopt ({ $why }).
-save-needs-file = Geef een bestandsnaam: save BESTAND
-save-not-a-save = { $path } bestaat al en is geen Ludus-partij.
-save-refused = Niet opgeslagen, om het niet te vernietigen: kies een andere bestandsnaam.
-save-overwrite-ask = Overschrijven? (ja/nee)
-save-not-done = Niet opgeslagen.
-saved-to = Opgeslagen in { $path } ({ $moves } zetten). Verder spelen met: ludus play --resume { $path }
-save-failed = Kan niet opslaan in { $path }: { $error }
-quit-save-elsewhere = Een bestand om de partij in op te slaan (Enter: stoppen zonder opslaan)?
-finished-saved = De partij is opgeslagen in { $path }. Opnieuw bekijken met: ludus replay { $path }
+# De woorden van Caesar & Cleopatra op het scherm (`ludus play`) in het
+# Nederlands (dezelfde namen als en.ftl; de algemene woorden staan in src/play/i18n/).
 
 ## Zetten (zoals de teksten in opgeslagen partijen)
 face-down = gedekt
@@ -145,16 +117,6 @@ result-draw = Gelijk in punten (elk { $pts }) en in patriciërs (elk { $pats }):
    *[no] gelijk
     }.
 
-## Het begin van een partij
-base-rules = basisregels
-intro-rules = Regels: { $rules }. { $p0 } tegen { $p1 }. Zaad { $seed }.
-intro-resumed = { $path } hervat bij zet { $moves }, beurt { $turn }.
-intro-autosave = Automatisch opslaan: { $path }
-intro-type = Typ een nummer of een zet, of hulp voor de commando's.
-you-mark = { $name } (jij)
-player-person = { $name } (een speler)
-player-ai = { $name } (AI { $ai })
-
 ## Het bord
 title-setup = Voorbereiding
 title-turn = Beurt { $turn }
@@ -213,9 +175,6 @@ choice-discard = { $card } afleggen
 enter-only-choice = (Enter neemt de enige keuze)
 grid-head = Leggen ({ $faces }): het nummer onder de groep, of typ "{ $example }"
 ## Wat de speler typt, en de antwoorden
-legal-here = { $why }. Mogelijk hier:
-which-one = "{ $line }" past bij meerdere zetten; welke?
-no-choice = keuze { $n } bestaat niet: de keuzes gaan van 1 tot { $count }
 not-a-move = "{ $line }" is geen commando en geen zet
 not-possible-now = "{ $line }": zo'n zet kan nu niet
 matches-none = "{ $line }" past bij geen enkele mogelijke zet
@@ -224,17 +183,12 @@ no-card-to-answer = (Je hebt geen kaart om mee te antwoorden.)
 no-answer = { $who } antwoordt niet.
 draws-nothing = { $who } neemt niets.
 someone-moves = { $who }: { $mv }.
-undo-nothing-yet = Niets terug te nemen: er is nog geen zet gedaan.
 undo-floor = Niets terug te nemen: alleen je eigen keuzes van deze beurt, tot de laatste die iets onthulde (een genomen kaart, een vertrouwensvraag, een bekeken of omgedraaide kaart) of de tegenstander liet spelen.
-took-back = Teruggenomen: { $mv }.
-input-ended = einde van de invoer
 score-mine = { $points } (je opdracht meegeteld)
 score-now = { $who }: { $n } { $n ->
     [one] patriciër
    *[other] patriciërs
     }, { $points }
-watch-prompt = [Enter] volgende zet, alles: tot het einde, bord, bewaar BESTAND, stoppen >
-watch-help = Enter, alles, bord, bewaar BESTAND of stoppen.
 help =
     Kies een zet met zijn nummer, of typ hem:
       p 5 sen d     leg een 5 gedekt bij de Senatoren (p = filosoof: "p p zen d")
@@ -276,19 +230,6 @@ words-me = ik mij mijn
 words-opp = tgn tegenstander hem haar
 words-influence = invloed
 words-action = aktie actie
-words-help = hulp ?
-words-rules = regels
-words-hint = tip
-words-undo = terug
-words-quit = stoppen
-words-board = bord tafel
-words-score = score punten
-words-log = logboek
-words-rest = rest
-words-save = bewaar opslaan
-words-yes = ja j
-words-next = volgende
-words-all = alles
 
 ## Tips
 hint = De AI { $ai } zou kiezen: { $mv } (keuze { $n }, of typ "{ $typed }"): { $why }.
@@ -337,13 +278,3 @@ rulebook-refill = 002: "Heeft een speler alle gewenste kaarten gespeeld, dan vul
 rulebook-passive = 002: "Wil of kan een speler, bij gebrek aan geschikte kaarten, niet reageren, dan kan hij passen. In dat geval kan hij zoveel willekeurige kaarten open op zijn eigen aflegstapels leggen en uit zijn reservekaarten evenveel nieuwe kaarten nemen."
 rulebook-vote-card = 002: "Bij het einde van zijn beurt draait de speler de bovenste kaart van de stapel "vertrouwensvraag" om."
 rulebook-vote = 002: "De speler met de grootste invloed wint en bekomt de bovenste Patriciërskaart, welke hij open voor zich neerlegt. De winnaar verliest zijn hoogste invloedkaart van deze groep. De verliezer verliest zijn laagste invloedkaart van deze groep."
-
-## Een partij opnieuw bekijken
-replay-head = Partij { $path }: { $n } zetten, elk toegestaan, eindpositie gecontroleerd.
-replay-move = { $n }. { $who } (keuze { $choice } van { $count }): { $mv }
-replay-move-public = { $n }. { $who }: { $mv }
-replay-move-hidden = { $n }. { $who }.
-replay-prompt = [{ $i }/{ $n }] Enter: volgende zet, alles: tot het einde, bord, stoppen >
-replay-help = Enter, alles, bord of stoppen.
-replay-position = Positie na zet { $to } van { $n }.
-replay-unfinished = Het spel stopte hier; verder spelen met: ludus play --resume { $path }
