@@ -1263,8 +1263,8 @@ fn player_label<G: Playable>(
 }
 
 /// A move in a replay: by whom, which choice of how many, and what; seen
-/// as `viewer`, an opponent's move shows only what it makes public (the
-/// events tell the rest as he saw them), never which choice it was.
+/// as `viewer`, another seat's move shows only what it makes public (the
+/// events tell the rest as the viewer saw them), never which choice it was.
 fn replay_move_line<G: Playable>(
     lang: Lang,
     r: &G::Rules,

@@ -7,10 +7,10 @@
 handover-title = { $name } to play.
 handover-pass = Pass the screen to { $name }. { $name }, press Enter when only you can see it.
 since-last-look = Since your last look:
-hotseat-no-ai = --hotseat and --ai do not mix: at --hotseat two people play both sides, no AI. Drop --ai, or drop --hotseat to play against it.
+hotseat-no-ai = --hotseat and --ai do not mix: at --hotseat people play every seat that no --ai SEAT=AGENT gives to an AI. Drop --ai (or name its seat: --ai SEAT=AGENT), or drop --hotseat to play against the AI.
 unknown-side = unknown side "{ $word }": the sides are { $a } and { $b }
 replay-to-past-end = --to { $to }: the game has { $n } moves
-hotseat-needs-terminal = --hotseat needs a terminal: between the two players the screen and its scrollback are wiped so that neither sees the other's cards, and this output is not a terminal (a pipe or a file). Play it in a terminal, or play against the AI (without --hotseat).
+hotseat-needs-terminal = --hotseat needs a terminal: between players the screen and its scrollback are wiped so that none sees another's cards, and this output is not a terminal (a pipe or a file). Play it in a terminal, or play against the AI (without --hotseat).
 
 ## Saving and stopping
 resume-ignores = The save fixes the rules, the seed and the players; ignored: { $options }.

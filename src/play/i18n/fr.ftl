@@ -5,10 +5,10 @@
 handover-title = À { $name } de jouer.
 handover-pass = Passez l'écran à { $name }. { $name }, appuyez sur Entrée quand vous seul le voyez.
 since-last-look = Depuis votre dernier regard :
-hotseat-no-ai = --hotseat et --ai ne vont pas ensemble : avec --hotseat, deux personnes jouent les deux côtés, sans IA. Retirez --ai, ou --hotseat pour jouer contre elle.
+hotseat-no-ai = --hotseat et --ai ne vont pas ensemble : avec --hotseat, des personnes jouent chaque place qu'aucun --ai PLACE=AGENT ne donne à une IA. Retirez --ai (ou nommez sa place : --ai PLACE=AGENT), ou --hotseat pour jouer contre l'IA.
 unknown-side = côté inconnu « { $word } » : les côtés sont { $a } et { $b }
 replay-to-past-end = --to { $to } : la partie a { $n } coups
-hotseat-needs-terminal = --hotseat demande un terminal : entre les deux joueurs, l'écran et son historique sont effacés pour que personne ne voie les cartes de l'autre, et cette sortie n'est pas un terminal (un tube ou un fichier). Jouez dans un terminal, ou contre l'IA (sans --hotseat).
+hotseat-needs-terminal = --hotseat demande un terminal : entre les joueurs, l'écran et son historique sont effacés pour que personne ne voie les cartes d'un autre, et cette sortie n'est pas un terminal (un tube ou un fichier). Jouez dans un terminal, ou contre l'IA (sans --hotseat).
 
 ## Sauvegarder et arrêter
 resume-ignores = La sauvegarde fixe les règles, la graine et les joueurs ; ignoré : { $options }.

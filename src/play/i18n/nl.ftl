@@ -5,10 +5,10 @@
 handover-title = { $name } is aan de beurt.
 handover-pass = Geef het scherm aan { $name }. { $name }, druk op Enter zodra alleen jij het ziet.
 since-last-look = Sinds je laatste blik:
-hotseat-no-ai = --hotseat en --ai gaan niet samen: met --hotseat spelen twee mensen beide kanten, zonder AI. Laat --ai weg, of --hotseat om ertegen te spelen.
+hotseat-no-ai = --hotseat en --ai gaan niet samen: met --hotseat spelen mensen elke plaats die geen --ai PLAATS=AGENT aan een AI geeft. Laat --ai weg (of noem zijn plaats: --ai PLAATS=AGENT), of --hotseat om tegen de AI te spelen.
 unknown-side = onbekende kant "{ $word }": de kanten zijn { $a } en { $b }
 replay-to-past-end = --to { $to }: de partij heeft { $n } zetten
-hotseat-needs-terminal = --hotseat heeft een terminal nodig: tussen de twee spelers worden het scherm en zijn geschiedenis gewist zodat niemand de kaarten van de ander ziet, en deze uitvoer is geen terminal (een pijp of een bestand). Speel in een terminal, of tegen de AI (zonder --hotseat).
+hotseat-needs-terminal = --hotseat heeft een terminal nodig: tussen de spelers worden het scherm en zijn geschiedenis gewist zodat niemand de kaarten van een ander ziet, en deze uitvoer is geen terminal (een pijp of een bestand). Speel in een terminal, of tegen de AI (zonder --hotseat).
 
 ## Opslaan en stoppen
 resume-ignores = De opgeslagen partij legt de regels, het zaad en de spelers vast; genegeerd: { $options }.
