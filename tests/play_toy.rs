@@ -322,7 +322,10 @@ fn args(_: &Path) -> PlayArgs {
 /// The typed lines of a whole game: at each turn Enter at the handover,
 /// then the first card of the hand by the start of its name; and each
 /// turn's seat and the hands held then.
-fn script() -> (String, Vec<(usize, [Vec<u8>; 3])>) {
+/// A turn: the seat to play and every seat's hand then.
+type Turn = (usize, [Vec<u8>; 3]);
+
+fn script() -> (String, Vec<Turn>) {
     let mut s = Toy::new_state(
         &Arc::new(ToyRules),
         ludus::play::record::state_seed(7),
