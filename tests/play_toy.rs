@@ -481,6 +481,27 @@ fn a_person_against_two_ais_or_a_mix_at_one_screen() {
         ]
     );
 
+    // An AI for every seat but yours, another at a seat named.
+    let mut a = args(dir.path());
+    a.hotseat = false;
+    a.side = Some("east".into());
+    a.ai = vec!["random".into(), "west=greedy".into()];
+    let o = ludus::play::run_session_with::<Toy>(
+        a,
+        "1\n1\n1\n".as_bytes(),
+        Vec::new(),
+        &Options::default(),
+    )
+    .unwrap();
+    assert_eq!(
+        o.game.players,
+        vec![
+            Player::Ai("random".into()),
+            Player::Human,
+            Player::Ai("greedy".into())
+        ]
+    );
+
     // Two people and an AI at one screen: --ai SEAT=AGENT.
     let mut a = args(dir.path());
     a.ai = vec!["west=random".into()];

@@ -348,31 +348,33 @@ fn seat_players(
         players[p] = Some(Player::Ai(spec.trim().to_string()));
     }
     let ai = Player::Ai(default.to_string());
-    if args.watch {
-        return Ok(players
-            .into_iter()
-            .map(|p| p.unwrap_or(ai.clone()))
-            .collect());
-    }
-    if args.hotseat || args.ai.iter().any(|a| a.contains('=')) {
-        let people = players.iter().filter(|p| p.is_none()).count();
-        if people > 1 && !args.hotseat {
-            return Err(format!(
-                "{people} seats are left to people: add --hotseat to play them at one screen, or name an AI for each with --ai SEAT=AGENT"
-            ));
-        }
-        return Ok(players
-            .into_iter()
-            .map(|p| p.unwrap_or(Player::Human))
-            .collect());
-    }
-    let me = match &args.side {
-        Some(w) => seats.resolve(lang, w)?,
-        None => first,
+    // The seats no `SEAT=AGENT` names: AIs when watching, people at one
+    // screen, else people when only seats were named, else you alone.
+    let rest = if args.watch {
+        vec![ai; n]
+    } else if args.hotseat || (plain.is_empty() && players.iter().any(Option::is_some)) {
+        vec![Player::Human; n]
+    } else {
+        let me = match &args.side {
+            Some(w) => seats.resolve(lang, w)?,
+            None => first,
+        };
+        let mut v = vec![ai; n];
+        v[me] = Player::Human;
+        v
     };
-    let mut v = vec![ai; n];
-    v[me] = Player::Human;
-    Ok(v)
+    let players: Vec<Player> = players
+        .into_iter()
+        .zip(rest)
+        .map(|(p, r)| p.unwrap_or(r))
+        .collect();
+    let people = players.iter().filter(|p| **p == Player::Human).count();
+    if people > 1 && !args.hotseat {
+        return Err(format!(
+            "{people} seats are left to people: add --hotseat to play them at one screen, or name an AI for each with --ai SEAT=AGENT"
+        ));
+    }
+    Ok(players)
 }
 
 /// The language of a game's interface (its `--lang`).
