@@ -173,7 +173,7 @@ fn message_ids(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// What each action card does, in plain words, in `lang`: the messages of
+/// What each card does, in plain words, in `lang`: the messages of
 /// `DIR/about/<lang>.ftl` in the game's rules directory, one per card id
 /// (else of `about/en.ftl`; none if neither is there). Data of the rules,
 /// not of this program: a rules directory describes its own cards.

@@ -306,13 +306,16 @@ impl Seats {
         match hit[..] {
             [p] => Ok(p),
             _ => {
-                let (last, rest) = self.ids.split_last().expect("a game has seats");
+                let (last, rest) = self
+                    .ids
+                    .split_last()
+                    .map_or(("", &[][..]), |(l, r)| (l.as_str(), r));
                 Err(tr!(
                     lang,
                     "unknown-side",
                     word = word,
                     a = rest.join(", "),
-                    b = last.as_str()
+                    b = last
                 ))
             }
         }
@@ -589,7 +592,7 @@ struct Session<G: Playable, R, W> {
     hint_spec: AgentSpec<G>,
     /// How the last autosave went.
     saved: SaveState,
-    /// What each action card does, by card id (`i18n::card_texts`).
+    /// What each card does, by card id (`i18n::card_texts`).
     about: std::collections::HashMap<String, String>,
 }
 
