@@ -225,10 +225,14 @@ pub fn main() -> ExitCode {
         Command::Simulate(a) => simulate(a),
         Command::Merge(a) => merge(a),
         Command::Check { dir, rules } => check(dir.or(rules).as_deref()),
-        Command::Play(a) => crate::play::play_main(a),
+        Command::Play(a) => {
+            crate::play::play_main::<crate::games::caesar_cleopatra::CaesarCleopatra>(a)
+        }
         Command::Arena(a) => arena(a),
         Command::Soak(a) => soak(a),
-        Command::Replay(a) => crate::play::replay_main(a),
+        Command::Replay(a) => {
+            crate::play::replay_main::<crate::games::caesar_cleopatra::CaesarCleopatra>(a)
+        }
         Command::Variants {
             command,
             rules,

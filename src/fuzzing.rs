@@ -120,7 +120,7 @@ pub fn scenario_file(data: &[u8]) {
 /// The input as a save file; one that loads is written back and must load
 /// again to the same position.
 pub fn save_file(data: &[u8]) {
-    use crate::play::Game;
+    type Game = crate::play::Game<crate::games::caesar_cleopatra::CaesarCleopatra>;
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
@@ -165,5 +165,5 @@ pub fn typed_move(data: &[u8]) {
         return;
     };
     s.legal_moves(&mut legal);
-    let _ = crate::play::input::parse(s.rules(), p, &legal, line);
+    let _ = crate::games::caesar_cleopatra::screen::input::parse(s.rules(), p, &legal, line);
 }

@@ -273,10 +273,6 @@ impl Agents for Tricks {
         None
     }
 
-    fn in_setup(_: &State) -> bool {
-        false
-    }
-
     fn move_key(m: u8) -> u64 {
         u64::from(m)
     }

@@ -12,11 +12,15 @@ use std::path::{Path, PathBuf};
 
 use ludus::args::RulesArgs;
 use ludus::engine::seed::{derive, mix};
+use ludus::games::caesar_cleopatra::CaesarCleopatra;
+use ludus::games::caesar_cleopatra::screen::input::{self, Command, short_form, short_form_in};
 use ludus::games::caesar_cleopatra::text::{event_text, score_text};
 use ludus::games::caesar_cleopatra::{Event, Move, Phase, State};
 use ludus::play::i18n::Lang;
-use ludus::play::input::{self, Command, short_form, short_form_in};
-use ludus::play::{self, Game, Options, Outcome, PlayArgs, Player, ReplayArgs, RulesChoice};
+use ludus::play::{self, Options, PlayArgs, Player, ReplayArgs, RulesChoice};
+
+type Game = play::Game<CaesarCleopatra>;
+type Outcome = play::Outcome<CaesarCleopatra>;
 
 fn rules_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/caesar_cleopatra")
@@ -43,7 +47,7 @@ struct Plan {
 /// Plays a game with the library: AI seats by `Game::ai_move`, human seats
 /// by a policy seeded from `seed`; returns the finished game and what the
 /// person types. `noise`: wrong input and commands along the way.
-fn plan(seed: u64, players: [Player; 2], noise: bool, save_dir: &Path) -> Plan {
+fn plan(seed: u64, players: Vec<Player>, noise: bool, save_dir: &Path) -> Plan {
     let hotseat = players.iter().all(|p| *p == Player::Human);
     let mut g = Game::new(choice(), seed, players).unwrap();
     let mut chunks: Vec<Chunk> = Vec::new();
@@ -59,7 +63,7 @@ fn plan(seed: u64, players: [Player; 2], noise: bool, save_dir: &Path) -> Plan {
             last_by_ai = true;
             continue;
         }
-        if !hotseat && play::forced_decline(&g.state) {
+        if !hotseat && ludus::games::caesar_cleopatra::screen::forced_decline(&g.state) {
             g.play(Move::Decline).unwrap(); // declined for him
             last_by_ai = true;
             continue;
@@ -167,7 +171,7 @@ fn run(args: PlayArgs, lines: &[String], data: Option<&Path>) -> (Outcome, Strin
         // Hotseat is played at a terminal only.
         terminal: args.hotseat,
     };
-    let o = play::run_session_with(args, input.as_bytes(), &mut out, &opts)
+    let o = play::run_session_with::<CaesarCleopatra>(args, input.as_bytes(), &mut out, &opts)
         .unwrap_or_else(|e| panic!("session failed: {e}"));
     (o, String::from_utf8(out).unwrap())
 }
@@ -175,13 +179,13 @@ fn run(args: PlayArgs, lines: &[String], data: Option<&Path>) -> (Outcome, Strin
 fn args(seed: u64, ai: &str, side: &str) -> PlayArgs {
     let mut a = PlayArgs::new(&rules_dir());
     a.seed = Some(seed);
-    a.ai = Some(ai.into());
+    a.ai = vec![ai.into()];
     a.side = Some(side.into());
     a
 }
 
-fn players(human: usize, ai: &str) -> [Player; 2] {
-    let mut p = [Player::Ai(ai.into()), Player::Ai(ai.into())];
+fn players(human: usize, ai: &str) -> Vec<Player> {
+    let mut p = vec![Player::Ai(ai.into()), Player::Ai(ai.into())];
     p[human] = Player::Human;
     p
 }
@@ -267,8 +271,10 @@ fn save_at_many_points_resume_and_finish_the_same_game() {
             assert_eq!(resumed.game.moves, whole.game.moves, "cut at prompt {j}");
             for i in (0..=k).chain([resumed.game.moves.len()]) {
                 assert_eq!(
-                    ludus::play::record::fingerprint(&resumed.game.state_after(i)),
-                    ludus::play::record::fingerprint(&whole.game.state_after(i))
+                    ludus::play::record::fingerprint::<CaesarCleopatra>(
+                        &resumed.game.state_after(i)
+                    ),
+                    ludus::play::record::fingerprint::<CaesarCleopatra>(&whole.game.state_after(i))
                 );
             }
             assert_eq!(resumed.game.fingerprint(), whole.game.fingerprint());
@@ -283,9 +289,9 @@ fn save_at_many_points_resume_and_finish_the_same_game() {
 fn hotseat_hands_the_screen_over_and_hides_each_side_from_the_other() {
     let tmp = tempfile::tempdir().unwrap();
     let seed = 21;
-    let plan = plan(seed, [Player::Human, Player::Human], false, tmp.path());
+    let plan = plan(seed, vec![Player::Human, Player::Human], false, tmp.path());
     let mut a = args(seed, "random", "cleopatra");
-    a.ai = None;
+    a.ai = vec![];
     a.hotseat = true;
     let (o, out) = run(a, &lines(&plan.chunks), None);
     assert!(o.finished);
@@ -316,7 +322,7 @@ fn watch_plays_ai_against_ai_move_by_move_or_to_the_end() {
     let mut g = Game::new(
         choice(),
         8,
-        [Player::Ai("random".into()), Player::Ai("random".into())],
+        vec![Player::Ai("random".into()), Player::Ai("random".into())],
     )
     .unwrap();
     while let Some(m) = g.ai_move() {
@@ -328,7 +334,7 @@ fn watch_plays_ai_against_ai_move_by_move_or_to_the_end() {
 #[test]
 fn colour_only_when_asked_and_the_screen_is_cleared_in_hotseat() {
     let mut a = args(2, "random", "cleopatra");
-    a.ai = None;
+    a.ai = vec![];
     a.hotseat = true;
     let mut out = Vec::new();
     let opts = Options {
@@ -337,7 +343,8 @@ fn colour_only_when_asked_and_the_screen_is_cleared_in_hotseat() {
         echo: false,
         terminal: true,
     };
-    play::run_session_with(a.clone(), "\n1\nquit\n".as_bytes(), &mut out, &opts).unwrap();
+    play::run_session_with::<CaesarCleopatra>(a.clone(), "\n1\nquit\n".as_bytes(), &mut out, &opts)
+        .unwrap();
     let out = String::from_utf8(out).unwrap();
     assert!(out.contains(play::render::ALT_SCREEN_ON));
     assert!(out.contains(play::render::WIPE));
@@ -347,7 +354,9 @@ fn colour_only_when_asked_and_the_screen_is_cleared_in_hotseat() {
         terminal: false,
         ..opts
     };
-    let e = play::run_session_with(a, "\n1\nquit\n".as_bytes(), Vec::new(), &opts).unwrap_err();
+    let e =
+        play::run_session_with::<CaesarCleopatra>(a, "\n1\nquit\n".as_bytes(), Vec::new(), &opts)
+            .unwrap_err();
     assert!(e.to_string().contains("--hotseat needs a terminal"), "{e}");
 }
 
@@ -480,7 +489,13 @@ fn corrupted_or_truncated_saves_are_clear_errors_never_another_game() {
     let mut a = PlayArgs::new(&rules_dir());
     a.resume = Some(p);
     let mut out = Vec::new();
-    let e = play::run_session_with(a, "1\n".as_bytes(), &mut out, &Options::default()).unwrap_err();
+    let e = play::run_session_with::<CaesarCleopatra>(
+        a,
+        "1\n".as_bytes(),
+        &mut out,
+        &Options::default(),
+    )
+    .unwrap_err();
     assert!(e.to_string().contains("broken.ron"), "{e}");
     assert!(out.is_empty());
 }
@@ -491,7 +506,8 @@ fn replay_shows_the_same_positions_to_the_end_or_step_by_step() {
     let (path, g) = saved_game(tmp.path(), 41);
     let replay = |a: ReplayArgs, input: &str| {
         let mut out = Vec::new();
-        play::run_replay(&a, input.as_bytes(), &mut out, &Options::default()).unwrap();
+        play::run_replay::<CaesarCleopatra>(&a, input.as_bytes(), &mut out, &Options::default())
+            .unwrap();
         String::from_utf8(out).unwrap()
     };
     let out = replay(ReplayArgs::new(&path), "");
@@ -504,7 +520,13 @@ fn replay_shows_the_same_positions_to_the_end_or_step_by_step() {
     let out = replay(a, "");
     assert!(out.contains("Position after move 25 of"));
     let s: State = g.state_after(25);
-    assert!(out.contains(&ludus::play::render::board(&s, None, Default::default())));
+    assert!(
+        out.contains(&ludus::games::caesar_cleopatra::screen::render::board(
+            &s,
+            None,
+            Default::default()
+        ))
+    );
     // Step by step, then to the end.
     let mut a = ReplayArgs::new(&path);
     a.step = true;
@@ -535,8 +557,13 @@ fn replay_shows_the_same_positions_to_the_end_or_step_by_step() {
 /// never told.
 fn secrets(s: &State, seat: usize) -> Vec<String> {
     let r = s.rules();
-    let mine = play::render::board(s, Some(seat), Default::default());
-    let theirs = play::render::board(s, Some(1 - seat), Default::default());
+    let mine =
+        ludus::games::caesar_cleopatra::screen::render::board(s, Some(seat), Default::default());
+    let theirs = ludus::games::caesar_cleopatra::screen::render::board(
+        s,
+        Some(1 - seat),
+        Default::default(),
+    );
     let mut v: Vec<String> = mine
         .lines()
         .filter(|l| !l.starts_with("  ") && !theirs.lines().any(|t| t == *l))
@@ -567,7 +594,8 @@ fn replay_as_a_side_shows_nothing_that_side_could_not_see() {
             a.side = Some(side.into());
             a.to = Some(to);
             let mut out = Vec::new();
-            play::run_replay(&a, "".as_bytes(), &mut out, &Options::default()).unwrap();
+            play::run_replay::<CaesarCleopatra>(&a, "".as_bytes(), &mut out, &Options::default())
+                .unwrap();
             let out = String::from_utf8(out).unwrap();
             let s = g.state_after(to);
             let hidden = secrets(&s, 1 - seat);
@@ -611,16 +639,35 @@ fn resume_last_takes_the_newest_autosave() {
 #[test]
 fn bad_options_are_errors() {
     let mut a = args(1, "alphazero", "cleopatra");
-    let e = play::run_session_with(a.clone(), "".as_bytes(), Vec::new(), &Options::default())
-        .unwrap_err();
+    let e = play::run_session_with::<CaesarCleopatra>(
+        a.clone(),
+        "".as_bytes(),
+        Vec::new(),
+        &Options::default(),
+    )
+    .unwrap_err();
     assert!(e.to_string().contains("valid agents"), "{e}");
-    a.ai = Some("random".into());
+    a.ai = vec!["random".into()];
     a.side = Some("pharaoh".into());
-    let e = play::run_session_with(a, "".as_bytes(), Vec::new(), &Options::default()).unwrap_err();
+    let e = play::run_session_with::<CaesarCleopatra>(
+        a,
+        "".as_bytes(),
+        Vec::new(),
+        &Options::default(),
+    )
+    .unwrap_err();
     assert!(e.to_string().contains("cleopatra and caesar"), "{e}");
     let mut a = args(1, "random", "cleopatra");
     a.rules.variant = Some("no-such-variant".into());
-    assert!(play::run_session_with(a, "".as_bytes(), Vec::new(), &Options::default()).is_err());
+    assert!(
+        play::run_session_with::<CaesarCleopatra>(
+            a,
+            "".as_bytes(),
+            Vec::new(),
+            &Options::default()
+        )
+        .is_err()
+    );
 }
 
 #[test]
@@ -729,7 +776,7 @@ fn resume_says_what_it_ignores_and_hotseat_refuses_an_ai() {
     let mut a = PlayArgs::new(&rules_dir());
     a.resume = Some(path);
     a.rules.variant = Some("fr-suffrage".into());
-    a.ai = Some("greedy".into());
+    a.ai = vec!["greedy".into()];
     let (o, out) = run(a, &[], None);
     assert!(
         out.contains("The save fixes the rules, the seed and the players; ignored: --variant fr-suffrage, --ai greedy."),
@@ -742,7 +789,8 @@ fn resume_says_what_it_ignores_and_hotseat_refuses_an_ai() {
         terminal: true,
         ..Options::default()
     };
-    let e = play::run_session_with(a, "".as_bytes(), Vec::new(), &opts).unwrap_err();
+    let e =
+        play::run_session_with::<CaesarCleopatra>(a, "".as_bytes(), Vec::new(), &opts).unwrap_err();
     assert!(
         e.to_string().contains("--hotseat and --ai do not mix"),
         "{e}"
@@ -765,7 +813,7 @@ fn every_legal_move_reads_back_from_its_short_form() {
             let mut g = Game::new(
                 c.clone(),
                 seed,
-                [Player::Ai("random".into()), Player::Ai("random".into())],
+                vec![Player::Ai("random".into()), Player::Ai("random".into())],
             )
             .unwrap();
             let r = g.rules_arc().clone();
@@ -825,7 +873,7 @@ fn game_in(lang_code: &str, variant: &str, seed: u64) -> (Game, Outcome, String)
             g.play(m).unwrap();
             continue;
         }
-        if play::forced_decline(&g.state) {
+        if ludus::games::caesar_cleopatra::screen::forced_decline(&g.state) {
             g.play(Move::Decline).unwrap();
             continue;
         }

@@ -25,12 +25,16 @@ use std::time::{Duration, Instant};
 
 use ludus::args::RulesArgs;
 use ludus::engine::seed::{derive, mix};
+use ludus::games::caesar_cleopatra::CaesarCleopatra;
 use ludus::games::caesar_cleopatra::Move;
+use ludus::games::caesar_cleopatra::screen::input::{self, Command, InputError, short_form};
+use ludus::games::caesar_cleopatra::screen::render;
 use ludus::games::caesar_cleopatra::text::{event_text, score_text};
 use ludus::play::i18n::Lang;
-use ludus::play::input::{self, Command, InputError, short_form};
-use ludus::play::render::{self, Style};
-use ludus::play::{self, Game, Player, RulesChoice};
+use ludus::play::render::{ALT_SCREEN_OFF, ALT_SCREEN_ON, Style, WIPE};
+use ludus::play::{Player, RulesChoice};
+
+type Game = ludus::play::Game<CaesarCleopatra>;
 use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
 
 /// The longest wait for one answer of the program.
@@ -270,7 +274,7 @@ fn illegal_move(g: &Game, legal: &[Move], h: u64) -> Option<Wrong> {
 /// Plays game `seed` with the library, the person at `human` against
 /// `ai`; returns the finished game and the person's prompts.
 fn plan(seed: u64, human: usize, ai: &str) -> (Game, Vec<Prompt>) {
-    let mut players = [Player::Ai(ai.into()), Player::Ai(ai.into())];
+    let mut players = vec![Player::Ai(ai.into()), Player::Ai(ai.into())];
     players[human] = Player::Human;
     let mut g = Game::new(choice(), seed, players).unwrap();
     let mut prompts = Vec::new();
@@ -281,7 +285,7 @@ fn plan(seed: u64, human: usize, ai: &str) -> (Game, Vec<Prompt>) {
             g.play(m).unwrap();
             continue;
         }
-        if play::forced_decline(&g.state) {
+        if ludus::games::caesar_cleopatra::screen::forced_decline(&g.state) {
             g.play(Move::Decline).unwrap(); // `ludus play` declines for him
             continue;
         }
@@ -519,7 +523,7 @@ fn hotseat_game_hides_each_player_from_the_other(seed: u64, colour: bool) {
         tmp.path(),
     );
     let st = if colour { COLOR } else { PLAIN };
-    let mut g = Game::new(choice(), seed, [Player::Human, Player::Human]).unwrap();
+    let mut g = Game::new(choice(), seed, vec![Player::Human, Player::Human]).unwrap();
     let names = [
         g.rules().factions[0].name.clone(),
         g.rules().factions[1].name.clone(),
@@ -545,14 +549,14 @@ fn hotseat_game_hides_each_player_from_the_other(seed: u64, colour: bool) {
     while let Some(p) = g.actor() {
         if screen != Some(p) {
             let before = t.prompt(&ready(p));
-            let wiped = before.rfind(render::WIPE);
+            let wiped = before.rfind(WIPE);
             assert!(
                 wiped.is_some(),
                 "no wipe before the hand-over to {}:\n{before:?}",
                 names[p]
             );
             // Only the call to the next player is on the wiped screen.
-            let after_wipe = &before[wiped.unwrap() + render::WIPE.len()..];
+            let after_wipe = &before[wiped.unwrap() + WIPE.len()..];
             assert!(!after_wipe.contains("hand"), "{after_wipe:?}");
             if let Some((_, seg, _)) = stretches.last_mut() {
                 seg.push_str(&before);
@@ -573,13 +577,13 @@ fn hotseat_game_hides_each_player_from_the_other(seed: u64, colour: bool) {
     assert!(t.exit_ok(), "{}", t.tail());
     // The end is shown on the terminal's own screen, every card open.
     let off = end
-        .find(render::ALT_SCREEN_OFF)
+        .find(ALT_SCREEN_OFF)
         .expect("the alternate screen is left");
     stretches.last_mut().unwrap().1.push_str(&end[..off]);
     assert!(end[off..].contains(&score_text(&g.state)), "{end}");
     assert!(stretches.len() > 10, "{} hand-overs", stretches.len());
     let all = String::from_utf8_lossy(&t.out).replace("\r\n", "\n");
-    assert!(all.contains(render::ALT_SCREEN_ON));
+    assert!(all.contains(ALT_SCREEN_ON));
     // The secrets looked for include hands and face-down setup cards.
     let sought = |what: &str| {
         stretches
@@ -602,9 +606,9 @@ fn hotseat_game_hides_each_player_from_the_other(seed: u64, colour: bool) {
     if !colour {
         // Screen control, but no colour.
         let bare = all
-            .replace(render::ALT_SCREEN_ON, "")
-            .replace(render::ALT_SCREEN_OFF, "")
-            .replace(render::WIPE, "");
+            .replace(ALT_SCREEN_ON, "")
+            .replace(ALT_SCREEN_OFF, "")
+            .replace(WIPE, "");
         assert!(!bare.contains('\x1b'), "colour with NO_COLOR");
     }
 }

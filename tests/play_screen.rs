@@ -8,11 +8,15 @@ use std::path::{Path, PathBuf};
 
 use ludus::args::RulesArgs;
 use ludus::engine::seed::{derive, mix};
+use ludus::games::caesar_cleopatra::CaesarCleopatra;
+use ludus::games::caesar_cleopatra::screen::input::{self, Command, InputError};
+use ludus::games::caesar_cleopatra::screen::render;
 use ludus::games::caesar_cleopatra::{Move, Phase};
 use ludus::play::i18n::Lang;
-use ludus::play::input::{self, Command, InputError};
-use ludus::play::render::{self, Style};
-use ludus::play::{self, Game, Options, PlayArgs, Player, RulesChoice};
+use ludus::play::render::Style;
+use ludus::play::{self, Options, PlayArgs, Player, RulesChoice};
+
+type Game = play::Game<CaesarCleopatra>;
 
 fn rules_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/caesar_cleopatra")
@@ -29,7 +33,7 @@ fn choice(variant: &str, lang: Option<&str>) -> RulesChoice {
 fn session(variant: &str, lang: Option<&str>, seed: u64, lines: &[String]) -> (Game, String) {
     let mut a = PlayArgs::new(&rules_dir());
     a.seed = Some(seed);
-    a.ai = Some("random".into());
+    a.ai = vec!["random".into()];
     a.rules.variant = Some(variant.into());
     a.rules.lang = lang.map(String::from);
     let mut input = lines.join("\n");
@@ -39,7 +43,8 @@ fn session(variant: &str, lang: Option<&str>, seed: u64, lines: &[String]) -> (G
         echo: true,
         ..Options::default()
     };
-    let o = play::run_session_with(a, input.as_bytes(), &mut out, &opts).unwrap();
+    let o =
+        play::run_session_with::<CaesarCleopatra>(a, input.as_bytes(), &mut out, &opts).unwrap();
     (o.game, String::from_utf8(out).unwrap())
 }
 
@@ -56,7 +61,7 @@ fn the_board_and_the_choices_of_a_turn_fit_80_columns_and_24_lines() {
             lang: Lang::from_code(lang),
         };
         for seed in 0..6 {
-            let players = [Player::Ai("random".into()), Player::Ai("random".into())];
+            let players = vec![Player::Ai("random".into()), Player::Ai("random".into())];
             let mut g = Game::new(choice(variant, lang), seed, players).unwrap();
             while let Some(p) = g.actor() {
                 let legal = g.legal();
@@ -68,7 +73,7 @@ fn the_board_and_the_choices_of_a_turn_fit_80_columns_and_24_lines() {
                     let screen = format!(
                         "{}{}{}",
                         render::board(&g.state, Some(p), st),
-                        render::wrap(&render::question(&g.state, st.lang), "  "),
+                        ludus::play::render::wrap(&render::question(&g.state, st.lang), "  "),
                         render::choices(&g.state, &legal, st)
                     );
                     let lines: Vec<&str> = screen.lines().collect();
@@ -106,7 +111,7 @@ fn the_placing_question_offers_what_it_says() {
     let mut seen = [false; 2];
     for seed in 0..30 {
         let variant = ["fr-confiance", "fr-suffrage", "nl-vertrouwensvraag"][seed as usize % 3];
-        let players = [Player::Ai("random".into()), Player::Ai("random".into())];
+        let players = vec![Player::Ai("random".into()), Player::Ai("random".into())];
         let mut g = Game::new(choice(variant, None), seed, players).unwrap();
         while let Some(p) = g.actor() {
             let legal = g.legal();
@@ -138,7 +143,7 @@ fn which_one_is_answered_by_the_number_shown() {
     // Setup, then at the first turn a placement without its face.
     let mut lines = vec!["rest".to_string()];
     lines.extend(["1"; 5].map(String::from));
-    let players = [Player::Human, Player::Ai("random".into())];
+    let players = vec![Player::Human, Player::Ai("random".into())];
     let mut g = Game::new(choice("fr-confiance", None), 3, players).unwrap();
     while g.state.phase() == Phase::ArrangeActions {
         let m = g.legal()[0];
@@ -176,7 +181,7 @@ fn a_played_action_card_is_told_in_plain_words() {
         let l = Lang::from_code(lang);
         let mut seen = false;
         for seed in 0..30 {
-            let players = [Player::Human, Player::Ai("random".into())];
+            let players = vec![Player::Human, Player::Ai("random".into())];
             let mut g = Game::new(choice("fr-confiance", lang), seed, players).unwrap();
             let mut lines = Vec::new();
             let mut k = 0;
@@ -187,7 +192,7 @@ fn a_played_action_card_is_told_in_plain_words() {
                     g.play(m).unwrap();
                     continue;
                 }
-                if play::forced_decline(&g.state) {
+                if ludus::games::caesar_cleopatra::screen::forced_decline(&g.state) {
                     g.play(Move::Decline).unwrap();
                     continue;
                 }

@@ -364,10 +364,11 @@ fn a_scenario_with_a_byte_order_mark_runs() {
 #[test]
 fn a_save_with_a_byte_order_mark_loads() {
     use ludus::args::RulesArgs;
-    use ludus::play::{Game, Player, RulesChoice};
+    use ludus::play::{Player, RulesChoice};
+    type Game = ludus::play::Game<ludus::games::caesar_cleopatra::CaesarCleopatra>;
     let choice = RulesChoice::from_args(&RulesArgs::for_dir(&rules_dir()));
     let ai = || Player::Ai("random".into());
-    let mut g = Game::new(choice, 11, [ai(), ai()]).unwrap();
+    let mut g = Game::new(choice, 11, vec![ai(), ai()]).unwrap();
     for _ in 0..40 {
         let Some(m) = g.ai_move() else { break };
         g.play(m).unwrap();

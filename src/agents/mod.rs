@@ -128,10 +128,6 @@ pub trait Agents: Game {
         legal: &[MoveOf<Self>],
     ) -> Option<MoveOf<Self>>;
 
-    /// Whether `s` is still in the game's setup: a rollout that starts
-    /// there stops where the setup ends.
-    fn in_setup(s: &Self::State) -> bool;
-
     /// A number that tells `m` from every other move of the game, below
     /// 2^60; the search orders a node's children by it.
     fn move_key(m: MoveOf<Self>) -> u64;

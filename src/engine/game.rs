@@ -85,4 +85,11 @@ pub trait Game: Sized + Send + Sync + 'static {
 
     /// The number of seats these rules are played with.
     fn seats(rules: &Self::Rules) -> usize;
+
+    /// Whether `s` is still in the game's setup, before its first turn
+    /// (a rollout that starts there stops where the setup ends; the first
+    /// turn shows the board anew). None by default.
+    fn in_setup(_s: &Self::State) -> bool {
+        false
+    }
 }

@@ -25,9 +25,15 @@ pub const MODULES: &[&str] = &[caesar_cleopatra::CaesarCleopatra::MODULE];
 
 /// The game every layer can run: each generic layer's trait, together.
 /// A game module implements them all on its marker type.
-pub trait Registered: Game + crate::agents::Agents + crate::design::Designer {}
+pub trait Registered:
+    Game + crate::agents::Agents + crate::design::Designer + crate::play::Playable
+{
+}
 
-impl<G: Game + crate::agents::Agents + crate::design::Designer> Registered for G {}
+impl<G> Registered for G where
+    G: Game + crate::agents::Agents + crate::design::Designer + crate::play::Playable
+{
+}
 
 /// A function generic over the game, run by [`visit`] with the type of
 /// the module a rules directory names.

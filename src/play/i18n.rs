@@ -1,9 +1,13 @@
-//! The words of `ludus play` in the player's language: one Fluent
-//! catalogue per language (`i18n/en.ftl`, `fr.ftl`, `nl.ftl`), embedded in
-//! the binary. A message missing from a catalogue falls back to English.
+//! The words of `ludus play` in the player's language: Fluent catalogues,
+//! one file per language, embedded in the binary. The player's own
+//! catalogue ([`PLAY`]: `i18n/en.ftl`, `fr.ftl`, `nl.ftl`) holds the
+//! generic words (prompts, handover, saving, commands); each game has a
+//! catalogue of its own whose parent is [`PLAY`] (its moves, events, board,
+//! typed forms), which may also restate a generic message in its own terms
+//! (`help`). A message missing from a language falls back to English.
 //!
 //! `--lang fr|nl` chooses both the names in the rule files (their `names/`
-//! overlays) and this catalogue; without it the interface is English.
+//! overlays) and the catalogues; without it the interface is English.
 
 use crate::load::GameDir;
 use std::collections::HashMap;
@@ -22,55 +26,154 @@ pub enum Lang {
     Nl,
 }
 
-/// Each language's code and catalogue.
-const CATALOGUES: [(Lang, &str, &str); 3] = [
-    (Lang::En, "en", include_str!("i18n/en.ftl")),
-    (Lang::Fr, "fr", include_str!("i18n/fr.ftl")),
-    (Lang::Nl, "nl", include_str!("i18n/nl.ftl")),
-];
+/// Each language's code, in the order of a catalogue's files.
+const CODES: [(Lang, &str); 3] = [(Lang::En, "en"), (Lang::Fr, "fr"), (Lang::Nl, "nl")];
 
 impl Lang {
     /// The language of a `--lang` code (`fr`, `nl`; anything else: English).
     pub fn from_code(code: Option<&str>) -> Lang {
-        CATALOGUES
+        CODES
             .iter()
-            .find(|(_, c, _)| Some(*c) == code)
-            .map_or(Lang::En, |(l, _, _)| *l)
+            .find(|(_, c)| Some(*c) == code)
+            .map_or(Lang::En, |(l, _)| *l)
     }
 
     pub fn code(self) -> &'static str {
-        CATALOGUES[self as usize].1
+        CODES[self as usize].1
     }
 
-    /// The message `id` with no arguments.
+    /// The message `id` of the player's catalogue, with no arguments.
     pub fn t(self, id: &str) -> String {
-        self.format(id, None)
+        PLAY.t(self, id)
     }
 
-    /// The message `id` of this language or English, if either has it.
+    /// The message `id` of the player's catalogue, if it has it.
     pub fn get(self, id: &str) -> Option<String> {
-        let all = bundles();
-        [&all[self as usize], &all[0]].into_iter().find_map(|b| {
-            let p = b.get_message(id)?.value()?;
-            Some(b.format_pattern(p, None, &mut Vec::new()).into_owned())
+        PLAY.get(self, id)
+    }
+
+    /// The message `id` of the player's catalogue with arguments (see the
+    /// [`tr!`](crate::tr) macro).
+    pub fn format(self, id: &str, args: Option<&FluentArgs>) -> String {
+        PLAY.format(self, id, args)
+    }
+}
+
+/// A message catalogue: one Fluent text per language (English, French,
+/// Dutch), and the catalogue its missing messages come from.
+pub struct Catalogue {
+    texts: [&'static str; 3],
+    parent: Option<&'static Catalogue>,
+    bundles: OnceLock<[FluentBundle<FluentResource>; 3]>,
+}
+
+/// The generic words of the terminal player.
+pub static PLAY: Catalogue = Catalogue::new(
+    [
+        include_str!("i18n/en.ftl"),
+        include_str!("i18n/fr.ftl"),
+        include_str!("i18n/nl.ftl"),
+    ],
+    None,
+);
+
+impl Catalogue {
+    /// A catalogue of the English, French and Dutch texts; a message none
+    /// of them has is looked up in `parent`.
+    pub const fn new(texts: [&'static str; 3], parent: Option<&'static Catalogue>) -> Catalogue {
+        Catalogue {
+            texts,
+            parent,
+            bundles: OnceLock::new(),
+        }
+    }
+
+    fn bundles(&self) -> &[FluentBundle<FluentResource>; 3] {
+        self.bundles.get_or_init(|| {
+            let mut i = 0;
+            self.texts.map(|text| {
+                let b = bundle(CODES[i].1, text);
+                i += 1;
+                b
+            })
         })
     }
 
-    /// The message `id` with arguments (see the [`tr!`](crate::tr) macro).
-    pub fn format(self, id: &str, args: Option<&FluentArgs>) -> String {
-        let all = bundles();
-        for b in [&all[self as usize], &all[0]] {
+    /// The message `id` with no arguments.
+    pub fn t(&self, lang: Lang, id: &str) -> String {
+        self.format(lang, id, None)
+    }
+
+    /// The message `id` of `lang` or English, here or in the parent.
+    pub fn get(&self, lang: Lang, id: &str) -> Option<String> {
+        let all = self.bundles();
+        let here = [&all[lang as usize], &all[0]].into_iter().find_map(|b| {
+            let p = b.get_message(id)?.value()?;
+            Some(b.format_pattern(p, None, &mut Vec::new()).into_owned())
+        });
+        here.or_else(|| self.parent?.get(lang, id))
+    }
+
+    /// Whether this catalogue or its parent has the message `id`.
+    fn has(&self, id: &str) -> bool {
+        self.bundles()[0].has_message(id) || self.parent.is_some_and(|p| p.has(id))
+    }
+
+    /// The message `id` with arguments (see the [`trc!`](crate::trc)
+    /// macro).
+    pub fn format(&self, lang: Lang, id: &str, args: Option<&FluentArgs>) -> String {
+        let all = self.bundles();
+        for b in [&all[lang as usize], &all[0]] {
             if let Some(p) = b.get_message(id).and_then(|m| m.value()) {
                 let mut errors = Vec::new();
                 return b.format_pattern(p, args, &mut errors).into_owned();
             }
         }
-        // A message missing everywhere is a bug; show its id, never panic.
-        id.to_string()
+        match self.parent {
+            Some(p) if p.has(id) => p.format(lang, id, args),
+            // A message missing everywhere is a bug; show its id, never panic.
+            _ => id.to_string(),
+        }
+    }
+
+    /// The syntax errors of each file and the messages of English missing
+    /// from the others (empty when all is well; checked by tests).
+    pub fn check(&self) -> Vec<String> {
+        let mut problems = Vec::new();
+        for (i, text) in self.texts.iter().enumerate() {
+            if let Err((_, errs)) = FluentResource::try_new(text.to_string()) {
+                for e in errs {
+                    problems.push(format!("{}.ftl: {e:?}", CODES[i].1));
+                }
+            }
+        }
+        let en = message_ids(self.texts[0]);
+        for (i, text) in self.texts.iter().enumerate().skip(1) {
+            let have = message_ids(text);
+            for id in &en {
+                if !have.contains(id) {
+                    problems.push(format!("{}.ftl lacks {id}", CODES[i].1));
+                }
+            }
+        }
+        problems
     }
 }
 
-/// What each action card does, in plain words, in `lang`: the messages of
+fn message_ids(text: &str) -> Vec<String> {
+    let res = match FluentResource::try_new(text.to_string()) {
+        Ok(r) => r,
+        Err((r, _)) => r,
+    };
+    res.entries()
+        .filter_map(|e| match e {
+            fluent_syntax::ast::Entry::Message(m) => Some(m.id.name.to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// What each card does, in plain words, in `lang`: the messages of
 /// `DIR/about/<lang>.ftl` in the game's rules directory, one per card id
 /// (else of `about/en.ftl`; none if neither is there). Data of the rules,
 /// not of this program: a rules directory describes its own cards.
@@ -97,6 +200,20 @@ pub fn card_texts(rules_dir: &GameDir, lang: Lang) -> HashMap<String, String> {
         .collect()
 }
 
+/// `trc!(catalogue, lang, "id", name = value, ...)`: a message of a
+/// game's catalogue (or of the player's, its parent).
+#[macro_export]
+macro_rules! trc {
+    ($cat:expr, $lang:expr, $id:expr) => {
+        $cat.t($lang, $id)
+    };
+    ($cat:expr, $lang:expr, $id:expr, $($k:ident = $v:expr),+ $(,)?) => {{
+        let mut args = fluent_bundle::FluentArgs::new();
+        $( args.set(stringify!($k), $crate::play::i18n::arg($v)); )+
+        $cat.format($lang, $id, Some(&args))
+    }};
+}
+
 /// `tr!(lang, "id")` or `tr!(lang, "id", name = value, ...)`: a message of
 /// the catalogue of `lang`, its arguments numbers or strings.
 #[macro_export]
@@ -116,11 +233,6 @@ pub fn arg<'a>(v: impl Into<FluentValue<'a>>) -> FluentValue<'a> {
     v.into()
 }
 
-fn bundles() -> &'static [FluentBundle<FluentResource>; 3] {
-    static B: OnceLock<[FluentBundle<FluentResource>; 3]> = OnceLock::new();
-    B.get_or_init(|| CATALOGUES.map(|(_, code, text)| bundle(code, text)))
-}
-
 fn bundle(code: &str, text: &str) -> FluentBundle<FluentResource> {
     let id: LanguageIdentifier = code.parse().expect("a language code");
     let mut b = FluentBundle::new_concurrent(vec![id]);
@@ -131,39 +243,10 @@ fn bundle(code: &str, text: &str) -> FluentBundle<FluentResource> {
     b
 }
 
-/// The syntax errors of each catalogue and the messages of English missing
-/// from the others (empty when all is well; checked by a test).
+/// The syntax errors of the player's catalogue and the messages of
+/// English missing from the others (empty when all is well).
 pub fn check_catalogues() -> Vec<String> {
-    let mut problems = Vec::new();
-    let ids = |text: &str| -> Vec<String> {
-        let res = match FluentResource::try_new(text.to_string()) {
-            Ok(r) => r,
-            Err((r, _)) => r,
-        };
-        res.entries()
-            .filter_map(|e| match e {
-                fluent_syntax::ast::Entry::Message(m) => Some(m.id.name.to_string()),
-                _ => None,
-            })
-            .collect()
-    };
-    for (_, code, text) in CATALOGUES {
-        if let Err((_, errs)) = FluentResource::try_new(text.to_string()) {
-            for e in errs {
-                problems.push(format!("{code}.ftl: {e:?}"));
-            }
-        }
-    }
-    let en = ids(CATALOGUES[0].2);
-    for (_, code, text) in &CATALOGUES[1..] {
-        let have = ids(text);
-        for id in &en {
-            if !have.contains(id) {
-                problems.push(format!("{code}.ftl lacks {id}"));
-            }
-        }
-    }
-    problems
+    PLAY.check()
 }
 
 #[cfg(test)]
@@ -177,8 +260,8 @@ mod tests {
 
     #[test]
     fn arguments_and_fallback() {
-        let s = tr!(Lang::En, "handover-title", name = "Caesar");
-        assert!(s.contains("Caesar"), "{s}");
+        let s = tr!(Lang::En, "handover-title", name = "North");
+        assert!(s.contains("North"), "{s}");
         assert_eq!(Lang::Fr.t("no-such-message"), "no-such-message");
     }
 }

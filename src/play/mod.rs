@@ -1,6 +1,12 @@
-//! `ludus play`: Caesar & Cleopatra at the terminal, against an AI, two
-//! people at one screen (`--hotseat`), or AI against AI (`--watch`); save,
-//! resume (`--resume FILE`) and `ludus replay FILE`. See docs/play.md.
+//! `ludus play`: a game at the terminal, for 2 to 6 seats, each played by
+//! a person or an AI: one person against AIs, people at one screen
+//! (`--hotseat`, with a handover screen before each person's turn), or AIs
+//! alone (`--watch`); save, resume (`--resume FILE`) and `ludus replay
+//! FILE`. See docs/play.md.
+//!
+//! Generic over the game ([`Playable`]): the board, the sentences of moves
+//! and events and the typed forms are the game's; this module names no
+//! notion of any game.
 //!
 //! A game is its rules selection, its seed and its moves ([`record::Game`]).
 //! Every AI decision is made by a fresh agent seeded from the game seed and
@@ -10,9 +16,11 @@
 
 pub mod i18n;
 pub mod input;
+mod playable;
 pub mod record;
 pub mod render;
-pub mod words;
+
+pub use playable::{EventLook, MoveOf, Playable};
 
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -20,12 +28,10 @@ use std::process::ExitCode;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-type AgentSpec = crate::agents::AgentSpec<crate::games::caesar_cleopatra::CaesarCleopatra>;
+use crate::agents::AgentSpec;
 use crate::diag::Diagnostics;
 use crate::engine::seed::{derive, mix};
-use crate::games::caesar_cleopatra::events::Event;
-use crate::games::caesar_cleopatra::model::Rules;
-use crate::games::caesar_cleopatra::{Move, Phase, State, Target};
+use crate::engine::{GameState, Scored};
 
 use crate::tr;
 use i18n::Lang;
@@ -38,21 +44,23 @@ use render::Style;
 pub struct PlayArgs {
     #[command(flatten)]
     pub rules: crate::args::RulesArgs,
-    /// The side you play: cleopatra or caesar (default: the one who starts,
-    /// cleopatra).
+    /// The seat you play: its id or name, or their start (default: the
+    /// seat that starts).
     #[arg(long = "as", value_name = "SIDE")]
     pub side: Option<String>,
     /// The AI: a level, easy, normal (the default) or hard (docs/play.md), or
-    /// an agent: random, greedy, ismcts, ismcts:N (N iterations a move)...
+    /// an agent: random, greedy, ismcts, ismcts:N (N iterations a move)...,
+    /// for every seat but yours; or SEAT=AGENT, once per seat an AI plays
+    /// (the seats not named are people: more than one needs --hotseat).
     #[arg(long, value_name = "AGENT")]
-    pub ai: Option<String>,
+    pub ai: Vec<String>,
     /// The seed of the deal (and of the AI's choices); a new one if not given.
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Two people at one screen: the screen is cleared between players.
+    /// People at one screen: the screen is cleared between players.
     #[arg(long, conflicts_with = "watch")]
     pub hotseat: bool,
-    /// Watch the AI play both sides, move by move.
+    /// Watch the AI play every seat, move by move.
     #[arg(long)]
     pub watch: bool,
     /// Continue a saved game (`last`: the most recent autosave). The rules,
@@ -71,7 +79,7 @@ impl PlayArgs {
         PlayArgs {
             rules: crate::args::RulesArgs::for_dir(rules_dir),
             side: None,
-            ai: None,
+            ai: Vec::new(),
             seed: None,
             hotseat: false,
             watch: false,
@@ -93,7 +101,7 @@ pub struct ReplayArgs {
     /// Stop after move N and show the table there.
     #[arg(long, value_name = "N")]
     pub to: Option<usize>,
-    /// Show the game as one side saw it (default: every card).
+    /// Show the game as one seat saw it (default: every card).
     #[arg(long = "as", value_name = "SIDE")]
     pub side: Option<String>,
 }
@@ -194,9 +202,9 @@ impl From<io::Error> for PlayError {
 
 /// How a session ended.
 #[derive(Debug)]
-pub struct Outcome {
+pub struct Outcome<G: Playable> {
     /// The game as it stands (finished, or where it stopped).
-    pub game: Game,
+    pub game: Game<G>,
     /// The game reached its end.
     pub finished: bool,
     /// The autosave file, if autosave is on.
@@ -222,7 +230,7 @@ fn exit_code(e: &PlayError) -> ExitCode {
 }
 
 /// The `ludus play` command: reads stdin, writes stdout.
-pub fn play_main(args: PlayArgs) -> ExitCode {
+pub fn play_main<G: Playable>(args: PlayArgs) -> ExitCode {
     let mut opts = Options::from_env();
     if args.no_autosave {
         opts.data_dir = None;
@@ -231,18 +239,18 @@ pub fn play_main(args: PlayArgs) -> ExitCode {
     let _ = ctrlc::set_handler(on_interrupt);
     let stdin = io::stdin().lock();
     let stdout = io::stdout().lock();
-    match run_session_with(args, stdin, stdout, &opts) {
+    match run_session_with::<G>(args, stdin, stdout, &opts) {
         Ok(_) => ExitCode::SUCCESS,
         Err(e) => exit_code(&e),
     }
 }
 
 /// The `ludus replay` command: reads stdin (for `--step`), writes stdout.
-pub fn replay_main(args: ReplayArgs) -> ExitCode {
+pub fn replay_main<G: Playable>(args: ReplayArgs) -> ExitCode {
     let opts = Options::from_env();
     let stdin = io::stdin().lock();
     let stdout = io::stdout().lock();
-    match run_replay(&args, stdin, stdout, &opts) {
+    match run_replay::<G>(&args, stdin, stdout, &opts) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => exit_code(&e),
     }
@@ -250,11 +258,11 @@ pub fn replay_main(args: ReplayArgs) -> ExitCode {
 
 /// A session with plain output and autosaves in the user's data directory
 /// (unless `--no-autosave`).
-pub fn run_session(
+pub fn run_session<G: Playable>(
     args: PlayArgs,
     input: impl BufRead,
     output: impl Write,
-) -> Result<Outcome, PlayError> {
+) -> Result<Outcome<G>, PlayError> {
     let opts = Options {
         color: false,
         data_dir: if args.no_autosave {
@@ -265,51 +273,115 @@ pub fn run_session(
         echo: false,
         terminal: false,
     };
-    run_session_with(args, input, output, &opts)
+    run_session_with::<G>(args, input, output, &opts)
 }
 
-/// Whether the actor is asked whether to answer the opponent's action
-/// card but holds no card to answer with (the window opens whatever he
-/// holds, so that it tells nothing). Against the AI, `ludus play` declines
-/// for him; at one screen (`--hotseat`) he is asked anyway.
-pub fn forced_decline(s: &State) -> bool {
-    let mut legal = Vec::new();
-    s.legal(&mut legal);
-    s.phase() == Phase::Effect
-        && s.frames.last().is_some_and(|f| f.awaiting_reaction)
-        && legal == [Move::Decline]
+/// The seats of a game: their ids (as saves write them) and names.
+#[derive(Debug, Clone)]
+pub struct Seats {
+    pub ids: Vec<String>,
+    pub names: Vec<String>,
 }
 
-/// Which seat a `--as` word names (faction id or name, or its start).
-pub fn resolve_side(r: &Rules, word: &str) -> Result<usize, String> {
-    resolve_side_in(Lang::En, r, word)
-}
+impl Seats {
+    pub fn of<G: Playable>(g: &Game<G>) -> Seats {
+        let names = (0..g.seats()).map(|p| G::seat_name(g.rules(), p)).collect();
+        Seats {
+            ids: g.state.seat_ids(),
+            names,
+        }
+    }
 
-/// [`resolve_side`], its error in `lang` (the names matched without
-/// accents: `cleo` is Cléopâtre).
-pub fn resolve_side_in(lang: Lang, r: &Rules, word: &str) -> Result<usize, String> {
-    let w = input::fold(word.trim());
-    let hit: Vec<usize> = (0..2)
-        .filter(|&p| {
-            let f = &r.factions[p];
-            !w.is_empty()
-                && (input::fold(&f.id).starts_with(&w) || input::fold(&f.name).starts_with(&w))
-        })
-        .collect();
-    match hit[..] {
-        [p] => Ok(p),
-        _ => Err(tr!(
-            lang,
-            "unknown-side",
-            word = word,
-            a = r.factions[0].id.as_str(),
-            b = r.factions[1].id.as_str()
-        )),
+    /// Which seat a `--as` word names (its id or name, or their start,
+    /// matched without accents), the error in `lang`.
+    pub fn resolve(&self, lang: Lang, word: &str) -> Result<usize, String> {
+        let w = input::fold(word.trim());
+        let hit: Vec<usize> = (0..self.ids.len())
+            .filter(|&p| {
+                !w.is_empty()
+                    && (input::fold(&self.ids[p]).starts_with(&w)
+                        || input::fold(&self.names[p]).starts_with(&w))
+            })
+            .collect();
+        match hit[..] {
+            [p] => Ok(p),
+            _ => {
+                let (last, rest) = self
+                    .ids
+                    .split_last()
+                    .map_or(("", &[][..]), |(l, r)| (l.as_str(), r));
+                Err(tr!(
+                    lang,
+                    "unknown-side",
+                    word = word,
+                    a = rest.join(", "),
+                    b = last
+                ))
+            }
+        }
     }
 }
 
+/// Who plays each seat, from `--ai`, `--as`, `--hotseat` and `--watch`.
+fn seat_players(
+    args: &PlayArgs,
+    seats: &Seats,
+    first: usize,
+    lang: Lang,
+) -> Result<Vec<Player>, String> {
+    let n = seats.ids.len();
+    let (named, plain): (Vec<&String>, Vec<&String>) =
+        args.ai.iter().partition(|a| a.contains('='));
+    if plain.len() > 1 {
+        return Err(format!(
+            "--ai without a seat is given {} times: give it once (every seat but yours), or once per seat as --ai SEAT=AGENT",
+            plain.len()
+        ));
+    }
+    if args.hotseat && !plain.is_empty() {
+        return Err(tr!(lang, "hotseat-no-ai"));
+    }
+    let default = plain
+        .first()
+        .map_or(crate::agents::DEFAULT_LEVEL, |s| s.as_str());
+    let mut players = vec![None; n];
+    for a in named {
+        let (seat, spec) = a.split_once('=').unwrap_or((a, ""));
+        let p = seats.resolve(lang, seat)?;
+        players[p] = Some(Player::Ai(spec.trim().to_string()));
+    }
+    let ai = Player::Ai(default.to_string());
+    // The seats no `SEAT=AGENT` names: AIs when watching, people at one
+    // screen, else people when only seats were named, else you alone.
+    let rest = if args.watch {
+        vec![ai; n]
+    } else if args.hotseat || (plain.is_empty() && players.iter().any(Option::is_some)) {
+        vec![Player::Human; n]
+    } else {
+        let me = match &args.side {
+            Some(w) => seats.resolve(lang, w)?,
+            None => first,
+        };
+        let mut v = vec![ai; n];
+        v[me] = Player::Human;
+        v
+    };
+    let players: Vec<Player> = players
+        .into_iter()
+        .zip(rest)
+        .map(|(p, r)| p.unwrap_or(r))
+        .collect();
+    let people = players.iter().filter(|p| **p == Player::Human).count();
+    if people > 1 && !args.hotseat {
+        return Err(format!(
+            "{people} seats are left to people: add --hotseat to play them at one screen, or name an AI for each with --ai SEAT=AGENT"
+        ));
+    }
+    Ok(players)
+}
+
 /// The language of a game's interface (its `--lang`).
-fn g_lang(g: &Game) -> Lang {
+fn g_lang<G: Playable>(g: &Game<G>) -> Lang {
     Lang::from_code(g.choice.lang.as_deref())
 }
 
@@ -349,7 +421,9 @@ fn ignored_on_resume(args: &PlayArgs) -> Vec<String> {
         opt("--set", Some(x.clone()));
     }
     opt("--lang", r.lang.clone());
-    opt("--ai", args.ai.clone());
+    for a in &args.ai {
+        opt("--ai", Some(a.clone()));
+    }
     opt("--as", args.side.clone());
     opt("--seed", args.seed.map(|s| s.to_string()));
     if args.hotseat {
@@ -363,13 +437,13 @@ fn ignored_on_resume(args: &PlayArgs) -> Vec<String> {
 
 /// A session: a new game from `args` (or the one `--resume` names), played
 /// with lines from `input`, shown on `output`.
-pub fn run_session_with(
+pub fn run_session_with<G: Playable>(
     args: PlayArgs,
     input: impl BufRead,
     output: impl Write,
     opts: &Options,
-) -> Result<Outcome, PlayError> {
-    if args.hotseat && args.ai.is_some() {
+) -> Result<Outcome<G>, PlayError> {
+    if args.hotseat && args.ai.iter().any(|a| !a.contains('=')) {
         let lang = Lang::from_code(args.rules.lang.as_deref());
         return Err(PlayError::Usage(tr!(lang, "hotseat-no-ai")));
     }
@@ -385,31 +459,22 @@ pub fn run_session_with(
             )
         }
         None => {
-            let ai_name = args.ai.as_deref().unwrap_or(crate::agents::DEFAULT_LEVEL);
-            AgentSpec::parse(ai_name).map_err(PlayError::Usage)?;
+            for a in &args.ai {
+                let spec = a.split_once('=').map_or(a.as_str(), |(_, s)| s.trim());
+                AgentSpec::<G>::parse(spec).map_err(PlayError::Usage)?;
+            }
+            if args.ai.is_empty() {
+                AgentSpec::<G>::parse(crate::agents::DEFAULT_LEVEL).map_err(PlayError::Usage)?;
+            }
             // A --rules folder that does not exist is an error, not the
             // built-in rules.
             args.rules.game_dir().map_err(PlayError::Invalid)?;
             let choice = RulesChoice::from_args(&args.rules);
             let seed = args.seed.unwrap_or_else(fresh_seed);
-            let mut g = Game::new(choice, seed, [Player::Human, Player::Human])
-                .map_err(PlayError::Invalid)?;
-            let ai = Player::Ai(ai_name.to_string());
-            let players = if args.hotseat {
-                [Player::Human, Player::Human]
-            } else if args.watch {
-                [ai.clone(), ai]
-            } else {
-                let me = match &args.side {
-                    Some(w) => {
-                        resolve_side_in(g_lang(&g), g.rules(), w).map_err(PlayError::Usage)?
-                    }
-                    None => g.rules().setup.first_player,
-                };
-                let mut v = [ai.clone(), ai];
-                v[me] = Player::Human;
-                v
-            };
+            let mut g = Game::<G>::new(choice, seed, Vec::new()).map_err(PlayError::Invalid)?;
+            let first = G::first_seat(g.rules());
+            let players =
+                seat_players(&args, &Seats::of(&g), first, g_lang(&g)).map_err(PlayError::Usage)?;
             g.set_players(players).map_err(PlayError::Usage)?;
             (g, None)
         }
@@ -424,11 +489,13 @@ pub fn run_session_with(
             Player::Human => None,
         })
         .unwrap_or_else(crate::agents::hint_agent);
-    let mode = match (&game.players[0], &game.players[1]) {
-        (Player::Human, Player::Human) => Mode::Hotseat,
-        (Player::Ai(_), Player::Ai(_)) => Mode::Watch,
-        (Player::Human, _) => Mode::Single(0),
-        _ => Mode::Single(1),
+    let people: Vec<usize> = (0..game.seats())
+        .filter(|&p| game.players[p] == Player::Human)
+        .collect();
+    let mode = match people[..] {
+        [] => Mode::Watch,
+        [p] => Mode::Single(p),
+        _ => Mode::Hotseat,
     };
     if mode == Mode::Hotseat && !opts.terminal {
         let lang = Lang::from_code(game.choice.lang.as_deref());
@@ -444,6 +511,7 @@ pub fn run_session_with(
         .choice
         .game_dir()
         .unwrap_or_else(|_| crate::load::GameDir::built_in());
+    let seats = game.seats();
     let s = Session {
         g: game,
         input,
@@ -456,7 +524,7 @@ pub fn run_session_with(
         term: opts.terminal,
         mode,
         autosave,
-        seen: [0; 2],
+        seen: vec![0; seats],
         screen: None,
         undo_floor: floor,
         board_key: None,
@@ -478,9 +546,9 @@ pub fn run_session_with(
 enum Mode {
     /// One person (at this seat) against the AI.
     Single(usize),
-    /// Two people at one screen.
+    /// People at one screen (and AIs at the other seats, if any).
     Hotseat,
-    /// AI against AI.
+    /// AIs alone.
     Watch,
 }
 
@@ -500,8 +568,8 @@ enum StopWhy {
     InputEnded,
 }
 
-struct Session<R, W> {
-    g: Game,
+struct Session<G: Playable, R, W> {
+    g: Game<G>,
     input: R,
     out: W,
     st: Style,
@@ -511,7 +579,7 @@ struct Session<R, W> {
     mode: Mode,
     autosave: Option<PathBuf>,
     /// Events already shown, per seat (Single: the person's; Watch: [0]).
-    seen: [usize; 2],
+    seen: Vec<usize>,
     /// Hotseat: whose eyes are on the screen.
     screen: Option<usize>,
     /// Moves before this one cannot be taken back.
@@ -521,10 +589,10 @@ struct Session<R, W> {
     /// After "which one?": the moves listed, numbered from 1.
     narrowed: Option<Vec<usize>>,
     watch_auto: bool,
-    hint_spec: AgentSpec,
+    hint_spec: AgentSpec<G>,
     /// How the last autosave went.
     saved: SaveState,
-    /// What each action card does, by card id (`i18n::card_texts`).
+    /// What each card does, by card id (`i18n::card_texts`).
     about: std::collections::HashMap<String, String>,
 }
 
@@ -539,13 +607,18 @@ enum SaveState {
     Failed,
 }
 
-impl<R: BufRead, W: Write> Session<R, W> {
-    fn rules(&self) -> &Rules {
+impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
+    fn rules(&self) -> &G::Rules {
         self.g.rules()
     }
 
     fn name(&self, p: usize) -> String {
-        self.g.rules().factions[p].name.clone()
+        G::seat_name(self.g.rules(), p)
+    }
+
+    /// A message of the game's catalogue (or of the player's).
+    fn words(&self, id: &str) -> String {
+        G::words().t(self.st.lang, id)
     }
 
     /// A line of input; `None` at the end of input. Bytes that are not
@@ -632,18 +705,11 @@ impl<R: BufRead, W: Write> Session<R, W> {
         for s in &c.sets {
             rules.push_str(&format!(", {s}"));
         }
-        let who = |p: usize| player_label(lang, r, &self.g.players[p], p, self.mode);
+        let who = |p: usize| player_label::<G>(lang, r, &self.g.players[p], p, self.mode);
         let mut o = String::new();
-        o.push_str(&self.st.bold(&format!("Ludus - {}", r.name)));
+        o.push_str(&self.st.bold(&format!("Ludus - {}", G::name(r))));
         o.push('\n');
-        let line = tr!(
-            lang,
-            "intro-rules",
-            rules = rules,
-            p0 = who(0),
-            p1 = who(1),
-            seed = self.g.seed.to_string()
-        );
+        let line = intro_line(lang, &rules, self.g.seats(), who, self.g.seed);
         o.push_str(&format!("{line}\n"));
         if let Some(p) = resumed {
             let line = tr!(
@@ -651,7 +717,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
                 "intro-resumed",
                 path = p.display().to_string(),
                 moves = self.g.moves.len(),
-                turn = self.g.state.turn_number() + 1
+                turn = self.g.state.turns() + 1
             );
             o.push_str(&format!("{line}\n"));
         }
@@ -665,17 +731,17 @@ impl<R: BufRead, W: Write> Session<R, W> {
         write!(self.out, "{o}")?;
         // A resumed game: what happened in the turn so far is told again.
         if resumed.is_some() {
-            let ev = self.g.state.events();
+            let ev = G::events(&self.g.state);
             let start = ev
                 .iter()
-                .rposition(|e| matches!(e, Event::TurnBegan { .. }))
+                .rposition(|e| matches!(G::event_look(e), EventLook::TurnBegins(_)))
                 .unwrap_or(0);
-            self.seen = [start; 2];
+            self.seen = vec![start; self.g.seats()];
         }
         Ok(())
     }
 
-    fn run(mut self, resumed: Option<&Path>) -> Result<Outcome, PlayError> {
+    fn run(mut self, resumed: Option<&Path>) -> Result<Outcome<G>, PlayError> {
         self.intro(resumed)?;
         self.set_interrupt_note();
         self.alternate_screen(true)?;
@@ -711,7 +777,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
         }
     }
 
-    fn outcome(self, finished: bool) -> Outcome {
+    fn outcome(self, finished: bool) -> Outcome<G> {
         Outcome {
             game: self.g,
             finished,
@@ -728,23 +794,17 @@ impl<R: BufRead, W: Write> Session<R, W> {
         }
     }
 
-    fn event_line(&self, e: &Event, viewer: Option<usize>) -> String {
-        let t = words::event_words(self.st.lang, self.rules(), e, viewer);
-        match e {
-            Event::TurnBegan { player, .. } => {
-                format!(
-                    "\n{}",
-                    self.st
-                        .seat(*player as usize, &self.st.bold(&format!("-- {t}")))
-                )
+    fn event_line(&self, e: &G::Event, viewer: Option<usize>) -> String {
+        let t = G::event_words(self.st.lang, self.rules(), e, viewer);
+        match G::event_look(e) {
+            EventLook::TurnBegins(p) => {
+                format!("\n{}", self.st.seat(p, &self.st.bold(&format!("-- {t}"))))
             }
-            Event::Vote { .. } | Event::PatricianWon { .. } | Event::GameOver { .. } => {
-                format!("  {}", self.st.note(&t))
-            }
-            // What the card does, in plain words (the rules directory's
-            // text for the card's id, where it has one).
-            Event::ActionPlayed { kind, .. } => {
-                match self.about.get(&self.rules().kind(*kind).id) {
+            EventLook::Notable => format!("  {}", self.st.note(&t)),
+            // What a card played does, in plain words (the rules
+            // directory's text for the card's id, where it has one).
+            EventLook::Plain => {
+                match G::event_card(self.rules(), e).and_then(|k| self.about.get(&k)) {
                     Some(about) => {
                         let about = render::wrap_indented(about, "    ");
                         format!("  {t}\n{}", self.st.dim(about.trim_end()))
@@ -752,14 +812,12 @@ impl<R: BufRead, W: Write> Session<R, W> {
                     None => format!("  {t}"),
                 }
             }
-            _ => format!("  {t}"),
         }
     }
 
     fn moment(&self, seat: usize) -> BoardMoment {
         let s = &self.g.state;
-        let setup = matches!(s.phase(), Phase::ArrangeActions | Phase::SetupPlace);
-        (s.turn_number(), seat, setup)
+        (s.turns(), seat, G::in_setup(s))
     }
 
     /// Tells the events not yet shown to whoever watches the screen.
@@ -768,10 +826,10 @@ impl<R: BufRead, W: Write> Session<R, W> {
             return Ok(());
         };
         let slot = viewer.unwrap_or(0);
-        let n = self.g.state.events().len();
+        let n = G::events(&self.g.state).len();
         let from = self.seen[slot].min(n);
         let mut o = String::new();
-        for e in &self.g.state.events()[from..] {
+        for e in &G::events(&self.g.state)[from..] {
             o.push_str(&self.event_line(e, viewer));
             o.push('\n');
         }
@@ -780,68 +838,42 @@ impl<R: BufRead, W: Write> Session<R, W> {
     }
 
     fn show_board(&mut self, viewer: Option<usize>) -> io::Result<()> {
-        let b = render::board(&self.g.state, viewer, self.st);
-        self.board_key = Some(self.moment(self.g.state.actor()));
+        let b = G::board(&self.g.state, viewer, self.st);
+        let actor = self.g.actor().unwrap_or(0);
+        self.board_key = Some(self.moment(actor));
         write!(self.out, "\n{b}")
     }
 
     /// Applies a legal move of seat `mover` and keeps the undo floor.
-    fn apply(&mut self, m: Move, mover: usize) -> io::Result<()> {
-        let before = self.g.state.events().len();
-        let window = self.g.state.phase() == Phase::Effect
-            && self
-                .g
-                .state
-                .frames
-                .last()
-                .is_some_and(|f| f.awaiting_reaction);
+    fn apply(&mut self, m: MoveOf<G>, mover: usize) -> io::Result<()> {
+        let before = G::events(&self.g.state).len();
+        let quiet = G::quiet_move_line(self.st.lang, &self.g.state, m);
         self.g.play(m).map_err(io::Error::other)?;
         let human = self.g.players[mover] == Player::Human;
-        let new = &self.g.state.events()[before..];
-        let silent = new.iter().all(|e| match e {
-            Event::SetupPlaced { .. }
-            | Event::ActionReserveArranged { .. }
-            | Event::WentPassive { .. }
-            | Event::Discarded { .. }
-            | Event::ActionPlayed { .. }
-            | Event::ActionResolved { .. } => true,
-            Event::Placed { player, .. } | Event::Taken { player, .. } => *player as usize == mover,
-            _ => false,
-        });
+        let new = &G::events(&self.g.state)[before..];
+        let silent = G::may_take_back(new, mover);
         if !(human && silent && self.g.actor() == Some(mover)) {
             self.undo_floor = self.g.moves.len();
         }
-        // A move that leaves no event is told by itself.
-        // The order of an action reserve is the owner's secret.
-        let secret = matches!(m, Move::ArrangeAction(_));
+        // A move that leaves no event is told by itself, unless it is the
+        // mover's secret.
+        let secret = G::move_is_secret(m);
         let shown = match self.mode {
             Mode::Single(h) => h == mover || !secret,
             Mode::Watch => true,
             Mode::Hotseat => self.screen == Some(mover),
         };
         if new.is_empty() && shown {
-            let lang = self.st.lang;
-            let who = self.name(mover);
-            let line = match m {
-                Move::Decline if window => tr!(lang, "no-answer", who = who),
-                Move::Decline => tr!(lang, "draws-nothing", who = who),
-                _ => tr!(
-                    lang,
-                    "someone-moves",
-                    who = who,
-                    mv = words::move_words(lang, self.rules(), mover, m)
-                ),
-            };
-            writeln!(self.out, "  {line}")?;
+            writeln!(self.out, "  {quiet}")?;
         }
         Ok(())
     }
 
     fn ai_turn(&mut self, p: usize) -> Result<Flow, PlayError> {
         if self.mode == Mode::Watch {
-            let key = self.moment(self.g.state.seat());
+            let key = self.moment(G::turn_seat(&self.g.state));
             if self.board_key != Some(key) {
-                let b = render::board(&self.g.state, None, self.st);
+                let b = G::board(&self.g.state, None, self.st);
                 self.board_key = Some(key);
                 write!(self.out, "\n{b}")?;
                 self.autosave()?;
@@ -857,7 +889,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
                     Pause::Next => break,
                     Pause::All => self.watch_auto = true,
                     Pause::Board => {
-                        let b = render::board(&self.g.state, None, self.st);
+                        let b = G::board(&self.g.state, None, self.st);
                         write!(self.out, "\n{b}")?;
                     }
                     Pause::Quit => return Ok(Flow::Stop(StopWhy::Quit)),
@@ -892,7 +924,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
         }
         self.wipe()?;
         self.screen = Some(p);
-        if self.seen[p] < self.g.state.events().len() {
+        if self.seen[p] < G::events(&self.g.state).len() {
             writeln!(self.out, "{}", self.st.dim(&tr!(lang, "since-last-look")))?;
         }
         self.narrate()?;
@@ -932,11 +964,11 @@ impl<R: BufRead, W: Write> Session<R, W> {
         }
         let key = self.moment(p);
         if let Mode::Single(_) = self.mode
-            && forced_decline(&self.g.state)
+            && let Some((m, why)) = G::forced_move(&self.g.state)
         {
-            let note = self.st.lang.t("no-card-to-answer");
+            let note = self.words(why);
             writeln!(self.out, "  {}", self.st.dim(&note))?;
-            self.apply(Move::Decline, p)?;
+            self.apply(m, p)?;
             return Ok(Flow::Next);
         }
         if self.board_key != Some(key) {
@@ -955,10 +987,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
                 Some(which) => narrowed_pick(&which, &line),
                 None => None,
             };
-            let parsed = parsed.map_or_else(
-                || input::parse_in(self.st.lang, self.rules(), p, &legal, &line),
-                Ok,
-            );
+            let parsed = parsed.map_or_else(|| self.parse(&legal, &line), Ok);
             match parsed {
                 Ok(Command::Move(i)) => {
                     self.apply(legal[i], p)?;
@@ -969,25 +998,24 @@ impl<R: BufRead, W: Write> Session<R, W> {
                     return Ok(Flow::Next);
                 }
                 Ok(Command::Empty) => self.show_choices(&legal)?,
-                Ok(Command::Rest) if self.g.state.phase() == Phase::ArrangeActions => {
-                    while self.g.state.phase() == Phase::ArrangeActions && self.g.actor() == Some(p)
-                    {
+                Ok(Command::Rest) if G::in_run(&self.g.state) => {
+                    while G::in_run(&self.g.state) && self.g.actor() == Some(p) {
                         let first = self.g.legal()[0];
                         self.apply(first, p)?;
                     }
                     return Ok(Flow::Next);
                 }
                 Ok(Command::Rest) => {
-                    let msg = self.st.lang.t("rest-only-arranging");
+                    let msg = self.words("rest-only-arranging");
                     writeln!(self.out, "{}", self.st.error(&msg))?;
                     self.show_choices(&legal)?;
                 }
                 Ok(Command::Help) => {
-                    let legend = render::legend(&self.g.state, self.st);
-                    writeln!(self.out, "{}\n{legend}", self.st.lang.t("help"))?
+                    let legend = G::legend(&self.g.state, self.st);
+                    writeln!(self.out, "{}\n{legend}", self.words("help"))?
                 }
                 Ok(Command::Rules) => {
-                    let t = render::rules_text(&self.g.state, &self.g.settings, self.st);
+                    let t = G::rules_text(&self.g.state, &self.g.settings, self.st);
                     write!(self.out, "{t}")?;
                 }
                 Ok(Command::Hint) => self.hint(&legal)?,
@@ -1007,7 +1035,7 @@ impl<R: BufRead, W: Write> Session<R, W> {
                     write!(self.out, "{t}")?;
                 }
                 Ok(Command::Log) => {
-                    let ev = self.g.state.events();
+                    let ev = G::events(&self.g.state);
                     let from = ev.len().saturating_sub(30);
                     let lines: Vec<String> = ev[from..]
                         .iter()
@@ -1018,13 +1046,13 @@ impl<R: BufRead, W: Write> Session<R, W> {
                 Err(InputError::NoMatch(why)) => {
                     let msg = tr!(self.st.lang, "legal-here", why = why);
                     writeln!(self.out, "{}", self.st.error(&msg))?;
-                    let c = render::choices(&self.g.state, &legal, self.st);
+                    let c = G::choices(&self.g.state, &legal, self.st);
                     write!(self.out, "{c}")?;
                 }
                 Err(InputError::Ambiguous(which)) => {
                     let msg = tr!(self.st.lang, "which-one", line = line.as_str());
                     writeln!(self.out, "{}", self.st.error(&msg))?;
-                    let c = render::choice_lines(&self.g.state, &legal, &which, self.st);
+                    let c = G::choice_lines(&self.g.state, &legal, &which, self.st);
                     write!(self.out, "{c}")?;
                     self.narrowed = Some(which);
                 }
@@ -1032,50 +1060,33 @@ impl<R: BufRead, W: Write> Session<R, W> {
         }
     }
 
-    fn show_choices(&mut self, legal: &[Move]) -> io::Result<()> {
-        let q = render::question(&self.g.state, self.st.lang);
-        let c = render::choices(&self.g.state, legal, self.st);
+    fn show_choices(&mut self, legal: &[MoveOf<G>]) -> io::Result<()> {
+        let q = G::question(&self.g.state, self.st.lang);
+        let c = G::choices(&self.g.state, legal, self.st);
         let q = render::wrap(&q, "  ");
         write!(self.out, "{}{c}", self.st.bold(&q))
     }
 
-    fn score_now(&self, viewer: usize) -> String {
-        let s = &self.g.state;
+    /// What the person types, understood against the legal moves.
+    fn parse(&self, legal: &[MoveOf<G>], line: &str) -> Result<Command, InputError> {
         let lang = self.st.lang;
-        if s.phase() == Phase::GameOver {
-            return words::score_words(lang, s);
-        }
-        let r = s.rules();
-        let mut o = String::new();
-        for p in 0..2 {
-            let pts = if p == viewer {
-                tr!(
-                    lang,
-                    "score-mine",
-                    points = render::points(lang, s.score()[p])
-                )
-            } else {
-                tr!(
-                    lang,
-                    "points-now-secret",
-                    points = render::points(lang, render::public_score(s, p)),
-                    bonus = r.scoring.mission_bonus
-                )
-            };
-            let line = tr!(
-                lang,
-                "score-now",
-                who = r.factions[p].name.as_str(),
-                n = s.patricians_won(p),
-                points = pts
-            );
-            o.push_str(&format!("{line}\n"));
-        }
-        o
+        input::parse_line(lang, legal.len(), line, |words, line| {
+            G::parse_move(lang, &self.g.state, legal, words, line)
+        })
     }
 
-    fn hint(&mut self, legal: &[Move]) -> io::Result<()> {
-        let p = self.g.state.actor();
+    fn score_now(&self, viewer: usize) -> String {
+        let s = &self.g.state;
+        if self.g.is_over() {
+            return G::result_text(s, self.st.lang);
+        }
+        G::score_text(s, viewer, self.st.lang)
+    }
+
+    fn hint(&mut self, legal: &[MoveOf<G>]) -> io::Result<()> {
+        let Some(p) = self.g.actor() else {
+            return Ok(());
+        };
         let stream = 100 + p as u64;
         let Some(m) = self.g.agent_choice(&self.hint_spec, stream) else {
             return Ok(());
@@ -1087,14 +1098,14 @@ impl<R: BufRead, W: Write> Session<R, W> {
             AgentSpec::Ismcts(_) => "ismcts",
         };
         let seed = derive(self.g.seed, self.g.moves.len() as u64, 200 + p as u64);
-        let t = render::hint_text(&self.g.state, m, ix, name, seed, self.st.lang);
+        let t = G::hint_text(&self.g.state, m, ix, name, seed, self.st.lang);
         writeln!(self.out, "{}", self.st.note(&t))
     }
 
     fn undo(&mut self, p: usize) -> io::Result<bool> {
         let n = self.g.moves.len();
         if n <= self.undo_floor {
-            let msg = self.st.lang.t(if n == 0 {
+            let msg = self.words(if n == 0 {
                 "undo-nothing-yet"
             } else {
                 "undo-floor"
@@ -1103,9 +1114,9 @@ impl<R: BufRead, W: Write> Session<R, W> {
             return Ok(false);
         }
         let m = self.g.moves[n - 1];
-        let text = words::move_words(self.st.lang, self.rules(), p, m);
+        let text = G::move_words(self.st.lang, self.rules(), p, m);
         self.g.truncate(n - 1);
-        let len = self.g.state.events().len();
+        let len = G::events(&self.g.state).len();
         for s in &mut self.seen {
             *s = (*s).min(len);
         }
@@ -1199,8 +1210,8 @@ impl<R: BufRead, W: Write> Session<R, W> {
     }
 
     fn finish(&mut self) -> io::Result<()> {
-        let b = render::board(&self.g.state, None, self.st);
-        let score = words::score_words(self.st.lang, &self.g.state);
+        let b = G::board(&self.g.state, None, self.st);
+        let score = G::result_text(&self.g.state, self.st.lang);
         write!(self.out, "\n{b}\n{score}")?;
         self.autosave()?;
         if let (Some(a), SaveState::Written) = (&self.autosave, self.saved) {
@@ -1217,18 +1228,38 @@ impl<R: BufRead, W: Write> Session<R, W> {
 
 // ----- Replay -----------------------------------------------------------------
 
-/// After "which one?", a number picks from the moves listed (numbered
-/// from 1); anything else is read as usual.
-fn narrowed_pick(which: &[usize], line: &str) -> Option<Command> {
-    let n: usize = line.trim().trim_end_matches(['.', ')']).parse().ok()?;
-    (1..=which.len())
-        .contains(&n)
-        .then(|| Command::Move(which[n - 1]))
+use input::narrowed_pick;
+
+/// The line of the intro naming the rules, who plays each seat and the
+/// seed: the first seat "against" the others.
+fn intro_line(
+    lang: Lang,
+    rules: &str,
+    seats: usize,
+    who: impl Fn(usize) -> String,
+    seed: u64,
+) -> String {
+    let others: Vec<String> = (1..seats).map(&who).collect();
+    tr!(
+        lang,
+        "intro-rules",
+        rules = rules,
+        p0 = who(0),
+        p1 = others.join(", "),
+        seed = seed.to_string()
+    )
 }
 
-/// `Caesar (you)`, `Caesar (AI greedy)`...
-fn player_label(lang: Lang, r: &Rules, pl: &Player, p: usize, mode: Mode) -> String {
-    let name = r.factions[p].name.as_str();
+/// `North (you)`, `North (AI greedy)`...
+fn player_label<G: Playable>(
+    lang: Lang,
+    r: &G::Rules,
+    pl: &Player,
+    p: usize,
+    mode: Mode,
+) -> String {
+    let name = G::seat_name(r, p);
+    let name = name.as_str();
     match pl {
         Player::Human if mode == Mode::Hotseat => tr!(lang, "player-person", name = name),
         Player::Human => tr!(lang, "you-mark", name = name),
@@ -1237,20 +1268,20 @@ fn player_label(lang: Lang, r: &Rules, pl: &Player, p: usize, mode: Mode) -> Str
 }
 
 /// A move in a replay: by whom, which choice of how many, and what; seen
-/// as `viewer`, an opponent's move shows only what it makes public (the
-/// events tell the rest as he saw them), never which choice it was.
-fn replay_move_line(
+/// as `viewer`, another seat's move shows only what it makes public (the
+/// events tell the rest as the viewer saw them), never which choice it was.
+fn replay_move_line<G: Playable>(
     lang: Lang,
-    s: &State,
-    legal: &[Move],
-    m: Move,
+    r: &G::Rules,
+    actor: usize,
+    legal: &[MoveOf<G>],
+    m: MoveOf<G>,
     i: usize,
     viewer: Option<usize>,
 ) -> String {
-    let r = s.rules();
-    let actor = s.actor();
-    let who = r.factions[actor].name.as_str();
-    let mv = words::move_words(lang, r, actor, m);
+    let who = G::seat_name(r, actor);
+    let who = who.as_str();
+    let mv = G::move_words(lang, r, actor, m);
     if viewer.is_none_or(|v| v == actor) {
         let ix = legal.iter().position(|&l| l == m).unwrap_or(0);
         return tr!(
@@ -1263,18 +1294,7 @@ fn replay_move_line(
             mv = mv
         );
     }
-    let public = matches!(
-        m,
-        Move::Pass
-            | Move::EndPlacement
-            | Move::EndDiscard
-            | Move::Draw(_)
-            | Move::DrawVote
-            | Move::Decline
-            | Move::PlayAction(_)
-            | Move::Choose(Target::Group(_))
-    );
-    if public {
+    if G::move_is_public(m) {
         tr!(lang, "replay-move-public", n = i + 1, who = who, mv = mv)
     } else {
         tr!(lang, "replay-move-hidden", n = i + 1, who = who)
@@ -1283,14 +1303,14 @@ fn replay_move_line(
 
 /// `ludus replay`: loads a save (checking every move and the end), then
 /// shows the game move by move (`--step`) or to the end (or to `--to N`).
-pub fn run_replay(
+pub fn run_replay<G: Playable>(
     args: &ReplayArgs,
     mut input: impl BufRead,
     mut out: impl Write,
     opts: &Options,
 ) -> Result<(), PlayError> {
     let path = resume_path(&args.file, opts)?;
-    let g = Game::load(&path).map_err(PlayError::Invalid)?;
+    let g = Game::<G>::load(&path).map_err(PlayError::Invalid)?;
     let lang = Lang::from_code(g.choice.lang.as_deref());
     let st = Style {
         color: opts.color,
@@ -1298,7 +1318,7 @@ pub fn run_replay(
     };
     let r = g.rules_arc().clone();
     let viewer = match &args.side {
-        Some(w) => Some(resolve_side_in(lang, &r, w).map_err(PlayError::Usage)?),
+        Some(w) => Some(Seats::of(&g).resolve(lang, w).map_err(PlayError::Usage)?),
         None => None,
     };
     let n = g.moves.len();
@@ -1323,44 +1343,38 @@ pub fn run_replay(
             Player::Human => Mode::Hotseat,
             Player::Ai(_) => Mode::Watch,
         };
-        player_label(lang, &r, &g.players[p], p, mode)
+        player_label::<G>(lang, &r, &g.players[p], p, mode)
     };
     let rules = g
         .choice
         .variant
         .clone()
         .unwrap_or_else(|| lang.t("base-rules"));
-    let line = tr!(
-        lang,
-        "intro-rules",
-        rules = rules,
-        p0 = who(0),
-        p1 = who(1),
-        seed = g.seed.to_string()
-    );
+    let line = intro_line(lang, &rules, g.seats(), who, g.seed);
     writeln!(out, "{line}")?;
     let about = g
         .choice
         .game_dir()
         .map(|d| i18n::card_texts(&d, lang))
         .unwrap_or_default();
-    let mut s = State::new(r.clone(), record::state_seed(g.seed));
+    let mut s = g.state_after(0);
     let mut shown = 0;
     let mut auto = !args.step;
     let mut legal = Vec::new();
     for i in 0..=to {
-        for e in &s.events()[shown..] {
-            if let Event::TurnBegan { .. } = e {
+        for e in &G::events(&s)[shown..] {
+            let look = G::event_look(e);
+            if let EventLook::TurnBegins(_) = look {
                 writeln!(out)?;
             }
-            writeln!(out, "  {}", words::event_words(lang, &r, e, viewer))?;
-            if let Event::ActionPlayed { kind, .. } = e
-                && let Some(about) = about.get(&r.kind(*kind).id)
+            writeln!(out, "  {}", G::event_words(lang, &r, e, viewer))?;
+            if look == EventLook::Plain
+                && let Some(about) = G::event_card(&r, e).and_then(|k| about.get(&k))
             {
                 write!(out, "{}", render::wrap_indented(about, "    "))?;
             }
         }
-        shown = s.events().len();
+        shown = G::events(&s).len();
         if i == to {
             break;
         }
@@ -1380,7 +1394,7 @@ pub fn run_replay(
                         auto = true;
                         break;
                     }
-                    Pause::Board => write!(out, "{}", render::board(&s, viewer, st))?,
+                    Pause::Board => write!(out, "{}", G::board(&s, viewer, st))?,
                     Pause::Quit => return Ok(()),
                     Pause::Save(_) | Pause::Unknown => {
                         writeln!(out, "{}", st.error(&lang.t("replay-help")))?
@@ -1389,18 +1403,23 @@ pub fn run_replay(
             }
         }
         let m = g.moves[i];
-        s.legal(&mut legal);
-        let line = replay_move_line(lang, &s, &legal, m, i, viewer);
+        s.legal_moves(&mut legal);
+        let actor = match s.current_actor() {
+            crate::engine::Actor::Player(p) => p,
+            crate::engine::Actor::Terminal => 0,
+        };
+        let line = replay_move_line::<G>(lang, &r, actor, &legal, m, i, viewer);
         writeln!(out, "{}", st.dim(&line))?;
-        s.apply_move(m);
+        s.apply_legal(m);
     }
-    write!(out, "\n{}", render::board(&s, viewer, st))?;
-    if s.phase() == Phase::GameOver || viewer.is_none() {
-        write!(out, "\n{}", words::score_words(lang, &s))?;
+    let over = s.current_actor() == crate::engine::Actor::Terminal;
+    write!(out, "\n{}", G::board(&s, viewer, st))?;
+    if over || viewer.is_none() {
+        write!(out, "\n{}", G::result_text(&s, lang))?;
     }
     if to < n {
         writeln!(out, "{}", tr!(lang, "replay-position", to = to, n = n))?;
-    } else if s.phase() != Phase::GameOver {
+    } else if !over {
         let path = path.display().to_string();
         writeln!(out, "{}", tr!(lang, "replay-unfinished", path = path))?;
     }

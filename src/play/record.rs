@@ -9,18 +9,19 @@
 //! (
 //!     format: "ludus-play",
 //!     version: 1,
-//!     rules: (game: "caesar_cleopatra", variant: None, addons: [], sets: [], lang: None, fingerprint: Some("...")),
+//!     rules: (game: "some_game", variant: None, addons: [], sets: [], lang: None, fingerprint: Some("...")),
 //!     seed: 42,
-//!     players: [("cleopatra", Human), ("caesar", Ai("greedy"))],
+//!     players: [("north", Human), ("south", Ai("greedy"))],
 //!     moves: [
-//!         (3, "cleopatra", "set up Scribe (3)"),
+//!         (3, "north", "play the 3"),
 //!     ],
 //!     end: (moves: 1, events: 3, turn: 0, finished: false, scores: [0, 0], fingerprint: "..."),
 //! )
 //! ```
 //!
-//! Each move is its index in the legal-move list at that point, the seat
-//! that chose it, and its text (`text::move_text`): the index is what is
+//! One entry of `players` per seat, with the seat's id (2 to 6 seats). Each
+//! move is its index in the legal-move list at that point, the seat that
+//! chose it, and its text (`GameState::move_to_string`): the index is what is
 //! replayed, the text lets a reader follow and catches any mismatch. `end`
 //! is a fingerprint of the final position: a truncated, edited or corrupted
 //! file is reported, never replayed into a different game.
@@ -31,15 +32,12 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-type AgentSpec = crate::agents::AgentSpec<crate::games::caesar_cleopatra::CaesarCleopatra>;
+use super::{MoveOf, Playable};
+use crate::agents::AgentSpec;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::engine::agent::Agent;
 use crate::engine::seed::derive;
-use crate::engine::{Actor, GameState};
-use crate::games::caesar_cleopatra::model::Rules;
-use crate::games::caesar_cleopatra::text::move_text;
-use crate::games::caesar_cleopatra::variant::{self, Origin, Selection};
-use crate::games::caesar_cleopatra::{Move, Phase, State};
+use crate::engine::{Actor, GameState, Loaded, Scored, Selection};
 use crate::load::{GameDir, SourceFile, Spanned};
 
 /// The `format` field of a save file.
@@ -85,6 +83,9 @@ pub struct RulesChoice {
     pub fingerprint: Option<String>,
 }
 
+/// The variant a save without one was played with (the base files).
+const BASE_VARIANT: &str = "base";
+
 fn default_game() -> String {
     crate::load::rules_dir::default_game().to_string()
 }
@@ -127,23 +128,40 @@ impl RulesChoice {
 }
 
 /// A game: its rules, seed, players and moves, and the position they lead to.
-#[derive(Clone)]
-pub struct Game {
+pub struct Game<G: Playable> {
     pub choice: RulesChoice,
-    /// Every rule key with its value and origin (for the `rules` command).
-    pub settings: Vec<(String, String, Origin)>,
+    /// The rules in force as the `rules` command quotes them.
+    pub settings: G::RuleNotes,
     /// The game's seed: the state's RNG and every AI decision derive from it.
     pub seed: u64,
-    pub players: [Player; 2],
-    pub moves: Vec<Move>,
-    pub state: State,
-    rules: Arc<Rules>,
-    specs: [Option<AgentSpec>; 2],
-    /// Per move: its index in the legal list and who chose it (for saves).
-    log: Vec<(usize, usize)>,
+    /// Who plays each seat, one entry per seat.
+    pub players: Vec<Player>,
+    pub moves: Vec<MoveOf<G>>,
+    pub state: G::State,
+    rules: Arc<G::Rules>,
+    specs: Vec<Option<AgentSpec<G>>>,
+    /// Per move: its index in the legal list, who chose it and its text
+    /// (for saves).
+    log: Vec<(usize, usize, String)>,
 }
 
-impl std::fmt::Debug for Game {
+impl<G: Playable> Clone for Game<G> {
+    fn clone(&self) -> Self {
+        Game {
+            choice: self.choice.clone(),
+            settings: self.settings.clone(),
+            seed: self.seed,
+            players: self.players.clone(),
+            moves: self.moves.clone(),
+            state: self.state.clone(),
+            rules: self.rules.clone(),
+            specs: self.specs.clone(),
+            log: self.log.clone(),
+        }
+    }
+}
+
+impl<G: Playable> std::fmt::Debug for Game<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Game")
             .field("choice", &self.choice)
@@ -170,34 +188,51 @@ fn plain(file: &Path, message: impl Into<String>) -> Diagnostic {
     }
 }
 
-fn parse_specs(
-    players: &[Player; 2],
-    choice: &RulesChoice,
-) -> Result<[Option<AgentSpec>; 2], String> {
+type Specs<G> = Vec<Option<AgentSpec<G>>>;
+
+fn parse_specs<G: Playable>(players: &[Player], choice: &RulesChoice) -> Result<Specs<G>, String> {
     let dir = choice.game_dir().ok();
     let one = |p: &Player| match p {
         Player::Human => Ok(None),
         Player::Ai(s) => AgentSpec::parse_maybe_in(s, dir.as_ref()).map(Some),
     };
-    Ok([one(&players[0])?, one(&players[1])?])
+    players.iter().map(one).collect()
 }
 
-impl Game {
-    /// A new game: loads the rules of `choice` and deals with `seed`.
+/// The number of entries `players` must have: one per seat.
+fn check_seats(players: &[Player], seats: usize) -> Result<(), String> {
+    if players.len() == seats {
+        Ok(())
+    } else {
+        Err(format!(
+            "this game has {seats} seats; {} players are given",
+            players.len()
+        ))
+    }
+}
+
+impl<G: Playable> Game<G> {
+    /// A new game: loads the rules of `choice` and deals with `seed`;
+    /// `players` has one entry per seat (none: people at every seat).
     pub fn new(
         mut choice: RulesChoice,
         seed: u64,
-        players: [Player; 2],
-    ) -> Result<Game, Diagnostics> {
-        let ruleset = variant::load(choice.game_dir()?, &choice.selection())?;
-        choice.fingerprint = Some(ruleset.fingerprint());
-        let specs = parse_specs(&players, &choice)
-            .map_err(|e| Diagnostics::from(plain(Path::new("--ai"), e)))?;
-        let rules = Arc::new(ruleset.rules);
+        mut players: Vec<Player>,
+    ) -> Result<Game<G>, Diagnostics> {
+        choice.game = G::MODULE.to_string();
+        let (loaded, settings) = G::load_for_play(&choice.game_dir()?, &choice.selection())?;
+        choice.fingerprint = Some(loaded.fingerprint.clone());
+        let rules = loaded.rules;
+        if players.is_empty() {
+            players = vec![Player::Human; G::seats(&rules)];
+        }
+        let on_ai = |e: String| Diagnostics::from(plain(Path::new("--ai"), e));
+        check_seats(&players, G::seats(&rules)).map_err(on_ai)?;
+        let specs = parse_specs(&players, &choice).map_err(on_ai)?;
         Ok(Game {
-            state: State::new(rules.clone(), state_seed(seed)),
+            state: G::new_state(&rules, state_seed(seed), true),
             choice,
-            settings: ruleset.settings,
+            settings,
             seed,
             players,
             moves: Vec::new(),
@@ -207,19 +242,25 @@ impl Game {
         })
     }
 
-    pub fn rules(&self) -> &Rules {
+    pub fn rules(&self) -> &G::Rules {
         &self.rules
+    }
+
+    /// The number of seats.
+    pub fn seats(&self) -> usize {
+        self.players.len()
     }
 
     /// Changes who plays each seat (an AI spec that does not parse is an
     /// error listing the valid ones).
-    pub fn set_players(&mut self, players: [Player; 2]) -> Result<(), String> {
+    pub fn set_players(&mut self, players: Vec<Player>) -> Result<(), String> {
+        check_seats(&players, G::seats(&self.rules))?;
         self.specs = parse_specs(&players, &self.choice)?;
         self.players = players;
         Ok(())
     }
 
-    pub fn rules_arc(&self) -> &Arc<Rules> {
+    pub fn rules_arc(&self) -> &Arc<G::Rules> {
         &self.rules
     }
 
@@ -232,21 +273,26 @@ impl Game {
     }
 
     pub fn is_over(&self) -> bool {
-        self.state.phase() == Phase::GameOver
+        self.actor().is_none()
     }
 
     /// The legal moves of the actor, in the engine's order (the numbered
     /// list shows them in this order, and saves store indices into it).
-    pub fn legal(&self) -> Vec<Move> {
+    pub fn legal(&self) -> Vec<MoveOf<G>> {
         let mut v = Vec::new();
         self.state.legal_moves(&mut v);
         v
     }
 
     /// Applies a move after checking it is legal.
-    pub fn play(&mut self, m: Move) -> Result<(), crate::engine::IllegalMove> {
+    pub fn play(&mut self, m: MoveOf<G>) -> Result<(), crate::engine::IllegalMove> {
         let legal = self.legal();
-        let actor = self.state.actor();
+        let Some(actor) = self.actor() else {
+            return Err(crate::engine::IllegalMove {
+                attempted: self.state.move_to_string(m),
+                legal: vec![],
+            });
+        };
         let Some(ix) = legal.iter().position(|&l| l == m) else {
             return Err(crate::engine::IllegalMove {
                 attempted: self.state.move_to_string(m),
@@ -256,33 +302,34 @@ impl Game {
                     .collect(),
             });
         };
+        let text = self.state.move_to_string(m);
         self.state.apply_legal(m);
         self.moves.push(m);
-        self.log.push((ix, actor));
+        self.log.push((ix, actor, text));
         Ok(())
     }
 
     /// The agent spec of seat `p`, if an AI plays it.
-    pub fn agent_spec(&self, p: usize) -> Option<&AgentSpec> {
+    pub fn agent_spec(&self, p: usize) -> Option<&AgentSpec<G>> {
         self.specs[p].as_ref()
     }
 
     /// What `spec` picks for the actor now, with a fresh agent seeded from
     /// the game seed, the move number and `stream`: a function of the
     /// position alone, so a resumed game goes on exactly as the original.
-    pub fn agent_choice(&self, spec: &AgentSpec, stream: u64) -> Option<Move> {
+    pub fn agent_choice(&self, spec: &AgentSpec<G>, stream: u64) -> Option<MoveOf<G>> {
         let legal = self.legal();
         if legal.is_empty() {
             return None;
         }
-        let mut agent: Box<dyn Agent<State>> =
+        let mut agent: Box<dyn Agent<G::State>> =
             spec.build(derive(self.seed, self.moves.len() as u64, stream));
         Some(agent.choose(&self.state, &legal))
     }
 
     /// The move of the AI playing the actor's seat (`None` if a person
     /// plays it or the game is over). Seeded with stream `1 + seat`.
-    pub fn ai_move(&self) -> Option<Move> {
+    pub fn ai_move(&self) -> Option<MoveOf<G>> {
         let p = self.actor()?;
         let spec = self.specs[p].as_ref()?;
         self.agent_choice(spec, 1 + p as u64)
@@ -292,16 +339,12 @@ impl Game {
     pub fn truncate(&mut self, n: usize) {
         self.moves.truncate(n);
         self.log.truncate(n);
-        let mut s = State::new(self.rules.clone(), state_seed(self.seed));
-        for &m in &self.moves {
-            s.apply_legal(m);
-        }
-        self.state = s;
+        self.state = self.state_after(n);
     }
 
     /// The position after `n` moves (from the seed).
-    pub fn state_after(&self, n: usize) -> State {
-        let mut s = State::new(self.rules.clone(), state_seed(self.seed));
+    pub fn state_after(&self, n: usize) -> G::State {
+        let mut s = G::new_state(&self.rules, state_seed(self.seed), true);
         for &m in &self.moves[..n.min(self.moves.len())] {
             s.apply_legal(m);
         }
@@ -310,12 +353,13 @@ impl Game {
 
     /// The save file's text.
     pub fn save_text(&self) -> String {
-        let r = &*self.rules;
+        let ids = self.state.seat_ids();
         let q = |s: &str| ron::to_string(s).unwrap_or_else(|_| "\"?\"".into());
         let mut o = String::new();
         let _ = writeln!(
             o,
-            "// A game of Ludus (Caesar & Cleopatra). Resume: ludus play --resume FILE; replay: ludus replay FILE."
+            "// A game of Ludus ({}). Resume: ludus play --resume FILE; replay: ludus replay FILE.",
+            G::name(&self.rules)
         );
         let _ = writeln!(
             o,
@@ -354,30 +398,25 @@ impl Game {
                     Player::Human => "Human".to_string(),
                     Player::Ai(s) => format!("Ai({})", q(s)),
                 };
-                format!("({}, {who})", q(&r.factions[p].id))
+                format!("({}, {who})", q(&ids[p]))
             })
             .collect();
         let _ = writeln!(o, "    players: [{}],", players.join(", "));
         let _ = writeln!(o, "    moves: [");
-        for (&m, &(ix, actor)) in self.moves.iter().zip(&self.log) {
-            let _ = writeln!(
-                o,
-                "        ({ix}, {}, {}),",
-                q(&r.factions[actor].id),
-                q(&move_text(r, actor, m))
-            );
+        for (ix, actor, text) in &self.log {
+            let _ = writeln!(o, "        ({ix}, {}, {}),", q(&ids[*actor]), q(text));
         }
         let _ = writeln!(o, "    ],");
-        let e = EndRecord::of(&self.state, self.moves.len());
+        let e = EndRecord::of::<G>(&self.state, self.moves.len());
+        let scores: Vec<String> = e.scores.iter().map(|s| s.to_string()).collect();
         let _ = writeln!(
             o,
-            "    end: (moves: {}, events: {}, turn: {}, finished: {}, scores: [{}, {}], fingerprint: {}),",
+            "    end: (moves: {}, events: {}, turn: {}, finished: {}, scores: [{}], fingerprint: {}),",
             e.moves,
             e.events,
             e.turn,
             e.finished,
-            e.scores[0],
-            e.scores[1],
+            scores.join(", "),
             q(&e.fingerprint)
         );
         let _ = writeln!(o, ")");
@@ -409,22 +448,22 @@ impl Game {
 
     /// Reads a save file, replays it with the rules of `$LUDUS_RULES` or the
     /// built-in ones, and checks every move and the end.
-    pub fn load(path: &Path) -> Result<Game, Diagnostics> {
+    pub fn load(path: &Path) -> Result<Game<G>, Diagnostics> {
         Game::load_with(path, None)
     }
 
     /// Like [`Game::load`], with the rules of `rules` when given.
-    pub fn load_with(path: &Path, rules: Option<GameDir>) -> Result<Game, Diagnostics> {
+    pub fn load_with(path: &Path, rules: Option<GameDir>) -> Result<Game<G>, Diagnostics> {
         let file = SourceFile::read(path)?;
         Game::parse_with(&file, rules)
     }
 
     /// Like [`Game::load`], from text already read (`file.path` names it).
-    pub fn parse(file: &SourceFile) -> Result<Game, Diagnostics> {
+    pub fn parse(file: &SourceFile) -> Result<Game<G>, Diagnostics> {
         Game::parse_with(file, None)
     }
 
-    fn parse_with(file: &SourceFile, rules: Option<GameDir>) -> Result<Game, Diagnostics> {
+    fn parse_with(file: &SourceFile, rules: Option<GameDir>) -> Result<Game<G>, Diagnostics> {
         let path = &file.path;
         let hint = "a file written by `ludus play` (save FILE, or its autosave) is expected";
         if file.text.trim().is_empty() {
@@ -462,31 +501,36 @@ impl Game {
         }
         let mut choice = sf.rules.clone();
         choice.source = rules;
-        let ruleset = load_saved_rules(path, &choice)?;
-        let rules = Arc::new(ruleset.rules);
-        if sf.players.len() != 2 {
+        let (loaded, settings) = load_saved_rules::<G>(path, &choice)?;
+        let rules = loaded.rules;
+        let mut state = G::new_state(&rules, state_seed(sf.seed), true);
+        let ids = state.seat_ids();
+        if sf.players.len() != ids.len() {
             return Err(plain(
                 path,
-                format!("a game has 2 players; this save names {}", sf.players.len()),
+                format!(
+                    "a game has {} players; this save names {}",
+                    ids.len(),
+                    sf.players.len()
+                ),
             )
             .into());
         }
         for (p, (id, _)) in sf.players.iter().enumerate() {
-            if *id != rules.factions[p].id {
+            if *id != ids[p] {
                 return Err(plain(
                     path,
                     format!(
                         "player {} should be \"{}\", the save says \"{id}\"",
                         p + 1,
-                        rules.factions[p].id
+                        ids[p]
                     ),
                 )
                 .into());
             }
         }
-        let players = [sf.players[0].1.clone(), sf.players[1].1.clone()];
+        let players: Vec<Player> = sf.players.iter().map(|(_, p)| p.clone()).collect();
         let specs = parse_specs(&players, &choice).map_err(|e| plain(path, e))?;
-        let mut state = State::new(rules.clone(), state_seed(sf.seed));
         let mut moves = Vec::with_capacity(sf.moves.len());
         let mut log = Vec::with_capacity(sf.moves.len());
         let mut legal = Vec::new();
@@ -498,7 +542,7 @@ impl Game {
                     .error(entry, format!("move {n}: the game was already over"))
                     .into());
             };
-            let actor_id = &rules.factions[actor].id;
+            let actor_id = &ids[actor];
             if who != actor_id {
                 return Err(file
                     .error(
@@ -520,7 +564,7 @@ impl Game {
                     )
                     .into());
             };
-            let here = move_text(&rules, actor, m);
+            let here = state.move_to_string(m);
             if here != *text {
                 return Err(file
                     .error(
@@ -534,9 +578,9 @@ impl Game {
             }
             state.apply_legal(m);
             moves.push(m);
-            log.push((*ix, actor));
+            log.push((*ix, actor, here));
         }
-        let found = EndRecord::of(&state, moves.len());
+        let found = EndRecord::of::<G>(&state, moves.len());
         let want = &sf.end.value;
         if want.moves != moves.len() {
             return Err(file
@@ -566,7 +610,7 @@ impl Game {
         }
         Ok(Game {
             choice,
-            settings: ruleset.settings,
+            settings,
             seed: sf.seed,
             players,
             moves,
@@ -579,19 +623,22 @@ impl Game {
 
     /// The fingerprint of the current position.
     pub fn fingerprint(&self) -> String {
-        fingerprint(&self.state)
+        G::fingerprint(&self.state)
     }
 }
 
 /// The rules a save names, loaded from the directory of `choice`; rules
 /// that no longer load, or that differ from those the game was played with
 /// (its fingerprint), are an error saying which and why.
-fn load_saved_rules(path: &Path, choice: &RulesChoice) -> Result<variant::Ruleset, Diagnostics> {
+fn load_saved_rules<G: Playable>(
+    path: &Path,
+    choice: &RulesChoice,
+) -> Result<(Loaded<G::Rules>, G::RuleNotes), Diagnostics> {
     let dir = choice.game_dir()?;
     let sel = choice.selection();
     let what = format!(
         "variant {}{}{}",
-        sel.variant.as_deref().unwrap_or(variant::BASE_VARIANT),
+        sel.variant.as_deref().unwrap_or(BASE_VARIANT),
         sel.addons
             .iter()
             .map(|a| format!(" + {a}"))
@@ -601,7 +648,7 @@ fn load_saved_rules(path: &Path, choice: &RulesChoice) -> Result<variant::Rulese
             .map(|s| format!(", {s}"))
             .collect::<String>(),
     );
-    let ruleset = variant::load(&dir, &sel).map_err(|ds| {
+    let loaded = G::load_for_play(&dir, &sel).map_err(|ds| {
         let mut d = plain(
             path,
             format!(
@@ -615,20 +662,20 @@ fn load_saved_rules(path: &Path, choice: &RulesChoice) -> Result<variant::Rulese
         Diagnostics::from(d)
     })?;
     if let Some(saved) = &choice.fingerprint
-        && *saved != ruleset.fingerprint()
+        && *saved != loaded.0.fingerprint
     {
         return Err(plain(
             path,
             format!(
                 "the rules of {} ({what}) differ from those this game was played with (rules fingerprint {saved}, now {})",
                 dir.path().display(),
-                ruleset.fingerprint()
+                loaded.0.fingerprint
             ),
         )
         .with_hint("resume it with the rules it was saved with: --rules DIR")
         .into());
     }
-    Ok(ruleset)
+    Ok(loaded)
 }
 
 #[derive(Debug, Deserialize)]
@@ -654,27 +701,28 @@ struct EndRecord {
     events: usize,
     turn: u32,
     finished: bool,
-    scores: Vec<u32>,
+    /// One score per seat.
+    scores: Vec<i64>,
     fingerprint: String,
 }
 
 impl EndRecord {
-    fn of(s: &State, moves: usize) -> EndRecord {
+    fn of<G: Playable>(s: &G::State, moves: usize) -> EndRecord {
         EndRecord {
             moves,
-            events: s.events().len(),
-            turn: s.turn_number(),
-            finished: s.phase() == Phase::GameOver,
-            scores: s.score().to_vec(),
-            fingerprint: fingerprint(s),
+            events: G::events(s).len(),
+            turn: s.turns(),
+            finished: s.current_actor() == Actor::Terminal,
+            scores: s.scores().into_iter().map(i64::from).collect(),
+            fingerprint: G::fingerprint(s),
         }
     }
 }
 
-/// A hash of everything on and off the table (`State::digest`): a save
-/// records it for its final position.
-pub fn fingerprint(s: &State) -> String {
-    s.digest()
+/// A hash of everything on and off the table (`Playable::fingerprint`): a
+/// save records it for its final position.
+pub fn fingerprint<G: Playable>(s: &G::State) -> String {
+    G::fingerprint(s)
 }
 
 /// Whether `path` holds a Ludus save (of any version, whether or not it

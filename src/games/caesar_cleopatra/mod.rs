@@ -15,6 +15,7 @@ mod raw;
 pub mod reference;
 mod resample;
 pub mod scenario;
+pub mod screen;
 pub mod state;
 pub mod text;
 pub mod variant;
@@ -73,6 +74,10 @@ impl Game for CaesarCleopatra {
 
     fn seats(rules: &Rules) -> usize {
         rules.factions.len()
+    }
+
+    fn in_setup(s: &State) -> bool {
+        matches!(s.phase(), Phase::ArrangeActions | Phase::SetupPlace)
     }
 }
 

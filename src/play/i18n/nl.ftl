@@ -1,13 +1,14 @@
-# De woorden van `ludus play` in het Nederlands (dezelfde namen als en.ftl).
+# De algemene woorden van `ludus play` in het Nederlands, voor elk spel
+# (dezelfde namen als en.ftl; de catalogus van een spel heeft zijn eigen woorden).
 
-## Met z'n tweeën aan één scherm
+## Met meerderen aan één scherm
 handover-title = { $name } is aan de beurt.
 handover-pass = Geef het scherm aan { $name }. { $name }, druk op Enter zodra alleen jij het ziet.
 since-last-look = Sinds je laatste blik:
-hotseat-no-ai = --hotseat en --ai gaan niet samen: met --hotseat spelen twee mensen beide kanten, zonder AI. Laat --ai weg, of --hotseat om ertegen te spelen.
+hotseat-no-ai = --hotseat en --ai gaan niet samen: met --hotseat spelen mensen elke plaats die geen --ai PLAATS=AGENT aan een AI geeft. Laat --ai weg (of noem zijn plaats: --ai PLAATS=AGENT), of --hotseat om tegen de AI te spelen.
 unknown-side = onbekende kant "{ $word }": de kanten zijn { $a } en { $b }
 replay-to-past-end = --to { $to }: de partij heeft { $n } zetten
-hotseat-needs-terminal = --hotseat heeft een terminal nodig: tussen de twee spelers worden het scherm en zijn geschiedenis gewist zodat niemand de kaarten van de ander ziet, en deze uitvoer is geen terminal (een pijp of een bestand). Speel in een terminal, of tegen de AI (zonder --hotseat).
+hotseat-needs-terminal = --hotseat heeft een terminal nodig: tussen de spelers worden het scherm en zijn geschiedenis gewist zodat niemand de kaarten van een ander ziet, en deze uitvoer is geen terminal (een pijp of een bestand). Speel in een terminal, of tegen de AI (zonder --hotseat).
 
 ## Opslaan en stoppen
 resume-ignores = De opgeslagen partij legt de regels, het zaad en de spelers vast; genegeerd: { $options }.
@@ -29,122 +30,6 @@ save-failed = Kan niet opslaan in { $path }: { $error }
 quit-save-elsewhere = Een bestand om de partij in op te slaan (Enter: stoppen zonder opslaan)?
 finished-saved = De partij is opgeslagen in { $path }. Opnieuw bekijken met: ludus replay { $path }
 
-## Zetten (zoals de teksten in opgeslagen partijen)
-face-down = gedekt
-face-up = open
-face-up-short = open
-face-down-short = dicht
-move-arrange = { $card } als volgende in de aktiereserve leggen
-move-setup = { $card } ({ $value }) aanleggen
-move-pass = passief blijven
-move-place = { $card } ({ $value }) { $face } bij de { $group } leggen
-move-end-placement = geen kaart meer leggen
-move-play = { $card } spelen
-move-discard = { $card } afleggen
-move-end-discard = stoppen met afleggen
-move-draw-influence = een kaart uit de invloedreserve nemen
-move-draw-action = een kaart uit de aktiereserve nemen
-move-vote = de vertrouwensvraag omdraaien
-move-choose = { $target } kiezen
-move-decline = weigeren
-target-group = de { $group }
-target-table = { $card } ({ $value }, { $face }) van { $owner } bij de { $group }
-target-hand = { $card } uit de hand van { $owner }
-
-## Stappen van een beurt
-phase-arrange = de aktiereserve ordenen
-phase-setup = voorbereiding
-phase-turn-start = begin van de beurt
-phase-placing = invloed aanleggen
-phase-refill = de hand aanvullen
-phase-passive = passieve beurt, afleggen
-phase-before-vote = voor de vertrouwensvraag
-phase-lone = alle invloed aanleggen, alleen
-phase-effect = een aktiekaart werkt
-phase-game-over = einde van het spel
-
-## Gebeurtenissen
-a-card = een kaart
-ev-mission = { $who } neemt de opdrachtkaart { $mission }.
-ev-mission-hidden = { $who } neemt een opdrachtkaart.
-ev-arranged = { $who } ordent de aktiereserve.
-ev-setup = { $who } legt { $card } gedekt aan bij de { $group }.
-ev-turn = Beurt { $turn }: { $who }.
-ev-passive = { $who } blijft passief.
-ev-placed = { $who } legt { $card } { $face } bij de { $group }.
-ev-discarded = { $who } legt { $card } af.
-reserve-influence = de invloedreserve
-reserve-action = de aktiereserve
-ev-drew = { $who } neemt { $card } uit { $from }.
-ev-drew-hidden = { $who } neemt een kaart uit { $from }.
-ev-vote-card = Vertrouwensvraag: { $card }.
-ev-vote-removed = { $card } noemt een uitgeputte groep en verlaat het spel.
-ev-shuffled = De vertrouwensvragen worden geschud.
-ev-orgy-removed = { $card } gaat terug in de doos (orgievariant).
-ev-vote = Stemming bij de { $group }: { $p0 } { $t0 }, { $p1 } { $t1 }; { $result }.
-ev-vote-extraordinary = Buitengewone stemming bij de { $group }: { $p0 } { $t0 }, { $p1 } { $t1 }; { $result }.
-vote-tie = gelijkspel: er verandert niets
-vote-postponed = een filosoof alleen: de beslissing wordt uitgesteld
-vote-won = { $who } wint
-vote-won-inverted = { $who } wint (de filosoof keert de stemming om)
-ev-revealed = { $who } draait { $card } om bij de { $group }.
-ev-influence-lost = { $who } legt { $card } af van de { $group }.
-ev-patrician = { $who } wint een patriciër van de { $group }.
-ev-exhausted = De { $group } zijn allemaal gewonnen: de invloedkaarten daar worden afgelegd.
-ev-lone = { $other } heeft geen invloedkaarten meer; { $who } speelt alleen verder.
-ev-action-played = { $who } speelt { $card }.
-ev-action-answer = { $who } antwoordt met { $card }.
-ev-action-fizzled = { $card } heeft geen doel: geen effect.
-ev-action-resolved = { $card } is uitgevoerd.
-ev-action-cancelled = { $card } wordt geannuleerd.
-ev-looked = { $who } bekijkt de hand van { $owner }: { $cards }.
-ev-looked-hidden = { $who } bekijkt de hand van { $owner }.
-ev-removed-at = { $card } van { $owner } bij de { $group } verlaat het spel.
-ev-removed = { $card } van { $owner } verlaat het spel.
-ev-taken = { $who } neemt { $card } terug van de { $group }.
-ev-game-over = Einde van het spel ({ $reason }): { $p0 } { $s0 }, { $p1 } { $s1 }.
-end-all_patricians = alle patriciërs gewonnen
-end-no_influence = geen invloed meer
-end-lone_player = één speler alleen
-end-turn_cap = grens van het aantal beurten
-
-## De score
-score-patricians = { $n } { $n ->
-    [one] patriciër
-   *[other] patriciërs
-    } +{ $pts }
-score-majority = meerderheid +{ $pts }
-score-whole = volledige groep +{ $pts }
-score-mission-fulfilled = opdracht { $mission } (minstens { $n } { $group }): { $has } gewonnen, vervuld +{ $pts }
-score-mission-failed = opdracht { $mission } (minstens { $n } { $group }): { $has } gewonnen, mislukt +{ $pts }
-score-mission-open = opdracht { $mission } (minstens { $n } { $group }): { $has } gewonnen, nog niet vervuld +{ $pts }
-score-check = (de regels hierboven maken samen { $sum })
-score-head = { $who }: { $points } { $points ->
-    [one] punt
-   *[other] punten
-    }, { $pats } { $pats ->
-    [one] patriciër
-   *[other] patriciërs
-    }
-result = Uitslag:
-result-going-on = Het spel gaat verder.
-result-lead = { $who } { $over ->
-    [yes] wint
-   *[no] staat voor
-    }, { $a } tegen { $b }.
-result-tie-break = Gelijk in punten (elk { $pts }): { $who } { $over ->
-    [yes] wint
-   *[no] staat voor
-    } op patriciërs, { $a } tegen { $b }.
-result-no-tie-break = Gelijk in punten (elk { $pts }); de regels beslissen niet: { $over ->
-    [yes] gelijkspel
-   *[no] gelijk
-    }.
-result-draw = Gelijk in punten (elk { $pts }) en in patriciërs (elk { $pats }): { $over ->
-    [yes] gelijkspel
-   *[no] gelijk
-    }.
-
 ## Het begin van een partij
 base-rules = basisregels
 intro-rules = Regels: { $rules }. { $p0 } tegen { $p1 }. Zaad { $seed }.
@@ -155,127 +40,30 @@ you-mark = { $name } (jij)
 player-person = { $name } (een speler)
 player-ai = { $name } (AI { $ai })
 
-## Het bord
-title-setup = Voorbereiding
-title-turn = Beurt { $turn }
-title-game-over = { $when } - einde van het spel
-title-to-play = { $when } - { $who } is aan zet ({ $step })
-title-to-answer = { $when } - beurt van { $seat }, { $who } antwoordt ({ $step })
-col-group = groep
-col-left = over
-col-won = gewonnen
-col-cards = kaarten
-all-won = op
-frozen = bevroren
-board-legend = Het bord: [3] gedekt, [?] onbekend, (n) kaarten daar, gewonnen: patriciërs van elke kant; hoogstens { $side } kaarten per kant van een groep, { $group } in totaal.
-list-sep = {"; "}
-empty = leeg
-none = geen
-your-hand = Jouw hand: { $cards }
-your-mission = Jouw opdracht: { $mission }
-their-hand = Hand van { $who }: { $cards }
-their-mission = Opdracht van { $who }: { $mission }
-mission-line = { $mission } (minstens { $n } { $group }: { $won } gewonnen)
-other-hand = Hand van { $who }: { $n } { $n ->
-    [one] kaart.
-   *[other] kaarten.
-    }
-reserve-of = { $who } { $influence } invloed + { $action } aktie
-reserves = Reserves: { $list }
-vote-deck = Vertrouwensvragen: { $n } gedekt, { $up } omgedraaid
-vote-out = { $n } uit het spel
-points = { $n } { $n ->
-    [one] punt
-   *[other] punten
-    }
-points-now = { $points }
-points-now-secret = { $points } (+ { $bonus } met de geheime opdracht)
-won = Punten: { $list }
-plays-alone = { $who } speelt alleen verder.
-
-## De vraag en de keuzes
-q-arrange = { $who }: welke aktiekaart als volgende (van boven) in je reserve? (rest: de andere zoals vermeld)
-q-setup-at = { $who }: welke kaart leg je gedekt aan bij de { $group }?
-q-setup = { $who }: welke kaart leg je aan?
-q-turn-start = { $who }, jouw beurt: passief, invloed aanleggen of een aktiekaart spelen.
-q-placing = { $who }: een tweede kaart ({ $face }), of klaar als één genoeg is.
-q-placing-second = { $who }: je tweede kaart ({ $face }): deze zet telt twee kaarten.
-q-refill = { $who }: vul je hand aan tot { $n } kaarten, één kaart per keer.
-q-passive = { $who }: passieve beurt. Leg kaarten af, dan klaar (daarna vul je aan).
-q-before-vote = { $who }: eindig je beurt met de vertrouwensvraag.
-q-lone = { $who }: leg je invloedkaarten aan.
-q-answer = { $who }: { $player } speelt { $card }. Met een kaart antwoorden, of laten gebeuren?
-q-effect-own = { $who }: jouw { $card }. Kies:
-q-effect-other = { $who }: { $card } van { $player }. Kies:
-q-choose = { $who }: kies:
-q-game-over = Het spel is voorbij.
-choice-discard = { $card } afleggen
-enter-only-choice = (Enter neemt de enige keuze)
-grid-head = Leggen ({ $faces }): het nummer onder de groep, of typ "{ $example }"
 ## Wat de speler typt, en de antwoorden
 legal-here = { $why }. Mogelijk hier:
 which-one = "{ $line }" past bij meerdere zetten; welke?
 no-choice = keuze { $n } bestaat niet: de keuzes gaan van 1 tot { $count }
-not-a-move = "{ $line }" is geen commando en geen zet
-not-possible-now = "{ $line }": zo'n zet kan nu niet
-matches-none = "{ $line }" past bij geen enkele mogelijke zet
-rest-only-arranging = rest: alleen bij het ordenen van de aktiereserve. Mogelijk hier:
-no-card-to-answer = (Je hebt geen kaart om mee te antwoorden.)
-no-answer = { $who } antwoordt niet.
-draws-nothing = { $who } neemt niets.
-someone-moves = { $who }: { $mv }.
+rest-only-arranging = rest: alleen in een reeks keuzes die één voor één gemaakt worden (een volgorde). Mogelijk hier:
 undo-nothing-yet = Niets terug te nemen: er is nog geen zet gedaan.
-undo-floor = Niets terug te nemen: alleen je eigen keuzes van deze beurt, tot de laatste die iets onthulde (een genomen kaart, een vertrouwensvraag, een bekeken of omgedraaide kaart) of de tegenstander liet spelen.
+undo-floor = Niets terug te nemen: alleen je eigen keuzes van deze beurt, tot de laatste die iets onthulde of een andere speler liet spelen.
 took-back = Teruggenomen: { $mv }.
 input-ended = einde van de invoer
-score-mine = { $points } (je opdracht meegeteld)
-score-now = { $who }: { $n } { $n ->
-    [one] patriciër
-   *[other] patriciërs
-    }, { $points }
 watch-prompt = [Enter] volgende zet, alles: tot het einde, bord, bewaar BESTAND, stoppen >
 watch-help = Enter, alles, bord, bewaar BESTAND of stoppen.
 help =
-    Kies een zet met zijn nummer, of typ hem:
-      p 5 sen d     leg een 5 gedekt bij de Senatoren (p = filosoof: "p p zen d")
-      p 3 pra o     leg een 3 open bij de Praetoren
-      pas           blijf passief deze beurt;  x 2 = leg een 2 af;  klaar = stoppen
-      a NAAM        speel de aktiekaart NAAM (de eerste letters van haar naam)
-      k sen         kies de Senatoren als doel;  k 3 sen o tgn = een kaart daar
-      tr i / tr a   neem een kaart uit de invloed- / aktiereserve
-      v             draai de vertrouwensvraag om (einde van een actieve beurt)
-      nee           laat de kaart van de tegenstander gebeuren, of neem niets
-      r NAAM / rest voorbereiding: deze aktiekaart als volgende / de rest zoals vermeld
-      Enter         de enige keuze, als er maar één is
+    Kies een zet met zijn nummer, of typ hem in een van de korte vormen die
+    tussen haken achter elke keuze staan (Enter: de enige keuze, als er één is).
     Commando's:
-      bord          de tafel opnieuw            score    de punten tot nu toe
+      bord          de tafel opnieuw            score    de punten tot nu
       regels        de regel die nu geldt, met de passage uit het regelboek
       tip           wat de AI hier zou doen, en waarom
-      terug         je laatste keuze van deze beurt terugnemen (niet voorbij een
-                    genomen kaart, een vertrouwensvraag, een bekeken of omgedraaide
-                    kaart, of een zet van de tegenstander)
+      terug         je laatste keuze van deze beurt terugnemen
       logboek       de laatste gebeurtenissen   bewaar BESTAND   opslaan in BESTAND
       hulp          deze tekst                  stoppen   opslaan en stoppen
-    De Engelse vormen (p 5 sen d, end, d i...) worden ook begrepen.
+    De Engelse vormen worden ook begrepen.
 
 ## Getypte woorden: het eerste van elke lijst tonen de korte vormen
-words-place = p leg plaats
-words-setup = z zet aanleggen
-words-arrange = r orden
-words-pass = pas passief
-words-end = klaar genoeg
-words-play = a speel actie aktie
-words-choose = k kies doel
-words-decline = nee weiger
-words-discard = x weg afleggen
-words-draw = tr trek neem
-words-vote = v stem
-words-face-down = d dicht gedekt
-words-face-up = o open
-words-me = ik mij mijn
-words-opp = tgn tegenstander hem haar
-words-influence = invloed
-words-action = aktie actie
 words-help = hulp ?
 words-rules = regels
 words-hint = tip
@@ -289,54 +77,6 @@ words-save = bewaar opslaan
 words-yes = ja j
 words-next = volgende
 words-all = alles
-
-## Tips
-hint = De AI { $ai } zou kiezen: { $mv } (keuze { $n }, of typ "{ $typed }"): { $why }.
-hint-estimate = Haar schatting van je eindmarge: { $now } nu, { $after } erna.
-why-setup = een { $value } past daar volgens haar berekening het best
-why-arrange = { $card } eerst: die komt het vroegst in je hand
-why-pass = niets is het aanleggen waard; een passieve beurt laat je kaarten wisselen
-why-discard = { $card } is de kaart die je het minst nodig hebt
-why-end-discard = de rest van je hand is het houden waard
-why-end-placement = één kaart is genoeg deze beurt
-why-play = { $card } loont nu
-why-group = bij de { $group } telt het het meest
-why-target = dat doel hindert { $opp } het meest
-why-decline = hou je kaarten voor later
-why-draw-influence = je hebt { $n } { $n ->
-    [one] invloedkaart
-   *[other] invloedkaarten
-    }; meer laat je aanleggen
-why-draw-action = je hebt { $n } { $n ->
-    [one] aktiekaart
-   *[other] aktiekaarten
-    }; nog één geeft je mogelijkheden
-why-vote = niets meer te doen deze beurt
-why-philosopher = een filosoof keert daar de stemming om
-why-lead = ze neemt de leiding bij de { $group }
-why-stronger = ze versterkt je voorsprong bij de { $group }
-why-closer = ze komt dichterbij bij de { $group }
-why-count = jij { $me }, { $opp } { $theirs } zichtbaar{ $hidden ->
-    [0] {""}
-    [one] {" "}en { $hidden } gedekte kaart
-   *[other] {" "}en { $hidden } gedekte kaarten
-    }
-why-hidden = gedekt, { $opp } ziet ze niet
-
-## De regels die gelden (het commando regels)
-rules-head = Regels die nu gelden ({ $step }):
-rules-from-base = basisregels
-rules-from-variant = variant { $id }
-rules-rulebook = Het regelboek over deze stap:
-rules-rulebook-base = Het regelboek (002) over deze stap:
-rulebook-arrange = 002: "De aktiekaarten worden door elke speler zelf samengesteld, dit door alle 13 kaarten in een zelf gewenste volgorde te sorteren. Deze stapel wordt omgekeerd als reservestapel 2 naast zijn 1ste stapel gelegd."
-rulebook-setup = 002: "Iedere speler legt nu 5 kaarten (met de waarde 1 tot 5) omgekeerd aan zijn kaartendek aan. Telkens één kaart aan één groep. Men kan zelf bepalen welke kaart aan welke groep. De overige 5 invloedkaarten ( waarde 1-5) neemt men in de hand."
-rulebook-turn = 002: "Elke speler die aan beurt is heeft de keuze tussen 2 mogelijkheden: a) De speler wordt actief [...] b) De speler blijft passief"
-rulebook-limits = 002: "aan één zijde van een Patriciërsgroep mag een speler max. 5 invloedkaarten aanleggen. aan beide zijden van een Patriciërsgroep mogen gezamenlijk max. 8 invloedkaarten aangelegd worden."
-rulebook-refill = 002: "Heeft een speler alle gewenste kaarten gespeeld, dan vult hij deze handkaarten weer aan tot 5 kaarten, door een voor een kaarten uit zijn omgekeerde reservestapels te nemen."
-rulebook-passive = 002: "Wil of kan een speler, bij gebrek aan geschikte kaarten, niet reageren, dan kan hij passen. In dat geval kan hij zoveel willekeurige kaarten open op zijn eigen aflegstapels leggen en uit zijn reservekaarten evenveel nieuwe kaarten nemen."
-rulebook-vote-card = 002: "Bij het einde van zijn beurt draait de speler de bovenste kaart van de stapel "vertrouwensvraag" om."
-rulebook-vote = 002: "De speler met de grootste invloed wint en bekomt de bovenste Patriciërskaart, welke hij open voor zich neerlegt. De winnaar verliest zijn hoogste invloedkaart van deze groep. De verliezer verliest zijn laagste invloedkaart van deze groep."
 
 ## Een partij opnieuw bekijken
 replay-head = Partij { $path }: { $n } zetten, elk toegestaan, eindpositie gecontroleerd.

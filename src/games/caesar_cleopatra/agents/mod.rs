@@ -89,10 +89,6 @@ impl Agents for CaesarCleopatra {
         stuck_move(w, s, legal)
     }
 
-    fn in_setup(s: &State) -> bool {
-        matches!(s.phase(), Phase::ArrangeActions | Phase::SetupPlace)
-    }
-
     fn move_key(m: Move) -> u64 {
         move_key(m)
     }

@@ -5,17 +5,20 @@
 use crate::games::caesar_cleopatra::events::{Event, VoteOutcome};
 use crate::games::caesar_cleopatra::model::{Face, Kind, Rules};
 use crate::games::caesar_cleopatra::{Move, Phase, Reserve, State, Target};
-use crate::tr;
 
-use super::i18n::Lang;
+use super::WORDS;
 use super::render::value_label;
+use crate::play::i18n::Lang;
 
 /// `face down` / `face up`.
 pub fn face(lang: Lang, f: Face) -> String {
-    lang.t(match f {
-        Face::Down => "face-down",
-        Face::Up => "face-up",
-    })
+    WORDS.t(
+        lang,
+        match f {
+            Face::Down => "face-down",
+            Face::Up => "face-up",
+        },
+    )
 }
 
 fn group(r: &Rules, g: u8) -> &str {
@@ -26,19 +29,19 @@ fn group(r: &Rules, g: u8) -> &str {
 pub fn move_words(lang: Lang, r: &Rules, player: usize, m: Move) -> String {
     let name = |k| r.card_name(player, k);
     match m {
-        Move::ArrangeAction(k) => tr!(lang, "move-arrange", card = name(k)),
-        Move::SetupPlace(k) => tr!(
+        Move::ArrangeAction(k) => w!(lang, "move-arrange", card = name(k)),
+        Move::SetupPlace(k) => w!(
             lang,
             "move-setup",
             card = name(k),
             value = value_label(r, k)
         ),
-        Move::Pass => lang.t("move-pass"),
+        Move::Pass => WORDS.t(lang, "move-pass"),
         Move::Place {
             kind,
             group: g,
             face: f,
-        } => tr!(
+        } => w!(
             lang,
             "move-place",
             card = name(kind),
@@ -46,28 +49,28 @@ pub fn move_words(lang: Lang, r: &Rules, player: usize, m: Move) -> String {
             face = face(lang, f),
             group = group(r, g)
         ),
-        Move::EndPlacement => lang.t("move-end-placement"),
-        Move::PlayAction(k) => tr!(lang, "move-play", card = name(k)),
-        Move::Discard(k) => tr!(lang, "move-discard", card = name(k)),
-        Move::EndDiscard => lang.t("move-end-discard"),
-        Move::Draw(Reserve::Influence) => lang.t("move-draw-influence"),
-        Move::Draw(Reserve::Action) => lang.t("move-draw-action"),
-        Move::DrawVote => lang.t("move-vote"),
-        Move::Choose(t) => tr!(lang, "move-choose", target = target_words(lang, r, t)),
-        Move::Decline => lang.t("move-decline"),
+        Move::EndPlacement => WORDS.t(lang, "move-end-placement"),
+        Move::PlayAction(k) => w!(lang, "move-play", card = name(k)),
+        Move::Discard(k) => w!(lang, "move-discard", card = name(k)),
+        Move::EndDiscard => WORDS.t(lang, "move-end-discard"),
+        Move::Draw(Reserve::Influence) => WORDS.t(lang, "move-draw-influence"),
+        Move::Draw(Reserve::Action) => WORDS.t(lang, "move-draw-action"),
+        Move::DrawVote => WORDS.t(lang, "move-vote"),
+        Move::Choose(t) => w!(lang, "move-choose", target = target_words(lang, r, t)),
+        Move::Decline => WORDS.t(lang, "move-decline"),
     }
 }
 
 /// An action card's target, in words.
 pub fn target_words(lang: Lang, r: &Rules, t: Target) -> String {
     match t {
-        Target::Group(g) => tr!(lang, "target-group", group = group(r, g)),
+        Target::Group(g) => w!(lang, "target-group", group = group(r, g)),
         Target::TableCard {
             owner,
             group: g,
             kind,
             face: f,
-        } => tr!(
+        } => w!(
             lang,
             "target-table",
             owner = r.factions[owner as usize].name.as_str(),
@@ -76,7 +79,7 @@ pub fn target_words(lang: Lang, r: &Rules, t: Target) -> String {
             face = face(lang, f),
             group = group(r, g)
         ),
-        Target::HandCard { owner, kind } => tr!(
+        Target::HandCard { owner, kind } => w!(
             lang,
             "target-hand",
             owner = r.factions[owner as usize].name.as_str(),
@@ -87,18 +90,21 @@ pub fn target_words(lang: Lang, r: &Rules, t: Target) -> String {
 
 /// A phase in words.
 pub fn phase_words(lang: Lang, ph: Phase) -> String {
-    lang.t(match ph {
-        Phase::ArrangeActions => "phase-arrange",
-        Phase::SetupPlace => "phase-setup",
-        Phase::TurnStart => "phase-turn-start",
-        Phase::Placing => "phase-placing",
-        Phase::Refill => "phase-refill",
-        Phase::PassiveDiscard => "phase-passive",
-        Phase::BeforeVote => "phase-before-vote",
-        Phase::LonePlaceAll => "phase-lone",
-        Phase::Effect => "phase-effect",
-        Phase::GameOver => "phase-game-over",
-    })
+    WORDS.t(
+        lang,
+        match ph {
+            Phase::ArrangeActions => "phase-arrange",
+            Phase::SetupPlace => "phase-setup",
+            Phase::TurnStart => "phase-turn-start",
+            Phase::Placing => "phase-placing",
+            Phase::Refill => "phase-refill",
+            Phase::PassiveDiscard => "phase-passive",
+            Phase::BeforeVote => "phase-before-vote",
+            Phase::LonePlaceAll => "phase-lone",
+            Phase::Effect => "phase-effect",
+            Phase::GameOver => "phase-game-over",
+        },
+    )
 }
 
 /// The player an event is about: his eyes see every card it names.
@@ -122,7 +128,7 @@ pub fn event_words(lang: Lang, r: &Rules, e: &Event, viewer: Option<usize>) -> S
     let who = |p: u8| r.factions[p as usize].name.as_str();
     let card = |p: u8, k: Kind| {
         if !show {
-            lang.t("a-card")
+            WORDS.t(lang, "a-card")
         } else if r.is_influence(k) {
             format!("{} ({})", r.card_name(p as usize, k), value_label(r, k))
         } else {
@@ -131,33 +137,33 @@ pub fn event_words(lang: Lang, r: &Rules, e: &Event, viewer: Option<usize>) -> S
     };
     let action = |p: u8, k: Kind| r.card_name(p as usize, k).to_string();
     match *e {
-        Event::MissionDealt { player, mission } if show => tr!(
+        Event::MissionDealt { player, mission } if show => w!(
             lang,
             "ev-mission",
             who = who(player),
             mission = r.missions[mission as usize].name.as_str()
         ),
-        Event::MissionDealt { player, .. } => tr!(lang, "ev-mission-hidden", who = who(player)),
-        Event::ActionReserveArranged { player } => tr!(lang, "ev-arranged", who = who(player)),
+        Event::MissionDealt { player, .. } => w!(lang, "ev-mission-hidden", who = who(player)),
+        Event::ActionReserveArranged { player } => w!(lang, "ev-arranged", who = who(player)),
         Event::SetupPlaced {
             player,
             group: g,
             kind,
-        } => tr!(
+        } => w!(
             lang,
             "ev-setup",
             who = who(player),
             card = card(player, kind),
             group = group(r, g)
         ),
-        Event::TurnBegan { turn, player } => tr!(lang, "ev-turn", turn = turn, who = who(player)),
-        Event::WentPassive { player } => tr!(lang, "ev-passive", who = who(player)),
+        Event::TurnBegan { turn, player } => w!(lang, "ev-turn", turn = turn, who = who(player)),
+        Event::WentPassive { player } => w!(lang, "ev-passive", who = who(player)),
         Event::Placed {
             player,
             group: g,
             kind,
             face: f,
-        } => tr!(
+        } => w!(
             lang,
             "ev-placed",
             who = who(player),
@@ -165,7 +171,7 @@ pub fn event_words(lang: Lang, r: &Rules, e: &Event, viewer: Option<usize>) -> S
             face = face(lang, f),
             group = group(r, g)
         ),
-        Event::Discarded { player, kind } => tr!(
+        Event::Discarded { player, kind } => w!(
             lang,
             "ev-discarded",
             who = who(player),
@@ -176,12 +182,15 @@ pub fn event_words(lang: Lang, r: &Rules, e: &Event, viewer: Option<usize>) -> S
             reserve,
             kind,
         } => {
-            let from = lang.t(match reserve {
-                Reserve::Influence => "reserve-influence",
-                Reserve::Action => "reserve-action",
-            });
+            let from = WORDS.t(
+                lang,
+                match reserve {
+                    Reserve::Influence => "reserve-influence",
+                    Reserve::Action => "reserve-action",
+                },
+            );
             if show {
-                tr!(
+                w!(
                     lang,
                     "ev-drew",
                     who = who(player),
@@ -189,21 +198,21 @@ pub fn event_words(lang: Lang, r: &Rules, e: &Event, viewer: Option<usize>) -> S
                     from = from
                 )
             } else {
-                tr!(lang, "ev-drew-hidden", who = who(player), from = from)
+                w!(lang, "ev-drew-hidden", who = who(player), from = from)
             }
         }
-        Event::VoteCardDrawn { card: c } => tr!(
+        Event::VoteCardDrawn { card: c } => w!(
             lang,
             "ev-vote-card",
             card = r.vote_cards[c as usize].name.as_str()
         ),
-        Event::VoteCardRemoved { card: c } => tr!(
+        Event::VoteCardRemoved { card: c } => w!(
             lang,
             "ev-vote-removed",
             card = r.vote_cards[c as usize].name.as_str()
         ),
-        Event::VoteDeckShuffled => lang.t("ev-shuffled"),
-        Event::OrgyRemoved { card: c } => tr!(
+        Event::VoteDeckShuffled => WORDS.t(lang, "ev-shuffled"),
+        Event::OrgyRemoved { card: c } => w!(
             lang,
             "ev-orgy-removed",
             card = r.vote_cards[c as usize].name.as_str()
@@ -215,9 +224,9 @@ pub fn event_words(lang: Lang, r: &Rules, e: &Event, viewer: Option<usize>) -> S
             outcome,
         } => {
             let result = match outcome {
-                VoteOutcome::Tie => lang.t("vote-tie"),
-                VoteOutcome::Postponed => lang.t("vote-postponed"),
-                VoteOutcome::Won { winner, inverted } => tr!(
+                VoteOutcome::Tie => WORDS.t(lang, "vote-tie"),
+                VoteOutcome::Postponed => WORDS.t(lang, "vote-postponed"),
+                VoteOutcome::Won { winner, inverted } => w!(
                     lang,
                     if inverted {
                         "vote-won-inverted"
@@ -227,7 +236,7 @@ pub fn event_words(lang: Lang, r: &Rules, e: &Event, viewer: Option<usize>) -> S
                     who = who(winner)
                 ),
             };
-            tr!(
+            w!(
                 lang,
                 if extraordinary {
                     "ev-vote-extraordinary"
@@ -246,7 +255,7 @@ pub fn event_words(lang: Lang, r: &Rules, e: &Event, viewer: Option<usize>) -> S
             player,
             group: g,
             kind,
-        } => tr!(
+        } => w!(
             lang,
             "ev-revealed",
             who = who(player),
@@ -257,7 +266,7 @@ pub fn event_words(lang: Lang, r: &Rules, e: &Event, viewer: Option<usize>) -> S
             player,
             group: g,
             kind,
-        } => tr!(
+        } => w!(
             lang,
             "ev-influence-lost",
             who = who(player),
@@ -265,17 +274,17 @@ pub fn event_words(lang: Lang, r: &Rules, e: &Event, viewer: Option<usize>) -> S
             group = group(r, g)
         ),
         Event::PatricianWon { player, group: g } => {
-            tr!(lang, "ev-patrician", who = who(player), group = group(r, g))
+            w!(lang, "ev-patrician", who = who(player), group = group(r, g))
         }
-        Event::GroupExhausted { group: g } => tr!(lang, "ev-exhausted", group = group(r, g)),
+        Event::GroupExhausted { group: g } => w!(lang, "ev-exhausted", group = group(r, g)),
         Event::LonePlayer { player } => {
-            tr!(lang, "ev-lone", other = who(1 - player), who = who(player))
+            w!(lang, "ev-lone", other = who(1 - player), who = who(player))
         }
         Event::ActionPlayed {
             player,
             kind,
             reaction,
-        } => tr!(
+        } => w!(
             lang,
             if reaction {
                 "ev-action-answer"
@@ -289,7 +298,7 @@ pub fn event_words(lang: Lang, r: &Rules, e: &Event, viewer: Option<usize>) -> S
             player,
             kind,
             fizzled,
-        } => tr!(
+        } => w!(
             lang,
             if fizzled {
                 "ev-action-fizzled"
@@ -299,7 +308,7 @@ pub fn event_words(lang: Lang, r: &Rules, e: &Event, viewer: Option<usize>) -> S
             card = action(player, kind)
         ),
         Event::ActionCancelled { player, kind } => {
-            tr!(lang, "ev-action-cancelled", card = action(player, kind))
+            w!(lang, "ev-action-cancelled", card = action(player, kind))
         }
         Event::Looked {
             player,
@@ -308,7 +317,7 @@ pub fn event_words(lang: Lang, r: &Rules, e: &Event, viewer: Option<usize>) -> S
         } => {
             if show {
                 let names: Vec<String> = cards.iter().map(|&k| card(owner, k)).collect();
-                tr!(
+                w!(
                     lang,
                     "ev-looked",
                     who = who(player),
@@ -316,7 +325,7 @@ pub fn event_words(lang: Lang, r: &Rules, e: &Event, viewer: Option<usize>) -> S
                     cards = names.join(", ")
                 )
             } else {
-                tr!(
+                w!(
                     lang,
                     "ev-looked-hidden",
                     who = who(player),
@@ -329,14 +338,14 @@ pub fn event_words(lang: Lang, r: &Rules, e: &Event, viewer: Option<usize>) -> S
             group: g,
             kind,
         } => match g {
-            Some(g) => tr!(
+            Some(g) => w!(
                 lang,
                 "ev-removed-at",
                 owner = who(player),
                 card = card(player, kind),
                 group = group(r, g)
             ),
-            None => tr!(
+            None => w!(
                 lang,
                 "ev-removed",
                 owner = who(player),
@@ -348,17 +357,17 @@ pub fn event_words(lang: Lang, r: &Rules, e: &Event, viewer: Option<usize>) -> S
             group: g,
             kind,
             ..
-        } => tr!(
+        } => w!(
             lang,
             "ev-taken",
             who = who(player),
             card = card(player, kind),
             group = group(r, g)
         ),
-        Event::GameOver { reason, scores } => tr!(
+        Event::GameOver { reason, scores } => w!(
             lang,
             "ev-game-over",
-            reason = lang.t(&format!("end-{}", reason.label())),
+            reason = WORDS.t(lang, &format!("end-{}", reason.label())),
             p0 = who(0),
             s0 = scores[0],
             p1 = who(1),
@@ -392,18 +401,18 @@ fn score_of(lang: Lang, s: &State, p: usize) -> String {
             continue;
         }
         let mut t = won * sc.per_patrician;
-        let mut parts = vec![tr!(
+        let mut parts = vec![w!(
             lang,
             "score-patricians",
             n = won,
             pts = won * sc.per_patrician
         )];
         if won >= gd.majority as u32 {
-            parts.push(tr!(lang, "score-majority", pts = sc.majority_bonus));
+            parts.push(w!(lang, "score-majority", pts = sc.majority_bonus));
             t += sc.majority_bonus;
         }
         if won == gd.size as u32 {
-            parts.push(tr!(lang, "score-whole", pts = sc.whole_group_bonus));
+            parts.push(w!(lang, "score-whole", pts = sc.whole_group_bonus));
             t += sc.whole_group_bonus;
         }
         sum += t;
@@ -420,7 +429,7 @@ fn score_of(lang: Lang, s: &State, p: usize) -> String {
         } else {
             ("score-mission-open", 0)
         };
-        let line = tr!(
+        let line = w!(
             lang,
             id,
             mission = m.name.as_str(),
@@ -435,9 +444,9 @@ fn score_of(lang: Lang, s: &State, p: usize) -> String {
     let check = if sum == score {
         String::new()
     } else {
-        format!(" {}", tr!(lang, "score-check", sum = sum))
+        format!(" {}", w!(lang, "score-check", sum = sum))
     };
-    let head = tr!(
+    let head = w!(
         lang,
         "score-head",
         who = r.factions[p].name.as_str(),
@@ -464,7 +473,7 @@ fn result_words(lang: Lang, s: &State) -> String {
     };
     let pats = |p: usize| s.patricians_won(p);
     let line = match s.leader() {
-        Some(p) if score[0] != score[1] => tr!(
+        Some(p) if score[0] != score[1] => w!(
             lang,
             "result-lead",
             over = over,
@@ -472,7 +481,7 @@ fn result_words(lang: Lang, s: &State) -> String {
             a = score[p],
             b = score[1 - p]
         ),
-        Some(p) => tr!(
+        Some(p) => w!(
             lang,
             "result-tie-break",
             over = over,
@@ -482,9 +491,9 @@ fn result_words(lang: Lang, s: &State) -> String {
             b = pats(1 - p)
         ),
         None if score[0] == score[1] && pats(0) != pats(1) => {
-            tr!(lang, "result-no-tie-break", over = over, pts = score[0])
+            w!(lang, "result-no-tie-break", over = over, pts = score[0])
         }
-        None => tr!(
+        None => w!(
             lang,
             "result-draw",
             over = over,
@@ -494,10 +503,13 @@ fn result_words(lang: Lang, s: &State) -> String {
     };
     format!(
         "{} {line}",
-        lang.t(if over == "yes" {
-            "result"
-        } else {
-            "result-going-on"
-        })
+        WORDS.t(
+            lang,
+            if over == "yes" {
+                "result"
+            } else {
+                "result-going-on"
+            }
+        )
     )
 }

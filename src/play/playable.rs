@@ -1,0 +1,151 @@
+//! [`Playable`]: what the terminal player needs of a game.
+
+use super::i18n::{Catalogue, Lang};
+use super::input::InputError;
+use super::render::Style;
+use crate::agents::Agents;
+use crate::diag::Diagnostics;
+use crate::engine::{Game, GameState, Loaded, Selection};
+use crate::load::GameDir;
+
+/// A move of game `G`.
+pub type MoveOf<G> = <<G as Game>::State as GameState>::Move;
+
+/// How the narration shows an event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EventLook {
+    /// The start of a seat's turn: a line of its own, in its colour.
+    TurnBegins(usize),
+    /// Something every player should notice (a result, a score).
+    Notable,
+    Plain,
+}
+
+/// What `ludus play` and `ludus replay` need of a game, beyond
+/// [`Game`] (rules, seats, new states) and [`Agents`] (the AI and the
+/// hint). The terminal player is generic over it and names no notion of
+/// any game: the board, the sentences of moves and events, the typed
+/// forms of moves and the rule quotes are the game's.
+///
+/// Every text is in the player's language (`Lang`), and a screen fits an
+/// 80x24 terminal. What a seat may not see never appears in a text made
+/// for it (`viewer`).
+pub trait Playable: Agents + Clone + std::fmt::Debug {
+    /// An entry of a state's event log.
+    type Event;
+    /// The rules in force as the `rules` command quotes them (each rule
+    /// with its value and where it comes from).
+    type RuleNotes: Clone + Send;
+
+    /// The game's message catalogue (its parent is the player's own,
+    /// `i18n::PLAY`): its moves, events, board and typed forms, and the
+    /// generic messages it words for this game (`help`, `undo-floor`).
+    fn words() -> &'static Catalogue;
+
+    /// Loads the rules as [`Game::load`] does, with what `rules` quotes.
+    fn load_for_play(
+        dir: &GameDir,
+        sel: &Selection,
+    ) -> Result<(Loaded<Self::Rules>, Self::RuleNotes), Diagnostics>;
+
+    /// The game's name, as the rules give it.
+    fn name(rules: &Self::Rules) -> &str;
+    /// The name of seat `p`, in the language of the rules' names.
+    fn seat_name(rules: &Self::Rules, p: usize) -> String;
+    /// The seat a lone person plays when `--as` does not say: the one
+    /// who starts.
+    fn first_seat(rules: &Self::Rules) -> usize;
+
+    // ----- The screen ---------------------------------------------------
+
+    /// The table as `viewer` sees it (`None`: every card, for spectators),
+    /// with a title saying whose turn and which step it is.
+    fn board(s: &Self::State, viewer: Option<usize>, st: Style) -> String;
+    /// What the actor is deciding, in one sentence.
+    fn question(s: &Self::State, lang: Lang) -> String;
+    /// The legal moves, numbered from 1 in their order, each with its
+    /// typed short form.
+    fn choices(s: &Self::State, legal: &[MoveOf<Self>], st: Style) -> String;
+    /// The moves `which` (indices into `legal`), numbered from 1: the
+    /// answer to a typed line that fits several.
+    fn choice_lines(s: &Self::State, legal: &[MoveOf<Self>], which: &[usize], st: Style) -> String;
+    /// What the board's signs mean (shown under `help`).
+    fn legend(s: &Self::State, st: Style) -> String;
+    /// The `rules` command: the rules in force at this step, each with
+    /// the rulebook passage it follows.
+    fn rules_text(s: &Self::State, notes: &Self::RuleNotes, st: Style) -> String;
+    /// The `hint` sentence: what `agent` would choose (`m`, number `ix` in
+    /// the list) and why; `seed` seeds any sampling of hidden cards.
+    fn hint_text(
+        s: &Self::State,
+        m: MoveOf<Self>,
+        ix: usize,
+        agent: &str,
+        seed: u64,
+        lang: Lang,
+    ) -> String;
+    /// The `score` command during the game, as `viewer` may count it.
+    fn score_text(s: &Self::State, viewer: usize, lang: Lang) -> String;
+    /// The score and the result (at the end, or seen by every seat).
+    fn result_text(s: &Self::State, lang: Lang) -> String;
+
+    // ----- Moves and events ---------------------------------------------
+
+    /// A move of seat `seat` in words.
+    fn move_words(lang: Lang, rules: &Self::Rules, seat: usize, m: MoveOf<Self>) -> String;
+    /// The line told for a move of the actor of `before` that leaves no
+    /// event (`before`: the state it is chosen in).
+    fn quiet_move_line(lang: Lang, before: &Self::State, m: MoveOf<Self>) -> String;
+    /// Whether the other seats learn a move itself (a replay as another
+    /// seat shows only that the seat moved, otherwise).
+    fn move_is_public(m: MoveOf<Self>) -> bool;
+    /// Whether a move that leaves no event is the mover's secret.
+    fn move_is_secret(m: MoveOf<Self>) -> bool;
+    /// The state's event log.
+    fn events(s: &Self::State) -> &[Self::Event];
+    /// An event as `viewer` sees it (`None`: every card).
+    fn event_words(
+        lang: Lang,
+        rules: &Self::Rules,
+        e: &Self::Event,
+        viewer: Option<usize>,
+    ) -> String;
+    /// How the narration shows an event.
+    fn event_look(e: &Self::Event) -> EventLook;
+    /// The id of the card an event plays, whose plain description (the
+    /// rules directory's `about/<lang>.ftl`) follows it.
+    fn event_card(rules: &Self::Rules, e: &Self::Event) -> Option<String>;
+    /// Whether `undo` may take back a move of `mover` whose events are
+    /// `events`: they show the other seats nothing new.
+    fn may_take_back(events: &[Self::Event], mover: usize) -> bool;
+
+    // ----- Steps --------------------------------------------------------
+
+    /// The seat whose turn it is (the actor may be another seat answering).
+    fn turn_seat(s: &Self::State) -> usize;
+    /// A move the actor is asked only for form's sake, made for a person
+    /// playing against the AI; the game's message `id` says why.
+    fn forced_move(s: &Self::State) -> Option<(MoveOf<Self>, &'static str)>;
+    /// Whether the actor is in a run of choices that `rest` completes with
+    /// the first choice each time (an ordering).
+    fn in_run(s: &Self::State) -> bool;
+
+    // ----- Typed moves --------------------------------------------------
+
+    /// The legal move a typed line names (in `lang` or English): `words`
+    /// are its words, folded (lower case, no accents), `line` as typed.
+    fn parse_move(
+        lang: Lang,
+        s: &Self::State,
+        legal: &[MoveOf<Self>],
+        words: &[&str],
+        line: &str,
+    ) -> Result<usize, InputError>;
+
+    // ----- Saves --------------------------------------------------------
+
+    /// A hash of everything on and off the table: a save records it for
+    /// its final position, and resuming checks it. It must not change
+    /// between versions.
+    fn fingerprint(s: &Self::State) -> String;
+}
