@@ -225,14 +225,10 @@ pub fn main() -> ExitCode {
         Command::Simulate(a) => simulate(a),
         Command::Merge(a) => merge(a),
         Command::Check { dir, rules } => check(dir.or(rules).as_deref()),
-        Command::Play(a) => {
-            crate::play::play_main::<crate::games::caesar_cleopatra::CaesarCleopatra>(a)
-        }
+        Command::Play(a) => play(a),
         Command::Arena(a) => arena(a),
         Command::Soak(a) => soak(a),
-        Command::Replay(a) => {
-            crate::play::replay_main::<crate::games::caesar_cleopatra::CaesarCleopatra>(a)
-        }
+        Command::Replay(a) => replay(a),
         Command::Variants {
             command,
             rules,
@@ -435,6 +431,41 @@ fn game_dirs(dir: Option<&Path>) -> Result<Vec<GameDir>, Diagnostics> {
         return Err(GameDir::on_disk(dir).unwrap_err().into());
     }
     Ok(v.into_iter().map(GameDir::Disk).collect())
+}
+
+/// `ludus play` of the game the rules name (or the save, with `--resume`).
+struct PlayCmd(crate::play::PlayArgs);
+
+impl Visit for PlayCmd {
+    type Out = ExitCode;
+    fn visit<G: Registered>(self) -> ExitCode {
+        crate::play::play_main::<G>(self.0)
+    }
+}
+
+/// `ludus replay` of the game its save names.
+struct ReplayCmd(crate::play::ReplayArgs);
+
+impl Visit for ReplayCmd {
+    type Out = ExitCode;
+    fn visit<G: Registered>(self) -> ExitCode {
+        crate::play::replay_main::<G>(self.0)
+    }
+}
+
+fn play(a: crate::play::PlayArgs) -> ExitCode {
+    let saved = a
+        .resume
+        .as_deref()
+        .and_then(crate::play::record::game_of_save);
+    let (rules, game) = (a.rules.rules.clone(), a.rules.game.clone());
+    on_game(rules.as_deref(), saved.or(game).as_deref(), |_| PlayCmd(a))
+}
+
+fn replay(a: crate::play::ReplayArgs) -> ExitCode {
+    // A file that is no save is the play module's to report.
+    let game = crate::play::record::game_of_save(&a.file);
+    on_game(None, game.as_deref(), |_| ReplayCmd(a))
 }
 
 /// Runs `v` with the game module `dir`'s `game.ron` names.

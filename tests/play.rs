@@ -27,7 +27,9 @@ fn rules_dir() -> PathBuf {
 }
 
 fn choice() -> RulesChoice {
-    RulesChoice::from_args(&RulesArgs::for_dir(&rules_dir()))
+    RulesChoice::from_args::<ludus::games::caesar_cleopatra::CaesarCleopatra>(&RulesArgs::for_dir(
+        &rules_dir(),
+    ))
 }
 
 /// The lines typed at one of the person's prompts.

@@ -45,7 +45,9 @@ fn rules_dir() -> PathBuf {
 }
 
 fn choice() -> RulesChoice {
-    RulesChoice::from_args(&RulesArgs::for_dir(&rules_dir()))
+    RulesChoice::from_args::<ludus::games::caesar_cleopatra::CaesarCleopatra>(&RulesArgs::for_dir(
+        &rules_dir(),
+    ))
 }
 
 const COLOR: Style = Style {

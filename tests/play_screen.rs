@@ -23,7 +23,9 @@ fn rules_dir() -> PathBuf {
 }
 
 fn choice(variant: &str, lang: Option<&str>) -> RulesChoice {
-    let mut c = RulesChoice::from_args(&RulesArgs::for_dir(&rules_dir()));
+    let mut c = RulesChoice::from_args::<ludus::games::caesar_cleopatra::CaesarCleopatra>(
+        &RulesArgs::for_dir(&rules_dir()),
+    );
     c.variant = Some(variant.into());
     c.lang = lang.map(String::from);
     c

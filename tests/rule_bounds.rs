@@ -366,7 +366,9 @@ fn a_save_with_a_byte_order_mark_loads() {
     use ludus::args::RulesArgs;
     use ludus::play::{Player, RulesChoice};
     type Game = ludus::play::Game<ludus::games::caesar_cleopatra::CaesarCleopatra>;
-    let choice = RulesChoice::from_args(&RulesArgs::for_dir(&rules_dir()));
+    let choice = RulesChoice::from_args::<ludus::games::caesar_cleopatra::CaesarCleopatra>(
+        &RulesArgs::for_dir(&rules_dir()),
+    );
     let ai = || Player::Ai("random".into());
     let mut g = Game::new(choice, 11, vec![ai(), ai()]).unwrap();
     for _ in 0..40 {

@@ -108,7 +108,7 @@ impl GameDir {
 
     /// A folder on disk: a game folder (with `game.ron`), or a folder of
     /// games holding the game `game` names, else the one its `games.ron`
-    /// names, else the built-in default. A folder that does not exist, or
+    /// names, else the one named like the built-in default. A folder that does not exist, or
     /// holds no such game, is an error.
     pub fn on_disk_game(path: &Path, game: Option<&str>) -> Result<GameDir, Diagnostic> {
         if !path.is_dir() {
@@ -117,7 +117,9 @@ impl GameDir {
                 format!("rules directory not found: {}", path.display()),
             ));
         }
-        if path.join("game.ron").is_file() && game.is_none() {
+        // A game folder is that game, whatever `game` says (its own
+        // game.ron names its module).
+        if path.join("game.ron").is_file() {
             return Ok(GameDir::Disk(path.to_path_buf()));
         }
         let games = games_on_disk(path);

@@ -469,7 +469,7 @@ pub fn run_session_with<G: Playable>(
             // A --rules folder that does not exist is an error, not the
             // built-in rules.
             args.rules.game_dir().map_err(PlayError::Invalid)?;
-            let choice = RulesChoice::from_args(&args.rules);
+            let choice = RulesChoice::from_args::<G>(&args.rules);
             let seed = args.seed.unwrap_or_else(fresh_seed);
             let mut g = Game::<G>::new(choice, seed, Vec::new()).map_err(PlayError::Invalid)?;
             let first = G::first_seat(g.rules());

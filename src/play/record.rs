@@ -93,10 +93,10 @@ fn default_game() -> String {
 impl RulesChoice {
     /// The choice of a command line (`--rules`, `--variant`, ...). A rules
     /// directory that does not exist is reported when the game loads.
-    pub fn from_args(a: &crate::args::RulesArgs) -> RulesChoice {
+    pub fn from_args<G: Playable>(a: &crate::args::RulesArgs) -> RulesChoice {
         let sel = a.selection();
         RulesChoice {
-            game: default_game(),
+            game: G::MODULE.to_string(),
             source: a.game_dir().ok(),
             dir: None,
             variant: sel.variant,
@@ -107,12 +107,15 @@ impl RulesChoice {
         }
     }
 
-    /// The rules directory: the one chosen, else `$LUDUS_RULES` or the
-    /// built-in rules.
+    /// The rules directory: the one chosen, else the game's folder in
+    /// `$LUDUS_RULES` or the built-in rules (else their default folder:
+    /// the game's loader then says whether it is the game's).
     pub fn game_dir(&self) -> Result<GameDir, Diagnostics> {
         match &self.source {
             Some(d) => Ok(d.clone()),
-            None => GameDir::select(None).map_err(Diagnostics::from),
+            None => GameDir::select_game(None, Some(&self.game))
+                .or_else(|_| GameDir::select(None))
+                .map_err(Diagnostics::from),
         }
     }
 
@@ -737,6 +740,22 @@ pub fn is_save_file(path: &Path) -> bool {
     };
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     ron::from_str::<Head>(text).is_ok_and(|h| h.format == FORMAT)
+}
+
+/// The game module a save names (`rules: (game: ...)`), if the file reads
+/// as a save; a save without one was played with the default game.
+pub fn game_of_save(path: &Path) -> Option<String> {
+    #[derive(Deserialize)]
+    struct Rules {
+        #[serde(default = "default_game")]
+        game: String,
+    }
+    #[derive(Deserialize)]
+    struct Head {
+        rules: Rules,
+    }
+    let text = crate::load::read_text(path).ok()?;
+    ron::from_str::<Head>(&text).ok().map(|h| h.rules.game)
 }
 
 /// A file name as typed: `~/x` under the home directory.
