@@ -9,7 +9,6 @@ pub mod design;
 pub mod diag;
 pub mod effects;
 pub mod engine;
-pub mod fuzzing;
 pub mod games;
 pub mod load;
 pub mod play;

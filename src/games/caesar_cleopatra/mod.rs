@@ -7,6 +7,7 @@ pub mod compile;
 mod design;
 mod effect;
 pub mod events;
+pub mod fuzzing;
 mod kernel;
 pub mod model;
 pub mod moves;
