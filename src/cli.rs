@@ -16,7 +16,7 @@ use crate::games::{self, Registered, Visit};
 use crate::load::GameDir;
 use crate::term::render;
 
-/// Ludus: a rules engine for Caesar & Cleopatra whose rules live in data.
+/// Ludus: a rules engine for card games whose rules live in data.
 #[derive(Debug, Parser)]
 #[command(name = "ludus", version, about, long_about = None)]
 pub struct Cli {
@@ -42,7 +42,7 @@ pub enum Command {
         #[arg(long, value_name = "DIR", conflicts_with = "dir")]
         rules: Option<PathBuf>,
     },
-    /// Play Caesar & Cleopatra at the terminal (against the AI, --hotseat,
+    /// Play at the terminal (against the AI, --hotseat,
     /// --watch); save and resume.
     Play(crate::play::PlayArgs),
     /// Replay a game saved by `ludus play`, checking every move.
@@ -75,12 +75,16 @@ pub enum Command {
 #[derive(Debug, clap::Args)]
 pub struct ArenaArgs {
     /// Agent A: random, greedy, ismcts, ismcts:N (iterations), ismcts:Nms.
-    #[arg(long)]
-    pub a: String,
+    /// A takes one seat and B every other.
+    #[arg(long, required_unless_present = "agents")]
+    pub a: Option<String>,
     /// Agent B.
-    #[arg(long)]
-    pub b: String,
-    /// Games; A and B change seats every game.
+    #[arg(long, required_unless_present = "agents")]
+    pub b: Option<String>,
+    /// One agent per seat instead of --a/--b, as A,B,C...
+    #[arg(long, conflicts_with_all = ["a", "b"], value_name = "A,B,...")]
+    pub agents: Option<String>,
+    /// Games; the agents change seats every game.
     #[arg(long, default_value_t = 100)]
     pub games: u64,
     #[arg(long, default_value_t = 1)]
@@ -806,7 +810,22 @@ fn arena(a: ArenaArgs) -> ExitCode {
         eprintln!("error: {m}");
         return ExitCode::from(2);
     }
-    let rules = match a.rules.load::<cc::CaesarCleopatra>() {
+    let (rules, game) = (a.rules.rules.clone(), a.rules.game.clone());
+    on_game(rules.as_deref(), game.as_deref(), |_| ArenaCmd(a))
+}
+
+/// `ludus arena` on the game the rules hold.
+struct ArenaCmd(ArenaArgs);
+
+impl Visit for ArenaCmd {
+    type Out = ExitCode;
+    fn visit<G: Registered>(self) -> ExitCode {
+        arena_of::<G>(&self.0)
+    }
+}
+
+fn arena_of<G: Registered>(a: &ArenaArgs) -> ExitCode {
+    let rules = match a.rules.load::<G>() {
         Ok(r) => r,
         Err(c) => return c,
     };
@@ -815,10 +834,18 @@ fn arena(a: ArenaArgs) -> ExitCode {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1);
     let dir = a.rules.game_dir().ok();
-    match crate::agents::arena::arena_in::<cc::CaesarCleopatra>(
+    let lineup: Vec<&str> = match &a.agents {
+        Some(list) => list.split(',').map(str::trim).collect(),
+        None => [&a.a, &a.b]
+            .into_iter()
+            .flatten()
+            .map(String::as_str)
+            .collect(),
+    };
+    match crate::agents::arena::arena_in::<G>(
         rules,
         dir.as_ref(),
-        &[&a.a, &a.b],
+        &lineup,
         a.games,
         a.seed,
         threads,

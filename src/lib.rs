@@ -1,4 +1,7 @@
-//! Ludus: a rules engine for Caesar & Cleopatra whose rules live in data.
+//! Ludus: a rules engine for card games whose rules live in data. Each
+//! game is a module under [`games`] with its rules under `rules/<game>/`;
+//! the engine, the simulator, the reports, the terminal player and the
+//! agents are generic over it (ARCHITECTURE.md).
 //!
 //! See ARCHITECTURE.md for the module map and how a turn flows through it.
 

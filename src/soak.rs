@@ -156,7 +156,7 @@ fn soak_game<S: Soaked>(
             fail(r, played.len() as u64, what);
             return;
         }
-        // At the end everything is shown (the missions are revealed).
+        // At the end everything is shown (hidden cards are revealed).
         if !state.is_terminal() && (played.len() as u64).is_multiple_of(opts.leak_every.max(1)) {
             r.leak_checks += 1;
             if let Some(what) = leak(&state, &mut redraw) {

@@ -395,7 +395,7 @@ fn greedy_games_never_reach_the_turn_cap() {
 #[test]
 fn a_weights_file_is_read_and_its_errors_have_a_place() {
     use DEFAULT_WEIGHTS;
-    use ludus::agents::Heuristic;
+    use ludus::games::caesar_cleopatra::agents::Heuristic;
     use std::path::Path;
     let h = Heuristic::default();
     assert!(h.pass_lead >= 1 && h.card_value > 0.0);

@@ -37,11 +37,6 @@ use crate::load::GameDir;
 pub use arena::{ArenaReport, arena};
 pub use ismcts::{IsmctsAgent, IsmctsConfig, MoveStats, Rollout};
 
-/// Temporary: the old path of the evaluation, which `play::render` still
-/// imports until the terminal player is generic. To be removed then.
-#[doc(hidden)]
-pub use crate::games::caesar_cleopatra::agents::Heuristic;
-
 /// The agent specs [`make_agent`] accepts, for help texts.
 pub const AGENT_SPECS: &str = "random, greedy, ismcts (default budget: 2000 iterations), \
 ismcts:N (N iterations per decision, e.g. ismcts:500), \

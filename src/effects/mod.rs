@@ -2,7 +2,7 @@
 //!
 //! This module knows the language's shape only: which words name zones,
 //! filters, players or cards is decided by the game module that compiles the
-//! AST against its rules (`games::caesar_cleopatra::compile`).
+//! AST against its rules (`games::<game>::compile`).
 //!
 //! **Invariant:** no pest type escapes this module. Positions are byte
 //! offsets into the effect text; the caller maps them into its file.

@@ -3,10 +3,10 @@
 
 use std::fmt::Write as _;
 
+use super::super::agents::Heuristic;
 use super::WORDS;
 use super::input::short_form_in;
 use super::words::{face, move_words, phase_words};
-use crate::agents::Heuristic;
 use crate::engine::seed;
 use crate::games::caesar_cleopatra::model::{Face, Kind, Rules};
 use crate::games::caesar_cleopatra::state::face_ix;
