@@ -54,7 +54,7 @@ fn playouts(rules: &Arc<Rules>) -> u64 {
     (0..GAMES)
         .map(|i| {
             let (_, rec) = ludus::sim::play_game(rules, &seats, SEED, i, false);
-            u64::from(rec.turns)
+            u64::from(rec.outcome.turns)
         })
         .sum()
 }

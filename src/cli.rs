@@ -11,7 +11,6 @@ use crate::args::RulesArgs;
 use crate::design::{self, Origin};
 use crate::diag::Diagnostics;
 use crate::engine::{BASE_VARIANT, Selection};
-use crate::games::caesar_cleopatra::{self as cc, State};
 use crate::games::{self, Registered, Visit};
 use crate::load::GameDir;
 use crate::term::render;
@@ -181,15 +180,15 @@ pub struct SimulateArgs {
     /// the final table, instead of statistics.
     #[arg(long, value_name = "N")]
     pub log: Option<u64>,
-    /// The agents of seat 1 (Cleopatra) and seat 2 (Caesar), as A,B, or one
-    /// agent for both: random, greedy, ismcts, ismcts:500 (iterations per
+    /// The agents of the seats in order, as A,B,..., or one agent for
+    /// every seat: random, greedy, ismcts, ismcts:500 (iterations per
     /// decision), ismcts:200ms, with options: ismcts:500,c=0.7.
     #[arg(long, default_value = "random,random", value_name = "A,B")]
     pub agents: String,
     /// Play two or more rule sets on the same seeds and compare them
-    /// (repeat once per set): VARIANT[+ADDON...][;KEY=VALUE...], e.g.
-    /// --compare fr-confiance --compare fr-confiance+orgy-b. --addon and
-    /// --set apply to every set; an empty VARIANT means --variant's.
+    /// (repeat once per set): VARIANT[+ADDON...][;KEY=VALUE...] (see
+    /// `ludus variants list`). --addon and --set apply to every set; an
+    /// empty VARIANT means --variant's.
     #[arg(long, value_name = "SPEC")]
     pub compare: Vec<String>,
     /// Play only shard i of n (games i*N/n up to (i+1)*N/n of the N-game
@@ -218,6 +217,13 @@ pub struct MergeArgs {
     /// Write the merged report as one self-contained HTML file.
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
+    /// The rules folder the shards were played with (default: as
+    /// `simulate`'s --rules).
+    #[arg(long, value_name = "DIR")]
+    pub rules: Option<PathBuf>,
+    /// The game the shards are of (default: the rules' default game).
+    #[arg(long)]
+    pub game: Option<String>,
 }
 
 /// Process exit codes: 0 success, 1 invalid input (rules), 2 usage.
@@ -307,82 +313,101 @@ fn check_simulate(a: &SimulateArgs) -> Result<(), (String, u8)> {
 }
 
 fn simulate(a: SimulateArgs) -> ExitCode {
-    use crate::report::{SimError, SimOptions};
     if let Err((m, code)) = check_simulate(&a) {
         eprintln!("error: {m}");
         return ExitCode::from(code);
     }
-    let threads = a
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
-    if let Some(i) = a.log {
-        let rules = match a.rules.load::<cc::CaesarCleopatra>() {
-            Ok(r) => r,
-            Err(c) => return c,
-        };
-        let dir = a.rules.game_dir().ok();
-        let agents = match crate::report::parse_agents_in(&a.agents, dir.as_ref()) {
-            Ok((agents, _)) => agents,
-            Err(m) => {
-                eprintln!("error: {m}");
-                return ExitCode::from(2);
-            }
-        };
-        let (s, _): (State, _) = crate::sim::play_game(&rules, &agents, a.seed, i, true);
-        for e in s.events() {
-            println!("{}", cc::text::event_text(&rules, e, None));
+    let (rules, game) = (a.rules.rules.clone(), a.rules.game.clone());
+    on_game(rules.as_deref(), game.as_deref(), |dir| SimulateCmd(a, dir))
+}
+
+/// `ludus simulate` of the game the rules hold.
+struct SimulateCmd(SimulateArgs, GameDir);
+
+impl Visit for SimulateCmd {
+    type Out = ExitCode;
+    fn visit<G: Registered>(self) -> ExitCode {
+        let SimulateCmd(a, rules_dir) = self;
+        let threads = a
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+            .max(1);
+        if let Some(i) = a.log {
+            return log_game::<G>(&a, i);
         }
-        print!("{}", cc::text::view_text(&s, 0));
-        return ExitCode::SUCCESS;
+        let opts = crate::report::SimOptions {
+            rules_dir,
+            base: a.rules.selection(),
+            compare: a.compare.clone(),
+            agents: a.agents.clone(),
+            games: a.games,
+            seed: a.seed,
+            threads,
+            shard: a.shard.clone(),
+            progress: !a.quiet && std::io::stderr().is_terminal(),
+            csv: a.csv.clone(),
+        };
+        match crate::report::simulate::<G>(&opts) {
+            Ok(out) => report_outcome::<G>(&out, a.json, a.html.as_deref()),
+            Err(e) => sim_error(e),
+        }
     }
-    let rules_dir = match a.rules.game_dir() {
-        Ok(d) => d,
-        Err(d) => {
+}
+
+/// A failed run's message and exit code.
+fn sim_error(e: crate::report::SimError) -> ExitCode {
+    use crate::report::SimError;
+    match e {
+        SimError::Rules(d) => {
             render(&d);
-            return ExitCode::from(EXIT_INVALID);
+            ExitCode::from(EXIT_INVALID)
         }
-    };
-    let opts = SimOptions {
-        rules_dir,
-        base: a.rules.selection(),
-        compare: a.compare.clone(),
-        agents: a.agents.clone(),
-        games: a.games,
-        seed: a.seed,
-        threads,
-        shard: a.shard.clone(),
-        progress: !a.quiet && std::io::stderr().is_terminal(),
-        csv: a.csv.clone(),
-    };
-    let out = match crate::report::simulate(&opts) {
-        Ok(o) => o,
-        Err(SimError::Rules(d)) => {
-            render(&d);
-            return ExitCode::from(EXIT_INVALID);
+        SimError::Usage(m) => {
+            eprintln!("error: {m}");
+            ExitCode::from(2)
         }
-        Err(SimError::Usage(m)) => {
+        SimError::Io(m) => {
+            eprintln!("error: {m}");
+            ExitCode::from(EXIT_INVALID)
+        }
+    }
+}
+
+/// `simulate --log I`: the event log of game `I` of the run, and the
+/// final table.
+fn log_game<G: Registered>(a: &SimulateArgs, i: u64) -> ExitCode {
+    let rules = match a.rules.load::<G>() {
+        Ok(r) => r,
+        Err(c) => return c,
+    };
+    let dir = a.rules.game_dir().ok();
+    let seats = G::seats(&rules);
+    let agents = match crate::report::parse_agents_in::<G>(&a.agents, seats, dir.as_ref()) {
+        Ok((agents, _)) => agents,
+        Err(m) => {
             eprintln!("error: {m}");
             return ExitCode::from(2);
         }
-        Err(SimError::Io(m)) => {
-            eprintln!("error: {m}");
-            return ExitCode::from(EXIT_INVALID);
-        }
     };
-    report_outcome(&out, a.json, a.html.as_deref())
+    let (s, _) = crate::sim::play_game::<G>(&rules, &agents, a.seed, i, true);
+    print!("{}", G::game_log(&s));
+    ExitCode::SUCCESS
 }
 
 /// Prints a simulation report (table or JSON) and writes its HTML file.
-fn report_outcome(out: &crate::report::Outcome, json: bool, html: Option<&Path>) -> ExitCode {
-    let value = out.to_json();
+fn report_outcome<G: Registered>(
+    out: &crate::report::Outcome<G::Sums>,
+    json: bool,
+    html: Option<&Path>,
+) -> ExitCode {
+    let value = out.to_json::<G>();
     if json {
         println!("{value}");
     } else {
-        print!("{}", out.to_text());
+        print!("{}", out.to_text::<G>());
     }
     if let Some(p) = html
-        && let Err(m) = crate::report::write_html(p, &value)
+        && let Err(m) = crate::report::write_html::<G>(p, &value)
     {
         eprintln!("error: {m}");
         return ExitCode::from(EXIT_INVALID);
@@ -405,11 +430,43 @@ fn merge(a: MergeArgs) -> ExitCode {
             }
         }
     }
-    match crate::report::merge::merge_reports(&files) {
-        Ok(out) => report_outcome(&out, a.json, a.html.as_deref()),
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(EXIT_INVALID)
+    let (rules, game) = (a.rules.clone(), a.game.clone());
+    on_game(rules.as_deref(), game.as_deref(), |dir| {
+        MergeCmd(a, files, dir)
+    })
+}
+
+/// `ludus merge` of shards of the game the rules hold.
+struct MergeCmd(MergeArgs, Vec<(String, serde_json::Value)>, GameDir);
+
+impl Visit for MergeCmd {
+    type Out = ExitCode;
+    fn visit<G: Registered>(self) -> ExitCode {
+        let MergeCmd(a, files, dir) = self;
+        let game = match G::load(&dir, &Selection::default()) {
+            Ok(l) => G::meta(&l.rules).game,
+            Err(d) => {
+                render(&d);
+                return ExitCode::from(EXIT_INVALID);
+            }
+        };
+        if let Some((name, other)) = files.iter().find_map(|(n, v)| {
+            let g = v["run"]["game"]
+                .as_str()
+                .or_else(|| v["sets"][0]["run"]["game"].as_str())?;
+            (g != game).then(|| (n.clone(), g.to_string()))
+        }) {
+            eprintln!(
+                "error: {name} is a report of {other}, not of {game} (give --game or --rules for the shards' game)"
+            );
+            return ExitCode::from(EXIT_INVALID);
+        }
+        match crate::report::merge::merge_reports::<G>(&files) {
+            Ok(out) => report_outcome::<G>(&out, a.json, a.html.as_deref()),
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(EXIT_INVALID)
+            }
         }
     }
 }

@@ -18,4 +18,5 @@ pub mod play;
 pub mod report;
 pub mod sim;
 pub mod soak;
+pub mod stats;
 pub mod term;

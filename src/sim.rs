@@ -9,10 +9,11 @@
 //! it, and then rows are streamed to it in index order, chunk by chunk.
 //!
 //! The report built from the totals (JSON, table, HTML, comparison) lives
-//! in [`crate::report`].
+//! in `report`, which reads these sums; nothing here reads the report.
 
 use std::collections::BTreeMap;
-use std::io::{self, Write};
+use std::fmt;
+use std::io;
 use std::ops::Range;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -22,34 +23,10 @@ use arrayvec::ArrayVec;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-type AgentSpec = crate::agents::AgentSpec<crate::games::caesar_cleopatra::CaesarCleopatra>;
+use crate::agents::AgentSpec;
 use crate::engine::agent::{Agent, RandomAgent};
-use crate::engine::seed::derive;
-use crate::engine::{Actor, GameState, Scored};
-use crate::games::caesar_cleopatra::model::MAX_GROUPS;
-use crate::games::caesar_cleopatra::{Rules, State};
-
-/// The per-game counts of the engine's `Counters`, in report order: JSON id
-/// and a description.
-pub const COUNTERS: [(&str, &str); 10] = [
-    ("votes", "votes held"),
-    ("extraordinary_votes", "extraordinary votes"),
-    ("ties", "votes tied (nothing moved)"),
-    ("orgies", "orgies turned up"),
-    ("reshuffles", "vote deck reshuffles"),
-    ("actions_played", "action cards played"),
-    ("actions_vetoed", "action cards vetoed"),
-    ("reactions", "reaction cards played"),
-    ("action_swings", "action cards that swung a vote"),
-    ("lead_changes", "lead changes"),
-];
-const NC: usize = COUNTERS.len();
-/// Indices into [`COUNTERS`].
-pub const C_VOTES: usize = 0;
-pub const C_TIES: usize = 2;
-pub const C_ACTIONS: usize = 5;
-pub const C_VETOED: usize = 6;
-pub const C_SWINGS: usize = 8;
+use crate::engine::seed::{AgentRng, derive};
+use crate::engine::{Actor, GameState, MAX_SEATS, Scored};
 
 /// A histogram of integer values: value → count. Exact, mergeable in any
 /// order, and dense while its values span at most `DENSE_SPAN`: the counts
@@ -262,35 +239,85 @@ impl RatioSums {
     }
 }
 
-/// Everything measured about one finished game (a CSV row).
-#[derive(Debug, Clone)]
-pub struct GameRecord {
-    pub index: u64,
+/// What every game says of one finished game, whatever the game: the
+/// outcome, the scores, the length, and when the winner took the lead for
+/// good. A game module fills it in [`Simulated::record`].
+#[derive(Debug, Clone, Default)]
+pub struct Outcome {
     pub winner: Option<usize>,
     /// The seat that moved first.
     pub first: usize,
-    pub scores: [u32; 2],
+    /// Final scores, one per seat.
+    pub scores: ArrayVec<i64, MAX_SEATS>,
     pub turns: u32,
+    pub end: &'static str,
+    /// For a game won by the seat ahead on points at the end: the turn
+    /// from which it stayed ahead.
+    pub decisive_turn: Option<u32>,
+}
+
+/// Everything measured about one finished game (a CSV row): the generic
+/// outcome and choices, and the game's own record `R`.
+#[derive(Debug, Clone)]
+pub struct GameRecord<R> {
+    pub index: u64,
+    pub outcome: Outcome,
     /// Decisions taken (moves applied).
     pub moves: u32,
-    pub end: &'static str,
-    /// Per-game counts, as [`COUNTERS`].
-    pub counts: [u32; NC],
-    /// Patricians won per group, per seat.
-    pub won: ArrayVec<[u8; 2], MAX_GROUPS>,
-    /// Whether each seat holds a majority of each group.
-    pub majority: ArrayVec<[bool; 2], MAX_GROUPS>,
-    /// Missions held at the end: (seat, mission index, fulfilled).
-    pub missions: ArrayVec<(u8, u8, bool), 8>,
-    /// For a game won by the player ahead on points at the end: the turn
-    /// from which he stayed ahead.
-    pub decisive_turn: Option<u32>,
     /// Sum over decisions of the number of legal moves.
     pub legal_sum: u64,
     /// Decisions with exactly one legal move.
     pub forced: u32,
     /// Decisions by number of legal moves (index = count).
     pub legal: LegalCounts,
+    /// The game's own measures of this game.
+    pub game: R,
+}
+
+/// What the simulator asks of a game (beyond its agents): how it plays
+/// random seats fast, and what it measures of a finished game and sums
+/// over games. Its report (the measures, charts and CSV columns of those
+/// sums) is `report::Reported`.
+pub trait Simulated: crate::agents::Agents {
+    /// The game's own sums over games: exact integers, merged in any
+    /// order (so that the thread count and sharding change nothing).
+    type Sums: Default
+        + Clone
+        + PartialEq
+        + fmt::Debug
+        + Send
+        + Serialize
+        + serde::de::DeserializeOwned
+        + 'static;
+    /// The game's own measures of one game.
+    type Record: Clone + fmt::Debug + Send + 'static;
+
+    /// Plays `state` to the end between random seats, seat `p` picking
+    /// with `rngs[p]` the move its `RandomAgent` would pick; `note` is
+    /// told the number of legal moves of each decision. The default is
+    /// the generic loop; a game may play the same games faster.
+    fn play_random(
+        state: &mut Self::State,
+        rngs: &mut [AgentRng],
+        buf: &mut Vec<<Self::State as GameState>::Move>,
+        note: &mut impl FnMut(usize),
+    ) {
+        while let Actor::Player(p) = state.current_actor() {
+            let (m, n) = state.random_legal(&mut rngs[p], buf);
+            state.apply_legal(m);
+            note(n);
+        }
+    }
+
+    /// The outcome and the game's own record of a finished game.
+    fn record(state: &Self::State) -> (Outcome, Self::Record);
+    /// Adds one game's record to the sums.
+    fn add(sums: &mut Self::Sums, r: &Self::Record);
+    /// Adds `other`'s sums to `sums`.
+    fn merge(sums: &mut Self::Sums, other: &Self::Sums);
+    /// What a report needs to name of the rules: the game's name, its
+    /// seats, who moves first, and the game's own names (`Meta::extra`).
+    fn meta(rules: &Self::Rules) -> Meta;
 }
 
 /// One game's decisions by number of legal moves. The counts below
@@ -381,14 +408,17 @@ impl LegalCounts {
     }
 }
 
-/// Integer sums over finished games (order-independent, so mergeable).
+/// Integer sums over finished games (order-independent, so mergeable):
+/// the generic ones, and the game's own `S` ([`Simulated::Sums`]). In
+/// JSON the game's keys sit beside the generic ones ([`Totals::to_json`]).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
-pub struct Totals {
+pub struct Totals<S> {
     pub games: u64,
-    pub wins: [u64; 2],
+    /// Per seat.
+    pub wins: Vec<u64>,
     pub draws: u64,
-    pub score_sum: [i64; 2],
+    pub score_sum: Vec<i64>,
     pub turns: u64,
     pub max_turns: u64,
     pub moves: u64,
@@ -396,37 +426,25 @@ pub struct Totals {
     /// Games won and lost by the seat that moved first.
     pub first_wins: u64,
     pub first_losses: u64,
-    /// Final scores per seat, and seat 0's minus seat 1's.
-    pub score: [Hist; 2],
+    /// Final scores per seat, and seat 0's minus the best of the others'.
+    pub score: Vec<Hist>,
     pub margin: Hist,
     /// Game length in turns, and in decisions.
     pub turn_hist: Hist,
     pub move_hist: Hist,
-    /// Per-game counts, as [`COUNTERS`].
-    pub counts: [Hist; NC],
     /// For games won by the final leader: the turn from which he stayed
     /// ahead, and that turn as a percentage (rounded) of the game length.
     pub decisive_turn: Hist,
     pub decisive_pct: Hist,
-    /// Per group: patricians won per seat; games with a majority per seat.
-    pub won: Vec<[Hist; 2]>,
-    pub majority: Vec<[u64; 2]>,
-    /// Per mission card (index into the rules' missions): [held, fulfilled].
-    pub missions: Vec<[u64; 2]>,
-    /// Per seat: [missions held, fulfilled].
-    pub mission_seat: [[u64; 2]; 2],
     /// Decisions by number of legal moves (index = count).
     pub legal: Vec<u64>,
     /// Per game: (legal moves summed over decisions, decisions).
     pub branching: RatioSums,
     /// Per game: (forced decisions, decisions).
     pub forced: RatioSums,
-    /// Per game: (actions vetoed, actions played).
-    pub vetoed: RatioSums,
-    /// Per game: (action swings, actions played and not vetoed).
-    pub swings: RatioSums,
-    /// Per game: (ties, votes).
-    pub tied: RatioSums,
+    /// The game's own sums.
+    #[serde(skip)]
+    pub game: S,
 }
 
 fn grow<T: Default + Clone>(v: &mut Vec<T>, len: usize) {
@@ -435,26 +453,31 @@ fn grow<T: Default + Clone>(v: &mut Vec<T>, len: usize) {
     }
 }
 
-impl Totals {
+impl<S> Totals<S> {
     /// The outcome, scores and length of a game of any scored game.
     fn add_core(
         &mut self,
         winner: Option<usize>,
-        scores: [i64; 2],
+        scores: &[i64],
         turns: u64,
         moves: u64,
         end: &str,
     ) {
         self.games += 1;
+        grow(&mut self.wins, scores.len());
+        grow(&mut self.score_sum, scores.len());
+        grow(&mut self.score, scores.len());
         match winner {
             Some(w) => self.wins[w] += 1,
             None => self.draws += 1,
         }
-        for p in 0..2 {
-            self.score_sum[p] += scores[p];
-            self.score[p].add(scores[p]);
+        for (p, &s) in scores.iter().enumerate() {
+            self.score_sum[p] += s;
+            self.score[p].add(s);
         }
-        self.margin.add(scores[0] - scores[1]);
+        let others = scores.iter().skip(1).copied().max().unwrap_or(0);
+        self.margin
+            .add(scores.first().copied().unwrap_or(0) - others);
         self.turns += turns;
         self.max_turns = self.max_turns.max(turns);
         self.turn_hist.add(turns as i64);
@@ -468,119 +491,75 @@ impl Totals {
         }
     }
 
-    /// Adds a finished game of any two-player scored game (outcome, scores
-    /// and length only).
-    pub fn add_game<S: Scored>(&mut self, s: &S, moves: u64) {
-        let sc = s.scores();
+    /// Adds a finished game of any scored game (outcome, scores and
+    /// length only).
+    pub fn add_game<G: Scored>(&mut self, s: &G, moves: u64) {
+        let sc: Vec<i64> = s.scores().iter().map(|&x| i64::from(x)).collect();
         self.add_core(
             s.winner(),
-            [sc[0] as i64, sc[1] as i64],
+            &sc,
             s.turns() as u64,
             moves,
             s.end_reason().unwrap_or("unfinished"),
         );
     }
 
-    /// Adds a finished game of Caesar & Cleopatra with all its measures.
-    pub fn add(&mut self, r: &GameRecord) {
-        self.add_core(
-            r.winner,
-            [r.scores[0] as i64, r.scores[1] as i64],
-            r.turns as u64,
-            r.moves as u64,
-            r.end,
-        );
-        match r.winner {
-            Some(w) if w == r.first => self.first_wins += 1,
+    /// Adds the generic part of a finished game's record.
+    fn add_record<R>(&mut self, r: &GameRecord<R>) {
+        let o = &r.outcome;
+        self.add_core(o.winner, &o.scores, o.turns as u64, r.moves as u64, o.end);
+        match o.winner {
+            Some(w) if w == o.first => self.first_wins += 1,
             Some(_) => self.first_losses += 1,
             None => {}
         }
-        for (h, &c) in self.counts.iter_mut().zip(&r.counts) {
-            h.add(c as i64);
-        }
-        if let Some(t) = r.decisive_turn {
+        if let Some(t) = o.decisive_turn {
             self.decisive_turn.add(t as i64);
-            let pct = (t as u64 * 100 + r.turns as u64 / 2) / (r.turns as u64).max(1);
+            let pct = (t as u64 * 100 + o.turns as u64 / 2) / (o.turns as u64).max(1);
             self.decisive_pct.add(pct as i64);
-        }
-        grow(&mut self.won, r.won.len());
-        grow(&mut self.majority, r.majority.len());
-        for (g, w) in r.won.iter().enumerate() {
-            for p in 0..2 {
-                self.won[g][p].add(w[p] as i64);
-                self.majority[g][p] += r.majority[g][p] as u64;
-            }
-        }
-        for &(seat, m, done) in &r.missions {
-            grow(&mut self.missions, m as usize + 1);
-            self.missions[m as usize][0] += 1;
-            self.missions[m as usize][1] += done as u64;
-            self.mission_seat[seat as usize][0] += 1;
-            self.mission_seat[seat as usize][1] += done as u64;
         }
         grow(&mut self.legal, r.legal.len());
         r.legal.add_into(&mut self.legal);
-        let c = |i: usize| r.counts[i] as u64;
         self.branching.add(r.legal_sum, r.moves as u64);
         self.forced.add(r.forced as u64, r.moves as u64);
-        self.vetoed.add(c(C_VETOED), c(C_ACTIONS));
-        self.swings
-            .add(c(C_SWINGS), c(C_ACTIONS).saturating_sub(c(C_VETOED)));
-        self.tied.add(c(C_TIES), c(C_VOTES));
     }
 
-    pub fn merge(mut self, o: Totals) -> Totals {
+    /// Adds `o`'s generic sums (the caller merges the game's).
+    fn merge_core(&mut self, o: &Totals<S>) {
         self.games += o.games;
-        for i in 0..2 {
-            self.wins[i] += o.wins[i];
-            self.score_sum[i] += o.score_sum[i];
-            self.score[i].merge(&o.score[i]);
-            for j in 0..2 {
-                self.mission_seat[i][j] += o.mission_seat[i][j];
-            }
+        let seats = self.wins.len().max(o.wins.len());
+        grow(&mut self.wins, seats);
+        grow(&mut self.score_sum, seats);
+        grow(&mut self.score, seats);
+        for (i, &w) in o.wins.iter().enumerate() {
+            self.wins[i] += w;
+        }
+        for (i, &s) in o.score_sum.iter().enumerate() {
+            self.score_sum[i] += s;
+        }
+        for (a, b) in self.score.iter_mut().zip(&o.score) {
+            a.merge(b);
         }
         self.draws += o.draws;
         self.turns += o.turns;
         self.max_turns = self.max_turns.max(o.max_turns);
         self.moves += o.moves;
-        for (k, v) in o.end_reasons {
-            *self.end_reasons.entry(k).or_default() += v;
+        for (k, v) in &o.end_reasons {
+            *self.end_reasons.entry(k.clone()).or_default() += v;
         }
         self.first_wins += o.first_wins;
         self.first_losses += o.first_losses;
         self.margin.merge(&o.margin);
         self.turn_hist.merge(&o.turn_hist);
         self.move_hist.merge(&o.move_hist);
-        for (a, b) in self.counts.iter_mut().zip(&o.counts) {
-            a.merge(b);
-        }
         self.decisive_turn.merge(&o.decisive_turn);
         self.decisive_pct.merge(&o.decisive_pct);
-        grow(&mut self.won, o.won.len());
-        for (a, b) in self.won.iter_mut().zip(&o.won) {
-            a[0].merge(&b[0]);
-            a[1].merge(&b[1]);
-        }
-        grow(&mut self.majority, o.majority.len());
-        for (a, b) in self.majority.iter_mut().zip(&o.majority) {
-            a[0] += b[0];
-            a[1] += b[1];
-        }
-        grow(&mut self.missions, o.missions.len());
-        for (a, b) in self.missions.iter_mut().zip(&o.missions) {
-            a[0] += b[0];
-            a[1] += b[1];
-        }
         grow(&mut self.legal, o.legal.len());
         for (a, b) in self.legal.iter_mut().zip(&o.legal) {
             *a += b;
         }
         self.branching.merge(&o.branching);
         self.forced.merge(&o.forced);
-        self.vetoed.merge(&o.vetoed);
-        self.swings.merge(&o.swings);
-        self.tied.merge(&o.tied);
-        self
     }
 
     pub fn mean_turns(&self) -> f64 {
@@ -588,23 +567,46 @@ impl Totals {
     }
 }
 
-/// One patrician group, for reports.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct GroupMeta {
-    pub id: String,
-    pub name: String,
-    pub size: u8,
-    pub majority: u8,
+impl Totals<()> {
+    /// Adds `o`'s sums (a game with no sums of its own).
+    pub fn merge(mut self, o: Totals<()>) -> Totals<()> {
+        self.merge_core(&o);
+        self
+    }
 }
 
-/// One mission card, for reports.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MissionMeta {
-    pub id: String,
-    pub name: String,
-    /// The group's id.
-    pub group: String,
-    pub at_least: u8,
+impl<S: Serialize + serde::de::DeserializeOwned + Default> Totals<S> {
+    /// The JSON form: the generic keys and the game's own side by side.
+    pub fn to_json(&self) -> serde_json::Value {
+        let mut v = serde_json::to_value(self).unwrap_or_default();
+        if let (Some(o), Ok(serde_json::Value::Object(g))) =
+            (v.as_object_mut(), serde_json::to_value(&self.game))
+        {
+            o.extend(g);
+        }
+        v
+    }
+
+    /// Reads back [`Totals::to_json`].
+    pub fn from_json(v: &serde_json::Value) -> Result<Totals<S>, serde_json::Error> {
+        let mut t: Totals<S> = serde_json::from_value(v.clone())?;
+        t.game = serde_json::from_value(v.clone())?;
+        Ok(t)
+    }
+}
+
+impl<S: Default> Totals<S> {
+    /// Adds a finished game of `G` with all its measures.
+    pub fn add<G: Simulated<Sums = S>>(&mut self, r: &GameRecord<G::Record>) {
+        self.add_record(r);
+        G::add(&mut self.game, &r.game);
+    }
+
+    /// Adds `o`'s sums, the game's with `G::merge`.
+    pub fn merge_with<G: Simulated<Sums = S>>(&mut self, o: &Totals<S>) {
+        self.merge_core(o);
+        G::merge(&mut self.game, &o.game);
+    }
 }
 
 /// What a run played: the rules and agents, the seed and the game range,
@@ -623,57 +625,44 @@ pub struct Meta {
     /// A hash of every rule in force (names excluded), in hex.
     pub rules_fingerprint: String,
     /// Agent specs per seat.
-    pub agents: [String; 2],
+    pub agents: Vec<String>,
     pub seed: u64,
     /// Games of the whole run (all shards together).
     pub games: u64,
     /// `[i, n]`: this report holds shard i of n (game indices
     /// `i*games/n .. (i+1)*games/n`); `None` for the whole run.
     pub shard: Option<[u64; 2]>,
-    /// Seat ids ("cleopatra", "caesar") and display names.
+    /// Seat ids and display names.
     pub seats: Vec<String>,
     pub seat_names: Vec<String>,
     pub first_player: usize,
-    pub groups: Vec<GroupMeta>,
-    pub missions: Vec<MissionMeta>,
+    /// The game's own names for its report (its parts, its goals ...),
+    /// beside the keys above in JSON.
+    #[serde(flatten)]
+    pub extra: serde_json::Map<String, serde_json::Value>,
 }
 
 impl Meta {
-    /// The names of the rules' seats, groups and missions; the caller fills
-    /// in the run's identity.
-    pub fn of_rules(rules: &Rules) -> Meta {
-        Meta {
-            game: rules.name.clone(),
-            seats: rules.factions.iter().map(|f| f.id.clone()).collect(),
-            seat_names: rules.factions.iter().map(|f| f.name.clone()).collect(),
-            first_player: rules.setup.first_player,
-            groups: rules
-                .groups
-                .iter()
-                .map(|g| GroupMeta {
-                    id: g.id.clone(),
-                    name: g.name.clone(),
-                    size: g.size,
-                    majority: g.majority,
-                })
-                .collect(),
-            missions: rules
-                .missions
-                .iter()
-                .map(|m| MissionMeta {
-                    id: m.id.clone(),
-                    name: m.name.clone(),
-                    group: rules.groups[m.group as usize].id.clone(),
-                    at_least: m.at_least,
-                })
-                .collect(),
-            ..Meta::default()
-        }
-    }
-
     /// The game indices this run plays.
     pub fn range(&self) -> Range<u64> {
         shard_range(self.games, self.shard)
+    }
+
+    /// Seat `p`'s display name (its id, or "seat p", if none).
+    pub fn seat_name(&self, p: usize) -> String {
+        self.seat_names
+            .get(p)
+            .or(self.seats.get(p))
+            .cloned()
+            .unwrap_or_else(|| format!("seat {p}"))
+    }
+
+    /// Seat `p`'s id (JSON keys).
+    pub fn seat_id(&self, p: usize) -> String {
+        self.seats
+            .get(p)
+            .cloned()
+            .unwrap_or_else(|| format!("seat{p}"))
     }
 }
 
@@ -699,13 +688,20 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
     h
 }
 
-/// The summary of a simulation run.
+/// The summary of a simulation run: its identity, the sums of its games
+/// (the game's own sums `S`) and how long it took.
 #[derive(Debug, Clone)]
-pub struct Summary {
+pub struct Summary<S> {
     pub meta: Meta,
-    pub totals: Totals,
+    pub totals: Totals<S>,
     pub seconds: f64,
     pub threads: usize,
+}
+
+impl<S> Summary<S> {
+    pub fn games_per_sec(&self) -> f64 {
+        self.totals.games as f64 / self.seconds.max(1e-9)
+    }
 }
 
 /// Plays one game between random agents to the end.
@@ -725,7 +721,7 @@ pub fn play_random<S: Scored>(mut state: S, seed: u64, index: u64) -> (S, u64) {
 
 /// Runs `games` random games of any scored game; `new_game(seed)` builds
 /// the initial state. Only outcome, scores and length are summed.
-pub fn simulate<S, F>(games: u64, seed: u64, threads: usize, new_game: F) -> Summary
+pub fn simulate<S, F>(games: u64, seed: u64, threads: usize, new_game: F) -> Summary<()>
 where
     S: Scored,
     F: Fn(u64) -> S + Sync,
@@ -734,7 +730,7 @@ where
     let run = || {
         (0..games)
             .into_par_iter()
-            .fold(Totals::default, |mut t, i| {
+            .fold(Totals::<()>::default, |mut t, i| {
                 let (s, moves) = play_random(new_game(derive(seed, i, 0)), seed, i);
                 t.add_game(&s, moves);
                 t
@@ -765,125 +761,81 @@ where
     }
 }
 
-/// Plays game `index` of a run seeded `seed` between `agents` (seat 0,
-/// seat 1) and measures it. `record` keeps the state's event log.
-pub fn play_game(
-    rules: &Arc<Rules>,
-    agents: &[AgentSpec; 2],
+/// Plays game `index` of a run seeded `seed` between `agents` (one per
+/// seat) and measures it. `record` keeps the state's event log.
+pub fn play_game<G: Simulated>(
+    rules: &Arc<G::Rules>,
+    agents: &[AgentSpec<G>],
     seed: u64,
     index: u64,
     record: bool,
-) -> (State, GameRecord) {
-    let mut state = State::with_log(rules.clone(), derive(seed, index, 0), record);
-    let rec = play_measured(&mut state, agents, seed, index);
+) -> (G::State, GameRecord<G::Record>) {
+    let mut state = G::new_state(rules, derive(seed, index, 0), record);
+    let rec = play_measured::<G>(&mut state, agents, seed, index);
     (state, rec)
 }
 
 /// Plays `state` (game `index` of a run seeded `seed`, freshly dealt) to
 /// the end between `agents` and measures it. The state stays the
-/// caller's: a run drops it where it was built, without moving its two
-/// kilobytes out per game.
-fn play_measured(state: &mut State, agents: &[AgentSpec; 2], seed: u64, index: u64) -> GameRecord {
+/// caller's: a run drops it where it was built, without moving it out
+/// per game.
+fn play_measured<G: Simulated>(
+    state: &mut G::State,
+    agents: &[AgentSpec<G>],
+    seed: u64,
+    index: u64,
+) -> GameRecord<G::Record> {
     let agent_seed = |p: usize| derive(seed, index, 1 + p as u64);
-    // Two random agents pick with their own RNGs directly (the same picks as
-    // `RandomAgent`, without a call through `dyn Agent` per decision).
-    let mut seats = if agents.iter().all(|a| matches!(a, AgentSpec::Random)) {
-        // Built in place, as `RandomAgent::new` seeds them.
-        let rng = crate::engine::seed::agent_rng;
-        Seats::Random([rng(agent_seed(0)), rng(agent_seed(1))])
-    } else {
-        Seats::Agents([0, 1].map(|p| agents[p].build(agent_seed(p))))
-    };
     // Grown only if a decision lists its moves (random seats rarely do):
     // no allocation per game.
     let mut legal = Vec::new();
     // Only the histogram per decision: the number of decisions, the sum of
     // their choices and the forced ones are read off it at the end.
     let mut hist = LegalCounts::default();
-    match &mut seats {
-        Seats::Random(rngs) => while state.random_step(rngs, &mut legal, &mut |n| hist.add(n)) {},
-        Seats::Agents(a) => {
-            while let Actor::Player(p) = state.current_actor() {
-                let (m, n) = a[p].choose_move(state, &mut legal);
-                state.apply_legal(m);
-                hist.add(n);
-            }
+    if agents.iter().all(|a| matches!(a, AgentSpec::Random)) {
+        // Random seats pick with their own RNGs directly (the same picks
+        // as `RandomAgent`, without a call through `dyn Agent` per
+        // decision), built in place as `RandomAgent::new` seeds them.
+        let mut rngs: ArrayVec<AgentRng, MAX_SEATS> = (0..agents.len())
+            .map(|p| crate::engine::seed::agent_rng(agent_seed(p)))
+            .collect();
+        G::play_random(state, &mut rngs, &mut legal, &mut |n| hist.add(n));
+    } else {
+        let mut seats: Vec<Box<dyn Agent<G::State>>> = agents
+            .iter()
+            .enumerate()
+            .map(|(p, a)| a.build(agent_seed(p)))
+            .collect();
+        while let Actor::Player(p) = state.current_actor() {
+            let (m, n) = seats[p].choose_move(state, &mut legal);
+            state.apply_legal(m);
+            hist.add(n);
         }
     }
-    let r = state.rules();
-    let c = *state.counters();
-    let winner = state.winner();
-    let mut won = ArrayVec::new();
-    let mut majority = ArrayVec::new();
-    for (g, gd) in r.groups.iter().enumerate() {
-        let w = [state.zones(0).won[g], state.zones(1).won[g]];
-        won.push(w);
-        majority.push([w[0] >= gd.majority, w[1] >= gd.majority]);
-    }
-    let mut missions = ArrayVec::new();
-    for p in 0..2 {
-        let z = state.zones(p);
-        for &m in &z.missions {
-            let md = &r.missions[m as usize];
-            let done = z.won[md.group as usize] >= md.at_least;
-            let _ = missions.try_push((p as u8, m, done));
-        }
-    }
-    let decisive_turn = match (winner, c.ahead) {
-        (Some(w), Some(a)) if w == a as usize => Some(c.ahead_since_turn),
-        _ => None,
-    };
+    let (outcome, game) = G::record(state);
     GameRecord {
         index,
-        winner,
-        first: r.setup.first_player,
-        scores: state.score(),
-        turns: state.turn_number(),
+        outcome,
         moves: hist.decisions(),
-        end: state.end_reason().unwrap_or("unfinished"),
-        counts: [
-            c.votes,
-            c.extraordinary_votes,
-            c.ties,
-            c.orgies,
-            c.reshuffles,
-            c.actions_played,
-            c.actions_cancelled,
-            c.reactions,
-            c.action_swings,
-            c.lead_changes,
-        ]
-        .map(u32::from),
-        won,
-        majority,
-        missions,
-        decisive_turn,
         legal_sum: hist.legal_sum(),
         forced: hist.forced(),
         legal: hist,
+        game,
     }
 }
 
-/// Who picks the moves of a game in `play_game`.
-// One per game, on the stack: the RNGs inline spare an allocation.
-#[allow(clippy::large_enum_variant)]
-enum Seats {
-    /// Two random agents: their RNGs (as `RandomAgent` seeds them).
-    Random([crate::engine::seed::AgentRng; 2]),
-    Agents([Box<dyn Agent<State>>; 2]),
-}
-
-/// A run of games: the rules, the agents, the threads, and the report's
-/// identity (seed, number of games and shard are read from `meta`).
-pub struct RunConfig {
-    pub rules: Arc<Rules>,
-    pub agents: [AgentSpec; 2],
+/// A run of games: the rules, the agents (one per seat), the threads, and
+/// the report's identity (seed, number of games and shard are read from
+/// `meta`).
+pub struct RunConfig<G: Simulated> {
+    pub rules: Arc<G::Rules>,
+    pub agents: Vec<AgentSpec<G>>,
     pub meta: Meta,
     pub threads: usize,
 }
 
 /// Receives each game's record, in index order (the CSV writer).
-pub type RowSink<'a> = dyn FnMut(&GameRecord) -> io::Result<()> + 'a;
+pub type RowSink<'a, R> = dyn FnMut(&GameRecord<R>) -> io::Result<()> + 'a;
 
 /// Games counted at once by the progress bar.
 const PROGRESS_BLOCK: u64 = 64;
@@ -895,11 +847,11 @@ const CSV_CHUNK: u64 = 4096;
 /// Plays the run's games on `cfg.threads` threads, adding one to `done` per
 /// finished game. With `csv`, calls it once per game in index order (rows
 /// are buffered one chunk at a time).
-pub fn run(
-    cfg: &RunConfig,
-    mut csv: Option<&mut RowSink<'_>>,
+pub fn run<G: Simulated>(
+    cfg: &RunConfig<G>,
+    mut csv: Option<&mut RowSink<'_, G::Record>>,
     done: &AtomicU64,
-) -> io::Result<Summary> {
+) -> io::Result<Summary<G::Sums>> {
     let start = Instant::now();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(cfg.threads.max(1))
@@ -908,8 +860,8 @@ pub fn run(
     let threads = pool.current_num_threads();
     let seed = cfg.meta.seed;
     let play = |i: u64| {
-        let mut state = State::with_log(cfg.rules.clone(), derive(seed, i, 0), false);
-        let r = play_measured(&mut state, &cfg.agents, seed, i);
+        let mut state = G::new_state(&cfg.rules, derive(seed, i, 0), false);
+        let r = play_measured::<G>(&mut state, &cfg.agents, seed, i);
         // Counted for the progress bar by blocks of games: an atomic
         // add per game would hold up every game (and share a cache line
         // between the threads).
@@ -925,12 +877,12 @@ pub fn run(
             // out at every game, and `Totals` is over a kilobyte.
             *range
                 .into_par_iter()
-                .fold(Box::<Totals>::default, |mut t, i| {
-                    t.add(&play(i));
+                .fold(Box::<Totals<G::Sums>>::default, |mut t, i| {
+                    t.add::<G>(&play(i));
                     t
                 })
-                .reduce(Box::<Totals>::default, |mut a, b| {
-                    *a = a.merge(*b);
+                .reduce(Box::<Totals<G::Sums>>::default, |mut a, b| {
+                    a.merge_with::<G>(&b);
                     a
                 })
         }),
@@ -939,11 +891,11 @@ pub fn run(
             let mut at = range.start;
             while at < range.end {
                 let end = (at + CSV_CHUNK).min(range.end);
-                let recs: Vec<GameRecord> =
+                let recs: Vec<GameRecord<G::Record>> =
                     pool.install(|| (at..end).into_par_iter().map(play).collect());
                 for r in &recs {
                     write(r)?;
-                    totals.add(r);
+                    totals.add::<G>(r);
                 }
                 at = end;
             }
@@ -1031,38 +983,6 @@ pub fn with_progress<R>(total: u64, show: bool, f: impl FnOnce(&AtomicU64) -> R)
         let _ = ticker.join();
         out
     })
-}
-
-/// Writes the rows of a run to `w` (see [`crate::report::csv`]), returning
-/// the sink `run` calls per game.
-pub fn csv_sink<'a>(
-    meta: &'a Meta,
-    w: &'a mut dyn Write,
-) -> impl FnMut(&GameRecord) -> io::Result<()> + 'a {
-    move |r| crate::report::csv::write_row(w, meta, r)
-}
-
-impl Summary {
-    pub fn games_per_sec(&self) -> f64 {
-        self.totals.games as f64 / self.seconds.max(1e-9)
-    }
-
-    /// The JSON report (see docs/simulate.md): one object. Timing fields
-    /// are `seconds`, `games_per_sec`, `turns_per_sec` and `threads`;
-    /// everything else depends only on the seed, the rules and the agents.
-    pub fn to_json(&self) -> serde_json::Value {
-        crate::report::json::summary_json(self)
-    }
-
-    /// Reads back a report written by [`Summary::to_json`].
-    pub fn from_json(v: &serde_json::Value) -> Result<Summary, String> {
-        crate::report::json::summary_from_json(v)
-    }
-
-    /// The terminal report.
-    pub fn to_text(&self) -> String {
-        crate::report::text::summary_text(self)
-    }
 }
 
 #[cfg(test)]

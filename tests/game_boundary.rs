@@ -112,7 +112,6 @@ fn names(line: &str, word: &str, whole: bool) -> bool {
 }
 
 #[test]
-#[ignore = "until the generic layers are merged (issue 24)"]
 fn no_file_outside_a_games_folder_names_a_notion_of_that_game() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let games: Vec<String> = std::fs::read_dir(root.join("src/games"))
@@ -172,4 +171,84 @@ fn the_check_finds_a_notion_where_one_is_named() {
     assert!(!hit("let seat = state.current_actor();"));
     assert!(!hit("// influence cards of every seat"));
     assert!(!hit("a spyglass"));
+}
+
+/// The top-level modules of `src/` and the other top-level modules each
+/// one's code (comments left out) names as `crate::<module>`.
+fn module_imports(root: &Path) -> std::collections::BTreeMap<String, BTreeSet<String>> {
+    let src = root.join("src");
+    let mut modules: Vec<(String, PathBuf)> = Vec::new();
+    for e in std::fs::read_dir(&src).unwrap().flatten() {
+        let p = e.path();
+        let name = p.file_stem().unwrap().to_string_lossy().into_owned();
+        if p.is_dir() || (p.extension().is_some_and(|x| x == "rs") && !src.join(&name).is_dir()) {
+            modules.push((name, p));
+        }
+    }
+    let names: BTreeSet<String> = modules.iter().map(|m| m.0.clone()).collect();
+    let mut graph = std::collections::BTreeMap::new();
+    for (name, path) in &modules {
+        let mut files = Vec::new();
+        if path.is_dir() {
+            files_under(path, &mut files);
+        } else {
+            files.push(path.clone());
+        }
+        let mut deps = BTreeSet::new();
+        for f in files.iter().filter(|f| f.extension().is_some_and(|x| x == "rs")) {
+            for line in std::fs::read_to_string(f).unwrap().lines() {
+                let code = line.split("//").next().unwrap_or("");
+                for (i, _) in code.match_indices("crate::") {
+                    let rest = &code[i + "crate::".len()..];
+                    let m: String = rest.chars().take_while(|&c| is_word_char(c)).collect();
+                    if names.contains(&m) && &m != name && !rest[m.len()..].starts_with('!') {
+                        deps.insert(m);
+                    }
+                }
+            }
+        }
+        graph.insert(name.clone(), deps);
+    }
+    graph
+}
+
+/// ARCHITECTURE.md: "No cycle between top-level modules".
+#[test]
+fn no_cycle_between_top_level_modules() {
+    let graph = module_imports(Path::new(env!("CARGO_MANIFEST_DIR")));
+    assert!(graph.len() > 10, "{graph:?}");
+    // Depth-first search for a back edge, reporting the cycle.
+    fn visit(
+        m: &str,
+        graph: &std::collections::BTreeMap<String, BTreeSet<String>>,
+        path: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(at) = path.iter().position(|p| p == m) {
+            let mut cycle = path[at..].to_vec();
+            cycle.push(m.to_string());
+            return Some(cycle);
+        }
+        if done.contains(m) {
+            return None;
+        }
+        path.push(m.to_string());
+        for d in graph.get(m).into_iter().flatten() {
+            if let Some(c) = visit(d, graph, path, done) {
+                return Some(c);
+            }
+        }
+        path.pop();
+        done.insert(m.to_string());
+        None
+    }
+    let mut done = BTreeSet::new();
+    for m in graph.keys() {
+        if let Some(cycle) = visit(m, &graph, &mut Vec::new(), &mut done) {
+            panic!("a cycle between top-level modules: {}", cycle.join(" -> "));
+        }
+    }
+    // Data flows one way: the simulator produces, the report formats.
+    assert!(!graph["sim"].contains("report"), "{:?}", graph["sim"]);
+    assert!(!graph["play"].contains("cli"), "{:?}", graph["play"]);
 }

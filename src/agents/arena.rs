@@ -25,7 +25,7 @@ use crate::engine::{Actor, GameState, MAX_SEATS, Scored};
 use crate::load::GameDir;
 
 /// Wilson score interval at 95% (the report's, re-exported for arena users).
-pub use crate::report::stats::wilson95;
+pub use crate::stats::wilson95;
 
 /// Per side, per seat.
 type PerSeat = [[u64; MAX_SEATS]; MAX_SEATS];

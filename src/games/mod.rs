@@ -26,12 +26,20 @@ pub const MODULES: &[&str] = &[caesar_cleopatra::CaesarCleopatra::MODULE];
 /// The game every layer can run: each generic layer's trait, together.
 /// A game module implements them all on its marker type.
 pub trait Registered:
-    Game + crate::agents::Agents + crate::design::Designer + crate::play::Playable
+    Game
+    + crate::agents::Agents
+    + crate::design::Designer
+    + crate::play::Playable
+    + crate::report::Reported
 {
 }
 
 impl<G> Registered for G where
-    G: Game + crate::agents::Agents + crate::design::Designer + crate::play::Playable
+    G: Game
+        + crate::agents::Agents
+        + crate::design::Designer
+        + crate::play::Playable
+        + crate::report::Reported
 {
 }
 

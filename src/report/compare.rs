@@ -3,14 +3,15 @@
 //! whether it is significant.
 //!
 //! A compare spec is `[VARIANT][+ADDON]...[;KEY=VALUE]...`, e.g.
-//! `fr-confiance`, `fr-confiance+orgy-b`, `+orgy-b` (the default variant
-//! with an add-on) or `fr-suffrage;scoring.mission_bonus=1`.
+//! `v1`, `v1+addon-b`, `+addon-b` (the default variant with an add-on) or
+//! `v2;scoring.bonus=1` (the names are those of the game's rules folder).
 
 use std::fmt::Write;
 
 use serde_json::{Value, json};
 
-use super::measures::{Measure, SECTIONS, Stat, measures};
+use super::Reported;
+use super::measures::{Measure, Stat, measures, sections};
 use super::stats::Test;
 use super::text::{fmt_value, run_line};
 use crate::sim::Summary;
@@ -100,8 +101,8 @@ pub struct Row {
 }
 
 /// The measures of each set, matched by id, with tests against set 0.
-pub fn rows(sets: &[Summary]) -> Vec<Row> {
-    let per: Vec<Vec<Measure>> = sets.iter().map(measures).collect();
+pub fn rows<G: Reported>(sets: &[Summary<G::Sums>]) -> Vec<Row> {
+    let per: Vec<Vec<Measure>> = sets.iter().map(measures::<G>).collect();
     let mut order: Vec<Measure> = Vec::new();
     for ms in &per {
         for m in ms {
@@ -110,7 +111,8 @@ pub fn rows(sets: &[Summary]) -> Vec<Row> {
             }
         }
     }
-    let sec = |s: &str| SECTIONS.iter().position(|x| *x == s).unwrap_or(99);
+    let secs = sections::<G>();
+    let sec = |s: &str| secs.iter().position(|x| *x == s).unwrap_or(99);
     order.sort_by_key(|m| sec(m.section));
     order
         .into_iter()
@@ -146,8 +148,8 @@ pub fn rows(sets: &[Summary]) -> Vec<Row> {
         .collect()
 }
 
-pub fn compare_json(sets: &[Summary]) -> Value {
-    let rows: Vec<Value> = rows(sets)
+pub fn compare_json<G: Reported>(sets: &[Summary<G::Sums>]) -> Value {
+    let rows: Vec<Value> = rows::<G>(sets)
         .iter()
         .map(|r| {
             json!({
@@ -177,7 +179,7 @@ pub fn compare_json(sets: &[Summary]) -> Value {
         "shard": first.and_then(|s| s.meta.shard),
         "seconds": sets.iter().map(|s| s.seconds).sum::<f64>(),
         "threads": first.map_or(0, |s| s.threads),
-        "sets": sets.iter().map(Summary::to_json).collect::<Vec<_>>(),
+        "sets": sets.iter().map(super::json::summary_json::<G>).collect::<Vec<_>>(),
         "rows": rows,
     })
 }
@@ -191,7 +193,7 @@ pub fn fmt_p(p: f64) -> String {
     }
 }
 
-pub fn compare_text(sets: &[Summary]) -> String {
+pub fn compare_text<G: Reported>(sets: &[Summary<G::Sums>]) -> String {
     let mut o = String::new();
     let Some(first) = sets.first() else {
         return o;
@@ -222,7 +224,7 @@ pub fn compare_text(sets: &[Summary]) -> String {
         "Difference: each set minus [A], its 95% CI, the p-value (two-proportion z-test for rates, \
          Welch's t-test for means, z-test for ratios) and whether p < 0.05."
     );
-    let all = rows(sets);
+    let all = rows::<G>(sets);
     let lw = all
         .iter()
         .map(|r| r.first.label.chars().count())
@@ -246,7 +248,7 @@ pub fn compare_text(sets: &[Summary]) -> String {
     }
     o += &head;
     o.push('\n');
-    for sec in SECTIONS {
+    for sec in sections::<G>() {
         let _ = writeln!(o, "{sec}");
         for r in all.iter().filter(|r| r.first.section == sec) {
             let m = &r.first;
@@ -296,24 +298,24 @@ mod tests {
     #[test]
     fn specs() {
         assert_eq!(
-            parse_spec("fr-confiance+orgy-b").unwrap(),
+            parse_spec("v1+addon-b").unwrap(),
             Spec {
-                variant: Some("fr-confiance".into()),
-                addons: vec!["orgy-b".into()],
+                variant: Some("v1".into()),
+                addons: vec!["addon-b".into()],
                 sets: vec![]
             }
         );
-        let s = parse_spec("+orgy-a;scoring.mission_bonus=1;card.x.effect=\"cancel; draw me 1;\"")
-            .unwrap();
+        let s =
+            parse_spec("+addon-a;scoring.bonus=1;card.x.effect=\"cancel; draw me 1;\"").unwrap();
         assert_eq!(s.variant, None);
         assert_eq!(
             s.sets,
             vec![
-                "scoring.mission_bonus=1".to_string(),
+                "scoring.bonus=1".to_string(),
                 "card.x.effect=\"cancel; draw me 1;\"".to_string()
             ]
         );
-        assert!(parse_spec("fr-confiance;oops").is_err());
-        assert!(parse_spec("fr-confiance++x").is_err());
+        assert!(parse_spec("v1;oops").is_err());
+        assert!(parse_spec("v1++x").is_err());
     }
 }

@@ -3,7 +3,8 @@
 
 use std::io::{self, Write};
 
-use crate::sim::{COUNTERS, GameRecord, Meta};
+use super::Reported;
+use crate::sim::{GameRecord, Meta};
 
 /// A CSV field, quoted when it needs to be.
 fn field(s: &str) -> String {
@@ -14,54 +15,42 @@ fn field(s: &str) -> String {
     }
 }
 
-pub fn write_header(w: &mut dyn Write, meta: &Meta) -> io::Result<()> {
+/// The header: the generic columns, then the game's own.
+pub fn write_header<G: Reported>(w: &mut dyn Write, meta: &Meta) -> io::Result<()> {
     let mut cols: Vec<String> = vec!["set".into(), "index".into(), "winner".into()];
     for s in &meta.seats {
         cols.push(format!("score_{s}"));
     }
     cols.extend(["margin", "turns", "moves", "end_reason"].map(String::from));
-    cols.extend(COUNTERS.iter().map(|(id, _)| id.to_string()));
     cols.extend(["decisive_turn", "legal_choices_mean", "forced_decisions"].map(String::from));
-    for g in &meta.groups {
-        for s in &meta.seats {
-            cols.push(format!("won_{}_{s}", g.id));
-        }
-    }
-    for s in &meta.seats {
-        cols.push(format!("missions_held_{s}"));
-        cols.push(format!("missions_fulfilled_{s}"));
-    }
+    G::csv_header(meta, &mut cols);
     writeln!(w, "{}", cols.join(","))
 }
 
-pub fn write_row(w: &mut dyn Write, meta: &Meta, r: &GameRecord) -> io::Result<()> {
+/// One game's row.
+pub fn write_row<G: Reported>(
+    w: &mut dyn Write,
+    meta: &Meta,
+    r: &GameRecord<G::Record>,
+) -> io::Result<()> {
     let seat = |p: usize| meta.seats.get(p).cloned().unwrap_or_else(|| p.to_string());
+    let o = &r.outcome;
     let mut c: Vec<String> = vec![
         field(&meta.label),
         r.index.to_string(),
-        r.winner.map_or("draw".to_string(), seat),
-        r.scores[0].to_string(),
-        r.scores[1].to_string(),
-        (r.scores[0] as i64 - r.scores[1] as i64).to_string(),
-        r.turns.to_string(),
-        r.moves.to_string(),
-        r.end.to_string(),
+        o.winner.map_or("draw".to_string(), seat),
     ];
-    c.extend(r.counts.iter().map(u32::to_string));
-    c.push(r.decisive_turn.map_or(String::new(), |t| t.to_string()));
-    c.push(format!(
-        "{:.4}",
-        r.legal_sum as f64 / (r.moves as f64).max(1.0)
-    ));
-    c.push(r.forced.to_string());
-    for w in &r.won {
-        c.push(w[0].to_string());
-        c.push(w[1].to_string());
-    }
-    for p in 0..2u8 {
-        let mine = r.missions.iter().filter(|m| m.0 == p);
-        c.push(mine.clone().count().to_string());
-        c.push(mine.filter(|m| m.2).count().to_string());
-    }
+    c.extend(o.scores.iter().map(i64::to_string));
+    let others = o.scores.iter().skip(1).copied().max().unwrap_or(0);
+    c.extend([
+        (o.scores.first().copied().unwrap_or(0) - others).to_string(),
+        o.turns.to_string(),
+        r.moves.to_string(),
+        o.end.to_string(),
+        o.decisive_turn.map_or(String::new(), |t| t.to_string()),
+        format!("{:.4}", r.legal_sum as f64 / (r.moves as f64).max(1.0)),
+        r.forced.to_string(),
+    ]);
+    G::csv_row(meta, &r.game, &mut c);
     writeln!(w, "{}", c.join(","))
 }

@@ -11,7 +11,9 @@ use std::fmt::Write;
 
 use serde_json::Value;
 
+use super::Reported;
 use super::compare::fmt_p;
+use super::measures::sections;
 
 /// Escapes text for HTML.
 pub fn esc(s: &str) -> String {
@@ -350,12 +352,20 @@ fn histogram(
     )
 }
 
+/// The JSON pointer of `parts` in a report that sits at `prefix` in the
+/// document.
+pub fn pointer_at(prefix: &[&str], parts: &[&str]) -> String {
+    let mut v: Vec<&str> = prefix.to_vec();
+    v.extend_from_slice(parts);
+    ptr(&v)
+}
+
 /// Bars of numbers at JSON pointers, each with an optional CI pointer.
-struct Spot {
-    label: String,
-    path: String,
-    ci: Option<String>,
-    series: usize,
+pub struct Spot {
+    pub label: String,
+    pub path: String,
+    pub ci: Option<String>,
+    pub series: usize,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -423,7 +433,7 @@ fn bars(
 }
 
 /// A measure's value, CI and n from the report's `measures`.
-fn measure_spot(prefix: &[&str], id: &str, label: &str, series: usize) -> Spot {
+pub fn measure_spot(prefix: &[&str], id: &str, label: &str, series: usize) -> Spot {
     let mut p: Vec<&str> = prefix.to_vec();
     p.extend(["measures", id]);
     let base = ptr(&p);
@@ -451,7 +461,7 @@ fn is_percent(id: &str, m: &Value) -> bool {
         || id == "forced_share"
 }
 
-fn strs(v: &Value) -> Vec<String> {
+pub fn strs(v: &Value) -> Vec<String> {
     v.as_array()
         .map(|a| {
             a.iter()
@@ -461,17 +471,15 @@ fn strs(v: &Value) -> Vec<String> {
         .unwrap_or_default()
 }
 
-const SECTIONS: [&str; 8] = super::measures::SECTIONS;
-
 /// The measures table of one run.
-fn measures_table(r: &Value) -> String {
+fn measures_table<G: Reported>(r: &Value) -> String {
     let mut o = String::from(
         "<table class=\"m\"><thead><tr><th>measure</th><th>value</th><th>95% CI</th><th>n</th></tr></thead><tbody>",
     );
     let Some(ms) = r.get("measures").and_then(Value::as_object) else {
         return String::new();
     };
-    for sec in SECTIONS {
+    for sec in sections::<G>() {
         let _ = write!(
             o,
             "<tr class=\"sec\"><td colspan=\"4\">{}</td></tr>",
@@ -522,7 +530,7 @@ fn run_line(r: &Value) -> String {
 }
 
 /// The body of one run's report: key figures, the measures table, charts.
-fn single_body(r: &Value, prefix: &[&str]) -> String {
+fn single_body<G: Reported>(r: &Value, prefix: &[&str]) -> String {
     let p = |parts: &[&str]| {
         let mut v: Vec<&str> = prefix.to_vec();
         v.extend_from_slice(parts);
@@ -545,10 +553,21 @@ fn single_body(r: &Value, prefix: &[&str]) -> String {
     }
     let _ = write!(
         o,
-        "<div class=\"card\"><span>draws</span><b>{}</b></div><div class=\"card\"><span>mean length</span><b>{:.1} turns</b></div><div class=\"card\"><span>orgies per game</span><b>{:.2}</b></div><div class=\"card\"><span>choices per decision</span><b>{:.2}</b></div></div>",
+        "<div class=\"card\"><span>draws</span><b>{}</b></div><div class=\"card\"><span>mean length</span><b>{:.1} turns</b></div>",
         pct(r["win_rate"]["draw"].as_f64().unwrap_or(0.0)),
         r["mean_turns"].as_f64().unwrap_or(0.0),
-        r["measures"]["orgies"]["value"].as_f64().unwrap_or(0.0),
+    );
+    for (id, label) in G::KEY_FIGURES {
+        let _ = write!(
+            o,
+            "<div class=\"card\"><span>{}</span><b>{:.2}</b></div>",
+            esc(label),
+            r["measures"][*id]["value"].as_f64().unwrap_or(0.0),
+        );
+    }
+    let _ = write!(
+        o,
+        "<div class=\"card\"><span>choices per decision</span><b>{:.2}</b></div></div>",
         r["branching"]["mean"].as_f64().unwrap_or(0.0),
     );
     o += "<div class=\"grid\">";
@@ -656,179 +675,7 @@ fn single_body(r: &Value, prefix: &[&str]) -> String {
         ),
         1036.0,
     );
-    // Events per game.
-    let ids = [
-        ("votes", "votes"),
-        ("extraordinary_votes", "extraordinary votes"),
-        ("ties", "ties"),
-        ("orgies", "orgies"),
-        ("reshuffles", "reshuffles"),
-        ("actions_played", "actions played"),
-        ("actions_vetoed", "vetoed"),
-        ("reactions", "reactions"),
-        ("action_swings", "swings"),
-        ("lead_changes", "lead changes"),
-    ];
-    let spots = ids
-        .iter()
-        .map(|(id, l)| measure_spot(prefix, id, l, 0))
-        .collect();
-    o += &bars_at(
-        r,
-        prefix,
-        "per_game",
-        "Events per game",
-        "means with 95% intervals",
-        "per game",
-        false,
-        vec![],
-        spots,
-        1036.0,
-    );
-    o += "<div class=\"grid\">";
-    for (id, title) in [
-        ("votes", "Votes per game"),
-        ("ties", "Ties per game"),
-        ("orgies", "Orgies per game"),
-        ("actions_played", "Action cards played per game"),
-    ] {
-        o += &hist_at(
-            r,
-            prefix,
-            &["histograms", id],
-            &format!("h_{id}"),
-            title,
-            "per game",
-            "",
-            500.0,
-        );
-    }
-    o += "</div>";
-    // Action cards: rates.
-    let spots = [
-        ("veto_rate", "vetoed"),
-        ("swing_rate", "swung a vote"),
-        ("tie_rate", "votes tied"),
-        ("mission_success", "missions fulfilled"),
-    ]
-    .iter()
-    .map(|(id, l)| measure_spot(prefix, id, l, 0))
-    .collect();
-    o += "<div class=\"grid\">";
-    o += &bars_at(
-        r,
-        prefix,
-        "rates",
-        "Action cards, votes and missions",
-        "shares with 95% intervals",
-        "share",
-        true,
-        vec![],
-        spots,
-        500.0,
-    );
-    // Missions by card.
-    let spots = r["missions"]
-        .as_object()
-        .map(|m| {
-            m.iter()
-                .map(|(k, v)| Spot {
-                    label: v["name"].as_str().unwrap_or(k).to_string(),
-                    path: p(&["missions", k, "rate"]),
-                    ci: Some(p(&["measures", &format!("mission_{k}"), "ci95"])),
-                    series: 0,
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    o += &bars_at(
-        r,
-        prefix,
-        "missions",
-        "Missions fulfilled, by card",
-        "share of the missions held",
-        "share",
-        true,
-        vec![],
-        spots,
-        500.0,
-    );
-    o += "</div>";
-    // Patricians per group.
-    let groups: Vec<(String, String)> = run["groups"]
-        .as_array()
-        .map(|a| {
-            a.iter()
-                .map(|g| {
-                    (
-                        g["id"].as_str().unwrap_or("").to_string(),
-                        format!("{} ({})", g["name"].as_str().unwrap_or(""), g["size"]),
-                    )
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    let series: Vec<String> = (0..seats.len()).map(name).collect();
-    let mk = |what: &str| -> Vec<Spot> {
-        let mut v = Vec::new();
-        for (g, label) in &groups {
-            for (i, s) in seats.iter().enumerate() {
-                v.push(Spot {
-                    label: label.clone(),
-                    path: p(&["patricians", g, what, s]),
-                    ci: if what == "won" {
-                        Some(p(&["measures", &format!("patricians_{g}_{s}"), "ci95"]))
-                    } else {
-                        None
-                    },
-                    series: i,
-                });
-            }
-        }
-        v
-    };
-    o += "<div class=\"grid\">";
-    o += &bars_at(
-        r,
-        prefix,
-        "patricians",
-        "Patricians won per group",
-        "mean per game",
-        "patricians",
-        false,
-        series.clone(),
-        mk("won"),
-        500.0,
-    );
-    o += &bars_at(
-        r,
-        prefix,
-        "majorities",
-        "Majorities per group",
-        "share of games with a majority",
-        "share",
-        true,
-        series,
-        mk("majority"),
-        500.0,
-    );
-    o += "</div><div class=\"grid\">";
-    o += &hist_at(
-        r,
-        prefix,
-        &["histograms", "lead_changes"],
-        "lead_changes",
-        "Lead changes per game (drama)",
-        "lead changes",
-        &format!(
-            "mean {:.2}",
-            r["measures"]["lead_changes"]["value"]
-                .as_f64()
-                .unwrap_or(0.0)
-        ),
-        500.0,
-    );
-    o += "</div>";
+    o += &G::html(r, prefix);
     o += &hist_at(
         r,
         prefix,
@@ -863,13 +710,13 @@ fn single_body(r: &Value, prefix: &[&str]) -> String {
         1036.0,
     );
     o += "<h2>All measures</h2>";
-    o += &measures_table(r);
+    o += &measures_table::<G>(r);
     o
 }
 
 /// `bars` for a report that may sit inside a comparison (`prefix`).
 #[allow(clippy::too_many_arguments)]
-fn bars_at(
+pub fn bars_at(
     r: &Value,
     prefix: &[&str],
     id: &str,
@@ -898,8 +745,10 @@ fn bars_at(
     reroot(&html, &strip)
 }
 
+/// A histogram of the report at JSON path `parts`, for a report that may
+/// sit inside a comparison (`prefix`).
 #[allow(clippy::too_many_arguments)]
-fn hist_at(
+pub fn hist_at(
     r: &Value,
     prefix: &[&str],
     parts: &[&str],
@@ -956,9 +805,9 @@ fn page(title: &str, body: &str) -> String {
 
 /// The HTML report of a run (`ludus simulate --json` output) or of a
 /// comparison (`--compare`).
-pub fn report_html(r: &Value) -> String {
+pub fn report_html<G: Reported>(r: &Value) -> String {
     if r.get("rows").is_some() {
-        return compare_html(r);
+        return compare_html::<G>(r);
     }
     let run = &r["run"];
     let title = format!(
@@ -971,11 +820,11 @@ pub fn report_html(r: &Value) -> String {
         esc(&title),
         esc(&run_line(r))
     );
-    body += &single_body(r, &[]);
+    body += &single_body::<G>(r, &[]);
     page(&title, &body)
 }
 
-fn compare_html(c: &Value) -> String {
+fn compare_html<G: Reported>(c: &Value) -> String {
     let labels = strs(&c["compare"]);
     let letter = |i: usize| ((b'A' + (i % 26) as u8) as char).to_string();
     let sets = c["sets"].as_array().cloned().unwrap_or_default();
@@ -1020,21 +869,20 @@ fn compare_html(c: &Value) -> String {
             (format!("win_{s}"), format!("{name} wins"))
         })
         .collect();
-    keys.extend(
-        [
-            ("draw", "draws"),
-            ("turns", "game length (turns)"),
-            ("votes", "votes per game"),
-            ("ties", "ties per game"),
-            ("orgies", "orgies per game"),
-            ("lead_changes", "lead changes per game"),
-            ("decisive_turn", "turn the winner took the lead for good"),
-            ("mission_success", "missions fulfilled"),
-            ("swing_rate", "action cards that swung a vote"),
-            ("branching", "legal choices per decision"),
-        ]
-        .map(|(a, b)| (a.to_string(), b.to_string())),
-    );
+    let generic = |ids: &[(&str, &str)]| -> Vec<(String, String)> {
+        ids.iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect()
+    };
+    keys.extend(generic(&[
+        ("draw", "draws"),
+        ("turns", "game length (turns)"),
+    ]));
+    keys.extend(generic(G::COMPARED));
+    keys.extend(generic(&[
+        ("decisive_turn", "turn the winner took the lead for good"),
+        ("branching", "legal choices per decision"),
+    ]));
     for (id, label) in keys {
         let spots: Vec<Spot> = (0..sets.len())
             .map(|i| {
@@ -1076,7 +924,7 @@ fn compare_html(c: &Value) -> String {
     }
     b += "</tr></thead><tbody>";
     let rows = c["rows"].as_array().cloned().unwrap_or_default();
-    for sec in SECTIONS {
+    for sec in sections::<G>() {
         let _ = write!(
             b,
             "<tr class=\"sec\"><td colspan=\"{}\">{}</td></tr>",
@@ -1134,7 +982,7 @@ fn compare_html(c: &Value) -> String {
             letter(i),
             esc(labels.get(i).map_or("", |s| s.as_str()))
         );
-        b += &single_body(s, &["sets", &k]);
+        b += &single_body::<G>(s, &["sets", &k]);
         b += "</details>";
     }
     page(&title, &b)

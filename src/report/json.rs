@@ -2,8 +2,9 @@
 
 use serde_json::{Map, Value, json};
 
-use super::measures::{Measure, measures, missions_by_id};
-use crate::sim::{COUNTERS, Hist, Summary};
+use super::Reported;
+use super::measures::{Measure, measures};
+use crate::sim::{Hist, Summary};
 
 /// Keys of a report that depend on the machine, not on the games.
 pub const TIMING_KEYS: [&str; 4] = ["seconds", "games_per_sec", "turns_per_sec", "threads"];
@@ -29,7 +30,7 @@ pub fn measure_json(m: &Measure) -> Value {
     o
 }
 
-pub fn summary_json(s: &Summary) -> Value {
+pub fn summary_json<G: Reported>(s: &Summary<G::Sums>) -> Value {
     let t = &s.totals;
     let meta = &s.meta;
     let n = t.games.max(1) as f64;
@@ -37,16 +38,18 @@ pub fn summary_json(s: &Summary) -> Value {
     let mut win_ci = Map::new();
     let mut score = Map::new();
     for (i, id) in meta.seats.iter().enumerate() {
-        win.insert(id.clone(), (t.wins[i] as f64 / n).into());
-        let (lo, hi) = super::stats::wilson95(t.wins[i], t.games);
+        let wins = t.wins.get(i).copied().unwrap_or(0);
+        win.insert(id.clone(), (wins as f64 / n).into());
+        let (lo, hi) = super::stats::wilson95(wins, t.games);
         win_ci.insert(id.clone(), json!([lo, hi]));
-        score.insert(id.clone(), (t.score_sum[i] as f64 / n).into());
+        let sum = t.score_sum.get(i).copied().unwrap_or(0);
+        score.insert(id.clone(), (sum as f64 / n).into());
     }
     win.insert("draw".into(), (t.draws as f64 / n).into());
     let (lo, hi) = super::stats::wilson95(t.draws, t.games);
     win_ci.insert("draw".into(), json!([lo, hi]));
 
-    let ms: Map<String, Value> = measures(s)
+    let ms: Map<String, Value> = measures::<G>(s)
         .iter()
         .enumerate()
         .map(|(i, m)| {
@@ -59,40 +62,13 @@ pub fn summary_json(s: &Summary) -> Value {
     let mut hists = Map::new();
     hists.insert("turns".into(), hist_json(&t.turn_hist));
     hists.insert("moves".into(), hist_json(&t.move_hist));
-    for (i, id) in meta.seats.iter().enumerate() {
-        hists.insert(format!("score_{id}"), hist_json(&t.score[i]));
+    for (id, h) in meta.seats.iter().zip(&t.score) {
+        hists.insert(format!("score_{id}"), hist_json(h));
     }
     hists.insert("margin".into(), hist_json(&t.margin));
-    for (i, (id, _)) in COUNTERS.iter().enumerate() {
-        hists.insert(id.to_string(), hist_json(&t.counts[i]));
-    }
     hists.insert("decisive_turn".into(), hist_json(&t.decisive_turn));
     hists.insert("decisive_share".into(), hist_json(&t.decisive_pct));
 
-    let mut pats = Map::new();
-    for (g, gm) in meta.groups.iter().enumerate() {
-        let mut won = Map::new();
-        let mut maj = Map::new();
-        for (p, id) in meta.seats.iter().enumerate() {
-            let h = t.won.get(g).map(|w| w[p].clone()).unwrap_or_default();
-            won.insert(id.clone(), h.mean().into());
-            let k = t.majority.get(g).map_or(0, |m| m[p]);
-            maj.insert(id.clone(), (k as f64 / n).into());
-        }
-        pats.insert(
-            gm.id.clone(),
-            json!({"name": gm.name, "size": gm.size, "majority_at": gm.majority,
-                   "won": won, "majority": maj}),
-        );
-    }
-    let mut missions = Map::new();
-    for (id, name, held, done) in missions_by_id(s) {
-        missions.insert(
-            id,
-            json!({"name": name, "held": held, "fulfilled": done,
-                   "rate": done as f64 / held.max(1) as f64}),
-        );
-    }
     let decisions: u64 = t.legal.iter().sum();
     let branching = json!({
         "mean": t.branching.ratio(),
@@ -107,7 +83,9 @@ pub fn summary_json(s: &Summary) -> Value {
                 .collect()
         ),
     });
-    json!({
+    let mut game = Map::new();
+    G::json(s, &mut game, &mut hists);
+    let mut out = json!({
         "games": t.games,
         "seconds": s.seconds,
         "games_per_sec": s.games_per_sec(),
@@ -121,19 +99,21 @@ pub fn summary_json(s: &Summary) -> Value {
         "mean_score": score,
         "end_reasons": t.end_reasons,
         "measures": ms,
-        "histograms": hists,
-        "patricians": pats,
-        "missions": missions,
         "branching": branching,
         "run": meta,
-        "totals": t,
-    })
+        "totals": t.to_json(),
+    });
+    if let Some(o) = out.as_object_mut() {
+        o.insert("histograms".into(), Value::Object(hists));
+        o.extend(game);
+    }
+    out
 }
 
-pub fn summary_from_json(v: &Value) -> Result<Summary, String> {
+pub fn summary_from_json<G: Reported>(v: &Value) -> Result<Summary<G::Sums>, String> {
     let meta = serde_json::from_value(v.get("run").cloned().ok_or("no \"run\" field")?)
         .map_err(|e| format!("bad \"run\" field: {e}"))?;
-    let totals = serde_json::from_value(v.get("totals").cloned().ok_or("no \"totals\" field")?)
+    let totals = crate::sim::Totals::from_json(v.get("totals").ok_or("no \"totals\" field")?)
         .map_err(|e| format!("bad \"totals\" field: {e}"))?;
     Ok(Summary {
         meta,

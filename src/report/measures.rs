@@ -2,8 +2,9 @@
 //! and what a comparison between runs needs. docs/simulate.md says how
 //! each is computed.
 
+use super::Reported;
 use super::stats::{self, Test};
-use crate::sim::{COUNTERS, Hist, RatioSums, Summary};
+use crate::sim::{Hist, RatioSums, Summary};
 
 /// The sufficient statistics of one measure.
 #[derive(Debug, Clone, PartialEq)]
@@ -26,7 +27,8 @@ impl Stat {
         }
     }
 
-    /// Units the estimate is over (games, missions, decided games).
+    /// Units the estimate is over (games, decided games, or the game's own
+    /// units).
     pub fn n(&self) -> u64 {
         match self {
             Stat::Rate { n, .. } | Stat::Mean { n, .. } => *n,
@@ -129,235 +131,172 @@ impl Measure {
     }
 }
 
-/// The report's sections, in order.
-pub const SECTIONS: [&str; 8] = [
-    "Outcome",
-    "Scores",
-    "Game length and ending",
-    "Votes",
-    "Patricians and missions",
-    "Action cards",
-    "Drama",
-    "Choices",
-];
+/// The generic sections before the game's own ([`Reported::SECTIONS`]).
+pub const HEAD_SECTIONS: [&str; 3] = ["Outcome", "Scores", "Game length and ending"];
+/// The generic sections after the game's own.
+pub const TAIL_SECTIONS: [&str; 2] = ["Drama", "Choices"];
 
-/// Every measure of a run, in report order.
-pub fn measures(s: &Summary) -> Vec<Measure> {
-    let t = &s.totals;
-    let m = &s.meta;
-    let seat = |p: usize| {
-        m.seat_names
-            .get(p)
-            .or(m.seats.get(p))
-            .cloned()
-            .unwrap_or_else(|| format!("seat {p}"))
-    };
-    let seat_id = |p: usize| {
-        m.seats
-            .get(p)
-            .cloned()
-            .unwrap_or_else(|| format!("seat{p}"))
-    };
+/// The report's sections of game `G`, in order.
+pub fn sections<G: Reported>() -> Vec<&'static str> {
+    let mut v: Vec<&'static str> = HEAD_SECTIONS.to_vec();
+    v.extend(G::SECTIONS.iter().filter(|s| !TAIL_SECTIONS.contains(s)));
+    v.extend(TAIL_SECTIONS);
+    v
+}
+
+/// Every measure of a run, in report order: the generic outcome, scores
+/// and length, the game's own measures, then drama and choices.
+pub fn measures<G: Reported>(s: &Summary<G::Sums>) -> Vec<Measure> {
     let mut v = Vec::new();
-    let mut push = |id: String, label: String, section: &'static str, stat: Stat| {
-        v.push(Measure {
-            id,
-            label,
-            section,
-            stat,
-        })
-    };
+    let mut push = |m: Measure| v.push(m);
+    outcome(s, &mut push);
+    scores(s, &mut push);
+    length(s, &mut push);
+    G::measures(s, &mut push);
+    drama_and_choices(s, &mut push);
+    let order = sections::<G>();
+    let at = |sec: &str| order.iter().position(|s| *s == sec).unwrap_or(99);
+    v.sort_by_key(|x| at(x.section));
+    v
+}
+
+/// A measure of the report.
+pub fn measure(
+    id: impl Into<String>,
+    label: impl Into<String>,
+    section: &'static str,
+    stat: Stat,
+) -> Measure {
+    Measure {
+        id: id.into(),
+        label: label.into(),
+        section,
+        stat,
+    }
+}
+
+fn outcome<S>(s: &Summary<S>, push: &mut dyn FnMut(Measure)) {
+    let (t, m) = (&s.totals, &s.meta);
     let games = t.games;
-    // Outcome.
-    for p in 0..2 {
-        push(
-            format!("win_{}", seat_id(p)),
-            format!("{} wins", seat(p)),
+    for p in 0..t.wins.len() {
+        push(measure(
+            format!("win_{}", m.seat_id(p)),
+            format!("{} wins", m.seat_name(p)),
             "Outcome",
             Stat::Rate {
                 k: t.wins[p],
                 n: games,
             },
-        );
+        ));
     }
-    push(
-        "draw".into(),
-        "draws".into(),
+    push(measure(
+        "draw",
+        "draws",
         "Outcome",
         Stat::Rate {
             k: t.draws,
             n: games,
         },
-    );
-    let first = seat(m.first_player);
-    push(
-        "first_player_win".into(),
-        format!("first player ({first}) wins"),
+    ));
+    push(measure(
+        "first_player_win",
+        format!("first player ({}) wins", m.seat_name(m.first_player)),
         "Outcome",
         Stat::Rate {
             k: t.first_wins,
             n: games,
         },
-    );
-    push(
-        "first_player_advantage".into(),
-        "first-player advantage (first's wins - second's)".into(),
+    ));
+    push(measure(
+        "first_player_advantage",
+        "first-player advantage (first's wins - second's)",
         "Outcome",
         Stat::Mean {
             n: games,
             sum: t.first_wins as i128 - t.first_losses as i128,
             sum_sq: (t.first_wins + t.first_losses) as i128,
         },
-    );
-    // Scores.
-    for p in 0..2 {
-        push(
-            format!("score_{}", seat_id(p)),
-            format!("{} final score", seat(p)),
-            "Scores",
-            Stat::mean_of(&t.score[p]),
-        );
-    }
-    push(
-        "margin".into(),
-        format!("score margin ({} - {})", seat(0), seat(1)),
-        "Scores",
-        Stat::mean_of(&t.margin),
-    );
-    push(
-        "abs_margin".into(),
-        "points between winner and loser".into(),
-        "Scores",
-        Stat::mean_of(&t.margin.map(i64::abs)),
-    );
-    // Length and ending.
-    push(
-        "turns".into(),
-        "game length (turns)".into(),
-        "Game length and ending",
-        Stat::mean_of(&t.turn_hist),
-    );
-    push(
-        "moves".into(),
-        "decisions per game".into(),
-        "Game length and ending",
-        Stat::mean_of(&t.move_hist),
-    );
-    for (reason, &k) in &t.end_reasons {
-        push(
-            format!("end_{reason}"),
-            format!("ended: {}", reason.replace('_', " ")),
-            "Game length and ending",
-            Stat::Rate { k, n: games },
-        );
-    }
-    // Votes.
-    for (i, (id, label)) in COUNTERS.iter().enumerate() {
-        let section = match i {
-            0..=4 => "Votes",
-            5..=8 => "Action cards",
-            _ => "Drama",
-        };
-        push(
-            id.to_string(),
-            format!("{label} per game"),
-            section,
-            Stat::mean_of(&t.counts[i]),
-        );
-        if i == crate::sim::C_TIES {
-            push(
-                "tie_rate".into(),
-                "share of votes tied".into(),
-                "Votes",
-                Stat::Ratio(t.tied.clone()),
-            );
-        }
-    }
-    push(
-        "veto_rate".into(),
-        "share of action cards vetoed".into(),
-        "Action cards",
-        Stat::Ratio(t.vetoed.clone()),
-    );
-    push(
-        "swing_rate".into(),
-        "share of (unvetoed) action cards that swung a vote".into(),
-        "Action cards",
-        Stat::Ratio(t.swings.clone()),
-    );
-    // Patricians and missions.
-    for (g, gm) in m.groups.iter().enumerate() {
-        for p in 0..2 {
-            let h = t.won.get(g).map(|w| w[p].clone()).unwrap_or_default();
-            push(
-                format!("patricians_{}_{}", gm.id, seat_id(p)),
-                format!("{} won by {} (of {})", gm.name, seat(p), gm.size),
-                "Patricians and missions",
-                Stat::mean_of(&h),
-            );
-        }
-    }
-    let (held, done): (u64, u64) = t
-        .mission_seat
-        .iter()
-        .fold((0, 0), |(h, d), s| (h + s[0], d + s[1]));
-    push(
-        "mission_success".into(),
-        "missions fulfilled".into(),
-        "Patricians and missions",
-        Stat::Rate { k: done, n: held },
-    );
-    for (id, name, held, done) in missions_by_id(s) {
-        push(
-            format!("mission_{id}"),
-            format!("mission fulfilled: {name}"),
-            "Patricians and missions",
-            Stat::Rate { k: done, n: held },
-        );
-    }
-    // Drama.
-    push(
-        "decisive_turn".into(),
-        "turn after which the winner stayed ahead".into(),
-        "Drama",
-        Stat::mean_of(&t.decisive_turn),
-    );
-    push(
-        "decisive_share".into(),
-        "decisive turn as % of the game length".into(),
-        "Drama",
-        Stat::mean_of(&t.decisive_pct),
-    );
-    // Choices.
-    push(
-        "branching".into(),
-        "legal choices per decision".into(),
-        "Choices",
-        Stat::Ratio(t.branching.clone()),
-    );
-    push(
-        "forced_share".into(),
-        "share of decisions with one legal move".into(),
-        "Choices",
-        Stat::Ratio(t.forced.clone()),
-    );
-    let order = |sec: &str| SECTIONS.iter().position(|s| *s == sec).unwrap_or(99);
-    v.sort_by_key(|x| order(x.section));
-    v
+    ));
 }
 
-/// Missions summed over cards with the same id: (id, name, held, fulfilled).
-pub fn missions_by_id(s: &Summary) -> Vec<(String, String, u64, u64)> {
-    let mut out: Vec<(String, String, u64, u64)> = Vec::new();
-    for (i, mm) in s.meta.missions.iter().enumerate() {
-        let [h, d] = s.totals.missions.get(i).copied().unwrap_or_default();
-        match out.iter_mut().find(|o| o.0 == mm.id) {
-            Some(o) => {
-                o.2 += h;
-                o.3 += d;
-            }
-            None => out.push((mm.id.clone(), mm.name.clone(), h, d)),
-        }
+fn scores<S>(s: &Summary<S>, push: &mut dyn FnMut(Measure)) {
+    let (t, m) = (&s.totals, &s.meta);
+    for p in 0..t.score.len() {
+        push(measure(
+            format!("score_{}", m.seat_id(p)),
+            format!("{} final score", m.seat_name(p)),
+            "Scores",
+            Stat::mean_of(&t.score[p]),
+        ));
     }
-    out
+    let others = if t.score.len() > 2 {
+        "the best other".to_string()
+    } else {
+        m.seat_name(1)
+    };
+    push(measure(
+        "margin",
+        format!("score margin ({} - {others})", m.seat_name(0)),
+        "Scores",
+        Stat::mean_of(&t.margin),
+    ));
+    push(measure(
+        "abs_margin",
+        "points between winner and loser",
+        "Scores",
+        Stat::mean_of(&t.margin.map(i64::abs)),
+    ));
+}
+
+fn length<S>(s: &Summary<S>, push: &mut dyn FnMut(Measure)) {
+    let t = &s.totals;
+    let section = "Game length and ending";
+    push(measure(
+        "turns",
+        "game length (turns)",
+        section,
+        Stat::mean_of(&t.turn_hist),
+    ));
+    push(measure(
+        "moves",
+        "decisions per game",
+        section,
+        Stat::mean_of(&t.move_hist),
+    ));
+    for (reason, &k) in &t.end_reasons {
+        push(measure(
+            format!("end_{reason}"),
+            format!("ended: {}", reason.replace('_', " ")),
+            section,
+            Stat::Rate { k, n: t.games },
+        ));
+    }
+}
+
+fn drama_and_choices<S>(s: &Summary<S>, push: &mut dyn FnMut(Measure)) {
+    let t = &s.totals;
+    push(measure(
+        "decisive_turn",
+        "turn after which the winner stayed ahead",
+        "Drama",
+        Stat::mean_of(&t.decisive_turn),
+    ));
+    push(measure(
+        "decisive_share",
+        "decisive turn as % of the game length",
+        "Drama",
+        Stat::mean_of(&t.decisive_pct),
+    ));
+    push(measure(
+        "branching",
+        "legal choices per decision",
+        "Choices",
+        Stat::Ratio(t.branching.clone()),
+    ));
+    push(measure(
+        "forced_share",
+        "share of decisions with one legal move",
+        "Choices",
+        Stat::Ratio(t.forced.clone()),
+    ));
 }

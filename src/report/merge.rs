@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
-use super::Outcome;
+use super::{Outcome, Reported};
 use crate::sim::{Meta, Summary};
 
 /// Everything that must agree between shards of one run.
@@ -19,7 +19,9 @@ fn identity(m: &Meta) -> Meta {
 /// Merges shard reports of one run. Every shard `i/n` for `i` in `0..n`
 /// must be there exactly once, and all must have played the same rules,
 /// agents, seed and number of games.
-pub fn merge_summaries(parts: &[(String, Summary)]) -> Result<Summary, String> {
+pub fn merge_summaries<G: Reported>(
+    parts: &[(String, Summary<G::Sums>)],
+) -> Result<Summary<G::Sums>, String> {
     let Some((first_name, first)) = parts.first() else {
         return Err("nothing to merge".into());
     };
@@ -63,7 +65,7 @@ pub fn merge_summaries(parts: &[(String, Summary)]) -> Result<Summary, String> {
         threads: 0,
     };
     for (_, s) in parts {
-        out.totals = std::mem::take(&mut out.totals).merge(s.totals.clone());
+        out.totals.merge_with::<G>(&s.totals);
         out.seconds += s.seconds;
         out.threads = out.threads.max(s.threads);
     }
@@ -95,15 +97,15 @@ fn differing(a: &Meta, b: &Meta) -> String {
 
 /// Merges reports read from files: `(file name, JSON)`. All single runs or
 /// all comparisons (`--compare`) with the same sets.
-pub fn merge_reports(files: &[(String, Value)]) -> Result<Outcome, String> {
+pub fn merge_reports<G: Reported>(files: &[(String, Value)]) -> Result<Outcome<G::Sums>, String> {
     let is_compare = |v: &Value| v.get("sets").is_some_and(Value::is_array);
     if files.iter().all(|(_, v)| !is_compare(v)) {
         let parts = files
             .iter()
-            .map(|(name, v)| Summary::from_json(v).map(|s| (name.clone(), s)))
+            .map(|(name, v)| super::json::summary_from_json::<G>(v).map(|s| (name.clone(), s)))
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| format!("not a ludus simulate --json report: {e}"))?;
-        return merge_summaries(&parts).map(|s| Outcome::Single(Box::new(s)));
+        return merge_summaries::<G>(&parts).map(|s| Outcome::Single(Box::new(s)));
     }
     if !files.iter().all(|(_, v)| is_compare(v)) {
         return Err("cannot merge a --compare report with a single run's".into());
@@ -118,9 +120,9 @@ pub fn merge_reports(files: &[(String, Value)]) -> Result<Outcome, String> {
             if s.len() != k {
                 return Err(format!("{name} compares {} sets, not {k}", s.len()));
             }
-            parts.push((name.clone(), Summary::from_json(&s[i])?));
+            parts.push((name.clone(), super::json::summary_from_json::<G>(&s[i])?));
         }
-        merged.push(merge_summaries(&parts)?);
+        merged.push(merge_summaries::<G>(&parts)?);
     }
     Ok(Outcome::Compare(merged))
 }

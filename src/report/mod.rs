@@ -11,39 +11,68 @@ pub mod html;
 pub mod json;
 pub mod measures;
 pub mod merge;
-pub mod stats;
+pub use crate::stats;
 pub mod text;
 
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
-type AgentSpec = crate::agents::AgentSpec<crate::games::caesar_cleopatra::CaesarCleopatra>;
+use crate::agents::AgentSpec;
 use crate::diag::Diagnostics;
-use crate::games::caesar_cleopatra::variant::{self, Selection};
-use crate::sim::{self, Meta, RunConfig, Summary};
+use crate::engine::{BASE_VARIANT, Selection};
+use crate::sim::{self, GameRecord, Meta, RunConfig, Simulated, Summary};
+pub use measures::Measure;
+
+/// What the report asks of a game: the measures, JSON keys, CSV columns
+/// and charts of its own sums ([`Simulated::Sums`]). The generic report
+/// (outcome, scores, length, drama, choices) surrounds them.
+pub trait Reported: Simulated {
+    /// The sections of the game's own measures, in report order; they
+    /// come after the generic "Game length and ending" and before
+    /// "Drama" (which a game may add to).
+    const SECTIONS: &'static [&'static str];
+    /// Headline figures of the HTML report: (measure id, label).
+    const KEY_FIGURES: &'static [(&'static str, &'static str)];
+    /// Measures charted side by side in an HTML comparison: (measure id,
+    /// label).
+    const COMPARED: &'static [(&'static str, &'static str)];
+
+    /// The game's own measures of a run, in report order.
+    fn measures(s: &Summary<Self::Sums>, push: &mut dyn FnMut(Measure));
+    /// The game's own keys of the JSON report (beside `measures`,
+    /// `histograms` ...) and its histograms (into `hists`).
+    fn json(s: &Summary<Self::Sums>, out: &mut Map<String, Value>, hists: &mut Map<String, Value>);
+    /// The game's own CSV columns, after the generic ones.
+    fn csv_header(meta: &Meta, cols: &mut Vec<String>);
+    /// One game's values of those columns.
+    fn csv_row(meta: &Meta, r: &Self::Record, cols: &mut Vec<String>);
+    /// The game's own charts of a run's HTML report, drawn from its JSON
+    /// `r` (at `prefix` in the document) with [`html`]'s helpers.
+    fn html(r: &Value, prefix: &[&str]) -> String;
+}
 
 /// A run's or a comparison's results.
 #[derive(Debug, Clone)]
-pub enum Outcome {
-    Single(Box<Summary>),
+pub enum Outcome<S> {
+    Single(Box<Summary<S>>),
     /// One summary per rule set, in the order given.
-    Compare(Vec<Summary>),
+    Compare(Vec<Summary<S>>),
 }
 
-impl Outcome {
-    pub fn to_json(&self) -> Value {
+impl<S> Outcome<S> {
+    pub fn to_json<G: Reported<Sums = S>>(&self) -> Value {
         match self {
-            Outcome::Single(s) => s.to_json(),
-            Outcome::Compare(v) => compare::compare_json(v),
+            Outcome::Single(s) => json::summary_json::<G>(s),
+            Outcome::Compare(v) => compare::compare_json::<G>(v),
         }
     }
-    pub fn to_text(&self) -> String {
+    pub fn to_text<G: Reported<Sums = S>>(&self) -> String {
         match self {
-            Outcome::Single(s) => s.to_text(),
-            Outcome::Compare(v) => compare::compare_text(v),
+            Outcome::Single(s) => text::summary_text::<G>(s),
+            Outcome::Compare(v) => compare::compare_text::<G>(v),
         }
     }
 }
@@ -78,19 +107,17 @@ pub enum SimError {
     Io(String),
 }
 
-/// Reads `--agents A,B` (or one spec for both seats). Agent options such
-/// as `ismcts:500,c=0.7` stay with their agent: a part with `=` belongs to
-/// the spec before it.
-pub fn parse_agents(s: &str) -> Result<([AgentSpec; 2], [String; 2]), String> {
-    parse_agents_in(s, None)
-}
+/// Reads `--agents A,B,...` (one agent for every seat, or one per seat)
+/// with the evaluation's weights of the rules directory `dir`
+/// (`AgentSpec::parse_in`). Agent options such as `ismcts:500,c=0.7`
+/// stay with their agent: a part with `=` belongs to the spec before it.
+pub type SeatAgents<G> = (Vec<AgentSpec<G>>, Vec<String>);
 
-/// Like [`parse_agents`], with the evaluation's weights of the rules
-/// directory `dir` (`AgentSpec::parse_in`).
-pub fn parse_agents_in(
+pub fn parse_agents_in<G: crate::agents::Agents>(
     s: &str,
+    seats: usize,
     dir: Option<&crate::load::GameDir>,
-) -> Result<([AgentSpec; 2], [String; 2]), String> {
+) -> Result<SeatAgents<G>, String> {
     let mut specs: Vec<String> = Vec::new();
     for part in s.split(',') {
         match specs.last_mut() {
@@ -101,20 +128,20 @@ pub fn parse_agents_in(
             _ => specs.push(part.trim().to_string()),
         }
     }
-    let specs: [String; 2] = match specs.as_slice() {
-        [a] => [a.clone(), a.clone()],
-        [a, b] => [a.clone(), b.clone()],
+    let specs: Vec<String> = match specs.len() {
+        1 => vec![specs[0].clone(); seats],
+        n if n == seats => specs,
         _ => {
             return Err(format!(
-                "--agents \"{s}\": give one agent for both seats or two separated by a comma (A,B); agents: {}",
+                "--agents \"{s}\": give one agent for every seat or {seats} separated by commas; agents: {}",
                 crate::agents::AGENT_SPECS
             ));
         }
     };
-    let parsed = [
-        AgentSpec::parse_maybe_in(&specs[0], dir)?,
-        AgentSpec::parse_maybe_in(&specs[1], dir)?,
-    ];
+    let parsed = specs
+        .iter()
+        .map(|sp| AgentSpec::parse_maybe_in(sp, dir))
+        .collect::<Result<Vec<_>, _>>()?;
     Ok((parsed, specs))
 }
 
@@ -134,7 +161,7 @@ pub fn parse_shard(s: &str) -> Result<[u64; 2], String> {
 
 /// A selection written as a compare spec: `variant+addon;key=value`.
 pub fn label_of(sel: &Selection) -> String {
-    let mut s = sel.variant.clone().unwrap_or_else(|| "base".into());
+    let mut s = sel.variant.clone().unwrap_or_else(|| BASE_VARIANT.into());
     for a in &sel.addons {
         s.push('+');
         s += a;
@@ -155,42 +182,31 @@ pub fn spec_selection(base: &Selection, spec: &str) -> Result<Selection, String>
         addons: base.addons.iter().cloned().chain(c.addons).collect(),
         sets: base.sets.iter().cloned().chain(c.sets).collect(),
         lang: base.lang.clone(),
-        players: None,
+        players: base.players,
     })
 }
 
-/// Loads one rule set and describes it.
-fn load(
-    o: &SimOptions,
-    sel: &Selection,
-) -> Result<(Arc<crate::games::caesar_cleopatra::Rules>, Meta), SimError> {
-    let rs = variant::load(&o.rules_dir, sel).map_err(SimError::Rules)?;
+/// Loads one rule set and describes it. The fingerprint hashes every
+/// rule in force but the names.
+fn load<G: Simulated>(o: &SimOptions, sel: &Selection) -> Result<(Arc<G::Rules>, Meta), SimError> {
+    let loaded = G::load(&o.rules_dir, sel).map_err(SimError::Rules)?;
     let mut text = String::new();
-    for (k, v, _) in &rs.settings {
+    for (k, v) in &loaded.settings {
         if !k.ends_with(".name") {
             text += &format!("{k}={v}\n");
         }
     }
-    let mut meta = Meta::of_rules(&rs.rules);
+    let mut meta = G::meta(&loaded.rules);
     meta.label = label_of(sel);
     meta.variant = sel.variant.clone();
     meta.addons = sel.addons.clone();
     meta.sets = sel.sets.clone();
     meta.rules_fingerprint = format!("{:016x}", sim::fnv1a(text.as_bytes()));
-    Ok((Arc::new(rs.rules), meta))
+    Ok((loaded.rules, meta))
 }
 
-/// Plays what `o` asks for: one run, or every compare set on the same
-/// seeds.
-pub fn simulate(o: &SimOptions) -> Result<Outcome, SimError> {
-    let (agents, agent_names) =
-        parse_agents_in(&o.agents, Some(&o.rules_dir)).map_err(SimError::Usage)?;
-    let shard = o
-        .shard
-        .as_deref()
-        .map(parse_shard)
-        .transpose()
-        .map_err(SimError::Usage)?;
+/// The rule sets a run plays: `--compare`'s, or the run's own.
+fn selections(o: &SimOptions) -> Result<Vec<Selection>, SimError> {
     let selections: Vec<Selection> = if o.compare.is_empty() {
         vec![o.base.clone()]
     } else {
@@ -208,21 +224,41 @@ pub fn simulate(o: &SimOptions) -> Result<Outcome, SimError> {
             "--compare needs two or more rule sets (give --compare once per set)".into(),
         ));
     }
-    // Load every set first, so a typo fails before any game is played.
+    Ok(selections)
+}
+
+/// Every rule set's run, loaded before any game is played (so that a
+/// typo fails first).
+fn runs<G: Simulated>(o: &SimOptions) -> Result<Vec<RunConfig<G>>, SimError> {
+    let shard = o
+        .shard
+        .as_deref()
+        .map(parse_shard)
+        .transpose()
+        .map_err(SimError::Usage)?;
     let mut runs = Vec::new();
-    for sel in &selections {
-        let (rules, mut meta) = load(o, sel)?;
-        meta.agents = agent_names.clone();
+    for sel in &selections(o)? {
+        let (rules, mut meta) = load::<G>(o, sel)?;
+        let (agents, names) = parse_agents_in::<G>(&o.agents, G::seats(&rules), Some(&o.rules_dir))
+            .map_err(SimError::Usage)?;
+        meta.agents = names;
         meta.seed = o.seed;
         meta.games = o.games;
         meta.shard = shard;
         runs.push(RunConfig {
             rules,
-            agents: agents.clone(),
+            agents,
             meta,
             threads: o.threads,
         });
     }
+    Ok(runs)
+}
+
+/// Plays what `o` asks for: one run, or every compare set on the same
+/// seeds.
+pub fn simulate<G: Reported>(o: &SimOptions) -> Result<Outcome<G::Sums>, SimError> {
+    let runs = runs::<G>(o)?;
     let io = |e: std::io::Error| SimError::Io(e.to_string());
     let mut csv_out: Option<BufWriter<std::fs::File>> = match &o.csv {
         Some(p) => Some(BufWriter::new(std::fs::File::create(p).map_err(|e| {
@@ -231,7 +267,7 @@ pub fn simulate(o: &SimOptions) -> Result<Outcome, SimError> {
         None => None,
     };
     if let Some(w) = csv_out.as_mut() {
-        csv::write_header(w, &runs[0].meta).map_err(io)?;
+        csv::write_header::<G>(w, &runs[0].meta).map_err(io)?;
     }
     let per_run = runs[0].meta.range().end - runs[0].meta.range().start;
     let total = per_run * runs.len() as u64;
@@ -241,7 +277,7 @@ pub fn simulate(o: &SimOptions) -> Result<Outcome, SimError> {
             let s = match csv_out.as_mut() {
                 Some(w) => {
                     let w: &mut dyn Write = w;
-                    let mut sink = sim::csv_sink(&cfg.meta, w);
+                    let mut sink = |r: &GameRecord<G::Record>| csv::write_row::<G>(w, &cfg.meta, r);
                     sim::run(cfg, Some(&mut sink), done)
                 }
                 None => sim::run(cfg, None, done),
@@ -292,7 +328,7 @@ pub fn repeated_addon_message(addon: &str) -> String {
 }
 
 /// Writes the HTML report of `json` to `path`.
-pub fn write_html(path: &std::path::Path, json: &Value) -> Result<(), String> {
-    std::fs::write(path, html::report_html(json))
+pub fn write_html<G: Reported>(path: &std::path::Path, json: &Value) -> Result<(), String> {
+    std::fs::write(path, html::report_html::<G>(json))
         .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }

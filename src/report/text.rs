@@ -2,7 +2,8 @@
 
 use std::fmt::Write;
 
-use super::measures::{Measure, SECTIONS, measures};
+use super::Reported;
+use super::measures::{Measure, measures, sections};
 use crate::sim::{Hist, Summary};
 
 /// A measure's value (or a difference) as the report prints it.
@@ -15,7 +16,7 @@ pub fn fmt_value(m: &Measure, v: f64) -> String {
 }
 
 /// The run's identity in one line.
-pub fn run_line(s: &Summary) -> String {
+pub fn run_line<S>(s: &Summary<S>) -> String {
     let m = &s.meta;
     let mut o = String::new();
     if !m.game.is_empty() {
@@ -23,7 +24,7 @@ pub fn run_line(s: &Summary) -> String {
         if !m.label.is_empty() {
             let _ = write!(o, " ({})", m.label);
         }
-        let _ = write!(o, ": {} vs {}, seed {}", m.agents[0], m.agents[1], m.seed);
+        let _ = write!(o, ": {}, seed {}", m.agents.join(" vs "), m.seed);
         if let Some([i, n]) = m.shard {
             let r = m.range();
             let _ = write!(
@@ -65,7 +66,7 @@ pub fn hist_text(h: &Hist, rows: i64) -> String {
     o
 }
 
-pub fn summary_text(s: &Summary) -> String {
+pub fn summary_text<G: Reported>(s: &Summary<G::Sums>) -> String {
     let t = &s.totals;
     let n = t.games.max(1) as f64;
     let mut o = String::new();
@@ -107,9 +108,9 @@ pub fn summary_text(s: &Summary) -> String {
     if s.meta.game.is_empty() {
         return o;
     }
-    let ms = measures(s);
+    let ms = measures::<G>(s);
     let _ = writeln!(o, "\n{:<58} {:>10}   95% CI", "measure", "value");
-    for sec in SECTIONS {
+    for sec in sections::<G>() {
         let _ = writeln!(o, "{sec}");
         for m in ms.iter().filter(|m| m.section == sec) {
             let (lo, hi) = m.stat.ci95();

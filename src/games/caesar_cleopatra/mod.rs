@@ -9,6 +9,7 @@ mod effect;
 pub mod events;
 pub mod fuzzing;
 mod kernel;
+mod measures;
 pub mod model;
 pub mod moves;
 pub mod position;
