@@ -252,3 +252,37 @@ fn no_cycle_between_top_level_modules() {
     assert!(!graph["sim"].contains("report"), "{:?}", graph["sim"]);
     assert!(!graph["play"].contains("cli"), "{:?}", graph["play"]);
 }
+
+/// Saves written by the build before the game boundary (commit 202ec51,
+/// `ludus play --ai easy`: a finished game and one stopped at move 93)
+/// still replay, move by move, and the unfinished one resumes.
+#[test]
+fn saves_from_before_the_boundary_replay_and_resume() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/saves");
+    let finished = root.join("before-game-boundary-finished.ron");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["replay", finished.to_str().unwrap()])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("Result: Caesar wins, 5 to 0."), "{text}");
+
+    let mid = root.join("before-game-boundary-mid.ron");
+    let data = tempfile::tempdir().unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["play", "--resume", mid.to_str().unwrap()])
+        .env("NO_COLOR", "1")
+        .env("LUDUS_DATA_DIR", data.path())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(b"quit\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("(93 moves)"), "{text}");
+}
