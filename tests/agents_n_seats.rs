@@ -384,3 +384,184 @@ fn a_lineup_that_fits_no_seat_count_is_refused() {
     assert!(e.contains("4 agents for a game of 3 seats"), "{e}");
     assert!(arena::<Tricks>(deal(), &["random", "nobody"], 3, 1, 1).is_err());
 }
+
+// The simulator and the report on the same three-seat game: what it
+// measures of its own (the tricks of the seat that led first) and how
+// the report shows it.
+
+/// The game's own record of one game: the tricks won by the seat that led
+/// first.
+#[derive(Debug, Clone)]
+struct TrickRecord {
+    first_leader_tricks: u32,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+struct TrickSums {
+    first_leader_tricks: ludus::sim::Hist,
+}
+
+impl ludus::sim::Simulated for Tricks {
+    type Sums = TrickSums;
+    type Record = TrickRecord;
+
+    fn record(s: &State) -> (ludus::sim::Outcome, TrickRecord) {
+        let outcome = ludus::sim::Outcome {
+            winner: s.winner(),
+            first: 0,
+            scores: s.won.iter().map(|&w| i64::from(w)).collect(),
+            turns: s.tricks,
+            end: s.end_reason().unwrap_or("unfinished"),
+            decisive_turn: None,
+        };
+        let r = TrickRecord {
+            first_leader_tricks: s.won[0],
+        };
+        (outcome, r)
+    }
+    fn add(t: &mut TrickSums, r: &TrickRecord) {
+        t.first_leader_tricks.add(i64::from(r.first_leader_tricks));
+    }
+    fn merge(t: &mut TrickSums, o: &TrickSums) {
+        t.first_leader_tricks.merge(&o.first_leader_tricks);
+    }
+    fn meta(_: &Deal) -> ludus::sim::Meta {
+        ludus::sim::Meta {
+            game: "Tricks".into(),
+            seats: ["north", "east", "west"].map(String::from).to_vec(),
+            seat_names: ["North", "East", "West"].map(String::from).to_vec(),
+            ..Default::default()
+        }
+    }
+}
+
+impl ludus::report::Reported for Tricks {
+    const SECTIONS: &'static [&'static str] = &["Tricks"];
+    const KEY_FIGURES: &'static [(&'static str, &'static str)] = &[];
+    const COMPARED: &'static [(&'static str, &'static str)] = &[];
+
+    fn measures(s: &ludus::sim::Summary<TrickSums>, push: &mut dyn FnMut(ludus::report::Measure)) {
+        use ludus::report::measures::{Stat, measure};
+        push(measure(
+            "first_leader_tricks",
+            "tricks of the first leader",
+            "Tricks",
+            Stat::mean_of(&s.totals.game.first_leader_tricks),
+        ));
+    }
+    fn json(
+        _: &ludus::sim::Summary<TrickSums>,
+        _: &mut serde_json::Map<String, serde_json::Value>,
+        _: &mut serde_json::Map<String, serde_json::Value>,
+    ) {
+    }
+    fn csv_header(_: &ludus::sim::Meta, cols: &mut Vec<String>) {
+        cols.push("first_leader_tricks".into());
+    }
+    fn csv_row(_: &ludus::sim::Meta, r: &TrickRecord, cols: &mut Vec<String>) {
+        cols.push(r.first_leader_tricks.to_string());
+    }
+    fn html(_: &serde_json::Value, _: &[&str]) -> String {
+        String::new()
+    }
+}
+
+fn sim_options(agents: &str, threads: usize, shard: Option<&str>) -> ludus::report::SimOptions {
+    ludus::report::SimOptions {
+        rules_dir: GameDir::built_in(),
+        base: Selection::default(),
+        compare: Vec::new(),
+        agents: agents.into(),
+        games: 600,
+        seed: 5,
+        threads,
+        shard: shard.map(String::from),
+        progress: false,
+        csv: None,
+    }
+}
+
+fn sim_json(o: &ludus::report::SimOptions) -> serde_json::Value {
+    let out = ludus::report::simulate::<Tricks>(o).unwrap();
+    ludus::report::json::without_timing(out.to_json::<Tricks>())
+}
+
+/// Three seats through `simulate`: a win rate with its interval and a
+/// score per seat, the game's own measure in its section, the same
+/// report on one thread and two, and shards that merge into it.
+#[test]
+fn the_simulator_and_report_work_for_three_seats() {
+    let one = sim_json(&sim_options("random", 1, None));
+    let two = sim_json(&sim_options("random", 2, None));
+    assert_eq!(one, two);
+    let wins: f64 = ["north", "east", "west", "draw"]
+        .iter()
+        .map(|k| one["win_rate"][k].as_f64().unwrap())
+        .sum();
+    assert!((wins - 1.0).abs() < 1e-9, "{}", one["win_rate"]);
+    for seat in ["north", "east", "west"] {
+        assert!(one["win_rate_ci95"][seat].is_array(), "{seat}");
+        assert!(
+            one["measures"][format!("score_{seat}")]["value"]
+                .as_f64()
+                .unwrap()
+                > 0.0
+        );
+    }
+    assert_eq!(one["measures"]["first_leader_tricks"]["section"], "Tricks");
+    assert_eq!(one["totals"]["wins"].as_array().unwrap().len(), 3);
+    assert_eq!(
+        one["measures"]["margin"]["label"],
+        "score margin (North - the best other)"
+    );
+
+    let shards: Vec<(String, serde_json::Value)> = (0..3)
+        .map(|i| {
+            let o = sim_options("random", 1, Some(&format!("{i}/3")));
+            let out = ludus::report::simulate::<Tricks>(&o).unwrap();
+            (format!("shard {i}"), out.to_json::<Tricks>())
+        })
+        .collect();
+    let merged = ludus::report::merge::merge_reports::<Tricks>(&shards).unwrap();
+    assert_eq!(
+        ludus::report::json::without_timing(merged.to_json::<Tricks>()),
+        one
+    );
+
+    let text = ludus::report::simulate::<Tricks>(&sim_options("random", 1, None))
+        .unwrap()
+        .to_text::<Tricks>();
+    for line in [
+        "North wins",
+        "East wins",
+        "West wins",
+        "Tricks",
+        "tricks of the first leader",
+    ] {
+        assert!(text.contains(line), "{line}:\n{text}");
+    }
+    let html = ludus::report::html::report_html::<Tricks>(&one);
+    for line in [
+        "West wins",
+        "Final score of West",
+        "tricks of the first leader",
+    ] {
+        assert!(html.contains(line), "{line}");
+    }
+}
+
+/// One agent per seat: three specs for three seats, and a count that fits
+/// no seat is refused with the rule.
+#[test]
+fn simulate_takes_one_agent_per_seat() {
+    let j = sim_json(&sim_options("greedy,random,random", 1, None));
+    assert_eq!(
+        j["run"]["agents"],
+        serde_json::json!(["greedy", "random", "random"])
+    );
+    let e = ludus::report::simulate::<Tricks>(&sim_options("greedy,random", 1, None)).unwrap_err();
+    let ludus::report::SimError::Usage(m) = e else {
+        panic!("{e:?}")
+    };
+    assert!(m.contains("give one agent for every seat or 3"), "{m}");
+}
