@@ -458,6 +458,14 @@ impl Visit for ReplayCmd {
 }
 
 fn play(a: crate::play::PlayArgs) -> ExitCode {
+    let lang = a.rules.lang.as_deref();
+    if let Some(code) = a
+        .resume
+        .as_deref()
+        .and_then(|p| crate::play::foreign_save(p, lang))
+    {
+        return code;
+    }
     let saved = a
         .resume
         .as_deref()
@@ -467,6 +475,9 @@ fn play(a: crate::play::PlayArgs) -> ExitCode {
 }
 
 fn replay(a: crate::play::ReplayArgs) -> ExitCode {
+    if let Some(code) = crate::play::foreign_save(&a.file, a.lang.as_deref()) {
+        return code;
+    }
     // A file that is no save is the play module's to report.
     let game = crate::play::record::game_of_save(&a.file);
     on_game(None, game.as_deref(), |_| ReplayCmd(a))

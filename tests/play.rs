@@ -1051,3 +1051,204 @@ fn the_binary_plays_a_game_from_piped_stdin() {
     assert!(rep.status.success());
     assert!(String::from_utf8_lossy(&rep.stdout).contains(&score_text(&plan.game.state)));
 }
+
+/// The words of `s` outside quotes: what a file holds (a move's text, as
+/// the save records it) is quoted as it is.
+fn unquoted(s: &str) -> String {
+    let mut o = String::new();
+    let mut depth = 0;
+    for c in s.chars() {
+        match c {
+            '«' | '“' => depth += 1,
+            '»' | '”' => depth = (depth as i32 - 1).max(0) as usize,
+            '"' => depth = if depth > 0 { depth - 1 } else { 1 },
+            _ if depth == 0 => o.push(c),
+            _ => {}
+        }
+    }
+    o
+}
+
+#[test]
+fn save_errors_are_in_the_players_language() {
+    for (code, error, hint) in [("fr", "erreur :", "conseil :"), ("nl", "fout:", "tip:")] {
+        let tmp = tempfile::tempdir().unwrap();
+        let mut c = choice();
+        c.lang = Some(code.into());
+        let mut g = Game::new(c, 5, players(0, "random")).unwrap();
+        while g.moves.len() < 40 {
+            let m = g.legal()[0];
+            g.play(m).unwrap();
+        }
+        let path = tmp.path().join("partij.ron");
+        g.save(&path).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let last = text.rfind("        (").unwrap();
+        let no_last = format!(
+            "{}{}",
+            &text[..last],
+            &text[last + text[last..].find('\n').unwrap() + 1..]
+        );
+        let first = text.find("        (").unwrap() + "        (".len();
+        let bad_ix = format!("{}1000{}", &text[..first], &text[first + 1..]);
+        let broken: Vec<(&str, String, &str)> = vec![
+            ("half", text[..text.len() / 2].to_string(), ""),
+            ("empty", String::new(), ""),
+            ("ix", bad_ix, "1000"),
+            ("last", no_last, "39"),
+            (
+                "end",
+                text.replacen("fingerprint: \"", "fingerprint: \"0", 2),
+                "",
+            ),
+            (
+                "rules",
+                text.replacen("fingerprint: Some(\"", "fingerprint: Some(\"0", 1),
+                "--rules",
+            ),
+            (
+                "version",
+                text.replacen("version: 1,", "version: 9,", 1),
+                "9",
+            ),
+            (
+                "format",
+                text.replacen("\"ludus-play\"", "\"other\"", 1),
+                "",
+            ),
+            ("field", text.replacen("seed:", "graine:", 1), ""),
+        ];
+        let mut said = Vec::new();
+        for (i, (name, t, must)) in broken.iter().enumerate() {
+            // (Named in neither language: the name is in the message.)
+            let p = tmp.path().join(format!("p{i}.ron"));
+            std::fs::write(&p, t).unwrap();
+            // Replayed: in the language of --lang (the empty file names
+            // none), else of the save.
+            let mut a = ReplayArgs::new(&p);
+            if t.is_empty() {
+                a.lang = Some(code.into());
+            }
+            let e = play::run_replay::<CaesarCleopatra>(
+                &a,
+                "".as_bytes(),
+                Vec::new(),
+                &Options::default(),
+            )
+            .unwrap_err()
+            .to_string();
+            assert!(e.contains(error) && e.contains(must), "{name}: {e}");
+            said.push(e);
+            // Resumed: the same words.
+            let mut a = PlayArgs::new(&rules_dir());
+            a.resume = Some(p.clone());
+            a.rules.lang = Some(code.into());
+            let mut out = Vec::new();
+            let e = play::run_session_with::<CaesarCleopatra>(
+                a,
+                "".as_bytes(),
+                &mut out,
+                &Options::default(),
+            )
+            .unwrap_err()
+            .to_string();
+            assert!(e.contains(error), "{name}: {e}");
+            assert!(out.is_empty(), "{name}: a game was played");
+            said.push(e);
+        }
+        // A file that is missing, or not text.
+        for (name, bytes) in [("q1", None), ("q2", Some(vec![0xff, 0xfe, 0, 0x41]))] {
+            let p = tmp.path().join(format!("{name}.ron"));
+            if let Some(b) = bytes {
+                std::fs::write(&p, b).unwrap();
+            }
+            let mut a = ReplayArgs::new(&p);
+            a.lang = Some(code.into());
+            let e = play::run_replay::<CaesarCleopatra>(
+                &a,
+                "".as_bytes(),
+                Vec::new(),
+                &Options::default(),
+            )
+            .unwrap_err()
+            .to_string();
+            assert!(e.contains(error), "{name}: {e}");
+            said.push(e);
+        }
+        let all = said.join("\n");
+        assert!(all.contains(hint), "{all}");
+        // (The field names of the file are its own: `graine` is unknown,
+        // the fields it lists are the format's.)
+        let english = english_words_in(
+            &unquoted(&all),
+            &["rules", "seed", "moves", "vote", "mission"],
+        );
+        assert!(english.is_empty(), "English words {english:?} in\n{all}");
+    }
+}
+
+/// The binary: a save of a game this ludus does not know, and a broken
+/// save, are reported in the player's language (with the line of the file
+/// and a caret under the place).
+#[test]
+fn the_binary_reports_a_broken_or_foreign_save_in_the_players_language() {
+    use std::process::Command as Proc;
+    let bin = env!("CARGO_BIN_EXE_ludus");
+    let tmp = tempfile::tempdir().unwrap();
+    let mut c = choice();
+    c.lang = Some("nl".into());
+    let mut g = Game::new(c, 5, players(0, "random")).unwrap();
+    for _ in 0..10 {
+        let m = g.legal()[0];
+        g.play(m).unwrap();
+    }
+    let path = tmp.path().join("p.ron");
+    g.save(&path).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let foreign = tmp.path().join("q.ron");
+    std::fs::write(&foreign, text.replacen("game: \"", "game: \"x", 1)).unwrap();
+    let broken = tmp.path().join("r.ron");
+    std::fs::write(
+        &broken,
+        text.replacen("end: (moves: 10", "end: (moves: 11", 1),
+    )
+    .unwrap();
+    for args in [
+        vec!["replay".to_string(), foreign.display().to_string()],
+        vec![
+            "play".into(),
+            "--resume".into(),
+            foreign.display().to_string(),
+        ],
+        vec!["replay".into(), broken.display().to_string()],
+        vec![
+            "play".into(),
+            "--resume".into(),
+            broken.display().to_string(),
+        ],
+    ] {
+        let out = Proc::new(bin)
+            .args(&args)
+            .env("LUDUS_DATA_DIR", tmp.path())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert!(err.contains(": fout: "), "{args:?}: {err}");
+        if args[1..].iter().any(|a| a.ends_with("q.ron")) {
+            assert!(err.contains("een spel xcaesar_cleopatra"), "{err}");
+        } else {
+            // The line of the end record, and a caret under its start.
+            assert!(
+                err.contains("de opgeslagen partij vermeldt 11 zetten maar bevat er 10"),
+                "{err}"
+            );
+            assert!(err.contains(" | ") && err.contains("^"), "{err}");
+        }
+        // (The line of the file shown under the message is the file's own.)
+        let message: String = err.lines().filter(|l| !l.contains(" | ")).collect();
+        let english = english_words_in(&unquoted(&message), &[]);
+        assert!(english.is_empty(), "{english:?} in {err}");
+    }
+}

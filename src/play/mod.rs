@@ -104,6 +104,10 @@ pub struct ReplayArgs {
     /// Show the game as one seat saw it (default: every card).
     #[arg(long = "as", value_name = "SIDE")]
     pub side: Option<String>,
+    /// The language of the replay's words and messages, en, fr or nl
+    /// (default: the save's; the cards keep the names it was played with).
+    #[arg(long, value_name = "LANG")]
+    pub lang: Option<String>,
 }
 
 impl ReplayArgs {
@@ -113,6 +117,7 @@ impl ReplayArgs {
             step: false,
             to: None,
             side: None,
+            lang: None,
         }
     }
 }
@@ -175,8 +180,11 @@ fn on_interrupt() {
 /// Why a session could not start or had to stop.
 #[derive(Debug)]
 pub enum PlayError {
-    /// Rules that do not load, or a save file that is not valid.
+    /// Rules that do not load.
     Invalid(Diagnostics),
+    /// A save file that cannot be read or is not valid, said in the
+    /// player's language.
+    Save(Diagnostics, Lang),
     /// A bad option.
     Usage(String),
     Io(io::Error),
@@ -186,6 +194,7 @@ impl std::fmt::Display for PlayError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             PlayError::Invalid(d) => write!(f, "{d}"),
+            PlayError::Save(d, lang) => write!(f, "{}", render::diagnostics(*lang, d, false)),
             PlayError::Usage(m) => write!(f, "{m}"),
             PlayError::Io(e) => write!(f, "{e}"),
         }
@@ -211,14 +220,18 @@ pub struct Outcome<G: Playable> {
     pub autosave: Option<PathBuf>,
 }
 
-fn exit_code(e: &PlayError) -> ExitCode {
+fn exit_code(e: &PlayError, lang: Lang) -> ExitCode {
     match e {
         PlayError::Invalid(d) => {
             crate::term::render(d);
             ExitCode::from(1)
         }
+        PlayError::Save(d, lang) => {
+            eprint!("{}", render::diagnostics(*lang, d, true));
+            ExitCode::from(1)
+        }
         PlayError::Usage(m) => {
-            eprintln!("error: {m}");
+            eprintln!("{} {m}", lang.t("diag-error"));
             ExitCode::from(2)
         }
         PlayError::Io(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
@@ -237,23 +250,46 @@ pub fn play_main<G: Playable>(args: PlayArgs) -> ExitCode {
     }
     // Without a handler (another already set), Ctrl-C just stops.
     let _ = ctrlc::set_handler(on_interrupt);
+    let lang = Lang::from_code(args.rules.lang.as_deref());
     let stdin = io::stdin().lock();
     let stdout = io::stdout().lock();
     match run_session_with::<G>(args, stdin, stdout, &opts) {
         Ok(_) => ExitCode::SUCCESS,
-        Err(e) => exit_code(&e),
+        Err(e) => exit_code(&e, lang),
     }
 }
 
 /// The `ludus replay` command: reads stdin (for `--step`), writes stdout.
 pub fn replay_main<G: Playable>(args: ReplayArgs) -> ExitCode {
     let opts = Options::from_env();
+    let lang = Lang::from_code(args.lang.as_deref());
     let stdin = io::stdin().lock();
     let stdout = io::stdout().lock();
     match run_replay::<G>(&args, stdin, stdout, &opts) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => exit_code(&e),
+        Err(e) => exit_code(&e, lang),
     }
+}
+
+/// A save of a game this build does not know (`rules: (game: ...)`):
+/// said in the player's language (`--lang`, else the save's), with the
+/// exit code; `None` for any other file (the game's own loading reports
+/// what else may be wrong with it).
+pub fn foreign_save(path: &Path, lang: Option<&str>) -> Option<ExitCode> {
+    let game = record::game_of_save(path)?;
+    if crate::games::MODULES.contains(&game.as_str()) {
+        return None;
+    }
+    let lang = save_lang(lang, path);
+    let msg = tr!(
+        lang,
+        "save-other-game",
+        game = game.as_str(),
+        known = crate::games::MODULES.join(", ")
+    );
+    let d = record::plain(path, msg).with_hint(lang.t("save-expected"));
+    eprint!("{}", render::diagnostics(lang, &d.into(), false));
+    Some(ExitCode::from(1))
 }
 
 /// A session with plain output and autosaves in the user's data directory
@@ -333,10 +369,7 @@ fn seat_players(
     let (named, plain): (Vec<&String>, Vec<&String>) =
         args.ai.iter().partition(|a| a.contains('='));
     if plain.len() > 1 {
-        return Err(format!(
-            "--ai without a seat is given {} times: give it once (every seat but yours), or once per seat as --ai SEAT=AGENT",
-            plain.len()
-        ));
+        return Err(tr!(lang, "ai-twice", n = plain.len()));
     }
     if args.hotseat && !plain.is_empty() {
         return Err(tr!(lang, "hotseat-no-ai"));
@@ -373,9 +406,7 @@ fn seat_players(
         .collect();
     let people = players.iter().filter(|p| **p == Player::Human).count();
     if people > 1 && !args.hotseat {
-        return Err(format!(
-            "{people} seats are left to people: add --hotseat to play them at one screen, or name an AI for each with --ai SEAT=AGENT"
-        ));
+        return Err(tr!(lang, "people-need-hotseat", n = people));
     }
     Ok(players)
 }
@@ -392,15 +423,37 @@ fn fresh_seed() -> u64 {
     mix(nanos ^ std::process::id() as u64) % 1_000_000
 }
 
-fn resume_path(p: &Path, opts: &Options) -> Result<PathBuf, PlayError> {
+fn resume_path(p: &Path, opts: &Options, lang: Lang) -> Result<PathBuf, PlayError> {
     if p.as_os_str() == "last" && !p.exists() {
         let data = opts.data_dir.clone().or_else(record::data_dir);
         return data
             .as_deref()
             .and_then(record::latest_autosave)
-            .ok_or_else(|| PlayError::Usage("no autosave found to resume".into()));
+            .ok_or_else(|| {
+                let dir = data.as_deref().map(record::saves_dir).unwrap_or_default();
+                let dir = dir.display().to_string();
+                PlayError::Usage(tr!(lang, "no-autosave-to-resume", dir = dir))
+            });
     }
     Ok(p.to_path_buf())
+}
+
+/// The language of what is said about a save: `--lang` when given, else
+/// the save's own (read leniently, so that a broken save is reported in
+/// its player's language), else English.
+fn save_lang(given: Option<&str>, path: &Path) -> Lang {
+    match given {
+        Some(code) => Lang::from_code(Some(code)),
+        None => Lang::from_code(record::lang_of_save(path).as_deref()),
+    }
+}
+
+/// The AI spec `spec` (`SEAT=AGENT` or `AGENT`), checked; the error in
+/// `lang`.
+fn check_ai<G: Playable>(spec: &str, lang: Lang) -> Result<(), PlayError> {
+    AgentSpec::<G>::parse(spec)
+        .map(drop)
+        .map_err(|e| PlayError::Usage(record::ai_error(lang, spec, e)))
 }
 
 /// The options `--resume` ignores, since the save fixes the rules (names
@@ -450,21 +503,23 @@ pub fn run_session_with<G: Playable>(
     let mut notes = Vec::new();
     let (game, resumed) = match &args.resume {
         Some(p) => {
-            let path = resume_path(p, opts)?;
+            let given = args.rules.lang.as_deref();
+            let path = resume_path(p, opts, Lang::from_code(given))?;
+            let lang = save_lang(given, &path);
             notes = ignored_on_resume(&args);
             let rules = args.rules.game_dir().map_err(PlayError::Invalid)?;
-            (
-                Game::load_with(&path, Some(rules)).map_err(PlayError::Invalid)?,
-                Some(path),
-            )
+            let g =
+                Game::load_in(&path, Some(rules), lang).map_err(|d| PlayError::Save(d, lang))?;
+            (g, Some(path))
         }
         None => {
+            let lang = Lang::from_code(args.rules.lang.as_deref());
             for a in &args.ai {
                 let spec = a.split_once('=').map_or(a.as_str(), |(_, s)| s.trim());
-                AgentSpec::<G>::parse(spec).map_err(PlayError::Usage)?;
+                check_ai::<G>(spec, lang)?;
             }
             if args.ai.is_empty() {
-                AgentSpec::<G>::parse(crate::agents::DEFAULT_LEVEL).map_err(PlayError::Usage)?;
+                check_ai::<G>(crate::agents::DEFAULT_LEVEL, lang)?;
             }
             // A --rules folder that does not exist is an error, not the
             // built-in rules.
@@ -651,7 +706,7 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
                         self.st.lang,
                         "autosave-failed",
                         path = p.display().to_string(),
-                        error = e.to_string(),
+                        error = i18n::io_words(self.st.lang, &e),
                         suggestion = record::fallback_path(self.g.seed).display().to_string()
                     );
                     writeln!(self.out, "{}", self.st.error(&msg))?;
@@ -1183,7 +1238,7 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
                     lang,
                     "save-failed",
                     path = shown.as_str(),
-                    error = e.to_string()
+                    error = i18n::io_words(lang, &e)
                 );
                 writeln!(self.out, "{}", self.st.error(&msg))
             }
@@ -1309,9 +1364,12 @@ pub fn run_replay<G: Playable>(
     mut out: impl Write,
     opts: &Options,
 ) -> Result<(), PlayError> {
-    let path = resume_path(&args.file, opts)?;
-    let g = Game::<G>::load(&path).map_err(PlayError::Invalid)?;
-    let lang = Lang::from_code(g.choice.lang.as_deref());
+    let given = args.lang.as_deref();
+    let path = resume_path(&args.file, opts, Lang::from_code(given))?;
+    let lang = save_lang(given, &path);
+    let g = Game::<G>::load_in(&path, None, lang).map_err(|d| PlayError::Save(d, lang))?;
+    // The replay's words: --lang, else the save's language.
+    let lang = Lang::from_code(given.or(g.choice.lang.as_deref()));
     let st = Style {
         color: opts.color,
         lang,

@@ -87,3 +87,54 @@ replay-prompt = [{ $i }/{ $n }] Enter: volgende zet, alles: tot het einde, bord,
 replay-help = Enter, alles, bord of stoppen.
 replay-position = Positie na zet { $to } van { $n }.
 replay-unfinished = Het spel stopte hier; verder spelen met: ludus play --resume { $path }
+
+## Fouten: hoe een probleem getoond wordt (bestand:regel:kol: fout: ...)
+diag-error = fout:
+diag-hint = tip:
+no-autosave-to-resume = geen automatische opslag gevonden om te hervatten (in { $dir })
+ai-twice = --ai zonder plaats is { $n } keer gegeven: geef het één keer (elke plaats behalve de jouwe), of één keer per plaats als --ai PLAATS=AGENT
+people-need-hotseat = { $n } plaatsen blijven over voor mensen: voeg --hotseat toe om ze aan één scherm te spelen, of noem voor elk een AI met --ai PLAATS=AGENT
+unknown-ai = ongeldige AI "{ $spec }": de niveaus zijn easy, normal en hard; de agenten random, greedy, ismcts, ismcts:N (N iteraties per zet), ismcts:Nms (een tijd per zet)
+
+## Een bestand dat het systeem niet kon lezen of schrijven: waarom
+io-not-found = bestand of map bestaat niet
+io-permission-denied = geen toestemming
+io-not-a-directory = geen map
+io-is-a-directory = is een map
+io-storage-full = geen ruimte meer op de schijf
+io-file-too-large = bestand te groot
+io-read-only = alleen-lezen bestandssysteem
+io-not-text = het bestand is geen tekst (geen UTF-8)
+io-other = systeemfout nr. { $code }
+
+## Opgeslagen partijen die niet laden
+save-cannot-read = kan het bestand niet lezen: { $error }
+save-expected = een bestand geschreven door `ludus play` (save BESTAND, of de automatische opslag) wordt verwacht
+save-empty = het bestand is leeg: geen opgeslagen partij
+save-invalid = geen geldige opgeslagen partij: { $why }
+save-ron-eof = het bestand houdt te vroeg op (het is afgekapt)
+save-ron-unknown-field = onbekend veld `{ $field }`
+save-ron-fields = de velden hier zijn: { $list }
+save-ron-missing-field = ontbrekend veld `{ $field }`
+save-ron-field-twice = veld `{ $field }` staat er twee keer
+save-ron-unknown-value = onbekende waarde `{ $value }`
+save-ron-values = de waarden hier zijn: { $list }
+save-ron-other = de tekst hier is niet wat een opgeslagen partij bevat
+save-not-ludus = geen opgeslagen Ludus-partij (formaat "{ $format }")
+save-version-newer = opslagformaat versie { $version } (geschreven door een nieuwere versie van ludus); deze ludus leest versie { $reads }
+save-version-older = opslagformaat versie { $version } (een ouder formaat, niet meer ondersteund); deze ludus leest versie { $reads }
+save-other-game = deze opgeslagen partij is een spel { $game }, dat deze ludus niet kent (hij kent: { $known })
+save-seats = een partij heeft { $seats } spelers; deze opgeslagen partij noemt er { $named }
+save-seat-id = speler { $n } zou "{ $want }" moeten zijn, de opgeslagen partij zegt "{ $found }"
+save-unknown-ai = de opgeslagen partij noemt een AI die deze ludus niet kent: { $detail }
+save-move-over = zet { $n }: de partij was al voorbij
+save-move-who = zet { $n }: de opgeslagen partij zegt dat { $who } kiest, maar hier kiest { $actor }
+save-move-no-choice = zet { $n } ("{ $text }"): er is hier geen keuze { $ix }, alleen { $count } (0 tot en met { $last })
+save-move-differs = zet { $n }: de opgeslagen partij zegt "{ $text }", maar keuze { $ix } is hier "{ $here }"
+save-edited = het bestand is bewerkt, of de regels zijn veranderd sinds het opslaan
+save-end-count = de opgeslagen partij vermeldt { $want } zetten maar bevat er { $have }: het bestand is afgekapt of bewerkt
+save-end-differs = de stand na de { $n } zetten klopt niet met de opgeslagen stand (vingerafdruk { $want }, gevonden { $found })
+save-rules-what = variant { $variant }
+save-rules-do-not-load = de regels van deze partij ({ $what }) laden niet uit { $dir }
+save-rules-differ = de regels in { $dir } ({ $what }) verschillen van die van deze partij (vingerafdruk van de regels { $saved }, nu { $now })
+save-rules-resume-with = hervat haar met de regels waarmee ze is opgeslagen: --rules MAP
