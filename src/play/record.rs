@@ -541,7 +541,9 @@ impl<G: Playable> Game<G> {
         let players: Vec<Player> = sf.players.iter().map(|(_, p)| p.clone()).collect();
         let specs = parse_specs(&players, &choice).map_err(|e| {
             let spec = players.iter().find_map(|p| match p {
-                Player::Ai(s) if parse_specs::<G>(std::slice::from_ref(p), &choice).is_err() => Some(s),
+                Player::Ai(s) if parse_specs::<G>(std::slice::from_ref(p), &choice).is_err() => {
+                    Some(s)
+                }
                 _ => None,
             });
             let detail = ai_error(lang, spec.map_or("", |s| s.as_str()), e);
