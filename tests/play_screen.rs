@@ -124,6 +124,24 @@ fn the_board_and_the_choices_of_a_turn_fit_80_columns_and_24_lines() {
         let (g, n) = longest_target_list(lang);
         assert_eq!(n, 25);
         assert_fits(&g.state, 0, &g.legal(), st);
+        // In French and Dutch, no English word (the typed example is the
+        // language's own short form).
+        let list = render::choices(&g.state, &g.legal(), st);
+        let english = [
+            "a", "card", "by", "group", "the", "number", "before", "it", "or", "type",
+        ];
+        if lang.is_some() {
+            let words: Vec<String> = list
+                .split(|c: char| !c.is_alphanumeric())
+                .map(str::to_lowercase)
+                .collect();
+            let found: Vec<&&str> = english
+                .iter()
+                .filter(|w| words.iter().any(|x| x == *w))
+                .collect();
+            assert!(found.is_empty(), "{found:?} in\n{list}");
+            assert!(list.contains("25) 5"), "{list}");
+        }
         for seed in 0..6 {
             let players = vec![Player::Ai("random".into()), Player::Ai("random".into())];
             let mut g = Game::new(choice(variant, lang), seed, players).unwrap();
