@@ -1252,3 +1252,128 @@ fn the_binary_reports_a_broken_or_foreign_save_in_the_players_language() {
         assert!(english.is_empty(), "{english:?} in {err}");
     }
 }
+
+/// The part of the message `id` of `lang` before its first argument.
+fn message_start(lang: Lang, id: &str) -> String {
+    let full = ludus::tr!(lang, id, path = "\u{0}", moves = 0);
+    full.split('\u{0}').next().unwrap().to_string()
+}
+
+/// A full disk: the `ludus` binary writes its saves with the size of any
+/// file it writes limited to 16 bytes (`RLIMIT_FSIZE`, SIGXFSZ ignored, so
+/// a write fails with EFBIG, "File too large", after a partial write), and
+/// `save FILE` writes to a file whose temporary file is `/dev/full` (each
+/// write fails with ENOSPC, "No space left on device"). The game must say
+/// at once that it is not saved and where else to save it, never claim a
+/// save, and leave no partial or temporary file behind.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_is_said_never_called_saved_and_leaves_no_file() {
+    use std::io::Write;
+    use std::os::unix::process::CommandExt;
+    use std::process::{Command as Proc, Stdio};
+    unsafe extern "C" {
+        fn setrlimit(resource: i32, rlim: *const [u64; 2]) -> i32;
+        fn signal(signum: i32, handler: usize) -> usize;
+    }
+    const RLIMIT_FSIZE: i32 = 1;
+    const SIGXFSZ: i32 = 25;
+    const SIG_IGN: usize = 1;
+    let bin = env!("CARGO_BIN_EXE_ludus");
+    for code in ["en", "fr", "nl"] {
+        let lang = Lang::from_code(Some(code));
+        let tmp = tempfile::tempdir().unwrap();
+        let data = tmp.path().join("data");
+        let home = tmp.path().join("home");
+        std::fs::create_dir_all(&home).unwrap();
+        std::os::unix::fs::symlink("/dev/full", tmp.path().join("plein.ron.tmp")).unwrap();
+        let mut cmd = Proc::new(bin);
+        cmd.args([
+            "play", "--ai", "random", "--seed", "71", "--lang", code, "--rules",
+        ])
+        .arg(rules_dir())
+        .current_dir(tmp.path())
+        .env("LUDUS_DATA_DIR", &data)
+        .env("HOME", &home)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+        // SAFETY: between fork and exec, only setrlimit and signal, both
+        // async-signal-safe, on this process alone.
+        unsafe {
+            cmd.pre_exec(|| {
+                let limit = [16u64, 16u64];
+                if setrlimit(RLIMIT_FSIZE, &limit) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                signal(SIGXFSZ, SIG_IGN);
+                Ok(())
+            });
+        }
+        let mut child = cmd.spawn().unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(b"1\nsave plein.ron\nquit\n")
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{code}: {stderr}\n{stdout}");
+        // The autosave's path, as the start of the game names it.
+        let intro = message_start(lang, "intro-autosave");
+        let auto = stdout
+            .lines()
+            .find_map(|l| l.strip_prefix(intro.as_str()))
+            .unwrap_or_else(|| panic!("{code}: no autosave named in\n{stdout}"));
+        // Said at once, once, with the reason and another place.
+        let failed = ludus::tr!(
+            lang,
+            "autosave-failed",
+            path = auto,
+            error = lang.t("io-file-too-large"),
+            suggestion = "~/ludus-game-71.ron"
+        );
+        assert_eq!(
+            stdout.matches(&failed).count(),
+            1,
+            "{code}: {failed:?} in\n{stdout}"
+        );
+        let first_prompt = stdout.find("\n> ").unwrap();
+        assert!(stdout.find(&failed).unwrap() < first_prompt, "{stdout}");
+        // `save FILE` on a full disk: not saved, and said so.
+        let not = ludus::tr!(
+            lang,
+            "save-failed",
+            path = "plein.ron",
+            error = lang.t("io-storage-full")
+        );
+        assert!(stdout.contains(&not), "{code}: {not:?} in\n{stdout}");
+        // Quit: the game is NOT saved, and never said to be.
+        let end = ludus::tr!(lang, "not-saved", path = auto);
+        assert!(stdout.contains(&end), "{code}: {end:?} in\n{stdout}");
+        for id in ["saved-in", "saved-to", "finished-saved"] {
+            let claim = message_start(lang, id);
+            assert!(!stdout.contains(&claim), "{code}: {claim:?} in\n{stdout}");
+        }
+        // No save, no partial file, no temporary file, anywhere.
+        let left: Vec<_> = std::fs::read_dir(data.join("saves"))
+            .map(|d| d.flatten().map(|e| e.path()).collect())
+            .unwrap_or_default();
+        assert!(left.is_empty(), "{code}: {left:?}");
+        assert!(!tmp.path().join("plein.ron").exists());
+        assert!(std::fs::symlink_metadata(tmp.path().join("plein.ron.tmp")).is_err());
+        assert!(std::fs::read_dir(&home).unwrap().next().is_none());
+        if lang != Lang::En {
+            // (File names are not sentences: the autosave's, `game-...`.)
+            let said = stdout.replace(auto, "").replace("~/ludus-game-71.ron", "");
+            let english = english_words_in(&said, &["vote", "mission"]);
+            assert!(
+                english.is_empty(),
+                "{code}: English words {english:?} in\n{stdout}"
+            );
+        }
+    }
+}
