@@ -163,18 +163,70 @@ static ALT_SCREEN: AtomicBool = AtomicBool::new(false);
 static INTERRUPT_NOTE: Mutex<String> = Mutex::new(String::new());
 
 /// Ctrl-C: back to the terminal's own screen, the resume hint, exit 130.
-/// (Written to stderr: the session holds stdout.)
+/// (Written to stderr: the session holds stdout.) The terminal was told
+/// not to discard its pending output on Ctrl-C ([`tty`]), so the note is
+/// shown however late or early this runs.
 fn on_interrupt() {
-    // The terminal signals Ctrl-C and then discards the output not yet
-    // shown: let it finish, or the note could be discarded with it.
-    std::thread::sleep(std::time::Duration::from_millis(100));
     let mut err = io::stderr().lock();
     if ALT_SCREEN.load(Ordering::SeqCst) {
         let _ = write!(err, "{}", render::ALT_SCREEN_OFF);
     }
     let note = INTERRUPT_NOTE.lock().map(|n| n.clone()).unwrap_or_default();
     let _ = writeln!(err, "\n{note}");
+    let _ = err.flush();
+    tty::restore();
     std::process::exit(130);
+}
+
+/// The terminal's line discipline, on Ctrl-C, signals the program and by
+/// default discards the output not yet shown: the resume note written by
+/// the handler could be discarded with it, depending on which comes first
+/// (a race that a loaded machine loses). `NOFLSH` turns the discarding
+/// off while a game runs; the terminal's settings come back at the end.
+mod tty {
+    #[cfg(unix)]
+    use std::sync::Mutex;
+
+    #[cfg(unix)]
+    static SAVED: Mutex<Option<(i32, libc::termios)>> = Mutex::new(None);
+
+    /// Sets `NOFLSH` on the controlling terminal (the first of stdin,
+    /// stdout, stderr that is one); nothing elsewhere.
+    pub fn keep_output_on_interrupt() {
+        #[cfg(unix)]
+        for fd in 0..3 {
+            // SAFETY: isatty, tcgetattr and tcsetattr read or write the
+            // termios struct given, which lives on this stack frame.
+            unsafe {
+                if libc::isatty(fd) != 1 {
+                    continue;
+                }
+                let mut t: libc::termios = std::mem::zeroed();
+                if libc::tcgetattr(fd, &mut t) != 0 {
+                    return;
+                }
+                let saved = t;
+                t.c_lflag |= libc::NOFLSH;
+                if libc::tcsetattr(fd, libc::TCSANOW, &t) == 0
+                    && let Ok(mut s) = SAVED.lock()
+                {
+                    *s = Some((fd, saved));
+                }
+                return;
+            }
+        }
+    }
+
+    /// The terminal's settings as they were.
+    pub fn restore() {
+        #[cfg(unix)]
+        if let Ok(Some((fd, t))) = SAVED.lock().map(|s| *s) {
+            // SAFETY: as above; `t` is a termios read from this terminal.
+            unsafe {
+                libc::tcsetattr(fd, libc::TCSANOW, &t);
+            }
+        }
+    }
 }
 
 /// Why a session could not start or had to stop.
@@ -250,10 +302,13 @@ pub fn play_main<G: Playable>(args: PlayArgs) -> ExitCode {
     }
     // Without a handler (another already set), Ctrl-C just stops.
     let _ = ctrlc::set_handler(on_interrupt);
+    tty::keep_output_on_interrupt();
     let lang = Lang::from_code(args.rules.lang.as_deref());
     let stdin = io::stdin().lock();
     let stdout = io::stdout().lock();
-    match run_session_with::<G>(args, stdin, stdout, &opts) {
+    let end = run_session_with::<G>(args, stdin, stdout, &opts);
+    tty::restore();
+    match end {
         Ok(_) => ExitCode::SUCCESS,
         Err(e) => exit_code(&e, lang),
     }
