@@ -224,7 +224,7 @@ pub struct MergeArgs {
 use crate::args::EXIT_INVALID;
 
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = crate::play::help::parse::<Cli>();
     match cli.command {
         Command::Simulate(a) => simulate(a),
         Command::Merge(a) => merge(a),

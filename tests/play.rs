@@ -1377,3 +1377,63 @@ fn a_full_disk_is_said_never_called_saved_and_leaves_no_file() {
         }
     }
 }
+
+/// `ludus play --lang fr --help` and the like: the help of play and replay
+/// in French and Dutch, every option worded by the catalogue.
+#[test]
+fn play_and_replay_help_in_french_and_dutch() {
+    use clap::CommandFactory;
+    use std::process::Command as Proc;
+    let cli = ludus::cli::Cli::command();
+    for name in ["play", "replay"] {
+        let c = cli.find_subcommand(name).unwrap();
+        for id in ludus::play::help::ids(c, name) {
+            assert!(Lang::En.get(&id).is_some(), "{id} is not in the catalogue");
+        }
+    }
+    let bin = env!("CARGO_BIN_EXE_ludus");
+    for (code, usage, help) in [
+        ("fr", "Utilisation : ludus ", "Afficher cette aide"),
+        ("nl", "Gebruik: ludus ", "Deze hulp tonen"),
+    ] {
+        let lang = Lang::from_code(Some(code));
+        for (name, args) in [
+            ("play", vec!["play", "--lang", code, "--help"]),
+            ("replay", vec!["replay", "--lang", code, "-h"]),
+            (
+                "replay",
+                vec!["replay", "x.ron", &format!("--lang={code}"), "--help"],
+            ),
+        ] {
+            let out = Proc::new(bin).args(&args).output().unwrap();
+            assert!(out.status.success(), "{args:?}");
+            let text = String::from_utf8(out.stdout).unwrap();
+            assert!(
+                text.contains(usage) && text.contains(help),
+                "{args:?}:\n{text}"
+            );
+            assert!(
+                text.contains(&lang.t(&format!("cli-{name}-about"))),
+                "{text}"
+            );
+            assert!(
+                text.contains(&lang.t(&format!("cli-{name}-side"))),
+                "{text}"
+            );
+            // (Option names and file names are the command's own words:
+            // --game, games.ron, $LUDUS_RULES; "places" is French.)
+            let words: Vec<&str> = text
+                .split_whitespace()
+                .filter(|w| !w.contains("--") && !w.contains('.') && !w.contains('$'))
+                .collect();
+            let english = english_words_in(&words.join(" "), &["places"]);
+            assert!(
+                english.is_empty(),
+                "{args:?}: English words {english:?} in\n{text}"
+            );
+        }
+    }
+    // Without --lang, clap's English help.
+    let out = Proc::new(bin).args(["play", "--help"]).output().unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Usage: ludus play"));
+}

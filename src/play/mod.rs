@@ -14,6 +14,7 @@
 //! The session reads lines from any `BufRead` and writes to any `Write`
 //! ([`run_session`]), so that tests drive it with piped input.
 
+pub mod help;
 pub mod i18n;
 pub mod input;
 mod playable;

@@ -140,3 +140,45 @@ save-rules-what = variant { $variant }
 save-rules-do-not-load = the rules this game was played with ({ $what }) do not load from { $dir }
 save-rules-differ = the rules of { $dir } ({ $what }) differ from those this game was played with (rules fingerprint { $saved }, now { $now })
 save-rules-resume-with = resume it with the rules it was saved with: --rules DIR
+
+## `ludus play --lang fr --help`: the help of play and replay (clap's
+## English doc comments are the English help; these are read with --lang)
+cli-usage-heading = Usage:
+cli-options = Options
+cli-arguments = Arguments
+cli-help = Print help
+cli-play-about = Play at the terminal (against the AI, --hotseat, --watch); save and resume
+cli-play-usage = ludus play [OPTIONS]
+cli-play-rules = A rules directory on disk: a game folder (with game.ron) or a folder of games. Default: $LUDUS_RULES if set, else the rules built into ludus
+cli-play-game = The game, by its folder under the rules directory; default: the one games.ron names
+cli-play-players = The number of players, where the game is played by more than one number; default: the game's
+cli-play-variant = A rule variant (ludus variants list); default: the base rules, also named base
+cli-play-addons = An add-on taken on top of the variant (repeatable)
+cli-play-sets = Set one rule for this game, as key=value in RON (repeatable; ludus variants show lists the keys)
+cli-play-lang = The language of the game and of the card names: en (default), fr or nl
+cli-play-side = The seat you play: its id or name, or their start (default: the seat that starts)
+cli-play-ai = The AI: a level, easy, normal (the default) or hard, or an agent: random, greedy, ismcts, ismcts:N..., for every seat but yours; or SEAT=AGENT, once per seat an AI plays
+cli-play-seed = The seed of the deal (and of the AI's choices); a new one if not given
+cli-play-hotseat = People at one screen: the screen is cleared between players
+cli-play-watch = Watch the AI play every seat, move by move
+cli-play-resume = Continue a saved game (last: the most recent autosave). The rules, seed and players come from the file
+cli-play-no_autosave = Do not autosave under the data directory
+cli-replay-about = Replay a game saved by ludus play, checking every move
+cli-replay-usage = ludus replay [OPTIONS] <FILE>
+cli-replay-file = A file written by ludus play (save FILE, or an autosave; last for the most recent autosave)
+cli-replay-step = Stop after each move until Enter is pressed
+cli-replay-to = Stop after move N and show the table there
+cli-replay-side = Show the game as one seat saw it (default: every card)
+cli-replay-lang = The language of the replay: en, fr or nl (default: the save's)
+cli-value-dir = DIR
+cli-value-game = GAME
+cli-value-players = PLAYERS
+cli-value-variant = VARIANT
+cli-value-addons = ADDON
+cli-value-key-value = KEY=VALUE
+cli-value-lang = LANG
+cli-value-side = SIDE
+cli-value-agent = AGENT
+cli-value-seed = SEED
+cli-value-file = FILE
+cli-value-n = N

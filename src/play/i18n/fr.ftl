@@ -138,3 +138,44 @@ save-rules-what = variante { $variant }
 save-rules-do-not-load = les règles de cette partie ({ $what }) ne se chargent pas depuis { $dir }
 save-rules-differ = les règles de { $dir } ({ $what }) diffèrent de celles de cette partie (empreinte des règles { $saved }, maintenant { $now })
 save-rules-resume-with = reprenez-la avec les règles de sa sauvegarde : --rules DOSSIER
+
+## `ludus play --lang fr --help` : l'aide de play et replay
+cli-usage-heading = Utilisation :
+cli-options = Options
+cli-arguments = Arguments
+cli-help = Afficher cette aide
+cli-play-about = Jouer au terminal (contre l'IA, --hotseat, --watch) ; sauvegarder et reprendre
+cli-play-usage = ludus play [OPTIONS]
+cli-play-rules = Un dossier de règles : le dossier d'un jeu (avec game.ron) ou un dossier de jeux. Par défaut : $LUDUS_RULES s'il est donné, sinon les règles intégrées à ludus
+cli-play-game = Le jeu, par son dossier dans le dossier de règles ; par défaut : celui que nomme games.ron
+cli-play-players = Le nombre de joueurs, quand le jeu se joue à plusieurs nombres ; par défaut : celui du jeu
+cli-play-variant = Une variante des règles (ludus variants list) ; par défaut : les règles de base, aussi nommées base
+cli-play-addons = Une extension ajoutée à la variante (répétable)
+cli-play-sets = Fixer une règle pour cette partie, en clé=valeur en RON (répétable ; ludus variants show liste les clés)
+cli-play-lang = La langue de la partie et des noms des cartes : en (par défaut), fr ou nl
+cli-play-side = La place que vous jouez : son identifiant ou son nom, ou leur début (par défaut : la place qui commence)
+cli-play-ai = L'IA : un niveau, easy, normal (par défaut) ou hard, ou un agent : random, greedy, ismcts, ismcts:N..., pour chaque place sauf la vôtre ; ou PLACE=AGENT, une fois par place jouée par une IA
+cli-play-seed = La graine de la donne (et des choix de l'IA) ; une nouvelle si elle n'est pas donnée
+cli-play-hotseat = Des personnes devant un seul écran : l'écran est effacé entre les joueurs
+cli-play-watch = Regarder l'IA jouer toutes les places, coup par coup
+cli-play-resume = Reprendre une partie sauvegardée (last : la sauvegarde automatique la plus récente). Les règles, la graine et les joueurs viennent du fichier
+cli-play-no_autosave = Pas de sauvegarde automatique dans le dossier de données
+cli-replay-about = Revoir une partie sauvegardée par ludus play, en vérifiant chaque coup
+cli-replay-usage = ludus replay [OPTIONS] <FICHIER>
+cli-replay-file = Un fichier écrit par ludus play (save FICHIER, ou une sauvegarde automatique ; last pour la plus récente)
+cli-replay-step = S'arrêter après chaque coup jusqu'à ce qu'Entrée soit pressée
+cli-replay-to = S'arrêter après le coup N et montrer la table à ce moment
+cli-replay-side = Montrer la partie comme une place l'a vue (par défaut : toutes les cartes)
+cli-replay-lang = La langue du replay : en, fr ou nl (par défaut : celle de la sauvegarde)
+cli-value-dir = DOSSIER
+cli-value-game = JEU
+cli-value-players = JOUEURS
+cli-value-variant = VARIANTE
+cli-value-addons = EXTENSION
+cli-value-key-value = CLÉ=VALEUR
+cli-value-lang = LANGUE
+cli-value-side = PLACE
+cli-value-agent = AGENT
+cli-value-seed = GRAINE
+cli-value-file = FICHIER
+cli-value-n = N

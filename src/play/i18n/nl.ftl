@@ -138,3 +138,44 @@ save-rules-what = variant { $variant }
 save-rules-do-not-load = de regels van deze partij ({ $what }) laden niet uit { $dir }
 save-rules-differ = de regels in { $dir } ({ $what }) verschillen van die van deze partij (vingerafdruk van de regels { $saved }, nu { $now })
 save-rules-resume-with = hervat haar met de regels waarmee ze is opgeslagen: --rules MAP
+
+## `ludus play --lang nl --help`: de hulp van play en replay
+cli-usage-heading = Gebruik:
+cli-options = Opties
+cli-arguments = Argumenten
+cli-help = Deze hulp tonen
+cli-play-about = Spelen in de terminal (tegen de AI, --hotseat, --watch); opslaan en hervatten
+cli-play-usage = ludus play [OPTIES]
+cli-play-rules = Een map met regels: de map van een spel (met game.ron) of een map met spellen. Standaard: $LUDUS_RULES als die gezet is, anders de regels ingebouwd in ludus
+cli-play-game = Het spel, naar zijn map in de regelmap; standaard: het spel dat games.ron noemt
+cli-play-players = Het aantal spelers, als het spel met meer dan één aantal gespeeld wordt; standaard: dat van het spel
+cli-play-variant = Een variant van de regels (ludus variants list); standaard: de basisregels, ook base genoemd
+cli-play-addons = Een uitbreiding bovenop de variant (herhaalbaar)
+cli-play-sets = Eén regel voor deze partij zetten, als sleutel=waarde in RON (herhaalbaar; ludus variants show toont de sleutels)
+cli-play-lang = De taal van de partij en van de kaartnamen: en (standaard), fr of nl
+cli-play-side = De plaats die je speelt: haar id of naam, of hun begin (standaard: de plaats die begint)
+cli-play-ai = De AI: een niveau, easy, normal (standaard) of hard, of een agent: random, greedy, ismcts, ismcts:N..., voor elke plaats behalve de jouwe; of PLAATS=AGENT, één keer per plaats die een AI speelt
+cli-play-seed = Het zaad van het delen (en van de keuzes van de AI); een nieuw als het niet gegeven is
+cli-play-hotseat = Mensen aan één scherm: het scherm wordt gewist tussen de spelers
+cli-play-watch = De AI elke plaats zien spelen, zet voor zet
+cli-play-resume = Een opgeslagen partij hervatten (last: de laatste automatische opslag). De regels, het zaad en de spelers komen uit het bestand
+cli-play-no_autosave = Niet automatisch opslaan in de datamap
+cli-replay-about = Een door ludus play opgeslagen partij opnieuw tonen, elke zet gecontroleerd
+cli-replay-usage = ludus replay [OPTIES] <BESTAND>
+cli-replay-file = Een bestand geschreven door ludus play (save BESTAND, of een automatische opslag; last voor de laatste)
+cli-replay-step = Na elke zet stoppen tot Enter ingedrukt wordt
+cli-replay-to = Na zet N stoppen en de tafel daar tonen
+cli-replay-side = De partij tonen zoals één plaats haar zag (standaard: elke kaart)
+cli-replay-lang = De taal van de herhaling: en, fr of nl (standaard: die van de opgeslagen partij)
+cli-value-dir = MAP
+cli-value-game = SPEL
+cli-value-players = SPELERS
+cli-value-variant = VARIANT
+cli-value-addons = UITBREIDING
+cli-value-key-value = SLEUTEL=WAARDE
+cli-value-lang = TAAL
+cli-value-side = PLAATS
+cli-value-agent = AGENT
+cli-value-seed = ZAAD
+cli-value-file = BESTAND
+cli-value-n = N
