@@ -981,7 +981,10 @@ fn a_french_game_typed_in_french_shows_no_english() {
     assert_eq!(o.game.moves, g.moves);
     assert!(out.contains("Résultat :"), "{out}");
     // An action card's targets were listed as a grid (checked below too).
-    assert!(out.contains("Une carte, par groupe : le numéro devant elle"), "{out}");
+    assert!(
+        out.contains("Une carte, par groupe : le numéro devant elle"),
+        "{out}"
+    );
     assert!(out.contains("Règles en vigueur"), "{out}");
     // ("vote" and "mission" are French words too.)
     let english = english_words_in(&out, &["vote", "mission"]);
@@ -995,7 +998,10 @@ fn a_dutch_game_typed_in_dutch_shows_no_english() {
     assert_eq!(o.game.moves, g.moves);
     assert!(out.contains("Uitslag:"), "{out}");
     // An action card's targets were listed as a grid (checked below too).
-    assert!(out.contains("Een kaart, per groep: het nummer ervoor"), "{out}");
+    assert!(
+        out.contains("Een kaart, per groep: het nummer ervoor"),
+        "{out}"
+    );
     // The rulebook quoted is the Dutch one.
     assert!(out.contains("002: "), "{out}");
     assert!(!out.contains("000: "), "{out}");
