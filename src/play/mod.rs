@@ -304,7 +304,12 @@ pub fn play_main<G: Playable>(args: PlayArgs) -> ExitCode {
     // Without a handler (another already set), Ctrl-C just stops.
     let _ = ctrlc::set_handler(on_interrupt);
     tty::keep_output_on_interrupt();
-    let lang = Lang::from_code(args.rules.lang.as_deref());
+    // The language of an error: the game's (a resumed one's is the save's).
+    let given = args.rules.lang.as_deref();
+    let lang = match &args.resume {
+        Some(p) => save_lang(given, p),
+        None => Lang::from_code(given),
+    };
     let stdin = io::stdin().lock();
     let stdout = io::stdout().lock();
     let end = run_session_with::<G>(args, stdin, stdout, &opts);
@@ -318,7 +323,7 @@ pub fn play_main<G: Playable>(args: PlayArgs) -> ExitCode {
 /// The `ludus replay` command: reads stdin (for `--step`), writes stdout.
 pub fn replay_main<G: Playable>(args: ReplayArgs) -> ExitCode {
     let opts = Options::from_env();
-    let lang = Lang::from_code(args.lang.as_deref());
+    let lang = save_lang(args.lang.as_deref(), &args.file);
     let stdin = io::stdin().lock();
     let stdout = io::stdout().lock();
     match run_replay::<G>(&args, stdin, stdout, &opts) {
