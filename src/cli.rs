@@ -230,7 +230,7 @@ pub struct MergeArgs {
 use crate::args::EXIT_INVALID;
 
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = crate::play::help::parse::<Cli>();
     match cli.command {
         Command::Simulate(a) => simulate(a),
         Command::Merge(a) => merge(a),
@@ -515,6 +515,14 @@ impl Visit for ReplayCmd {
 }
 
 fn play(a: crate::play::PlayArgs) -> ExitCode {
+    let lang = a.rules.lang.as_deref();
+    if let Some(code) = a
+        .resume
+        .as_deref()
+        .and_then(|p| crate::play::foreign_save(p, lang))
+    {
+        return code;
+    }
     let saved = a
         .resume
         .as_deref()
@@ -524,6 +532,9 @@ fn play(a: crate::play::PlayArgs) -> ExitCode {
 }
 
 fn replay(a: crate::play::ReplayArgs) -> ExitCode {
+    if let Some(code) = crate::play::foreign_save(&a.file, a.lang.as_deref()) {
+        return code;
+    }
     // A file that is no save is the play module's to report.
     let game = crate::play::record::game_of_save(&a.file);
     on_game(None, game.as_deref(), |_| ReplayCmd(a))

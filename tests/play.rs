@@ -980,6 +980,11 @@ fn a_french_game_typed_in_french_shows_no_english() {
     assert!(o.finished, "{out}");
     assert_eq!(o.game.moves, g.moves);
     assert!(out.contains("Résultat :"), "{out}");
+    // An action card's targets were listed as a grid (checked below too).
+    assert!(
+        out.contains("Une carte, par groupe : le numéro devant elle"),
+        "{out}"
+    );
     assert!(out.contains("Règles en vigueur"), "{out}");
     // ("vote" and "mission" are French words too.)
     let english = english_words_in(&out, &["vote", "mission"]);
@@ -992,6 +997,11 @@ fn a_dutch_game_typed_in_dutch_shows_no_english() {
     assert!(o.finished, "{out}");
     assert_eq!(o.game.moves, g.moves);
     assert!(out.contains("Uitslag:"), "{out}");
+    // An action card's targets were listed as a grid (checked below too).
+    assert!(
+        out.contains("Een kaart, per groep: het nummer ervoor"),
+        "{out}"
+    );
     // The rulebook quoted is the Dutch one.
     assert!(out.contains("002: "), "{out}");
     assert!(!out.contains("000: "), "{out}");
@@ -1050,4 +1060,390 @@ fn the_binary_plays_a_game_from_piped_stdin() {
     let rep = Proc::new(bin).arg("replay").arg(&save).output().unwrap();
     assert!(rep.status.success());
     assert!(String::from_utf8_lossy(&rep.stdout).contains(&score_text(&plan.game.state)));
+}
+
+/// The words of `s` outside quotes: what a file holds (a move's text, as
+/// the save records it) is quoted as it is.
+fn unquoted(s: &str) -> String {
+    let mut o = String::new();
+    let mut depth = 0;
+    for c in s.chars() {
+        match c {
+            '«' | '“' => depth += 1,
+            '»' | '”' => depth = (depth as i32 - 1).max(0) as usize,
+            '"' => depth = if depth > 0 { depth - 1 } else { 1 },
+            _ if depth == 0 => o.push(c),
+            _ => {}
+        }
+    }
+    o
+}
+
+#[test]
+fn save_errors_are_in_the_players_language() {
+    for (code, error, hint) in [("fr", "erreur :", "conseil :"), ("nl", "fout:", "tip:")] {
+        let tmp = tempfile::tempdir().unwrap();
+        let mut c = choice();
+        c.lang = Some(code.into());
+        let mut g = Game::new(c, 5, players(0, "random")).unwrap();
+        while g.moves.len() < 40 {
+            let m = g.legal()[0];
+            g.play(m).unwrap();
+        }
+        let path = tmp.path().join("partij.ron");
+        g.save(&path).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let last = text.rfind("        (").unwrap();
+        let no_last = format!(
+            "{}{}",
+            &text[..last],
+            &text[last + text[last..].find('\n').unwrap() + 1..]
+        );
+        let first = text.find("        (").unwrap() + "        (".len();
+        let bad_ix = format!("{}1000{}", &text[..first], &text[first + 1..]);
+        let broken: Vec<(&str, String, &str)> = vec![
+            ("half", text[..text.len() / 2].to_string(), ""),
+            ("empty", String::new(), ""),
+            ("ix", bad_ix, "1000"),
+            ("last", no_last, "39"),
+            (
+                "end",
+                text.replacen("fingerprint: \"", "fingerprint: \"0", 2),
+                "",
+            ),
+            (
+                "rules",
+                text.replacen("fingerprint: Some(\"", "fingerprint: Some(\"0", 1),
+                "--rules",
+            ),
+            (
+                "version",
+                text.replacen("version: 1,", "version: 9,", 1),
+                "9",
+            ),
+            (
+                "format",
+                text.replacen("\"ludus-play\"", "\"other\"", 1),
+                "",
+            ),
+            ("field", text.replacen("seed:", "graine:", 1), ""),
+        ];
+        let mut said = Vec::new();
+        for (i, (name, t, must)) in broken.iter().enumerate() {
+            // (Named in neither language: the name is in the message.)
+            let p = tmp.path().join(format!("p{i}.ron"));
+            std::fs::write(&p, t).unwrap();
+            // Replayed: in the language of --lang (the empty file names
+            // none), else of the save.
+            let mut a = ReplayArgs::new(&p);
+            if t.is_empty() {
+                a.lang = Some(code.into());
+            }
+            let e = play::run_replay::<CaesarCleopatra>(
+                &a,
+                "".as_bytes(),
+                Vec::new(),
+                &Options::default(),
+            )
+            .unwrap_err()
+            .to_string();
+            assert!(e.contains(error) && e.contains(must), "{name}: {e}");
+            said.push(e);
+            // Resumed: the same words.
+            let mut a = PlayArgs::new(&rules_dir());
+            a.resume = Some(p.clone());
+            a.rules.lang = Some(code.into());
+            let mut out = Vec::new();
+            let e = play::run_session_with::<CaesarCleopatra>(
+                a,
+                "".as_bytes(),
+                &mut out,
+                &Options::default(),
+            )
+            .unwrap_err()
+            .to_string();
+            assert!(e.contains(error), "{name}: {e}");
+            assert!(out.is_empty(), "{name}: a game was played");
+            said.push(e);
+        }
+        // A file that is missing, or not text.
+        for (name, bytes) in [("q1", None), ("q2", Some(vec![0xff, 0xfe, 0, 0x41]))] {
+            let p = tmp.path().join(format!("{name}.ron"));
+            if let Some(b) = bytes {
+                std::fs::write(&p, b).unwrap();
+            }
+            let mut a = ReplayArgs::new(&p);
+            a.lang = Some(code.into());
+            let e = play::run_replay::<CaesarCleopatra>(
+                &a,
+                "".as_bytes(),
+                Vec::new(),
+                &Options::default(),
+            )
+            .unwrap_err()
+            .to_string();
+            assert!(e.contains(error), "{name}: {e}");
+            said.push(e);
+        }
+        let all = said.join("\n");
+        assert!(all.contains(hint), "{all}");
+        // (The field names of the file are its own: `graine` is unknown,
+        // the fields it lists are the format's.)
+        let english = english_words_in(
+            &unquoted(&all),
+            &["rules", "seed", "moves", "vote", "mission"],
+        );
+        assert!(english.is_empty(), "English words {english:?} in\n{all}");
+    }
+}
+
+/// The binary: a save of a game this ludus does not know, and a broken
+/// save, are reported in the player's language (with the line of the file
+/// and a caret under the place).
+#[test]
+fn the_binary_reports_a_broken_or_foreign_save_in_the_players_language() {
+    use std::process::Command as Proc;
+    let bin = env!("CARGO_BIN_EXE_ludus");
+    let tmp = tempfile::tempdir().unwrap();
+    let mut c = choice();
+    c.lang = Some("nl".into());
+    let mut g = Game::new(c, 5, players(0, "random")).unwrap();
+    for _ in 0..10 {
+        let m = g.legal()[0];
+        g.play(m).unwrap();
+    }
+    let path = tmp.path().join("p.ron");
+    g.save(&path).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let foreign = tmp.path().join("q.ron");
+    std::fs::write(&foreign, text.replacen("game: \"", "game: \"x", 1)).unwrap();
+    let broken = tmp.path().join("r.ron");
+    std::fs::write(
+        &broken,
+        text.replacen("end: (moves: 10", "end: (moves: 11", 1),
+    )
+    .unwrap();
+    for args in [
+        vec!["replay".to_string(), foreign.display().to_string()],
+        vec![
+            "play".into(),
+            "--resume".into(),
+            foreign.display().to_string(),
+        ],
+        vec!["replay".into(), broken.display().to_string()],
+        vec![
+            "play".into(),
+            "--resume".into(),
+            broken.display().to_string(),
+        ],
+    ] {
+        let out = Proc::new(bin)
+            .args(&args)
+            .env("LUDUS_DATA_DIR", tmp.path())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert!(err.contains(": fout: "), "{args:?}: {err}");
+        if args[1..].iter().any(|a| a.ends_with("q.ron")) {
+            assert!(err.contains("een spel xcaesar_cleopatra"), "{err}");
+        } else {
+            // The line of the end record, and a caret under its start.
+            assert!(
+                err.contains("de opgeslagen partij vermeldt 11 zetten maar bevat er 10"),
+                "{err}"
+            );
+            assert!(err.contains(" | ") && err.contains("^"), "{err}");
+        }
+        // (The line of the file shown under the message is the file's own.)
+        let message: String = err.lines().filter(|l| !l.contains(" | ")).collect();
+        let english = english_words_in(&unquoted(&message), &[]);
+        assert!(english.is_empty(), "{english:?} in {err}");
+    }
+}
+
+/// The part of the message `id` of `lang` before its first argument.
+fn message_start(lang: Lang, id: &str) -> String {
+    let full = ludus::tr!(lang, id, path = "\u{0}", moves = 0);
+    full.split('\u{0}').next().unwrap().to_string()
+}
+
+/// A full disk: the `ludus` binary writes its saves with the size of any
+/// file it writes limited to 16 bytes (`RLIMIT_FSIZE`, SIGXFSZ ignored, so
+/// a write fails with EFBIG, "File too large", after a partial write), and
+/// `save FILE` writes to a file whose temporary file is `/dev/full` (each
+/// write fails with ENOSPC, "No space left on device"). The game must say
+/// at once that it is not saved and where else to save it, never claim a
+/// save, and leave no partial or temporary file behind.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_is_said_never_called_saved_and_leaves_no_file() {
+    use std::io::Write;
+    use std::os::unix::process::CommandExt;
+    use std::process::{Command as Proc, Stdio};
+    unsafe extern "C" {
+        fn setrlimit(resource: i32, rlim: *const [u64; 2]) -> i32;
+        fn signal(signum: i32, handler: usize) -> usize;
+    }
+    const RLIMIT_FSIZE: i32 = 1;
+    const SIGXFSZ: i32 = 25;
+    const SIG_IGN: usize = 1;
+    let bin = env!("CARGO_BIN_EXE_ludus");
+    for code in ["en", "fr", "nl"] {
+        let lang = Lang::from_code(Some(code));
+        let tmp = tempfile::tempdir().unwrap();
+        let data = tmp.path().join("data");
+        let home = tmp.path().join("home");
+        std::fs::create_dir_all(&home).unwrap();
+        std::os::unix::fs::symlink("/dev/full", tmp.path().join("plein.ron.tmp")).unwrap();
+        let mut cmd = Proc::new(bin);
+        cmd.args([
+            "play", "--ai", "random", "--seed", "71", "--lang", code, "--rules",
+        ])
+        .arg(rules_dir())
+        .current_dir(tmp.path())
+        .env("LUDUS_DATA_DIR", &data)
+        .env("HOME", &home)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+        // SAFETY: between fork and exec, only setrlimit and signal, both
+        // async-signal-safe, on this process alone.
+        unsafe {
+            cmd.pre_exec(|| {
+                let limit = [16u64, 16u64];
+                if setrlimit(RLIMIT_FSIZE, &limit) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                signal(SIGXFSZ, SIG_IGN);
+                Ok(())
+            });
+        }
+        let mut child = cmd.spawn().unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(b"1\nsave plein.ron\nquit\n")
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{code}: {stderr}\n{stdout}");
+        // The autosave's path, as the start of the game names it.
+        let intro = message_start(lang, "intro-autosave");
+        let auto = stdout
+            .lines()
+            .find_map(|l| l.strip_prefix(intro.as_str()))
+            .unwrap_or_else(|| panic!("{code}: no autosave named in\n{stdout}"));
+        // Said at once, once, with the reason and another place.
+        let failed = ludus::tr!(
+            lang,
+            "autosave-failed",
+            path = auto,
+            error = lang.t("io-file-too-large"),
+            suggestion = "~/ludus-game-71.ron"
+        );
+        assert_eq!(
+            stdout.matches(&failed).count(),
+            1,
+            "{code}: {failed:?} in\n{stdout}"
+        );
+        let first_prompt = stdout.find("\n> ").unwrap();
+        assert!(stdout.find(&failed).unwrap() < first_prompt, "{stdout}");
+        // `save FILE` on a full disk: not saved, and said so.
+        let not = ludus::tr!(
+            lang,
+            "save-failed",
+            path = "plein.ron",
+            error = lang.t("io-storage-full")
+        );
+        assert!(stdout.contains(&not), "{code}: {not:?} in\n{stdout}");
+        // Quit: the game is NOT saved, and never said to be.
+        let end = ludus::tr!(lang, "not-saved", path = auto);
+        assert!(stdout.contains(&end), "{code}: {end:?} in\n{stdout}");
+        for id in ["saved-in", "saved-to", "finished-saved"] {
+            let claim = message_start(lang, id);
+            assert!(!stdout.contains(&claim), "{code}: {claim:?} in\n{stdout}");
+        }
+        // No save, no partial file, no temporary file, anywhere.
+        let left: Vec<_> = std::fs::read_dir(data.join("saves"))
+            .map(|d| d.flatten().map(|e| e.path()).collect())
+            .unwrap_or_default();
+        assert!(left.is_empty(), "{code}: {left:?}");
+        assert!(!tmp.path().join("plein.ron").exists());
+        assert!(std::fs::symlink_metadata(tmp.path().join("plein.ron.tmp")).is_err());
+        assert!(std::fs::read_dir(&home).unwrap().next().is_none());
+        if lang != Lang::En {
+            // (File names are not sentences: the autosave's, `game-...`.)
+            let said = stdout.replace(auto, "").replace("~/ludus-game-71.ron", "");
+            let english = english_words_in(&said, &["vote", "mission"]);
+            assert!(
+                english.is_empty(),
+                "{code}: English words {english:?} in\n{stdout}"
+            );
+        }
+    }
+}
+
+/// `ludus play --lang fr --help` and the like: the help of play and replay
+/// in French and Dutch, every option worded by the catalogue.
+#[test]
+fn play_and_replay_help_in_french_and_dutch() {
+    use clap::CommandFactory;
+    use std::process::Command as Proc;
+    let cli = ludus::cli::Cli::command();
+    for name in ["play", "replay"] {
+        let c = cli.find_subcommand(name).unwrap();
+        for id in ludus::play::help::ids(c, name) {
+            assert!(Lang::En.get(&id).is_some(), "{id} is not in the catalogue");
+        }
+    }
+    let bin = env!("CARGO_BIN_EXE_ludus");
+    for (code, usage, help) in [
+        ("fr", "Utilisation : ludus ", "Afficher cette aide"),
+        ("nl", "Gebruik: ludus ", "Deze hulp tonen"),
+    ] {
+        let lang = Lang::from_code(Some(code));
+        for (name, args) in [
+            ("play", vec!["play", "--lang", code, "--help"]),
+            ("replay", vec!["replay", "--lang", code, "-h"]),
+            (
+                "replay",
+                vec!["replay", "x.ron", &format!("--lang={code}"), "--help"],
+            ),
+        ] {
+            let out = Proc::new(bin).args(&args).output().unwrap();
+            assert!(out.status.success(), "{args:?}");
+            let text = String::from_utf8(out.stdout).unwrap();
+            assert!(
+                text.contains(usage) && text.contains(help),
+                "{args:?}:\n{text}"
+            );
+            assert!(
+                text.contains(&lang.t(&format!("cli-{name}-about"))),
+                "{text}"
+            );
+            assert!(
+                text.contains(&lang.t(&format!("cli-{name}-side"))),
+                "{text}"
+            );
+            // (Option names and file names are the command's own words:
+            // --game, games.ron, $LUDUS_RULES; "places" is French.)
+            let words: Vec<&str> = text
+                .split_whitespace()
+                .filter(|w| !w.contains("--") && !w.contains('.') && !w.contains('$'))
+                .collect();
+            let english = english_words_in(&words.join(" "), &["places"]);
+            assert!(
+                english.is_empty(),
+                "{args:?}: English words {english:?} in\n{text}"
+            );
+        }
+    }
+    // Without --lang, clap's English help.
+    let out = Proc::new(bin).args(["play", "--help"]).output().unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Usage: ludus play"));
 }

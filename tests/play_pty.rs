@@ -37,8 +37,9 @@ use ludus::play::{Player, RulesChoice};
 type Game = ludus::play::Game<CaesarCleopatra>;
 use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
 
-/// The longest wait for one answer of the program.
-const TIMEOUT: Duration = Duration::from_secs(60);
+/// The longest wait for one answer of the program (generous: CI runs on
+/// a loaded two-core machine).
+const TIMEOUT: Duration = Duration::from_secs(120);
 
 fn rules_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/caesar_cleopatra")
@@ -665,10 +666,18 @@ fn ctrl_c_stops_with_the_resume_hint() {
         t.type_line("1");
     }
     t.prompt("\n> ");
-    // Ctrl-C, as the keyboard sends it: the terminal makes it SIGINT.
+    // Ctrl-C, as the keyboard sends it: the terminal makes it SIGINT. The
+    // program waits at its prompt: no timing matters, and the note must
+    // come whenever the handler runs (the terminal keeps the output).
     t.writer.write_all(b"\x03").unwrap();
     t.writer.flush().unwrap();
-    let rest = t.rest();
+    let marker = b"Resume with: ludus play --resume ";
+    let upto = t.wait_for("the resume note", |b| {
+        b.windows(marker.len())
+            .position(|w| w == marker)
+            .map(|i| i + marker.len())
+    });
+    let rest = format!("{upto}{}", t.rest());
     assert!(!t.exit_ok(), "Ctrl-C is not a success");
     let save = std::fs::read_dir(tmp.path().join("saves"))
         .unwrap()

@@ -50,9 +50,67 @@ fn session(variant: &str, lang: Option<&str>, seed: u64, lines: &[String]) -> (G
     (o.game, String::from_utf8(out).unwrap())
 }
 
+/// The board, the question and the choices as `p` sees them at `s`: with
+/// the prompt's line, at most 24 lines of at most 80 columns.
+fn assert_fits(s: &ludus::games::caesar_cleopatra::State, p: usize, legal: &[Move], st: Style) {
+    let screen = format!(
+        "{}{}{}",
+        render::board(s, Some(p), st),
+        ludus::play::render::wrap(&render::question(s, st.lang), "  "),
+        render::choices(s, legal, st)
+    );
+    let lines: Vec<&str> = screen.lines().collect();
+    assert!(lines.len() < 24, "{} lines:\n{screen}", lines.len());
+    for l in &lines {
+        assert!(l.chars().count() <= 80, "too wide: {l:?}\n{screen}");
+    }
+    // Every choice is on the screen by its number.
+    let list = render::choices(s, legal, st);
+    let numbers: Vec<&str> = list.split(|c: char| !c.is_ascii_digit()).collect();
+    for n in 1..=legal.len() {
+        let n = n.to_string();
+        assert!(
+            numbers.contains(&n.as_str()),
+            "choice {n} missing:\n{screen}"
+        );
+    }
+}
+
+/// The longest list of targets an action card has in the base rules: the
+/// opponent has five face-up cards, all different, at each of the five
+/// groups (the limit per side), and Cleopatra plays an Assassination,
+/// which chooses any one of them: 25 choices.
+fn longest_target_list(lang: Option<&str>) -> (Game, usize) {
+    let players = vec![Player::Human, Player::Ai("random".into())];
+    let mut g = Game::new(choice("fr-confiance", lang), 1, players).unwrap();
+    let five = r#"(cards: {"caesar": ["1", "2", "3", "4", "5"], "cleopatra": ["[3]"]})"#;
+    let pos = format!(
+        r#"(to_move: "cleopatra", groups: {{"senators": {five}, "praetors": {five}, "quaestors": {five}, "censors": {five}, "aediles": {five}}}, hands: {{"cleopatra": ["assassination", "1", "2", "4", "5"], "caesar": ["1", "2", "3", "4", "5"]}})"#
+    );
+    let pos: ludus::games::caesar_cleopatra::Position = ron::Options::default()
+        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+        .from_str(&pos)
+        .unwrap();
+    g.state = pos.into_state(g.rules_arc().clone(), 1).unwrap();
+    let play = g
+        .legal()
+        .into_iter()
+        .find(|m| matches!(m, Move::PlayAction(k) if g.rules().kind(*k).id == "assassination"))
+        .unwrap();
+    g.play(play).unwrap();
+    // Caesar has no Veto: he lets it pass.
+    if g.legal().contains(&Move::Decline) {
+        g.play(Move::Decline).unwrap();
+    }
+    assert_eq!(g.state.phase(), Phase::Effect);
+    let n = g.legal().len();
+    (g, n)
+}
+
 #[test]
 fn the_board_and_the_choices_of_a_turn_fit_80_columns_and_24_lines() {
     let mut checked = 0;
+    let mut targets = [0; 3];
     for (variant, lang) in [
         ("fr-confiance", None),
         ("fr-confiance", Some("fr")),
@@ -62,6 +120,28 @@ fn the_board_and_the_choices_of_a_turn_fit_80_columns_and_24_lines() {
             color: false,
             lang: Lang::from_code(lang),
         };
+        // The longest list of an action card's targets.
+        let (g, n) = longest_target_list(lang);
+        assert_eq!(n, 25);
+        assert_fits(&g.state, 0, &g.legal(), st);
+        // In French and Dutch, no English word (the typed example is the
+        // language's own short form).
+        let list = render::choices(&g.state, &g.legal(), st);
+        let english = [
+            "a", "card", "by", "group", "the", "number", "before", "it", "or", "type",
+        ];
+        if lang.is_some() {
+            let words: Vec<String> = list
+                .split(|c: char| !c.is_alphanumeric())
+                .map(str::to_lowercase)
+                .collect();
+            let found: Vec<&&str> = english
+                .iter()
+                .filter(|w| words.iter().any(|x| x == *w))
+                .collect();
+            assert!(found.is_empty(), "{found:?} in\n{list}");
+            assert!(list.contains("25) 5"), "{list}");
+        }
         for seed in 0..6 {
             let players = vec![Player::Ai("random".into()), Player::Ai("random".into())];
             let mut g = Game::new(choice(variant, lang), seed, players).unwrap();
@@ -69,22 +149,20 @@ fn the_board_and_the_choices_of_a_turn_fit_80_columns_and_24_lines() {
                 let legal = g.legal();
                 let turn_step = matches!(
                     g.state.phase(),
-                    Phase::TurnStart | Phase::Placing | Phase::Refill | Phase::BeforeVote
+                    Phase::TurnStart
+                        | Phase::Placing
+                        | Phase::Refill
+                        | Phase::BeforeVote
+                        | Phase::Effect
                 );
                 if turn_step {
-                    let screen = format!(
-                        "{}{}{}",
-                        render::board(&g.state, Some(p), st),
-                        ludus::play::render::wrap(&render::question(&g.state, st.lang), "  "),
-                        render::choices(&g.state, &legal, st)
-                    );
-                    let lines: Vec<&str> = screen.lines().collect();
-                    // With the prompt's line, at most 24.
-                    assert!(lines.len() < 24, "{} lines:\n{screen}", lines.len());
-                    for l in &lines {
-                        assert!(l.chars().count() <= 80, "too wide: {l:?}\n{screen}");
-                    }
+                    assert_fits(&g.state, p, &legal, st);
                     checked += 1;
+                }
+                // An action card's targets (a group, a card on the table or
+                // in a hand).
+                if legal.iter().any(|m| matches!(m, Move::Choose(_))) {
+                    targets[st.lang as usize] += 1;
                 }
                 let m = g.ai_move().unwrap();
                 g.play(m).unwrap();
@@ -92,6 +170,7 @@ fn the_board_and_the_choices_of_a_turn_fit_80_columns_and_24_lines() {
         }
     }
     assert!(checked > 300, "{checked} screens");
+    assert!(targets.iter().all(|&n| n > 20), "target lists: {targets:?}");
 }
 
 #[test]

@@ -200,6 +200,33 @@ pub fn card_texts(rules_dir: &GameDir, lang: Lang) -> HashMap<String, String> {
         .collect()
 }
 
+/// Why a file could not be read or written, in `lang` (the system's
+/// own text is English whatever the language).
+pub fn io_words(lang: Lang, e: &std::io::Error) -> String {
+    use std::io::ErrorKind as K;
+    // EDQUOT (a quota reached) is a full disk to the player.
+    if e.raw_os_error() == Some(122) {
+        return lang.t("io-storage-full");
+    }
+    let id = match e.kind() {
+        K::NotFound => "io-not-found",
+        K::PermissionDenied => "io-permission-denied",
+        K::NotADirectory => "io-not-a-directory",
+        K::IsADirectory => "io-is-a-directory",
+        K::StorageFull => "io-storage-full",
+        K::FileTooLarge => "io-file-too-large",
+        K::ReadOnlyFilesystem => "io-read-only",
+        K::InvalidData => "io-not-text",
+        _ => {
+            let code = e
+                .raw_os_error()
+                .map_or_else(|| format!("{:?}", e.kind()), |c| c.to_string());
+            return crate::tr!(lang, "io-other", code = code);
+        }
+    };
+    lang.t(id)
+}
+
 /// `trc!(catalogue, lang, "id", name = value, ...)`: a message of a
 /// game's catalogue (or of the player's, its parent).
 #[macro_export]

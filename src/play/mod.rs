@@ -14,6 +14,7 @@
 //! The session reads lines from any `BufRead` and writes to any `Write`
 //! ([`run_session`]), so that tests drive it with piped input.
 
+pub mod help;
 pub mod i18n;
 pub mod input;
 mod playable;
@@ -104,6 +105,10 @@ pub struct ReplayArgs {
     /// Show the game as one seat saw it (default: every card).
     #[arg(long = "as", value_name = "SIDE")]
     pub side: Option<String>,
+    /// The language of the replay's words and messages, en, fr or nl
+    /// (default: the save's; the cards keep the names it was played with).
+    #[arg(long, value_name = "LANG")]
+    pub lang: Option<String>,
 }
 
 impl ReplayArgs {
@@ -113,6 +118,7 @@ impl ReplayArgs {
             step: false,
             to: None,
             side: None,
+            lang: None,
         }
     }
 }
@@ -158,25 +164,80 @@ static ALT_SCREEN: AtomicBool = AtomicBool::new(false);
 static INTERRUPT_NOTE: Mutex<String> = Mutex::new(String::new());
 
 /// Ctrl-C: back to the terminal's own screen, the resume hint, exit 130.
-/// (Written to stderr: the session holds stdout.)
+/// (Written to stderr: the session holds stdout.) The terminal was told
+/// not to discard its pending output on Ctrl-C ([`tty`]), so the note is
+/// shown however late or early this runs.
 fn on_interrupt() {
-    // The terminal signals Ctrl-C and then discards the output not yet
-    // shown: let it finish, or the note could be discarded with it.
-    std::thread::sleep(std::time::Duration::from_millis(100));
     let mut err = io::stderr().lock();
     if ALT_SCREEN.load(Ordering::SeqCst) {
         let _ = write!(err, "{}", render::ALT_SCREEN_OFF);
     }
     let note = INTERRUPT_NOTE.lock().map(|n| n.clone()).unwrap_or_default();
     let _ = writeln!(err, "\n{note}");
+    let _ = err.flush();
+    tty::restore();
     std::process::exit(130);
+}
+
+/// The terminal's line discipline, on Ctrl-C, signals the program and by
+/// default discards the output not yet shown: the resume note written by
+/// the handler could be discarded with it, depending on which comes first
+/// (a race that a loaded machine loses). `NOFLSH` turns the discarding
+/// off while a game runs; the terminal's settings come back at the end.
+mod tty {
+    #[cfg(unix)]
+    use std::sync::Mutex;
+
+    #[cfg(unix)]
+    static SAVED: Mutex<Option<(i32, libc::termios)>> = Mutex::new(None);
+
+    /// Sets `NOFLSH` on the controlling terminal (the first of stdin,
+    /// stdout, stderr that is one); nothing elsewhere.
+    pub fn keep_output_on_interrupt() {
+        #[cfg(unix)]
+        for fd in 0..3 {
+            // SAFETY: isatty, tcgetattr and tcsetattr read or write the
+            // termios struct given, which lives on this stack frame.
+            unsafe {
+                if libc::isatty(fd) != 1 {
+                    continue;
+                }
+                let mut t: libc::termios = std::mem::zeroed();
+                if libc::tcgetattr(fd, &mut t) != 0 {
+                    return;
+                }
+                let saved = t;
+                t.c_lflag |= libc::NOFLSH;
+                if libc::tcsetattr(fd, libc::TCSANOW, &t) == 0
+                    && let Ok(mut s) = SAVED.lock()
+                {
+                    *s = Some((fd, saved));
+                }
+                return;
+            }
+        }
+    }
+
+    /// The terminal's settings as they were.
+    pub fn restore() {
+        #[cfg(unix)]
+        if let Ok(Some((fd, t))) = SAVED.lock().map(|s| *s) {
+            // SAFETY: as above; `t` is a termios read from this terminal.
+            unsafe {
+                libc::tcsetattr(fd, libc::TCSANOW, &t);
+            }
+        }
+    }
 }
 
 /// Why a session could not start or had to stop.
 #[derive(Debug)]
 pub enum PlayError {
-    /// Rules that do not load, or a save file that is not valid.
+    /// Rules that do not load.
     Invalid(Diagnostics),
+    /// A save file that cannot be read or is not valid, said in the
+    /// player's language.
+    Save(Diagnostics, Lang),
     /// A bad option.
     Usage(String),
     Io(io::Error),
@@ -186,6 +247,7 @@ impl std::fmt::Display for PlayError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             PlayError::Invalid(d) => write!(f, "{d}"),
+            PlayError::Save(d, lang) => write!(f, "{}", render::diagnostics(*lang, d, false)),
             PlayError::Usage(m) => write!(f, "{m}"),
             PlayError::Io(e) => write!(f, "{e}"),
         }
@@ -211,14 +273,18 @@ pub struct Outcome<G: Playable> {
     pub autosave: Option<PathBuf>,
 }
 
-fn exit_code(e: &PlayError) -> ExitCode {
+fn exit_code(e: &PlayError, lang: Lang) -> ExitCode {
     match e {
         PlayError::Invalid(d) => {
             crate::term::render(d);
             ExitCode::from(1)
         }
+        PlayError::Save(d, lang) => {
+            eprint!("{}", render::diagnostics(*lang, d, true));
+            ExitCode::from(1)
+        }
         PlayError::Usage(m) => {
-            eprintln!("error: {m}");
+            eprintln!("{} {m}", lang.t("diag-error"));
             ExitCode::from(2)
         }
         PlayError::Io(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
@@ -237,23 +303,54 @@ pub fn play_main<G: Playable>(args: PlayArgs) -> ExitCode {
     }
     // Without a handler (another already set), Ctrl-C just stops.
     let _ = ctrlc::set_handler(on_interrupt);
+    tty::keep_output_on_interrupt();
+    // The language of an error: the game's (a resumed one's is the save's).
+    let given = args.rules.lang.as_deref();
+    let lang = match &args.resume {
+        Some(p) => save_lang(given, p),
+        None => Lang::from_code(given),
+    };
     let stdin = io::stdin().lock();
     let stdout = io::stdout().lock();
-    match run_session_with::<G>(args, stdin, stdout, &opts) {
+    let end = run_session_with::<G>(args, stdin, stdout, &opts);
+    tty::restore();
+    match end {
         Ok(_) => ExitCode::SUCCESS,
-        Err(e) => exit_code(&e),
+        Err(e) => exit_code(&e, lang),
     }
 }
 
 /// The `ludus replay` command: reads stdin (for `--step`), writes stdout.
 pub fn replay_main<G: Playable>(args: ReplayArgs) -> ExitCode {
     let opts = Options::from_env();
+    let lang = save_lang(args.lang.as_deref(), &args.file);
     let stdin = io::stdin().lock();
     let stdout = io::stdout().lock();
     match run_replay::<G>(&args, stdin, stdout, &opts) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => exit_code(&e),
+        Err(e) => exit_code(&e, lang),
     }
+}
+
+/// A save of a game this build does not know (`rules: (game: ...)`):
+/// said in the player's language (`--lang`, else the save's), with the
+/// exit code; `None` for any other file (the game's own loading reports
+/// what else may be wrong with it).
+pub fn foreign_save(path: &Path, lang: Option<&str>) -> Option<ExitCode> {
+    let game = record::game_of_save(path)?;
+    if crate::games::MODULES.contains(&game.as_str()) {
+        return None;
+    }
+    let lang = save_lang(lang, path);
+    let msg = tr!(
+        lang,
+        "save-other-game",
+        game = game.as_str(),
+        known = crate::games::MODULES.join(", ")
+    );
+    let d = record::plain(path, msg).with_hint(lang.t("save-expected"));
+    eprint!("{}", render::diagnostics(lang, &d.into(), false));
+    Some(ExitCode::from(1))
 }
 
 /// A session with plain output and autosaves in the user's data directory
@@ -333,10 +430,7 @@ fn seat_players(
     let (named, plain): (Vec<&String>, Vec<&String>) =
         args.ai.iter().partition(|a| a.contains('='));
     if plain.len() > 1 {
-        return Err(format!(
-            "--ai without a seat is given {} times: give it once (every seat but yours), or once per seat as --ai SEAT=AGENT",
-            plain.len()
-        ));
+        return Err(tr!(lang, "ai-twice", n = plain.len()));
     }
     if args.hotseat && !plain.is_empty() {
         return Err(tr!(lang, "hotseat-no-ai"));
@@ -373,9 +467,7 @@ fn seat_players(
         .collect();
     let people = players.iter().filter(|p| **p == Player::Human).count();
     if people > 1 && !args.hotseat {
-        return Err(format!(
-            "{people} seats are left to people: add --hotseat to play them at one screen, or name an AI for each with --ai SEAT=AGENT"
-        ));
+        return Err(tr!(lang, "people-need-hotseat", n = people));
     }
     Ok(players)
 }
@@ -392,15 +484,37 @@ fn fresh_seed() -> u64 {
     mix(nanos ^ std::process::id() as u64) % 1_000_000
 }
 
-fn resume_path(p: &Path, opts: &Options) -> Result<PathBuf, PlayError> {
+fn resume_path(p: &Path, opts: &Options, lang: Lang) -> Result<PathBuf, PlayError> {
     if p.as_os_str() == "last" && !p.exists() {
         let data = opts.data_dir.clone().or_else(record::data_dir);
         return data
             .as_deref()
             .and_then(record::latest_autosave)
-            .ok_or_else(|| PlayError::Usage("no autosave found to resume".into()));
+            .ok_or_else(|| {
+                let dir = data.as_deref().map(record::saves_dir).unwrap_or_default();
+                let dir = dir.display().to_string();
+                PlayError::Usage(tr!(lang, "no-autosave-to-resume", dir = dir))
+            });
     }
     Ok(p.to_path_buf())
+}
+
+/// The language of what is said about a save: `--lang` when given, else
+/// the save's own (read leniently, so that a broken save is reported in
+/// its player's language), else English.
+fn save_lang(given: Option<&str>, path: &Path) -> Lang {
+    match given {
+        Some(code) => Lang::from_code(Some(code)),
+        None => Lang::from_code(record::lang_of_save(path).as_deref()),
+    }
+}
+
+/// The AI spec `spec` (`SEAT=AGENT` or `AGENT`), checked; the error in
+/// `lang`.
+fn check_ai<G: Playable>(spec: &str, lang: Lang) -> Result<(), PlayError> {
+    AgentSpec::<G>::parse(spec)
+        .map(drop)
+        .map_err(|e| PlayError::Usage(record::ai_error(lang, spec, e)))
 }
 
 /// The options `--resume` ignores, since the save fixes the rules (names
@@ -450,21 +564,23 @@ pub fn run_session_with<G: Playable>(
     let mut notes = Vec::new();
     let (game, resumed) = match &args.resume {
         Some(p) => {
-            let path = resume_path(p, opts)?;
+            let given = args.rules.lang.as_deref();
+            let path = resume_path(p, opts, Lang::from_code(given))?;
+            let lang = save_lang(given, &path);
             notes = ignored_on_resume(&args);
             let rules = args.rules.game_dir().map_err(PlayError::Invalid)?;
-            (
-                Game::load_with(&path, Some(rules)).map_err(PlayError::Invalid)?,
-                Some(path),
-            )
+            let g =
+                Game::load_in(&path, Some(rules), lang).map_err(|d| PlayError::Save(d, lang))?;
+            (g, Some(path))
         }
         None => {
+            let lang = Lang::from_code(args.rules.lang.as_deref());
             for a in &args.ai {
                 let spec = a.split_once('=').map_or(a.as_str(), |(_, s)| s.trim());
-                AgentSpec::<G>::parse(spec).map_err(PlayError::Usage)?;
+                check_ai::<G>(spec, lang)?;
             }
             if args.ai.is_empty() {
-                AgentSpec::<G>::parse(crate::agents::DEFAULT_LEVEL).map_err(PlayError::Usage)?;
+                check_ai::<G>(crate::agents::DEFAULT_LEVEL, lang)?;
             }
             // A --rules folder that does not exist is an error, not the
             // built-in rules.
@@ -651,7 +767,7 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
                         self.st.lang,
                         "autosave-failed",
                         path = p.display().to_string(),
-                        error = e.to_string(),
+                        error = i18n::io_words(self.st.lang, &e),
                         suggestion = record::fallback_path(self.g.seed).display().to_string()
                     );
                     writeln!(self.out, "{}", self.st.error(&msg))?;
@@ -1183,7 +1299,7 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
                     lang,
                     "save-failed",
                     path = shown.as_str(),
-                    error = e.to_string()
+                    error = i18n::io_words(lang, &e)
                 );
                 writeln!(self.out, "{}", self.st.error(&msg))
             }
@@ -1309,9 +1425,12 @@ pub fn run_replay<G: Playable>(
     mut out: impl Write,
     opts: &Options,
 ) -> Result<(), PlayError> {
-    let path = resume_path(&args.file, opts)?;
-    let g = Game::<G>::load(&path).map_err(PlayError::Invalid)?;
-    let lang = Lang::from_code(g.choice.lang.as_deref());
+    let given = args.lang.as_deref();
+    let path = resume_path(&args.file, opts, Lang::from_code(given))?;
+    let lang = save_lang(given, &path);
+    let g = Game::<G>::load_in(&path, None, lang).map_err(|d| PlayError::Save(d, lang))?;
+    // The replay's words: --lang, else the save's language.
+    let lang = Lang::from_code(given.or(g.choice.lang.as_deref()));
     let st = Style {
         color: opts.color,
         lang,

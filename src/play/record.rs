@@ -39,6 +39,8 @@ use crate::engine::agent::Agent;
 use crate::engine::seed::derive;
 use crate::engine::{Actor, GameState, Loaded, Scored, Selection};
 use crate::load::{GameDir, SourceFile, Spanned};
+use crate::play::i18n::{Lang, io_words};
+use crate::tr;
 
 /// The `format` field of a save file.
 pub const FORMAT: &str = "ludus-play";
@@ -180,7 +182,7 @@ pub fn state_seed(seed: u64) -> u64 {
     derive(seed, 0, 0)
 }
 
-fn plain(file: &Path, message: impl Into<String>) -> Diagnostic {
+pub(crate) fn plain(file: &Path, message: impl Into<String>) -> Diagnostic {
     Diagnostic {
         file: file.to_path_buf(),
         line: 1,
@@ -200,6 +202,16 @@ fn parse_specs<G: Playable>(players: &[Player], choice: &RulesChoice) -> Result<
         Player::Ai(s) => AgentSpec::parse_maybe_in(s, dir.as_ref()).map(Some),
     };
     players.iter().map(one).collect()
+}
+
+/// Why an AI spec is not valid, in `lang` (English: the agents' own
+/// words, which say what is wrong in it).
+pub fn ai_error(lang: Lang, spec: &str, english: String) -> String {
+    if lang == Lang::En {
+        english
+    } else {
+        tr!(lang, "unknown-ai", spec = spec)
+    }
 }
 
 /// The number of entries `players` must have: one per seat.
@@ -457,83 +469,86 @@ impl<G: Playable> Game<G> {
 
     /// Like [`Game::load`], with the rules of `rules` when given.
     pub fn load_with(path: &Path, rules: Option<GameDir>) -> Result<Game<G>, Diagnostics> {
-        let file = SourceFile::read(path)?;
-        Game::parse_with(&file, rules)
+        Game::load_in(path, rules, Lang::En)
+    }
+
+    /// Like [`Game::load_with`], its errors in `lang`.
+    pub fn load_in(
+        path: &Path,
+        rules: Option<GameDir>,
+        lang: Lang,
+    ) -> Result<Game<G>, Diagnostics> {
+        let file = read_save(path, lang)?;
+        Game::parse_with(&file, rules, lang)
     }
 
     /// Like [`Game::load`], from text already read (`file.path` names it).
     pub fn parse(file: &SourceFile) -> Result<Game<G>, Diagnostics> {
-        Game::parse_with(file, None)
+        Game::parse_with(file, None, Lang::En)
     }
 
-    fn parse_with(file: &SourceFile, rules: Option<GameDir>) -> Result<Game<G>, Diagnostics> {
+    fn parse_with(
+        file: &SourceFile,
+        rules: Option<GameDir>,
+        lang: Lang,
+    ) -> Result<Game<G>, Diagnostics> {
         let path = &file.path;
-        let hint = "a file written by `ludus play` (save FILE, or its autosave) is expected";
+        let hint = lang.t("save-expected");
         if file.text.trim().is_empty() {
-            return Err(plain(path, "the file is empty: not a saved game")
-                .with_hint(hint)
-                .into());
+            return Err(plain(path, lang.t("save-empty")).with_hint(hint).into());
         }
-        let sf: SaveFile = file.parse().map_err(|d| {
-            let mut d = d;
-            d.message = format!("not a valid saved game: {}", d.message);
-            d.with_hint(hint)
-        })?;
+        let sf: SaveFile = parse_save(file, lang).map_err(|d| d.with_hint(hint.clone()))?;
         if sf.format != FORMAT {
-            return Err(plain(
-                path,
-                format!("not a Ludus saved game (format \"{}\")", sf.format),
-            )
-            .with_hint(hint)
-            .into());
+            let msg = tr!(lang, "save-not-ludus", format = sf.format.as_str());
+            return Err(plain(path, msg).with_hint(hint).into());
         }
         if sf.version != VERSION {
-            let why = if sf.version > VERSION {
-                "a newer version of ludus wrote it"
+            let id = if sf.version > VERSION {
+                "save-version-newer"
             } else {
-                "an older, unsupported format"
+                "save-version-older"
             };
-            return Err(plain(
-                path,
-                format!(
-                    "save format version {} ({why}); this ludus reads version {VERSION}",
-                    sf.version
-                ),
-            )
-            .into());
+            let msg = tr!(lang, id, version = sf.version, reads = VERSION);
+            return Err(plain(path, msg).into());
         }
         let mut choice = sf.rules.clone();
         choice.source = rules;
-        let (loaded, settings) = load_saved_rules::<G>(path, &choice)?;
+        let (loaded, settings) = load_saved_rules::<G>(path, &choice, lang)?;
         let rules = loaded.rules;
         let mut state = G::new_state(&rules, state_seed(sf.seed), true);
         let ids = state.seat_ids();
         if sf.players.len() != ids.len() {
-            return Err(plain(
-                path,
-                format!(
-                    "a game has {} players; this save names {}",
-                    ids.len(),
-                    sf.players.len()
-                ),
-            )
-            .into());
+            let msg = tr!(
+                lang,
+                "save-seats",
+                seats = ids.len(),
+                named = sf.players.len()
+            );
+            return Err(plain(path, msg).into());
         }
         for (p, (id, _)) in sf.players.iter().enumerate() {
             if *id != ids[p] {
-                return Err(plain(
-                    path,
-                    format!(
-                        "player {} should be \"{}\", the save says \"{id}\"",
-                        p + 1,
-                        ids[p]
-                    ),
-                )
-                .into());
+                let msg = tr!(
+                    lang,
+                    "save-seat-id",
+                    n = p + 1,
+                    want = ids[p].as_str(),
+                    found = id.as_str()
+                );
+                return Err(plain(path, msg).into());
             }
         }
         let players: Vec<Player> = sf.players.iter().map(|(_, p)| p.clone()).collect();
-        let specs = parse_specs(&players, &choice).map_err(|e| plain(path, e))?;
+        let specs = parse_specs(&players, &choice).map_err(|e| {
+            let spec = players.iter().find_map(|p| match p {
+                Player::Ai(s) if parse_specs::<G>(std::slice::from_ref(p), &choice).is_err() => {
+                    Some(s)
+                }
+                _ => None,
+            });
+            let detail = ai_error(lang, spec.map_or("", |s| s.as_str()), e);
+            plain(path, tr!(lang, "save-unknown-ai", detail = detail))
+        })?;
         let mut moves = Vec::with_capacity(sf.moves.len());
         let mut log = Vec::with_capacity(sf.moves.len());
         let mut legal = Vec::new();
@@ -541,42 +556,45 @@ impl<G: Playable> Game<G> {
             let (ix, who, text) = &entry.value;
             let n = i + 1;
             let Actor::Player(actor) = state.current_actor() else {
-                return Err(file
-                    .error(entry, format!("move {n}: the game was already over"))
-                    .into());
+                return Err(file.error(entry, tr!(lang, "save-move-over", n = n)).into());
             };
             let actor_id = &ids[actor];
             if who != actor_id {
-                return Err(file
-                    .error(
-                        entry,
-                        format!("move {n}: the save says {who} chooses, but here it is {actor_id}'s choice"),
-                    )
-                    .into());
+                let msg = tr!(
+                    lang,
+                    "save-move-who",
+                    n = n,
+                    who = who.as_str(),
+                    actor = actor_id.as_str()
+                );
+                return Err(file.error(entry, msg).into());
             }
             state.legal_moves(&mut legal);
             let Some(&m) = legal.get(*ix) else {
-                return Err(file
-                    .error(
-                        entry,
-                        format!(
-                            "move {n} (\"{text}\"): there is no choice {ix} here, only {} (0 to {})",
-                            legal.len(),
-                            legal.len().saturating_sub(1)
-                        ),
-                    )
-                    .into());
+                let msg = tr!(
+                    lang,
+                    "save-move-no-choice",
+                    n = n,
+                    text = text.as_str(),
+                    ix = *ix,
+                    count = legal.len(),
+                    last = legal.len().saturating_sub(1)
+                );
+                return Err(file.error(entry, msg).into());
             };
             let here = state.move_to_string(m);
             if here != *text {
+                let msg = tr!(
+                    lang,
+                    "save-move-differs",
+                    n = n,
+                    text = text.as_str(),
+                    ix = *ix,
+                    here = here.as_str()
+                );
                 return Err(file
-                    .error(
-                        entry,
-                        format!(
-                            "move {n}: the save says \"{text}\", but choice {ix} here is \"{here}\""
-                        ),
-                    )
-                    .with_hint("the file was edited, or the rules changed since it was saved")
+                    .error(entry, msg)
+                    .with_hint(lang.t("save-edited"))
                     .into());
             }
             state.apply_legal(m);
@@ -586,29 +604,25 @@ impl<G: Playable> Game<G> {
         let found = EndRecord::of::<G>(&state, moves.len());
         let want = &sf.end.value;
         if want.moves != moves.len() {
-            return Err(file
-                .error(
-                    &sf.end,
-                    format!(
-                        "the save records {} moves but holds {}: the file is truncated or was edited",
-                        want.moves,
-                        moves.len()
-                    ),
-                )
-                .into());
+            let msg = tr!(
+                lang,
+                "save-end-count",
+                want = want.moves,
+                have = moves.len()
+            );
+            return Err(file.error(&sf.end, msg).into());
         }
         if found != *want {
+            let msg = tr!(
+                lang,
+                "save-end-differs",
+                n = moves.len(),
+                want = want.fingerprint.as_str(),
+                found = found.fingerprint.as_str()
+            );
             return Err(file
-                .error(
-                    &sf.end,
-                    format!(
-                        "the position after the {} moves does not match the one saved (fingerprint {}, found {})",
-                        moves.len(),
-                        want.fingerprint,
-                        found.fingerprint
-                    ),
-                )
-                .with_hint("the file was edited, or the rules changed since it was saved")
+                .error(&sf.end, msg)
+                .with_hint(lang.t("save-edited"))
                 .into());
         }
         Ok(Game {
@@ -636,12 +650,14 @@ impl<G: Playable> Game<G> {
 fn load_saved_rules<G: Playable>(
     path: &Path,
     choice: &RulesChoice,
+    lang: Lang,
 ) -> Result<(Loaded<G::Rules>, G::RuleNotes), Diagnostics> {
     let dir = choice.game_dir()?;
     let sel = choice.selection();
+    let variant = sel.variant.as_deref().unwrap_or(BASE_VARIANT);
     let what = format!(
-        "variant {}{}{}",
-        sel.variant.as_deref().unwrap_or(BASE_VARIANT),
+        "{}{}{}",
+        tr!(lang, "save-rules-what", variant = variant),
         sel.addons
             .iter()
             .map(|a| format!(" + {a}"))
@@ -652,13 +668,13 @@ fn load_saved_rules<G: Playable>(
             .collect::<String>(),
     );
     let loaded = G::load_for_play(&dir, &sel).map_err(|ds| {
-        let mut d = plain(
-            path,
-            format!(
-                "the rules this game was played with ({what}) do not load from {}",
-                dir.path().display()
-            ),
+        let msg = tr!(
+            lang,
+            "save-rules-do-not-load",
+            what = what.as_str(),
+            dir = dir.path().display().to_string()
         );
+        let mut d = plain(path, msg);
         for x in ds.iter() {
             d.hints.push(x.to_string());
         }
@@ -667,18 +683,75 @@ fn load_saved_rules<G: Playable>(
     if let Some(saved) = &choice.fingerprint
         && *saved != loaded.0.fingerprint
     {
-        return Err(plain(
-            path,
-            format!(
-                "the rules of {} ({what}) differ from those this game was played with (rules fingerprint {saved}, now {})",
-                dir.path().display(),
-                loaded.0.fingerprint
-            ),
-        )
-        .with_hint("resume it with the rules it was saved with: --rules DIR")
-        .into());
+        let msg = tr!(
+            lang,
+            "save-rules-differ",
+            dir = dir.path().display().to_string(),
+            what = what.as_str(),
+            saved = saved.as_str(),
+            now = loaded.0.fingerprint.as_str()
+        );
+        return Err(plain(path, msg)
+            .with_hint(lang.t("save-rules-resume-with"))
+            .into());
     }
     Ok(loaded)
+}
+
+/// A save file's text (a byte order mark dropped); why it cannot be read
+/// in `lang`.
+fn read_save(path: &Path, lang: Lang) -> Result<SourceFile, Diagnostic> {
+    crate::load::read_text(path)
+        .map(|text| SourceFile {
+            path: path.to_path_buf(),
+            text,
+        })
+        .map_err(|e| {
+            let msg = tr!(lang, "save-cannot-read", error = io_words(lang, &e));
+            plain(path, msg)
+        })
+}
+
+/// The save's RON read; a syntax or structure error at its line and
+/// column, in `lang` (English keeps ron's own words for the rest).
+fn parse_save(file: &SourceFile, lang: Lang) -> Result<SaveFile, Diagnostic> {
+    use ron::Error as E;
+    let opts =
+        ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+    opts.from_str::<SaveFile>(&file.text).map_err(|e| {
+        let start = file.offset_of(e.span.start.line, e.span.start.col);
+        let end = file.offset_of(e.span.end.line, e.span.end.col).max(start);
+        let (why, hint) = match &e.code {
+            E::Eof => (lang.t("save-ron-eof"), None),
+            E::NoSuchStructField {
+                expected, found, ..
+            } => (
+                tr!(lang, "save-ron-unknown-field", field = found.as_str()),
+                Some(tr!(lang, "save-ron-fields", list = expected.join(", "))),
+            ),
+            E::MissingStructField { field, .. } => (
+                tr!(lang, "save-ron-missing-field", field = field.to_string()),
+                None,
+            ),
+            E::DuplicateStructField { field, .. } => (
+                tr!(lang, "save-ron-field-twice", field = field.to_string()),
+                None,
+            ),
+            E::NoSuchEnumVariant {
+                expected, found, ..
+            } => (
+                tr!(lang, "save-ron-unknown-value", value = found.as_str()),
+                Some(tr!(lang, "save-ron-values", list = expected.join(", "))),
+            ),
+            other if lang == Lang::En => (crate::load::ron_message(other).0, None),
+            _ => (lang.t("save-ron-other"), None),
+        };
+        let d = file.error_at(start..end, tr!(lang, "save-invalid", why = why));
+        match hint {
+            Some(h) => d.with_hint(h),
+            None => d,
+        }
+    })
 }
 
 #[derive(Debug, Deserialize)]
@@ -824,4 +897,13 @@ pub fn latest_autosave(data: &Path) -> Option<PathBuf> {
         })
         .max()
         .map(|(_, p)| p)
+}
+
+/// The `--lang` a save was played with, read leniently from its text (a
+/// save that does not load is reported in its player's language).
+pub fn lang_of_save(path: &Path) -> Option<String> {
+    let text = crate::load::read_text(path).ok()?;
+    let at = text.find("lang: Some(\"")? + "lang: Some(\"".len();
+    let code = &text[at..at + text[at..].find('"')?];
+    Some(code.to_string())
 }

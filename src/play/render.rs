@@ -93,3 +93,41 @@ pub fn wrap(text: &str, indent: &str) -> String {
     }
     o
 }
+
+/// Problems with a save file, in `lang`: `FILE:LINE:COL: error: what`,
+/// then (with `snippet`, where the text is at hand) the line it is on with
+/// a caret under the place, then each hint (`= hint: ...`).
+pub fn diagnostics(lang: Lang, ds: &crate::diag::Diagnostics, snippet: bool) -> String {
+    use std::fmt::Write as _;
+    let mut o = String::new();
+    for d in ds.iter() {
+        let _ = writeln!(
+            o,
+            "{}:{}:{}: {} {}",
+            d.file.display(),
+            d.line,
+            d.col,
+            lang.t("diag-error"),
+            d.message
+        );
+        let text = d
+            .span
+            .as_ref()
+            .filter(|_| snippet)
+            .and_then(|_| crate::load::read_text(&d.file).ok());
+        if let Some(line) = text
+            .as_deref()
+            .and_then(|t| t.lines().nth(d.line.saturating_sub(1)))
+        {
+            let n = d.line.to_string();
+            let line: String = line.chars().take(200).collect();
+            let _ = writeln!(o, " {n} | {line}");
+            let caret = " ".repeat(d.col.saturating_sub(1).min(200));
+            let _ = writeln!(o, " {} | {caret}^", " ".repeat(n.len()));
+        }
+        for h in &d.hints {
+            let _ = writeln!(o, "  = {} {h}", lang.t("diag-hint"));
+        }
+    }
+    o
+}

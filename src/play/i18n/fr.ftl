@@ -87,3 +87,95 @@ replay-prompt = [{ $i }/{ $n }] Entrée : coup suivant, tout : jusqu'à la fin, 
 replay-help = Entrée, tout, plateau ou quitter.
 replay-position = Position après le coup { $to } sur { $n }.
 replay-unfinished = La partie s'est arrêtée ici ; pour la continuer : ludus play --resume { $path }
+
+## Erreurs : comment un problème est montré (fichier:ligne:col: erreur : ...)
+diag-error = erreur :
+diag-hint = conseil :
+no-autosave-to-resume = aucune sauvegarde automatique à reprendre (dans { $dir })
+ai-twice = --ai sans place est donné { $n } fois : donnez-le une fois (chaque place sauf la vôtre), ou une fois par place avec --ai PLACE=AGENT
+people-need-hotseat = { $n } places reviennent à des personnes : ajoutez --hotseat pour les jouer devant un seul écran, ou nommez une IA pour chacune avec --ai PLACE=AGENT
+unknown-ai = IA non valable « { $spec } » : les niveaux sont easy, normal et hard ; les agents random, greedy, ismcts, ismcts:N (N itérations par coup), ismcts:Nms (un temps par coup)
+
+## Un fichier que le système n'a pu lire ou écrire : pourquoi
+io-not-found = fichier ou dossier introuvable
+io-permission-denied = permission refusée
+io-not-a-directory = ce n'est pas un dossier
+io-is-a-directory = c'est un dossier
+io-storage-full = plus de place sur le disque
+io-file-too-large = fichier trop gros
+io-read-only = système de fichiers en lecture seule
+io-not-text = le fichier n'est pas du texte (pas de l'UTF-8)
+io-other = erreur du système n° { $code }
+
+## Fichiers de sauvegarde qui ne se chargent pas
+save-cannot-read = impossible de lire le fichier : { $error }
+save-expected = il faut un fichier écrit par `ludus play` (save FICHIER, ou sa sauvegarde automatique)
+save-empty = le fichier est vide : ce n'est pas une partie sauvegardée
+save-invalid = ce n'est pas une partie sauvegardée valide : { $why }
+save-ron-eof = le fichier s'arrête trop tôt (il est tronqué)
+save-ron-unknown-field = champ inconnu `{ $field }`
+save-ron-fields = les champs ici sont : { $list }
+save-ron-missing-field = champ manquant `{ $field }`
+save-ron-field-twice = le champ `{ $field }` est donné deux fois
+save-ron-unknown-value = valeur inconnue `{ $value }`
+save-ron-values = les valeurs ici sont : { $list }
+save-ron-other = le texte ici n'est pas ce que contient une sauvegarde
+save-not-ludus = ce n'est pas une partie Ludus sauvegardée (format « { $format } »)
+save-version-newer = sauvegarde au format { $version } (écrite par une version plus récente de ludus) ; ce ludus lit le format { $reads }
+save-version-older = sauvegarde au format { $version } (un ancien format, plus pris en charge) ; ce ludus lit le format { $reads }
+save-other-game = cette sauvegarde est une partie de { $game }, que ce ludus ne connaît pas (il connaît : { $known })
+save-seats = une partie a { $seats } joueurs ; cette sauvegarde en nomme { $named }
+save-seat-id = le joueur { $n } devrait être « { $want } », la sauvegarde dit « { $found } »
+save-unknown-ai = la sauvegarde nomme une IA que ce ludus ne connaît pas : { $detail }
+save-move-over = coup { $n } : la partie était déjà finie
+save-move-who = coup { $n } : la sauvegarde dit que { $who } choisit, mais ici c'est à { $actor } de choisir
+save-move-no-choice = coup { $n } (« { $text } ») : il n'y a pas de choix { $ix } ici, seulement { $count } (0 à { $last })
+save-move-differs = coup { $n } : la sauvegarde dit « { $text } », mais le choix { $ix } ici est « { $here } »
+save-edited = le fichier a été modifié, ou les règles ont changé depuis la sauvegarde
+save-end-count = la sauvegarde annonce { $want } coups mais en contient { $have } : le fichier est tronqué ou a été modifié
+save-end-differs = la position après les { $n } coups ne correspond pas à celle sauvegardée (empreinte { $want }, trouvée { $found })
+save-rules-what = variante { $variant }
+save-rules-do-not-load = les règles de cette partie ({ $what }) ne se chargent pas depuis { $dir }
+save-rules-differ = les règles de { $dir } ({ $what }) diffèrent de celles de cette partie (empreinte des règles { $saved }, maintenant { $now })
+save-rules-resume-with = reprenez-la avec les règles de sa sauvegarde : --rules DOSSIER
+
+## `ludus play --lang fr --help` : l'aide de play et replay
+cli-usage-heading = Utilisation :
+cli-options = Options
+cli-arguments = Arguments
+cli-help = Afficher cette aide
+cli-play-about = Jouer au terminal (contre l'IA, --hotseat, --watch) ; sauvegarder et reprendre
+cli-play-usage = ludus play [OPTIONS]
+cli-play-rules = Un dossier de règles : le dossier d'un jeu (avec game.ron) ou un dossier de jeux. Par défaut : $LUDUS_RULES s'il est donné, sinon les règles intégrées à ludus
+cli-play-game = Le jeu, par son dossier dans le dossier de règles ; par défaut : celui que nomme games.ron
+cli-play-players = Le nombre de joueurs, quand le jeu se joue à plusieurs nombres ; par défaut : celui du jeu
+cli-play-variant = Une variante des règles (ludus variants list) ; par défaut : les règles de base, aussi nommées base
+cli-play-addons = Une extension ajoutée à la variante (répétable)
+cli-play-sets = Fixer une règle pour cette partie, en clé=valeur en RON (répétable ; ludus variants show liste les clés)
+cli-play-lang = La langue de la partie et des noms des cartes : en (par défaut), fr ou nl
+cli-play-side = La place que vous jouez : son identifiant ou son nom, ou leur début (par défaut : la place qui commence)
+cli-play-ai = L'IA : un niveau, easy, normal (par défaut) ou hard, ou un agent : random, greedy, ismcts, ismcts:N..., pour chaque place sauf la vôtre ; ou PLACE=AGENT, une fois par place jouée par une IA
+cli-play-seed = La graine de la donne (et des choix de l'IA) ; une nouvelle si elle n'est pas donnée
+cli-play-hotseat = Des personnes devant un seul écran : l'écran est effacé entre les joueurs
+cli-play-watch = Regarder l'IA jouer toutes les places, coup par coup
+cli-play-resume = Reprendre une partie sauvegardée (last : la sauvegarde automatique la plus récente). Les règles, la graine et les joueurs viennent du fichier
+cli-play-no_autosave = Pas de sauvegarde automatique dans le dossier de données
+cli-replay-about = Revoir une partie sauvegardée par ludus play, en vérifiant chaque coup
+cli-replay-usage = ludus replay [OPTIONS] <FICHIER>
+cli-replay-file = Un fichier écrit par ludus play (save FICHIER, ou une sauvegarde automatique ; last pour la plus récente)
+cli-replay-step = S'arrêter après chaque coup jusqu'à ce qu'Entrée soit pressée
+cli-replay-to = S'arrêter après le coup N et montrer la table à ce moment
+cli-replay-side = Montrer la partie comme une place l'a vue (par défaut : toutes les cartes)
+cli-replay-lang = La langue du replay : en, fr ou nl (par défaut : celle de la sauvegarde)
+cli-value-dir = DOSSIER
+cli-value-game = JEU
+cli-value-players = JOUEURS
+cli-value-variant = VARIANTE
+cli-value-addons = EXTENSION
+cli-value-key-value = CLÉ=VALEUR
+cli-value-lang = LANGUE
+cli-value-side = PLACE
+cli-value-agent = AGENT
+cli-value-seed = GRAINE
+cli-value-file = FICHIER
+cli-value-n = N

@@ -87,3 +87,95 @@ replay-prompt = [{ $i }/{ $n }] Enter: volgende zet, alles: tot het einde, bord,
 replay-help = Enter, alles, bord of stoppen.
 replay-position = Positie na zet { $to } van { $n }.
 replay-unfinished = Het spel stopte hier; verder spelen met: ludus play --resume { $path }
+
+## Fouten: hoe een probleem getoond wordt (bestand:regel:kol: fout: ...)
+diag-error = fout:
+diag-hint = tip:
+no-autosave-to-resume = geen automatische opslag gevonden om te hervatten (in { $dir })
+ai-twice = --ai zonder plaats is { $n } keer gegeven: geef het één keer (elke plaats behalve de jouwe), of één keer per plaats als --ai PLAATS=AGENT
+people-need-hotseat = { $n } plaatsen blijven over voor mensen: voeg --hotseat toe om ze aan één scherm te spelen, of noem voor elk een AI met --ai PLAATS=AGENT
+unknown-ai = ongeldige AI "{ $spec }": de niveaus zijn easy, normal en hard; de agenten random, greedy, ismcts, ismcts:N (N iteraties per zet), ismcts:Nms (een tijd per zet)
+
+## Een bestand dat het systeem niet kon lezen of schrijven: waarom
+io-not-found = bestand of map bestaat niet
+io-permission-denied = geen toestemming
+io-not-a-directory = geen map
+io-is-a-directory = is een map
+io-storage-full = geen ruimte meer op de schijf
+io-file-too-large = bestand te groot
+io-read-only = alleen-lezen bestandssysteem
+io-not-text = het bestand is geen tekst (geen UTF-8)
+io-other = systeemfout nr. { $code }
+
+## Opgeslagen partijen die niet laden
+save-cannot-read = kan het bestand niet lezen: { $error }
+save-expected = een bestand geschreven door `ludus play` (save BESTAND, of de automatische opslag) wordt verwacht
+save-empty = het bestand is leeg: geen opgeslagen partij
+save-invalid = geen geldige opgeslagen partij: { $why }
+save-ron-eof = het bestand houdt te vroeg op (het is afgekapt)
+save-ron-unknown-field = onbekend veld `{ $field }`
+save-ron-fields = de velden hier zijn: { $list }
+save-ron-missing-field = ontbrekend veld `{ $field }`
+save-ron-field-twice = veld `{ $field }` staat er twee keer
+save-ron-unknown-value = onbekende waarde `{ $value }`
+save-ron-values = de waarden hier zijn: { $list }
+save-ron-other = de tekst hier is niet wat een opgeslagen partij bevat
+save-not-ludus = geen opgeslagen Ludus-partij (formaat "{ $format }")
+save-version-newer = opslagformaat versie { $version } (geschreven door een nieuwere versie van ludus); deze ludus leest versie { $reads }
+save-version-older = opslagformaat versie { $version } (een ouder formaat, niet meer ondersteund); deze ludus leest versie { $reads }
+save-other-game = deze opgeslagen partij is een spel { $game }, dat deze ludus niet kent (hij kent: { $known })
+save-seats = een partij heeft { $seats } spelers; deze opgeslagen partij noemt er { $named }
+save-seat-id = speler { $n } zou "{ $want }" moeten zijn, de opgeslagen partij zegt "{ $found }"
+save-unknown-ai = de opgeslagen partij noemt een AI die deze ludus niet kent: { $detail }
+save-move-over = zet { $n }: de partij was al voorbij
+save-move-who = zet { $n }: de opgeslagen partij zegt dat { $who } kiest, maar hier kiest { $actor }
+save-move-no-choice = zet { $n } ("{ $text }"): er is hier geen keuze { $ix }, alleen { $count } (0 tot en met { $last })
+save-move-differs = zet { $n }: de opgeslagen partij zegt "{ $text }", maar keuze { $ix } is hier "{ $here }"
+save-edited = het bestand is bewerkt, of de regels zijn veranderd sinds het opslaan
+save-end-count = de opgeslagen partij vermeldt { $want } zetten maar bevat er { $have }: het bestand is afgekapt of bewerkt
+save-end-differs = de stand na de { $n } zetten klopt niet met de opgeslagen stand (vingerafdruk { $want }, gevonden { $found })
+save-rules-what = variant { $variant }
+save-rules-do-not-load = de regels van deze partij ({ $what }) laden niet uit { $dir }
+save-rules-differ = de regels in { $dir } ({ $what }) verschillen van die van deze partij (vingerafdruk van de regels { $saved }, nu { $now })
+save-rules-resume-with = hervat haar met de regels waarmee ze is opgeslagen: --rules MAP
+
+## `ludus play --lang nl --help`: de hulp van play en replay
+cli-usage-heading = Gebruik:
+cli-options = Opties
+cli-arguments = Argumenten
+cli-help = Deze hulp tonen
+cli-play-about = Spelen in de terminal (tegen de AI, --hotseat, --watch); opslaan en hervatten
+cli-play-usage = ludus play [OPTIES]
+cli-play-rules = Een map met regels: de map van een spel (met game.ron) of een map met spellen. Standaard: $LUDUS_RULES als die gezet is, anders de regels ingebouwd in ludus
+cli-play-game = Het spel, naar zijn map in de regelmap; standaard: het spel dat games.ron noemt
+cli-play-players = Het aantal spelers, als het spel met meer dan één aantal gespeeld wordt; standaard: dat van het spel
+cli-play-variant = Een variant van de regels (ludus variants list); standaard: de basisregels, ook base genoemd
+cli-play-addons = Een uitbreiding bovenop de variant (herhaalbaar)
+cli-play-sets = Eén regel voor deze partij zetten, als sleutel=waarde in RON (herhaalbaar; ludus variants show toont de sleutels)
+cli-play-lang = De taal van de partij en van de kaartnamen: en (standaard), fr of nl
+cli-play-side = De plaats die je speelt: haar id of naam, of hun begin (standaard: de plaats die begint)
+cli-play-ai = De AI: een niveau, easy, normal (standaard) of hard, of een agent: random, greedy, ismcts, ismcts:N..., voor elke plaats behalve de jouwe; of PLAATS=AGENT, één keer per plaats die een AI speelt
+cli-play-seed = Het zaad van het delen (en van de keuzes van de AI); een nieuw als het niet gegeven is
+cli-play-hotseat = Mensen aan één scherm: het scherm wordt gewist tussen de spelers
+cli-play-watch = De AI elke plaats zien spelen, zet voor zet
+cli-play-resume = Een opgeslagen partij hervatten (last: de laatste automatische opslag). De regels, het zaad en de spelers komen uit het bestand
+cli-play-no_autosave = Niet automatisch opslaan in de datamap
+cli-replay-about = Een door ludus play opgeslagen partij opnieuw tonen, elke zet gecontroleerd
+cli-replay-usage = ludus replay [OPTIES] <BESTAND>
+cli-replay-file = Een bestand geschreven door ludus play (save BESTAND, of een automatische opslag; last voor de laatste)
+cli-replay-step = Na elke zet stoppen tot Enter ingedrukt wordt
+cli-replay-to = Na zet N stoppen en de tafel daar tonen
+cli-replay-side = De partij tonen zoals één plaats haar zag (standaard: elke kaart)
+cli-replay-lang = De taal van de herhaling: en, fr of nl (standaard: die van de opgeslagen partij)
+cli-value-dir = MAP
+cli-value-game = SPEL
+cli-value-players = SPELERS
+cli-value-variant = VARIANT
+cli-value-addons = UITBREIDING
+cli-value-key-value = SLEUTEL=WAARDE
+cli-value-lang = TAAL
+cli-value-side = PLAATS
+cli-value-agent = AGENT
+cli-value-seed = ZAAD
+cli-value-file = BESTAND
+cli-value-n = N

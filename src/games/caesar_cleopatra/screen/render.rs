@@ -445,7 +445,14 @@ fn choice_label(s: &State, actor: usize, m: Move, lang: Lang) -> String {
     }
 }
 
-/// The numbered choices; placements as a grid (card and face by group).
+/// The cards on the table an action card may choose among.
+fn is_table_target(m: Move) -> bool {
+    matches!(m, Move::Choose(Target::TableCard { .. }))
+}
+
+/// The numbered choices; placements as a grid (card and face by group),
+/// and so are an action card's targets on the table (its cards by group):
+/// the list fits 80x24 however many there are.
 pub fn choices(s: &State, legal: &[Move], st: Style) -> String {
     let r = s.rules();
     let a = s.actor();
@@ -453,7 +460,11 @@ pub fn choices(s: &State, legal: &[Move], st: Style) -> String {
     let places: Vec<usize> = (0..legal.len())
         .filter(|&i| matches!(legal[i], Move::Place { .. }))
         .collect();
+    let targets: Vec<usize> = (0..legal.len())
+        .filter(|&i| is_table_target(legal[i]))
+        .collect();
     let grid = places.len() > 4;
+    let target_grid = targets.len() > 2;
     let num_w = legal.len().to_string().len();
     let mut grid_done = false;
     for (i, &m) in legal.iter().enumerate() {
@@ -464,14 +475,21 @@ pub fn choices(s: &State, legal: &[Move], st: Style) -> String {
             }
             continue;
         }
+        if target_grid && is_table_target(m) {
+            if i == targets[0] {
+                o.push_str(&table_target_grid(s, legal, &targets, st));
+            }
+            continue;
+        }
         let n = format!("{:>num_w$})", i + 1);
-        let _ = writeln!(
-            o,
+        let line = format!(
             "  {} {}  {}",
             st.bold(&n),
             choice_label(s, a, m, st.lang),
             st.dim(&format!("[{}]", short_form_in(st.lang, r, a, m)))
         );
+        // A long choice goes on under its text, never past 80 columns.
+        o.push_str(&wrap(&line, &" ".repeat(num_w + 4)));
     }
     if legal.len() == 1 {
         let _ = writeln!(o, "  {}", st.dim(&WORDS.t(st.lang, "enter-only-choice")));
@@ -565,20 +583,104 @@ fn place_grid(s: &State, legal: &[Move], places: &[usize], st: Style) -> String 
     o
 }
 
+/// An action card's targets on the table as a grid: a row per group (per
+/// group and owner when cards of both sides may be chosen), in it each
+/// card's number and value (`[3]` face down), rows wrapped at 80 columns.
+fn table_target_grid(s: &State, legal: &[Move], targets: &[usize], st: Style) -> String {
+    let r = s.rules();
+    let a = s.actor();
+    let num_w = legal.len().to_string().len();
+    let at = |i: usize| match legal[i] {
+        Move::Choose(Target::TableCard {
+            owner,
+            group,
+            kind,
+            face,
+        }) => Some((group, owner, kind, face)),
+        _ => None,
+    };
+    let mut rows: Vec<(u8, u8)> = Vec::new();
+    for (g, o, _, _) in targets.iter().filter_map(|&i| at(i)) {
+        if !rows.contains(&(g, o)) {
+            rows.push((g, o));
+        }
+    }
+    rows.sort();
+    let several = rows.iter().any(|&(_, o)| o != rows[0].1);
+    let label = |g: u8, o: u8| {
+        let name = &r.groups[g as usize].name;
+        if several {
+            format!("{name}, {}", r.factions[o as usize].name)
+        } else {
+            name.clone()
+        }
+    };
+    let lw = rows
+        .iter()
+        .map(|&(g, o)| width(&label(g, o)))
+        .max()
+        .unwrap_or(0)
+        + 2;
+    let cell = |i: usize, k: Kind, f: Face| {
+        let v = value_label(r, k);
+        let v = if f == Face::Down { format!("[{v}]") } else { v };
+        (st.bold(&format!("{:>num_w$})", i + 1)), v)
+    };
+    let vw = targets
+        .iter()
+        .filter_map(|&i| at(i).map(|(_, _, k, f)| width(&cell(i, k, f).1)))
+        .max()
+        .unwrap_or(1);
+    let example = short_form_in(st.lang, r, a, legal[targets[0]]);
+    let mut head = w!(st.lang, "target-grid-head", example = example);
+    if targets
+        .iter()
+        .any(|&i| at(i).is_some_and(|(_, _, _, f)| f == Face::Down))
+    {
+        head = format!("{head} {}", WORDS.t(st.lang, "target-grid-down"));
+    }
+    let mut o = wrap(&format!("  {head}"), "    ");
+    let indent = 4 + lw;
+    let cw = num_w + 2 + vw + 2;
+    for &(g, ow) in &rows {
+        let mut line = format!("    {}", pad(&label(g, ow), lw));
+        let mut col = indent;
+        for &i in targets {
+            let Some((gi, oi, k, f)) = at(i) else {
+                continue;
+            };
+            if (gi, oi) != (g, ow) {
+                continue;
+            }
+            if col + cw > 80 + 2 && col > indent {
+                let _ = writeln!(o, "{}", line.trim_end());
+                line = " ".repeat(indent);
+                col = indent;
+            }
+            let (n, v) = cell(i, k, f);
+            line.push_str(&pad(&format!("{n} {v}"), cw));
+            col += cw;
+        }
+        let _ = writeln!(o, "{}", line.trim_end());
+    }
+    o
+}
+
 /// The moves that fit an ambiguous input, numbered from 1 (for "which
 /// one?"; a number then picks from this list).
 pub fn choice_lines(s: &State, legal: &[Move], which: &[usize], st: Style) -> String {
     let r = s.rules();
     let a = s.actor();
     let mut o = String::new();
+    let num_w = which.len().to_string().len();
     for (n, &i) in which.iter().enumerate() {
-        let _ = writeln!(
-            o,
+        let line = format!(
             "  {} {}  {}",
             st.bold(&format!("{})", n + 1)),
             move_words(st.lang, r, a, legal[i]),
             st.dim(&format!("[{}]", short_form_in(st.lang, r, a, legal[i])))
         );
+        o.push_str(&wrap(&line, &" ".repeat(num_w + 4)));
     }
     o
 }

@@ -177,6 +177,8 @@ q-game-over = The game is over.
 choice-discard = discard { $card }
 enter-only-choice = (Enter takes the only choice)
 grid-head = Place ({ $faces }): the number under the group, or type e.g. "{ $example }"
+target-grid-head = A card, by group: the number before it, or type e.g. "{ $example }".
+target-grid-down = [3]: face down.
 ## What the player types, and the answers
 not-a-move = "{ $line }" is neither a command nor a move
 not-possible-now = "{ $line }": that kind of move is not possible now

@@ -174,6 +174,8 @@ q-game-over = La partie est finie.
 choice-discard = défausser { $card }
 enter-only-choice = (Entrée prend le seul choix)
 grid-head = Poser ({ $faces }) : le numéro sous le groupe, ou tapez « { $example } »
+target-grid-head = Une carte, par groupe : le numéro devant elle, ou tapez « { $example } ».
+target-grid-down = [3] : cachée.
 ## Ce que le joueur tape, et les réponses
 not-a-move = « { $line } » n'est ni une commande ni un coup
 not-possible-now = « { $line } » : ce genre de coup n'est pas possible maintenant

@@ -174,6 +174,8 @@ q-game-over = Het spel is voorbij.
 choice-discard = { $card } afleggen
 enter-only-choice = (Enter neemt de enige keuze)
 grid-head = Leggen ({ $faces }): het nummer onder de groep, of typ "{ $example }"
+target-grid-head = Een kaart, per groep: het nummer ervoor, of typ "{ $example }".
+target-grid-down = [3]: dicht.
 ## Wat de speler typt, en de antwoorden
 not-a-move = "{ $line }" is geen commando en geen zet
 not-possible-now = "{ $line }": zo'n zet kan nu niet
