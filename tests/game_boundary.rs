@@ -195,7 +195,10 @@ fn module_imports(root: &Path) -> std::collections::BTreeMap<String, BTreeSet<St
             files.push(path.clone());
         }
         let mut deps = BTreeSet::new();
-        for f in files.iter().filter(|f| f.extension().is_some_and(|x| x == "rs")) {
+        for f in files
+            .iter()
+            .filter(|f| f.extension().is_some_and(|x| x == "rs"))
+        {
             for line in std::fs::read_to_string(f).unwrap().lines() {
                 let code = line.split("//").next().unwrap_or("");
                 for (i, _) in code.match_indices("crate::") {
