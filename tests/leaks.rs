@@ -209,15 +209,13 @@ fn compare(
     tally: &mut Tally,
 ) {
     let seat = at.seat;
-    if s.phase() != Phase::GameOver {
-        same(
-            tally,
-            "observation",
-            at,
-            &s.observation_string(seat),
-            &d.observation_string(seat),
-        );
-    }
+    same(
+        tally,
+        "observation",
+        at,
+        &s.observation_string(seat),
+        &d.observation_string(seat),
+    );
     for lang in LANGS {
         for color in [false, true] {
             let st = Style { color, lang };
@@ -229,15 +227,14 @@ fn compare(
                 &Cc::board(d, Some(seat), st),
             );
         }
-        if s.phase() != Phase::GameOver {
-            same(
-                tally,
-                "score",
-                at,
-                &Cc::score_text(s, seat, lang),
-                &Cc::score_text(d, seat, lang),
-            );
-        }
+        // `score`: during the game as the seat may count it, at the end
+        // the result.
+        let (a, b) = if s.phase() == Phase::GameOver {
+            (Cc::result_text(s, lang), Cc::result_text(d, lang))
+        } else {
+            (Cc::score_text(s, seat, lang), Cc::score_text(d, seat, lang))
+        };
+        same(tally, "score", at, &a, &b);
     }
     // The evaluation the agents rest on is the seat's estimate, from what
     // it can see (once the game is over, the true margin).
@@ -446,7 +443,7 @@ fn nothing_a_seat_cannot_see_reaches_its_screens_or_its_agents() {
                 let share = (PER_STEP * (game + 1)).div_ceil(GAMES);
                 let quota = if secret { 2 * share } else { share };
                 let rare = secret || s.is_terminal() || s.phase() == Phase::LonePlaceAll;
-                if *n < quota && (moves % 3 == 0 || rare) {
+                if *n < quota && (moves.is_multiple_of(3) || rare) {
                     *n += 1;
                     *tally.states.entry(here).or_default() += 1;
                     check_state(set, &s, game, moves, &mut tally);
