@@ -53,6 +53,8 @@ struct RuleSet {
     label: String,
     rules: Arc<Rules>,
     notes: Notes,
+    /// The evaluation's weights of the rules folder, as `ludus play` takes them.
+    weights: Heuristic,
 }
 
 fn rule_set(variant: &str, addons: &[&str], lang: Option<&str>) -> RuleSet {
@@ -75,6 +77,7 @@ fn rule_set(variant: &str, addons: &[&str], lang: Option<&str>) -> RuleSet {
         label,
         rules: loaded.rules,
         notes,
+        weights: Cc::weights_in(&dir).expect("the shipped weights load"),
     }
 }
 
@@ -238,7 +241,7 @@ fn compare(
     }
     // The evaluation the agents rest on is the seat's estimate, from what
     // it can see (once the game is over, the true margin).
-    let h = Heuristic::default();
+    let h = &set.weights;
     let (x, y) = (h.evaluate(s, seat), h.evaluate(d, seat));
     assert!(
         x == y,
@@ -306,16 +309,16 @@ fn compare(
     }
     let seed = derive(at.game, at.moves as u64, 300);
     assert_eq!(
-        may_pass(&h, s, seat),
-        may_pass(&h, d, seat),
+        may_pass(h, s, seat),
+        may_pass(h, d, seat),
         "{at} ({}): whether the agents may pass depends on cards the seat cannot see",
         step(s)
     );
     tally.add("may pass");
     // The greedy agent: each move's score, and its choice.
-    let scores = |x: &State| format!("{:?}", Cc::greedy_agent(&h, seed).scores(x, legal));
+    let scores = |x: &State| format!("{:?}", Cc::greedy_agent(h, seed).scores(x, legal));
     same(tally, "greedy scores", at, &scores(s), &scores(d));
-    let greedy = |x: &State| Cc::greedy_agent(&h, seed).choose(x, legal);
+    let greedy = |x: &State| Cc::greedy_agent(h, seed).choose(x, legal);
     let (a, b) = (greedy(s), greedy(d));
     assert_eq!(
         a,
@@ -325,7 +328,10 @@ fn compare(
     );
     tally.add("greedy decision");
     // The search: the statistics of the root's moves, and its choice.
-    let config = IsmctsConfig::with_iterations(ISMCTS_ITERATIONS);
+    let config = IsmctsConfig {
+        heuristic: h.clone(),
+        ..IsmctsConfig::with_iterations(ISMCTS_ITERATIONS)
+    };
     let stats = |x: &State| {
         format!(
             "{:?}",
