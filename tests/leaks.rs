@@ -474,8 +474,12 @@ fn nothing_a_seat_cannot_see_reaches_its_screens_or_its_agents() {
         "states sampled, comparisons made:\n  {}",
         report.join("\n  ")
     );
-    // Every step was reached and checked.
+    // Every step was reached and checked (the lone player, rare in random
+    // games, at least once).
+    let lone = tally.states.get("lone player").copied().unwrap_or(0);
+    assert!(lone >= 1, "no state of the lone player sampled");
     for here in [
+        "a secret mission fulfilled",
         "setup: arranging actions",
         "setup: placing",
         "turn start",
@@ -491,13 +495,23 @@ fn nothing_a_seat_cannot_see_reaches_its_screens_or_its_agents() {
         assert!(n >= 10, "only {n} states sampled at {here}");
     }
     for (what, at_least) in [
-        ("observation", 1000),
-        ("board", 6000),
-        ("choices", 1000),
-        ("hint", 3000),
-        ("greedy decision", 500),
-        ("ISMCTS decision", 500),
-        ("narrated event", 10_000),
+        ("observation", 4000),
+        ("board", 25_000),
+        ("score", 12_000),
+        ("evaluation", 4000),
+        ("legal moves", 2000),
+        ("question", 6000),
+        ("choices", 6000),
+        ("choice lines", 6000),
+        ("legend", 6000),
+        ("rules", 6000),
+        ("hint", 18_000),
+        ("may pass", 1500),
+        ("greedy scores", 1500),
+        ("greedy decision", 1500),
+        ("ISMCTS statistics", 1500),
+        ("ISMCTS decision", 1500),
+        ("narrated event", 250_000),
     ] {
         let n = tally.compared.get(what).copied().unwrap_or(0);
         assert!(n >= at_least, "only {n} comparisons of the {what}");
