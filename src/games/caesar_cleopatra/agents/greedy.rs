@@ -32,9 +32,14 @@ pub use super::heuristic::{Context, Evaluator, Heuristic};
 /// plays, and `me` leads on points by at least `pass_lead`. Only one
 /// player can lead, so two players who follow this never both pass for
 /// ever.
+///
+/// The points compared are those both players can count
+/// ([`State::public_points`]: without the secret missions). The
+/// opponent's own score would tell whether he has fulfilled his secret
+/// mission (`tests/leaks.rs` found it); and counting `me`'s mission but
+/// not the opponent's could let both lead at once.
 pub fn may_pass(h: &Heuristic, s: &State, me: usize) -> bool {
-    let sc = s.score();
-    s.lone_player().is_none() && sc[me] >= sc[1 - me] + h.pass_lead
+    s.lone_player().is_none() && s.public_points(me) >= s.public_points(1 - me) + h.pass_lead
 }
 
 /// The move a player who is stuck makes in his passive turn, if `s` is
