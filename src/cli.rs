@@ -519,7 +519,7 @@ fn play(a: crate::play::PlayArgs) -> ExitCode {
     if let Some(code) = a
         .resume
         .as_deref()
-        .and_then(|p| crate::play::foreign_save(p, lang))
+        .and_then(|p| crate::play::foreign_save(p, lang, games::MODULES))
     {
         return code;
     }
@@ -532,7 +532,7 @@ fn play(a: crate::play::PlayArgs) -> ExitCode {
 }
 
 fn replay(a: crate::play::ReplayArgs) -> ExitCode {
-    if let Some(code) = crate::play::foreign_save(&a.file, a.lang.as_deref()) {
+    if let Some(code) = crate::play::foreign_save(&a.file, a.lang.as_deref(), games::MODULES) {
         return code;
     }
     // A file that is no save is the play module's to report.

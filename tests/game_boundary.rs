@@ -98,14 +98,15 @@ fn is_word_char(c: char) -> bool {
     c.is_alphanumeric() || c == '_'
 }
 
-/// Whether `line` (lower case) names `word`: anywhere for a stem, as a
-/// whole word (or identifier) otherwise.
+/// Whether `line` (lower case) names `word`: a stem at the start of a
+/// word or of a part of an identifier (`missions`, `won_mission`, not
+/// `permission`), a whole word (or identifier) otherwise.
 fn names(line: &str, word: &str, whole: bool) -> bool {
     line.match_indices(word).any(|(i, _)| {
-        if !whole {
-            return true;
-        }
         let before = line[..i].chars().next_back();
+        if !whole {
+            return !before.is_some_and(char::is_alphabetic);
+        }
         let after = line[i + word.len()..].chars().next();
         !before.is_some_and(is_word_char) && !after.is_some_and(is_word_char)
     })
@@ -171,6 +172,8 @@ fn the_check_finds_a_notion_where_one_is_named() {
     assert!(!hit("let seat = state.current_actor();"));
     assert!(!hit("// influence cards of every seat"));
     assert!(!hit("a spyglass"));
+    assert!(hit("let won_missions = 2;"));
+    assert!(!hit("io-permission-denied = Permission denied"));
 }
 
 /// The top-level modules of `src/` and the other top-level modules each

@@ -332,13 +332,13 @@ pub fn replay_main<G: Playable>(args: ReplayArgs) -> ExitCode {
     }
 }
 
-/// A save of a game this build does not know (`rules: (game: ...)`):
-/// said in the player's language (`--lang`, else the save's), with the
-/// exit code; `None` for any other file (the game's own loading reports
-/// what else may be wrong with it).
-pub fn foreign_save(path: &Path, lang: Option<&str>) -> Option<ExitCode> {
+/// A save of a game this build does not know (`rules: (game: ...)`, not
+/// one of the `known` modules): said in the player's language (`--lang`,
+/// else the save's), with the exit code; `None` for any other file (the
+/// game's own loading reports what else may be wrong with it).
+pub fn foreign_save(path: &Path, lang: Option<&str>, known: &[&str]) -> Option<ExitCode> {
     let game = record::game_of_save(path)?;
-    if crate::games::MODULES.contains(&game.as_str()) {
+    if known.contains(&game.as_str()) {
         return None;
     }
     let lang = save_lang(lang, path);
@@ -346,7 +346,7 @@ pub fn foreign_save(path: &Path, lang: Option<&str>) -> Option<ExitCode> {
         lang,
         "save-other-game",
         game = game.as_str(),
-        known = crate::games::MODULES.join(", ")
+        known = known.join(", ")
     );
     let d = record::plain(path, msg).with_hint(lang.t("save-expected"));
     eprint!("{}", render::diagnostics(lang, &d.into(), false));
