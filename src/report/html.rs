@@ -580,7 +580,7 @@ fn run_line(r: &Value) -> String {
     o
 }
 
-/// The name of seat `i` (its faction name, else its id; empty if none).
+/// The name of seat `i` (its seat name, else its id; empty if none).
 fn seat_name(r: &Value, i: usize) -> String {
     let seats = strs(&r["run"]["seats"]);
     let names = strs(&r["run"]["seat_names"]);
