@@ -124,8 +124,31 @@ fn nice_max(m: f64) -> (f64, f64) {
     ((m / step).ceil() * step, step)
 }
 
+/// Where a chart draws: the SVG's size, the plot area inside its margins,
+/// the y scale and the width of each cluster's slot and of a bar.
+struct Frame {
+    w: f64,
+    h: f64,
+    ml: f64,
+    mt: f64,
+    pw: f64,
+    ph: f64,
+    ymax: f64,
+    step: f64,
+    slot: f64,
+    bw: f64,
+}
+
+impl Frame {
+    /// The y coordinate of a height (clamped to the plot area).
+    fn y(&self, v: f64) -> f64 {
+        self.mt + self.ph - self.ph * (v / self.ymax).clamp(0.0, 1.0)
+    }
+}
+
 impl Chart<'_> {
-    fn svg(&self) -> String {
+    /// The frame of this chart: a scale up to its tallest bar or interval.
+    fn frame(&self) -> Frame {
         let (w, h) = (self.width, 300.0);
         let (ml, mr, mt, mb) = (64.0, 16.0, 28.0, 52.0);
         let (pw, ph) = (w - ml - mr, h - mt - mb);
@@ -136,7 +159,6 @@ impl Chart<'_> {
             .map(|b| b.ci.map_or(b.height, |c| c.1.max(b.height)))
             .fold(0.0f64, f64::max);
         let (ymax, step) = nice_max(top);
-        let y = |v: f64| mt + ph - ph * (v / ymax).clamp(0.0, 1.0);
         let nc = self.clusters.len().max(1) as f64;
         let slot = pw / nc;
         let per = self
@@ -147,6 +169,24 @@ impl Chart<'_> {
             .unwrap_or(1)
             .max(1) as f64;
         let bw = (slot * 0.8 / per).min(90.0);
+        Frame {
+            w,
+            h,
+            ml,
+            mt,
+            pw,
+            ph,
+            ymax,
+            step,
+            slot,
+            bw,
+        }
+    }
+
+    /// The chart as an SVG element: axes, then each cluster's bars.
+    fn svg(&self) -> String {
+        let f = self.frame();
+        let (w, h) = (f.w, f.h);
         let mut s = String::new();
         let _ = write!(
             s,
@@ -154,10 +194,34 @@ impl Chart<'_> {
             esc(&self.id),
             esc(&self.title)
         );
-        // Grid and y axis.
+        self.axes(&mut s, &f);
+        // X labels: at least 30 px apart.
+        let every = ((30.0 / f.slot).ceil() as usize).max(1);
+        for (ci, (label, bars)) in self.clusters.iter().enumerate() {
+            let x0 = f.ml + f.slot * ci as f64 + (f.slot - f.bw * bars.len() as f64) / 2.0;
+            let cx = f.ml + f.slot * (ci as f64 + 0.5);
+            if ci % every == 0 {
+                let _ = write!(
+                    s,
+                    r#"<text class="tick" x="{cx:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
+                    f.mt + f.ph + 15.0,
+                    esc(label)
+                );
+            }
+            for (bi, b) in bars.iter().enumerate() {
+                self.bar(&mut s, &f, x0 + f.bw * bi as f64, b);
+            }
+        }
+        s += "</svg>";
+        s
+    }
+
+    /// The grid with the y ticks, both axes and their labels.
+    fn axes(&self, s: &mut String, f: &Frame) {
+        let (ml, mt, pw, ph) = (f.ml, f.mt, f.pw, f.ph);
         let mut t = 0.0;
-        while t <= ymax + 1e-9 {
-            let yy = y(t);
+        while t <= f.ymax + 1e-9 {
+            let yy = f.y(t);
             let _ = write!(
                 s,
                 r##"<line x1="{ml}" x2="{}" y1="{yy:.1}" y2="{yy:.1}" stroke="#e3e3e3"/><text x="{}" y="{:.1}" class="tick" text-anchor="end">{}</text>"##,
@@ -166,7 +230,7 @@ impl Chart<'_> {
                 yy + 4.0,
                 esc(&(self.y_fmt)(t))
             );
-            t += step;
+            t += f.step;
         }
         let _ = write!(
             s,
@@ -186,84 +250,71 @@ impl Chart<'_> {
             s,
             r#"<text class="axis" x="{:.1}" y="{}" text-anchor="middle">{}</text>"#,
             ml + pw / 2.0,
-            h - 8.0,
+            f.h - 8.0,
             esc(&self.x_label)
         );
-        // X labels: at least 30 px apart.
-        let every = ((30.0 / slot).ceil() as usize).max(1);
-        for (ci, (label, bars)) in self.clusters.iter().enumerate() {
-            let x0 = ml + slot * ci as f64 + (slot - bw * bars.len() as f64) / 2.0;
-            let cx = ml + slot * (ci as f64 + 0.5);
-            if ci % every == 0 {
+    }
+
+    /// One bar at `x`: its rectangle (carrying its JSON pointer and
+    /// number), its interval's whiskers and its value above.
+    fn bar(&self, s: &mut String, f: &Frame, x: f64, b: &Bar) {
+        let (mt, ph, bw) = (f.mt, f.ph, f.bw);
+        let yb = f.y(b.height);
+        let color = if self.series.len() <= 1 {
+            SINGLE
+        } else {
+            COLORS[b.series % COLORS.len()]
+        };
+        let key = b
+            .key
+            .as_ref()
+            .map_or(String::new(), |k| format!(r#" data-key="{}""#, esc(k)));
+        let _ = write!(
+            s,
+            r#"<rect x="{x:.2}" y="{yb:.2}" width="{:.2}" height="{:.2}" fill="{color}" data-path="{}"{key} data-value="{}"><title>{}</title></rect>"#,
+            (bw - 1.0).max(0.5),
+            (mt + ph - yb).max(0.0),
+            esc(&b.path),
+            esc(&b.raw),
+            esc(&b.tooltip)
+        );
+        if let Some((lo, hi)) = b.ci {
+            let mx = x + bw / 2.0;
+            let _ = write!(
+                s,
+                r##"<g stroke="#222" stroke-width="1.2"><line x1="{mx:.1}" x2="{mx:.1}" y1="{:.1}" y2="{:.1}"/><line x1="{:.1}" x2="{:.1}" y1="{:.1}" y2="{:.1}"/><line x1="{:.1}" x2="{:.1}" y1="{:.1}" y2="{:.1}"/></g>"##,
+                f.y(lo),
+                f.y(hi),
+                mx - 4.0,
+                mx + 4.0,
+                f.y(lo),
+                f.y(lo),
+                mx - 4.0,
+                mx + 4.0,
+                f.y(hi),
+                f.y(hi)
+            );
+        }
+        if !b.text.is_empty() {
+            let above = b.ci.map_or(yb, |c| f.y(c.1).min(yb));
+            if bw >= 7.0 * b.text.len() as f64 {
                 let _ = write!(
                     s,
-                    r#"<text class="tick" x="{cx:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
-                    mt + ph + 15.0,
-                    esc(label)
+                    r#"<text class="val" x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
+                    x + bw / 2.0,
+                    above - 4.0,
+                    esc(&b.text)
                 );
-            }
-            for (bi, b) in bars.iter().enumerate() {
-                let x = x0 + bw * bi as f64;
-                let yb = y(b.height);
-                let color = if self.series.len() <= 1 {
-                    SINGLE
-                } else {
-                    COLORS[b.series % COLORS.len()]
-                };
-                let key = b
-                    .key
-                    .as_ref()
-                    .map_or(String::new(), |k| format!(r#" data-key="{}""#, esc(k)));
+            } else if bw >= 7.0 {
                 let _ = write!(
                     s,
-                    r#"<rect x="{x:.2}" y="{yb:.2}" width="{:.2}" height="{:.2}" fill="{color}" data-path="{}"{key} data-value="{}"><title>{}</title></rect>"#,
-                    (bw - 1.0).max(0.5),
-                    (mt + ph - yb).max(0.0),
-                    esc(&b.path),
-                    esc(&b.raw),
-                    esc(&b.tooltip)
+                    r#"<text class="val small" transform="translate({:.1},{:.1}) rotate(-90)">{}</text>"#,
+                    x + bw / 2.0 + 3.0,
+                    above - 3.0,
+                    esc(&b.text)
                 );
-                if let Some((lo, hi)) = b.ci {
-                    let mx = x + bw / 2.0;
-                    let _ = write!(
-                        s,
-                        r##"<g stroke="#222" stroke-width="1.2"><line x1="{mx:.1}" x2="{mx:.1}" y1="{:.1}" y2="{:.1}"/><line x1="{:.1}" x2="{:.1}" y1="{:.1}" y2="{:.1}"/><line x1="{:.1}" x2="{:.1}" y1="{:.1}" y2="{:.1}"/></g>"##,
-                        y(lo),
-                        y(hi),
-                        mx - 4.0,
-                        mx + 4.0,
-                        y(lo),
-                        y(lo),
-                        mx - 4.0,
-                        mx + 4.0,
-                        y(hi),
-                        y(hi)
-                    );
-                }
-                if !b.text.is_empty() {
-                    let above = b.ci.map_or(yb, |c| y(c.1).min(yb));
-                    if bw >= 7.0 * b.text.len() as f64 {
-                        let _ = write!(
-                            s,
-                            r#"<text class="val" x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
-                            x + bw / 2.0,
-                            above - 4.0,
-                            esc(&b.text)
-                        );
-                    } else if bw >= 7.0 {
-                        let _ = write!(
-                            s,
-                            r#"<text class="val small" transform="translate({:.1},{:.1}) rotate(-90)">{}</text>"#,
-                            x + bw / 2.0 + 3.0,
-                            above - 3.0,
-                            esc(&b.text)
-                        );
-                    }
-                }
             }
         }
-        s += "</svg>";
-        s
     }
 
     fn html(&self) -> String {
@@ -529,25 +580,64 @@ fn run_line(r: &Value) -> String {
     o
 }
 
+/// The name of seat `i` (its seat name, else its id; empty if none).
+fn seat_name(r: &Value, i: usize) -> String {
+    let seats = strs(&r["run"]["seats"]);
+    let names = strs(&r["run"]["seat_names"]);
+    names.get(i).or(seats.get(i)).cloned().unwrap_or_default()
+}
+
 /// The body of one run's report: key figures, the measures table, charts.
 fn single_body<G: Reported>(r: &Value, prefix: &[&str]) -> String {
-    let p = |parts: &[&str]| {
-        let mut v: Vec<&str> = prefix.to_vec();
-        v.extend_from_slice(parts);
-        ptr(&v)
-    };
-    let run = &r["run"];
-    let seats = strs(&run["seats"]);
-    let names = strs(&run["seat_names"]);
-    let name = |i: usize| names.get(i).or(seats.get(i)).cloned().unwrap_or_default();
+    let mut o = key_figures::<G>(r);
+    o += "<div class=\"grid\">";
+    o += &outcome_chart(r, prefix);
+    o += &end_reasons_chart(r, prefix);
+    o += "</div>";
+    o += &hist_at(
+        r,
+        prefix,
+        &["histograms", "turns"],
+        "turns",
+        "Game length",
+        "turns",
+        &format!("mean {:.1} turns", r["mean_turns"].as_f64().unwrap_or(0.0)),
+        1036.0,
+    );
+    o += &score_charts(r, prefix);
+    o += &G::html(r, prefix);
+    o += &decisive_chart(r, prefix);
+    o += &hist_at(
+        r,
+        prefix,
+        &["branching", "histogram"],
+        "branching",
+        "Legal choices per decision (branching factor)",
+        "legal moves",
+        &format!(
+            "mean {:.2}, forced {:.1}% of {} decisions",
+            r["branching"]["mean"].as_f64().unwrap_or(0.0),
+            100.0 * r["branching"]["forced_share"].as_f64().unwrap_or(0.0),
+            r["branching"]["decisions"]
+        ),
+        1036.0,
+    );
+    o += "<h2>All measures</h2>";
+    o += &measures_table::<G>(r);
+    o
+}
+
+/// The key figures of a run as cards: each seat's wins, draws, mean
+/// length, the game's own key measures and the branching factor.
+fn key_figures<G: Reported>(r: &Value) -> String {
+    let seats = strs(&r["run"]["seats"]);
     let mut o = String::new();
-    // Key figures.
     o += "<div class=\"cards\">";
     for (i, s) in seats.iter().enumerate() {
         let _ = write!(
             o,
             "<div class=\"card\"><span>{} wins</span><b>{}</b></div>",
-            esc(&name(i)),
+            esc(&seat_name(r, i)),
             pct(r["win_rate"][s].as_f64().unwrap_or(0.0))
         );
     }
@@ -570,13 +660,17 @@ fn single_body<G: Reported>(r: &Value, prefix: &[&str]) -> String {
         "<div class=\"card\"><span>choices per decision</span><b>{:.2}</b></div></div>",
         r["branching"]["mean"].as_f64().unwrap_or(0.0),
     );
-    o += "<div class=\"grid\">";
-    // Who wins.
-    let mut spots: Vec<Spot> = seats
+    o
+}
+
+/// "Who wins": each seat's win rate, draws, and the first mover's wins.
+fn outcome_chart(r: &Value, prefix: &[&str]) -> String {
+    let p = |parts: &[&str]| pointer_at(prefix, parts);
+    let mut spots: Vec<Spot> = strs(&r["run"]["seats"])
         .iter()
         .enumerate()
         .map(|(i, s)| Spot {
-            label: format!("{} wins", name(i)),
+            label: format!("{} wins", seat_name(r, i)),
             path: p(&["win_rate", s]),
             ci: Some(p(&["win_rate_ci95", s])),
             series: 0,
@@ -588,14 +682,14 @@ fn single_body<G: Reported>(r: &Value, prefix: &[&str]) -> String {
         ci: Some(p(&["win_rate_ci95", "draw"])),
         series: 0,
     });
-    let first = run["first_player"].as_u64().unwrap_or(0) as usize;
+    let first = r["run"]["first_player"].as_u64().unwrap_or(0) as usize;
     spots.push(measure_spot(
         prefix,
         "first_player_win",
-        &format!("{} moves first", name(first)),
+        &format!("{} moves first", seat_name(r, first)),
         0,
     ));
-    o += &bars_at(
+    bars_at(
         r,
         prefix,
         "outcome",
@@ -606,8 +700,12 @@ fn single_body<G: Reported>(r: &Value, prefix: &[&str]) -> String {
         vec![],
         spots,
         500.0,
-    );
-    // How games ended.
+    )
+}
+
+/// "How games ended": the share of each end reason.
+fn end_reasons_chart(r: &Value, prefix: &[&str]) -> String {
+    let p = |parts: &[&str]| pointer_at(prefix, parts);
     let spots: Vec<Spot> = r["end_reasons"]
         .as_object()
         .map(|m| {
@@ -621,7 +719,7 @@ fn single_body<G: Reported>(r: &Value, prefix: &[&str]) -> String {
                 .collect()
         })
         .unwrap_or_default();
-    o += &bars_at(
+    bars_at(
         r,
         prefix,
         "end_reasons",
@@ -632,27 +730,20 @@ fn single_body<G: Reported>(r: &Value, prefix: &[&str]) -> String {
         vec![],
         spots,
         500.0,
-    );
-    o += "</div>";
-    o += &hist_at(
-        r,
-        prefix,
-        &["histograms", "turns"],
-        "turns",
-        "Game length",
-        "turns",
-        &format!("mean {:.1} turns", r["mean_turns"].as_f64().unwrap_or(0.0)),
-        1036.0,
-    );
-    o += "<div class=\"grid\">";
-    for (i, s) in seats.iter().enumerate() {
+    )
+}
+
+/// Each seat's final score, side by side, then the score margin.
+fn score_charts(r: &Value, prefix: &[&str]) -> String {
+    let mut o = String::from("<div class=\"grid\">");
+    for (i, s) in strs(&r["run"]["seats"]).iter().enumerate() {
         let id = format!("score_{s}");
         o += &hist_at(
             r,
             prefix,
             &["histograms", &id],
             &id,
-            &format!("Final score of {}", name(i)),
+            &format!("Final score of {}", seat_name(r, i)),
             "points",
             &format!(
                 "mean {:.2}",
@@ -667,7 +758,11 @@ fn single_body<G: Reported>(r: &Value, prefix: &[&str]) -> String {
         prefix,
         &["histograms", "margin"],
         "margin",
-        &format!("Score margin ({} minus {})", name(0), name(1)),
+        &format!(
+            "Score margin ({} minus {})",
+            seat_name(r, 0),
+            seat_name(r, 1)
+        ),
         "points",
         &format!(
             "mean |margin| {:.2}",
@@ -675,8 +770,13 @@ fn single_body<G: Reported>(r: &Value, prefix: &[&str]) -> String {
         ),
         1036.0,
     );
-    o += &G::html(r, prefix);
-    o += &hist_at(
+    o
+}
+
+/// When the winner took the lead for good, in the games the final leader
+/// won.
+fn decisive_chart(r: &Value, prefix: &[&str]) -> String {
+    hist_at(
         r,
         prefix,
         &["histograms", "decisive_turn"],
@@ -693,25 +793,7 @@ fn single_body<G: Reported>(r: &Value, prefix: &[&str]) -> String {
                 .unwrap_or(0.0)
         ),
         1036.0,
-    );
-    o += &hist_at(
-        r,
-        prefix,
-        &["branching", "histogram"],
-        "branching",
-        "Legal choices per decision (branching factor)",
-        "legal moves",
-        &format!(
-            "mean {:.2}, forced {:.1}% of {} decisions",
-            r["branching"]["mean"].as_f64().unwrap_or(0.0),
-            100.0 * r["branching"]["forced_share"].as_f64().unwrap_or(0.0),
-            r["branching"]["decisions"]
-        ),
-        1036.0,
-    );
-    o += "<h2>All measures</h2>";
-    o += &measures_table::<G>(r);
-    o
+    )
 }
 
 /// `bars` for a report that may sit inside a comparison (`prefix`).
@@ -824,9 +906,15 @@ pub fn report_html<G: Reported>(r: &Value) -> String {
     page(&title, &body)
 }
 
+/// A set's letter in a comparison: `A`, `B`, ...
+fn set_letter(i: usize) -> String {
+    ((b'A' + (i % 26) as u8) as char).to_string()
+}
+
+/// The HTML report of a comparison: its sets, charts of the key measures,
+/// the table of every measure, and each set's own report.
 fn compare_html<G: Reported>(c: &Value) -> String {
     let labels = strs(&c["compare"]);
-    let letter = |i: usize| ((b'A' + (i % 26) as u8) as char).to_string();
     let sets = c["sets"].as_array().cloned().unwrap_or_default();
     let game = sets
         .first()
@@ -843,16 +931,39 @@ fn compare_html<G: Reported>(c: &Value) -> String {
     }
     b += "<ul>";
     for (i, l) in labels.iter().enumerate() {
-        let _ = write!(b, "<li><b>[{}]</b> {}</li>", letter(i), esc(l));
+        let _ = write!(b, "<li><b>[{}]</b> {}</li>", set_letter(i), esc(l));
     }
     b += "</ul>";
     // Charts of key measures, one bar per set.
     let series: Vec<String> = labels
         .iter()
         .enumerate()
-        .map(|(i, l)| format!("[{}] {l}", letter(i)))
+        .map(|(i, l)| format!("[{}] {l}", set_letter(i)))
         .collect();
     b += "<h2>Key measures</h2><div class=\"grid\">";
+    b += &key_measure_charts::<G>(c, &sets, &series);
+    b += "</div>";
+    // Game length of every set, side by side.
+    b += &length_chart(c, &sets, &series);
+    b += &compare_table::<G>(c, labels.len());
+    // Every set's own report.
+    for (i, s) in sets.iter().enumerate() {
+        let k = i.to_string();
+        let _ = write!(
+            b,
+            "<details><summary>[{}] {} — the full report</summary>",
+            set_letter(i),
+            esc(labels.get(i).map_or("", |s| s.as_str()))
+        );
+        b += &single_body::<G>(s, &["sets", &k]);
+        b += "</details>";
+    }
+    page(&title, &b)
+}
+
+/// The key measures compared, as (id, label): each seat's wins, draws,
+/// length, the game's own, decisiveness and branching.
+fn compared_keys<G: Reported>(sets: &[Value]) -> Vec<(String, String)> {
     let first_seats = sets
         .first()
         .map(|s| strs(&s["run"]["seats"]))
@@ -883,11 +994,17 @@ fn compare_html<G: Reported>(c: &Value) -> String {
         ("decisive_turn", "turn the winner took the lead for good"),
         ("branching", "legal choices per decision"),
     ]));
-    for (id, label) in keys {
+    keys
+}
+
+/// One chart per key measure, one bar (with its interval) per set.
+fn key_measure_charts<G: Reported>(c: &Value, sets: &[Value], series: &[String]) -> String {
+    let mut b = String::new();
+    for (id, label) in compared_keys::<G>(sets) {
         let spots: Vec<Spot> = (0..sets.len())
             .map(|i| {
                 let k = i.to_string();
-                measure_spot(&["sets", &k], &id, &letter(i), i)
+                measure_spot(&["sets", &k], &id, &set_letter(i), i)
             })
             .collect();
         let percent = sets
@@ -901,25 +1018,29 @@ fn compare_html<G: Reported>(c: &Value) -> String {
             "95% intervals",
             "",
             percent,
-            series.clone(),
+            series.to_vec(),
             spots,
             320.0,
         );
     }
-    b += "</div>";
-    // Game length of every set, side by side.
-    b += &length_chart(c, &sets, &series);
-    // The table.
-    b += "<h2>Every measure</h2><p class=\"note\">Differences are each set minus [A], with the 95% interval of the difference and the p-value: two-proportion z-test for rates, Welch's t-test for means, z-test (delta method) for ratios. Highlighted: p &lt; 0.05.</p>";
+    b
+}
+
+/// The table of every measure in every set of `n`, with each set's
+/// difference from [A], its interval and p-value, section by section.
+fn compare_table<G: Reported>(c: &Value, n: usize) -> String {
+    let mut b = String::from(
+        "<h2>Every measure</h2><p class=\"note\">Differences are each set minus [A], with the 95% interval of the difference and the p-value: two-proportion z-test for rates, Welch's t-test for means, z-test (delta method) for ratios. Highlighted: p &lt; 0.05.</p>",
+    );
     b += "<table class=\"m\"><thead><tr><th>measure</th>";
-    for i in 0..labels.len() {
-        let _ = write!(b, "<th>{}</th>", letter(i));
+    for i in 0..n {
+        let _ = write!(b, "<th>{}</th>", set_letter(i));
     }
-    for i in 1..labels.len() {
+    for i in 1..n {
         let _ = write!(
             b,
             "<th>{0}−A</th><th>95% CI</th><th>p</th><th>p&lt;0.05</th>",
-            letter(i)
+            set_letter(i)
         );
     }
     b += "</tr></thead><tbody>";
@@ -928,64 +1049,60 @@ fn compare_html<G: Reported>(c: &Value) -> String {
         let _ = write!(
             b,
             "<tr class=\"sec\"><td colspan=\"{}\">{}</td></tr>",
-            1 + labels.len() + 4 * labels.len().saturating_sub(1),
+            1 + n + 4 * n.saturating_sub(1),
             esc(sec)
         );
         for row in rows.iter().filter(|r| r["section"] == sec) {
-            let sig = row["diffs"]
-                .as_array()
-                .is_some_and(|d| d.iter().any(|t| t["significant"] == true));
-            let _ = write!(
-                b,
-                "<tr{}><td>{}</td>",
-                if sig { " class=\"sig\"" } else { "" },
-                esc(row["label"].as_str().unwrap_or(""))
-            );
-            let f = |v: &Value| v.as_f64().map_or("-".into(), |x| fmt_measure(row, x));
-            for v in row["values"].as_array().into_iter().flatten() {
-                let _ = write!(b, "<td class=\"n\">{}</td>", f(v));
-            }
-            for t in row["diffs"].as_array().into_iter().flatten().skip(1) {
-                if t.is_null() {
-                    b += "<td></td><td></td><td></td><td></td>";
-                    continue;
-                }
-                let d = t["diff"].as_f64().unwrap_or(0.0);
-                let sign = |x: f64| {
-                    let s = fmt_measure(row, x);
-                    if x >= 0.0 { format!("+{s}") } else { s }
-                };
-                let _ = write!(
-                    b,
-                    "<td class=\"n\">{}</td><td class=\"n\">{} to {}</td><td class=\"n\">{}</td><td>{}</td>",
-                    sign(d),
-                    sign(t["ci95"][0].as_f64().unwrap_or(0.0)),
-                    sign(t["ci95"][1].as_f64().unwrap_or(0.0)),
-                    fmt_p(t["p"].as_f64().unwrap_or(1.0)),
-                    if t["significant"] == true {
-                        "yes"
-                    } else {
-                        "no"
-                    }
-                );
-            }
-            b += "</tr>";
+            b += &compare_row(row);
         }
     }
     b += "</tbody></table>";
-    // Every set's own report.
-    for (i, s) in sets.iter().enumerate() {
-        let k = i.to_string();
+    b
+}
+
+/// One measure's row of the comparison table: its value in each set, then
+/// each set's difference from [A] (highlighted if any is significant).
+fn compare_row(row: &Value) -> String {
+    let mut b = String::new();
+    let sig = row["diffs"]
+        .as_array()
+        .is_some_and(|d| d.iter().any(|t| t["significant"] == true));
+    let _ = write!(
+        b,
+        "<tr{}><td>{}</td>",
+        if sig { " class=\"sig\"" } else { "" },
+        esc(row["label"].as_str().unwrap_or(""))
+    );
+    let f = |v: &Value| v.as_f64().map_or("-".into(), |x| fmt_measure(row, x));
+    for v in row["values"].as_array().into_iter().flatten() {
+        let _ = write!(b, "<td class=\"n\">{}</td>", f(v));
+    }
+    for t in row["diffs"].as_array().into_iter().flatten().skip(1) {
+        if t.is_null() {
+            b += "<td></td><td></td><td></td><td></td>";
+            continue;
+        }
+        let d = t["diff"].as_f64().unwrap_or(0.0);
+        let sign = |x: f64| {
+            let s = fmt_measure(row, x);
+            if x >= 0.0 { format!("+{s}") } else { s }
+        };
         let _ = write!(
             b,
-            "<details><summary>[{}] {} — the full report</summary>",
-            letter(i),
-            esc(labels.get(i).map_or("", |s| s.as_str()))
+            "<td class=\"n\">{}</td><td class=\"n\">{} to {}</td><td class=\"n\">{}</td><td>{}</td>",
+            sign(d),
+            sign(t["ci95"][0].as_f64().unwrap_or(0.0)),
+            sign(t["ci95"][1].as_f64().unwrap_or(0.0)),
+            fmt_p(t["p"].as_f64().unwrap_or(1.0)),
+            if t["significant"] == true {
+                "yes"
+            } else {
+                "no"
+            }
         );
-        b += &single_body::<G>(s, &["sets", &k]);
-        b += "</details>";
     }
-    page(&title, &b)
+    b += "</tr>";
+    b
 }
 
 /// Game length histograms of every set, as grouped bars.

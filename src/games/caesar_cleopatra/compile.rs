@@ -573,6 +573,8 @@ impl Compiler<'_> {
         ok.then_some(refs)
     }
 
+    /// A card selector (`table(...)`, `hand(...)`) as a set: its zone, then
+    /// each of its filters (a filter given twice is a problem).
     fn set(&mut self, s: &Selector) -> Option<Set> {
         let mut ok = true;
         let zone = match s.zone.name.as_str() {
@@ -606,85 +608,107 @@ impl Compiler<'_> {
                 ok = false;
             }
             seen.push(&f.key.name);
-            let single = |c: &mut Self| {
-                if f.values.len() > 1 {
-                    c.problem(
-                        f.values[1].span.clone(),
-                        format!("`{}` takes one value", f.key.name),
-                        None,
-                    );
-                }
-                &f.values[0]
-            };
-            match f.key.name.as_str() {
-                "owner" => {
-                    let v = single(self);
-                    set.owner = self.who(v);
-                    ok &= set.owner.is_some();
-                }
-                "face" => {
-                    let v = single(self);
-                    if zone == Zone::Hand {
-                        self.problem(
-                            f.key.span.clone(),
-                            "`face` never matches cards in a hand: only cards on the table lie face up or down",
-                            None,
-                        );
-                        ok = false;
-                    }
-                    set.face = self.face(v);
-                    if let Some(f) = set.face {
-                        set.face_bits = match f {
-                            Face::Down => 0b01,
-                            Face::Up => 0b10,
-                        };
-                    }
-                    ok &= set.face.is_some();
-                }
-                "group" => {
-                    if zone == Zone::Hand {
-                        self.problem(
-                            f.key.span.clone(),
-                            "`group` never matches cards in a hand: only cards on the table lie at a group",
-                            None,
-                        );
-                        ok = false;
-                    }
-                    match self.group_refs(&f.values) {
-                        Some(refs) => set.groups = Groups::Of(refs),
-                        None => ok = false,
-                    }
-                }
-                "kind" => {
-                    let mut ks = ArrayVec::new();
-                    for v in &f.values {
-                        match self.kind(v, false) {
-                            // A kind counts once; there are at most MAX_KINDS.
-                            Some(k) if !ks.contains(&k) => ks.push(k),
-                            Some(_) => {}
-                            None => ok = false,
-                        }
-                    }
-                    if zone == Zone::Table
-                        && !ks.is_empty()
-                        && ks.iter().all(|k: &Kind| !self.names.kinds[k.ix()].1)
-                    {
-                        self.problem(
-                            f.key.span.clone(),
-                            "this `kind` never matches: only influence cards lie on the table",
-                            None,
-                        );
-                        ok = false;
-                    }
-                    set.set_kinds(ks);
-                }
-                _ => {
-                    self.unknown("filter", &f.key, &["owner", "face", "group", "kind"]);
-                    ok = false;
-                }
-            }
+            ok &= self.filter(&mut set, f);
         }
         ok.then_some(set)
+    }
+
+    /// One filter of a selector, narrowing `set`; false on a problem.
+    fn filter(&mut self, set: &mut Set, f: &ast::Filter) -> bool {
+        match f.key.name.as_str() {
+            "owner" => {
+                let v = self.single_value(f);
+                set.owner = self.who(v);
+                set.owner.is_some()
+            }
+            "face" => self.face_filter(set, f),
+            "group" => self.group_filter(set, f),
+            "kind" => self.kind_filter(set, f),
+            _ => {
+                self.unknown("filter", &f.key, &["owner", "face", "group", "kind"]);
+                false
+            }
+        }
+    }
+
+    /// The value of a filter that takes one (a problem if it has more).
+    fn single_value<'f>(&mut self, f: &'f ast::Filter) -> &'f Ident {
+        if f.values.len() > 1 {
+            self.problem(
+                f.values[1].span.clone(),
+                format!("`{}` takes one value", f.key.name),
+                None,
+            );
+        }
+        &f.values[0]
+    }
+
+    /// `face: up|down`: never in a hand.
+    fn face_filter(&mut self, set: &mut Set, f: &ast::Filter) -> bool {
+        let mut ok = true;
+        let v = self.single_value(f);
+        if set.zone == Zone::Hand {
+            self.problem(
+                f.key.span.clone(),
+                "`face` never matches cards in a hand: only cards on the table lie face up or down",
+                None,
+            );
+            ok = false;
+        }
+        set.face = self.face(v);
+        if let Some(f) = set.face {
+            set.face_bits = match f {
+                Face::Down => 0b01,
+                Face::Up => 0b10,
+            };
+        }
+        ok && set.face.is_some()
+    }
+
+    /// `group: ...`: one or more groups, never in a hand.
+    fn group_filter(&mut self, set: &mut Set, f: &ast::Filter) -> bool {
+        let mut ok = true;
+        if set.zone == Zone::Hand {
+            self.problem(
+                f.key.span.clone(),
+                "`group` never matches cards in a hand: only cards on the table lie at a group",
+                None,
+            );
+            ok = false;
+        }
+        match self.group_refs(&f.values) {
+            Some(refs) => set.groups = Groups::Of(refs),
+            None => ok = false,
+        }
+        ok
+    }
+
+    /// `kind: ...`: one or more card kinds, each counted once; on the table
+    /// at least one must be an influence kind.
+    fn kind_filter(&mut self, set: &mut Set, f: &ast::Filter) -> bool {
+        let mut ok = true;
+        let mut ks = ArrayVec::new();
+        for v in &f.values {
+            match self.kind(v, false) {
+                // A kind counts once; there are at most MAX_KINDS.
+                Some(k) if !ks.contains(&k) => ks.push(k),
+                Some(_) => {}
+                None => ok = false,
+            }
+        }
+        if set.zone == Zone::Table
+            && !ks.is_empty()
+            && ks.iter().all(|k: &Kind| !self.names.kinds[k.ix()].1)
+        {
+            self.problem(
+                f.key.span.clone(),
+                "this `kind` never matches: only influence cards lie on the table",
+                None,
+            );
+            ok = false;
+        }
+        set.set_kinds(ks);
+        ok
     }
 
     fn cards(&mut self, t: &Target) -> Option<Cards> {

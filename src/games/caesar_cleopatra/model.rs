@@ -1384,61 +1384,22 @@ struct Parts {
 /// The rules from their checked parts, with the tables derived from them
 /// for the hot path.
 fn assemble(p: Parts) -> Rules {
-    let Parts {
-        kinds,
-        influence_kinds,
-        programs,
-        ..
-    } = p;
-    let mut values = [0u8; MAX_KINDS];
-    let mut inverts = [0u8; MAX_KINDS];
-    let mut influence_mask = [0u8; MAX_KINDS];
-    for (i, k) in kinds.iter().enumerate() {
-        if k.influence {
-            influence_mask[i] = 0xFF;
-            values[i] = k.value;
-            inverts[i] = u8::from(k.inverts_vote);
-        }
-    }
-    let mut influence_ranks = [0x80; MAX_KINDS];
-    for (r, k) in influence_kinds.iter().enumerate().take(MAX_KINDS) {
-        influence_ranks[r] = k.0;
-    }
-    let discard_kinds: Vec<Kind> = influence_kinds
-        .iter()
-        .copied()
-        .filter(|k| !kinds[k.ix()].inverts_vote)
-        .collect();
+    let (values, inverts, influence_mask) = kind_tables(&p.kinds);
+    let influence_ranks = influence_ranks(&p.influence_kinds);
+    let discard_kinds = influence_kinds_where(&p.kinds, &p.influence_kinds, false);
     let discard_mask = discard_kinds.iter().fold(0, |m, k| m | 1 << k.ix());
     let discard_in_index_order = discard_kinds.windows(2).all(|w| w[0].ix() < w[1].ix());
-    let inverter_kinds = influence_kinds
-        .iter()
-        .copied()
-        .filter(|k| kinds[k.ix()].inverts_vote)
-        .collect();
-    let (mut group_size, mut group_majority) = ([0xFF; MAX_GROUPS], [0xFF; MAX_GROUPS]);
-    for (g, gd) in p.groups.iter().enumerate().take(MAX_GROUPS) {
-        group_size[g] = gd.size;
-        group_majority[g] = gd.majority;
-    }
-    let deck_kinds = [&p.factions[0], &p.factions[1]].map(|f| {
-        f.deck
-            .iter()
-            .enumerate()
-            .fold(0, |m, (i, &n)| m | u16::from(n > 0) << i)
-    });
-    let play_tests: [PlayTest; MAX_KINDS] = std::array::from_fn(|k| {
-        programs
-            .get(k)
-            .and_then(Option::as_ref)
-            .map_or_else(PlayTest::default, |p| p.playable.test())
-    });
+    let inverter_kinds = influence_kinds_where(&p.kinds, &p.influence_kinds, true);
+    let (group_size, group_majority) = group_tables(&p.groups);
+    let deck_kinds = [&p.factions[0], &p.factions[1]].map(deck_kinds);
+    let play_tests = play_tests(&p.programs);
+    let (ops, op_range) = op_table(&p.programs);
     let mut rules = Rules {
         deals: Default::default(),
         name: p.name,
         source: p.source,
-        kinds,
-        influence_kinds,
+        kinds: p.kinds,
+        influence_kinds: p.influence_kinds,
         influence_ranks,
         action_kinds: p.action_kinds,
         factions: p.factions,
@@ -1450,37 +1411,14 @@ fn assemble(p: Parts) -> Rules {
         limits: p.limits,
         turn: p.turn,
         scoring: p.scoring,
-        reactions_to: std::array::from_fn(|played| {
-            programs.iter().enumerate().fold(0, |m, (i, p)| {
-                let opens = p
-                    .as_ref()
-                    .and_then(|p| p.trigger.as_ref())
-                    .is_some_and(|t| !t.except.iter().any(|k| k.ix() == played));
-                m | u16::from(opens) << i
-            })
-        }),
+        reactions_to: reactions_to(&p.programs),
         deck_kinds,
         play_masks: PlayMasks::of(&play_tests),
         play_tests,
-        own_turn_actions: programs.iter().enumerate().fold(0, |m, (i, p)| {
-            m | u16::from(p.as_ref().is_some_and(|p| p.trigger.is_none())) << i
-        }),
-        ops: programs
-            .iter()
-            .flatten()
-            .flat_map(|p| p.ops.iter().cloned())
-            .collect(),
-        op_range: {
-            let mut r = [(0, 0); MAX_KINDS];
-            let mut at = 0;
-            for (k, p) in programs.iter().enumerate().take(MAX_KINDS) {
-                let n = p.as_ref().map_or(0, |p| p.ops.len()) as u16;
-                r[k] = (at, at + n);
-                at += n;
-            }
-            r
-        },
-        programs,
+        own_turn_actions: own_turn_actions(&p.programs),
+        ops,
+        op_range,
+        programs: p.programs,
         values,
         inverts,
         influence_mask,
@@ -1493,4 +1431,106 @@ fn assemble(p: Parts) -> Rules {
     };
     rules.deals = [0, 1].map(|p| Deal::of(&rules, p));
     rules
+}
+
+/// Per kind: the value and whether it inverts the vote (of influence
+/// cards; 0 for the others), and a mask of 0xFF for influence cards.
+fn kind_tables(kinds: &[CardType]) -> ([u8; MAX_KINDS], [u8; MAX_KINDS], [u8; MAX_KINDS]) {
+    let mut values = [0u8; MAX_KINDS];
+    let mut inverts = [0u8; MAX_KINDS];
+    let mut influence_mask = [0u8; MAX_KINDS];
+    for (i, k) in kinds.iter().enumerate() {
+        if k.influence {
+            influence_mask[i] = 0xFF;
+            values[i] = k.value;
+            inverts[i] = u8::from(k.inverts_vote);
+        }
+    }
+    (values, inverts, influence_mask)
+}
+
+/// The influence kinds by rank (0x80 past the last).
+fn influence_ranks(influence_kinds: &[Kind]) -> [u8; MAX_KINDS] {
+    let mut influence_ranks = [0x80; MAX_KINDS];
+    for (r, k) in influence_kinds.iter().enumerate().take(MAX_KINDS) {
+        influence_ranks[r] = k.0;
+    }
+    influence_ranks
+}
+
+/// The influence kinds that invert the vote (`inverts`), or those that
+/// do not, in rank order.
+fn influence_kinds_where(kinds: &[CardType], influence_kinds: &[Kind], inverts: bool) -> Vec<Kind> {
+    influence_kinds
+        .iter()
+        .copied()
+        .filter(|k| kinds[k.ix()].inverts_vote == inverts)
+        .collect()
+}
+
+/// Each group's size and majority (0xFF past the last group).
+fn group_tables(groups: &[Group]) -> ([u8; MAX_GROUPS], [u8; MAX_GROUPS]) {
+    let (mut group_size, mut group_majority) = ([0xFF; MAX_GROUPS], [0xFF; MAX_GROUPS]);
+    for (g, gd) in groups.iter().enumerate().take(MAX_GROUPS) {
+        group_size[g] = gd.size;
+        group_majority[g] = gd.majority;
+    }
+    (group_size, group_majority)
+}
+
+/// A bit per kind a faction's deck holds.
+fn deck_kinds(f: &Faction) -> u16 {
+    f.deck
+        .iter()
+        .enumerate()
+        .fold(0, |m, (i, &n)| m | u16::from(n > 0) << i)
+}
+
+/// Per kind, the test of whether its action card may be played (the
+/// default for kinds without a program).
+fn play_tests(programs: &[Option<Program>]) -> [PlayTest; MAX_KINDS] {
+    std::array::from_fn(|k| {
+        programs
+            .get(k)
+            .and_then(Option::as_ref)
+            .map_or_else(PlayTest::default, |p| p.playable.test())
+    })
+}
+
+/// Per kind played, a bit per action card that may answer it: a reaction
+/// whose trigger does not except it.
+fn reactions_to(programs: &[Option<Program>]) -> [u16; MAX_KINDS] {
+    std::array::from_fn(|played| {
+        programs.iter().enumerate().fold(0, |m, (i, p)| {
+            let opens = p
+                .as_ref()
+                .and_then(|p| p.trigger.as_ref())
+                .is_some_and(|t| !t.except.iter().any(|k| k.ix() == played));
+            m | u16::from(opens) << i
+        })
+    })
+}
+
+/// A bit per action card played on its owner's turn (no trigger).
+fn own_turn_actions(programs: &[Option<Program>]) -> u16 {
+    programs.iter().enumerate().fold(0, |m, (i, p)| {
+        m | u16::from(p.as_ref().is_some_and(|p| p.trigger.is_none())) << i
+    })
+}
+
+/// Every program's ops end to end, and each kind's range in them.
+fn op_table(programs: &[Option<Program>]) -> (Vec<Op>, [(u16, u16); MAX_KINDS]) {
+    let ops = programs
+        .iter()
+        .flatten()
+        .flat_map(|p| p.ops.iter().cloned())
+        .collect();
+    let mut r = [(0, 0); MAX_KINDS];
+    let mut at = 0;
+    for (k, p) in programs.iter().enumerate().take(MAX_KINDS) {
+        let n = p.as_ref().map_or(0, |p| p.ops.len()) as u16;
+        r[k] = (at, at + n);
+        at += n;
+    }
+    (ops, r)
 }

@@ -41,99 +41,125 @@ impl State {
     pub fn resample(&self, observer: usize, rng: &mut AgentRng) -> State {
         let mut s = self.clone();
         s.events = Vec::new();
-        let rules = s.rules.clone();
-        let r = &*rules;
         let o = 1 - observer;
-
-        // ----- The observer's own unknown orders ---------------------------
-        shuffle_sorted(s.zones[observer].influence_reserve.as_mut_slice(), rng);
-        if r.setup.action_reserve == ActionReserve::Shuffled {
-            shuffle_sorted(s.zones[observer].action_reserve.as_mut_slice(), rng);
+        s.shuffle_unknown_orders(observer, rng);
+        s.redraw_missions(o, rng);
+        if matches!(s.phase, Phase::ArrangeActions | Phase::SetupPlace) {
+            s.redraw_setup_cards(o, rng);
+        } else {
+            let hand_known = self.hand_seen_by(observer);
+            let unseen = s.unseen_cards(o, hand_known);
+            s.redraw_cards(o, hand_known, &unseen, rng);
         }
-        shuffle_sorted(s.vote_pile.as_mut_slice(), rng);
+        s.rng = seed::rng(rng.next_u64());
+        s
+    }
 
-        // ----- The opponent's missions ---------------------------------------
-        let n_missions = s.zones[o].missions.len();
-        let mut pool: arrayvec::ArrayVec<u8, 24> = s
+    /// Shuffles what `observer` knows the contents but not the order of:
+    /// his influence reserve (his action reserve too when it was shuffled)
+    /// and the vote draw pile.
+    fn shuffle_unknown_orders(&mut self, observer: usize, rng: &mut AgentRng) {
+        shuffle_sorted(self.zones[observer].influence_reserve.as_mut_slice(), rng);
+        if self.rules.setup.action_reserve == ActionReserve::Shuffled {
+            shuffle_sorted(self.zones[observer].action_reserve.as_mut_slice(), rng);
+        }
+        shuffle_sorted(self.vote_pile.as_mut_slice(), rng);
+    }
+
+    /// Redraws the missions of `o` (the opponent) from his and the boxed
+    /// ones, keeping their number, and recounts the points.
+    fn redraw_missions(&mut self, o: usize, rng: &mut AgentRng) {
+        let n_missions = self.zones[o].missions.len();
+        let mut pool: arrayvec::ArrayVec<u8, 24> = self
             .missions_boxed
             .iter()
-            .chain(s.zones[o].missions.iter())
+            .chain(self.zones[o].missions.iter())
             .copied()
             .collect();
         pool.sort_unstable();
         seed::shuffle(&mut pool, rng);
-        s.zones[o].missions.clear();
-        s.missions_boxed.clear();
+        self.zones[o].missions.clear();
+        self.missions_boxed.clear();
         for (i, m) in pool.into_iter().enumerate() {
             if i < n_missions {
-                s.zones[o].missions.push(m);
+                self.zones[o].missions.push(m);
             } else {
-                s.missions_boxed.push(m);
+                self.missions_boxed.push(m);
             }
         }
-        s.points = s.count_points();
+        self.points = self.count_points();
+    }
 
-        // ----- The opponent's cards ------------------------------------------
-        let n_groups = r.groups.len();
-        if matches!(s.phase, Phase::ArrangeActions | Phase::SetupPlace) {
-            // During setup the face-down cards come from the set-aside cards
-            // (two series of values), and the reserves hold the rest.
-            let mut aside: Vec<Kind> = Vec::with_capacity(16);
-            for g in 0..n_groups {
-                for k in 0..MAX_KINDS {
-                    push_n(&mut aside, k, s.groups[g].cards[o][0][k]);
-                    s.groups[g].cards[o][0][k] = 0;
-                }
-            }
+    /// During setup, redraws the cards of `o` (the opponent): his face-down
+    /// cards come from the set-aside cards (two series of values), and his
+    /// reserves, which hold the rest, are shuffled.
+    fn redraw_setup_cards(&mut self, o: usize, rng: &mut AgentRng) {
+        let n_groups = self.rules.groups.len();
+        let mut aside: Vec<Kind> = Vec::with_capacity(16);
+        for g in 0..n_groups {
             for k in 0..MAX_KINDS {
-                push_n(&mut aside, k, s.zones[o].set_aside[k]);
-                s.zones[o].set_aside[k] = 0;
+                push_n(&mut aside, k, self.groups[g].cards[o][0][k]);
+                self.groups[g].cards[o][0][k] = 0;
             }
-            shuffle_sorted(&mut aside, rng);
-            let mut it = aside.into_iter();
-            for g in 0..n_groups {
-                let n: u8 = s.count[o][g] - s.groups[g].cards[o][1].iter().sum::<u8>();
-                for _ in 0..n {
-                    let k = it.next().expect("as many set-aside cards as slots");
-                    s.groups[g].cards[o][0][k.ix()] += 1;
-                }
-            }
-            for k in it {
-                s.zones[o].set_aside[k.ix()] += 1;
-            }
-            shuffle_sorted(s.zones[o].influence_reserve.as_mut_slice(), rng);
-            shuffle_sorted(s.zones[o].action_reserve.as_mut_slice(), rng);
-            s.rng = seed::rng(rng.next_u64());
-            return s;
         }
+        for k in 0..MAX_KINDS {
+            push_n(&mut aside, k, self.zones[o].set_aside[k]);
+            self.zones[o].set_aside[k] = 0;
+        }
+        shuffle_sorted(&mut aside, rng);
+        let mut it = aside.into_iter();
+        for g in 0..n_groups {
+            let n: u8 = self.count[o][g] - self.groups[g].cards[o][1].iter().sum::<u8>();
+            for _ in 0..n {
+                let k = it.next().expect("as many set-aside cards as slots");
+                self.groups[g].cards[o][0][k.ix()] += 1;
+            }
+        }
+        for k in it {
+            self.zones[o].set_aside[k.ix()] += 1;
+        }
+        shuffle_sorted(self.zones[o].influence_reserve.as_mut_slice(), rng);
+        shuffle_sorted(self.zones[o].action_reserve.as_mut_slice(), rng);
+    }
 
-        let hand_known = self.hand_seen_by(observer);
-        // What the observer cannot see of the opponent's deck, by kind.
-        let mut unseen: Counts = r.factions[o].deck;
+    /// What the observer cannot see of the deck of `o` (the opponent), by
+    /// kind: the deck less his discard pile, removed and unarranged cards,
+    /// his face-up cards, the cards in effects' pools and the action cards
+    /// he is playing (and his hand when `hand_known`).
+    fn unseen_cards(&self, o: usize, hand_known: bool) -> Counts {
+        let mut unseen: Counts = self.rules.factions[o].deck;
         let mut sub = |c: &Counts| {
             for k in 0..MAX_KINDS {
                 unseen[k] -= c[k];
             }
         };
-        let z = &s.zones[o];
+        let z = &self.zones[o];
         sub(&z.discard);
         sub(&z.removed);
         sub(&z.unarranged);
         if hand_known {
             sub(&z.hand);
         }
-        for g in 0..n_groups {
-            sub(&s.groups[g].cards[o][1]);
+        for g in 0..self.rules.groups.len() {
+            sub(&self.groups[g].cards[o][1]);
         }
-        for f in &s.frames {
+        for f in &self.frames {
             sub(&f.pool[o]);
         }
-        for f in &s.frames {
+        for f in &self.frames {
             if f.player as usize == o {
                 unseen[f.card.ix()] -= 1;
             }
         }
+        unseen
+    }
 
+    /// Redraws the hidden cards of `o` (the opponent) from the `unseen`
+    /// ones, shuffled: each hidden place is emptied and dealt as many cards
+    /// as it held (his hand too unless `hand_known`).
+    fn redraw_cards(&mut self, o: usize, hand_known: bool, unseen: &Counts, rng: &mut AgentRng) {
+        let rules = self.rules.clone();
+        let r = &*rules;
         let mut actions: Vec<Kind> = Vec::with_capacity(16);
         let mut influence: Vec<Kind> = Vec::with_capacity(48);
         for k in 0..r.kinds.len() {
@@ -145,58 +171,68 @@ impl State {
         }
         seed::shuffle(&mut actions, rng);
         seed::shuffle(&mut influence, rng);
-
-        // Empty the hidden slots, remembering their sizes.
-        let hand_len = s.zones[o].hand_len as usize;
-        if !hand_known {
-            s.zones[o].hand = [0; MAX_KINDS];
-        }
-        let mut down = [0u8; super::model::MAX_GROUPS];
-        for g in 0..n_groups {
-            down[g] = s.groups[g].cards[o][0].iter().sum();
-            s.groups[g].cards[o][0] = [0; MAX_KINDS];
-        }
-        let aside: u8 = s.zones[o].set_aside.iter().sum();
-        s.zones[o].set_aside = [0; MAX_KINDS];
-        let n_inf_reserve = s.zones[o].influence_reserve.len();
-        let n_act_reserve = s.zones[o].action_reserve.len();
-        s.zones[o].influence_reserve.clear();
-        s.zones[o].action_reserve.clear();
+        let hidden = self.empty_hidden(o, hand_known);
 
         // Action cards: the action reserve, the rest in the hand.
         let mut acts = actions.into_iter();
-        for k in acts.by_ref().take(n_act_reserve) {
-            s.zones[o].action_reserve.push(k);
+        for k in acts.by_ref().take(hidden.action_reserve) {
+            self.zones[o].action_reserve.push(k);
         }
         let mut in_hand = 0;
         for k in acts {
             debug_assert!(!hand_known, "a known hand leaves no action card unseen");
-            s.zones[o].hand[k.ix()] += 1;
+            self.zones[o].hand[k.ix()] += 1;
             in_hand += 1;
         }
         // Influence cards: the rest of the hand, the face-down slots, the
         // set-aside cards, the influence reserve.
         let mut inf = influence.into_iter();
         if !hand_known {
-            for k in inf.by_ref().take(hand_len - in_hand) {
-                s.zones[o].hand[k.ix()] += 1;
+            for k in inf.by_ref().take(hidden.hand - in_hand) {
+                self.zones[o].hand[k.ix()] += 1;
             }
         }
-        for g in 0..n_groups {
-            for k in inf.by_ref().take(down[g] as usize) {
-                s.groups[g].cards[o][0][k.ix()] += 1;
+        for g in 0..r.groups.len() {
+            for k in inf.by_ref().take(hidden.down[g] as usize) {
+                self.groups[g].cards[o][0][k.ix()] += 1;
             }
         }
-        for k in inf.by_ref().take(aside as usize) {
-            s.zones[o].set_aside[k.ix()] += 1;
+        for k in inf.by_ref().take(hidden.aside as usize) {
+            self.zones[o].set_aside[k.ix()] += 1;
         }
         for k in inf {
-            s.zones[o].influence_reserve.push(k);
+            self.zones[o].influence_reserve.push(k);
         }
-        debug_assert_eq!(s.zones[o].influence_reserve.len(), n_inf_reserve);
+        debug_assert_eq!(
+            self.zones[o].influence_reserve.len(),
+            hidden.influence_reserve
+        );
+    }
 
-        s.rng = seed::rng(rng.next_u64());
-        s
+    /// Empties the hidden places of `o` (his hand unless `hand_known`, his
+    /// face-down cards, set-aside cards and reserves), returning their sizes.
+    fn empty_hidden(&mut self, o: usize, hand_known: bool) -> Hidden {
+        let hand = self.zones[o].hand_len as usize;
+        if !hand_known {
+            self.zones[o].hand = [0; MAX_KINDS];
+        }
+        let mut down = [0u8; super::model::MAX_GROUPS];
+        for g in 0..self.rules.groups.len() {
+            down[g] = self.groups[g].cards[o][0].iter().sum();
+            self.groups[g].cards[o][0] = [0; MAX_KINDS];
+        }
+        let aside: u8 = self.zones[o].set_aside.iter().sum();
+        self.zones[o].set_aside = [0; MAX_KINDS];
+        let hidden = Hidden {
+            hand,
+            down,
+            aside,
+            influence_reserve: self.zones[o].influence_reserve.len(),
+            action_reserve: self.zones[o].action_reserve.len(),
+        };
+        self.zones[o].influence_reserve.clear();
+        self.zones[o].action_reserve.clear();
+        hidden
     }
 
     /// Whether `observer` is looking at his opponent's hand right now: an
@@ -212,6 +248,18 @@ impl State {
                 })
         })
     }
+}
+
+/// The sizes of a player's hidden places, emptied to be dealt anew.
+struct Hidden {
+    /// Cards in the hand.
+    hand: usize,
+    /// Face-down cards per group.
+    down: [u8; super::model::MAX_GROUPS],
+    /// Set-aside cards.
+    aside: u8,
+    influence_reserve: usize,
+    action_reserve: usize,
 }
 
 fn push_n(v: &mut Vec<Kind>, k: usize, n: u8) {

@@ -1148,80 +1148,132 @@ fn illegal(
 /// Checks the position against the rules, reporting each problem at the
 /// entry that causes it (what `Position::into_state` would refuse).
 fn check_position(r: &Rules, file: &SourceFile, ps: &PositionSpans, diags: &mut Diagnostics) {
-    let err = |at: &Spanned<String>, msg: String| file.error(at, msg);
-    let faction = |k: &Key, diags: &mut Diagnostics| -> Option<usize> {
-        let f = r.faction_by_id(&k.0.value);
-        if f.is_none() {
-            let span = k.0.span_in(&file.text).unwrap_or(0..0);
-            diags.push(unknown(file, &span, "faction", &k.0.value, faction_ids(r)));
-        }
-        f
+    let mut c = PositionCheck {
+        r,
+        file,
+        diags,
+        all: Vec::new(),
     };
-    let group = |k: &Key, diags: &mut Diagnostics| -> Option<usize> {
-        let g = r.group_by_id(&k.0.value).map(|g| g as usize);
-        if g.is_none() {
-            let span = k.0.span_in(&file.text).unwrap_or(0..0);
-            diags.push(unknown(file, &span, "group", &k.0.value, group_ids(r)));
-        }
-        g
-    };
-    // Every card of the position in file order, with its owner and kind.
-    let mut all: Vec<(usize, usize, Kind, &Spanned<String>)> = Vec::new();
-    let card = |c: &Spanned<String>, diags: &mut Diagnostics| -> Option<(Kind, Face)> {
-        match parse_card(r, &c.value) {
-            Ok(x) => Some(x),
-            Err(e) => {
-                diags.push(err(c, e));
-                None
-            }
-        }
-    };
-    let start = |c: &Spanned<String>| c.span_in(&file.text).map_or(0, |s| s.start);
-
     if let Some(t) = &ps.to_move
         && r.faction_by_id(&t.value).is_none()
     {
         let span = t.span_in(&file.text).unwrap_or(0..0);
-        diags.push(unknown(file, &span, "faction", &t.value, faction_ids(r)));
+        c.diags
+            .push(unknown(file, &span, "faction", &t.value, faction_ids(r)));
     }
-
-    // Patricians won, and those left.
-    let mut won = vec![[0u8; 2]; r.groups.len()];
-    for (fk, groups) in &ps.won {
-        let p = faction(fk, diags);
-        for (gk, n) in groups {
-            if let (Some(p), Some(g)) = (p, group(gk, diags)) {
-                won[g][p] = n.value;
-                let gd = &r.groups[g];
-                if won[g][0] + won[g][1] > gd.size {
-                    diags.push(file.error(
-                        n,
-                        format!(
-                            "{} {} won: the group has {} patricians",
-                            won[g][0] + won[g][1],
-                            gd.name,
-                            gd.size
-                        ),
-                    ));
-                }
-            }
-        }
-    }
+    let won = c.won(ps);
     let mut left: Vec<u8> = r
         .groups
         .iter()
         .enumerate()
         .map(|(g, gd)| gd.size.saturating_sub(won[g][0] + won[g][1]))
         .collect();
-
-    // The groups.
     for (gk, gp) in &ps.groups {
-        let Some(g) = group(gk, diags) else { continue };
+        let Some(g) = c.group(gk) else { continue };
+        c.group_cards(g, gp, &won, &mut left);
+    }
+    c.hands(ps);
+    c.piles(ps);
+    c.deck_counts();
+    c.vote_cards(ps);
+    c.missions(ps);
+}
+
+/// The checks of a position, in file order of their kind: the rules, the
+/// file, the problems found, and every card met so far with its owner and
+/// kind (to count them against the decks).
+struct PositionCheck<'a> {
+    r: &'a Rules,
+    file: &'a SourceFile,
+    diags: &'a mut Diagnostics,
+    /// Every card of the position: where it starts in the file, its owner,
+    /// its kind, and its entry.
+    all: Vec<(usize, usize, Kind, &'a Spanned<String>)>,
+}
+
+impl<'a> PositionCheck<'a> {
+    /// Reports `msg` at an entry.
+    fn err(&mut self, at: &Spanned<String>, msg: String) {
+        self.diags.push(self.file.error(at, msg));
+    }
+
+    /// Where an entry starts in the file (0 if unknown).
+    fn start(&self, c: &Spanned<String>) -> usize {
+        c.span_in(&self.file.text).map_or(0, |s| s.start)
+    }
+
+    /// The faction a key names (a problem if none).
+    fn faction(&mut self, k: &Key) -> Option<usize> {
+        let f = self.r.faction_by_id(&k.0.value);
+        if f.is_none() {
+            let span = k.0.span_in(&self.file.text).unwrap_or(0..0);
+            let ids = faction_ids(self.r);
+            self.diags
+                .push(unknown(self.file, &span, "faction", &k.0.value, ids));
+        }
+        f
+    }
+
+    /// The group a key names (a problem if none).
+    fn group(&mut self, k: &Key) -> Option<usize> {
+        let g = self.r.group_by_id(&k.0.value).map(|g| g as usize);
+        if g.is_none() {
+            let span = k.0.span_in(&self.file.text).unwrap_or(0..0);
+            let ids = group_ids(self.r);
+            self.diags
+                .push(unknown(self.file, &span, "group", &k.0.value, ids));
+        }
+        g
+    }
+
+    /// A card in notation (a problem if it names none).
+    fn card(&mut self, c: &Spanned<String>) -> Option<(Kind, Face)> {
+        match parse_card(self.r, &c.value) {
+            Ok(x) => Some(x),
+            Err(e) => {
+                self.err(c, e);
+                None
+            }
+        }
+    }
+
+    /// The patricians won, per group and player: no more than a group has.
+    fn won(&mut self, ps: &PositionSpans) -> Vec<[u8; 2]> {
+        let r = self.r;
+        let mut won = vec![[0u8; 2]; r.groups.len()];
+        for (fk, groups) in &ps.won {
+            let p = self.faction(fk);
+            for (gk, n) in groups {
+                if let (Some(p), Some(g)) = (p, self.group(gk)) {
+                    won[g][p] = n.value;
+                    let gd = &r.groups[g];
+                    if won[g][0] + won[g][1] > gd.size {
+                        self.diags.push(self.file.error(
+                            n,
+                            format!(
+                                "{} {} won: the group has {} patricians",
+                                won[g][0] + won[g][1],
+                                gd.name,
+                                gd.size
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
+        won
+    }
+
+    /// Group `g`: the patricians `left` (with those `won`, its size), and
+    /// its cards: influence cards only, within the limits of a side and of
+    /// a group, none where every patrician is won.
+    fn group_cards(&mut self, g: usize, gp: &'a GroupSpans, won: &[[u8; 2]], left: &mut [u8]) {
+        let r = self.r;
         let gd = &r.groups[g];
         if let Some(l) = &gp.left {
             let w = won[g][0] + won[g][1];
             if l.value + w != gd.size {
-                diags.push(file.error(
+                self.diags.push(self.file.error(
                     l,
                     format!(
                         "{} {} left and {w} won make {}, the group has {}",
@@ -1236,43 +1288,18 @@ fn check_position(r: &Rules, file: &SourceFile, ps: &PositionSpans, diags: &mut 
         }
         let mut here: Vec<&Spanned<String>> = Vec::new();
         for (fk, cards) in &gp.cards {
-            let Some(p) = faction(fk, diags) else {
+            let Some(p) = self.faction(fk) else {
                 continue;
             };
             for (i, c) in cards.iter().enumerate() {
-                let Some((k, _)) = card(c, diags) else {
-                    continue;
-                };
-                if !r.is_influence(k) {
-                    diags.push(err(
-                        c,
-                        format!(
-                            "\"{}\" at the {}: only influence cards lie at a group",
-                            c.value, gd.name
-                        ),
-                    ));
-                    continue;
+                if self.side_card(g, p, i, cards.len(), c) {
+                    here.push(c);
                 }
-                if i == r.limits.per_side as usize {
-                    diags.push(err(
-                        c,
-                        format!(
-                            "a card too many: {} would have {} cards at the {}, at most {} \
-                             cards of one player lie at a group",
-                            r.factions[p].name,
-                            cards.len(),
-                            gd.name,
-                            r.limits.per_side
-                        ),
-                    ));
-                }
-                all.push((start(c), p, k, c));
-                here.push(c);
             }
         }
-        here.sort_by_key(|c| start(c));
+        here.sort_by_key(|c| self.start(c));
         if here.len() > r.limits.per_group as usize {
-            diags.push(err(
+            self.err(
                 here[r.limits.per_group as usize],
                 format!(
                     "a card too many: the {} would hold {} cards, at most {} lie at a group",
@@ -1280,169 +1307,229 @@ fn check_position(r: &Rules, file: &SourceFile, ps: &PositionSpans, diags: &mut 
                     here.len(),
                     r.limits.per_group
                 ),
-            ));
+            );
         }
         if left[g] == 0
             && let Some(c) = here.first()
         {
-            diags.push(err(
+            self.err(
                 c,
                 format!("the {} are all won: no card can lie there", gd.name),
-            ));
+            );
         }
     }
 
-    // Hands, discard piles, reserves.
-    for (fk, cards) in &ps.hands {
-        let Some(p) = faction(fk, diags) else {
-            continue;
+    /// Card `c`, the `i`-th of the `n` of player `p` at group `g`: an
+    /// influence card within the limit of a side. Whether it lies there.
+    fn side_card(
+        &mut self,
+        g: usize,
+        p: usize,
+        i: usize,
+        n: usize,
+        c: &'a Spanned<String>,
+    ) -> bool {
+        let r = self.r;
+        let gd = &r.groups[g];
+        let Some((k, _)) = self.card(c) else {
+            return false;
         };
-        for (i, c) in cards.iter().enumerate() {
-            let Some((k, _)) = card(c, diags) else {
+        if !r.is_influence(k) {
+            self.err(
+                c,
+                format!(
+                    "\"{}\" at the {}: only influence cards lie at a group",
+                    c.value, gd.name
+                ),
+            );
+            return false;
+        }
+        if i == r.limits.per_side as usize {
+            self.err(
+                c,
+                format!(
+                    "a card too many: {} would have {n} cards at the {}, at most {} \
+                     cards of one player lie at a group",
+                    r.factions[p].name, gd.name, r.limits.per_side
+                ),
+            );
+        }
+        self.all.push((self.start(c), p, k, c));
+        true
+    }
+
+    /// The hands: no more cards than the hand size.
+    fn hands(&mut self, ps: &'a PositionSpans) {
+        let r = self.r;
+        for (fk, cards) in &ps.hands {
+            let Some(p) = self.faction(fk) else {
                 continue;
             };
-            if i == r.limits.hand_size as usize {
-                diags.push(err(
-                    c,
-                    format!(
-                        "a card too many: {} would hold {} cards, the hand size is {}",
-                        r.factions[p].name,
-                        cards.len(),
-                        r.limits.hand_size
-                    ),
-                ));
-            }
-            all.push((start(c), p, k, c));
-        }
-    }
-    for (fk, cards) in ps.discards.iter().chain(&ps.removed) {
-        let Some(p) = faction(fk, diags) else {
-            continue;
-        };
-        for c in cards {
-            if let Some((k, _)) = card(c, diags) {
-                all.push((start(c), p, k, c));
-            }
-        }
-    }
-    for (fk, res) in &ps.reserves {
-        let Some(p) = faction(fk, diags) else {
-            continue;
-        };
-        for (pile, cards, influence) in [
-            ("influence", &res.influence, true),
-            ("action", &res.action, false),
-        ] {
-            for c in cards {
-                let Some((k, _)) = card(c, diags) else {
+            for (i, c) in cards.iter().enumerate() {
+                let Some((k, _)) = self.card(c) else {
                     continue;
                 };
-                if r.is_influence(k) != influence {
-                    diags.push(err(
+                if i == r.limits.hand_size as usize {
+                    self.err(
                         c,
                         format!(
-                            "\"{}\" cannot be in {}'s {pile} reserve",
-                            c.value, r.factions[p].name
+                            "a card too many: {} would hold {} cards, the hand size is {}",
+                            r.factions[p].name,
+                            cards.len(),
+                            r.limits.hand_size
                         ),
+                    );
+                }
+                self.all.push((self.start(c), p, k, c));
+            }
+        }
+    }
+
+    /// Discard piles, cards out of the game, and the reserves (influence
+    /// cards in the influence reserve, action cards in the action one).
+    fn piles(&mut self, ps: &'a PositionSpans) {
+        for (fk, cards) in ps.discards.iter().chain(&ps.removed) {
+            let Some(p) = self.faction(fk) else {
+                continue;
+            };
+            for c in cards {
+                if let Some((k, _)) = self.card(c) {
+                    self.all.push((self.start(c), p, k, c));
+                }
+            }
+        }
+        for (fk, res) in &ps.reserves {
+            let Some(p) = self.faction(fk) else {
+                continue;
+            };
+            for (pile, cards, influence) in [
+                ("influence", &res.influence, true),
+                ("action", &res.action, false),
+            ] {
+                for c in cards {
+                    let Some((k, _)) = self.card(c) else {
+                        continue;
+                    };
+                    if self.r.is_influence(k) != influence {
+                        let msg = format!(
+                            "\"{}\" cannot be in {}'s {pile} reserve",
+                            c.value, self.r.factions[p].name
+                        );
+                        self.err(c, msg);
+                        continue;
+                    }
+                    self.all.push((self.start(c), p, k, c));
+                }
+            }
+        }
+    }
+
+    /// No more cards of a kind than the deck has: the first one too many,
+    /// in file order, is reported.
+    fn deck_counts(&mut self) {
+        let r = self.r;
+        let mut all = std::mem::take(&mut self.all);
+        all.sort_by_key(|x| x.0);
+        let mut used = vec![[0u32; 2]; r.kinds.len()];
+        for (_, p, k, c) in all {
+            used[k.ix()][p] += 1;
+            let deck = r.factions[p].deck[k.ix()] as u32;
+            if used[k.ix()][p] == deck + 1 {
+                self.err(
+                    c,
+                    format!(
+                        "a card too many: {}'s deck has {deck} cards \"{}\" ({}), this is one more",
+                        r.factions[p].name,
+                        text::card_notation(r, k, Face::Up),
+                        r.card_name(p, k)
+                    ),
+                );
+            }
+        }
+    }
+
+    /// The vote cards in the deck, turned up and out of the game: known
+    /// ones, no more copies than the deck has.
+    fn vote_cards(&mut self, ps: &PositionSpans) {
+        let r = self.r;
+        let mut vote_used = vec![0u32; r.vote_cards.len()];
+        let vote_ids: Vec<String> = {
+            let mut v: Vec<String> = r.vote_cards.iter().map(|c| c.id.clone()).collect();
+            v.dedup();
+            v
+        };
+        for c in ps
+            .vote_deck
+            .iter()
+            .flatten()
+            .chain(&ps.vote_discard)
+            .chain(&ps.vote_removed)
+        {
+            let copies: Vec<usize> = (0..r.vote_cards.len())
+                .filter(|&i| r.vote_cards[i].id == c.value)
+                .collect();
+            if copies.is_empty() {
+                let span = c.span_in(&self.file.text).unwrap_or(0..0);
+                self.diags.push(unknown(
+                    self.file,
+                    &span,
+                    "vote card",
+                    &c.value,
+                    vote_ids.clone(),
+                ));
+                continue;
+            }
+            match copies.iter().find(|&&i| vote_used[i] == 0) {
+                Some(&i) => vote_used[i] = 1,
+                None => self.err(
+                    c,
+                    format!(
+                        "a vote card too many: the deck has {} \"{}\"",
+                        copies.len(),
+                        c.value
+                    ),
+                ),
+            }
+        }
+    }
+
+    /// The missions dealt: known ones, no more copies than there are.
+    fn missions(&mut self, ps: &PositionSpans) {
+        let r = self.r;
+        let mission_ids: Vec<String> = {
+            let mut v: Vec<String> = r.missions.iter().map(|m| m.id.clone()).collect();
+            v.dedup();
+            v
+        };
+        let mut dealt = vec![false; r.missions.len()];
+        for (fk, ms) in &ps.missions {
+            let _ = self.faction(fk);
+            for m in ms {
+                let copies: Vec<usize> = (0..r.missions.len())
+                    .filter(|&i| r.missions[i].id == m.value)
+                    .collect();
+                if copies.is_empty() {
+                    let span = m.span_in(&self.file.text).unwrap_or(0..0);
+                    self.diags.push(unknown(
+                        self.file,
+                        &span,
+                        "mission card",
+                        &m.value,
+                        mission_ids.clone(),
                     ));
                     continue;
                 }
-                all.push((start(c), p, k, c));
-            }
-        }
-    }
-    // No more cards of a kind than the deck has.
-    all.sort_by_key(|x| x.0);
-    let mut used = vec![[0u32; 2]; r.kinds.len()];
-    for (_, p, k, c) in all {
-        used[k.ix()][p] += 1;
-        let deck = r.factions[p].deck[k.ix()] as u32;
-        if used[k.ix()][p] == deck + 1 {
-            diags.push(err(
-                c,
-                format!(
-                    "a card too many: {}'s deck has {deck} cards \"{}\" ({}), this is one more",
-                    r.factions[p].name,
-                    text::card_notation(r, k, Face::Up),
-                    r.card_name(p, k)
-                ),
-            ));
-        }
-    }
-
-    // Vote cards and missions.
-    let mut vote_used = vec![0u32; r.vote_cards.len()];
-    let vote_ids: Vec<String> = {
-        let mut v: Vec<String> = r.vote_cards.iter().map(|c| c.id.clone()).collect();
-        v.dedup();
-        v
-    };
-    for c in ps
-        .vote_deck
-        .iter()
-        .flatten()
-        .chain(&ps.vote_discard)
-        .chain(&ps.vote_removed)
-    {
-        let copies: Vec<usize> = (0..r.vote_cards.len())
-            .filter(|&i| r.vote_cards[i].id == c.value)
-            .collect();
-        if copies.is_empty() {
-            let span = c.span_in(&file.text).unwrap_or(0..0);
-            diags.push(unknown(
-                file,
-                &span,
-                "vote card",
-                &c.value,
-                vote_ids.clone(),
-            ));
-            continue;
-        }
-        match copies.iter().find(|&&i| vote_used[i] == 0) {
-            Some(&i) => vote_used[i] = 1,
-            None => diags.push(err(
-                c,
-                format!(
-                    "a vote card too many: the deck has {} \"{}\"",
-                    copies.len(),
-                    c.value
-                ),
-            )),
-        }
-    }
-    let mission_ids: Vec<String> = {
-        let mut v: Vec<String> = r.missions.iter().map(|m| m.id.clone()).collect();
-        v.dedup();
-        v
-    };
-    let mut dealt = vec![false; r.missions.len()];
-    for (fk, ms) in &ps.missions {
-        let _ = faction(fk, diags);
-        for m in ms {
-            let copies: Vec<usize> = (0..r.missions.len())
-                .filter(|&i| r.missions[i].id == m.value)
-                .collect();
-            if copies.is_empty() {
-                let span = m.span_in(&file.text).unwrap_or(0..0);
-                diags.push(unknown(
-                    file,
-                    &span,
-                    "mission card",
-                    &m.value,
-                    mission_ids.clone(),
-                ));
-                continue;
-            }
-            match copies.iter().find(|&&i| !dealt[i]) {
-                Some(&i) => dealt[i] = true,
-                None => diags.push(err(
-                    m,
-                    format!(
-                        "a mission card too many: there are {} \"{}\"",
-                        copies.len(),
-                        m.value
+                match copies.iter().find(|&&i| !dealt[i]) {
+                    Some(&i) => dealt[i] = true,
+                    None => self.err(
+                        m,
+                        format!(
+                            "a mission card too many: there are {} \"{}\"",
+                            copies.len(),
+                            m.value
+                        ),
                     ),
-                )),
+                }
             }
         }
     }

@@ -9,11 +9,32 @@ use crate::report::html::{Spot, bars_at, hist_at, measure_spot, pointer_at, strs
 /// Events and rates per game, missions by card, patricians and
 /// majorities per group, lead changes.
 pub fn charts(r: &Value, prefix: &[&str]) -> String {
-    let p = |parts: &[&str]| pointer_at(prefix, parts);
-    let run = &r["run"];
-    let seats = strs(&run["seats"]);
-    let names = strs(&run["seat_names"]);
-    let name = |i: usize| names.get(i).or(seats.get(i)).cloned().unwrap_or_default();
+    let mut o = per_game_charts(r, prefix);
+    o += &rate_charts(r, prefix);
+    o += &patrician_charts(r, prefix);
+    o += "<div class=\"grid\">";
+    o += &hist_at(
+        r,
+        prefix,
+        &["histograms", "lead_changes"],
+        "lead_changes",
+        "Lead changes per game (drama)",
+        "lead changes",
+        &format!(
+            "mean {:.2}",
+            r["measures"]["lead_changes"]["value"]
+                .as_f64()
+                .unwrap_or(0.0)
+        ),
+        500.0,
+    );
+    o += "</div>";
+    o
+}
+
+/// The mean of each kind of event per game, then histograms of votes, ties,
+/// orgies and action cards played.
+fn per_game_charts(r: &Value, prefix: &[&str]) -> String {
     let mut o = String::new();
     // Events per game.
     let ids = [
@@ -63,6 +84,14 @@ pub fn charts(r: &Value, prefix: &[&str]) -> String {
         );
     }
     o += "</div>";
+    o
+}
+
+/// Side by side: the rates of vetoes, swings, ties and missions, and each
+/// mission card's rate of success.
+fn rate_charts(r: &Value, prefix: &[&str]) -> String {
+    let p = |parts: &[&str]| pointer_at(prefix, parts);
+    let mut o = String::new();
     // Action cards: rates.
     let spots = [
         ("veto_rate", "vetoed"),
@@ -113,20 +142,18 @@ pub fn charts(r: &Value, prefix: &[&str]) -> String {
         500.0,
     );
     o += "</div>";
-    // Patricians per group.
-    let groups: Vec<(String, String)> = run["groups"]
-        .as_array()
-        .map(|a| {
-            a.iter()
-                .map(|g| {
-                    (
-                        g["id"].as_str().unwrap_or("").to_string(),
-                        format!("{} ({})", g["name"].as_str().unwrap_or(""), g["size"]),
-                    )
-                })
-                .collect()
-        })
-        .unwrap_or_default();
+    o
+}
+
+/// Side by side, one bar per seat in each group: the patricians won per
+/// game, and the share of games with a majority.
+fn patrician_charts(r: &Value, prefix: &[&str]) -> String {
+    let p = |parts: &[&str]| pointer_at(prefix, parts);
+    let run = &r["run"];
+    let seats = strs(&run["seats"]);
+    let names = strs(&run["seat_names"]);
+    let name = |i: usize| names.get(i).or(seats.get(i)).cloned().unwrap_or_default();
+    let groups = group_labels(run);
     let series: Vec<String> = (0..seats.len()).map(name).collect();
     let mk = |what: &str| -> Vec<Spot> {
         let mut v = Vec::new();
@@ -146,7 +173,7 @@ pub fn charts(r: &Value, prefix: &[&str]) -> String {
         }
         v
     };
-    o += "<div class=\"grid\">";
+    let mut o = String::from("<div class=\"grid\">");
     o += &bars_at(
         r,
         prefix,
@@ -171,22 +198,23 @@ pub fn charts(r: &Value, prefix: &[&str]) -> String {
         mk("majority"),
         500.0,
     );
-    o += "</div><div class=\"grid\">";
-    o += &hist_at(
-        r,
-        prefix,
-        &["histograms", "lead_changes"],
-        "lead_changes",
-        "Lead changes per game (drama)",
-        "lead changes",
-        &format!(
-            "mean {:.2}",
-            r["measures"]["lead_changes"]["value"]
-                .as_f64()
-                .unwrap_or(0.0)
-        ),
-        500.0,
-    );
     o += "</div>";
     o
+}
+
+/// Each group of the run as (id, "name (size)").
+fn group_labels(run: &Value) -> Vec<(String, String)> {
+    run["groups"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|g| {
+                    (
+                        g["id"].as_str().unwrap_or("").to_string(),
+                        format!("{} ({})", g["name"].as_str().unwrap_or(""), g["size"]),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default()
 }
