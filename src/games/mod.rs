@@ -12,6 +12,7 @@
 //! `rules/<module>/`, and one line in [`visit`] and [`MODULES`].
 
 pub mod caesar_cleopatra;
+pub mod de_cape_et_d_epee;
 
 use serde::Deserialize;
 

@@ -1,0 +1,269 @@
+//! de Cape & d'Épée (rules/de_cape_et_d_epee/, docs/de-cape.md): random
+//! games for every player count with the invariants after every move,
+//! determinism and replay, the rules' diagnostics, and a card added in data
+//! only.
+
+use std::sync::Arc;
+
+use ludus::engine::seed;
+use ludus::engine::{Game, GameState, Scored, Selection};
+use ludus::games::de_cape_et_d_epee::{DeCape, Event, Move, Phase, Rules, State};
+use ludus::load::GameDir;
+
+fn dir() -> GameDir {
+    GameDir::built_in_game("de_cape_et_d_epee").unwrap()
+}
+
+fn rules_for(players: usize) -> Arc<Rules> {
+    let sel = Selection {
+        players: Some(players),
+        ..Selection::default()
+    };
+    DeCape::load(&dir(), &sel)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .rules
+}
+
+/// One random game, every check after every move; returns its moves.
+fn checked_game(r: &Arc<Rules>, game_seed: u64) -> (State, Vec<Move>) {
+    let mut s = State::new(r.clone(), game_seed, true);
+    let mut rng = seed::agent_rng(seed::derive(game_seed, 0, 1));
+    let mut legal = Vec::new();
+    let mut moves = Vec::new();
+    s.check_invariants().unwrap();
+    loop {
+        s.legal_moves(&mut legal);
+        assert_eq!(
+            legal.is_empty(),
+            s.is_terminal(),
+            "seed {game_seed}: legal moves empty exactly at the end"
+        );
+        if legal.is_empty() {
+            break;
+        }
+        let m = legal[seed::below(&mut rng, legal.len())];
+        let events = s.events().len();
+        let round = s.round();
+        s.apply(m).unwrap();
+        moves.push(m);
+        if let Err(e) = s.check_invariants() {
+            panic!(
+                "seed {game_seed}, move {}: {e}\n{}",
+                moves.len(),
+                s.observation_string(0)
+            );
+        }
+        round_ends_when_the_rulebook_says(&s, events, round);
+    }
+    (s, moves)
+}
+
+/// A round ends exactly when every objective is realized or nobody can
+/// place (003: "La manche prend fin dès que tous les objectifs sont
+/// réalisés"; A6).
+fn round_ends_when_the_rulebook_says(s: &State, events: usize, round: usize) {
+    let ended: Vec<&Event> = s.events()[events..]
+        .iter()
+        .filter(|e| matches!(e, Event::RoundEnded { .. }))
+        .collect();
+    for e in &ended {
+        let Event::RoundEnded {
+            realized, stuck, ..
+        } = e
+        else {
+            unreachable!()
+        };
+        assert!(
+            *realized || *stuck,
+            "a round ended with an objective unrealized: {e:?}"
+        );
+    }
+    if ended.is_empty() && s.phase() == Phase::Turn {
+        assert_eq!(s.round(), round);
+        assert!(
+            !s.all_realized(),
+            "every objective realized, the round goes on"
+        );
+    }
+}
+
+#[test]
+fn random_games_keep_every_card_in_one_place() {
+    for players in 2..=6 {
+        let r = rules_for(players);
+        let mut placements = 0;
+        for g in 0..1000 {
+            let (s, _) = checked_game(&r, seed::derive(7, g, 0));
+            assert!(s.is_terminal());
+            assert_eq!(
+                Scored::end_reason(&s),
+                Some("rounds"),
+                "{players} players, game {g}"
+            );
+            placements += s.placements();
+        }
+        eprintln!(
+            "{players} players: {} placements a game",
+            placements as f64 / 1000.0
+        );
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_game_and_moves_replay_it() {
+    let r = rules_for(4);
+    for g in 0..50 {
+        let (a, moves) = checked_game(&r, g);
+        let (b, moves_b) = checked_game(&r, g);
+        assert_eq!(moves, moves_b);
+        assert_eq!(a.events(), b.events());
+        let mut c = State::new(r.clone(), g, true);
+        for m in &moves {
+            c.apply(*m).unwrap();
+        }
+        assert_eq!(c.events(), a.events());
+        assert_eq!(c.scores(), a.scores());
+        for p in 0..4 {
+            assert_eq!(c.observation_string(p), a.observation_string(p));
+        }
+    }
+}
+
+#[test]
+fn every_ability_of_the_rules_compiles() {
+    let r = rules_for(4);
+    assert_eq!(r.kinds.len(), 25);
+    let with = r.kinds.iter().filter(|k| k.program.is_some()).count();
+    assert_eq!(with, 16, "every card whose cards.ron entry has an effect");
+}
+
+#[test]
+fn every_player_count_loads_and_six_is_refused_beyond() {
+    for n in 2..=6 {
+        let r = rules_for(n);
+        assert_eq!(r.columns, n);
+        assert_eq!(r.objectives.len(), if n == 2 { 30 } else { 36 });
+    }
+    let sel = Selection {
+        players: Some(7),
+        ..Selection::default()
+    };
+    let e = DeCape::load(&dir(), &sel).unwrap_err().to_string();
+    assert!(e.contains("2 to 6 players, not 7"), "{e}");
+}
+
+fn with_file(file: &str, from: &str, to: &str) -> GameDir {
+    let GameDir::BuiltIn(game) = dir() else {
+        unreachable!()
+    };
+    let text = ludus::load::rules_dir::source_text(&dir().file_path(file)).unwrap();
+    assert!(text.contains(from), "{from}");
+    GameDir::built_in_game_with(game, &[(file, &text.replacen(from, to, 1))])
+}
+
+#[test]
+fn a_malformed_ability_is_reported_at_its_line_and_column() {
+    let d = with_file("cards.ron", "seal this.column;", "seal this.colum;");
+    let e = DeCape::load(&d, &Selection::default()).unwrap_err();
+    let text = e.to_string();
+    let ds: Vec<_> = e.iter().collect();
+    assert_eq!(ds.len(), 1, "{text}");
+    assert!(text.contains("in the ability of `storm`"), "{text}");
+    let cards = ludus::load::rules_dir::source_text(&dir().file_path("cards.ron")).unwrap();
+    let line = cards
+        .lines()
+        .position(|l| l.contains("seal this.column;"))
+        .unwrap()
+        + 1;
+    assert_eq!(ds[0].line, line, "{text}");
+    let col = cards.lines().nth(line - 1).unwrap().find("seal").unwrap() + 1;
+    assert!(ds[0].col > col, "{text}");
+}
+
+#[test]
+fn an_unknown_card_in_an_ability_names_the_nearest() {
+    let d = with_file("cards.ron", "kind: magician)) == 1", "kind: magican)) == 1");
+    let e = DeCape::load(&d, &Selection::default())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("unknown card `magican`"), "{e}");
+    assert!(e.contains("did you mean `magician`?"), "{e}");
+    assert!(e.contains("cards.ron:"), "{e}");
+}
+
+#[test]
+fn bad_numbers_and_toggles_are_diagnostics_not_panics() {
+    let d = with_file("setup.ron", "hand_size: 3", "hand_size: 100000000000");
+    let e = DeCape::load(&d, &Selection::default())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("setup.ron:") && e.contains("hand_size must be"),
+        "{e}"
+    );
+    let d = with_file("toggles.ron", "default: Farther", "default: Farthest");
+    let e = DeCape::load(&d, &Selection::default())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("toggles.ron:") && e.contains("unknown reading \"Farthest\""),
+        "{e}"
+    );
+    let d = with_file("round.ron", "column_capacity: 40", "column_capacity: 4000");
+    assert!(DeCape::load(&d, &Selection::default()).is_err());
+}
+
+/// A card that exists only in a copy of the rules: a new kind with an
+/// ability written in the effect language, in every colour's deck.
+#[test]
+fn a_card_added_in_data_only_is_played() {
+    let GameDir::BuiltIn(game) = dir() else {
+        unreachable!()
+    };
+    let src = |f: &str| ludus::load::rules_dir::source_text(&dir().file_path(f)).unwrap();
+    let cards = src("cards.ron").replacen(
+        "    kinds: [",
+        r##"    kinds: [
+        (id: "herald", name: "Herald", value: 6,
+            effect: r#"
+            at round end 5:
+            require count(column(owner: owner)) >= 2;
+            modify column(owner: owner, not: this) by 1;
+        "#),"##,
+        1,
+    );
+    let colours = src("colours.ron")
+        .replacen(
+            "deck: [",
+            "deck: [\n        (card: \"herald\", count: 1),",
+            1,
+        )
+        .replace("deck_total: 25", "deck_total: 26");
+    let round = src("round.ron").replace("\"beggar\"]", "\"beggar\", \"herald\"]");
+    let d = GameDir::built_in_game_with(
+        game,
+        &[
+            ("cards.ron", &cards),
+            ("colours.ron", &colours),
+            ("round.ron", &round),
+        ],
+    );
+    let r = DeCape::load(&d, &Selection::default())
+        .unwrap_or_else(|e| panic!("{e}"))
+        .rules;
+    assert_eq!(r.deck_len(), 26);
+    let herald = r.kinds.iter().position(|k| k.id == "herald").unwrap();
+    let mut seen = 0;
+    for g in 0..200 {
+        let (s, _) = checked_game(&r, g);
+        for e in s.events() {
+            if let Event::Settled { values, .. } = e {
+                seen += values
+                    .iter()
+                    .filter(|(c, _)| r.kind_of(*c) == herald)
+                    .count();
+            }
+        }
+    }
+    assert!(seen > 100, "the Herald was settled {seen} times");
+}
