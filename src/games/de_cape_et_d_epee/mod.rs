@@ -17,6 +17,7 @@
 mod column;
 pub mod compile;
 pub mod model;
+pub mod position;
 mod raw;
 mod score;
 pub mod state;

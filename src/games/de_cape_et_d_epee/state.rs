@@ -102,7 +102,7 @@ pub struct Column {
 
 /// An ability running: its card, the next op, who turned it up.
 #[derive(Debug, Clone, Copy)]
-struct Frame {
+pub(super) struct Frame {
     card: u8,
     pc: u8,
     revealer: u8,
@@ -115,28 +115,28 @@ type Pile = ArrayVec<u8, MAX_DECK>;
 
 #[derive(Clone)]
 pub struct State {
-    rules: Arc<Rules>,
-    rng: seed::Rng,
-    phase: Phase,
-    round: u8,
-    turn: u8,
-    chooser: u8,
-    placements: u32,
-    hands: [Pile; MAX_SEATS],
-    reserves: [Pile; MAX_SEATS],
-    discards: [Pile; MAX_SEATS],
-    out: [u64; 4],
-    columns: ArrayVec<Column, MAX_SEATS>,
-    flags: [u8; MAX_CARDS],
-    fired: [u64; 4],
-    fires: u8,
+    pub(super) rules: Arc<Rules>,
+    pub(super) rng: seed::Rng,
+    pub(super) phase: Phase,
+    pub(super) round: u8,
+    pub(super) turn: u8,
+    pub(super) chooser: u8,
+    pub(super) placements: u32,
+    pub(super) hands: [Pile; MAX_SEATS],
+    pub(super) reserves: [Pile; MAX_SEATS],
+    pub(super) discards: [Pile; MAX_SEATS],
+    pub(super) out: [u64; 4],
+    pub(super) columns: ArrayVec<Column, MAX_SEATS>,
+    pub(super) flags: [u8; MAX_CARDS],
+    pub(super) fired: [u64; 4],
+    pub(super) fires: u8,
     /// The seat that won each objective of the pool, or `NONE`.
-    won: [u8; MAX_OBJECTIVES],
+    pub(super) won: [u8; MAX_OBJECTIVES],
     /// The objectives of the game in the order they are turned up.
-    deal: ArrayVec<u8, MAX_OBJECTIVES>,
-    frames: ArrayVec<Frame, 16>,
-    end: Option<EndReason>,
-    log: Option<Vec<Event>>,
+    pub(super) deal: ArrayVec<u8, MAX_OBJECTIVES>,
+    pub(super) frames: ArrayVec<Frame, 16>,
+    pub(super) end: Option<EndReason>,
+    pub(super) log: Option<Vec<Event>>,
 }
 
 impl State {
@@ -265,7 +265,7 @@ impl State {
 
     /// Draws one card for `p`; an empty reserve is rebuilt from the
     /// shuffled discard pile (003: "il mélange les cartes de sa défausse").
-    fn draw(&mut self, p: usize) {
+    pub(super) fn draw(&mut self, p: usize) {
         if self.reserves[p].is_empty() {
             let d = std::mem::take(&mut self.discards[p]);
             self.reserves[p] = d;
