@@ -172,23 +172,33 @@ impl Work {
     /// Runs the round-end steps over the column; `out` receives each
     /// eliminated card.
     pub fn run_steps(&mut self, r: &Rules, out: &mut impl FnMut(u8)) {
+        let mut candidates: Mask = 0;
+        for p in 0..self.len {
+            if r.end_step[r.kind_of(self.card[p])] != 0 {
+                candidates |= 1 << p;
+            }
+        }
+        if candidates == 0 {
+            return;
+        }
+        let sets_first = r.first(T::SetsFirst);
         for s in &r.steps {
-            let sets_first = r.first(T::SetsFirst);
+            let at = bits(candidates).filter(|&p| r.end_step[r.kind_of(self.card[p])] == s.number);
+            let at: Mask = at.fold(0, |m, p| m | 1 << p);
             for pass in 0..=usize::from(sets_first) {
-                let mut order: [u8; MAX_COLUMN] = [0; MAX_COLUMN];
-                for (i, o) in order.iter_mut().enumerate().take(self.len) {
-                    *o = if s.bottom_up {
-                        (self.len - 1 - i) as u8
+                let mut order = at;
+                while order != 0 {
+                    let p = if s.bottom_up {
+                        63 - order.leading_zeros() as usize
                     } else {
-                        i as u8
+                        order.trailing_zeros() as usize
                     };
-                }
-                for &p in &order[..self.len] {
-                    let Some(prog) = self.acting(r, p as usize, s.number) else {
+                    order &= !(1 << p);
+                    let Some(prog) = self.acting(r, p, s.number) else {
                         continue;
                     };
                     if !sets_first || (pass == 0) == prog.sets_value {
-                        self.run(r, prog, p as usize, out);
+                        self.run(r, prog, p, out);
                     }
                 }
             }

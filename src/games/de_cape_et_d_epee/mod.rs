@@ -86,6 +86,14 @@ impl GameState for State {
         self.legal(out)
     }
 
+    fn random_legal(
+        &self,
+        rng: &mut crate::engine::seed::AgentRng,
+        buf: &mut Vec<Move>,
+    ) -> (Move, usize) {
+        State::random_legal(self, rng, buf)
+    }
+
     fn apply_legal(&mut self, m: Move) {
         self.apply_move(m)
     }

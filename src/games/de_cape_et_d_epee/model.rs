@@ -159,7 +159,12 @@ pub struct Rules {
     pub sum_of_objectives: bool,
     /// Values of the tie-breaks, in order (5, 4, ...).
     pub tie_breaks: Vec<u8>,
-    toggles: Vec<u8>,
+    /// Each kind's round-end step (`at round end N:`), 0 for none.
+    pub end_step: Vec<u8>,
+    /// Each card's kind and owner (card = seat x deck length + index).
+    card_kind: [u8; MAX_SEATS * MAX_DECK],
+    card_owner: [u8; MAX_SEATS * MAX_DECK],
+    toggles: [u8; TOGGLES.len()],
 }
 
 impl Rules {
@@ -182,13 +187,13 @@ impl Rules {
     /// The kind of card `c`.
     #[inline]
     pub fn kind_of(&self, c: u8) -> usize {
-        self.deck[c as usize % self.deck.len()] as usize
+        self.card_kind[c as usize] as usize
     }
 
     /// The owner of card `c`.
     #[inline]
     pub fn owner(&self, c: u8) -> usize {
-        c as usize / self.deck.len()
+        self.card_owner[c as usize] as usize
     }
 
     /// Every rule in force as `key = value`.
@@ -386,7 +391,7 @@ impl Validator {
             );
         }
         let steps = self.steps(&fs.round, &round, &kinds)?;
-        let toggles = toggles?;
+        let toggles: [u8; TOGGLES.len()] = toggles?.try_into().ok()?;
         self.programs(&fs.cards, &cards, &mut kinds, &steps, &toggles);
         let (objs, hand, per_player) = self.objectives(fs, &objectives, &setup, players)?;
         let mut r = Rules {
@@ -411,8 +416,23 @@ impl Validator {
             six_domains: scoring.six_domains.needs_every_domain,
             sum_of_objectives: scoring.sum_of_objectives,
             tie_breaks: Vec::new(),
+            end_step: Vec::new(),
+            card_kind: [0; MAX_SEATS * MAX_DECK],
+            card_owner: [0; MAX_SEATS * MAX_DECK],
             toggles,
         };
+        for c in 0..players * r.deck.len() {
+            r.card_kind[c] = r.deck[c % r.deck.len()];
+            r.card_owner[c] = (c / r.deck.len()) as u8;
+        }
+        r.end_step = r
+            .kinds
+            .iter()
+            .map(|k| match k.program.as_ref().map(|p| p.trigger) {
+                Some(compile::Trigger::RoundEnd(n)) => n,
+                _ => 0,
+            })
+            .collect();
         self.round(&fs.round, &round, &mut r)?;
         self.scoring(&fs.scoring, &scoring, &mut r)?;
         Some(r)

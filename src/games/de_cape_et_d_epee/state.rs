@@ -292,6 +292,32 @@ impl State {
         !col.sealed && col.cards.len() < self.rules.column_capacity
     }
 
+    /// `legal(out)[below(rng, n)]` and `n`, without the list at a turn.
+    pub fn random_legal(&self, rng: &mut seed::AgentRng, buf: &mut Vec<Move>) -> (Move, usize) {
+        let p = self.turn as usize;
+        if self.phase != Phase::Turn || self.hands[p].is_empty() {
+            self.legal(buf);
+            let n = buf.len();
+            return (buf[seed::below(rng, n)], n);
+        }
+        let mut open: ArrayVec<u8, MAX_SEATS> = ArrayVec::new();
+        open.extend(
+            (0..self.columns.len())
+                .filter(|&c| self.open(c))
+                .map(|c| c as u8),
+        );
+        let n = self.hands[p].len() * open.len();
+        let i = seed::below(rng, n);
+        let card = self.hands[p][i / open.len()];
+        (
+            Move::Place {
+                card,
+                column: open[i % open.len()],
+            },
+            n,
+        )
+    }
+
     fn placements_of(&self, out: &mut Vec<Move>) {
         let p = self.turn as usize;
         if self.hands[p].is_empty() {
@@ -420,6 +446,9 @@ impl State {
 
     /// Runs the abilities until a choice or their end, then ends the turn.
     fn run(&mut self) {
+        if self.frames.is_empty() {
+            return self.finish_turn();
+        }
         let rules = self.rules.clone();
         while let Some(&f) = self.frames.last() {
             let prog = rules.kinds[rules.kind_of(f.card)]
