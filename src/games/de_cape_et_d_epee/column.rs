@@ -172,19 +172,23 @@ impl Work {
     /// Runs the round-end steps over the column; `out` receives each
     /// eliminated card.
     pub fn run_steps(&mut self, r: &Rules, out: &mut impl FnMut(u8)) {
-        let mut candidates: Mask = 0;
+        // The cards of each step, by position, in one pass.
+        let mut by_step: [Mask; 16] = [0; 16];
+        let mut any = 0;
         for p in 0..self.len {
-            if r.end_step[r.kind_of(self.card[p])] != 0 {
-                candidates |= 1 << p;
-            }
+            let s = r.end_step[r.kind_of(self.card[p])] as usize;
+            by_step[s & 15] |= 1 << p;
+            any |= s;
         }
-        if candidates == 0 {
+        if any == 0 {
             return;
         }
         let sets_first = r.first(T::SetsFirst);
         for s in &r.steps {
-            let at = bits(candidates).filter(|&p| r.end_step[r.kind_of(self.card[p])] == s.number);
-            let at: Mask = at.fold(0, |m, p| m | 1 << p);
+            let at = by_step[s.number as usize & 15];
+            if at == 0 {
+                continue;
+            }
             for pass in 0..=usize::from(sets_first) {
                 let mut order = at;
                 while order != 0 {

@@ -57,8 +57,10 @@ impl State {
         let mut columns = ArrayVec::new();
         let mut up = Vec::new();
         for (obj, cards) in &pos.columns {
+            let o = objective(r, obj)?;
             let mut col = Column {
-                objective: objective(r, obj)?,
+                objective: o,
+                need: r.objectives[o as usize].value,
                 sealed: pos.sealed.contains(&columns.len()),
                 cards: ArrayVec::new(),
             };

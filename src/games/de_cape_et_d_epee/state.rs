@@ -96,6 +96,8 @@ pub enum Event {
 #[derive(Debug, Clone)]
 pub struct Column {
     pub objective: u8,
+    /// The objective's value: the cards it needs.
+    pub need: u8,
     pub sealed: bool,
     pub cards: ArrayVec<u8, MAX_COLUMN>,
 }
@@ -253,8 +255,10 @@ impl State {
         self.columns.clear();
         let from = (self.round as usize - 1) * r.columns;
         for i in 0..r.columns {
+            let objective = self.deal[from + i];
             self.columns.push(Column {
-                objective: self.deal[from + i],
+                objective,
+                need: r.objectives[objective as usize].value,
                 sealed: false,
                 cards: ArrayVec::new(),
             });
@@ -506,12 +510,13 @@ impl State {
             Op::ChooseColumn { by, .. } | Op::ChooseCard { by, .. } => return self.ask(*by, op, f),
             Op::Swap(a, b) => {
                 let (a, b) = (self.col(a, &f), self.col(b, &f));
-                let (oa, ob) = (
-                    self.columns[a as usize].objective,
-                    self.columns[b as usize].objective,
-                );
-                self.columns[a as usize].objective = ob;
-                self.columns[b as usize].objective = oa;
+                let (ca, cb) = (a as usize, b as usize);
+                let (oa, na) = (self.columns[ca].objective, self.columns[ca].need);
+                let (ob, nb) = (self.columns[cb].objective, self.columns[cb].need);
+                self.columns[ca].objective = ob;
+                self.columns[ca].need = nb;
+                self.columns[cb].objective = oa;
+                self.columns[cb].need = na;
                 self.note(|| Event::Swapped { a, b });
             }
             Op::Tuck { card, under } => self.tuck(card, under, &f),
@@ -739,8 +744,7 @@ impl State {
     /// Influence que sa valeur", or sealed by a Storm.
     pub fn realized(&self, c: usize) -> bool {
         let col = &self.columns[c];
-        col.sealed
-            || self.count(c) >= usize::from(self.rules.objectives[col.objective as usize].value)
+        col.sealed || self.count(c) >= usize::from(col.need)
     }
 
     pub fn all_realized(&self) -> bool {
