@@ -258,6 +258,9 @@ pub fn load(dir: &GameDir, sel: &Selection) -> Result<Rules, Diagnostics> {
     }
 }
 
+/// Where an overlay writes a value (none for `--set`).
+type At<'a> = Option<(&'a SourceFile, &'a Spanned<Word>)>;
+
 /// The keys the overlays set: key → (value, the file and place it is
 /// written at).
 struct Overlays {
@@ -312,7 +315,7 @@ impl Overlays {
     }
 
     /// Every value set for `key`, last wins: (value, the file it is in).
-    fn get(&self, key: &str) -> Option<(String, Option<(&SourceFile, &Spanned<Word>)>)> {
+    fn get(&self, key: &str) -> Option<(String, At<'_>)> {
         if let Some((_, v)) = self.cli.iter().rev().find(|(k, _)| k == key) {
             return Some((v.clone(), None));
         }
@@ -373,12 +376,12 @@ impl Validator {
         let scoring: raw::ScoringFile = self.parse(&fs.scoring)?;
         let toggles: raw::TogglesFile = self.parse(&fs.toggles)?;
         let players = self.players(&fs.game, &game, sel)?;
-        let domains = self.named(&fs.objectives, &objectives.domains);
+        let domains = self.named(&fs.objectives, &objectives.domains, 16);
         let toggles = self.toggles(&fs.toggles, &toggles, o);
         let mut kinds = self.kinds(&fs.cards, &cards, &domains)?;
         self.card_overlays(&mut kinds, o);
         let deck = self.deck(&fs.colours, &colours, &kinds)?;
-        let colours = self.named(&fs.colours, &colours.colours);
+        let colours = self.named(&fs.colours, &colours.colours, MAX_SEATS);
         if colours.len() < players {
             let at = &game.max_players;
             self.err(
@@ -470,7 +473,7 @@ impl Validator {
         Some(n)
     }
 
-    fn named(&mut self, f: &SourceFile, list: &[raw::Named]) -> Vec<(String, String)> {
+    fn named(&mut self, f: &SourceFile, list: &[raw::Named], max: usize) -> Vec<(String, String)> {
         let mut out: Vec<(String, String)> = Vec::new();
         for n in list {
             if out.iter().any(|(id, _)| *id == n.id.value) {
@@ -478,10 +481,8 @@ impl Validator {
             }
             out.push((n.id.value.clone(), n.name.clone()));
         }
-        if out.len() > MAX_SEATS && list.len() > MAX_SEATS {
-            if let Some(n) = list.get(MAX_SEATS) {
-                self.err(f, &n.id, format!("at most {MAX_SEATS} here"));
-            }
+        if let Some(n) = list.get(max) {
+            self.err(f, &n.id, format!("at most {max} here"));
         }
         out
     }
@@ -577,7 +578,7 @@ impl Validator {
         }
     }
 
-    fn overlay_error(&mut self, at: Option<(&SourceFile, &Spanned<Word>)>, m: String) {
+    fn overlay_error(&mut self, at: At<'_>, m: String) {
         let d = match at {
             Some((f, w)) => f.error(w, m),
             None => Diagnostic {
@@ -691,7 +692,7 @@ impl Validator {
         out.iter().all(|&r| r != u8::MAX).then_some(out)
     }
 
-    fn reading(&mut self, i: usize, v: &str, at: Option<(&SourceFile, &Spanned<Word>)>) -> u8 {
+    fn reading(&mut self, i: usize, v: &str, at: At<'_>) -> u8 {
         let (key, readings) = TOGGLES[i];
         match readings.iter().position(|r| *r == v) {
             Some(r) => r as u8,

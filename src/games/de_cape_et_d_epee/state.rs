@@ -670,7 +670,7 @@ impl State {
         if to == NONE {
             if !self.rules.first(T::NoColumn) {
                 self.columns[from].cards.remove(i);
-                self.to_discard(c);
+                self.discard_card(c);
             }
             return self.end_frame();
         }
@@ -695,11 +695,11 @@ impl State {
         let c = self.card(x, f);
         if let Some((col, i)) = self.where_is(c) {
             self.columns[col].cards.remove(i);
-            self.to_discard(c);
+            self.discard_card(c);
         }
     }
 
-    fn to_discard(&mut self, c: u8) {
+    fn discard_card(&mut self, c: u8) {
         self.flags[c as usize] = 0;
         let p = self.rules.owner(c);
         self.discards[p].push(c);
@@ -819,7 +819,7 @@ impl State {
                 .filter(|&x| self.flags[x as usize] & TUCKED != 0)
                 .collect();
             self.columns[c].cards.retain(|x| !tucked.contains(x));
-            tucked.iter().for_each(|&x| self.to_discard(x));
+            tucked.iter().for_each(|&x| self.discard_card(x));
         }
         let mut w = self.work(c, true);
         let mut gone: ArrayVec<u8, MAX_COLUMN> = ArrayVec::new();
@@ -851,7 +851,7 @@ impl State {
                     continue;
                 }
             }
-            self.to_discard(x);
+            self.discard_card(x);
         }
     }
 
