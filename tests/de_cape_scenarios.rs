@@ -721,3 +721,24 @@ fn the_cloak_hides_a_card_that_counts_at_the_round_end() {
         "Commerce 3: Blue Cloak of Invisibility 0, Blue Explorer 13, White Romeo 5 -> Blue"
     );
 }
+
+#[test]
+fn purge_value_after_modifiers_compares_grown_values() {
+    // BeforeModifiers (003's examples): the Sorceress removes the Little
+    // Giant at 2. AfterModifiers: it has grown to 2 + 3 x 3 = 11 first.
+    let cards = vec![
+        ("blue", "sorceress"),
+        ("white", "hermit"),
+        ("red", "little_giant"),
+    ];
+    let out = case(&[], "religion_4", cards.clone(), "green", "king");
+    assert!(!out.contains("Little Giant"), "{out}");
+    let out = case(
+        &["toggles.purge.value=AfterModifiers"],
+        "religion_4",
+        cards,
+        "green",
+        "king",
+    );
+    assert!(out.contains("Red Little Giant 11"), "{out}");
+}

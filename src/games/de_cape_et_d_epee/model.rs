@@ -196,6 +196,27 @@ impl Rules {
         self.card_owner[c as usize] as usize
     }
 
+    /// `purge.value` AfterModifiers: the steps whose abilities eliminate
+    /// run after every other step, so that they compare modified values.
+    fn order_steps(&mut self) {
+        if self.first(T::PurgeValue) {
+            return;
+        }
+        let eliminates = |n: u8| {
+            self.kinds.iter().zip(&self.end_step).any(|(k, &s)| {
+                s == n
+                    && k.program.as_ref().is_some_and(|p| {
+                        p.ops.iter().any(|o| matches!(o, compile::Op::Eliminate(_)))
+                    })
+            })
+        };
+        let keys: Vec<bool> = self.steps.iter().map(|s| eliminates(s.number)).collect();
+        let mut steps: Vec<(bool, Step)> =
+            keys.into_iter().zip(self.steps.iter().copied()).collect();
+        steps.sort_by_key(|(e, _)| *e);
+        self.steps = steps.into_iter().map(|(_, s)| s).collect();
+    }
+
     /// Every rule in force as `key = value`.
     pub fn settings(&self) -> Vec<(String, String)> {
         let mut v = vec![("players".to_string(), self.players.to_string())];
@@ -436,6 +457,7 @@ impl Validator {
                 _ => 0,
             })
             .collect();
+        r.order_steps();
         self.round(&fs.round, &round, &mut r)?;
         self.scoring(&fs.scoring, &scoring, &mut r)?;
         Some(r)
