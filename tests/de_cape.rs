@@ -267,3 +267,51 @@ fn a_card_added_in_data_only_is_played() {
     }
     assert!(seen > 100, "the Herald was settled {seen} times");
 }
+
+/// The generic soak (`ludus soak`'s checks): invariants, legal moves empty
+/// exactly at the end, no seat's observation changed by redrawing what it
+/// cannot see, the replay from the seed.
+#[test]
+fn the_soak_finds_nothing() {
+    use ludus::soak::{SoakOptions, soak};
+    for players in [2, 4, 6] {
+        let r = rules_for(players);
+        let deal = move |seed: u64| State::new(r.clone(), seed, true);
+        let sets = vec![(format!("{players} players"), deal)];
+        let opts = SoakOptions {
+            games: 100,
+            seed: 3,
+            threads: 1,
+            leak_every: 1,
+        };
+        let report = soak(&sets, &opts, &|_| {});
+        assert_eq!(report.violation_count, 0, "{:#?}", report.violations);
+        assert_eq!(report.games, 100);
+    }
+}
+
+/// The generic agents play the game through `Agents`: greedy and a small
+/// ISMCTS, three seats.
+#[test]
+fn greedy_and_ismcts_play_a_game() {
+    use ludus::agents::{Agents, IsmctsAgent, IsmctsConfig};
+    use ludus::engine::agent::Agent;
+    let r = rules_for(3);
+    let mut agents: Vec<Box<dyn Agent<State>>> = vec![
+        DeCape::greedy(&Default::default(), 1),
+        Box::new(IsmctsAgent::<DeCape>::new(
+            IsmctsConfig::with_iterations(30),
+            2,
+        )),
+        DeCape::greedy(&Default::default(), 3),
+    ];
+    let mut s = State::new(r, 5, false);
+    let mut buf = Vec::new();
+    while !s.is_terminal() {
+        let seat = s.actor() as usize;
+        let (m, _) = agents[seat].choose_move(&s, &mut buf);
+        s.apply(m).unwrap();
+        s.check_invariants().unwrap();
+    }
+    assert!(Scored::end_reason(&s).is_some());
+}

@@ -14,6 +14,7 @@
 //!   steps, values, the award); `score.rs`: the final scoring and the
 //!   invariants; `text.rs`: moves and views in words.
 
+pub mod agents;
 mod column;
 pub mod compile;
 pub mod model;

@@ -15,7 +15,7 @@ use crate::engine::seed;
 /// No card, seat or column.
 pub const NONE: u8 = u8::MAX;
 
-const UP: u8 = 1;
+pub(super) const UP: u8 = 1;
 const TUCKED: u8 = 2;
 
 /// The most cards of a game (6 colours of at most 40).
@@ -111,6 +111,16 @@ pub(super) struct Frame {
     by_effect: bool,
     vars: [u8; 8],
     defined: u8,
+}
+
+impl Frame {
+    /// The cards this ability names (its card, its revealer, its choices).
+    pub(super) fn names(&self) -> impl Iterator<Item = u8> + '_ {
+        [self.card, self.revealer]
+            .into_iter()
+            .chain(self.vars)
+            .filter(|&c| c != NONE)
+    }
 }
 
 type Pile = ArrayVec<u8, MAX_DECK>;

@@ -53,7 +53,7 @@ impl State {
                 self.objective_name(col.objective)
             );
             for &c in &col.cards {
-                let mine = r.owner(c) == p && !self.tucked(c);
+                let mine = r.owner(c) == p;
                 if self.face_up(c) || mine {
                     let mark = if self.face_up(c) { "" } else { " (face down)" };
                     let _ = write!(t, " {}{mark},", self.card_name(c));
