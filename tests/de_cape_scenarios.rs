@@ -742,3 +742,252 @@ fn purge_value_after_modifiers_compares_grown_values() {
     );
     assert!(out.contains("Red Little Giant 11"), "{out}");
 }
+
+// ----- The toggles of docs/de-cape.md 10.6, each read both ways ----------------
+
+fn table_with(sets: &[&str], pos: &Position) -> State {
+    State::at(rules(4, sets), 1, pos).unwrap()
+}
+
+#[test]
+fn explorer_vs_assassin() {
+    let pos = open_table(
+        [
+            vec![("blue", "[explorer]")],
+            vec![("white", "[assassin]")],
+            vec![],
+            vec![],
+        ],
+        "red",
+        vec!["king"],
+    );
+    let mut s = table_with(&[], &pos);
+    place(&mut s, "king", 0);
+    assert_eq!(names(&s, 1), "White Assassin", "ExplorerDiscarded");
+    assert_eq!(s.discard(0).len(), 1);
+    let mut s = table_with(&["toggles.explorer.vs_assassin=AssassinInert"], &pos);
+    place(&mut s, "king", 0);
+    assert_eq!(names(&s, 1), "White Assassin, [Blue Explorer]");
+    s.check_invariants().unwrap();
+}
+
+#[test]
+fn explorer_with_no_column_to_go_to() {
+    let mut pos = open_table(
+        [
+            vec![("blue", "[explorer]")],
+            vec![("red", "storm")],
+            vec![("red", "[king]")],
+            vec![("red", "[queen]")],
+        ],
+        "white",
+        vec!["king"],
+    );
+    pos.sealed = vec![1, 2, 3];
+    let mut s = table_with(&[], &pos);
+    place(&mut s, "king", 0);
+    assert_eq!(names(&s, 0), "Blue Explorer, [White King]", "StaysFaceUp");
+    let mut s = table_with(&["toggles.explorer.no_column=ToDiscard"], &pos);
+    place(&mut s, "king", 0);
+    assert_eq!(names(&s, 0), "[White King]", "ToDiscard");
+    assert_eq!(s.discard(0).len(), 1);
+}
+
+#[test]
+fn explorer_reveals_nothing() {
+    let pos = open_table(
+        [
+            vec![("red", "[queen]")],
+            vec![],
+            vec![],
+            vec![("blue", "[explorer]")],
+        ],
+        "white",
+        vec!["king"],
+    );
+    let mut s = table_with(&["toggles.explorer.reveals=Nothing"], &pos);
+    place(&mut s, "king", 3);
+    assert_eq!(names(&s, 0), "[Red Queen], [Blue Explorer]");
+}
+
+#[test]
+fn traitor_chooser_active_player() {
+    let pos = open_table(
+        [vec![("white", "[traitor]")], vec![], vec![], vec![]],
+        "blue",
+        vec!["queen"],
+    );
+    let mut s = table_with(&["toggles.traitor.chooser=ActivePlayer"], &pos);
+    place(&mut s, "queen", 0);
+    assert_eq!(s.actor(), 0, "blue, on turn, chooses");
+}
+
+fn cloak_table<'a>() -> Position<'a> {
+    Position {
+        to_move: "white",
+        columns: vec![
+            ("commerce_3", vec![("blue", "[cloak]")]),
+            ("alchemy_1", vec![("blue", "[lord]")]),
+            ("combat_1", vec![("red", "[lord]")]),
+            ("music_1", vec![("green", "[lord]")]),
+        ],
+        hands: vec![
+            ("white", vec!["romeo"]),
+            ("blue", vec!["explorer", "squire", "hermit"]),
+        ],
+        ..Position::default()
+    }
+}
+
+#[test]
+fn cloak_draw_and_tucked_counts() {
+    let mut s = table_with(&[], &cloak_table());
+    place(&mut s, "romeo", 0);
+    s.apply(Move::Decline).unwrap();
+    assert_eq!(s.hand(0).len(), 3, "OnlyIfTucked: no draw after declining");
+    let mut s = table_with(&["toggles.cloak.draw=Always"], &cloak_table());
+    place(&mut s, "romeo", 0);
+    s.apply(Move::Decline).unwrap();
+    assert_eq!(s.hand(0).len(), 4, "Always: a draw after declining");
+    let mut s = table_with(&["toggles.cloak.tucked_counts=false"], &cloak_table());
+    place(&mut s, "romeo", 0);
+    let explorer = held_id(&s, 0, "explorer");
+    s.apply(Move::Card(explorer)).unwrap();
+    assert_eq!(
+        s.round(),
+        1,
+        "the tucked card does not count: Commerce 3 is not realized"
+    );
+    s.check_invariants().unwrap();
+}
+
+#[test]
+fn the_player_who_ends_the_round_draws_or_not() {
+    let run = |sets: &[&str]| {
+        let r = rules(4, sets);
+        let pos = Position {
+            to_move: "green",
+            columns: four_columns(
+                ("commerce_2", vec![("blue", "[queen]")]),
+                ["[king]", "[queen]", "[juliet]"],
+            ),
+            hands: vec![("green", vec!["king"])],
+            ..Position::default()
+        };
+        let mut s = State::at(r, 1, &pos).unwrap();
+        place(&mut s, "king", 0);
+        assert_eq!(s.round(), 2);
+        s.hand(3).len()
+    };
+    assert_eq!(run(&[]), 1, "Draws");
+    assert_eq!(run(&["toggles.round_end.draw=NoDraw"]), 0, "NoDraw");
+}
+
+#[test]
+fn two_musketeers_both_act_or_cancel_each_other() {
+    let cards = vec![
+        ("blue", "musketeers"),
+        ("white", "musketeers"),
+        ("red", "romeo"),
+        ("red", "juliet"),
+    ];
+    let out = case(&[], "commerce_5", cards.clone(), "green", "queen");
+    assert!(out.contains("Red Romeo 5"), "BothAct: {out}");
+    let out = case(
+        &["toggles.musketeers.pair=CancelEachOther"],
+        "commerce_5",
+        cards,
+        "green",
+        "queen",
+    );
+    assert!(out.contains("Red Romeo 15"), "CancelEachOther: {out}");
+}
+
+#[test]
+fn a_claim_against_a_beggar() {
+    let cards = vec![("white", "prince"), ("white", "squire"), ("blue", "beggar")];
+    assert!(case(&[], "commerce_4", cards.clone(), "red", "king").ends_with("-> White"));
+    let out = case(
+        &["toggles.award.claim_vs_beggar=BeggarWins"],
+        "commerce_4",
+        cards,
+        "red",
+        "king",
+    );
+    assert!(out.ends_with("-> Blue"), "{out}");
+}
+
+#[test]
+fn within_step_5_sets_then_adds_or_table_order() {
+    let cards = vec![("white", "dragon"), ("blue", "romeo"), ("blue", "juliet")];
+    let out = case(&[], "commerce_4", cards.clone(), "green", "queen");
+    assert!(out.contains("Blue Romeo 13"), "SetsThenAdds: {out}");
+    let out = case(
+        &["toggles.end_steps.within_5=TableOrder"],
+        "commerce_4",
+        cards,
+        "green",
+        "queen",
+    );
+    assert!(out.contains("Blue Romeo 15"), "TableOrder: {out}");
+}
+
+#[test]
+fn eliminated_cards_to_the_discard_or_out_of_the_game() {
+    let s = worked_example_magician();
+    let hermit = held_id(&s, 1, "hermit");
+    assert!(s.discard(1).contains(&hermit) && !s.is_out(hermit));
+    let r = rules(4, &["toggles.eliminated.to=OutOfGame"]);
+    let pos = Position {
+        to_move: "green",
+        columns: four_columns(
+            (
+                "commerce_4",
+                vec![
+                    ("blue", "magician"),
+                    ("white", "hermit"),
+                    ("red", "[little_giant]"),
+                ],
+            ),
+            ["[king]", "[queen]", "[juliet]"],
+        ),
+        hands: vec![("green", vec!["squire"])],
+        ..Position::default()
+    };
+    let mut s = State::at(r, 1, &pos).unwrap();
+    place(&mut s, "squire", 0);
+    assert!(s.is_out(hermit) && !s.discard(1).contains(&hermit));
+    s.check_invariants().unwrap();
+}
+
+#[test]
+fn the_round_end_check_after_the_chain_or_after_each_effect() {
+    let run = |sets: &[&str]| {
+        let pos = Position {
+            to_move: "white",
+            columns: four_columns(
+                ("commerce_1", vec![("blue", "[explorer]")]),
+                ["[merchant]", "[queen]", "[juliet]"],
+            ),
+            hands: vec![("white", vec!["king"])],
+            ..Position::default()
+        };
+        let mut s = State::at(rules(4, sets), 1, &pos).unwrap();
+        place(&mut s, "king", 0);
+        assert_eq!(s.round(), 2);
+        s.events()
+            .iter()
+            .filter(|e| matches!(e, Event::Revealed { .. }))
+            .count()
+    };
+    assert_eq!(
+        run(&[]),
+        2,
+        "AfterPlacement: the Explorer, then the Merchant"
+    );
+    assert_eq!(
+        run(&["toggles.round_end.check=AfterEachEffect"]),
+        1,
+        "the chain stops after the move"
+    );
+}
