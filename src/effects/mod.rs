@@ -132,15 +132,20 @@ fn syntax_error_in(text: &str, e: pest::error::Error<Rule>, ability: bool) -> Sy
             negatives,
         } => {
             let mut names: Vec<&str> = Vec::new();
-            for n in positives.iter().map(rule_name) {
+            let name = |r: &Rule| {
+                if ability {
+                    ability_name(r)
+                } else {
+                    rule_name(r)
+                }
+            };
+            for n in positives.iter().map(name) {
                 if !names.contains(&n) {
                     names.push(n);
                 }
             }
-            if ability && names.contains(&ABILITY_STATEMENT) {
-                names.retain(|n| {
-                    n.starts_with('`') || *n == ABILITY_STATEMENT || !n.starts_with("a statement")
-                });
+            if ability && names.contains(&ABILITY_TRIGGER) {
+                names.retain(|n| *n != "`at`");
             }
             // A missing `;` is noticed at the next word: point just after the
             // statement instead.
@@ -166,11 +171,39 @@ fn syntax_error_in(text: &str, e: pest::error::Error<Rule>, ability: bool) -> Sy
     SyntaxError { span, message }
 }
 
+/// What a rule is called in an error message of an `ability` text: its
+/// trigger and statements are its own, the rest as in `effect`.
+fn ability_name(r: &Rule) -> &'static str {
+    match r {
+        Rule::kw_on => ABILITY_TRIGGER,
+        Rule::draw
+        | Rule::kw_draw
+        | Rule::kw_choose
+        | Rule::kw_reveal
+        | Rule::kw_discard
+        | Rule::kw_cancel
+        | Rule::kw_move
+        | Rule::kw_seal
+        | Rule::kw_swap
+        | Rule::kw_tuck
+        | Rule::kw_require
+        | Rule::kw_eliminate
+        | Rule::kw_modify
+        | Rule::kw_set
+        | Rule::kw_claim
+        | Rule::kw_award => ABILITY_STATEMENT,
+        _ => rule_name(r),
+    }
+}
+
+/// The triggers of an ability, as its error messages name them.
+const ABILITY_TRIGGER: &str = "a trigger (`on revealed:` or `at round end N:`)";
+
 /// What a rule of the `ability` entry is called in an error message.
 fn ability_rule_name(r: &Rule) -> &'static str {
     match r {
         Rule::ab_trigger | Rule::on_revealed | Rule::at_round_end | Rule::kw_revealed => {
-            "a trigger (`on revealed:` or `at round end N:`)"
+            ABILITY_TRIGGER
         }
         Rule::kw_round => "`round`",
         Rule::kw_end => "`end`",
