@@ -315,3 +315,41 @@ fn greedy_and_ismcts_play_a_game() {
     }
     assert!(Scored::end_reason(&s).is_some());
 }
+
+/// Random playouts per second of this thread's CPU time (not wall time:
+/// the machine may be shared), for 2, 4 and 6 players:
+/// `cargo test --profile tests --test de_cape -- --ignored --nocapture`.
+#[test]
+#[ignore = "a measurement, not a check"]
+fn speed_of_random_playouts() {
+    /// This thread's CPU time in seconds (Linux: /proc/thread-self/stat).
+    fn cpu() -> f64 {
+        let stat = std::fs::read_to_string("/proc/thread-self/stat").unwrap_or_default();
+        let after = stat.rsplit_once(") ").map_or("", |(_, r)| r);
+        let f: Vec<f64> = after.split(' ').map(|x| x.parse().unwrap_or(0.0)).collect();
+        (f.get(11).unwrap_or(&0.0) + f.get(12).unwrap_or(&0.0)) / 100.0
+    }
+    for players in [2, 4, 6] {
+        let r = rules_for(players);
+        let mut buf = Vec::new();
+        let (wall, cpu0) = (std::time::Instant::now(), cpu());
+        let (mut games, mut placements) = (0u64, 0u64);
+        while wall.elapsed().as_secs_f64() < 5.0 {
+            let mut s = State::new(r.clone(), seed::derive(1, games, 0), false);
+            let mut rng = seed::agent_rng(seed::derive(1, games, 1));
+            while !s.is_terminal() {
+                let (m, _) = s.random_legal(&mut rng, &mut buf);
+                s.apply_legal(m);
+            }
+            games += 1;
+            placements += u64::from(s.placements());
+        }
+        let (w, c) = (wall.elapsed().as_secs_f64(), cpu() - cpu0);
+        eprintln!(
+            "{players} players: {games} games, {:.0} games/s and {:.0} placements/s of CPU time ({:.0} games/s of wall time)",
+            games as f64 / c,
+            placements as f64 / c,
+            games as f64 / w
+        );
+    }
+}
