@@ -353,3 +353,165 @@ fn speed_of_random_playouts() {
         );
     }
 }
+
+/// Broken copies of the rules: each edit is one clear diagnostic in its
+/// file, never a panic.
+#[test]
+fn every_kind_of_broken_rule_is_a_diagnostic() {
+    let cases: &[(&str, &str, &str, &str)] = &[
+        ("cards.ron", "value: 20", "value: 20.25", "half points"),
+        ("cards.ron", "value: 20", "value: -3", "half points"),
+        (
+            "cards.ron",
+            "domain: \"alchemy\"",
+            "domain: \"alchemie\"",
+            "unknown domain",
+        ),
+        (
+            "cards.ron",
+            "at round end 5:\n            modify this by -count",
+            "at round end 7:\n            modify this by -count",
+            "no round-end step 7",
+        ),
+        (
+            "cards.ron",
+            "seal this.column;",
+            "eliminate column(not: this);",
+            "acts only in an ability `at round end N:`",
+        ),
+        (
+            "cards.ron",
+            "discard revealer;",
+            "discard revealr;",
+            "`revealr` is not defined",
+        ),
+        (
+            "cards.ron",
+            "owner: others",
+            "owner: nobody",
+            "unknown player `nobody`",
+        ),
+        (
+            "cards.ron",
+            "award column to lowest;",
+            "award column to highest;",
+            "unknown award rule",
+        ),
+        (
+            "cards.ron",
+            "(id: \"king\",",
+            "(id: \"king\", colour: 1,",
+            "unknown field",
+        ),
+        (
+            "colours.ron",
+            "(card: \"king\", count: 1)",
+            "(card: \"kong\", count: 1)",
+            "did you mean \"king\"?",
+        ),
+        (
+            "colours.ron",
+            "(card: \"king\", count: 1)",
+            "(card: \"king\", count: 99999999999)",
+            "count must be",
+        ),
+        (
+            "colours.ron",
+            "deck_total: 25",
+            "deck_total: 24",
+            "holds 25 cards, not 24",
+        ),
+        (
+            "objectives.ron",
+            "total: 36",
+            "total: 35",
+            "make 36 objectives, not 35",
+        ),
+        (
+            "setup.ron",
+            "(players: 4, columns: 4, objectives: 24, pool: 36)",
+            "(players: 4, columns: 5, objectives: 24, pool: 36)",
+            "the rules above give 4 here",
+        ),
+        (
+            "setup.ron",
+            "reserve: ShuffledDeck",
+            "reserve: Sorted",
+            "unknown value `Sorted`",
+        ),
+        (
+            "round.ron",
+            "rounds: 6",
+            "rounds: 7",
+            "7 rounds of 4 columns",
+        ),
+        (
+            "round.ron",
+            "(step: 2, kinds: [\"magician\"])",
+            "(step: 2, kinds: [\"magicien\"])",
+            "unknown card \"magicien\"",
+        ),
+        (
+            "toggles.ron",
+            "readings: [Farther, Nearer]",
+            "readings: [Farther]",
+            "the readings of \"column.below\"",
+        ),
+        (
+            "toggles.ron",
+            "(key: \"empty_hand\"",
+            "(key: \"empty_hands\"",
+            "unknown toggle \"empty_hands\"",
+        ),
+        (
+            "game.ron",
+            "default_players: 4",
+            "default_players: 40",
+            "players must be",
+        ),
+    ];
+    let GameDir::BuiltIn(game) = dir() else {
+        unreachable!()
+    };
+    for (file, from, to, says) in cases {
+        let text = ludus::load::rules_dir::source_text(&dir().file_path(file)).unwrap();
+        assert!(text.contains(from), "{file}: {from}");
+        let d = GameDir::built_in_game_with(game, &[(file, &text.replacen(from, to, 1))]);
+        let e = match DeCape::load(&d, &Selection::default()) {
+            Ok(_) => panic!("{file}: {to} is accepted"),
+            Err(e) => e,
+        };
+        let text = e.to_string();
+        assert!(text.contains(says), "{file}: {to}: {text}");
+        assert!(text.contains(&format!("{file}:")), "{file}: {to}: {text}");
+    }
+    // Overlays: an unknown variant, key or reading.
+    let sel = |sets: &[&str], variant: Option<&str>| Selection {
+        variant: variant.map(str::to_string),
+        sets: sets.iter().map(|s| s.to_string()).collect(),
+        ..Selection::default()
+    };
+    for (s, says) in [
+        (sel(&[], Some("no-such")), "unknown variant \"no-such\""),
+        (
+            sel(&["toggles.value.floor=Minus"], None),
+            "unknown reading \"Minus\"",
+        ),
+        (sel(&["card.hermit.value=x"], None), "card.hermit.value"),
+    ] {
+        let e = DeCape::load(&dir(), &s).unwrap_err().to_string();
+        assert!(e.contains(says), "{e}");
+    }
+    let hermit = DeCape::load(&dir(), &sel(&[], Some("hermit-12")))
+        .unwrap()
+        .rules;
+    assert_eq!(
+        hermit
+            .kinds
+            .iter()
+            .find(|k| k.id == "hermit")
+            .unwrap()
+            .value,
+        24
+    );
+}
