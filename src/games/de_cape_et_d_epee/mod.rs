@@ -17,10 +17,12 @@
 pub mod agents;
 mod column;
 pub mod compile;
+mod design;
 pub mod model;
 pub mod position;
 mod raw;
 mod score;
+mod screen;
 pub mod state;
 mod text;
 

@@ -243,6 +243,11 @@ impl State {
         (0..self.rules.objectives.len()).filter(move |&i| self.won[i] as usize == p)
     }
 
+    /// The seat whose turn it is (a choice may be another seat's).
+    pub fn turn_seat(&self) -> usize {
+        self.turn as usize
+    }
+
     /// The seat to act, or `NONE` at the end.
     pub fn actor(&self) -> u8 {
         match self.phase {
