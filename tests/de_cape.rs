@@ -515,3 +515,41 @@ fn every_kind_of_broken_rule_is_a_diagnostic() {
         24
     );
 }
+
+/// The registry runs the game: `ludus check` reads every player count and
+/// overlay, `ludus soak` finds nothing, `ludus arena` plays it.
+#[test]
+fn the_command_line_runs_the_game() {
+    let ludus = env!("CARGO_BIN_EXE_ludus");
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(ludus)
+            .args(args)
+            .env_remove("LUDUS_RULES")
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).to_string()
+            + &String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "ludus {args:?}: {text}");
+        text
+    };
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/rules/de_cape_et_d_epee");
+    let t = run(&["check", dir]);
+    assert!(
+        t.contains("6 players: ok") && t.contains("card.hermit.value: 11 -> 12"),
+        "{t}"
+    );
+    let t = run(&["soak", "--game", "de-cape", "--games", "60"]);
+    assert!(t.contains(" 0 violation(s)"), "{t}");
+    let t = run(&[
+        "arena",
+        "--game",
+        "de-cape",
+        "--players",
+        "3",
+        "--agents",
+        "greedy,random,random",
+        "--games",
+        "6",
+    ]);
+    assert!(t.contains("A wins"), "{t}");
+}
