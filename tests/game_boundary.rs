@@ -35,7 +35,6 @@ const VOCABULARY: &[(&str, &[&str])] = &[
         &[
             "de cape",
             "d'épée",
-            "decape",
             "musketeer",
             "sorcer",
             "magician",
