@@ -991,3 +991,59 @@ fn the_round_end_check_after_the_chain_or_after_each_effect() {
         "the chain stops after the move"
     );
 }
+
+#[test]
+fn explorers_turning_each_other_up_move_once_each() {
+    let pos = Position {
+        to_move: "red",
+        columns: vec![
+            ("commerce_5", vec![("blue", "[explorer]")]),
+            ("alchemy_5", vec![("white", "[explorer]")]),
+            ("combat_5", vec![("white", "storm")]),
+        ],
+        hands: vec![("red", vec!["explorer"])],
+        sealed: vec![2],
+        ..Position::default()
+    };
+    let moves = |sets: &[&str]| {
+        let mut s = State::at(rules(3, sets), 1, &pos).unwrap();
+        place(&mut s, "explorer", 0);
+        s.check_invariants().unwrap();
+        s.events()
+            .iter()
+            .filter(|e| matches!(e, Event::Moved { .. }))
+            .count()
+    };
+    assert_eq!(moves(&[]), 3, "OncePerPlacement");
+    assert!(
+        moves(&["toggles.explorer.loop_guard=Unbounded"]) > 3,
+        "Unbounded"
+    );
+}
+
+#[test]
+fn an_empty_column_goes_to_the_box_or_to_the_round_ender() {
+    let pos = Position {
+        to_move: "green",
+        columns: vec![
+            ("commerce_5", vec![]),
+            ("alchemy_1", vec![("blue", "[merchant]")]),
+            ("combat_1", vec![("white", "[merchant]")]),
+            ("music_1", vec![]),
+        ],
+        hands: vec![("green", vec!["king"])],
+        sealed: vec![0],
+        ..Position::default()
+    };
+    let winner = |sets: &[&str]| {
+        let mut s = State::at(rules(4, sets), 1, &pos).unwrap();
+        place(&mut s, "king", 3);
+        assert_eq!(s.round(), 2);
+        settled(&s).remove(0)
+    };
+    assert_eq!(winner(&[]), "Commerce 5:  -> nobody", "Box");
+    assert_eq!(
+        winner(&["toggles.award.empty_column=RoundEnder"]),
+        "Commerce 5:  -> Green"
+    );
+}
