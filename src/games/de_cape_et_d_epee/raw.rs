@@ -61,6 +61,41 @@ impl<'de> Deserialize<'de> for Word {
     }
 }
 
+/// Enums of the one value the module plays (`reserve: ShuffledDeck`):
+/// another value is refused by name.
+macro_rules! one_value {
+    ($($name:ident($value:ident)),* $(,)?) => {$(
+        #[derive(Deserialize)]
+        pub enum $name {
+            $value,
+        }
+    )*};
+}
+
+one_value!(
+    ShuffledDeck(ShuffledDeck),
+    Boxed(Box),
+    PerPlayer(PerPlayer),
+    Down(Down),
+    Bottom(Bottom),
+    Reshuffle(DiscardWhenReserveEmpty),
+    NobodyCanPlace(EndRound),
+    Clockwise(Clockwise),
+    RealizedWhen(CardsAtLeastValueOrSealed),
+    EndReveal(ValueOnly),
+    AfterAward(ToOwnersDiscard),
+    NextRound(LeftOfRoundEnder),
+    HighestTotal(HighestTotal),
+    NearestCard(NearestCard),
+    NearestOfPair(NearestOfPair),
+    LowestTotal(LowestTotal),
+    FarthestCard(FarthestCard),
+    Once(Once),
+    HighestPerDomain(HighestPerDomain),
+    MostPoints(MostPoints),
+    Shared(Shared),
+);
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameFile {
@@ -128,14 +163,6 @@ pub struct ObjectivesFile {
 }
 
 #[derive(Deserialize)]
-pub enum ShuffledDeck {
-    ShuffledDeck,
-}
-#[derive(Deserialize)]
-pub enum Boxed {
-    Box,
-}
-#[derive(Deserialize)]
 pub enum FirstPlayer {
     Seat(Spanned<Num>),
 }
@@ -166,47 +193,6 @@ pub struct ByPlayers {
     pub columns: Spanned<Num>,
     pub objectives: Spanned<Num>,
     pub pool: Spanned<Num>,
-}
-
-#[derive(Deserialize)]
-pub enum PerPlayer {
-    PerPlayer,
-}
-#[derive(Deserialize)]
-pub enum Down {
-    Down,
-}
-#[derive(Deserialize)]
-pub enum Bottom {
-    Bottom,
-}
-#[derive(Deserialize)]
-pub enum Reshuffle {
-    DiscardWhenReserveEmpty,
-}
-#[derive(Deserialize)]
-pub enum NobodyCanPlace {
-    EndRound,
-}
-#[derive(Deserialize)]
-pub enum Clockwise {
-    Clockwise,
-}
-#[derive(Deserialize)]
-pub enum RealizedWhen {
-    CardsAtLeastValueOrSealed,
-}
-#[derive(Deserialize)]
-pub enum EndReveal {
-    ValueOnly,
-}
-#[derive(Deserialize)]
-pub enum AfterAward {
-    ToOwnersDiscard,
-}
-#[derive(Deserialize)]
-pub enum NextRound {
-    LeftOfRoundEnder,
 }
 
 #[derive(Deserialize)]
@@ -256,31 +242,6 @@ pub struct RoundFile {
 }
 
 #[derive(Deserialize)]
-pub enum HighestTotal {
-    HighestTotal,
-}
-#[derive(Deserialize)]
-pub enum NearestCard {
-    NearestCard,
-}
-#[derive(Deserialize)]
-pub enum NearestOfPair {
-    NearestOfPair,
-}
-#[derive(Deserialize)]
-pub enum LowestTotal {
-    LowestTotal,
-}
-#[derive(Deserialize)]
-pub enum FarthestCard {
-    FarthestCard,
-}
-#[derive(Deserialize)]
-pub enum Once {
-    Once,
-}
-
-#[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Beggar {
     pub winner: LowestTotal,
@@ -298,20 +259,8 @@ pub struct AwardFile {
 }
 
 #[derive(Deserialize)]
-pub enum HighestPerDomain {
-    HighestPerDomain,
-}
-#[derive(Deserialize)]
-pub enum MostPoints {
-    MostPoints,
-}
-#[derive(Deserialize)]
 pub enum TieBreak {
     MostOfValue(Spanned<Num>),
-}
-#[derive(Deserialize)]
-pub enum Shared {
-    Shared,
 }
 
 #[derive(Deserialize)]
