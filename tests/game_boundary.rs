@@ -14,19 +14,67 @@ use std::path::{Path, PathBuf};
 
 /// Words of each game's vocabulary that its rule files do not spell as an
 /// `id` or a `name`, as lower-case stems matched anywhere in a word.
-const VOCABULARY: &[(&str, &[&str])] = &[(
-    "caesar_cleopatra",
+const VOCABULARY: &[(&str, &[&str])] = &[
+    (
+        "caesar_cleopatra",
+        &[
+            "caesar",
+            "cleopatra",
+            "vote",
+            "veto",
+            "orgy",
+            "orgies",
+            "mission",
+            "patrician",
+            "philosoph",
+            "faction",
+        ],
+    ),
+    (
+        "de_cape_et_d_epee",
+        &[
+            "de cape",
+            "d'épée",
+            "musketeer",
+            "sorcer",
+            "magician",
+            "explorer",
+            "assassin",
+            "traitor",
+            "beggar",
+            "hermit",
+            "little giant",
+            "romeo",
+            "juliet",
+        ],
+    ),
+];
+
+/// Ids of a game's rule files that are ordinary English words (colours,
+/// "double"), which other files use in their ordinary sense (terminal
+/// colours, "white space", `f64` as a double): not notions of that game.
+/// The game's own words for them are still caught where they are
+/// distinctive (see [`VOCABULARY`]).
+const ORDINARY: &[(&str, &[&str])] = &[(
+    "de_cape_et_d_epee",
     &[
-        "caesar",
-        "cleopatra",
-        "vote",
-        "veto",
-        "orgy",
-        "orgies",
-        "mission",
-        "patrician",
-        "philosoph",
-        "faction",
+        "double",
+        "red",
+        "white",
+        "blue",
+        "green",
+        "yellow",
+        "black",
+        "king",
+        "queen",
+        "storm",
+        "music",
+        "combat",
+        "lord",
+        "commerce",
+        "religion",
+        "agriculture",
+        "alchemy",
     ],
 )];
 
@@ -79,12 +127,17 @@ fn notions(game: &str) -> Vec<(String, bool)> {
         .join("rules")
         .join(game);
     let mut words: Vec<(String, bool)> = Vec::new();
+    let ordinary = |w: &str| ORDINARY.iter().any(|(g, ws)| *g == game && ws.contains(&w));
     for id in quoted(&dir, "id") {
-        words.push((id, true));
+        if !ordinary(&id) {
+            words.push((id, true));
+        }
     }
     for name in quoted(&dir, "name") {
         // A card's name, a group's, a faction's: as a phrase.
-        words.push((name, true));
+        if !ordinary(&name) {
+            words.push((name, true));
+        }
     }
     for (g, stems) in VOCABULARY {
         if *g == game {
@@ -155,6 +208,22 @@ fn no_file_outside_a_games_folder_names_a_notion_of_that_game() {
         found.len(),
         found.join("\n")
     );
+}
+
+#[test]
+fn the_check_finds_a_notion_of_de_cape_where_one_is_named() {
+    let words = notions("de_cape_et_d_epee");
+    let hit = |line: &str| {
+        words
+            .iter()
+            .any(|(w, whole)| names(&line.to_lowercase(), w, *whole))
+    };
+    assert!(hit("// the Sorceress removes every card"));
+    assert!(hit("if kind == \"little_giant\" {"));
+    assert!(hit("let m = r.kind(\"musketeers\");"));
+    assert!(!hit("let v: f64 = 0.5; // a double"));
+    assert!(!hit("style::red()"));
+    assert!(!hit("cards in a column under an objective"));
 }
 
 #[test]

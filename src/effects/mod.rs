@@ -94,7 +94,7 @@ fn rule_name(r: &Rule) -> &'static str {
         Rule::filter => "a filter such as owner: opponent",
         Rule::group_set => "a value",
         Rule::ident => "a name",
-        _ => "something else",
+        r => ability_rule_name(r),
     }
 }
 
@@ -115,6 +115,12 @@ fn end_of_previous_token(text: &str, pos: usize) -> usize {
 }
 
 fn syntax_error(text: &str, e: pest::error::Error<Rule>) -> SyntaxError {
+    syntax_error_in(text, e, false)
+}
+
+/// A pest error as a message; `ability`: the error of an `ability` text,
+/// whose list of statements replaces `effect`'s (`draw` is in both).
+fn syntax_error_in(text: &str, e: pest::error::Error<Rule>, ability: bool) -> SyntaxError {
     use pest::error::{ErrorVariant, InputLocation};
     let mut span = match e.location {
         InputLocation::Pos(p) => p..p,
@@ -126,10 +132,20 @@ fn syntax_error(text: &str, e: pest::error::Error<Rule>) -> SyntaxError {
             negatives,
         } => {
             let mut names: Vec<&str> = Vec::new();
-            for n in positives.iter().map(rule_name) {
+            let name = |r: &Rule| {
+                if ability {
+                    ability_name(r)
+                } else {
+                    rule_name(r)
+                }
+            };
+            for n in positives.iter().map(name) {
                 if !names.contains(&n) {
                     names.push(n);
                 }
+            }
+            if ability && names.contains(&ABILITY_TRIGGER) {
+                names.retain(|n| *n != "`at`");
             }
             // A missing `;` is noticed at the next word: point just after the
             // statement instead.
@@ -154,6 +170,87 @@ fn syntax_error(text: &str, e: pest::error::Error<Rule>) -> SyntaxError {
     };
     SyntaxError { span, message }
 }
+
+/// What a rule is called in an error message of an `ability` text: its
+/// trigger and statements are its own, the rest as in `effect`.
+fn ability_name(r: &Rule) -> &'static str {
+    match r {
+        Rule::kw_on => ABILITY_TRIGGER,
+        Rule::draw
+        | Rule::kw_draw
+        | Rule::kw_choose
+        | Rule::kw_reveal
+        | Rule::kw_discard
+        | Rule::kw_cancel
+        | Rule::kw_move
+        | Rule::kw_seal
+        | Rule::kw_swap
+        | Rule::kw_tuck
+        | Rule::kw_require
+        | Rule::kw_eliminate
+        | Rule::kw_modify
+        | Rule::kw_set
+        | Rule::kw_claim
+        | Rule::kw_award => ABILITY_STATEMENT,
+        _ => rule_name(r),
+    }
+}
+
+/// The triggers of an ability, as its error messages name them.
+const ABILITY_TRIGGER: &str = "a trigger (`on revealed:` or `at round end N:`)";
+
+/// What a rule of the `ability` entry is called in an error message.
+fn ability_rule_name(r: &Rule) -> &'static str {
+    match r {
+        Rule::ab_trigger | Rule::on_revealed | Rule::at_round_end | Rule::kw_revealed => {
+            ABILITY_TRIGGER
+        }
+        Rule::kw_round => "`round`",
+        Rule::kw_end => "`end`",
+        Rule::ab_move
+        | Rule::ab_reveal
+        | Rule::ab_discard
+        | Rule::ab_seal
+        | Rule::ab_choose_column
+        | Rule::ab_choose_card
+        | Rule::ab_swap
+        | Rule::ab_tuck
+        | Rule::ab_require
+        | Rule::ab_cancel
+        | Rule::ab_eliminate
+        | Rule::ab_modify
+        | Rule::ab_set_value
+        | Rule::ab_claim
+        | Rule::ab_award => ABILITY_STATEMENT,
+        Rule::kw_to => "`to`",
+        Rule::kw_bottom => "`bottom`",
+        Rule::kw_column => "`column`",
+        Rule::by | Rule::kw_by => "`by`",
+        Rule::kw_objectives => "`objectives`",
+        Rule::kw_under => "`under`",
+        Rule::kw_abilities => "`abilities`",
+        Rule::kw_value => "`value`",
+        Rule::kw_for => "`for`",
+        Rule::cards | Rule::position | Rule::card_set => {
+            "cards such as this, column(not: this) or above(this)"
+        }
+        Rule::value_filter => "a filter such as value: >= 10",
+        Rule::column_ref | Rule::next_column | Rule::column_of => {
+            "a column such as this.column or next_column(this.column)"
+        }
+        Rule::condition => "a condition such as any column(kind: k) or count(...) == 1",
+        Rule::cmp_op => "a comparison (>=, <=, ==, !=, >, <)",
+        Rule::expr | Rule::product | Rule::signed | Rule::count_of | Rule::value_of => {
+            "a number, count(...) or value(...)"
+        }
+        Rule::int => "a number",
+        Rule::add_op => "`+` or `-`",
+        _ => "something else",
+    }
+}
+
+/// The statements of an ability, as its error messages list them.
+const ABILITY_STATEMENT: &str = "a statement (move, reveal, discard, seal, choose column, choose card, swap objectives, tuck, draw, require, cancel abilities, eliminate, modify, set value, claim column, award column)";
 
 fn join_or(names: &[&str]) -> String {
     match names {
@@ -315,6 +412,9 @@ fn clause(p: Pair<Rule>) -> Clause {
         }
     }
 }
+
+mod ability;
+pub use ability::parse_ability;
 
 #[cfg(test)]
 mod tests {

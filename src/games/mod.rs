@@ -12,6 +12,7 @@
 //! `rules/<module>/`, and one line in [`visit`] and [`MODULES`].
 
 pub mod caesar_cleopatra;
+pub mod de_cape_et_d_epee;
 
 use serde::Deserialize;
 
@@ -21,7 +22,10 @@ use crate::load::{GameDir, SourceFile, Spanned};
 
 /// The module names a `game.ron` may give, in the order `ludus check`
 /// lists them.
-pub const MODULES: &[&str] = &[caesar_cleopatra::CaesarCleopatra::MODULE];
+pub const MODULES: &[&str] = &[
+    caesar_cleopatra::CaesarCleopatra::MODULE,
+    de_cape_et_d_epee::DeCape::MODULE,
+];
 
 /// The game every layer can run: each generic layer's trait, together.
 /// A game module implements them all on its marker type.
@@ -56,6 +60,7 @@ pub fn visit<V: Visit>(module: &str, v: V) -> Option<V::Out> {
         caesar_cleopatra::CaesarCleopatra::MODULE => {
             Some(v.visit::<caesar_cleopatra::CaesarCleopatra>())
         }
+        de_cape_et_d_epee::DeCape::MODULE => Some(v.visit::<de_cape_et_d_epee::DeCape>()),
         _ => None,
     }
 }

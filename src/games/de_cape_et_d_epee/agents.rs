@@ -1,0 +1,282 @@
+//! The game's side of the agents (`crate::agents::Agents`) and of the soak
+//! (`crate::soak::Soaked`): a simple evaluation (points won, and the
+//! columns in play as a seat sees them), a one-ply greedy agent, and the
+//! determinization (every card a seat cannot see redrawn among the places
+//! it could be).
+
+use std::path::Path;
+
+use rand::RngExt;
+use serde::Deserialize;
+
+use super::DeCape;
+use super::state::{Move, Phase, State, UP};
+use crate::agents::{Agents, Greedy};
+use crate::diag::Diagnostic;
+use crate::engine::GameState;
+use crate::engine::agent::Agent;
+use crate::engine::seed::{self, AgentRng};
+use crate::load::{GameDir, SourceFile};
+
+/// The evaluation's weights (`agents/greedy.ron` of the rules folder).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Weights {
+    /// Points won, per point.
+    pub points: f64,
+    /// A column in play that the seat leads on what it sees, per point of
+    /// its objective.
+    pub leading: f64,
+}
+
+impl Default for Weights {
+    fn default() -> Weights {
+        Weights {
+            points: 1.0,
+            leading: 0.5,
+        }
+    }
+}
+
+fn read_weights(file: &SourceFile) -> Result<Weights, Diagnostic> {
+    file.parse::<Weights>()
+}
+
+impl State {
+    /// A column's total for `p` as `viewer` sees it: the values of the
+    /// face-up cards (printed, for the column's domain), the viewer's own
+    /// face-down cards, and 8 points for each card it cannot see.
+    fn seen_total(&self, col: usize, p: usize, viewer: usize) -> i32 {
+        let r = self.rules();
+        let c = &self.columns()[col];
+        let domain = r.objectives[c.objective as usize].domain;
+        c.cards
+            .iter()
+            .filter(|&&x| r.owner(x) == p)
+            .map(|&x| {
+                if self.face_up(x) || r.owner(x) == viewer {
+                    let k = &r.kinds[r.kind_of(x)];
+                    i32::from(if k.domain == Some(domain) {
+                        k.domain_value
+                    } else {
+                        k.value
+                    })
+                } else {
+                    16
+                }
+            })
+            .sum()
+    }
+
+    /// `seat`'s points minus the best other seat's, plus the columns in
+    /// play it leads (or trails) on what it sees.
+    pub fn evaluation(&self, w: &Weights, seat: usize) -> f64 {
+        let n = self.rules().players;
+        let best_other = (0..n)
+            .filter(|&q| q != seat)
+            .map(|q| self.points(q))
+            .max()
+            .unwrap_or(0);
+        let mut v = w.points * f64::from(self.points(seat) - best_other);
+        if self.phase() == Phase::Over {
+            return v;
+        }
+        for col in 0..self.columns().len() {
+            let mine = self.seen_total(col, seat, seat);
+            let other = (0..n)
+                .filter(|&q| q != seat)
+                .map(|q| self.seen_total(col, q, seat))
+                .max()
+                .unwrap_or(0);
+            let value =
+                f64::from(self.rules().objectives[self.columns()[col].objective as usize].value);
+            v += w.leading * value * f64::from((mine - other).signum());
+        }
+        v
+    }
+
+    /// A copy in which every card `seat` cannot see is redrawn: each other
+    /// seat's hand, reserve and face-down cards in columns are shuffled
+    /// among those places (sizes and faces kept), `seat`'s own reserve is
+    /// shuffled, and the future chance is reseeded. Cards an ability in
+    /// progress names stay.
+    pub fn redrawn(&self, seat: usize, rng: &mut AgentRng) -> State {
+        let mut s = self.clone();
+        s.log = None;
+        let keep: Vec<u8> = s.frames.iter().flat_map(|f| f.names()).collect();
+        for q in 0..s.rules.players {
+            if q == seat {
+                seed::shuffle(&mut s.reserves[q], rng);
+                continue;
+            }
+            s.redraw_seat(q, &keep, rng);
+        }
+        s.rng = seed::rng(rng.random());
+        s
+    }
+
+    fn redraw_seat(&mut self, q: usize, keep: &[u8], rng: &mut AgentRng) {
+        let r = self.rules.clone();
+        let hidden = |x: u8, flags: &[u8]| {
+            r.owner(x) == q && flags[x as usize] & UP == 0 && !keep.contains(&x)
+        };
+        let mut pool: Vec<u8> = self.hands[q]
+            .iter()
+            .chain(&self.reserves[q])
+            .copied()
+            .collect();
+        let mut slots: Vec<(usize, usize, u8)> = Vec::new();
+        for (ci, col) in self.columns.iter().enumerate() {
+            for (i, &x) in col.cards.iter().enumerate() {
+                if hidden(x, &self.flags) {
+                    slots.push((ci, i, self.flags[x as usize]));
+                    pool.push(x);
+                }
+            }
+        }
+        seed::shuffle(&mut pool, rng);
+        let mut it = pool.into_iter();
+        for &(ci, i, flags) in &slots {
+            let x = it.next().expect("as many cards as places");
+            self.columns[ci].cards[i] = x;
+            self.flags[x as usize] = flags;
+        }
+        let h = self.hands[q].len();
+        let rest: Vec<u8> = it.collect();
+        for &x in &rest {
+            self.flags[x as usize] = 0;
+        }
+        self.hands[q] = rest[..h].iter().copied().collect();
+        self.reserves[q] = rest[h..].iter().copied().collect();
+    }
+
+    /// A hash of everything: phase, seats, zones in order, columns, flags,
+    /// objectives, abilities in progress, the number of events.
+    pub fn digest(&self) -> String {
+        let mut t = format!(
+            "{:?}|{}|{}|{}|{}|",
+            self.phase, self.round, self.turn, self.chooser, self.placements
+        );
+        for p in 0..self.rules.players {
+            t += &format!(
+                "{:?}{:?}{:?}|",
+                self.hands[p], self.reserves[p], self.discards[p]
+            );
+        }
+        t += &format!(
+            "{:?}|{:?}|{:?}|{:?}|{}",
+            self.columns,
+            &self.flags[..],
+            self.won,
+            self.frames,
+            self.events().len()
+        );
+        format!("{:016x}", crate::load::fnv1a(t.as_bytes()))
+    }
+}
+
+/// One ply on the evaluation, ties broken at random.
+pub struct GreedyAgent {
+    weights: Weights,
+    rng: AgentRng,
+}
+
+impl Greedy<State> for GreedyAgent {
+    fn scores(&mut self, s: &State, legal: &[Move]) -> Vec<f64> {
+        let seat = s.actor() as usize;
+        legal
+            .iter()
+            .map(|&m| {
+                let mut t = s.clone();
+                t.log = None;
+                t.apply_legal(m);
+                t.evaluation(&self.weights, seat)
+            })
+            .collect()
+    }
+}
+
+impl Agent<State> for GreedyAgent {
+    fn choose(&mut self, s: &State, legal: &[Move]) -> Move {
+        let scores = self.scores(s, legal);
+        let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let top: Vec<usize> = (0..legal.len())
+            .filter(|&i| scores[i] >= best - 1e-9)
+            .collect();
+        legal[top[seed::below(&mut self.rng, top.len())]]
+    }
+    fn name(&self) -> &str {
+        "greedy"
+    }
+}
+
+impl Agents for DeCape {
+    type Weights = Weights;
+    type Greedy = GreedyAgent;
+
+    fn weights_in(dir: &GameDir) -> Result<Weights, Diagnostic> {
+        if !dir.has_file("agents/greedy.ron") {
+            return Ok(Weights::default());
+        }
+        read_weights(&dir.read("agents/greedy.ron")?)
+    }
+
+    fn weights_from_file(path: &Path) -> Result<Weights, Diagnostic> {
+        read_weights(&SourceFile::read(path)?)
+    }
+
+    fn greedy_agent(w: &Weights, seed: u64) -> GreedyAgent {
+        GreedyAgent {
+            weights: w.clone(),
+            rng: seed::agent_rng(seed),
+        }
+    }
+
+    fn evaluate(w: &Weights, s: &State, seat: usize) -> f64 {
+        s.evaluation(w, seat)
+    }
+
+    fn determinize(s: &State, seat: usize, rng: &mut AgentRng) -> State {
+        s.redrawn(seat, rng)
+    }
+
+    fn search_root(s: &State) -> State {
+        let mut t = s.clone();
+        t.log = None;
+        t
+    }
+
+    fn rollout_move(_: &State, legal: &[Move], rng: &mut AgentRng) -> Move {
+        legal[seed::below(rng, legal.len())]
+    }
+
+    fn considered(_: &Weights, _: &State, _: &[Move]) -> Option<Vec<Move>> {
+        None
+    }
+
+    fn ruled_move(_: &Weights, _: &State, _: &[Move]) -> Option<Move> {
+        None
+    }
+
+    fn move_key(m: Move) -> u64 {
+        match m {
+            Move::Place { card, column } => u64::from(card) << 8 | u64::from(column),
+            Move::Column(c) => 1 << 20 | u64::from(c),
+            Move::Card(c) => 2 << 20 | u64::from(c),
+            Move::Decline => 3 << 20,
+            Move::Pass => 4 << 20,
+        }
+    }
+}
+
+impl crate::soak::Soaked for State {
+    fn check_invariants(&self) -> Result<(), String> {
+        State::check_invariants(self)
+    }
+    fn redraw_hidden(&self, seat: usize, rng: &mut AgentRng) -> State {
+        self.redrawn(seat, rng)
+    }
+    fn digest(&self) -> String {
+        State::digest(self)
+    }
+}

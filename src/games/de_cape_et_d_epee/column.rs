@@ -1,0 +1,337 @@
+//! One column as the abilities read it: its cards top (nearest the
+//! objective) to bottom, their current values, which are turned up late,
+//! cancelled or eliminated; the sets, expressions and conditions of the
+//! ability language evaluated over it; the round-end steps and the award
+//! (docs/de-cape.md sections 2.4 and 3).
+
+use super::compile::{CardExpr, Cond, Expr, Filter, Op, Program, Trigger, Who};
+use super::model::{MAX_COLUMN, Rules, T};
+
+/// Positions of a column as bits (position 0 is nearest the objective).
+pub type Mask = u64;
+
+/// A column's cards and what the round's end has done to them so far.
+#[derive(Clone)]
+pub struct Work {
+    pub len: usize,
+    pub card: [u8; MAX_COLUMN],
+    /// Current value (half points), when `valued`.
+    pub value: [i16; MAX_COLUMN],
+    /// Value as printed, for the column's domain.
+    pub base: [i16; MAX_COLUMN],
+    pub valued: Mask,
+    /// Turned up at the round's end: abilities ignored.
+    pub late: Mask,
+    pub cancelled: Mask,
+    pub eliminated: Mask,
+    /// Claims: (position of the claiming card, seat).
+    pub claims: [(u8, u8); MAX_COLUMN],
+    pub n_claims: usize,
+    pub lowest: bool,
+}
+
+/// Who wins a column, as the award says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Award {
+    Seat(usize),
+    Nobody,
+}
+
+impl Work {
+    /// The column's cards; `late` marks those whose ability does not act.
+    pub fn new(r: &Rules, cards: &[u8], domain: u8, late: Mask) -> Work {
+        let mut w = Work {
+            len: cards.len(),
+            card: [0; MAX_COLUMN],
+            value: [0; MAX_COLUMN],
+            base: [0; MAX_COLUMN],
+            valued: 0,
+            late,
+            cancelled: 0,
+            eliminated: 0,
+            claims: [(0, 0); MAX_COLUMN],
+            n_claims: 0,
+            lowest: false,
+        };
+        for (p, &c) in cards.iter().enumerate() {
+            let k = &r.kinds[r.kind_of(c)];
+            w.card[p] = c;
+            let v = if k.domain == Some(domain) {
+                k.domain_value
+            } else {
+                k.value
+            };
+            w.value[p] = v;
+            w.base[p] = v;
+            if !k.valueless {
+                w.valued |= 1 << p;
+            }
+        }
+        w
+    }
+
+    pub fn present(&self) -> Mask {
+        let all = if self.len == 64 {
+            !0
+        } else {
+            (1u64 << self.len) - 1
+        };
+        all & !self.eliminated
+    }
+
+    fn active(&self) -> Mask {
+        !self.late & !self.cancelled
+    }
+
+    /// The positions of a filter's cards, seen from the card at `this`.
+    fn filter(&self, r: &Rules, f: &Filter, this: usize) -> Mask {
+        let owner = r.owner(self.card[this]);
+        let mut m = 0;
+        for p in bits(self.present()) {
+            let c = self.card[p];
+            let ok = !(f.not_this && p == this)
+                && match f.owner {
+                    Some(Who::Owner) => r.owner(c) == owner,
+                    Some(Who::Others) => r.owner(c) != owner,
+                    _ => true,
+                }
+                && (f.kinds == 0 || f.kinds & (1 << r.kind_of(c)) != 0)
+                && f.value.is_none_or(|(op, n)| self.compare(r, p, op, n))
+                && f.active
+                    .is_none_or(|a| (self.active() & (1 << p) != 0) == a);
+            if ok {
+                m |= 1 << p;
+            }
+        }
+        m
+    }
+
+    /// A value filter: a valueless card compares as 0 or not at all
+    /// (`sorceress.valueless`).
+    fn compare(&self, r: &Rules, p: usize, op: super::compile::CmpOp, n: i32) -> bool {
+        if self.valued & (1 << p) != 0 {
+            op.holds(self.value[p].into(), n.into())
+        } else {
+            r.first(T::Valueless) && op.holds(0, n.into())
+        }
+    }
+
+    /// The positions of cards, seen from the card at `this`.
+    pub fn cards(&self, r: &Rules, e: &CardExpr, this: usize) -> Mask {
+        match e {
+            CardExpr::This => 1 << this,
+            CardExpr::Revealer | CardExpr::Var(_) => 0,
+            CardExpr::Set(f) => self.filter(r, f, this),
+            CardExpr::Above(x) => match first(self.cards(r, x, this)) {
+                Some(p) => last(self.present() & ((1u64 << p) - 1)).map_or(0, |q| 1 << q),
+                None => 0,
+            },
+            CardExpr::Below(x) => match first(self.cards(r, x, this)) {
+                Some(p) => first(self.present() & !((2u64 << p) - 1)).map_or(0, |q| 1 << q),
+                None => 0,
+            },
+            CardExpr::Nearest(x) => first(self.cards(r, x, this)).map_or(0, |q| 1 << q),
+            CardExpr::Union(xs) => xs.iter().fold(0, |m, x| m | self.cards(r, x, this)),
+        }
+    }
+
+    /// An expression in half points; `None`: a value that is not there.
+    pub fn expr(&self, r: &Rules, e: &Expr, this: usize) -> Option<i32> {
+        Some(match e {
+            Expr::Int(n) => *n,
+            Expr::Count(x) => 2 * self.cards(r, x, this).count_ones() as i32,
+            Expr::Value(x) => {
+                let p = first(self.cards(r, x, this))?;
+                if self.valued & (1 << p) == 0 {
+                    return None;
+                }
+                // double.copies PrintedValue: the value as printed.
+                i32::from(if r.first(T::CopiesValue) {
+                    self.value[p]
+                } else {
+                    self.base[p]
+                })
+            }
+            Expr::Neg(x) => -self.expr(r, x, this)?,
+            Expr::Add(a, b) => self.expr(r, a, this)? + self.expr(r, b, this)?,
+            Expr::Sub(a, b) => self.expr(r, a, this)? - self.expr(r, b, this)?,
+            Expr::Mul(a, b) => self.expr(r, a, this)? * self.expr(r, b, this)? / 2,
+        })
+    }
+
+    pub fn holds(&self, r: &Rules, c: &Cond, this: usize) -> bool {
+        match c {
+            Cond::Any(x) => self.cards(r, x, this) != 0,
+            Cond::Cmp(a, op, b) => match (self.expr(r, a, this), self.expr(r, b, this)) {
+                (Some(a), Some(b)) => op.holds(a.into(), b.into()),
+                _ => false,
+            },
+        }
+    }
+
+    /// Runs the round-end steps over the column; `out` receives each
+    /// eliminated card.
+    pub fn run_steps(&mut self, r: &Rules, out: &mut impl FnMut(u8)) {
+        // The cards of each step, by position, in one pass.
+        let mut by_step: [Mask; 16] = [0; 16];
+        let mut any = 0;
+        for p in 0..self.len {
+            let s = r.end_step[r.kind_of(self.card[p])] as usize;
+            by_step[s & 15] |= 1 << p;
+            any |= s;
+        }
+        if any == 0 {
+            return;
+        }
+        let sets_first = r.first(T::SetsFirst);
+        for s in &r.steps {
+            let at = by_step[s.number as usize & 15];
+            if at == 0 {
+                continue;
+            }
+            for pass in 0..=usize::from(sets_first) {
+                let mut order = at;
+                while order != 0 {
+                    let p = if s.bottom_up {
+                        63 - order.leading_zeros() as usize
+                    } else {
+                        order.trailing_zeros() as usize
+                    };
+                    order &= !(1 << p);
+                    let Some(prog) = self.acting(r, p, s.number) else {
+                        continue;
+                    };
+                    if !sets_first || (pass == 0) == prog.sets_value {
+                        self.run(r, prog, p, out);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The program of the card at `p` if it acts at step `step`.
+    fn acting<'r>(&self, r: &'r Rules, p: usize, step: u8) -> Option<&'r Program> {
+        let prog = r.kinds[r.kind_of(self.card[p])].program.as_ref()?;
+        let here = self.present() & !self.cancelled & (1 << p) != 0;
+        let revealed = self.late & (1 << p) == 0 || prog.acts_unrevealed;
+        (prog.trigger == Trigger::RoundEnd(step) && here && revealed).then_some(prog)
+    }
+
+    fn run(&mut self, r: &Rules, prog: &Program, this: usize, out: &mut impl FnMut(u8)) {
+        let floor = r.first(T::Floor);
+        for op in &prog.ops {
+            match op {
+                Op::Require(c) if !self.holds(r, c, this) => return,
+                Op::CancelAbilities(x) => self.cancelled |= self.cards(r, x, this),
+                Op::Eliminate(x) => {
+                    let m = self.cards(r, x, this);
+                    self.eliminated |= m;
+                    bits(m).for_each(|p| out(self.card[p]));
+                }
+                Op::Modify(x, e) => {
+                    let Some(d) = self.expr(r, e, this) else {
+                        continue;
+                    };
+                    for p in bits(self.cards(r, x, this) & self.valued) {
+                        let v = i32::from(self.value[p]) + d;
+                        self.value[p] = clamp(if floor { v.max(0) } else { v });
+                    }
+                }
+                Op::SetValue(x, e) => {
+                    let v = self.expr(r, e, this);
+                    for p in bits(self.cards(r, x, this)) {
+                        match v {
+                            Some(v) => {
+                                self.value[p] = clamp(v);
+                                self.valued |= 1 << p;
+                            }
+                            None => self.valued &= !(1 << p),
+                        }
+                    }
+                }
+                Op::Claim { at, .. } => {
+                    if let Some(p) = first(self.cards(r, at, this)) {
+                        self.claims[self.n_claims] = (p as u8, r.owner(self.card[this]) as u8);
+                        self.n_claims = (self.n_claims + 1).min(MAX_COLUMN - 1);
+                    }
+                }
+                Op::AwardLowest => self.lowest = true,
+                _ => {}
+            }
+        }
+    }
+
+    /// Who wins the column (docs/de-cape.md section 3).
+    pub fn award(&self, r: &Rules) -> Award {
+        let claim = self.claims[..self.n_claims].iter().min();
+        if let Some(&(_, seat)) = claim
+            && (r.first(T::ClaimVsLowest) || !self.lowest)
+        {
+            return Award::Seat(seat as usize);
+        }
+        let mut total = [0i32; 6];
+        let mut has = [false; 6];
+        let mut valued = [false; 6];
+        let mut nearest = [usize::MAX; 6];
+        let mut farthest = [0usize; 6];
+        for p in bits(self.present()) {
+            let s = r.owner(self.card[p]);
+            has[s] = true;
+            nearest[s] = nearest[s].min(p);
+            farthest[s] = p;
+            if self.valued & (1 << p) != 0 {
+                valued[s] = true;
+                total[s] += i32::from(self.value[p]);
+            }
+        }
+        let seats = 0..r.players;
+        let best = if self.lowest {
+            let takes = |s: &usize| {
+                if r.first(T::TakesPart) {
+                    valued[*s]
+                } else {
+                    has[*s]
+                }
+            };
+            seats
+                .filter(takes)
+                .min_by_key(|&s| (total[s], std::cmp::Reverse(farthest[s])))
+        } else {
+            seats
+                .filter(|&s| has[s])
+                .max_by_key(|&s| (total[s], std::cmp::Reverse(nearest[s])))
+        };
+        best.map_or(Award::Nobody, Award::Seat)
+    }
+
+    /// Each card still in the column with its value (`None`: no value).
+    pub fn values(&self) -> impl Iterator<Item = (u8, Option<i16>)> + '_ {
+        bits(self.present()).map(|p| {
+            (
+                self.card[p],
+                (self.valued & (1 << p) != 0).then_some(self.value[p]),
+            )
+        })
+    }
+}
+
+fn clamp(v: i32) -> i16 {
+    v.clamp(-1000, 1000) as i16
+}
+
+pub fn first(m: Mask) -> Option<usize> {
+    (m != 0).then(|| m.trailing_zeros() as usize)
+}
+
+fn last(m: Mask) -> Option<usize> {
+    (m != 0).then(|| 63 - m.leading_zeros() as usize)
+}
+
+/// The set positions of a mask, lowest first.
+pub fn bits(mut m: Mask) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let p = first(m)?;
+        m &= m - 1;
+        Some(p)
+    })
+}

@@ -1,0 +1,117 @@
+//! de Cape & d'Épée's side of the designer's tools (`crate::design`): its
+//! summary, its variants and rule sets, the files `check` reads, its event
+//! log. Scenario files are not read yet (docs/de-cape.md section 12).
+
+use std::path::Path;
+
+use super::raw::VariantFile;
+use super::{DeCape, Rules, State, model};
+use crate::design::{Designer, Origin, RuleSet, Variant};
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::engine::{BASE_VARIANT, Selection};
+use crate::load::GameDir;
+
+impl Designer for DeCape {
+    fn summary(r: &Rules) -> String {
+        format!(
+            "{}, {} players, {} card kinds, {} cards a colour, {} objectives",
+            r.name,
+            r.players,
+            r.kinds.len(),
+            r.deck_len(),
+            r.objectives.len()
+        )
+    }
+
+    fn variants(dir: &GameDir) -> Result<Vec<Variant>, Diagnostics> {
+        let mut out = vec![Variant {
+            id: BASE_VARIANT.into(),
+            rulebook: "003".into(),
+            description: "the base files, with the default toggles".into(),
+            addon: false,
+            path: dir.path(),
+        }];
+        for rel in dir.ron_files("variants") {
+            let file = dir.read(&rel)?;
+            let v: VariantFile = file.parse()?;
+            let id = rel.trim_start_matches("variants/").trim_end_matches(".ron");
+            out.push(Variant {
+                id: id.into(),
+                rulebook: v.rulebook,
+                description: v.description,
+                addon: v.addon,
+                path: file.path,
+            });
+        }
+        Ok(out)
+    }
+
+    /// Every rule as `key = value`; a value that differs from the base
+    /// files' is the overlays' (or `--set`'s).
+    fn rule_set(dir: &GameDir, sel: &Selection) -> Result<RuleSet, Diagnostics> {
+        let base_sel = Selection {
+            players: sel.players,
+            ..Selection::default()
+        };
+        let base = model::load(dir, &base_sel)?.settings();
+        let now = model::load(dir, sel)?.settings();
+        let overlay: Vec<String> = sel.variant.iter().chain(&sel.addons).cloned().collect();
+        let mut set = RuleSet::default();
+        for ((k, v), (_, b)) in now.into_iter().zip(base) {
+            let origin = if v == b {
+                Origin::Base
+            } else if sel.sets.iter().any(|s| s.starts_with(&format!("{k}="))) {
+                Origin::CommandLine
+            } else {
+                Origin::Overlay {
+                    id: overlay.join("+"),
+                    cite: String::new(),
+                }
+            };
+            if v != b {
+                set.overrides.push(format!("{k}: {b} -> {v}"));
+            }
+            set.settings.push((k, v, origin));
+        }
+        Ok(set)
+    }
+
+    fn check_files(dir: &GameDir) -> Vec<(String, Result<(), Diagnostics>)> {
+        let players = (2..=model::MAX_SEATS).map(|n| {
+            let sel = Selection {
+                players: Some(n),
+                ..Selection::default()
+            };
+            (format!("{n} players"), model::load(dir, &sel).map(|_| ()))
+        });
+        players.collect()
+    }
+
+    fn run_scenario(file: &Path, _: GameDir, _: bool) -> Result<String, Diagnostics> {
+        Err(Diagnostic {
+            file: file.to_path_buf(),
+            line: 1,
+            col: 1,
+            span: None,
+            message: "scenario files of this game are not read yet".into(),
+            hints: vec!["docs/de-cape.md section 12".into()],
+        }
+        .into())
+    }
+
+    fn game_log(s: &State) -> String {
+        let mut out = String::new();
+        for e in s.events() {
+            out.push_str(&s.event_text(e, None));
+            out.push('\n');
+        }
+        for p in 0..s.rules().players {
+            out.push_str(&format!(
+                "{}: {} points\n",
+                s.rules().colours[p].1,
+                s.points(p)
+            ));
+        }
+        out
+    }
+}

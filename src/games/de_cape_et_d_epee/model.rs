@@ -1,0 +1,917 @@
+//! The checked rules: `load` reads `rules/de_cape_et_d_epee/` (with the
+//! overlays a `Selection` names) and validates it into [`Rules`]. Every
+//! problem is a diagnostic at its file, line and column; every number is
+//! checked against its range (`RANGES`) before anything is sized by it.
+
+use super::compile::{self, Program};
+use super::raw::{self, Num, Word};
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::engine::{BASE_VARIANT, Selection};
+use crate::load::{GameDir, SourceFile, Spanned, string_content_offsets};
+
+/// The most seats, kinds in a deck, cards per colour, columns, steps.
+pub const MAX_SEATS: usize = 6;
+pub const MAX_DECK: usize = 40;
+pub const MAX_KINDS: usize = 64;
+pub const MAX_OBJECTIVES: usize = 64;
+pub const MAX_COLUMN: usize = 48;
+
+/// The toggles the module plays, with their readings in the order the
+/// module numbers them (`Rules::toggle` gives the index). toggles.ron must
+/// list each with exactly these readings; its `default` is the value.
+pub const TOGGLES: &[(&str, &[&str])] = &[
+    ("column.below", &["Farther", "Nearer"]),
+    ("explorer.reveals", &["AboveInNewColumn", "Nothing"]),
+    (
+        "explorer.vs_assassin",
+        &["ExplorerDiscarded", "AssassinInert"],
+    ),
+    ("explorer.no_column", &["StaysFaceUp", "ToDiscard"]),
+    ("explorer.loop_guard", &["OncePerPlacement", "Unbounded"]),
+    ("traitor.chooser", &["Owner", "ActivePlayer"]),
+    ("cloak.tucked_counts", &["true", "false"]),
+    ("cloak.draw", &["OnlyIfTucked", "Always"]),
+    ("round_end.check", &["AfterPlacement", "AfterEachEffect"]),
+    ("round_end.draw", &["Draws", "NoDraw"]),
+    ("end_steps.within_5", &["SetsThenAdds", "TableOrder"]),
+    ("value.floor", &["Zero", "NoFloor"]),
+    ("musketeers.pair", &["BothAct", "CancelEachOther"]),
+    ("two_copies.counts", &["EveryCopy", "ActiveCopies"]),
+    ("sorceress.valueless", &["Eliminated", "Spared"]),
+    ("purge.value", &["BeforeModifiers", "AfterModifiers"]),
+    ("eliminated.to", &["Discard", "OutOfGame"]),
+    (
+        "prince_squire.needs",
+        &["BothActive", "EitherActive", "BothPresent"],
+    ),
+    ("double.copies", &["FinalValue", "PrintedValue"]),
+    ("award.claim_vs_beggar", &["ClaimWins", "BeggarWins"]),
+    ("beggar.takes_part", &["HasValuedCard", "HasCard"]),
+    ("award.empty_column", &["Box", "RoundEnder"]),
+    ("empty_hand", &["Pass"]),
+    ("scoring.choice", &["Best"]),
+];
+
+/// A toggle by its row of [`TOGGLES`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub enum T {
+    Below,
+    MovedReveals,
+    RevealerByEffect,
+    NoColumn,
+    LoopGuard,
+    Chooser,
+    TuckedCounts,
+    DeclineGoesOn,
+    CheckEach,
+    EndDraw,
+    SetsFirst,
+    Floor,
+    CancelPair,
+    Copies,
+    Valueless,
+    PurgeValue,
+    EliminatedTo,
+    ClaimNeeds,
+    CopiesValue,
+    ClaimVsLowest,
+    TakesPart,
+    EmptyColumn,
+    EmptyHand,
+    ScoringChoice,
+}
+
+/// Allowed ranges of the numbers of the rule files.
+const RANGES: &[(&str, f64, f64)] = &[
+    ("players", 2.0, MAX_SEATS as f64),
+    ("value", 0.0, 100.0),
+    ("count", 1.0, 4.0),
+    ("hand_size", 1.0, 10.0),
+    ("objectives_per_player", 1.0, 12.0),
+    ("objective value", 1.0, 10.0),
+    ("rounds", 1.0, 12.0),
+    ("step", 1.0, 9.0),
+    ("placement_cap", 1.0, 10_000.0),
+    ("column_capacity", 5.0, MAX_COLUMN as f64),
+    ("cards", 1.0, 1.0),
+    ("draw_after_place", 0.0, 3.0),
+    ("columns", 1.0, MAX_SEATS as f64),
+    ("objectives", 1.0, MAX_OBJECTIVES as f64),
+    ("multiplier", 1.0, 5.0),
+    ("per_extra_card", -10.0, 0.0),
+    ("seat", 0.0, 0.0),
+];
+
+/// One kind of influence card.
+#[derive(Debug, Clone)]
+pub struct Kind {
+    pub id: String,
+    pub name: String,
+    /// In half points (the Assassin's 9.5 is 19).
+    pub value: i16,
+    /// The domain under which it is worth `domain_value` (half points).
+    pub domain: Option<u8>,
+    pub domain_value: i16,
+    pub valueless: bool,
+    /// Its ability, compiled.
+    pub program: Option<Program>,
+}
+
+/// One objective card: a domain and a value (points and cards needed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Objective {
+    pub domain: u8,
+    pub value: u8,
+}
+
+/// One step of the round's end: its number and the order its cards act.
+#[derive(Debug, Clone, Copy)]
+pub struct Step {
+    pub number: u8,
+    pub bottom_up: bool,
+}
+
+/// The checked rules for one number of players.
+#[derive(Debug, Clone)]
+pub struct Rules {
+    pub name: String,
+    pub players: usize,
+    pub kinds: Vec<Kind>,
+    /// Each colour's deck: the kind of each of its cards.
+    pub deck: Vec<u8>,
+    pub colours: Vec<(String, String)>,
+    pub domains: Vec<(String, String)>,
+    /// Every objective card the game may use (the pool after removals).
+    pub objectives: Vec<Objective>,
+    pub hand_size: usize,
+    pub objectives_per_player: usize,
+    pub columns: usize,
+    pub rounds: usize,
+    pub reveal_above: bool,
+    pub draw_after_place: usize,
+    pub steps: Vec<Step>,
+    pub placement_cap: u32,
+    pub column_capacity: usize,
+    pub multiplier: i32,
+    pub per_extra_card: i32,
+    pub six_domains: bool,
+    pub sum_of_objectives: bool,
+    /// Values of the tie-breaks, in order (5, 4, ...).
+    pub tie_breaks: Vec<u8>,
+    /// Each kind's round-end step (`at round end N:`), 0 for none.
+    pub end_step: Vec<u8>,
+    /// Each card's kind and owner (card = seat x deck length + index).
+    card_kind: [u8; MAX_SEATS * MAX_DECK],
+    card_owner: [u8; MAX_SEATS * MAX_DECK],
+    toggles: [u8; TOGGLES.len()],
+}
+
+impl Rules {
+    /// The reading of toggle `t` (its index in [`TOGGLES`]).
+    #[inline]
+    pub fn toggle(&self, t: T) -> u8 {
+        self.toggles[t as usize]
+    }
+
+    /// Toggle `t` has its first (default-listed) reading.
+    #[inline]
+    pub fn first(&self, t: T) -> bool {
+        self.toggle(t) == 0
+    }
+
+    pub fn deck_len(&self) -> usize {
+        self.deck.len()
+    }
+
+    /// The kind of card `c`.
+    #[inline]
+    pub fn kind_of(&self, c: u8) -> usize {
+        self.card_kind[c as usize] as usize
+    }
+
+    /// The owner of card `c`.
+    #[inline]
+    pub fn owner(&self, c: u8) -> usize {
+        self.card_owner[c as usize] as usize
+    }
+
+    /// `purge.value` AfterModifiers: the steps whose abilities eliminate
+    /// run after every other step, so that they compare modified values.
+    fn order_steps(&mut self) {
+        if self.first(T::PurgeValue) {
+            return;
+        }
+        let eliminates = |n: u8| {
+            self.kinds.iter().zip(&self.end_step).any(|(k, &s)| {
+                s == n
+                    && k.program.as_ref().is_some_and(|p| {
+                        p.ops.iter().any(|o| matches!(o, compile::Op::Eliminate(_)))
+                    })
+            })
+        };
+        let keys: Vec<bool> = self.steps.iter().map(|s| eliminates(s.number)).collect();
+        let mut steps: Vec<(bool, Step)> =
+            keys.into_iter().zip(self.steps.iter().copied()).collect();
+        steps.sort_by_key(|(e, _)| *e);
+        self.steps = steps.into_iter().map(|(_, s)| s).collect();
+    }
+
+    /// Every rule in force as `key = value`.
+    pub fn settings(&self) -> Vec<(String, String)> {
+        let mut v = vec![("players".to_string(), self.players.to_string())];
+        for (i, (k, r)) in TOGGLES.iter().enumerate() {
+            v.push((format!("toggles.{k}"), r[self.toggles[i] as usize].into()));
+        }
+        for k in &self.kinds {
+            v.push((format!("card.{}.value", k.id), half(k.value)));
+        }
+        v
+    }
+}
+
+/// A value in half points as written (`9.5`, `12`).
+pub fn half(v: i16) -> String {
+    if v % 2 == 0 {
+        (v / 2).to_string()
+    } else {
+        format!("{}.5", v / 2)
+    }
+}
+
+/// The rule files, read.
+struct Files {
+    game: SourceFile,
+    cards: SourceFile,
+    colours: SourceFile,
+    objectives: SourceFile,
+    setup: SourceFile,
+    round: SourceFile,
+    award: SourceFile,
+    scoring: SourceFile,
+    toggles: SourceFile,
+}
+
+/// Loads and checks the rules of `dir` with the overlays of `sel`.
+pub fn load(dir: &GameDir, sel: &Selection) -> Result<Rules, Diagnostics> {
+    let read = |f: &str| dir.read(f);
+    let files = (|| -> Result<Files, Diagnostic> {
+        Ok(Files {
+            game: read("game.ron")?,
+            cards: read("cards.ron")?,
+            colours: read("colours.ron")?,
+            objectives: read("objectives.ron")?,
+            setup: read("setup.ron")?,
+            round: read("round.ron")?,
+            award: read("award.ron")?,
+            scoring: read("scoring.ron")?,
+            toggles: read("toggles.ron")?,
+        })
+    })()?;
+    let overlays = Overlays::read(dir, sel)?;
+    let mut v = Validator {
+        diags: Diagnostics::default(),
+    };
+    let rules = v.validate(&files, &overlays, sel);
+    match rules {
+        Some(r) if v.diags.is_empty() => Ok(r),
+        _ => Err(v.diags),
+    }
+}
+
+/// Where an overlay writes a value (none for `--set`).
+type At<'a> = Option<(&'a SourceFile, &'a Spanned<Word>)>;
+
+/// The keys the overlays set: key → (value, the file and place it is
+/// written at).
+struct Overlays {
+    files: Vec<SourceFile>,
+    sets: Vec<(String, Spanned<Word>, usize)>,
+    cli: Vec<(String, String)>,
+}
+
+impl Overlays {
+    fn read(dir: &GameDir, sel: &Selection) -> Result<Overlays, Diagnostics> {
+        let mut names: Vec<String> = Vec::new();
+        if let Some(v) = sel.variant.as_ref().filter(|v| *v != BASE_VARIANT) {
+            names.push(v.clone());
+        }
+        names.extend(sel.addons.iter().cloned());
+        let mut files = Vec::new();
+        for n in &names {
+            let rel = format!("variants/{n}.ron");
+            if !dir.has_file(&rel) {
+                let d = Diagnostic {
+                    file: dir.file_path("variants"),
+                    line: 1,
+                    col: 1,
+                    span: None,
+                    message: format!("unknown variant \"{n}\""),
+                    hints: vec![format!(
+                        "the variants: {}",
+                        dir.ron_files("variants").join(", ")
+                    )],
+                };
+                return Err(d.into());
+            }
+            files.push(dir.read(&rel)?);
+        }
+        let mut o = Overlays {
+            files,
+            sets: Vec::new(),
+            cli: Vec::new(),
+        };
+        // The values borrow nothing: parse each file, keep its sets.
+        for i in 0..o.files.len() {
+            let f: raw::VariantFile = o.files[i].parse()?;
+            for (k, val, _) in f.set {
+                o.sets.push((k.value.clone(), val, i));
+            }
+        }
+        for s in &sel.sets {
+            let (k, val) = s.split_once('=').unwrap_or((s.as_str(), ""));
+            o.cli.push((k.trim().to_string(), val.trim().to_string()));
+        }
+        Ok(o)
+    }
+
+    /// Every value set for `key`, last wins: (value, the file it is in).
+    fn get(&self, key: &str) -> Option<(String, At<'_>)> {
+        if let Some((_, v)) = self.cli.iter().rev().find(|(k, _)| k == key) {
+            return Some((v.clone(), None));
+        }
+        self.sets
+            .iter()
+            .rev()
+            .find(|(k, _, _)| k == key)
+            .map(|(_, w, f)| (w.value.0.clone(), Some((&self.files[*f], w))))
+    }
+}
+
+struct Validator {
+    diags: Diagnostics,
+}
+
+impl Validator {
+    fn err<T>(&mut self, f: &SourceFile, at: &Spanned<T>, m: impl Into<String>) {
+        self.diags.push(f.error(at, m));
+    }
+
+    /// A number in its range, as a whole number unless `halves`.
+    fn num(&mut self, f: &SourceFile, n: &Spanned<Num>, what: &str) -> Option<i64> {
+        let &(_, lo, hi) = RANGES.iter().find(|r| r.0 == what).expect("a range");
+        let x = n.value.0;
+        if !(lo..=hi).contains(&x) || x.fract() != 0.0 {
+            self.err(
+                f,
+                n,
+                format!("{what} must be a whole number from {lo} to {hi}, not {x}"),
+            );
+            return None;
+        }
+        Some(x as i64)
+    }
+
+    /// A card value in half points.
+    fn value(&mut self, f: &SourceFile, n: &Spanned<Num>) -> Option<i16> {
+        let x = n.value.0;
+        if !(0.0..=100.0).contains(&x) || (x * 2.0).fract() != 0.0 {
+            self.err(
+                f,
+                n,
+                format!("a value is from 0 to 100 in half points, not {x}"),
+            );
+            return None;
+        }
+        Some((x * 2.0) as i16)
+    }
+
+    fn validate(&mut self, fs: &Files, o: &Overlays, sel: &Selection) -> Option<Rules> {
+        let game: raw::GameFile = self.parse(&fs.game)?;
+        let cards: raw::CardsFile = self.parse(&fs.cards)?;
+        let colours: raw::ColoursFile = self.parse(&fs.colours)?;
+        let objectives: raw::ObjectivesFile = self.parse(&fs.objectives)?;
+        let setup: raw::SetupFile = self.parse(&fs.setup)?;
+        let round: raw::RoundFile = self.parse(&fs.round)?;
+        let _award: raw::AwardFile = self.parse(&fs.award)?;
+        let scoring: raw::ScoringFile = self.parse(&fs.scoring)?;
+        let toggles: raw::TogglesFile = self.parse(&fs.toggles)?;
+        let players = self.players(&fs.game, &game, sel)?;
+        let domains = self.named(&fs.objectives, &objectives.domains, 16);
+        let toggles = self.toggles(&fs.toggles, &toggles, o);
+        let mut kinds = self.kinds(&fs.cards, &cards, &domains)?;
+        self.card_overlays(&mut kinds, o);
+        let deck = self.deck(&fs.colours, &colours, &kinds)?;
+        let colours = self.named(&fs.colours, &colours.colours, MAX_SEATS);
+        if colours.len() < players {
+            let at = &game.max_players;
+            self.err(
+                &fs.game,
+                at,
+                format!(
+                    "{players} players need {players} colours; colours.ron has {}",
+                    colours.len()
+                ),
+            );
+        }
+        let steps = self.steps(&fs.round, &round, &kinds)?;
+        let toggles: [u8; TOGGLES.len()] = toggles?.try_into().ok()?;
+        self.programs(&fs.cards, &cards, &mut kinds, &steps, &toggles);
+        let (objs, hand, per_player) = self.objectives(fs, &objectives, &setup, players)?;
+        let mut r = Rules {
+            name: game.name.clone(),
+            players,
+            kinds,
+            deck,
+            colours,
+            domains,
+            objectives: objs,
+            hand_size: hand,
+            objectives_per_player: per_player,
+            columns: players,
+            rounds: 0,
+            reveal_above: round.reveal_above,
+            draw_after_place: 0,
+            steps,
+            placement_cap: 0,
+            column_capacity: 0,
+            multiplier: 2,
+            per_extra_card: -1,
+            six_domains: scoring.six_domains.needs_every_domain,
+            sum_of_objectives: scoring.sum_of_objectives,
+            tie_breaks: Vec::new(),
+            end_step: Vec::new(),
+            card_kind: [0; MAX_SEATS * MAX_DECK],
+            card_owner: [0; MAX_SEATS * MAX_DECK],
+            toggles,
+        };
+        for c in 0..players * r.deck.len() {
+            r.card_kind[c] = r.deck[c % r.deck.len()];
+            r.card_owner[c] = (c / r.deck.len()) as u8;
+        }
+        r.end_step = r
+            .kinds
+            .iter()
+            .map(|k| match k.program.as_ref().map(|p| p.trigger) {
+                Some(compile::Trigger::RoundEnd(n)) => n,
+                _ => 0,
+            })
+            .collect();
+        r.order_steps();
+        self.round(&fs.round, &round, &mut r)?;
+        self.scoring(&fs.scoring, &scoring, &mut r)?;
+        Some(r)
+    }
+
+    fn parse<T: serde::de::DeserializeOwned>(&mut self, f: &SourceFile) -> Option<T> {
+        crate::load::parse_into(f, &mut self.diags)
+    }
+
+    fn players(&mut self, f: &SourceFile, g: &raw::GameFile, sel: &Selection) -> Option<usize> {
+        if g.game.value != super::MODULE {
+            self.err(
+                f,
+                &g.game,
+                format!(
+                    "this module plays \"{}\", not \"{}\"",
+                    super::MODULE,
+                    g.game.value
+                ),
+            );
+        }
+        let lo = self.num(f, &g.min_players, "players")? as usize;
+        let hi = self.num(f, &g.max_players, "players")? as usize;
+        let def = self.num(f, &g.default_players, "players")? as usize;
+        let n = sel.players.unwrap_or(def);
+        if !(lo..=hi).contains(&n) || lo > hi {
+            let d = f.error(
+                &g.max_players,
+                format!("{} is played by {lo} to {hi} players, not {n}", g.name),
+            );
+            self.diags
+                .push(d.with_hint(format!("give --players from {lo} to {hi}")));
+            return None;
+        }
+        Some(n)
+    }
+
+    fn named(&mut self, f: &SourceFile, list: &[raw::Named], max: usize) -> Vec<(String, String)> {
+        let mut out: Vec<(String, String)> = Vec::new();
+        for n in list {
+            if out.iter().any(|(id, _)| *id == n.id.value) {
+                self.err(f, &n.id, format!("\"{}\" is given twice", n.id.value));
+            }
+            out.push((n.id.value.clone(), n.name.clone()));
+        }
+        if let Some(n) = list.get(max) {
+            self.err(f, &n.id, format!("at most {max} here"));
+        }
+        out
+    }
+
+    fn kinds(
+        &mut self,
+        f: &SourceFile,
+        c: &raw::CardsFile,
+        domains: &[(String, String)],
+    ) -> Option<Vec<Kind>> {
+        if c.kinds.is_empty() || c.kinds.len() > MAX_KINDS {
+            self.diags.push(f.error_at(
+                0..0,
+                format!(
+                    "cards.ron lists from 1 to {MAX_KINDS} kinds, not {}",
+                    c.kinds.len()
+                ),
+            ));
+            return None;
+        }
+        let mut out: Vec<Kind> = Vec::new();
+        for k in &c.kinds {
+            if out.iter().any(|o| o.id == k.id.value) {
+                self.err(
+                    f,
+                    &k.id,
+                    format!("the card \"{}\" is given twice", k.id.value),
+                );
+            }
+            let value = self.value(f, &k.value).unwrap_or(0);
+            let domain = k.domain.as_ref().and_then(|d| {
+                let i = domains.iter().position(|(id, _)| *id == d.value);
+                if i.is_none() {
+                    let ids: Vec<&str> = domains.iter().map(|(i, _)| i.as_str()).collect();
+                    let e = f.error(d, format!("unknown domain \"{}\"", d.value));
+                    self.diags
+                        .push(e.with_hint(format!("the domains: {}", ids.join(", "))));
+                }
+                i.map(|i| i as u8)
+            });
+            let domain_value = match (&k.domain, &k.domain_value) {
+                (Some(_), Some(v)) => self.value(f, v).unwrap_or(value),
+                (None, Some(v)) => {
+                    self.err(f, v, "a domain_value needs a domain");
+                    value
+                }
+                (Some(d), None) => {
+                    self.err(f, d, "a domain needs a domain_value");
+                    value
+                }
+                (None, None) => value,
+            };
+            out.push(Kind {
+                id: k.id.value.clone(),
+                name: k.name.clone(),
+                value,
+                domain,
+                domain_value,
+                valueless: k.valueless,
+                program: None,
+            });
+        }
+        Some(out)
+    }
+
+    /// `card.<id>.value` set by an overlay.
+    fn card_overlays(&mut self, kinds: &mut [Kind], o: &Overlays) {
+        for k in kinds.iter_mut() {
+            let Some((v, at)) = o.get(&format!("card.{}.value", k.id)) else {
+                continue;
+            };
+            match v.parse::<f64>() {
+                Ok(x) if (0.0..=100.0).contains(&x) && (x * 2.0).fract() == 0.0 => {
+                    k.value = (x * 2.0) as i16
+                }
+                _ => self.overlay_error(
+                    at,
+                    format!(
+                        "card.{}.value: a value from 0 to 100 in half points, not {v}",
+                        k.id
+                    ),
+                ),
+            }
+        }
+        for (key, w, f) in &o.sets {
+            let known = key.starts_with("toggles.")
+                || kinds.iter().any(|k| *key == format!("card.{}.value", k.id));
+            if !known {
+                let d = o.files[*f].error(w, format!("unknown key \"{key}\""));
+                self.diags
+                    .push(d.with_hint("the keys: toggles.<key> of toggles.ron, card.<id>.value"));
+            }
+        }
+    }
+
+    fn overlay_error(&mut self, at: At<'_>, m: String) {
+        let d = match at {
+            Some((f, w)) => f.error(w, m),
+            None => Diagnostic {
+                file: "--set".into(),
+                line: 1,
+                col: 1,
+                span: None,
+                message: m,
+                hints: vec![],
+            },
+        };
+        self.diags.push(d);
+    }
+
+    fn deck(&mut self, f: &SourceFile, c: &raw::ColoursFile, kinds: &[Kind]) -> Option<Vec<u8>> {
+        let mut deck = Vec::new();
+        for e in &c.deck {
+            let Some(k) = kinds.iter().position(|k| k.id == e.card.value) else {
+                let near = crate::load::nearest(&e.card.value, kinds.iter().map(|k| k.id.as_str()));
+                let d = f.error(&e.card, format!("unknown card \"{}\"", e.card.value));
+                self.diags.push(match near {
+                    Some(n) => d.with_hint(format!("did you mean \"{n}\"?")),
+                    None => d,
+                });
+                continue;
+            };
+            let n = self.num(f, &e.count, "count")? as usize;
+            if deck.len() + n > MAX_DECK {
+                self.err(
+                    f,
+                    &e.count,
+                    format!("a colour holds at most {MAX_DECK} cards"),
+                );
+                return None;
+            }
+            deck.extend(std::iter::repeat_n(k as u8, n));
+        }
+        if deck.len() as f64 != c.deck_total.value.0 {
+            self.err(
+                f,
+                &c.deck_total,
+                format!(
+                    "the deck above holds {} cards, not {}",
+                    deck.len(),
+                    c.deck_total.value.0
+                ),
+            );
+        }
+        (!deck.is_empty()).then_some(deck)
+    }
+
+    fn steps(&mut self, f: &SourceFile, r: &raw::RoundFile, kinds: &[Kind]) -> Option<Vec<Step>> {
+        let mut steps: Vec<Step> = Vec::new();
+        for s in &r.end_steps {
+            let n = self.num(f, &s.step, "step")? as u8;
+            if steps.iter().any(|x| x.number == n) {
+                self.err(f, &s.step, format!("step {n} is given twice"));
+            }
+            for k in &s.kinds {
+                if !kinds.iter().any(|x| x.id == k.value) {
+                    self.err(f, k, format!("unknown card \"{}\"", k.value));
+                }
+            }
+            steps.push(Step {
+                number: n,
+                bottom_up: s.order == raw::Order::BottomUp,
+            });
+        }
+        Some(steps)
+    }
+
+    fn toggles(&mut self, f: &SourceFile, t: &raw::TogglesFile, o: &Overlays) -> Option<Vec<u8>> {
+        let mut out = vec![u8::MAX; TOGGLES.len()];
+        for tg in &t.toggles {
+            let Some(i) = TOGGLES.iter().position(|(k, _)| *k == tg.key.value) else {
+                let keys: Vec<&str> = TOGGLES.iter().map(|t| t.0).collect();
+                let d = f.error(&tg.key, format!("unknown toggle \"{}\"", tg.key.value));
+                self.diags.push(d.with_hint(format!(
+                    "the toggles this module plays: {}",
+                    keys.join(", ")
+                )));
+                continue;
+            };
+            let readings = TOGGLES[i].1;
+            let written: Vec<&str> = tg.readings.iter().map(|w| w.value.0.as_str()).collect();
+            if written != readings {
+                self.err(
+                    f,
+                    &tg.key,
+                    format!(
+                        "the readings of \"{}\" are {}",
+                        tg.key.value,
+                        readings.join(", ")
+                    ),
+                );
+            }
+            out[i] = self.reading(i, &tg.default.value.0, Some((f, &tg.default)));
+            let key = format!("toggles.{}", tg.key.value);
+            if let Some((v, at)) = o.get(&key) {
+                out[i] = self.reading(i, &v, at);
+            }
+        }
+        for (i, r) in out.iter().enumerate() {
+            if *r == u8::MAX {
+                self.diags.push(f.error_at(
+                    0..0,
+                    format!("toggles.ron does not give the toggle \"{}\"", TOGGLES[i].0),
+                ));
+            }
+        }
+        out.iter().all(|&r| r != u8::MAX).then_some(out)
+    }
+
+    fn reading(&mut self, i: usize, v: &str, at: At<'_>) -> u8 {
+        let (key, readings) = TOGGLES[i];
+        match readings.iter().position(|r| *r == v) {
+            Some(r) => r as u8,
+            None => {
+                self.overlay_error(
+                    at,
+                    format!(
+                        "unknown reading \"{v}\" of the toggle \"{key}\"; its readings: {}",
+                        readings.join(", ")
+                    ),
+                );
+                0
+            }
+        }
+    }
+
+    fn programs(
+        &mut self,
+        f: &SourceFile,
+        c: &raw::CardsFile,
+        kinds: &mut [Kind],
+        steps: &[Step],
+        toggles: &[u8],
+    ) {
+        let ids: Vec<String> = kinds.iter().map(|k| k.id.clone()).collect();
+        for (i, k) in c.kinds.iter().enumerate() {
+            let Some(text) = &k.effect else { continue };
+            let env = compile::Env {
+                kinds: &ids,
+                this_kind: i,
+                steps,
+                toggles,
+            };
+            kinds[i].program = self.effect(f, &k.id.value, text, &env);
+        }
+    }
+
+    /// Parses and compiles one card's ability; problems are reported at
+    /// their place in cards.ron.
+    fn effect(
+        &mut self,
+        f: &SourceFile,
+        card: &str,
+        text: &Spanned<String>,
+        env: &compile::Env,
+    ) -> Option<Program> {
+        let lit = text.span_in(&f.text);
+        let offsets = lit
+            .as_ref()
+            .and_then(|r| string_content_offsets(&f.text[r.clone()]));
+        let at = |off: usize| -> usize {
+            match (&lit, &offsets) {
+                (Some(r), Some(o)) => r.start + o.get(off).or(o.last()).copied().unwrap_or(0),
+                (Some(r), None) => r.start,
+                _ => 0,
+            }
+        };
+        let problems = match crate::effects::parse_ability(&text.value) {
+            Err(e) => vec![compile::Problem {
+                span: e.span,
+                message: e.message,
+                hint: None,
+            }],
+            Ok(ast) => match compile::compile(&ast, env) {
+                Ok(p) => return Some(p),
+                Err(ps) => ps,
+            },
+        };
+        for p in problems {
+            let (a, b) = (at(p.span.start), at(p.span.end.max(p.span.start)));
+            let mut d = f.error_at(
+                a..b.max(a),
+                format!("in the ability of `{card}`: {}", p.message),
+            );
+            d.hints.extend(p.hint);
+            self.diags.push(d);
+        }
+        None
+    }
+
+    fn objectives(
+        &mut self,
+        fs: &Files,
+        o: &raw::ObjectivesFile,
+        s: &raw::SetupFile,
+        players: usize,
+    ) -> Option<(Vec<Objective>, usize, usize)> {
+        let (of, sf) = (&fs.objectives, &fs.setup);
+        let mut values = Vec::new();
+        for v in &o.values_per_domain {
+            values.push(self.num(of, v, "objective value")? as u8);
+        }
+        let total = o.domains.len() * values.len();
+        if total as f64 != o.total.value.0 || total > MAX_OBJECTIVES {
+            self.err(of, &o.total, format!("{} domains of {} values make {total} objectives, not {} (at most {MAX_OBJECTIVES})", o.domains.len(), values.len(), o.total.value.0));
+            return None;
+        }
+        let mut removed: Vec<u8> = Vec::new();
+        for r in &s.remove_objective_values {
+            let n = self.num(sf, &r.players, "players")? as usize;
+            for v in &r.values {
+                let v = self.num(sf, v, "objective value")? as u8;
+                if n == players {
+                    removed.push(v);
+                }
+            }
+        }
+        let mut pool = Vec::new();
+        for d in 0..o.domains.len() {
+            for &v in values.iter().filter(|v| !removed.contains(v)) {
+                pool.push(Objective {
+                    domain: d as u8,
+                    value: v,
+                });
+            }
+        }
+        let hand = self.num(sf, &s.hand_size, "hand_size")? as usize;
+        let per = self.num(sf, &s.objectives_per_player, "objectives_per_player")? as usize;
+        let raw::FirstPlayer::Seat(seat) = &s.first_player;
+        self.num(sf, seat, "seat")?;
+        self.by_players(sf, s, players, per, pool.len());
+        if players * per > pool.len() {
+            self.err(
+                sf,
+                &s.objectives_per_player,
+                format!(
+                    "{players} players x {per} objectives need {} objectives; the pool holds {}",
+                    players * per,
+                    pool.len()
+                ),
+            );
+            return None;
+        }
+        Some((pool, hand, per))
+    }
+
+    /// The written-out table by player count must agree with the rules.
+    fn by_players(
+        &mut self,
+        f: &SourceFile,
+        s: &raw::SetupFile,
+        players: usize,
+        per: usize,
+        pool: usize,
+    ) {
+        let Some(row) = s
+            .by_players
+            .iter()
+            .find(|r| r.players.value.0 == players as f64)
+        else {
+            self.diags
+                .push(f.error_at(0..0, format!("by_players has no row for {players} players")));
+            return;
+        };
+        let checks = [
+            (&row.columns, players, "columns"),
+            (&row.objectives, players * per, "objectives"),
+            (&row.pool, pool, "objectives"),
+        ];
+        for (n, want, what) in checks {
+            if self.num(f, n, what).is_some_and(|x| x as usize != want) {
+                self.err(f, n, format!("the rules above give {want} here"));
+            }
+        }
+    }
+
+    fn round(&mut self, f: &SourceFile, r: &raw::RoundFile, out: &mut Rules) -> Option<()> {
+        out.rounds = self.num(f, &r.rounds, "rounds")? as usize;
+        self.num(f, &r.place.cards, "cards")?;
+        out.draw_after_place = self.num(f, &r.draw_after_place, "draw_after_place")? as usize;
+        out.placement_cap = self.num(f, &r.placement_cap, "placement_cap")? as u32;
+        out.column_capacity = self.num(f, &r.column_capacity, "column_capacity")? as usize;
+        let needed = out.rounds * out.columns;
+        if needed != out.players * out.objectives_per_player {
+            self.err(
+                f,
+                &r.rounds,
+                format!(
+                    "{} rounds of {} columns use {needed} objectives; setup deals {}",
+                    out.rounds,
+                    out.columns,
+                    out.players * out.objectives_per_player
+                ),
+            );
+            return None;
+        }
+        Some(())
+    }
+
+    fn scoring(&mut self, f: &SourceFile, s: &raw::ScoringFile, out: &mut Rules) -> Option<()> {
+        out.multiplier = self.num(f, &s.six_domains.multiplier, "multiplier")? as i32;
+        out.per_extra_card = self.num(f, &s.six_domains.per_extra_card, "per_extra_card")? as i32;
+        for t in &s.tie_breaks {
+            let raw::TieBreak::MostOfValue(v) = t;
+            out.tie_breaks
+                .push(self.num(f, v, "objective value")? as u8);
+        }
+        Some(())
+    }
+}

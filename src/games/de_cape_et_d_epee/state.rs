@@ -1,0 +1,879 @@
+//! A game in progress: the zones, the turn (place, turn up, abilities,
+//! draw), the round's end and the final scoring (docs/de-cape.md sections
+//! 2 to 4). The state owns its RNG (`engine::seed`), so a game is its
+//! seed and its moves.
+
+use std::sync::Arc;
+
+use arrayvec::ArrayVec;
+
+use super::column::{Award, Mask, Work};
+use super::compile::{CardExpr, ColExpr, Op, Trigger, Who};
+use super::model::{MAX_COLUMN, MAX_DECK, MAX_OBJECTIVES, MAX_SEATS, Rules, T};
+use crate::engine::seed;
+
+/// No card, seat or column.
+pub const NONE: u8 = u8::MAX;
+
+pub(super) const UP: u8 = 1;
+const TUCKED: u8 = 2;
+
+/// The most cards of a game (6 colours of at most 40).
+pub const MAX_CARDS: usize = MAX_SEATS * MAX_DECK;
+
+/// One decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// Place a card of the hand face down at the bottom of a column.
+    Place { card: u8, column: u8 },
+    /// A column chosen by an ability.
+    Column(u8),
+    /// A card of the hand chosen by an ability.
+    Card(u8),
+    /// An optional choice declined.
+    Decline,
+    /// No card in hand: the turn passes (`empty_hand`).
+    Pass,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    Turn,
+    Choice,
+    Over,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EndReason {
+    Rounds,
+    PlacementCap,
+}
+
+/// What happened, for text and tests (kept only with a log).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Event {
+    Placed {
+        card: u8,
+        column: u8,
+    },
+    Revealed {
+        card: u8,
+    },
+    Moved {
+        card: u8,
+        column: u8,
+    },
+    Discarded {
+        card: u8,
+    },
+    Sealed {
+        column: u8,
+    },
+    Swapped {
+        a: u8,
+        b: u8,
+    },
+    Tucked {
+        card: u8,
+    },
+    Eliminated {
+        card: u8,
+    },
+    RoundEnded {
+        round: u8,
+        realized: bool,
+        stuck: bool,
+    },
+    /// A column settled: its objective, its cards' final values, its winner.
+    Settled {
+        objective: u8,
+        values: Vec<(u8, Option<i16>)>,
+        winner: Option<u8>,
+    },
+    GameOver,
+}
+
+#[derive(Debug, Clone)]
+pub struct Column {
+    pub objective: u8,
+    /// The objective's value: the cards it needs.
+    pub need: u8,
+    pub sealed: bool,
+    pub cards: ArrayVec<u8, MAX_COLUMN>,
+}
+
+/// An ability running: its card, the next op, who turned it up.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Frame {
+    card: u8,
+    pc: u8,
+    revealer: u8,
+    by_effect: bool,
+    vars: [u8; 8],
+    defined: u8,
+}
+
+impl Frame {
+    /// The cards this ability names (its card, its revealer, its choices).
+    pub(super) fn names(&self) -> impl Iterator<Item = u8> + '_ {
+        [self.card, self.revealer]
+            .into_iter()
+            .chain(self.vars)
+            .filter(|&c| c != NONE)
+    }
+}
+
+type Pile = ArrayVec<u8, MAX_DECK>;
+
+#[derive(Clone)]
+pub struct State {
+    pub(super) rules: Arc<Rules>,
+    pub(super) rng: seed::Rng,
+    pub(super) phase: Phase,
+    pub(super) round: u8,
+    pub(super) turn: u8,
+    pub(super) chooser: u8,
+    pub(super) placements: u32,
+    pub(super) hands: [Pile; MAX_SEATS],
+    pub(super) reserves: [Pile; MAX_SEATS],
+    pub(super) discards: [Pile; MAX_SEATS],
+    pub(super) out: [u64; 4],
+    pub(super) columns: ArrayVec<Column, MAX_SEATS>,
+    pub(super) flags: [u8; MAX_CARDS],
+    pub(super) fired: [u64; 4],
+    pub(super) fires: u8,
+    /// The seat that won each objective of the pool, or `NONE`.
+    pub(super) won: [u8; MAX_OBJECTIVES],
+    /// The objectives of the game in the order they are turned up.
+    pub(super) deal: ArrayVec<u8, MAX_OBJECTIVES>,
+    pub(super) frames: ArrayVec<Frame, 16>,
+    pub(super) end: Option<EndReason>,
+    pub(super) log: Option<Vec<Event>>,
+}
+
+impl State {
+    /// A new game dealt from `seed` (docs/de-cape.md 2.1).
+    pub fn new(rules: Arc<Rules>, seed: u64, log: bool) -> State {
+        let mut s = State {
+            rng: seed::rng(seed),
+            phase: Phase::Turn,
+            round: 0,
+            turn: 0,
+            chooser: NONE,
+            placements: 0,
+            hands: Default::default(),
+            reserves: Default::default(),
+            discards: Default::default(),
+            out: [0; 4],
+            columns: ArrayVec::new(),
+            flags: [0; MAX_CARDS],
+            fired: [0; 4],
+            fires: 0,
+            won: [NONE; MAX_OBJECTIVES],
+            deal: ArrayVec::new(),
+            frames: ArrayVec::new(),
+            end: None,
+            log: log.then(Vec::new),
+            rules,
+        };
+        s.setup();
+        s
+    }
+
+    fn setup(&mut self) {
+        let r = self.rules.clone();
+        let mut pool: ArrayVec<u8, MAX_OBJECTIVES> = (0..r.objectives.len() as u8).collect();
+        seed::shuffle(&mut pool, &mut self.rng);
+        self.deal = pool
+            .into_iter()
+            .take(r.players * r.objectives_per_player)
+            .collect();
+        let dl = r.deck_len();
+        for p in 0..r.players {
+            self.reserves[p] = (0..dl).map(|i| (p * dl + i) as u8).collect();
+            seed::shuffle(&mut self.reserves[p], &mut self.rng);
+            for _ in 0..r.hand_size {
+                self.draw(p);
+            }
+        }
+        self.start_round(0);
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    pub fn round(&self) -> usize {
+        self.round as usize
+    }
+    pub fn placements(&self) -> u32 {
+        self.placements
+    }
+    pub fn columns(&self) -> &[Column] {
+        &self.columns
+    }
+    pub fn hand(&self, p: usize) -> &[u8] {
+        &self.hands[p]
+    }
+    pub fn reserve(&self, p: usize) -> &[u8] {
+        &self.reserves[p]
+    }
+    pub fn discard(&self, p: usize) -> &[u8] {
+        &self.discards[p]
+    }
+    pub fn is_out(&self, c: u8) -> bool {
+        self.out[c as usize / 64] & (1 << (c % 64)) != 0
+    }
+    pub fn face_up(&self, c: u8) -> bool {
+        self.flags[c as usize] & UP != 0
+    }
+    pub fn tucked(&self, c: u8) -> bool {
+        self.flags[c as usize] & TUCKED != 0
+    }
+    pub fn events(&self) -> &[Event] {
+        self.log.as_deref().unwrap_or(&[])
+    }
+    pub fn end_reason(&self) -> Option<EndReason> {
+        self.end
+    }
+    /// The objectives seat `p` has won (indices into `Rules::objectives`).
+    pub fn won(&self, p: usize) -> impl Iterator<Item = usize> + '_ {
+        (0..self.rules.objectives.len()).filter(move |&i| self.won[i] as usize == p)
+    }
+
+    /// The seat whose turn it is (a choice may be another seat's).
+    pub fn turn_seat(&self) -> usize {
+        self.turn as usize
+    }
+
+    /// The seat to act, or `NONE` at the end.
+    pub fn actor(&self) -> u8 {
+        match self.phase {
+            Phase::Turn => self.turn,
+            Phase::Choice => self.chooser,
+            Phase::Over => NONE,
+        }
+    }
+
+    fn note(&mut self, e: impl FnOnce() -> Event) {
+        if let Some(l) = &mut self.log {
+            l.push(e());
+        }
+    }
+
+    /// Turns up the round's objectives, `first` to play.
+    fn start_round(&mut self, first: usize) {
+        let r = self.rules.clone();
+        self.round += 1;
+        self.columns.clear();
+        let from = (self.round as usize - 1) * r.columns;
+        for i in 0..r.columns {
+            let objective = self.deal[from + i];
+            self.columns.push(Column {
+                objective,
+                need: r.objectives[objective as usize].value,
+                sealed: false,
+                cards: ArrayVec::new(),
+            });
+        }
+        self.turn = first as u8;
+        self.phase = Phase::Turn;
+    }
+
+    /// Draws one card for `p`; an empty reserve is rebuilt from the
+    /// shuffled discard pile (003: "il mélange les cartes de sa défausse").
+    pub(super) fn draw(&mut self, p: usize) {
+        if self.reserves[p].is_empty() {
+            let d = std::mem::take(&mut self.discards[p]);
+            self.reserves[p] = d;
+            seed::shuffle(&mut self.reserves[p], &mut self.rng);
+        }
+        if let Some(c) = self.reserves[p].pop() {
+            self.hands[p].push(c);
+        }
+    }
+
+    // ----- Legal moves ------------------------------------------------------
+
+    pub fn legal(&self, out: &mut Vec<Move>) {
+        out.clear();
+        match self.phase {
+            Phase::Over => {}
+            Phase::Turn => self.placements_of(out),
+            Phase::Choice => self.choices(out),
+        }
+    }
+
+    fn open(&self, c: usize) -> bool {
+        let col = &self.columns[c];
+        !col.sealed && col.cards.len() < self.rules.column_capacity
+    }
+
+    /// `legal(out)[below(rng, n)]` and `n`, without the list at a turn.
+    pub fn random_legal(&self, rng: &mut seed::AgentRng, buf: &mut Vec<Move>) -> (Move, usize) {
+        let p = self.turn as usize;
+        if self.phase != Phase::Turn || self.hands[p].is_empty() {
+            self.legal(buf);
+            let n = buf.len();
+            return (buf[seed::below(rng, n)], n);
+        }
+        let mut open: ArrayVec<u8, MAX_SEATS> = ArrayVec::new();
+        open.extend(
+            (0..self.columns.len())
+                .filter(|&c| self.open(c))
+                .map(|c| c as u8),
+        );
+        let n = self.hands[p].len() * open.len();
+        let i = seed::below(rng, n);
+        let card = self.hands[p][i / open.len()];
+        (
+            Move::Place {
+                card,
+                column: open[i % open.len()],
+            },
+            n,
+        )
+    }
+
+    fn placements_of(&self, out: &mut Vec<Move>) {
+        let p = self.turn as usize;
+        if self.hands[p].is_empty() {
+            out.push(Move::Pass);
+            return;
+        }
+        for &card in &self.hands[p] {
+            for c in (0..self.columns.len()).filter(|&c| self.open(c)) {
+                out.push(Move::Place {
+                    card,
+                    column: c as u8,
+                });
+            }
+        }
+    }
+
+    fn choices(&self, out: &mut Vec<Move>) {
+        let f = *self.frames.last().expect("a choice has its frame");
+        match self.op(&f) {
+            Op::ChooseColumn {
+                differs, optional, ..
+            } => {
+                let not = differs.as_ref().map_or(NONE, |d| self.col(d, &f));
+                for c in (0..self.columns.len() as u8).filter(|&c| c != not) {
+                    out.push(Move::Column(c));
+                }
+                if *optional {
+                    out.push(Move::Decline);
+                }
+            }
+            Op::ChooseCard { from, optional, .. } => {
+                out.extend(
+                    self.hands[self.hand_of(from, &f)]
+                        .iter()
+                        .map(|&c| Move::Card(c)),
+                );
+                if *optional {
+                    out.push(Move::Decline);
+                }
+            }
+            _ => unreachable!("a choice stops at a choose"),
+        }
+    }
+
+    // ----- Applying a move ----------------------------------------------------
+
+    pub fn apply_move(&mut self, m: Move) {
+        match m {
+            Move::Place { card, column } => self.place(card, column as usize),
+            Move::Pass => self.finish_turn(),
+            Move::Column(c) => self.chosen(c),
+            Move::Card(c) => self.chosen(c),
+            Move::Decline => self.declined(),
+        }
+    }
+
+    /// Places `card` face down at the bottom of `col` and turns up the card
+    /// above it (003: "Si au-dessus de la carte qu'il place se trouve déjà
+    /// une carte, il la retourne").
+    fn place(&mut self, card: u8, col: usize) {
+        let p = self.turn as usize;
+        let i = self.hands[p]
+            .iter()
+            .position(|&c| c == card)
+            .expect("a card of the hand");
+        self.hands[p].swap_remove(i);
+        self.columns[col].cards.push(card);
+        self.flags[card as usize] = 0;
+        self.placements += 1;
+        self.fired = [0; 4];
+        self.fires = 0;
+        self.note(|| Event::Placed {
+            card,
+            column: col as u8,
+        });
+        let cards = &self.columns[col].cards;
+        if self.rules.reveal_above && cards.len() >= 2 {
+            let above = cards[cards.len() - 2];
+            if self.flags[above as usize] & (UP | TUCKED) == 0 {
+                self.reveal(above, card, false);
+            }
+        }
+        self.run();
+    }
+
+    /// Turns `card` up; its `on revealed:` ability starts.
+    fn reveal(&mut self, card: u8, revealer: u8, by_effect: bool) {
+        self.flags[card as usize] |= UP;
+        self.note(|| Event::Revealed { card });
+        let r = &self.rules;
+        let Some(prog) = r.kinds[r.kind_of(card)].program.as_ref() else {
+            return;
+        };
+        if prog.trigger != Trigger::Revealed || self.frames.is_full() {
+            return;
+        }
+        // explorer.loop_guard: once per card and placement, or a cap.
+        let bit = 1u64 << (card % 64);
+        if r.first(T::LoopGuard) {
+            if self.fired[card as usize / 64] & bit != 0 {
+                return;
+            }
+            self.fired[card as usize / 64] |= bit;
+        } else if self.fires >= 64 {
+            return;
+        }
+        self.fires += 1;
+        self.frames.push(Frame {
+            card,
+            pc: 0,
+            revealer,
+            by_effect,
+            vars: [NONE; 8],
+            defined: 0,
+        });
+    }
+
+    fn op(&self, f: &Frame) -> &Op {
+        let r = &self.rules;
+        &r.kinds[r.kind_of(f.card)]
+            .program
+            .as_ref()
+            .expect("a frame has a program")
+            .ops[f.pc as usize]
+    }
+
+    /// Runs the abilities until a choice or their end, then ends the turn.
+    fn run(&mut self) {
+        if self.frames.is_empty() {
+            return self.finish_turn();
+        }
+        let rules = self.rules.clone();
+        while let Some(&f) = self.frames.last() {
+            let prog = rules.kinds[rules.kind_of(f.card)]
+                .program
+                .as_ref()
+                .expect("a program");
+            let Some(op) = prog.ops.get(f.pc as usize) else {
+                self.frames.pop();
+                continue;
+            };
+            if prog.reads[f.pc as usize] & !f.defined != 0 {
+                self.advance();
+                continue;
+            }
+            if self.step(op, f) {
+                return;
+            }
+            // round_end.check AfterEachEffect: the chain stops once every
+            // objective is realized.
+            if !rules.first(T::CheckEach) && self.all_realized() {
+                self.frames.clear();
+            }
+        }
+        self.finish_turn();
+    }
+
+    fn advance(&mut self) {
+        if let Some(f) = self.frames.last_mut() {
+            f.pc += 1;
+        }
+    }
+
+    fn end_frame(&mut self) {
+        self.frames.pop();
+    }
+
+    /// One op of the top frame; true if it waits for a choice.
+    fn step(&mut self, op: &Op, f: Frame) -> bool {
+        self.advance();
+        match op {
+            Op::Move { card, to, up } => self.move_card(card, to, *up, &f),
+            Op::Reveal(x) => {
+                let c = self.card(x, &f);
+                let hidden = c != NONE && self.flags[c as usize] & (UP | TUCKED) == 0;
+                if hidden && self.rules.first(T::MovedReveals) && self.where_is(c).is_some() {
+                    self.reveal(c, f.card, true);
+                }
+            }
+            Op::Discard(x) => self.discard_op(x, &f),
+            Op::Seal(c) => {
+                let c = self.col(c, &f);
+                self.columns[c as usize].sealed = true;
+                self.note(|| Event::Sealed { column: c });
+            }
+            Op::ChooseColumn { by, .. } | Op::ChooseCard { by, .. } => return self.ask(*by, op, f),
+            Op::Swap(a, b) => {
+                let (a, b) = (self.col(a, &f), self.col(b, &f));
+                let (ca, cb) = (a as usize, b as usize);
+                let (oa, na) = (self.columns[ca].objective, self.columns[ca].need);
+                let (ob, nb) = (self.columns[cb].objective, self.columns[cb].need);
+                self.columns[ca].objective = ob;
+                self.columns[ca].need = nb;
+                self.columns[cb].objective = oa;
+                self.columns[cb].need = na;
+                self.note(|| Event::Swapped { a, b });
+            }
+            Op::Tuck { card, under } => self.tuck(card, under, &f),
+            Op::Draw { who, count } => {
+                let p = self.seat(*who, &f);
+                (0..*count).for_each(|_| self.draw(p));
+            }
+            Op::Require(c) => {
+                let holds = self
+                    .where_is(f.card)
+                    .is_some_and(|(col, i)| self.work(col, false).holds(&self.rules, c, i));
+                if !holds {
+                    self.end_frame();
+                }
+            }
+            _ => {}
+        }
+        false
+    }
+
+    /// Stops for a choice by `by`; a choice with nothing to choose is
+    /// declined at once.
+    fn ask(&mut self, by: Who, op: &Op, f: Frame) -> bool {
+        // Back to the choose op: the answer moves past it.
+        if let Some(t) = self.frames.last_mut() {
+            t.pc -= 1;
+        }
+        self.chooser = self.seat(by, &f) as u8;
+        let empty = match op {
+            Op::ChooseCard { from, .. } => self.hands[self.hand_of(from, &f)].is_empty(),
+            _ => self.columns.len() < 2,
+        };
+        if empty {
+            self.declined_in_place();
+            return false;
+        }
+        self.phase = Phase::Choice;
+        true
+    }
+
+    fn chosen(&mut self, v: u8) {
+        let f = self.frames.last_mut().expect("a choice");
+        let var = {
+            let r = &self.rules;
+            match &r.kinds[r.kind_of(f.card)]
+                .program
+                .as_ref()
+                .expect("a program")
+                .ops[f.pc as usize]
+            {
+                Op::ChooseColumn { var, .. } | Op::ChooseCard { var, .. } => *var,
+                _ => unreachable!("a choice stops at a choose"),
+            }
+        };
+        f.vars[var as usize] = v;
+        f.defined |= 1 << var;
+        f.pc += 1;
+        self.phase = Phase::Turn;
+        self.run();
+    }
+
+    fn declined(&mut self) {
+        self.declined_in_place();
+        self.phase = Phase::Turn;
+        self.run();
+    }
+
+    /// cloak.draw: a declined choice ends its ability (OnlyIfTucked) or
+    /// skips only what reads the choice (Always).
+    fn declined_in_place(&mut self) {
+        if self.rules.first(T::DeclineGoesOn) {
+            self.end_frame();
+        } else {
+            self.advance();
+        }
+    }
+
+    /// The seat whose hand a `choose card ... from hand(owner: ...)` reads.
+    fn hand_of(&self, from: &super::compile::Filter, f: &Frame) -> usize {
+        self.seat(from.owner.unwrap_or(Who::Owner), f)
+    }
+
+    fn seat(&self, who: Who, f: &Frame) -> usize {
+        match who {
+            Who::Owner | Who::Others => self.rules.owner(f.card),
+            Who::Active => self.turn as usize,
+        }
+    }
+
+    /// Where a card lies in the columns: (column, position).
+    pub fn where_is(&self, c: u8) -> Option<(usize, usize)> {
+        self.columns
+            .iter()
+            .enumerate()
+            .find_map(|(i, col)| col.cards.iter().position(|&x| x == c).map(|p| (i, p)))
+    }
+
+    /// The one card an expression names at a placement, or `NONE`.
+    fn card(&self, e: &CardExpr, f: &Frame) -> u8 {
+        match e {
+            CardExpr::This => f.card,
+            CardExpr::Revealer => f.revealer,
+            CardExpr::Var(v) => f.vars[*v as usize],
+            CardExpr::Above(x) | CardExpr::Below(x) => {
+                let c = self.card(x, f);
+                let Some((col, i)) = self.where_is(c) else {
+                    return NONE;
+                };
+                let cards = &self.columns[col].cards;
+                let j = if matches!(e, CardExpr::Above(_)) {
+                    i.checked_sub(1)
+                } else {
+                    Some(i + 1)
+                };
+                j.and_then(|j| cards.get(j).copied()).unwrap_or(NONE)
+            }
+            _ => NONE,
+        }
+    }
+
+    fn col(&self, e: &ColExpr, f: &Frame) -> u8 {
+        match e {
+            ColExpr::This => self.where_is(f.card).map_or(NONE, |(c, _)| c as u8),
+            ColExpr::Var(v) => f.vars[*v as usize],
+            ColExpr::Next { from, skip_sealed } => {
+                let from = self.col(from, f);
+                let n = self.columns.len();
+                if from == NONE {
+                    return NONE;
+                }
+                (1..n)
+                    .map(|d| (from as usize + d) % n)
+                    .find(|&c| {
+                        let col = &self.columns[c];
+                        !(col.sealed && *skip_sealed)
+                            && col.cards.len() < self.rules.column_capacity
+                    })
+                    .map_or(NONE, |c| c as u8)
+            }
+        }
+    }
+
+    /// `move`: to the bottom of another column; with no column to go to,
+    /// `explorer.no_column` says whether it stays or is discarded.
+    fn move_card(&mut self, card: &CardExpr, to: &ColExpr, up: bool, f: &Frame) {
+        let c = self.card(card, f);
+        let to = self.col(to, f);
+        let Some((from, i)) = self.where_is(c) else {
+            return self.end_frame();
+        };
+        if to == NONE {
+            if !self.rules.first(T::NoColumn) {
+                self.columns[from].cards.remove(i);
+                self.discard_card(c);
+            }
+            return self.end_frame();
+        }
+        self.columns[from].cards.remove(i);
+        self.columns[to as usize].cards.push(c);
+        if !up {
+            self.flags[c as usize] &= !UP;
+        }
+        self.note(|| Event::Moved {
+            card: c,
+            column: to,
+        });
+    }
+
+    /// `discard`: to its owner's discard pile; under `explorer.vs_assassin`
+    /// AssassinInert, not a revealer that an ability brought.
+    fn discard_op(&mut self, x: &CardExpr, f: &Frame) {
+        if matches!(x, CardExpr::Revealer) && f.by_effect && !self.rules.first(T::RevealerByEffect)
+        {
+            return;
+        }
+        let c = self.card(x, f);
+        if let Some((col, i)) = self.where_is(c) {
+            self.columns[col].cards.remove(i);
+            self.discard_card(c);
+        }
+    }
+
+    fn discard_card(&mut self, c: u8) {
+        self.flags[c as usize] = 0;
+        let p = self.rules.owner(c);
+        self.discards[p].push(c);
+        self.note(|| Event::Discarded { card: c });
+    }
+
+    /// `tuck`: a hand card face down just under a table card.
+    fn tuck(&mut self, card: &CardExpr, under: &CardExpr, f: &Frame) {
+        let (c, u) = (self.card(card, f), self.card(under, f));
+        let Some((col, i)) = self.where_is(u) else {
+            return;
+        };
+        let p = self.rules.owner(c);
+        let Some(h) = self.hands[p].iter().position(|&x| x == c) else {
+            return;
+        };
+        if self.columns[col].cards.is_full() {
+            return;
+        }
+        self.hands[p].swap_remove(h);
+        self.columns[col].cards.insert(i + 1, c);
+        self.flags[c as usize] = TUCKED;
+        self.note(|| Event::Tucked { card: c });
+    }
+
+    // ----- The end of a turn and of a round ----------------------------------
+
+    /// How many cards a column counts (`cloak.tucked_counts`).
+    fn count(&self, c: usize) -> usize {
+        let cards = &self.columns[c].cards;
+        if self.rules.first(T::TuckedCounts) {
+            cards.len()
+        } else {
+            cards
+                .iter()
+                .filter(|&&x| self.flags[x as usize] & TUCKED == 0)
+                .count()
+        }
+    }
+
+    /// 003: "réalisée lorsque sa colonne compte au moins autant de carte
+    /// Influence que sa valeur", or sealed by a Storm.
+    pub fn realized(&self, c: usize) -> bool {
+        let col = &self.columns[c];
+        col.sealed || self.count(c) >= usize::from(col.need)
+    }
+
+    pub fn all_realized(&self) -> bool {
+        (0..self.columns.len()).all(|c| self.realized(c))
+    }
+
+    fn nobody_holds_a_card(&self) -> bool {
+        (0..self.rules.players).all(|p| self.hands[p].is_empty())
+    }
+
+    /// The draw, then the round's end if every objective is realized
+    /// (`round_end.draw`), then the next player.
+    fn finish_turn(&mut self) {
+        let p = self.turn as usize;
+        let ends = self.all_realized();
+        if !ends || self.rules.first(T::EndDraw) {
+            (0..self.rules.draw_after_place).for_each(|_| self.draw(p));
+        }
+        if self.placements >= self.rules.placement_cap {
+            return self.game_over(EndReason::PlacementCap);
+        }
+        if ends || self.nobody_holds_a_card() {
+            return self.end_round(p);
+        }
+        self.turn = ((p + 1) % self.rules.players) as u8;
+    }
+
+    /// The round's end: every column settled, left to right; the next round
+    /// starts left of the player who ended this one.
+    fn end_round(&mut self, ender: usize) {
+        let (realized, stuck) = (self.all_realized(), self.nobody_holds_a_card());
+        let round = self.round;
+        self.note(|| Event::RoundEnded {
+            round,
+            realized,
+            stuck,
+        });
+        for c in 0..self.columns.len() {
+            self.settle(c, ender);
+        }
+        self.columns.clear();
+        if self.round as usize >= self.rules.rounds {
+            return self.game_over(EndReason::Rounds);
+        }
+        self.start_round((ender + 1) % self.rules.players);
+    }
+
+    /// The column's cards as the round's end reads them; `end`: the cards
+    /// still face down are turned up late (003: "mais pas leur capacité
+    /// spéciale"), a tucked card excepted.
+    fn work(&self, c: usize, end: bool) -> Work {
+        let col = &self.columns[c];
+        let mut late: Mask = 0;
+        for (i, &x) in col.cards.iter().enumerate() {
+            if self.flags[x as usize] & (UP | TUCKED) == 0
+                || (!end && self.flags[x as usize] & UP == 0)
+            {
+                late |= 1 << i;
+            }
+        }
+        let domain = self.rules.objectives[col.objective as usize].domain;
+        Work::new(&self.rules, &col.cards, domain, late)
+    }
+
+    fn settle(&mut self, c: usize, ender: usize) {
+        let rules = self.rules.clone();
+        if !rules.first(T::TuckedCounts) {
+            let tucked: ArrayVec<u8, MAX_COLUMN> = self.columns[c]
+                .cards
+                .iter()
+                .copied()
+                .filter(|&x| self.flags[x as usize] & TUCKED != 0)
+                .collect();
+            self.columns[c].cards.retain(|x| !tucked.contains(x));
+            tucked.iter().for_each(|&x| self.discard_card(x));
+        }
+        let mut w = self.work(c, true);
+        let mut gone: ArrayVec<u8, MAX_COLUMN> = ArrayVec::new();
+        w.run_steps(&rules, &mut |x| gone.push(x));
+        let winner = match w.award(&rules) {
+            Award::Seat(s) => Some(s as u8),
+            Award::Nobody if !rules.first(T::EmptyColumn) => Some(ender as u8),
+            Award::Nobody => None,
+        };
+        let objective = self.columns[c].objective;
+        if let Some(s) = winner {
+            self.won[objective as usize] = s;
+        }
+        if self.log.is_some() {
+            let values = w.values().collect();
+            self.note(|| Event::Settled {
+                objective,
+                values,
+                winner,
+            });
+        }
+        let cards = std::mem::take(&mut self.columns[c].cards);
+        for x in cards {
+            if gone.contains(&x) {
+                self.note(|| Event::Eliminated { card: x });
+                if !rules.first(T::EliminatedTo) {
+                    self.flags[x as usize] = 0;
+                    self.out[x as usize / 64] |= 1 << (x % 64);
+                    continue;
+                }
+            }
+            self.discard_card(x);
+        }
+    }
+
+    fn game_over(&mut self, why: EndReason) {
+        self.phase = Phase::Over;
+        self.end = Some(why);
+        self.frames.clear();
+        self.note(|| Event::GameOver);
+    }
+}
