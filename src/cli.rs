@@ -183,7 +183,7 @@ pub struct SimulateArgs {
     /// The agents of the seats in order, as A,B,..., or one agent for
     /// every seat: random, greedy, ismcts, ismcts:500 (iterations per
     /// decision), ismcts:200ms, with options: ismcts:500,c=0.7.
-    #[arg(long, default_value = "random,random", value_name = "A,B")]
+    #[arg(long, default_value = "random", value_name = "A,B,...")]
     pub agents: String,
     /// Play two or more rule sets on the same seeds and compare them
     /// (repeat once per set): VARIANT[+ADDON...][;KEY=VALUE...] (see

@@ -207,9 +207,14 @@ fn outcome<S>(s: &Summary<S>, push: &mut dyn FnMut(Measure)) {
             n: games,
         },
     ));
+    let advantage = if t.wins.len() > 2 {
+        "first-player advantage (first's wins - the others')"
+    } else {
+        "first-player advantage (first's wins - second's)"
+    };
     push(measure(
         "first_player_advantage",
-        "first-player advantage (first's wins - second's)",
+        advantage,
         "Outcome",
         Stat::Mean {
             n: games,
@@ -229,10 +234,11 @@ fn scores<S>(s: &Summary<S>, push: &mut dyn FnMut(Measure)) {
             Stat::mean_of(&t.score[p]),
         ));
     }
-    let others = if t.score.len() > 2 {
-        "the best other".to_string()
+    let (others, apart) = if t.score.len() > 2 {
+        let apart = format!("points between {} and the best other", m.seat_name(0));
+        ("the best other".to_string(), apart)
     } else {
-        m.seat_name(1)
+        (m.seat_name(1), "points between winner and loser".to_string())
     };
     push(measure(
         "margin",
@@ -242,7 +248,7 @@ fn scores<S>(s: &Summary<S>, push: &mut dyn FnMut(Measure)) {
     ));
     push(measure(
         "abs_margin",
-        "points between winner and loser",
+        apart,
         "Scores",
         Stat::mean_of(&t.margin.map(i64::abs)),
     ));

@@ -18,6 +18,7 @@ pub mod agents;
 mod column;
 pub mod compile;
 mod design;
+mod measures;
 pub mod model;
 pub mod position;
 mod raw;
