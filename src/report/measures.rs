@@ -238,7 +238,10 @@ fn scores<S>(s: &Summary<S>, push: &mut dyn FnMut(Measure)) {
         let apart = format!("points between {} and the best other", m.seat_name(0));
         ("the best other".to_string(), apart)
     } else {
-        (m.seat_name(1), "points between winner and loser".to_string())
+        (
+            m.seat_name(1),
+            "points between winner and loser".to_string(),
+        )
     };
     push(measure(
         "margin",
