@@ -678,16 +678,6 @@ pub fn shard_range(games: u64, shard: Option<[u64; 2]>) -> Range<u64> {
     }
 }
 
-/// FNV-1a, 64 bits: a hash that is the same on every machine and build.
-pub fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    h
-}
-
 /// The summary of a simulation run: its identity, the sums of its games
 /// (the game's own sums `S`) and how long it took.
 #[derive(Debug, Clone)]

@@ -201,7 +201,7 @@ fn load<G: Simulated>(o: &SimOptions, sel: &Selection) -> Result<(Arc<G::Rules>,
     meta.variant = sel.variant.clone();
     meta.addons = sel.addons.clone();
     meta.sets = sel.sets.clone();
-    meta.rules_fingerprint = format!("{:016x}", sim::fnv1a(text.as_bytes()));
+    meta.rules_fingerprint = format!("{:016x}", crate::load::fnv1a(text.as_bytes()));
     Ok((loaded.rules, meta))
 }
 
