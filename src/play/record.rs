@@ -80,6 +80,10 @@ pub struct RulesChoice {
     pub sets: Vec<String>,
     #[serde(default)]
     pub lang: Option<String>,
+    /// The number of players asked for (`--players`), for a game played
+    /// by several numbers; written only when given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub players: Option<usize>,
     /// The fingerprint of the rules in force (`Ruleset::fingerprint`).
     #[serde(default)]
     pub fingerprint: Option<String>,
@@ -105,6 +109,7 @@ impl RulesChoice {
             addons: sel.addons,
             sets: sel.sets,
             lang: sel.lang,
+            players: sel.players,
             fingerprint: None,
         }
     }
@@ -127,7 +132,7 @@ impl RulesChoice {
             addons: self.addons.clone(),
             sets: self.sets.clone(),
             lang: self.lang.clone(),
-            players: None,
+            players: self.players,
         }
     }
 }

@@ -15,6 +15,7 @@
 //!   invariants; `text.rs`: moves and views in words.
 
 pub mod agents;
+mod board;
 mod column;
 pub mod compile;
 mod design;

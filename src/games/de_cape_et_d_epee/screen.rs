@@ -47,7 +47,7 @@ impl Playable for DeCape {
         0
     }
     fn board(s: &State, viewer: Option<usize>, _: Style) -> String {
-        s.table_text(viewer)
+        super::board::board(s, viewer)
     }
     fn question(s: &State, _: Lang) -> String {
         let who = &s.rules().colours[s.actor() as usize].1;
@@ -57,13 +57,13 @@ impl Playable for DeCape {
         }
     }
     fn choices(s: &State, legal: &[Move], _: Style) -> String {
-        numbered(s, legal, &(0..legal.len()).collect::<Vec<_>>())
+        super::board::choices(s, legal, &(0..legal.len()).collect::<Vec<_>>())
     }
     fn choice_lines(s: &State, legal: &[Move], which: &[usize], _: Style) -> String {
         numbered(s, legal, which)
     }
     fn legend(_: &State, _: Style) -> String {
-        "[Colour]: a face-down card of that colour; (face down): your own card, hidden to the others\n".into()
+        "Kind/C: a face-up card of colour C; [C]: a face-down card of colour C; (Kind)/C: your own face-down card\n".into()
     }
     fn rules_text(_: &State, notes: &Self::RuleNotes, _: Style) -> String {
         notes.iter().map(|(k, v)| format!("{k} = {v}\n")).collect()
