@@ -759,7 +759,9 @@ impl State {
     /// Influence que sa valeur", or sealed by a Storm.
     pub fn realized(&self, c: usize) -> bool {
         let col = &self.columns[c];
-        col.sealed || self.count(c) >= usize::from(col.need)
+        let need = usize::from(col.need);
+        // A column counts at most its cards.
+        col.sealed || (col.cards.len() >= need && self.count(c) >= need)
     }
 
     pub fn all_realized(&self) -> bool {
@@ -790,13 +792,15 @@ impl State {
     /// The round's end: every column settled, left to right; the next round
     /// starts left of the player who ended this one.
     fn end_round(&mut self, ender: usize) {
-        let (realized, stuck) = (self.all_realized(), self.nobody_holds_a_card());
-        let round = self.round;
-        self.note(|| Event::RoundEnded {
-            round,
-            realized,
-            stuck,
-        });
+        if self.log.is_some() {
+            let (realized, stuck) = (self.all_realized(), self.nobody_holds_a_card());
+            let round = self.round;
+            self.note(|| Event::RoundEnded {
+                round,
+                realized,
+                stuck,
+            });
+        }
         for c in 0..self.columns.len() {
             self.settle(c, ender);
         }
