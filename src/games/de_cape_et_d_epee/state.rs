@@ -841,8 +841,8 @@ impl State {
             tucked.iter().for_each(|&x| self.discard_card(x));
         }
         let mut w = self.work(c, true);
-        let mut gone: ArrayVec<u8, MAX_COLUMN> = ArrayVec::new();
-        w.run_steps(&rules, &mut |x| gone.push(x));
+        // The eliminated cards are `w.eliminated`, by position.
+        w.run_steps(&rules, &mut |_| {});
         let winner = match w.award(&rules) {
             Award::Seat(s) => Some(s as u8),
             Award::Nobody if !rules.first(T::EmptyColumn) => Some(ender as u8),
@@ -861,8 +861,8 @@ impl State {
             });
         }
         let cards = std::mem::take(&mut self.columns[c].cards);
-        for x in cards {
-            if gone.contains(&x) {
+        for (p, x) in cards.into_iter().enumerate() {
+            if w.eliminated & (1 << p) != 0 {
                 self.note(|| Event::Eliminated { card: x });
                 if !rules.first(T::EliminatedTo) {
                     self.flags[x as usize] = 0;
