@@ -74,6 +74,13 @@ impl State {
     /// `leader` from the seats' tallies.
     pub fn leader_of(&self, t: &[Tally; MAX_SEATS]) -> Option<usize> {
         let r = self.rules();
+        // The most points alone wins: no tie-break to count.
+        let points: ArrayVec<i32, MAX_SEATS> = (0..r.players).map(|p| t[p].points(r)).collect();
+        let most = *points.iter().max()?;
+        let mut top = (0..r.players).filter(|&p| points[p] == most);
+        if let (Some(p), None) = (top.next(), top.next()) {
+            return Some(p);
+        }
         // The objectives of each tie-break value, as bits.
         let of_value: ArrayVec<u64, MAX_OBJECTIVES> = r
             .tie_breaks
@@ -97,7 +104,7 @@ impl State {
                 .iter()
                 .map(|m| (t[p].won & m).count_ones())
                 .collect();
-            (t[p].points(r), counts)
+            (points[p], counts)
         };
         let keys: ArrayVec<_, MAX_SEATS> = (0..r.players).map(key).collect();
         let best = keys.iter().max()?;
