@@ -7,7 +7,9 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::{DeCape, Rules, State};
+use arrayvec::ArrayVec;
+
+use super::{DeCape, Phase, Rules, State};
 use crate::engine::{MAX_SEATS, Scored};
 use crate::report::html::{Spot, bars_at, hist_at, measure_spot, strs};
 use crate::report::json::hist_json;
@@ -42,12 +44,6 @@ pub struct Sums {
     pub unclaimed: Hist,
 }
 
-/// Seat `p`'s plain sum of objectives (without the six-domain count).
-fn objective_sum(s: &State, p: usize) -> i32 {
-    let r = s.rules();
-    s.won(p).map(|i| i32::from(r.objectives[i].value)).sum()
-}
-
 impl Simulated for DeCape {
     type Sums = Sums;
     type Record = Record;
@@ -58,19 +54,24 @@ impl Simulated for DeCape {
             seats: r.players as u8,
             ..Record::default()
         };
+        let tallies = s.tallies();
+        let points: ArrayVec<i32, MAX_SEATS> =
+            (0..r.players).map(|p| tallies[p].points(r)).collect();
         let mut total = 0usize;
         for p in 0..r.players {
-            let n = s.won(p).count();
+            let n = tallies[p].n as usize;
             total += n;
             rec.won[p] = n as u8;
-            rec.six_domains[p] = s.points(p) > objective_sum(s, p);
+            rec.six_domains[p] = points[p] > tallies[p].sum;
         }
         let in_play = (s.round().min(r.rounds)) * r.columns;
         rec.unclaimed = in_play.saturating_sub(total) as u8;
         let outcome = Outcome {
-            winner: Scored::winner(s),
+            winner: (s.phase() == Phase::Over)
+                .then(|| s.leader_of(&tallies))
+                .flatten(),
             first: 0,
-            scores: (0..r.players).map(|p| i64::from(s.points(p))).collect(),
+            scores: points.iter().map(|&x| i64::from(x)).collect(),
             turns: s.placements(),
             end: Scored::end_reason(s).unwrap_or("unfinished"),
             decisive_turn: None,

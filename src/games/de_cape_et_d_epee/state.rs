@@ -759,7 +759,9 @@ impl State {
     /// Influence que sa valeur", or sealed by a Storm.
     pub fn realized(&self, c: usize) -> bool {
         let col = &self.columns[c];
-        col.sealed || self.count(c) >= usize::from(col.need)
+        let need = usize::from(col.need);
+        // A column counts at most its cards.
+        col.sealed || (col.cards.len() >= need && self.count(c) >= need)
     }
 
     pub fn all_realized(&self) -> bool {
@@ -790,13 +792,15 @@ impl State {
     /// The round's end: every column settled, left to right; the next round
     /// starts left of the player who ended this one.
     fn end_round(&mut self, ender: usize) {
-        let (realized, stuck) = (self.all_realized(), self.nobody_holds_a_card());
-        let round = self.round;
-        self.note(|| Event::RoundEnded {
-            round,
-            realized,
-            stuck,
-        });
+        if self.log.is_some() {
+            let (realized, stuck) = (self.all_realized(), self.nobody_holds_a_card());
+            let round = self.round;
+            self.note(|| Event::RoundEnded {
+                round,
+                realized,
+                stuck,
+            });
+        }
         for c in 0..self.columns.len() {
             self.settle(c, ender);
         }
@@ -837,8 +841,8 @@ impl State {
             tucked.iter().for_each(|&x| self.discard_card(x));
         }
         let mut w = self.work(c, true);
-        let mut gone: ArrayVec<u8, MAX_COLUMN> = ArrayVec::new();
-        w.run_steps(&rules, &mut |x| gone.push(x));
+        // The eliminated cards are `w.eliminated`, by position.
+        w.run_steps(&rules, &mut |_| {});
         let winner = match w.award(&rules) {
             Award::Seat(s) => Some(s as u8),
             Award::Nobody if !rules.first(T::EmptyColumn) => Some(ender as u8),
@@ -857,8 +861,8 @@ impl State {
             });
         }
         let cards = std::mem::take(&mut self.columns[c].cards);
-        for x in cards {
-            if gone.contains(&x) {
+        for (p, x) in cards.into_iter().enumerate() {
+            if w.eliminated & (1 << p) != 0 {
                 self.note(|| Event::Eliminated { card: x });
                 if !rules.first(T::EliminatedTo) {
                     self.flags[x as usize] = 0;
