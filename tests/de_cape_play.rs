@@ -55,3 +55,70 @@ fn the_board_and_the_placements_fit_80_by_24_for_every_player_count() {
         assert!(screen.contains("card \\ column"), "{screen}");
     }
 }
+
+/// `ludus` run in `dir` with `input` typed, its output and exit code.
+fn ludus_in(dir: &std::path::Path, args: &[&str], input: &str) -> (String, i32) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .env("LUDUS_DATA_DIR", dir.join("data"))
+        .env_remove("LUDUS_RULES")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    (text, out.status.code().unwrap_or(-1))
+}
+
+/// A game of three players (not the default four) is saved with its
+/// number of players, and resumes from another directory with the game's
+/// own rules, not the default game's.
+#[test]
+fn a_three_player_game_saved_resumes_from_another_directory() {
+    let tmp = std::env::temp_dir().join(format!("ludus-dc-resume-{}", std::process::id()));
+    let (a, b) = (tmp.join("a"), tmp.join("b"));
+    std::fs::create_dir_all(&a).unwrap();
+    std::fs::create_dir_all(&b).unwrap();
+    let args = ["play", "--game", "de-cape", "--players", "3"];
+    let args = [
+        &args[..],
+        &["--ai", "greedy", "--seed", "3", "--no-autosave"],
+    ]
+    .concat();
+    let (out, code) = ludus_in(&a, &args, "1\n1\n1\nsave g.ron\nquit\n");
+    assert_eq!(code, 0, "{out}");
+    let save = a.join("g.ron");
+    let text = std::fs::read_to_string(&save).unwrap();
+    assert!(text.contains("players: Some(3),"), "{text}");
+    let resume = ["play", "--resume", save.to_str().unwrap(), "--no-autosave"];
+    let (out, code) = ludus_in(&b, &resume, "1\nquit\n");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("Round 1 of 6"), "{out}");
+    assert!(!out.contains("error"), "{out}");
+    let (out, code) = ludus_in(&b, &["replay", save.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("The game stopped here"), "{out}");
+    let _ = std::fs::remove_dir_all(&tmp);
+}
+
+/// A save written before saves held the number of players (a three-player
+/// game, `tests/saves/`) still resumes: the list of players gives it.
+#[test]
+fn a_save_without_the_number_of_players_takes_it_from_its_players() {
+    let save = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/saves/de-cape-3-players-before-players-field.ron");
+    let text = std::fs::read_to_string(&save).unwrap();
+    assert!(!text.contains("players: Some"));
+    let dir = std::env::temp_dir();
+    let (out, code) = ludus_in(&dir, &["replay", save.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("The game stopped here"), "{out}");
+}

@@ -7,7 +7,7 @@ use std::path::Path;
 #[test]
 fn every_corpus_file_goes_through_its_reader() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus");
-    for (name, target) in ludus::games::caesar_cleopatra::fuzzing::TARGETS {
+    for (name, target) in ludus::games::fuzzing::TARGETS {
         let dir = root.join(name);
         let mut files: Vec<_> = std::fs::read_dir(&dir)
             .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))

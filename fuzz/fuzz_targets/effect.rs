@@ -1,4 +1,4 @@
-//! Fuzz target: see `ludus::games::caesar_cleopatra::fuzzing::effect`.
+//! Fuzz target: see `ludus::games::fuzzing::effect`.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| ludus::games::caesar_cleopatra::fuzzing::effect(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| ludus::games::fuzzing::effect(data));

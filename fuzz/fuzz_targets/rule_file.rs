@@ -1,4 +1,4 @@
-//! Fuzz target: see `ludus::games::caesar_cleopatra::fuzzing::rule_file`.
+//! Fuzz target: see `ludus::games::fuzzing::rule_file`.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| ludus::games::caesar_cleopatra::fuzzing::rule_file(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| ludus::games::fuzzing::rule_file(data));

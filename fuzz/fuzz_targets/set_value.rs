@@ -1,4 +1,4 @@
-//! Fuzz target: see `ludus::games::caesar_cleopatra::fuzzing::set_value`.
+//! Fuzz target: see `ludus::games::fuzzing::set_value`.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| ludus::games::caesar_cleopatra::fuzzing::set_value(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| ludus::games::fuzzing::set_value(data));

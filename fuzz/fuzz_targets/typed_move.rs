@@ -1,4 +1,4 @@
-//! Fuzz target: see `ludus::games::caesar_cleopatra::fuzzing::typed_move`.
+//! Fuzz target: see `ludus::games::fuzzing::typed_move`.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| ludus::games::caesar_cleopatra::fuzzing::typed_move(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| ludus::games::fuzzing::typed_move(data));

@@ -1,4 +1,4 @@
-//! Fuzz target: see `ludus::games::caesar_cleopatra::fuzzing::variant_file`.
+//! Fuzz target: see `ludus::games::fuzzing::variant_file`.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| ludus::games::caesar_cleopatra::fuzzing::variant_file(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| ludus::games::fuzzing::variant_file(data));

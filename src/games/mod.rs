@@ -13,6 +13,7 @@
 
 pub mod caesar_cleopatra;
 pub mod de_cape_et_d_epee;
+pub mod fuzzing;
 
 use serde::Deserialize;
 

@@ -256,8 +256,15 @@ impl GameDir {
     }
 
     /// The `.ron` files of the subfolder `sub` as paths relative to this
-    /// directory (`"variants/<id>.ron"`), sorted.
+    /// directory (`"variants/<id>.ron"`), sorted; `""` is the directory
+    /// itself (`"game.ron"`).
     pub fn ron_files(&self, sub: &str) -> Vec<String> {
+        let sub = sub.trim_end_matches('/');
+        let prefix = if sub.is_empty() {
+            String::new()
+        } else {
+            format!("{sub}/")
+        };
         let mut names: Vec<String> = match self {
             GameDir::Disk(p) => std::fs::read_dir(p.join(sub))
                 .into_iter()
@@ -266,7 +273,7 @@ impl GameDir {
                 .map(|e| e.file_name().to_string_lossy().into_owned())
                 .collect(),
             GameDir::BuiltIn(game) => BUILT_IN
-                .get_dir(format!("{game}/{sub}"))
+                .get_dir(format!("{game}/{sub}").trim_end_matches('/'))
                 .map(|d| {
                     d.files()
                         .filter_map(|f| f.path().file_name())
@@ -276,14 +283,14 @@ impl GameDir {
                 .unwrap_or_default(),
             GameDir::Memory { files, .. } => files
                 .keys()
-                .filter_map(|k| k.strip_prefix(&format!("{sub}/")))
+                .filter_map(|k| k.strip_prefix(&prefix))
                 .filter(|n| !n.contains('/'))
                 .map(str::to_string)
                 .collect(),
         };
         names.retain(|n| n.ends_with(".ron"));
         names.sort();
-        names.into_iter().map(|n| format!("{sub}/{n}")).collect()
+        names.into_iter().map(|n| format!("{prefix}{n}")).collect()
     }
 }
 

@@ -568,7 +568,11 @@ pub fn run_session_with<G: Playable>(
             let path = resume_path(p, opts, Lang::from_code(given))?;
             let lang = save_lang(given, &path);
             notes = ignored_on_resume(&args);
-            let rules = args.rules.game_dir().map_err(PlayError::Invalid)?;
+            // The save's own game (`G`), in `--rules` or `$LUDUS_RULES`
+            // if given, else built in; not the folder's default game.
+            let rules =
+                crate::load::GameDir::select_game(args.rules.rules.as_deref(), Some(G::MODULE))
+                    .map_err(|d| PlayError::Invalid(d.into()))?;
             let g =
                 Game::load_in(&path, Some(rules), lang).map_err(|d| PlayError::Save(d, lang))?;
             (g, Some(path))

@@ -407,6 +407,9 @@ impl<G: Playable> Game<G> {
         }
         let _ = writeln!(o, "        sets: {},", list(&c.sets));
         let _ = writeln!(o, "        lang: {},", opt(&c.lang));
+        if let Some(n) = c.players {
+            let _ = writeln!(o, "        players: Some({n}),");
+        }
         let _ = writeln!(o, "    ),");
         let _ = writeln!(o, "    seed: {},", self.seed);
         let players: Vec<String> = self
@@ -518,7 +521,15 @@ impl<G: Playable> Game<G> {
         }
         let mut choice = sf.rules.clone();
         choice.source = rules;
-        let (loaded, settings) = load_saved_rules::<G>(path, &choice, lang)?;
+        let (loaded, settings) = match load_saved_rules::<G>(path, &choice, lang) {
+            // Saves of Ludus before 2026-11-26 left out the number of
+            // players asked for: the list of players gives it.
+            Err(e) if choice.players.is_none() => {
+                choice.players = Some(sf.players.len());
+                load_saved_rules::<G>(path, &choice, lang).map_err(|_| e)?
+            }
+            r => r?,
+        };
         let rules = loaded.rules;
         let mut state = G::new_state(&rules, state_seed(sf.seed), true);
         let ids = state.seat_ids();

@@ -19,6 +19,7 @@ mod board;
 mod column;
 pub mod compile;
 mod design;
+pub mod fuzzing;
 mod measures;
 pub mod model;
 pub mod position;
