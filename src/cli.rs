@@ -99,7 +99,7 @@ pub struct ArenaArgs {
     pub rules: RulesArgs,
 }
 
-#[derive(Debug, clap::Args)]
+#[derive(Debug, Clone, clap::Args)]
 pub struct SoakArgs {
     /// Games, spread in turn over every variant and every add-on.
     #[arg(long, default_value_t = 10_000)]
@@ -797,20 +797,21 @@ fn diff_rules(a: &str, ra: &design::RuleSet, b: &str, rb: &design::RuleSet) {
     }
 }
 
-/// `ludus soak` on a game directory.
+/// `ludus soak` on a game directory: its report and how many rule sets
+/// it covered, or `None` when its rules do not load (already rendered).
 struct SoakCmd {
     dir: GameDir,
     args: SoakArgs,
 }
 
 impl Visit for SoakCmd {
-    type Out = ExitCode;
-    fn visit<G: Registered>(self) -> ExitCode {
+    type Out = Option<(crate::soak::SoakReport, usize)>;
+    fn visit<G: Registered>(self) -> Self::Out {
         match design::soak_sets::<G>(&self.dir) {
-            Ok(sets) => soak_run(&sets, &self.args),
+            Ok(sets) => Some((soak_run(&sets, &self.args), sets.len())),
             Err(d) => {
                 render(&d);
-                ExitCode::from(EXIT_INVALID)
+                None
             }
         }
     }
@@ -821,14 +822,89 @@ fn soak(a: SoakArgs) -> ExitCode {
         eprintln!("error: --games, --threads and --leak-every must be at least 1");
         return ExitCode::from(2);
     }
-    let (rules, game) = (a.rules.clone(), a.game.clone());
-    on_game(rules.as_deref(), game.as_deref(), |dir| SoakCmd {
-        dir,
-        args: a,
-    })
+    let dirs = match &a.game {
+        Some(g) => GameDir::select_game(a.rules.as_deref(), Some(g))
+            .map(|d| vec![d])
+            .map_err(Diagnostics::from),
+        None => every_game_dir(a.rules.as_deref()),
+    };
+    let dirs = match dirs {
+        Ok(d) => d,
+        Err(d) => {
+            render(&d);
+            return ExitCode::from(EXIT_INVALID);
+        }
+    };
+    soak_games(&dirs, a)
 }
 
-fn soak_run<S: crate::soak::Soaked>(sets: &[(String, design::Deal<S>)], a: &SoakArgs) -> ExitCode {
+/// Every game of the rules a command uses when none is named: each game
+/// of `--rules DIR` (or `$LUDUS_RULES`), else every built-in game.
+fn every_game_dir(rules: Option<&Path>) -> Result<Vec<GameDir>, Diagnostics> {
+    let env = std::env::var_os(crate::load::rules_dir::RULES_ENV).filter(|v| !v.is_empty());
+    match rules.map(Path::to_path_buf).or(env.map(PathBuf::from)) {
+        Some(dir) => game_dirs(Some(&dir)),
+        None => Ok(crate::load::rules_dir::built_in_games()
+            .into_iter()
+            .map(GameDir::BuiltIn)
+            .collect()),
+    }
+}
+
+/// The soak over the games of `dirs`, `a.games` games shared out among
+/// them in turn (game `j` of the run goes to `dirs[j % n]`); each game's
+/// part is the run `ludus soak --game G --games <its share>` gives, so
+/// that a violation can be replayed alone.
+fn soak_games(dirs: &[GameDir], a: SoakArgs) -> ExitCode {
+    let n = dirs.len() as u64;
+    let mut total = crate::soak::SoakReport::default();
+    let (mut sets, mut failed) = (0, false);
+    for (m, dir) in dirs.iter().enumerate() {
+        let share = a.games / n + u64::from((m as u64) < a.games % n);
+        if share == 0 {
+            continue;
+        }
+        let name = games::module_of(dir).unwrap_or_default();
+        let args = SoakArgs {
+            games: share,
+            ..a.clone()
+        };
+        let run = visit_dir(
+            dir,
+            SoakCmd {
+                dir: dir.clone(),
+                args,
+            },
+        );
+        let Ok(Some((r, s))) = run.map_err(|d| render(&d)) else {
+            failed = true;
+            continue;
+        };
+        let label = if n > 1 {
+            format!("soak, {name}")
+        } else {
+            "soak".into()
+        };
+        print_soak(&label, s, &r);
+        sets += s;
+        total = crate::soak::merge(total, r);
+    }
+    if n > 1 && !failed {
+        print_soak("soak, every game", sets, &total);
+    }
+    if failed {
+        ExitCode::from(EXIT_INVALID)
+    } else if total.violation_count == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(EXIT_INVALID)
+    }
+}
+
+fn soak_run<S: crate::soak::Soaked>(
+    sets: &[(String, design::Deal<S>)],
+    a: &SoakArgs,
+) -> crate::soak::SoakReport {
     use crate::soak::{SoakOptions, soak};
     let opts = SoakOptions {
         games: a.games,
@@ -850,26 +926,20 @@ fn soak_run<S: crate::soak::Soaked>(sets: &[(String, design::Deal<S>)], a: &Soak
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
+    r
+}
+
+/// One soak's figures, and its first violations.
+fn print_soak(label: &str, sets: usize, r: &crate::soak::SoakReport) {
     println!(
-        "soak: {} games over {} rule sets, {} moves checked, {} leak checks, {} replays, {} violation(s), {:.1} s",
-        r.games,
-        sets.len(),
-        r.moves,
-        r.leak_checks,
-        r.replays,
-        r.violation_count,
-        r.seconds
+        "{label}: {} games over {sets} rule sets, {} moves checked, {} leak checks, {} replays, {} violation(s), {:.1} s",
+        r.games, r.moves, r.leak_checks, r.replays, r.violation_count, r.seconds
     );
     for v in &r.violations {
         println!(
             "  {} game {} after {} moves: {}",
             v.rules, v.game, v.moves, v.what
         );
-    }
-    if r.violation_count == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(EXIT_INVALID)
     }
 }
 

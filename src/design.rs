@@ -113,7 +113,13 @@ pub type Deal<S> = Box<dyn Fn(u64) -> S + Sync + Send>;
 /// The rule sets of a soak, each with its label.
 pub type SoakSets<S> = Vec<(String, Deal<S>)>;
 
-/// The rule sets of a soak: every variant, alone and with each add-on.
+/// A new game of `rules` from a seed, as the soak deals them.
+fn deal<G: Designer>(rules: Arc<G::Rules>) -> Deal<G::State> {
+    Box::new(move |seed| G::new_state(&rules, seed, false))
+}
+
+/// The rule sets of a soak: every variant, alone and with each add-on,
+/// with every number of players the rules provide for.
 pub fn soak_sets<G: Designer>(dir: &GameDir) -> Result<SoakSets<G::State>, Diagnostics> {
     let infos = G::variants(dir)?;
     let addons: Vec<Option<&str>> = std::iter::once(None)
@@ -134,10 +140,19 @@ pub fn soak_sets<G: Designer>(dir: &GameDir) -> Result<SoakSets<G::State>, Diagn
             };
             let rules: Arc<G::Rules> = G::load(dir, &sel)?.rules;
             let label = a.map_or_else(|| v.id.clone(), |a| format!("{}+{a}", v.id));
-            sets.push((
-                label,
-                Box::new(move |seed| G::new_state(&rules, seed, false)),
-            ));
+            let counts = G::player_counts(&rules);
+            if counts.start() == counts.end() {
+                sets.push((label, deal::<G>(rules)));
+                continue;
+            }
+            for n in counts {
+                let sel = Selection {
+                    players: Some(n),
+                    ..sel.clone()
+                };
+                let rules = G::load(dir, &sel)?.rules;
+                sets.push((format!("{label}, {n} players"), deal::<G>(rules)));
+            }
         }
     }
     Ok(sets)

@@ -112,7 +112,10 @@ where
     report
 }
 
-fn merge(mut a: SoakReport, b: SoakReport) -> SoakReport {
+/// Two reports as one: the counts and the times added, the first 20
+/// violations kept.
+pub fn merge(mut a: SoakReport, b: SoakReport) -> SoakReport {
+    a.seconds += b.seconds;
     a.games += b.games;
     a.moves += b.moves;
     a.leak_checks += b.leak_checks;

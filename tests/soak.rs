@@ -16,9 +16,43 @@ fn a_short_soak_over_every_rule_set_finds_nothing() {
         "{text}{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    // 4 variants (base and three rulebooks), each alone and with 3 add-ons.
-    assert!(text.contains("800 games over 16 rule sets"), "{text}");
+    // With no game named, every built-in game takes half the games.
+    // Caesar & Cleopatra: 4 variants (base and three rulebooks), each alone
+    // and with 3 add-ons.
+    assert!(
+        text.contains("soak, caesar_cleopatra: 400 games over 16 rule sets"),
+        "{text}"
+    );
+    // de Cape: 2 variants (base, fr-filosofia), each alone and with 2
+    // add-ons, each with 2 to 6 players.
+    assert!(
+        text.contains("soak, de_cape_et_d_epee: 400 games over 30 rule sets"),
+        "{text}"
+    );
+    assert!(
+        text.contains("soak, every game: 800 games over 46 rule sets"),
+        "{text}"
+    );
     assert!(text.contains("800 replays, 0 violation(s)"), "{text}");
+}
+
+/// `--game` soaks one game alone, with every number of players it is
+/// played by.
+#[test]
+fn a_soak_of_one_game_covers_its_player_counts() {
+    let out = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["soak", "--game", "de-cape", "--games", "30", "--seed", "2"])
+        .args(["--threads", "2"])
+        .env_remove("LUDUS_RULES")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.starts_with("soak: 30 games over 30 rule sets"),
+        "{text}"
+    );
+    assert!(text.contains("30 replays, 0 violation(s)"), "{text}");
 }
 
 #[test]

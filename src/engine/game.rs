@@ -86,6 +86,12 @@ pub trait Game: Sized + Send + Sync + 'static {
     /// The number of seats these rules are played with.
     fn seats(rules: &Self::Rules) -> usize;
 
+    /// Every number of seats the rules provide for (`Selection::players`),
+    /// these rules' own number among them. Only that one by default.
+    fn player_counts(rules: &Self::Rules) -> std::ops::RangeInclusive<usize> {
+        Self::seats(rules)..=Self::seats(rules)
+    }
+
     /// Whether `s` is still in the game's setup, before its first turn
     /// (a rollout that starts there stops where the setup ends; the first
     /// turn shows the board anew). None by default.

@@ -72,6 +72,10 @@ impl Game for DeCape {
     fn seats(rules: &Rules) -> usize {
         rules.players
     }
+
+    fn player_counts(rules: &Rules) -> std::ops::RangeInclusive<usize> {
+        rules.player_counts.clone()
+    }
 }
 
 impl GameState for State {

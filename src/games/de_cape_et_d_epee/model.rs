@@ -137,6 +137,8 @@ pub struct Step {
 pub struct Rules {
     pub name: String,
     pub players: usize,
+    /// Every number of players the rules provide for (`game.ron`).
+    pub player_counts: std::ops::RangeInclusive<usize>,
     pub kinds: Vec<Kind>,
     /// Each colour's deck: the kind of each of its cards.
     pub deck: Vec<u8>,
@@ -396,7 +398,7 @@ impl Validator {
         let _award: raw::AwardFile = self.parse(&fs.award)?;
         let scoring: raw::ScoringFile = self.parse(&fs.scoring)?;
         let toggles: raw::TogglesFile = self.parse(&fs.toggles)?;
-        let players = self.players(&fs.game, &game, sel)?;
+        let (players, player_counts) = self.players(&fs.game, &game, sel)?;
         let domains = self.named(&fs.objectives, &objectives.domains, 16);
         let toggles = self.toggles(&fs.toggles, &toggles, o);
         let mut kinds = self.kinds(&fs.cards, &cards, &domains)?;
@@ -421,6 +423,7 @@ impl Validator {
         let mut r = Rules {
             name: game.name.clone(),
             players,
+            player_counts,
             kinds,
             deck,
             colours,
@@ -467,7 +470,13 @@ impl Validator {
         crate::load::parse_into(f, &mut self.diags)
     }
 
-    fn players(&mut self, f: &SourceFile, g: &raw::GameFile, sel: &Selection) -> Option<usize> {
+    /// The number of players asked for, and every number the rules allow.
+    fn players(
+        &mut self,
+        f: &SourceFile,
+        g: &raw::GameFile,
+        sel: &Selection,
+    ) -> Option<(usize, std::ops::RangeInclusive<usize>)> {
         if g.game.value != super::MODULE {
             self.err(
                 f,
@@ -492,7 +501,7 @@ impl Validator {
                 .push(d.with_hint(format!("give --players from {lo} to {hi}")));
             return None;
         }
-        Some(n)
+        Some((n, lo..=hi))
     }
 
     fn named(&mut self, f: &SourceFile, list: &[raw::Named], max: usize) -> Vec<(String, String)> {
