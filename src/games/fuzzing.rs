@@ -13,16 +13,28 @@
 //! among that game's; where a text can be read by every game (an effect, a
 //! variant file, a save), every game's reader gets it. The readers are
 //! reached through the generic traits, so a new game is fuzzed by being in
-//! [`MODULES`]; only what no trait reads (the effect language's entry rule,
-//! the scenario files) is a body in the game's own `fuzzing` module.
+//! [`MODULES`]; only what no other trait reads (the effect language's entry
+//! rule, the scenario files) is the game's [`Fuzzed`], in its own
+//! `fuzzing` module.
 
 use std::sync::OnceLock;
 
 use crate::engine::seed::{agent_rng, derive};
 use crate::engine::{Actor, GameState, Selection};
-use crate::games::{MODULES, Registered, Visit, caesar_cleopatra, de_cape_et_d_epee, visit};
+use crate::games::{MODULES, Registered, Visit, visit};
 use crate::load::{GameDir, SourceFile};
 use crate::play::i18n::Lang;
+
+/// The readers of a game that no other trait reaches. Each must return
+/// whatever the text: no panic, no unbounded allocation, no hang.
+pub trait Fuzzed {
+    /// `text` as the game's effect text: parsed, then compiled and
+    /// validated with the rest of its built-in rules.
+    fn effect_text(text: &str);
+    /// `text` as the game's scenario file, run; nothing for a game that
+    /// reads none.
+    fn scenario_text(_text: &str) {}
+}
 
 /// A target's body: it reads the bytes and checks what must hold.
 pub type Target = fn(&[u8]);
@@ -147,8 +159,27 @@ pub fn effect(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    caesar_cleopatra::fuzzing::effect(text);
-    de_cape_et_d_epee::fuzzing::effect(text);
+    for g in MODULES {
+        visit(g, Effect(text));
+    }
+}
+
+struct Effect<'a>(&'a str);
+
+impl Visit for Effect<'_> {
+    type Out = ();
+    fn visit<G: Registered>(self) {
+        G::effect_text(self.0);
+    }
+}
+
+struct Scenario<'a>(&'a str);
+
+impl Visit for Scenario<'_> {
+    type Out = ();
+    fn visit<G: Registered>(self) {
+        G::scenario_text(self.0);
+    }
 }
 
 /// The input as a variant file of every game, listed and selected.
@@ -163,13 +194,15 @@ pub fn variant_file(data: &[u8]) {
     }
 }
 
-/// The input as a scenario file, run (text and JSON reports). Only
-/// Caesar & Cleopatra reads scenario files so far.
+/// The input as a scenario file of every game that reads them, run (text
+/// and JSON reports).
 pub fn scenario_file(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    caesar_cleopatra::fuzzing::scenario_file(text);
+    for g in MODULES {
+        visit(g, Scenario(text));
+    }
 }
 
 /// Reads a save; one that loads is written back and must load again to

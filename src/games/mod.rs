@@ -36,6 +36,7 @@ pub trait Registered:
     + crate::design::Designer
     + crate::play::Playable
     + crate::report::Reported
+    + fuzzing::Fuzzed
 {
 }
 
@@ -45,6 +46,7 @@ impl<G> Registered for G where
         + crate::design::Designer
         + crate::play::Playable
         + crate::report::Reported
+        + fuzzing::Fuzzed
 {
 }
 

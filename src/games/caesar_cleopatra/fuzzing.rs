@@ -1,5 +1,5 @@
-//! The fuzz bodies that only this game has a reader for (the generic ones
-//! are in `crate::games::fuzzing`, which calls these): an action card's
+//! The readers only this game has (`crate::games::fuzzing::Fuzzed`; the
+//! generic fuzz bodies are in `crate::games::fuzzing`): an action card's
 //! effect text, and a scenario file.
 
 use std::sync::OnceLock;
@@ -28,7 +28,7 @@ fn effect_key() -> Option<&'static str> {
 /// `text` as an action card's effect text: parsed, then compiled and
 /// validated with the rest of the rules (through `--set` of the first
 /// action card's effect key, `card.<id>.effect`).
-pub fn effect(text: &str) {
+fn effect(text: &str) {
     let _ = crate::effects::parse(text);
     let Ok(quoted) = ron::to_string(text) else {
         return;
@@ -44,12 +44,21 @@ pub fn effect(text: &str) {
 }
 
 /// `text` as a scenario file, run (text and JSON reports).
-pub fn scenario_file(text: &str) {
+fn scenario_file(text: &str) {
     let file = SourceFile {
         path: "fuzz.ron".into(),
         text: text.to_string(),
     };
     if scenario::run_source(&file, built_in(), false).is_ok() {
         let _ = scenario::run_source(&file, built_in(), true);
+    }
+}
+
+impl crate::games::fuzzing::Fuzzed for CaesarCleopatra {
+    fn effect_text(text: &str) {
+        effect(text)
+    }
+    fn scenario_text(text: &str) {
+        scenario_file(text)
     }
 }

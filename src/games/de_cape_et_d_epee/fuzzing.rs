@@ -1,6 +1,6 @@
-//! The fuzz body that only this game has a reader for (the generic ones
-//! are in `crate::games::fuzzing`, which calls this): a card's ability
-//! text in the effect language.
+//! The reader only this game has (`crate::games::fuzzing::Fuzzed`; the
+//! generic fuzz bodies are in `crate::games::fuzzing`): a card's ability
+//! text in the effect language. It reads no scenario files yet.
 
 use std::sync::OnceLock;
 
@@ -27,7 +27,7 @@ fn cards_around_first_effect() -> Option<&'static (String, String)> {
 
 /// `text` as a card's ability: parsed, then compiled and validated with
 /// the rest of the rules in place of the first card's.
-pub fn effect(text: &str) {
+fn effect(text: &str) {
     let _ = crate::effects::parse_ability(text);
     let (Some((before, after)), Ok(quoted)) = (cards_around_first_effect(), ron::to_string(text))
     else {
@@ -36,6 +36,12 @@ pub fn effect(text: &str) {
     let cards = format!("{before}{quoted}{after}");
     let dir = GameDir::built_in_game_with(DeCape::MODULE, &[(CARDS, &cards)]);
     let _ = DeCape::load(&dir, &Selection::default());
+}
+
+impl crate::games::fuzzing::Fuzzed for DeCape {
+    fn effect_text(text: &str) {
+        effect(text)
+    }
 }
 
 #[cfg(test)]
