@@ -553,3 +553,79 @@ fn the_command_line_runs_the_game() {
     ]);
     assert!(t.contains("A wins"), "{t}");
 }
+
+/// The leak test over every game (`tests/leaks_every_game.rs`) found it:
+/// the determinization shuffled the hidden cards from where they really
+/// were, so the same random stream gave another copy when they were
+/// elsewhere, and the search (which starts from such copies) decided by
+/// them. Each shuffle now starts from the cards in order: the copy depends
+/// on what the seat sees and on the random stream only.
+#[test]
+fn the_determinization_depends_only_on_what_the_seat_sees() {
+    let mut checked = 0;
+    for players in [2, 4, 6] {
+        let r = rules_for(players);
+        for game in 0..4 {
+            let mut s = State::new(r.clone(), seed::derive(43, players as u64, game), false);
+            let mut rng = seed::agent_rng(seed::derive(43, game, 1));
+            let mut buf = Vec::new();
+            while !s.is_terminal() {
+                for seat in 0..players {
+                    let d = s.redrawn(seat, &mut rng);
+                    let copy = |x: &State| x.redrawn(seat, &mut seed::agent_rng(7)).digest();
+                    assert_eq!(copy(&s), copy(&d), "{players} players, game {game}");
+                    checked += 1;
+                }
+                let (m, _) = s.random_legal(&mut rng, &mut buf);
+                s.apply_legal(m);
+            }
+        }
+    }
+    assert!(checked > 500, "only {checked} states checked");
+}
+
+/// The leak test over every game found it too: the greedy agent played
+/// each move on the true cards, so a placement that settles a column
+/// scored by the other seats' hidden cards. It now plays them on a copy
+/// with what the seat to act cannot see redrawn.
+#[test]
+fn the_greedy_scores_depend_only_on_what_the_seat_sees() {
+    use ludus::agents::{Agents, Greedy};
+    let w = ludus::games::de_cape_et_d_epee::agents::Weights::default();
+    let (mut checked, mut would_have_leaked) = (0, 0);
+    for players in [2, 3, 5] {
+        let r = rules_for(players);
+        for game in 0..4 {
+            let mut s = State::new(r.clone(), seed::derive(44, players as u64, game), false);
+            let mut rng = seed::agent_rng(seed::derive(44, game, 1));
+            let mut legal = Vec::new();
+            while !s.is_terminal() {
+                s.legal_moves(&mut legal);
+                let seat = s.actor() as usize;
+                let d = s.redrawn(seat, &mut rng);
+                let scores = |x: &State| DeCape::greedy_agent(&w, 9).scores(x, &legal);
+                assert_eq!(scores(&s), scores(&d), "{players} players, game {game}");
+                checked += 1;
+                // What the old agent, on the true cards, scored.
+                let old = |x: &State| -> Vec<f64> {
+                    let one = |&m: &Move| {
+                        let mut t = x.clone();
+                        t.apply_legal(m);
+                        t.evaluation(&w, seat)
+                    };
+                    legal.iter().map(one).collect()
+                };
+                if old(&s) != old(&d) {
+                    would_have_leaked += 1;
+                }
+                let (m, _) = s.random_legal(&mut rng, &mut legal);
+                s.apply_legal(m);
+            }
+        }
+    }
+    assert!(checked > 300, "only {checked} states checked");
+    assert!(
+        would_have_leaked > 0,
+        "no redraw would have changed the old agent's scores"
+    );
+}

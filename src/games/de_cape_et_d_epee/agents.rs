@@ -100,12 +100,18 @@ impl State {
     /// among those places (sizes and faces kept), `seat`'s own reserve is
     /// shuffled, and the future chance is reseeded. Cards an ability in
     /// progress names stay.
+    ///
+    /// Each shuffle starts from the cards in order of their number, so the
+    /// copy depends on what `seat` sees and on `rng` only, not on where the
+    /// hidden cards really are (else the search, which starts from such
+    /// copies, would decide by them).
     pub fn redrawn(&self, seat: usize, rng: &mut AgentRng) -> State {
         let mut s = self.clone();
         s.log = None;
         let keep: Vec<u8> = s.frames.iter().flat_map(|f| f.names()).collect();
         for q in 0..s.rules.players {
             if q == seat {
+                s.reserves[q].sort_unstable();
                 seed::shuffle(&mut s.reserves[q], rng);
                 continue;
             }
@@ -134,6 +140,7 @@ impl State {
                 }
             }
         }
+        pool.sort_unstable();
         seed::shuffle(&mut pool, rng);
         let mut it = pool.into_iter();
         for &(ci, i, flags) in &slots {
@@ -175,7 +182,10 @@ impl State {
     }
 }
 
-/// One ply on the evaluation, ties broken at random.
+/// One ply on the evaluation, ties broken at random. The moves are played
+/// on a copy in which what the seat to act cannot see is redrawn (from the
+/// agent's random stream), not on the true cards: a placement that settles
+/// a column would otherwise score by the other seats' hidden cards.
 pub struct GreedyAgent {
     weights: Weights,
     rng: AgentRng,
@@ -184,11 +194,11 @@ pub struct GreedyAgent {
 impl Greedy<State> for GreedyAgent {
     fn scores(&mut self, s: &State, legal: &[Move]) -> Vec<f64> {
         let seat = s.actor() as usize;
+        let seen = s.redrawn(seat, &mut self.rng);
         legal
             .iter()
             .map(|&m| {
-                let mut t = s.clone();
-                t.log = None;
+                let mut t = seen.clone();
                 t.apply_legal(m);
                 t.evaluation(&self.weights, seat)
             })
