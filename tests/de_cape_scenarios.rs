@@ -403,8 +403,14 @@ fn prince_and_squire_claim_the_column() {
     );
     let late = vec![("white", "prince"), ("blue", "king")];
     assert!(case(&[], "commerce_3", late.clone(), "white", "squire").ends_with("-> Blue"));
-    let either = ["toggles.prince_squire.needs=BothPresent"];
-    assert!(case(&either, "commerce_3", late, "white", "squire").ends_with("-> White"));
+    let present = ["toggles.prince_squire.needs=BothPresent"];
+    let out = case(&present, "commerce_3", late.clone(), "white", "squire");
+    assert!(out.ends_with("-> White"), "{out}");
+    // EitherActive: the Prince, turned up by a placement, carries the pair
+    // although the Squire was turned up at the round's end.
+    let either = ["toggles.prince_squire.needs=EitherActive"];
+    let out = case(&either, "commerce_3", late, "white", "squire");
+    assert!(out.ends_with("-> White"), "{out}");
 }
 
 #[test]
@@ -505,6 +511,22 @@ fn doubles_copy_the_card_below_from_the_bottom_up() {
     );
     let out = case(&[], "commerce_2", vec![("blue", "king")], "white", "double");
     assert_eq!(out, "Commerce 2: Blue King 20, White Double none -> Blue");
+    // column.below: a Double between the King (nearer the objective) and
+    // the Queen (farther), turned up by the Queen's placement, copies the
+    // Queen by default (Farther) and the King under Nearer (a tie of 20,
+    // won by the card nearest the objective).
+    let between = vec![("blue", "king"), ("white", "double")];
+    let out = case(&[], "commerce_3", between.clone(), "red", "queen");
+    assert_eq!(
+        out,
+        "Commerce 3: Blue King 20, White Double 16, Red Queen 16 -> Blue"
+    );
+    let nearer = ["toggles.column.below=Nearer"];
+    let out = case(&nearer, "commerce_3", between, "red", "queen");
+    assert_eq!(
+        out,
+        "Commerce 3: Blue King 20, White Double 20, Red Queen 16 -> Blue"
+    );
     let cards = vec![
         ("blue", "double"),
         ("white", "little_giant"),
