@@ -122,3 +122,29 @@ fn a_save_without_the_number_of_players_takes_it_from_its_players() {
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("The game stopped here"), "{out}");
 }
+
+/// A typed line that names no legal move is answered in the player's
+/// language.
+#[test]
+fn a_line_naming_no_move_is_answered_in_the_players_language() {
+    let dir = std::env::temp_dir();
+    let args = ["play", "--game", "de-cape", "--players", "2", "--seed", "3"];
+    let want = [
+        ("en", "matches none of the legal moves"),
+        ("fr", "ne correspond à aucun coup possible"),
+        ("nl", "past bij geen enkele mogelijke zet"),
+    ];
+    for (lang, words) in want {
+        let args = [&args[..], &["--no-autosave", "--lang", lang]].concat();
+        let (out, code) = ludus_in(&dir, &args, "frobnicate\nquit\n");
+        assert_eq!(code, 0, "{out}");
+        assert!(
+            out.contains(&format!(
+                "frobnicate{}",
+                if lang == "fr" { " »" } else { "\"" }
+            )),
+            "{out}"
+        );
+        assert!(out.contains(words), "{lang}: {out}");
+    }
+}

@@ -128,7 +128,7 @@ impl Playable for DeCape {
     }
     /// The legal move whose words contain every typed word.
     fn parse_move(
-        _: Lang,
+        lang: Lang,
         s: &State,
         legal: &[Move],
         words: &[&str],
@@ -145,8 +145,10 @@ impl Playable for DeCape {
             .collect();
         match hits[..] {
             [i] => Ok(i),
-            [] => Err(InputError::NoMatch(format!(
-                "\"{line}\" names no legal move"
+            [] => Err(InputError::NoMatch(crate::tr!(
+                lang,
+                "typed-matches-none",
+                line = line
             ))),
             _ => Err(InputError::Ambiguous(hits)),
         }

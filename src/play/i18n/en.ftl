@@ -89,6 +89,7 @@ replay-prompt = [{ $i }/{ $n }] Enter: next move, all: to the end, board, quit >
 replay-help = Enter, all, board or quit.
 replay-position = Position after move { $to } of { $n }.
 replay-unfinished = The game stopped here; continue it with: ludus play --resume { $path }
+typed-matches-none = "{ $line }" matches none of the legal moves
 
 ## Errors: how a problem is shown (file:line:col: error: ...)
 diag-error = error:

@@ -87,6 +87,7 @@ replay-prompt = [{ $i }/{ $n }] Entrée : coup suivant, tout : jusqu'à la fin, 
 replay-help = Entrée, tout, plateau ou quitter.
 replay-position = Position après le coup { $to } sur { $n }.
 replay-unfinished = La partie s'est arrêtée ici ; pour la continuer : ludus play --resume { $path }
+typed-matches-none = « { $line } » ne correspond à aucun coup possible
 
 ## Erreurs : comment un problème est montré (fichier:ligne:col: erreur : ...)
 diag-error = erreur :

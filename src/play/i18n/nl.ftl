@@ -87,6 +87,7 @@ replay-prompt = [{ $i }/{ $n }] Enter: volgende zet, alles: tot het einde, bord,
 replay-help = Enter, alles, bord of stoppen.
 replay-position = Positie na zet { $to } van { $n }.
 replay-unfinished = Het spel stopte hier; verder spelen met: ludus play --resume { $path }
+typed-matches-none = "{ $line }" past bij geen enkele mogelijke zet
 
 ## Fouten: hoe een probleem getoond wordt (bestand:regel:kol: fout: ...)
 diag-error = fout:
