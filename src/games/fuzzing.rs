@@ -194,8 +194,8 @@ pub fn variant_file(data: &[u8]) {
     }
 }
 
-/// The input as a scenario file of every game that reads them, run (text
-/// and JSON reports).
+/// The input as a scenario file of every game, run (text and JSON
+/// reports).
 pub fn scenario_file(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;

@@ -7,7 +7,7 @@ use std::path::Path;
 use super::raw::VariantFile;
 use super::{DeCape, Rules, State, model};
 use crate::design::{Designer, Origin, RuleSet, Variant};
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::Diagnostics;
 use crate::engine::{BASE_VARIANT, Selection};
 use crate::load::GameDir;
 
@@ -87,16 +87,8 @@ impl Designer for DeCape {
         players.collect()
     }
 
-    fn run_scenario(file: &Path, _: GameDir, _: bool) -> Result<String, Diagnostics> {
-        Err(Diagnostic {
-            file: file.to_path_buf(),
-            line: 1,
-            col: 1,
-            span: None,
-            message: "scenario files of this game are not read yet".into(),
-            hints: vec!["docs/de-cape.md section 12".into()],
-        }
-        .into())
+    fn run_scenario(file: &Path, dir: GameDir, json: bool) -> Result<String, Diagnostics> {
+        super::scenario::run_file(file, &dir, json)
     }
 
     fn game_log(s: &State) -> String {

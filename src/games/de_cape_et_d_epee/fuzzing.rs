@@ -1,6 +1,6 @@
 //! The reader only this game has (`crate::games::fuzzing::Fuzzed`; the
 //! generic fuzz bodies are in `crate::games::fuzzing`): a card's ability
-//! text in the effect language. It reads no scenario files yet.
+//! text in the effect language, and a scenario file.
 
 use std::sync::OnceLock;
 
@@ -41,6 +41,16 @@ fn effect(text: &str) {
 impl crate::games::fuzzing::Fuzzed for DeCape {
     fn effect_text(text: &str) {
         effect(text)
+    }
+    fn scenario_text(text: &str) {
+        let file = crate::load::SourceFile {
+            path: "fuzz.ron".into(),
+            text: text.to_string(),
+        };
+        let dir = GameDir::BuiltIn(DeCape::MODULE);
+        if super::scenario::run_source(&file, &dir, false).is_ok() {
+            let _ = super::scenario::run_source(&file, &dir, true);
+        }
     }
 }
 

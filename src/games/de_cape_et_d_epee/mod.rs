@@ -24,6 +24,7 @@ mod measures;
 pub mod model;
 pub mod position;
 mod raw;
+mod scenario;
 mod score;
 mod screen;
 pub mod state;
