@@ -53,9 +53,17 @@ impl Designer for DeCape {
             players: sel.players,
             ..Selection::default()
         };
-        let base = model::load(dir, &base_sel)?.settings();
-        let now = model::load(dir, sel)?.settings();
-        let overlay: Vec<String> = sel.variant.iter().chain(&sel.addons).cloned().collect();
+        let all = |r: model::Rules| [r.settings(), r.names()].concat();
+        let base = all(model::load(dir, &base_sel)?);
+        let now = all(model::load(dir, sel)?);
+        let names = sel.lang.iter().map(|l| format!("names {l}"));
+        let overlay: Vec<String> = sel
+            .variant
+            .iter()
+            .chain(&sel.addons)
+            .cloned()
+            .chain(names)
+            .collect();
         let mut set = RuleSet::default();
         for ((k, v), (_, b)) in now.into_iter().zip(base) {
             let origin = if v == b {
@@ -84,7 +92,18 @@ impl Designer for DeCape {
             };
             (format!("{n} players"), model::load(dir, &sel).map(|_| ()))
         });
-        players.collect()
+        let langs = match model::name_languages(dir) {
+            Ok(l) => l,
+            Err(d) => return vec![("names".into(), Err(d.into()))],
+        };
+        let names = langs.into_iter().map(|(lang, _)| {
+            let sel = Selection {
+                lang: Some(lang.clone()),
+                ..Selection::default()
+            };
+            (format!("names {lang}"), model::load(dir, &sel).map(|_| ()))
+        });
+        players.chain(names).collect()
     }
 
     fn run_scenario(file: &Path, dir: GameDir, json: bool) -> Result<String, Diagnostics> {

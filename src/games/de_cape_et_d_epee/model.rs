@@ -132,6 +132,26 @@ pub struct Step {
     pub bottom_up: bool,
 }
 
+/// The names the base files give (English): a typed move may use them
+/// whatever the language of the names in play.
+#[derive(Debug, Clone, Default)]
+pub struct BaseNames {
+    pub kinds: Vec<String>,
+    pub domains: Vec<String>,
+    pub colours: Vec<String>,
+}
+
+impl BaseNames {
+    fn of(kinds: &[Kind], domains: &[(String, String)], colours: &[(String, String)]) -> BaseNames {
+        let names = |l: &[(String, String)]| l.iter().map(|(_, n)| n.clone()).collect();
+        BaseNames {
+            kinds: kinds.iter().map(|k| k.name.clone()).collect(),
+            domains: names(domains),
+            colours: names(colours),
+        }
+    }
+}
+
 /// The checked rules for one number of players.
 #[derive(Debug, Clone)]
 pub struct Rules {
@@ -142,8 +162,12 @@ pub struct Rules {
     pub kinds: Vec<Kind>,
     /// Each colour's deck: the kind of each of its cards.
     pub deck: Vec<u8>,
+    /// Each colour's id and name, in the language asked for.
     pub colours: Vec<(String, String)>,
+    /// Each domain's id and name, in the language asked for.
     pub domains: Vec<(String, String)>,
+    /// The names of the base files, whatever the language.
+    pub base_names: BaseNames,
     /// Every objective card the game may use (the pool after removals).
     pub objectives: Vec<Objective>,
     pub hand_size: usize,
@@ -232,6 +256,20 @@ impl Rules {
     }
 }
 
+impl Rules {
+    /// Every name in force as `key = "name"`: cards, domains, colours (not
+    /// in [`Rules::settings`]: the fingerprint a save keeps is of the rules,
+    /// not of their names).
+    pub fn names(&self) -> Vec<(String, String)> {
+        let q =
+            |what: &str, id: &str, name: &str| (format!("{what}.{id}.name"), format!("{name:?}"));
+        let kinds = self.kinds.iter().map(|k| q("card", &k.id, &k.name));
+        let domains = self.domains.iter().map(|(id, n)| q("domain", id, n));
+        let colours = self.colours.iter().map(|(id, n)| q("colour", id, n));
+        kinds.chain(domains).chain(colours).collect()
+    }
+}
+
 /// A value in half points as written (`9.5`, `12`).
 pub fn half(v: i16) -> String {
     if v % 2 == 0 {
@@ -285,11 +323,45 @@ pub fn load(dir: &GameDir, sel: &Selection) -> Result<Rules, Diagnostics> {
 type At<'a> = Option<(&'a SourceFile, &'a Spanned<Word>)>;
 
 /// The keys the overlays set: key → (value, the file and place it is
-/// written at).
+/// written at). The files are the variant's, the add-ons' and the names
+/// file of `--lang`, in that order (a later one wins), then `--set`.
 struct Overlays {
     files: Vec<SourceFile>,
-    sets: Vec<(String, Spanned<Word>, usize)>,
+    sets: Vec<(Spanned<String>, Spanned<Word>, usize)>,
     cli: Vec<(String, String)>,
+}
+
+/// The names file of `lang` (`names/*.ron` whose `lang` it is; the one of
+/// `rulebook` first): none for English or a language no names file has,
+/// whose names are then the base files'.
+fn names_file(
+    dir: &GameDir,
+    lang: Option<&str>,
+    rulebook: Option<&str>,
+) -> Result<Option<SourceFile>, Diagnostic> {
+    let Some(l) = lang.filter(|l| *l != "en") else {
+        return Ok(None);
+    };
+    let mut found = Vec::new();
+    for rel in dir.ron_files("names") {
+        let f = dir.read(&rel)?;
+        let v: raw::VariantFile = f.parse()?;
+        if v.lang.as_deref() == Some(l) {
+            found.push((v.rulebook.as_str() != rulebook.unwrap_or(""), f));
+        }
+    }
+    found.sort_by_key(|(other, _)| *other);
+    Ok(found.into_iter().next().map(|(_, f)| f))
+}
+
+/// The languages of the names files of `dir`, each with its file.
+pub fn name_languages(dir: &GameDir) -> Result<Vec<(String, String)>, Diagnostic> {
+    let mut out = Vec::new();
+    for rel in dir.ron_files("names") {
+        let v: raw::VariantFile = dir.read(&rel)?.parse()?;
+        out.extend(v.lang.map(|l| (l, rel.clone())));
+    }
+    Ok(out)
 }
 
 impl Overlays {
@@ -324,11 +396,21 @@ impl Overlays {
             cli: Vec::new(),
         };
         // The values borrow nothing: parse each file, keep its sets.
+        let mut rulebook = None;
         for i in 0..o.files.len() {
             let f: raw::VariantFile = o.files[i].parse()?;
-            for (k, val, _) in f.set {
-                o.sets.push((k.value.clone(), val, i));
+            if i == 0 && sel.variant.as_ref().is_some_and(|v| v != BASE_VARIANT) {
+                rulebook = Some(f.rulebook);
             }
+            o.sets
+                .extend(f.set.into_iter().map(|(k, val, _)| (k, val, i)));
+        }
+        if let Some(f) = names_file(dir, sel.lang.as_deref(), rulebook.as_deref())? {
+            let v: raw::VariantFile = f.parse()?;
+            let i = o.files.len();
+            o.sets
+                .extend(v.set.into_iter().map(|(k, val, _)| (k, val, i)));
+            o.files.push(f);
         }
         for s in &sel.sets {
             let (k, val) = s.split_once('=').unwrap_or((s.as_str(), ""));
@@ -345,7 +427,7 @@ impl Overlays {
         self.sets
             .iter()
             .rev()
-            .find(|(k, _, _)| k == key)
+            .find(|(k, _, _)| k.value == key)
             .map(|(_, w, f)| (w.value.0.clone(), Some((&self.files[*f], w))))
     }
 }
@@ -399,12 +481,18 @@ impl Validator {
         let scoring: raw::ScoringFile = self.parse(&fs.scoring)?;
         let toggles: raw::TogglesFile = self.parse(&fs.toggles)?;
         let (players, player_counts) = self.players(&fs.game, &game, sel)?;
-        let domains = self.named(&fs.objectives, &objectives.domains, 16);
+        let mut domains = self.named(&fs.objectives, &objectives.domains, 16);
         let toggles = self.toggles(&fs.toggles, &toggles, o);
         let mut kinds = self.kinds(&fs.cards, &cards, &domains)?;
         self.card_overlays(&mut kinds, o);
         let deck = self.deck(&fs.colours, &colours, &kinds)?;
-        let colours = self.named(&fs.colours, &colours.colours, MAX_SEATS);
+        let mut colours = self.named(&fs.colours, &colours.colours, MAX_SEATS);
+        let base_names = BaseNames::of(&kinds, &domains, &colours);
+        self.names(
+            o,
+            &mut kinds,
+            [("domain", &mut domains), ("colour", &mut colours)],
+        );
         if colours.len() < players {
             let at = &game.max_players;
             self.err(
@@ -428,6 +516,7 @@ impl Validator {
             deck,
             colours,
             domains,
+            base_names,
             objectives: objs,
             hand_size: hand,
             objectives_per_player: per_player,
@@ -461,6 +550,7 @@ impl Validator {
             })
             .collect();
         r.order_steps();
+        self.unknown_keys(o, &r);
         self.round(&fs.round, &round, &mut r)?;
         self.scoring(&fs.scoring, &scoring, &mut r)?;
         Some(r)
@@ -598,14 +688,59 @@ impl Validator {
                 ),
             }
         }
-        for (key, w, f) in &o.sets {
-            let known = key.starts_with("toggles.")
-                || kinds.iter().any(|k| *key == format!("card.{}.value", k.id));
-            if !known {
-                let d = o.files[*f].error(w, format!("unknown key \"{key}\""));
-                self.diags
-                    .push(d.with_hint("the keys: toggles.<key> of toggles.ron, card.<id>.value"));
+    }
+
+    /// `<what>.<id>.name` set by an overlay (a names file, a variant,
+    /// `--set`): a name in double quotes (`--set` may leave them out).
+    fn rename(&mut self, o: &Overlays, what: &str, id: &str, name: &mut String) {
+        let key = format!("{what}.{id}.name");
+        let Some((v, at)) = o.get(&key) else {
+            return;
+        };
+        match ron::from_str::<String>(&v) {
+            Ok(n) if !n.trim().is_empty() => *name = n,
+            Err(_) if at.is_none() && !v.is_empty() => *name = v,
+            _ => self.overlay_error(at, format!("{key}: a name in double quotes, not {v}")),
+        }
+    }
+
+    /// The names of the kinds, domains and colours an overlay sets.
+    fn names(
+        &mut self,
+        o: &Overlays,
+        kinds: &mut [Kind],
+        lists: [(&str, &mut Vec<(String, String)>); 2],
+    ) {
+        for k in kinds.iter_mut() {
+            self.rename(o, "card", &k.id, &mut k.name);
+        }
+        for (what, list) in lists {
+            for (id, name) in list.iter_mut() {
+                self.rename(o, what, id, name);
             }
+        }
+    }
+
+    /// A key of an overlay file that names no rule: an error at the key.
+    fn unknown_keys(&mut self, o: &Overlays, r: &Rules) {
+        let mut keys: Vec<String> = Vec::new();
+        for k in &r.kinds {
+            keys.push(format!("card.{}.value", k.id));
+            keys.push(format!("card.{}.name", k.id));
+        }
+        keys.extend(r.domains.iter().map(|(id, _)| format!("domain.{id}.name")));
+        keys.extend(r.colours.iter().map(|(id, _)| format!("colour.{id}.name")));
+        for (key, _, f) in &o.sets {
+            if key.value.starts_with("toggles.") || keys.contains(&key.value) {
+                continue;
+            }
+            let mut d = o.files[*f].error(key, format!("unknown key \"{}\"", key.value));
+            if let Some(n) = crate::load::nearest(&key.value, keys.iter().map(|k| k.as_str())) {
+                d.hints.push(format!("did you mean \"{n}\"?"));
+            }
+            self.diags.push(d.with_hint(
+                "the keys: toggles.<key> of toggles.ron, card.<id>.value, card.<id>.name, domain.<id>.name, colour.<id>.name",
+            ));
         }
     }
 

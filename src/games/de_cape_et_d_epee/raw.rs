@@ -307,5 +307,8 @@ pub struct VariantFile {
     pub addon: bool,
     #[serde(default)]
     pub description: String,
+    /// A names file's language (`names/*.ron`, read for `--lang`).
+    #[serde(default)]
+    pub lang: Option<String>,
     pub set: Vec<(Spanned<String>, Spanned<Word>, String)>,
 }
