@@ -1,25 +1,40 @@
-//! de Cape & d'Épée at the terminal (`crate::play::Playable`), in English
-//! only: the table as a seat sees it, the moves and events in words
-//! (`text.rs`), typed moves by their words.
+//! de Cape & d'Épée at the terminal (`crate::play::Playable`), in the
+//! player's language (the catalogue `text::WORDS`; names from the rules'
+//! names file of `--lang`): the table as a seat sees it (`board.rs`), the
+//! moves and events in words (`text.rs`), typed moves by their words in
+//! that language or in English.
 
 use super::state::{Event, Move, Phase, State};
+use super::text::{self, w};
 use super::{DeCape, Rules};
 use crate::diag::Diagnostics;
 use crate::engine::{Game, Loaded, Selection};
 use crate::load::GameDir;
-use crate::play::i18n::{Catalogue, Lang, PLAY};
+use crate::play::i18n::{Catalogue, Lang};
 use crate::play::input::{InputError, fold};
 use crate::play::render::Style;
 use crate::play::{EventLook, Playable};
 
-/// No words of its own yet: the player's generic catalogue.
-static WORDS: Catalogue = Catalogue::new(["", "", ""], Some(&PLAY));
-
-fn numbered(s: &State, legal: &[Move], which: &[usize]) -> String {
-    which
-        .iter()
-        .map(|&i| format!("  {}) {}\n", i + 1, s.move_text(legal[i])))
-        .collect()
+/// Every word a typed line may use for move `m`: its words in `lang` and
+/// in English, and the base files' names of its card, colour and domain.
+fn typed_words(s: &State, lang: Lang, m: Move) -> String {
+    let r = s.rules();
+    let b = &r.base_names;
+    let mut t = format!("{} {}", s.move_text_in(lang, m), s.move_text(m));
+    if let Move::Place { card, .. } | Move::Card(card) = m {
+        t = format!(
+            "{t} {} {}",
+            b.kinds[r.kind_of(card)],
+            b.colours[r.owner(card)]
+        );
+    }
+    if let Move::Place { column, .. } | Move::Column(column) = m
+        && let Some(c) = s.columns().get(column as usize)
+    {
+        let domain = r.objectives[c.objective as usize].domain as usize;
+        t = format!("{t} {}", b.domains[domain]);
+    }
+    fold(&t)
 }
 
 impl Playable for DeCape {
@@ -27,7 +42,7 @@ impl Playable for DeCape {
     type RuleNotes = Vec<(String, String)>;
 
     fn words() -> &'static Catalogue {
-        &WORDS
+        &text::WORDS
     }
     fn load_for_play(
         d: &GameDir,
@@ -46,50 +61,54 @@ impl Playable for DeCape {
     fn first_seat(_: &Rules) -> usize {
         0
     }
-    fn board(s: &State, viewer: Option<usize>, _: Style) -> String {
-        super::board::board(s, viewer)
+    fn board(s: &State, viewer: Option<usize>, st: Style) -> String {
+        super::board::board_in(s, viewer, st.lang)
     }
-    fn question(s: &State, _: Lang) -> String {
-        let who = &s.rules().colours[s.actor() as usize].1;
+    fn question(s: &State, lang: Lang) -> String {
+        let who = s.rules().colours[s.actor() as usize].1.as_str();
         match s.phase() {
-            Phase::Choice => format!("{who}: an ability asks you to choose"),
-            _ => format!("{who}: place a card face down at the bottom of a column"),
+            Phase::Choice => w!(lang, "dc-ask-choice", who = who),
+            _ => w!(lang, "dc-ask-place", who = who),
         }
     }
-    fn choices(s: &State, legal: &[Move], _: Style) -> String {
-        super::board::choices(s, legal, &(0..legal.len()).collect::<Vec<_>>())
+    fn choices(s: &State, legal: &[Move], st: Style) -> String {
+        let all: Vec<usize> = (0..legal.len()).collect();
+        super::board::choices(s, legal, &all, st.lang)
     }
-    fn choice_lines(s: &State, legal: &[Move], which: &[usize], _: Style) -> String {
-        numbered(s, legal, which)
+    fn choice_lines(s: &State, legal: &[Move], which: &[usize], st: Style) -> String {
+        super::board::numbered(s, legal, which, st.lang)
     }
-    fn legend(_: &State, _: Style) -> String {
-        "Kind/C: a face-up card of colour C; [C]: a face-down card of colour C; (Kind)/C: your own face-down card\n".into()
+    fn legend(_: &State, st: Style) -> String {
+        w!(st.lang, "dc-legend") + "\n"
     }
     fn rules_text(_: &State, notes: &Self::RuleNotes, _: Style) -> String {
         notes.iter().map(|(k, v)| format!("{k} = {v}\n")).collect()
     }
-    fn hint_text(s: &State, m: Move, ix: usize, agent: &str, _: u64, _: Lang) -> String {
-        format!("{agent} would choose {}: {}", ix + 1, s.move_text(m))
+    fn hint_text(s: &State, m: Move, ix: usize, agent: &str, _: u64, lang: Lang) -> String {
+        let mv = s.move_text_in(lang, m);
+        w!(lang, "dc-hint", agent = agent, n = ix + 1, mv = mv)
     }
-    fn score_text(s: &State, _: usize, _: Lang) -> String {
+    fn score_text(s: &State, _: usize, lang: Lang) -> String {
         let r = s.rules();
-        (0..r.players)
-            .map(|p| format!("{}: {} points\n", r.colours[p].1, s.points(p)))
-            .collect()
+        let line = |p: usize| {
+            let who = r.colours[p].1.as_str();
+            w!(lang, "dc-score", who = who, points = s.points(p)) + "\n"
+        };
+        (0..r.players).map(line).collect()
     }
     fn result_text(s: &State, lang: Lang) -> String {
         let r = s.rules();
         let who = match s.leader() {
-            Some(p) => format!("{} wins", r.colours[p].1),
-            None => "a shared victory".into(),
+            Some(p) => w!(lang, "dc-wins", who = r.colours[p].1.as_str()),
+            None => w!(lang, "dc-shared"),
         };
         format!("{}{who}\n", Self::score_text(s, 0, lang))
     }
-    fn move_words(_: Lang, r: &Rules, _: usize, m: Move) -> String {
-        super::text::move_words(r, m)
+    fn move_words(lang: Lang, r: &Rules, _: usize, m: Move) -> String {
+        text::move_words(lang, r, m)
     }
-    fn quiet_move_line(_: Lang, before: &State, m: Move) -> String {
-        before.move_text(m)
+    fn quiet_move_line(lang: Lang, before: &State, m: Move) -> String {
+        before.move_text_in(lang, m)
     }
     fn move_is_public(m: Move) -> bool {
         !matches!(m, Move::Place { .. } | Move::Card(_))
@@ -100,8 +119,8 @@ impl Playable for DeCape {
     fn events(s: &State) -> &[Event] {
         s.events()
     }
-    fn event_words(_: Lang, r: &Rules, e: &Event, viewer: Option<usize>) -> String {
-        super::text::event_words(r, e, viewer)
+    fn event_words(lang: Lang, r: &Rules, e: &Event, viewer: Option<usize>) -> String {
+        text::event_words(lang, r, e, viewer)
     }
     fn event_look(e: &Event) -> EventLook {
         match e {
@@ -126,7 +145,8 @@ impl Playable for DeCape {
     fn in_run(_: &State) -> bool {
         false
     }
-    /// The legal move whose words contain every typed word.
+    /// The legal move whose words (in `lang` or English, names in either)
+    /// contain every typed word.
     fn parse_move(
         lang: Lang,
         s: &State,
@@ -136,7 +156,7 @@ impl Playable for DeCape {
     ) -> Result<usize, InputError> {
         let hits: Vec<usize> = (0..legal.len())
             .filter(|&i| {
-                let text = fold(&s.move_text(legal[i]));
+                let text = typed_words(s, lang, legal[i]);
                 words.iter().all(|w| {
                     text.split(|c: char| !c.is_alphanumeric())
                         .any(|t| t.starts_with(w))

@@ -1,15 +1,50 @@
-//! Moves, events and a seat's view of the table in words (English, the
-//! rule files' names).
+//! Moves, events and a seat's view of the table in words. Moves and
+//! events are the game's catalogue's ([`WORDS`], `i18n/{en,fr,nl}.ftl`)
+//! in a language: English for saves, scenario reports and logs (whose
+//! texts they were), the player's at the terminal. Names are the rules',
+//! in the language of `--lang` where a names file gives them. The
+//! observation (`view_text`) is English, for agents and tests.
 
 use std::fmt::Write as _;
 
 use super::Rules;
 use super::model::half;
 use super::state::{Event, Move, State};
+use crate::play::i18n::{Catalogue, Lang, PLAY};
 
-/// A card as `Colour Name`.
+/// This game's words at the terminal, in each language; its parent is
+/// the player's catalogue.
+pub static WORDS: Catalogue = Catalogue::new(
+    [
+        include_str!("i18n/en.ftl"),
+        include_str!("i18n/fr.ftl"),
+        include_str!("i18n/nl.ftl"),
+    ],
+    Some(&PLAY),
+);
+
+/// `w!(lang, "id", name = value, ...)`: a message of [`WORDS`].
+macro_rules! w {
+    ($lang:expr, $id:expr $(, $k:ident = $v:expr)* $(,)?) => {
+        $crate::trc!($crate::games::de_cape_et_d_epee::text::WORDS, $lang, $id $(, $k = $v)*)
+    };
+}
+pub(super) use w;
+
+/// A card as `Colour Name` (the observation's English form).
 pub fn card_name(r: &Rules, c: u8) -> String {
     format!("{} {}", r.colours[r.owner(c)].1, r.kinds[r.kind_of(c)].name)
+}
+
+/// A card in `lang` (`Blue King`, `Roi Bleu`).
+pub fn card_words(lang: Lang, r: &Rules, c: u8) -> String {
+    let colour = r.colours[r.owner(c)].1.as_str();
+    w!(
+        lang,
+        "dc-card",
+        colour = colour,
+        kind = r.kinds[r.kind_of(c)].name.as_str()
+    )
 }
 
 /// An objective as `Domain value`.
@@ -18,64 +53,86 @@ pub fn objective_name(r: &Rules, i: u8) -> String {
     format!("{} {}", r.domains[o.domain as usize].1, o.value)
 }
 
-/// A move without the table: cards by name, columns by number.
-pub fn move_words(r: &Rules, m: Move) -> String {
+/// A move without the table, in `lang`: cards by name, columns by number.
+pub fn move_words(lang: Lang, r: &Rules, m: Move) -> String {
+    let card = |c: u8| card_words(lang, r, c);
     match m {
-        Move::Place { card, column } => {
-            format!("place {} in column {}", card_name(r, card), column + 1)
+        Move::Place { card: c, column } => {
+            w!(lang, "dc-move-place", card = card(c), column = column + 1)
         }
-        Move::Column(c) => format!("choose column {}", c + 1),
-        Move::Card(c) => format!("choose {}", card_name(r, c)),
-        Move::Decline => "decline".into(),
-        Move::Pass => "pass (no card in hand)".into(),
+        Move::Column(c) => w!(lang, "dc-move-column", column = c + 1),
+        Move::Card(c) => w!(lang, "dc-move-card", card = card(c)),
+        Move::Decline => w!(lang, "dc-move-decline"),
+        Move::Pass => w!(lang, "dc-move-pass"),
     }
 }
 
-/// An event as `viewer` sees it (`None`: every card).
-pub fn event_words(r: &Rules, e: &Event, viewer: Option<usize>) -> String {
+/// An event as `viewer` sees it (`None`: every card), in `lang`.
+pub fn event_words(lang: Lang, r: &Rules, e: &Event, viewer: Option<usize>) -> String {
+    let card = |c: u8| card_words(lang, r, c);
     let hidden = |c: u8| {
         if viewer.is_none_or(|v| v == r.owner(c)) {
-            card_name(r, c)
+            card(c)
         } else {
-            format!("a {} card", r.colours[r.owner(c)].1)
-        }
-    };
-    match e {
-        Event::Placed { card, column } => {
-            format!("{} placed in column {}", hidden(*card), column + 1)
-        }
-        Event::Revealed { card } => format!("{} turned up", card_name(r, *card)),
-        Event::Moved { card, column } => {
-            format!("{} moves to column {}", card_name(r, *card), column + 1)
-        }
-        Event::Discarded { card } => format!("{} to the discard pile", card_name(r, *card)),
-        Event::Sealed { column } => format!("column {} is closed", column + 1),
-        Event::Swapped { a, b } => format!(
-            "the objectives of columns {} and {} change places",
-            a + 1,
-            b + 1
-        ),
-        Event::Tucked { card } => format!("{} tucked face down", hidden(*card)),
-        Event::Eliminated { card } => format!("{} eliminated", card_name(r, *card)),
-        Event::RoundEnded { round, .. } => format!("round {round} ends"),
-        Event::Settled {
-            objective,
-            values,
-            winner,
-        } => {
-            let cards: Vec<String> = values
-                .iter()
-                .map(|&(c, v)| format!("{} {}", card_name(r, c), State::value_text(v)))
-                .collect();
-            let who = winner.map_or("nobody".into(), |w| r.colours[w as usize].1.clone());
-            format!(
-                "{}: {} -> {who}",
-                objective_name(r, *objective),
-                cards.join(", ")
+            w!(
+                lang,
+                "dc-hidden-card",
+                colour = r.colours[r.owner(c)].1.as_str()
             )
         }
-        Event::GameOver => "the game is over".into(),
+    };
+    match *e {
+        Event::Placed { card, column } => {
+            w!(lang, "dc-placed", card = hidden(card), column = column + 1)
+        }
+        Event::Revealed { card: c } => w!(lang, "dc-revealed", card = card(c)),
+        Event::Moved { card: c, column } => {
+            w!(lang, "dc-moved", card = card(c), column = column + 1)
+        }
+        Event::Discarded { card: c } => w!(lang, "dc-discarded", card = card(c)),
+        Event::Sealed { column } => w!(lang, "dc-sealed", column = column + 1),
+        Event::Swapped { a, b } => w!(lang, "dc-swapped", a = a + 1, b = b + 1),
+        Event::Tucked { card } => w!(lang, "dc-tucked", card = hidden(card)),
+        Event::Eliminated { card: c } => w!(lang, "dc-eliminated", card = card(c)),
+        Event::RoundEnded { round, .. } => w!(lang, "dc-round-ended", round = round),
+        Event::Settled {
+            objective,
+            ref values,
+            winner,
+        } => settled_words(lang, r, objective, values, winner),
+        Event::GameOver => w!(lang, "dc-game-over"),
     }
+}
+
+/// A column settled: its objective, each card left with its value, the
+/// winner.
+fn settled_words(
+    lang: Lang,
+    r: &Rules,
+    objective: u8,
+    values: &[(u8, Option<i16>)],
+    winner: Option<u8>,
+) -> String {
+    let cards: Vec<String> = values
+        .iter()
+        .map(|&(c, v)| format!("{} {}", card_words(lang, r, c), value_words(lang, v)))
+        .collect();
+    let who = winner.map_or_else(
+        || w!(lang, "dc-nobody"),
+        |w| r.colours[w as usize].1.clone(),
+    );
+    w!(
+        lang,
+        "dc-settled",
+        objective = objective_name(r, objective),
+        cards = cards.join(", "),
+        winner = who
+    )
+}
+
+/// A value for reading in `lang`: `9.5`, `12`, `none`.
+pub fn value_words(lang: Lang, v: Option<i16>) -> String {
+    v.map_or_else(|| w!(lang, "dc-no-value"), half)
 }
 
 impl State {
@@ -88,10 +145,16 @@ impl State {
     }
 
     pub fn event_text(&self, e: &Event, viewer: Option<usize>) -> String {
-        event_words(self.rules(), e, viewer)
+        event_words(Lang::En, self.rules(), e, viewer)
     }
 
+    /// A move in English, with the column's objective (saves, scenarios).
     pub fn move_text(&self, m: Move) -> String {
+        self.move_text_in(Lang::En, m)
+    }
+
+    /// A move in `lang`, with the column's objective.
+    pub fn move_text_in(&self, lang: Lang, m: Move) -> String {
         let under = match m {
             Move::Place { column, .. } | Move::Column(column) => self
                 .columns()
@@ -101,7 +164,7 @@ impl State {
                 }),
             _ => String::new(),
         };
-        format!("{}{under}", move_words(self.rules(), m))
+        format!("{}{under}", move_words(lang, self.rules(), m))
     }
 
     /// What seat `p` sees: face-down cards of others as their colour only,
@@ -159,6 +222,6 @@ impl State {
 
     /// A value for reading: `9.5`, `12`, `none`.
     pub fn value_text(v: Option<i16>) -> String {
-        v.map_or("none".into(), half)
+        value_words(Lang::En, v)
     }
 }
