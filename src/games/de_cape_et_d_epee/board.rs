@@ -140,7 +140,7 @@ fn wrapped(head: &str, items: &[String]) -> String {
         line.push(' ');
         line += item;
     }
-    out += &fit(line);
+    out += fit(line).trim_end();
     out.push('\n');
     out
 }

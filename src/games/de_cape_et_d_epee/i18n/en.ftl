@@ -53,7 +53,7 @@ dc-shared = a shared victory
 ## `help`, in this game's terms (its typed moves are its words)
 help =
     Choose a move by its number, or type its words: the start of a card's
-    name and the column's number (king 2), or choose, decline, pass
+    name and the column's number (NAME 2), or choose, decline, pass
     (Enter: the only choice, when there is one).
     Commands:
       board         the table again          score    the points so far

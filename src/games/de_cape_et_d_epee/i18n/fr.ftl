@@ -20,7 +20,7 @@ dc-move-pass = passer (aucune carte en main)
 dc-placed = carte placée face cachée dans la colonne { $column } : { $card }
 # 003 : « il la retourne, quelle que soit sa couleur »
 dc-revealed = carte retournée : { $card }
-# 003 : « l'Explorateur se déplace immédiatement dans la colonne suivante »
+# 003 : « se déplace immédiatement dans la colonne suivante »
 dc-moved = { $card } se déplace dans la colonne { $column }
 # 003 : « placée dans la défausse de son propriétaire »
 dc-discarded = { $card } va dans la défausse de son propriétaire
@@ -61,7 +61,7 @@ dc-shared = une victoire partagée
 ## `aide`, dans les termes de ce jeu (ses coups se tapent par leurs mots)
 help =
     Choisissez un coup par son numéro, ou tapez ses mots : le début du nom d'une
-    carte et le numéro de la colonne (roi 2), ou choisir, refuser, passer
+    carte et le numéro de la colonne (NOM 2), ou choisir, refuser, passer
     (Entrée : le seul choix, s'il est seul).
     Commandes :
       plateau       la table à nouveau         score    les points jusqu'ici

@@ -50,7 +50,7 @@ dc-shared = een gedeelde overwinning
 ## `hulp`, in de termen van dit spel (zetten typ je met hun woorden)
 help =
     Kies een zet met zijn nummer, of typ zijn woorden: het begin van de naam
-    van een kaart en het nummer van de kolom (king 2), of kies, weigeren,
+    van een kaart en het nummer van de kolom (NAAM 2), of kies, weigeren,
     passen (Enter: de enige keuze, als er één is).
     Commando's:
       bord          de tafel opnieuw            score    de punten tot nu

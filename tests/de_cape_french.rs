@@ -1,0 +1,199 @@
+//! `--lang fr` for de Cape & d'Épée: the names of rulebook 003
+//! (`rules/de_cape_et_d_epee/names/fr-filosofia.ron`, read through the
+//! overlays) and the game's French catalogue at the terminal, typed moves
+//! by French or English names, a snapshot of a French screen; `--lang nl`
+//! (English names, Dutch sentences); a names file's unknown key at its
+//! line and column.
+
+#[macro_use]
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use ludus::engine::{Game, Selection};
+use ludus::games::de_cape_et_d_epee::{DeCape, Move};
+use ludus::load::GameDir;
+use ludus::play::i18n::Lang;
+use ludus::play::input::fold;
+use ludus::play::{self, Options, PlayArgs, Playable};
+
+fn rules_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/de_cape_et_d_epee")
+}
+
+/// A two-player session of `lines` in `lang` against the random AI, seed
+/// 3, as the terminal plays it; the game and the screen's text.
+fn session(lang: &str, lines: &[&str]) -> (play::Game<DeCape>, String) {
+    let mut a = PlayArgs::new(&rules_dir());
+    a.seed = Some(3);
+    a.ai = vec!["random".into()];
+    a.rules.players = Some(2);
+    a.rules.lang = Some(lang.into());
+    let input = lines.join("\n") + "\n";
+    let mut out = Vec::new();
+    let opts = Options {
+        echo: true,
+        ..Options::default()
+    };
+    let o = play::run_session_with::<DeCape>(a, input.as_bytes(), &mut out, &opts).unwrap();
+    (o.game, String::from_utf8(out).unwrap())
+}
+
+/// The screen without the lines the player typed (`> ...`).
+fn shown(out: &str) -> String {
+    out.lines()
+        .filter(|l| !l.starts_with('>'))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn a_french_game_shows_003s_names_and_french_sentences_only() {
+    // A French name, an English name, a French word; then the first
+    // choice until the third round has ended.
+    let mut lines = vec!["placer tempête 2", "cloak 1", "refuser", "indice"];
+    lines.extend(std::iter::repeat_n("1", 30));
+    lines.extend(["score", "quit"]);
+    let (g, out) = session("fr", &lines);
+    let screen = shown(&out);
+    for want in [
+        "Manche 1 sur 6",
+        "carte placée face cachée dans la colonne 2 : Tempête Bleu",
+        "carte placée face cachée dans la colonne 2 : une carte de Blanc",
+        "carte retournée : Tempête Bleu",
+        "plus aucune carte ne peut être ajoutée à la colonne 2",
+        "2 Combat 3 (fermée) : Tempête/Ble [Bla]",
+        "carte retournée : Cape d'invisibilité Bleu",
+        "Bleu : une capacité spéciale vous demande de choisir",
+        "  4) refuser",
+        "Bleu : placez une carte Influence de votre main face cachée en bas d'une colonne",
+        "carte \\ colonne",
+        "choisirait",
+        "fin de la manche 1",
+        "-> Bleu",
+        "va dans la défausse de son propriétaire",
+        "Bleu (vous) : ",
+        "réserve",
+        "objectifs : ",
+        "Bleu : ",
+    ] {
+        assert!(screen.contains(want), "missing {want:?}:\n{screen}");
+    }
+    for english in [
+        "Round",
+        "column",
+        "placed",
+        "turned up",
+        "discard",
+        "reserve",
+        " hand ",
+        " wins",
+        "choose",
+        "decline",
+        "nobody",
+        "ends",
+        "Blue",
+        "White",
+        "King",
+        "Queen",
+        "Storm",
+        "Cloak",
+        "ability",
+        "Alchemy",
+        "Music",
+        "(you)",
+        "sealed",
+        "won:",
+    ] {
+        assert!(!screen.contains(english), "English {english:?}:\n{screen}");
+    }
+    // The save keeps the moves' English sentences with the names played.
+    assert!(g.moves.len() > 30);
+}
+
+#[test]
+fn a_french_screen() {
+    let (_, out) = session("fr", &["placer tempête 2", "cloak 1"]);
+    let mut settings = snapshot_settings!();
+    settings.set_omit_expression(true);
+    settings.bind(|| insta::assert_snapshot!("de_cape_french_screen", out));
+}
+
+#[test]
+fn typed_moves_take_french_and_english_names_and_words() {
+    let sel = Selection {
+        players: Some(2),
+        lang: Some("fr".into()),
+        ..Selection::default()
+    };
+    let l = DeCape::load(&GameDir::built_in_game("de_cape_et_d_epee").unwrap(), &sel).unwrap();
+    let s = DeCape::new_state(&l.rules, 3, true);
+    let mut legal = Vec::new();
+    s.legal(&mut legal);
+    let Move::Place { card, column } = legal[0] else {
+        panic!("{legal:?}")
+    };
+    let r = &l.rules;
+    let first = |name: &str| fold(name).split(' ').next().unwrap().to_string();
+    let (fr, en) = (
+        first(&r.kinds[r.kind_of(card)].name),
+        first(&r.base_names.kinds[r.kind_of(card)]),
+    );
+    assert_ne!(fr, en, "a card whose names differ");
+    let n = (column + 1).to_string();
+    let parse = |words: &[&str]| DeCape::parse_move(Lang::Fr, &s, &legal, words, "").ok();
+    assert_eq!(parse(&["placer", &fr, "colonne", &n]), Some(0), "French");
+    assert_eq!(parse(&["place", &en, "column", &n]), Some(0), "English");
+    assert_eq!(parse(&["placer", &en, "colonne", &n]), Some(0), "both");
+}
+
+#[test]
+fn the_catalogue_parses_and_every_language_has_every_message() {
+    assert_eq!(DeCape::words().check(), Vec::<String>::new());
+}
+
+#[test]
+fn dutch_has_english_names_and_dutch_sentences() {
+    let (_, out) = session("nl", &["1"]);
+    let screen = shown(&out);
+    for want in [
+        "Ronde 1 van 6",
+        "Blue (jij): ",
+        "gedekt in kolom",
+        "kaart \\ kolom",
+    ] {
+        assert!(screen.contains(want), "missing {want:?}:\n{screen}");
+    }
+}
+
+#[test]
+fn an_unknown_key_of_a_names_file_is_reported_at_its_line_and_column() {
+    let GameDir::BuiltIn(game) = GameDir::built_in_game("de_cape_et_d_epee").unwrap() else {
+        unreachable!()
+    };
+    let file = "names/fr-filosofia.ron";
+    let text = std::fs::read_to_string(rules_dir().join(file)).unwrap();
+    let entry = r#"("card.king.name", "Roi", "003"),"#;
+    let line = 1 + text.lines().position(|l| l.contains(entry)).unwrap();
+    let col = 1 + text.lines().nth(line - 1).unwrap().find(entry).unwrap() + 1;
+    let bad = text.replacen(r#""card.king.name""#, r#""card.kingg.name""#, 1);
+    let dir = GameDir::built_in_game_with(game, &[(file, &bad)]);
+    let sel = Selection {
+        lang: Some("fr".into()),
+        ..Selection::default()
+    };
+    let diags = DeCape::load(&dir, &sel).unwrap_err();
+    let d = diags
+        .0
+        .iter()
+        .find(|d| d.message.contains("unknown key"))
+        .unwrap_or_else(|| panic!("{diags}"));
+    assert_eq!(d.message, r#"unknown key "card.kingg.name""#);
+    assert!(d.file.ends_with(file), "{}", d.file.display());
+    assert_eq!((d.line, d.col), (line, col));
+    assert!(
+        d.hints.iter().any(|h| h.contains(r#""card.king.name""#)),
+        "{:?}",
+        d.hints
+    );
+}
