@@ -235,7 +235,7 @@ fn attribution_example_1_a_tie_goes_to_the_nearest_card() {
         out[0],
         "Combat 3: Blue Queen 16, White Alchemist 8, White Cardinal 8 -> Blue"
     );
-    assert_eq!(out[1], "Musique 2: Blue King 20, White Merchant 8 -> Blue");
+    assert_eq!(out[1], "Music 2: Blue King 20, White Merchant 8 -> Blue");
 }
 
 #[test]
@@ -337,7 +337,7 @@ fn musketeers_leave_printed_values() {
     );
     assert_eq!(
         out,
-        "Musique 4: Blue Three Musketeers 11, White Troubadour 12, Red Double none, Green King 20 -> Green"
+        "Music 4: Blue Three Musketeers 11, White Troubadour 12, Red Double none, Green King 20 -> Green"
     );
 }
 
@@ -707,7 +707,7 @@ fn the_traitors_owner_swaps_objectives_and_the_round_ends() {
     assert_eq!(s.round(), 2, "every objective realized after the swap");
     let out = settled(&s);
     assert!(
-        out[0].starts_with("Alchimie 1: White Traitor 10, Blue Queen 16"),
+        out[0].starts_with("Alchemy 1: White Traitor 10, Blue Queen 16"),
         "{out:?}"
     );
     assert!(out[1].starts_with("Commerce 5:"), "{out:?}");
