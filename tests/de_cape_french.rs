@@ -197,3 +197,25 @@ fn an_unknown_key_of_a_names_file_is_reported_at_its_line_and_column() {
         d.hints
     );
 }
+
+#[test]
+fn a_name_set_on_the_command_line_is_read_and_an_unknown_key_refused() {
+    let dir = GameDir::built_in_game("de_cape_et_d_epee").unwrap();
+    let sel = |set: &str| Selection {
+        sets: vec![set.into()],
+        ..Selection::default()
+    };
+    let r = DeCape::load(&dir, &sel(r#"domain.music.name="Musique""#))
+        .unwrap()
+        .rules;
+    assert!(
+        r.domains
+            .iter()
+            .any(|(id, n)| id == "music" && n == "Musique")
+    );
+    let e = DeCape::load(&dir, &sel("domain.musik.name=X")).unwrap_err();
+    assert!(
+        e.to_string().contains(r#"unknown key "domain.musik.name""#),
+        "{e}"
+    );
+}

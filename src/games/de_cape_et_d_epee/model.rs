@@ -319,6 +319,9 @@ pub fn load(dir: &GameDir, sel: &Selection) -> Result<Rules, Diagnostics> {
     }
 }
 
+/// The keys an overlay may set.
+const KEYS: &str = "the keys: toggles.<key> of toggles.ron, card.<id>.value, card.<id>.name, domain.<id>.name, colour.<id>.name";
+
 /// Where an overlay writes a value (none for `--set`).
 type At<'a> = Option<(&'a SourceFile, &'a Spanned<Word>)>;
 
@@ -738,9 +741,12 @@ impl Validator {
             if let Some(n) = crate::load::nearest(&key.value, keys.iter().map(|k| k.as_str())) {
                 d.hints.push(format!("did you mean \"{n}\"?"));
             }
-            self.diags.push(d.with_hint(
-                "the keys: toggles.<key> of toggles.ron, card.<id>.value, card.<id>.name, domain.<id>.name, colour.<id>.name",
-            ));
+            self.diags.push(d.with_hint(KEYS));
+        }
+        for (key, _) in &o.cli {
+            if !key.starts_with("toggles.") && !keys.contains(key) {
+                self.overlay_error(None, format!("unknown key \"{key}\" ({KEYS})"));
+            }
         }
     }
 
