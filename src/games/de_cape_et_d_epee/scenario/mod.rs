@@ -210,6 +210,12 @@ fn one_move(
     let (who, text) = (s.actor() as usize, s.move_text(legal[i]));
     let from = s.events().len();
     s.apply_legal(legal[i]);
+    // Every card in one place, the turn sane (score.rs).
+    if let Err(m) = s.check_invariants() {
+        return Err(file
+            .error(line, format!("after this move the state is broken: {m}"))
+            .into());
+    }
     let told = s.events()[from..].iter().map(|e| s.event_text(e, None));
     let colour = &s.rules().colours[who].1;
     Ok((format!("{colour}: {text}"), told.collect()))
