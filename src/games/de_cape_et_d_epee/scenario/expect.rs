@@ -7,6 +7,9 @@ use super::Run;
 use crate::diag::Diagnostics;
 use crate::load::{SourceFile, Spanned};
 
+/// Cards by name, per colour.
+type CardsByColour = Vec<(String, Vec<String>)>;
+
 /// What must hold after the moves; each part is checked only if given.
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
@@ -20,7 +23,7 @@ pub(super) struct Expect {
     /// Each column after the moves, as the report's "After" writes it.
     table: Option<Spanned<Vec<String>>>,
     /// The discard piles of the colours given, bottom to top, by name.
-    discards: Option<Spanned<Vec<(String, Vec<String>)>>>,
+    discards: Option<Spanned<CardsByColour>>,
     /// The number of cards in hand of the colours given.
     hands: Option<Spanned<Vec<(String, usize)>>>,
     /// The cards out of the game, by name.
