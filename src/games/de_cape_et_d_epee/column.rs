@@ -5,7 +5,7 @@
 //! (docs/de-cape.md sections 2.4 and 3).
 
 use super::compile::{CardExpr, Cond, Expr, Filter, Op, Program, Trigger, Who};
-use super::model::{MAX_COLUMN, Rules, T};
+use super::model::{MAX_COLUMN, MAX_SEATS, NO_STEP, Rules, T};
 
 /// Positions of a column as bits (position 0 is nearest the objective).
 pub type Mask = u64;
@@ -28,6 +28,8 @@ pub struct Work {
     pub claims: [(u8, u8); MAX_COLUMN],
     pub n_claims: usize,
     pub lowest: bool,
+    /// Each seat's cards.
+    pub seat: [Mask; MAX_SEATS],
 }
 
 /// Who wins a column, as the award says.
@@ -52,10 +54,12 @@ impl Work {
             claims: [(0, 0); MAX_COLUMN],
             n_claims: 0,
             lowest: false,
+            seat: [0; MAX_SEATS],
         };
         for (p, &c) in cards.iter().enumerate() {
             let k = &r.kinds[r.kind_of(c)];
             w.card[p] = c;
+            w.seat[r.owner(c)] |= 1 << p;
             let v = if k.domain == Some(domain) {
                 k.domain_value
             } else {
@@ -83,25 +87,29 @@ impl Work {
         !self.late & !self.cancelled
     }
 
-    /// The positions of a filter's cards, seen from the card at `this`.
+    /// The positions of a filter's cards, seen from the card at `this`:
+    /// each condition narrows the set of positions.
     fn filter(&self, r: &Rules, f: &Filter, this: usize) -> Mask {
-        let owner = r.owner(self.card[this]);
-        let mut m = 0;
-        for p in bits(self.present()) {
-            let c = self.card[p];
-            let ok = !(f.not_this && p == this)
-                && match f.owner {
-                    Some(Who::Owner) => r.owner(c) == owner,
-                    Some(Who::Others) => r.owner(c) != owner,
-                    _ => true,
-                }
-                && (f.kinds == 0 || f.kinds & (1 << r.kind_of(c)) != 0)
-                && f.value.is_none_or(|(op, n)| self.compare(r, p, op, n))
-                && f.active
-                    .is_none_or(|a| (self.active() & (1 << p) != 0) == a);
-            if ok {
-                m |= 1 << p;
-            }
+        let mut m = self.present();
+        if f.not_this {
+            m &= !(1 << this);
+        }
+        let own = self.seat[r.owner(self.card[this])];
+        match f.owner {
+            Some(Who::Owner) => m &= own,
+            Some(Who::Others) => m &= !own,
+            _ => {}
+        }
+        if let Some(a) = f.active {
+            m &= if a { self.active() } else { !self.active() };
+        }
+        if f.kinds != 0 {
+            m &= bits(m).fold(0, |k, p| {
+                k | ((f.kinds >> r.kind_of(self.card[p])) & 1) << p
+            });
+        }
+        if let Some((op, n)) = f.value {
+            m &= bits(m).fold(0, |k, p| k | Mask::from(self.compare(r, p, op, n)) << p);
         }
         m
     }
@@ -172,23 +180,18 @@ impl Work {
     /// Runs the round-end steps over the column; `out` receives each
     /// eliminated card.
     pub fn run_steps(&mut self, r: &Rules, out: &mut impl FnMut(u8)) {
-        // The cards of each step, by position, in one pass.
-        let mut by_step: [Mask; 16] = [0; 16];
-        let mut any = 0;
+        // The cards of each step, by the step's place in `r.steps`, in one
+        // pass; `ranks`: the steps that have cards.
+        let mut by_rank: [Mask; NO_STEP as usize + 1] = [0; NO_STEP as usize + 1];
+        let mut ranks: u32 = 0;
         for p in 0..self.len {
-            let s = r.end_step[r.kind_of(self.card[p])] as usize;
-            by_step[s & 15] |= 1 << p;
-            any |= s;
-        }
-        if any == 0 {
-            return;
+            let k = r.end_rank[r.kind_of(self.card[p])] as usize;
+            by_rank[k] |= 1 << p;
+            ranks |= 1 << k;
         }
         let sets_first = r.first(T::SetsFirst);
-        for s in &r.steps {
-            let at = by_step[s.number as usize & 15];
-            if at == 0 {
-                continue;
-            }
+        for i in bits(Mask::from(ranks & !(1 << NO_STEP))) {
+            let (s, at) = (r.steps[i], by_rank[i]);
             for pass in 0..=usize::from(sets_first) {
                 let mut order = at;
                 while order != 0 {

@@ -15,6 +15,9 @@ pub const MAX_DECK: usize = 40;
 pub const MAX_KINDS: usize = 64;
 pub const MAX_OBJECTIVES: usize = 64;
 pub const MAX_COLUMN: usize = 48;
+/// `Rules::end_rank` of a kind with no round-end step (steps are 1 to 9,
+/// so no step has this index).
+pub const NO_STEP: u8 = 15;
 
 /// The toggles the module plays, with their readings in the order the
 /// module numbers them (`Rules::toggle` gives the index). toggles.ron must
@@ -187,6 +190,9 @@ pub struct Rules {
     pub tie_breaks: Vec<u8>,
     /// Each kind's round-end step (`at round end N:`), 0 for none.
     pub end_step: Vec<u8>,
+    /// Each kind's round-end step as its index in `steps` (the order the
+    /// steps run in), [`NO_STEP`] for none: derived from `end_step`.
+    pub end_rank: Vec<u8>,
     /// Each card's kind and owner (card = seat x deck length + index).
     card_kind: [u8; MAX_SEATS * MAX_DECK],
     card_owner: [u8; MAX_SEATS * MAX_DECK],
@@ -536,6 +542,7 @@ impl Validator {
             sum_of_objectives: scoring.sum_of_objectives,
             tie_breaks: Vec::new(),
             end_step: Vec::new(),
+            end_rank: Vec::new(),
             card_kind: [0; MAX_SEATS * MAX_DECK],
             card_owner: [0; MAX_SEATS * MAX_DECK],
             toggles,
@@ -554,6 +561,14 @@ impl Validator {
             .collect();
         r.order_steps();
         self.unknown_keys(o, &r);
+        r.end_rank = r
+            .end_step
+            .iter()
+            .map(|&n| {
+                let i = r.steps.iter().position(|s| n != 0 && s.number == n);
+                i.map_or(NO_STEP, |i| i as u8)
+            })
+            .collect();
         self.round(&fs.round, &round, &mut r)?;
         self.scoring(&fs.scoring, &scoring, &mut r)?;
         Some(r)

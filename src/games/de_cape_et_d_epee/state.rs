@@ -829,8 +829,7 @@ impl State {
     }
 
     fn settle(&mut self, c: usize, ender: usize) {
-        let rules = self.rules.clone();
-        if !rules.first(T::TuckedCounts) {
+        if !self.rules.first(T::TuckedCounts) {
             let tucked: ArrayVec<u8, MAX_COLUMN> = self.columns[c]
                 .cards
                 .iter()
@@ -840,14 +839,7 @@ impl State {
             self.columns[c].cards.retain(|x| !tucked.contains(x));
             tucked.iter().for_each(|&x| self.discard_card(x));
         }
-        let mut w = self.work(c, true);
-        // The eliminated cards are `w.eliminated`, by position.
-        w.run_steps(&rules, &mut |_| {});
-        let winner = match w.award(&rules) {
-            Award::Seat(s) => Some(s as u8),
-            Award::Nobody if !rules.first(T::EmptyColumn) => Some(ender as u8),
-            Award::Nobody => None,
-        };
+        let (w, winner) = self.judged(c, ender);
         let objective = self.columns[c].objective;
         if let Some(s) = winner {
             self.won[objective as usize] = s;
@@ -860,11 +852,12 @@ impl State {
                 winner,
             });
         }
+        let to_discard = self.rules.first(T::EliminatedTo);
         let cards = std::mem::take(&mut self.columns[c].cards);
         for (p, x) in cards.into_iter().enumerate() {
             if w.eliminated & (1 << p) != 0 {
                 self.note(|| Event::Eliminated { card: x });
-                if !rules.first(T::EliminatedTo) {
+                if !to_discard {
                     self.flags[x as usize] = 0;
                     self.out[x as usize / 64] |= 1 << (x % 64);
                     continue;
@@ -872,6 +865,20 @@ impl State {
             }
             self.discard_card(x);
         }
+    }
+
+    /// The column after the round-end steps (its eliminated cards are
+    /// `eliminated`, by position) and who wins it.
+    fn judged(&self, c: usize, ender: usize) -> (Work, Option<u8>) {
+        let rules = &*self.rules;
+        let mut w = self.work(c, true);
+        w.run_steps(rules, &mut |_| {});
+        let winner = match w.award(rules) {
+            Award::Seat(s) => Some(s as u8),
+            Award::Nobody if !rules.first(T::EmptyColumn) => Some(ender as u8),
+            Award::Nobody => None,
+        };
+        (w, winner)
     }
 
     fn game_over(&mut self, why: EndReason) {

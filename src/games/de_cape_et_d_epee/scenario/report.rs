@@ -1,0 +1,117 @@
+//! A scenario's report: as text for a person to check against the
+//! rulebook, or as one JSON object.
+
+use std::fmt::Write;
+
+use super::{Run, ScenarioFile};
+
+fn or_none(v: &[String]) -> String {
+    if v.is_empty() {
+        "none".into()
+    } else {
+        v.join(", ")
+    }
+}
+
+/// The report in words.
+pub(super) fn text(sc: &ScenarioFile, run: &Run) -> String {
+    let mut o = String::new();
+    let _ = writeln!(o, "Scenario: {}\nPassage: {}", sc.title, sc.passage);
+    let sets = if sc.sets.is_empty() {
+        "the default toggles".to_string()
+    } else {
+        sc.sets.join(", ")
+    };
+    let _ = writeln!(o, "Rules: {} players, {sets}\n", *sc.players);
+    if sc.final_scoring {
+        let _ = writeln!(o, "Final scoring (the game is over):");
+        for line in &run.scoring {
+            let _ = writeln!(o, "  {line}");
+        }
+    } else {
+        played(&mut o, run);
+        after(&mut o, run);
+    }
+    if sc.expect.offered.is_some() {
+        let _ = writeln!(o, "Offered:");
+        for m in &run.offered {
+            let _ = writeln!(o, "  {m}");
+        }
+    }
+    let points: Vec<String> = run.points.iter().map(|(c, n)| format!("{c} {n}")).collect();
+    let _ = writeln!(o, "Points: {}", points.join(", "));
+    if let Some(w) = &run.winners {
+        let _ = writeln!(o, "Winners: {}", or_none(w));
+    }
+    o
+}
+
+/// The board before, the moves with their events, what they settled.
+fn played(o: &mut String, run: &Run) {
+    let _ = writeln!(o, "Before:\n{}\n\nMoves:", run.before.trim_end());
+    for (n, (mv, told)) in run.moves.iter().enumerate() {
+        let _ = writeln!(o, "{}. {mv}", n + 1);
+        for t in told {
+            let _ = writeln!(o, "     {t}");
+        }
+    }
+    let _ = writeln!(o, "\nColumns settled:");
+    for t in &run.settled {
+        let _ = writeln!(o, "  {t}");
+    }
+    let _ = writeln!(o, "Eliminated: {}", or_none(&run.eliminated));
+    let _ = writeln!(o, "Turned up by the moves: {}", or_none(&run.revealed));
+}
+
+/// The table after the moves: the columns, each seat's hand and discard
+/// pile, the cards out of the game.
+fn after(o: &mut String, run: &Run) {
+    match run.round {
+        Some(n) => _ = writeln!(o, "\nAfter (round {n}):"),
+        None => _ = writeln!(o, "\nAfter (the game is over):"),
+    }
+    for line in &run.table {
+        let _ = writeln!(o, "  {line}");
+    }
+    for s in &run.seats {
+        let _ = writeln!(
+            o,
+            "  {}: hand {} ({}); discard {}",
+            s.name,
+            s.hand.len(),
+            or_none(&s.hand),
+            or_none(&s.discard)
+        );
+    }
+    let _ = writeln!(o, "  Out of the game: {}", or_none(&run.out));
+}
+
+/// The report as one JSON object.
+pub(super) fn json(sc: &ScenarioFile, run: &Run) -> String {
+    let moves: Vec<_> = (run.moves.iter())
+        .map(|(m, told)| serde_json::json!({ "move": m, "events": told }))
+        .collect();
+    let points: Vec<_> = (run.points.iter())
+        .map(|(c, n)| serde_json::json!([c, n]))
+        .collect();
+    let seats: Vec<_> = (run.seats.iter())
+        .map(|s| serde_json::json!({ "colour": s.colour, "hand": s.hand, "discard": s.discard }))
+        .collect();
+    let j = serde_json::json!({
+        "title": sc.title,
+        "passage": sc.passage,
+        "players": *sc.players,
+        "sets": sc.sets,
+        "final_scoring": sc.final_scoring,
+        "moves": moves,
+        "settled": run.settled,
+        "eliminated": run.eliminated,
+        "revealed": run.revealed,
+        "after": { "round": run.round, "table": run.table, "seats": seats, "out_of_game": run.out },
+        "offered": run.offered,
+        "points": points,
+        "scoring": run.scoring,
+        "winners": run.winners,
+    });
+    format!("{j:#}\n")
+}
