@@ -36,7 +36,10 @@ dc-game-over = the game is over
 dc-round = Round { $round } of { $rounds }
 dc-column = { $n } { $objective }:
 dc-column-sealed = { $n } { $objective } (sealed):
-dc-seat = { $name }: { $points } points, reserve { $reserve }, discard { $discard }; { $hand }; won: { $won }
+dc-seat = { $name }: { $points } { $points ->
+        [one] point
+       *[other] points
+    }, reserve { $reserve }, discard { $discard }; { $hand }; won: { $won }
 dc-hand = hand { $cards }
 dc-hand-size = { $n } in hand
 dc-grid-head = card \ column
@@ -46,7 +49,10 @@ dc-legend = Kind/C: a face-up card of colour C; [C]: a face-down card of colour 
 dc-ask-choice = { $who }: an ability asks you to choose
 dc-ask-place = { $who }: place a card face down at the bottom of a column
 dc-hint = { $agent } would choose { $n }: { $mv }
-dc-score = { $who }: { $points } points
+dc-score = { $who }: { $points } { $points ->
+        [one] point
+       *[other] points
+    }
 dc-wins = { $who } wins
 dc-shared = a shared victory
 

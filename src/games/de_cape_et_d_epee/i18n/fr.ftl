@@ -43,7 +43,10 @@ dc-game-over = la partie prend fin
 dc-round = Manche { $round } sur { $rounds }
 dc-column = { $n } { $objective } :
 dc-column-sealed = { $n } { $objective } (fermée) :
-dc-seat = { $name } : { $points } points, réserve { $reserve }, défausse { $discard } ; { $hand } ; objectifs : { $won }
+dc-seat = { $name } : { $points } { $points ->
+        [one] point
+       *[other] points
+    }, réserve { $reserve }, défausse { $discard } ; { $hand } ; objectifs : { $won }
 dc-hand = main : { $cards }
 dc-hand-size = { $n } en main
 dc-grid-head = carte \ colonne
@@ -53,7 +56,10 @@ dc-legend = Carte/C : une carte face visible de la couleur C ; [C] : une carte f
 dc-ask-choice = { $who } : une capacité spéciale vous demande de choisir
 dc-ask-place = { $who } : placez une carte Influence de votre main face cachée en bas d'une colonne
 dc-hint = { $agent } choisirait { $n } : { $mv }
-dc-score = { $who } : { $points } points
+dc-score = { $who } : { $points } { $points ->
+        [one] point
+       *[other] points
+    }
 # 003 : « celui qui [...] l'emporte »
 dc-wins = { $who } l'emporte
 dc-shared = une victoire partagée

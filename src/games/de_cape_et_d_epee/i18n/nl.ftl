@@ -33,7 +33,10 @@ dc-game-over = het spel is afgelopen
 dc-round = Ronde { $round } van { $rounds }
 dc-column = { $n } { $objective }:
 dc-column-sealed = { $n } { $objective } (gesloten):
-dc-seat = { $name }: { $points } punten, voorraad { $reserve }, aflegstapel { $discard }; { $hand }; gewonnen: { $won }
+dc-seat = { $name }: { $points } { $points ->
+        [one] punt
+       *[other] punten
+    }, voorraad { $reserve }, aflegstapel { $discard }; { $hand }; gewonnen: { $won }
 dc-hand = hand { $cards }
 dc-hand-size = { $n } in de hand
 dc-grid-head = kaart \ kolom
@@ -43,7 +46,10 @@ dc-legend = Soort/K: een open kaart van kleur K; [K]: een gedekte kaart van kleu
 dc-ask-choice = { $who }: een vaardigheid vraagt je te kiezen
 dc-ask-place = { $who }: leg een kaart gedekt onderaan een kolom
 dc-hint = { $agent } zou { $n } kiezen: { $mv }
-dc-score = { $who }: { $points } punten
+dc-score = { $who }: { $points } { $points ->
+        [one] punt
+       *[other] punten
+    }
 dc-wins = { $who } wint
 dc-shared = een gedeelde overwinning
 
