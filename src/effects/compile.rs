@@ -314,3 +314,98 @@ pub fn diagnostics(
     };
     Diagnostics(problems.into_iter().map(one).collect())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn id(name: &str) -> Ident {
+        Ident {
+            name: name.into(),
+            span: 3..3 + name.len(),
+        }
+    }
+
+    fn messages(p: Problems) -> Vec<String> {
+        let all = p.finish(|| ()).unwrap_err();
+        all.into_iter()
+            .map(|p| format!("{} [{}]", p.message, p.hint.unwrap_or_default()))
+            .collect()
+    }
+
+    #[derive(Clone, Copy, PartialEq, Debug)]
+    enum Ty {
+        Card(u8),
+        Group,
+    }
+
+    impl VarType for Ty {
+        fn noun(self) -> &'static str {
+            match self {
+                Ty::Card(_) => "a card",
+                Ty::Group => "a group",
+            }
+        }
+    }
+
+    #[test]
+    fn an_unknown_name_is_reported_with_the_nearest() {
+        const FACES: Names<bool> = Names::words("face", &[("up", true), ("down", false)]);
+        let mut p = Problems::default();
+        assert_eq!(FACES.lookup(&id("up"), &mut p), Some(true));
+        assert!(p.is_empty());
+        assert_eq!(FACES.lookup(&id("dwn"), &mut p), None);
+        let ids = Names::ids("card", ["alpha", "beta"]);
+        assert_eq!(ids.lookup(&id("beta"), &mut p), Some(1));
+        assert_eq!(ids.lookup(&id("zzz"), &mut p), None);
+        assert_eq!(
+            messages(p),
+            [
+                "unknown face `dwn` [did you mean `down`? faces: up, down]",
+                "unknown card `zzz` [cards: alpha, beta]",
+            ]
+        );
+    }
+
+    #[test]
+    fn variables_are_typed_capped_and_named_once() {
+        let mut p = Problems::default();
+        let mut s = Scope::new(2, &["this"]);
+        assert_eq!(s.bind(&id("c"), Ty::Card(1), &mut p), 0);
+        assert_eq!(s.bind(&id("g"), Ty::Group, &mut p), 1);
+        assert_eq!(s.bind(&id("this"), Ty::Group, &mut p), 1);
+        assert_eq!(s.typed(&id("c"), Ty::Card(0), &mut p, |_| None), Some(0));
+        assert_eq!(s.take_reads(), 1);
+        assert_eq!(s.typed(&id("g"), Ty::Card(0), &mut p, |_| None), None);
+        let hint = |s: &Scope<Ty>| Some(s.names_like(Ty::Card(0)).join(", "));
+        assert_eq!(s.typed(&id("d"), Ty::Card(0), &mut p, hint), None);
+        assert_eq!(s.take_reads(), 0);
+        assert_eq!(
+            messages(p),
+            [
+                "`this` is already a name here []",
+                "at most 2 `choose` statements []",
+                "`g` is a group, not a card []",
+                "`d` is not defined [c]",
+            ]
+        );
+    }
+
+    #[test]
+    fn numbers_are_checked_and_clamped() {
+        let mut p = Problems::default();
+        let n = |value| Spanned2 { value, span: 0..1 };
+        assert_eq!(p.draw_count(&n(2)), 2);
+        assert_eq!(p.draw_count(&n(0)), 1);
+        assert_eq!(p.within(&n(1001), 0..=1000, "at most 1000"), 1000);
+        p.at_most_statements([0..1, 2..3, 4..5].into_iter(), 2, "ability");
+        assert_eq!(
+            messages(p),
+            [
+                "draw between 1 and 5 cards []",
+                "at most 1000 []",
+                "an ability has at most 2 statements [split the ability, or simplify it]",
+            ]
+        );
+    }
+}
