@@ -687,17 +687,7 @@ impl Compiler<'_> {
                 var,
                 from,
                 condition,
-            } => {
-                let set = self.set(from);
-                let zone = set.as_ref().map_or(Zone::Table, |s| s.zone);
-                let v = self.vars.bind(var, VarType::Card(zone), &mut self.p);
-                let cond = self.conds(condition);
-                Op::ChooseCard {
-                    var: v,
-                    from: set?,
-                    cond,
-                }
-            }
+            } => self.choose_card(var, from, condition)?,
             StatementKind::Discard(t) => Op::Discard(self.cards(t)?),
             StatementKind::Remove(t) => Op::Remove(self.cards(t)?),
             StatementKind::Reveal(t) => self.reveal(t, &s.span)?,
@@ -713,16 +703,7 @@ impl Compiler<'_> {
                 optional: *optional,
             },
             StatementKind::PlaceTaken { face, groups } => {
-                if !self.took {
-                    self.p.problem(
-                        s.span.clone(),
-                        "nothing is taken before `place taken`",
-                        Some("take cards first: `take table(owner: me, group: a | b);`".into()),
-                    );
-                }
-                let face = FACES.lookup(face, &mut self.p)?;
-                let refs = self.group_refs(groups)?;
-                Op::PlaceTaken { face, groups: refs }
+                self.place_taken(face, groups, &s.span)?
             }
             StatementKind::Cancel => {
                 if !self.reaction {
@@ -735,6 +716,31 @@ impl Compiler<'_> {
                 Op::Cancel
             }
         })
+    }
+
+    fn choose_card(&mut self, var: &Ident, from: &Selector, condition: &[Clause]) -> Option<Op> {
+        let set = self.set(from);
+        let zone = set.as_ref().map_or(Zone::Table, |s| s.zone);
+        let v = self.vars.bind(var, VarType::Card(zone), &mut self.p);
+        let cond = self.conds(condition);
+        Some(Op::ChooseCard {
+            var: v,
+            from: set?,
+            cond,
+        })
+    }
+
+    fn place_taken(&mut self, face: &Ident, groups: &[Ident], span: &Range<usize>) -> Option<Op> {
+        if !self.took {
+            self.p.problem(
+                span.clone(),
+                "nothing is taken before `place taken`",
+                Some("take cards first: `take table(owner: me, group: a | b);`".into()),
+            );
+        }
+        let face = FACES.lookup(face, &mut self.p)?;
+        let refs = self.group_refs(groups)?;
+        Some(Op::PlaceTaken { face, groups: refs })
     }
 
     fn reveal(&mut self, t: &Target, span: &Range<usize>) -> Option<Op> {
