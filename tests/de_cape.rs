@@ -393,6 +393,18 @@ fn every_kind_of_broken_rule_is_a_diagnostic() {
         ),
         (
             "cards.ron",
+            "swap objectives this.column, c;",
+            "discard c;",
+            "`c` is a column, not a card",
+        ),
+        (
+            "cards.ron",
+            "choose column c where c != this.column",
+            "choose column this where this != this.column",
+            "`this` is already a name here",
+        ),
+        (
+            "cards.ron",
             "award column to lowest;",
             "award column to highest;",
             "unknown award rule",

@@ -2,12 +2,14 @@
 //!
 //! This module knows the language's shape only: which words name zones,
 //! filters, players or cards is decided by the game module that compiles the
-//! AST against its rules (`games::<game>::compile`).
+//! AST against its rules (`games::<game>::compile`), on the shared
+//! scaffolding of [`compile`] (problems, name tables, variables, places).
 //!
 //! **Invariant:** no pest type escapes this module. Positions are byte
 //! offsets into the effect text; the caller maps them into its file.
 
 pub mod ast;
+pub mod compile;
 
 use std::ops::Range;
 

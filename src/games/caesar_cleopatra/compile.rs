@@ -4,7 +4,9 @@
 //! naming the card and the position.
 //!
 //! The compiled `Program` holds no strings: the interpreter in `effect.rs`
-//! runs it without look-ups by name.
+//! runs it without look-ups by name. Problems, name tables and variables
+//! are the engine's (`crate::effects::compile`); this module adds what
+//! Caesar & Cleopatra's words mean: zones, filters, groups, its ops.
 
 use std::ops::Range;
 
@@ -12,6 +14,8 @@ use arrayvec::ArrayVec;
 
 use super::model::{Face, Kind, MAX_GROUPS, MAX_KINDS};
 use crate::effects::ast::{self, Clause, Ident, Selector, StatementKind, Target};
+pub use crate::effects::compile::Problem;
+use crate::effects::compile::{self, Names, Problems, Scope};
 
 /// Most variables one effect may bind.
 pub const MAX_VARS: usize = 6;
@@ -334,16 +338,9 @@ impl Playable {
     }
 }
 
-/// A semantic problem at a byte range of the effect text.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Problem {
-    pub span: Range<usize>,
-    pub message: String,
-    pub hint: Option<String>,
-}
-
 /// What the compiler needs to know of the rules.
-pub struct Names<'a> {
+pub struct Env<'a> {
+    /// Each card kind's id, and whether it is an influence card.
     pub kinds: &'a [(String, bool)],
     pub groups: &'a [String],
 }
@@ -354,132 +351,77 @@ enum VarType {
     Card(Zone),
 }
 
+impl compile::VarType for VarType {
+    fn noun(self) -> &'static str {
+        match self {
+            VarType::Group => "a group",
+            VarType::Card(_) => "a card",
+        }
+    }
+}
+
+const PLAYERS: Names<Who> = Names::words("player", &[("me", Who::Me), ("opponent", Who::Opponent)]);
+const FACES: Names<Face> = Names::words("face", &[("up", Face::Up), ("down", Face::Down)]);
+const ZONES: Names<Zone> = Names::words("zone", &[("table", Zone::Table), ("hand", Zone::Hand)]);
+const FILTERS: &[&str] = &["owner", "face", "group", "kind"];
+
 struct Compiler<'a> {
-    names: &'a Names<'a>,
-    vars: Vec<(String, VarType)>,
-    problems: Vec<Problem>,
+    env: &'a Env<'a>,
+    vars: Scope<'static, VarType>,
+    p: Problems,
     took: bool,
     reaction: bool,
 }
 
-/// Compiles one effect; returns every problem found.
 /// The most statements an effect may have.
 pub const MAX_STATEMENTS: usize = 255;
 
-pub fn compile(effect: &ast::Effect, names: &Names) -> Result<Program, Vec<Problem>> {
+/// Compiles one effect; returns every problem found.
+pub fn compile(effect: &ast::Effect, env: &Env) -> Result<Program, Vec<Problem>> {
     let mut c = Compiler {
-        names,
-        vars: Vec::new(),
-        problems: Vec::new(),
+        env,
+        vars: Scope::new(MAX_VARS, &[]),
+        p: Problems::default(),
         took: false,
         reaction: effect.trigger.is_some(),
     };
     let trigger = effect.trigger.as_ref().map(|t| c.trigger(t));
-    let mut ops = Vec::new();
-    for s in &effect.statements {
-        if let Some(op) = c.statement(s) {
-            ops.push(op);
-        }
-    }
+    let ops: Vec<Op> = effect
+        .statements
+        .iter()
+        .filter_map(|s| c.statement(s))
+        .collect();
     // A running card counts its statements in a byte (`Frame::pc`).
-    if let Some(s) = effect.statements.get(MAX_STATEMENTS) {
-        c.problem(
-            s.span.clone(),
-            format!("an effect has at most {MAX_STATEMENTS} statements"),
-            Some("split the effect, or simplify it".into()),
-        );
-    }
-    if c.problems.is_empty() {
-        let playable = Playable::of(&ops);
-        Ok(Program {
-            trigger,
-            ops,
-            playable,
-        })
-    } else {
-        Err(c.problems)
-    }
+    let spans = effect.statements.iter().map(|s| s.span.clone());
+    c.p.at_most_statements(spans, MAX_STATEMENTS, "effect");
+    c.p.finish(|| Program {
+        trigger,
+        playable: Playable::of(&ops),
+        ops,
+    })
 }
 
 impl Compiler<'_> {
-    fn problem(&mut self, span: Range<usize>, message: impl Into<String>, hint: Option<String>) {
-        self.problems.push(Problem {
-            span,
-            message: message.into(),
-            hint,
-        });
-    }
-
-    fn unknown(&mut self, what: &str, id: &Ident, known: &[&str]) {
-        let hint = match crate::load::nearest(&id.name, known.iter().copied()) {
-            Some(n) => format!("did you mean `{n}`? {what}s: {}", known.join(", ")),
-            None => format!("{what}s: {}", known.join(", ")),
-        };
-        self.problem(
-            id.span.clone(),
-            format!("unknown {what} `{}`", id.name),
-            Some(hint),
-        );
-    }
-
     fn kind(&mut self, id: &Ident, action_only: bool) -> Option<Kind> {
-        match self.names.kinds.iter().position(|(k, _)| *k == id.name) {
-            Some(i) if !action_only || !self.names.kinds[i].1 => Some(Kind(i as u8)),
-            found => {
-                let known: Vec<&str> = self
-                    .names
-                    .kinds
-                    .iter()
-                    .filter(|(_, infl)| !action_only || !infl)
-                    .map(|(k, _)| k.as_str())
-                    .collect();
-                if found.is_some() {
-                    self.problem(
-                        id.span.clone(),
-                        format!("`{}` is not an action card", id.name),
-                        None,
-                    );
-                } else {
-                    self.unknown(
-                        if action_only {
-                            "action card"
-                        } else {
-                            "card type"
-                        },
-                        id,
-                        &known,
-                    );
-                }
-                None
-            }
+        let kinds = self.env.kinds.iter().enumerate();
+        if action_only && kinds.clone().any(|(_, (k, infl))| *infl && *k == id.name) {
+            let message = format!("`{}` is not an action card", id.name);
+            self.p.problem(id.span.clone(), message, None);
+            return None;
         }
-    }
-
-    fn who(&mut self, id: &Ident) -> Option<Who> {
-        match id.name.as_str() {
-            "me" => Some(Who::Me),
-            "opponent" => Some(Who::Opponent),
-            _ => {
-                self.unknown("player", id, &["me", "opponent"]);
-                None
-            }
-        }
-    }
-
-    fn face(&mut self, id: &Ident) -> Option<Face> {
-        match id.name.as_str() {
-            "up" => Some(Face::Up),
-            "down" => Some(Face::Down),
-            _ => {
-                self.unknown("face", id, &["up", "down"]);
-                None
-            }
-        }
+        let what = if action_only {
+            "action card"
+        } else {
+            "card type"
+        };
+        let known = kinds.filter(|(_, (_, infl))| !action_only || !infl);
+        let names = Names::new(what, known.map(|(i, (k, _))| (k.as_str(), Kind(i as u8))));
+        names.lookup(id, &mut self.p)
     }
 
     fn trigger(&mut self, t: &ast::Trigger) -> Trigger {
         if t.by.name != "opponent" {
-            self.problem(
+            self.p.problem(
                 t.by.span.clone(),
                 format!(
                     "a reaction answers the opponent's action card, not `{}`'s",
@@ -496,58 +438,18 @@ impl Compiler<'_> {
         Trigger { except }
     }
 
-    fn bind(&mut self, var: &Ident, ty: VarType) -> u8 {
-        if self.vars.iter().any(|(n, _)| *n == var.name) {
-            self.problem(
-                var.span.clone(),
-                format!("`{}` is chosen twice", var.name),
-                None,
-            );
-        }
-        if self.vars.len() >= MAX_VARS {
-            self.problem(
-                var.span.clone(),
-                format!("at most {MAX_VARS} choices per effect"),
-                None,
-            );
-            return 0;
-        }
-        self.vars.push((var.name.clone(), ty));
-        (self.vars.len() - 1) as u8
-    }
-
-    fn var(&self, name: &str) -> Option<(u8, VarType)> {
-        self.vars
-            .iter()
-            .position(|(n, _)| n == name)
-            .map(|i| (i as u8, self.vars[i].1))
-    }
-
+    /// A group: a group choice or a group id.
     fn group_ref(&mut self, id: &Ident) -> Option<GroupRef> {
-        match self.var(&id.name) {
-            Some((i, VarType::Group)) => return Some(GroupRef::Var(i)),
-            Some((_, VarType::Card(_))) => {
-                self.problem(
-                    id.span.clone(),
-                    format!("`{}` is a card, not a group", id.name),
-                    None,
-                );
-                return None;
-            }
-            None => {}
+        if self.vars.get(&id.name).is_some() {
+            let var = self.vars.typed(id, VarType::Group, &mut self.p, |_| None);
+            return var.map(GroupRef::Var);
         }
-        if let Some(g) = self.names.groups.iter().position(|g| *g == id.name) {
+        if let Some(g) = self.env.groups.iter().position(|g| *g == id.name) {
             return Some(GroupRef::Fixed(g as u8));
         }
-        let mut known: Vec<String> = self
-            .vars
-            .iter()
-            .filter(|(_, t)| *t == VarType::Group)
-            .map(|(n, _)| n.clone())
-            .collect();
-        known.extend(self.names.groups.iter().cloned());
-        let known: Vec<&str> = known.iter().map(String::as_str).collect();
-        self.unknown("group or group choice", id, &known);
+        let mut known = self.vars.names_like(VarType::Group);
+        known.extend(self.env.groups.iter().map(String::as_str));
+        self.p.unknown("group or group choice", id, &known);
         None
     }
 
@@ -558,12 +460,14 @@ impl Compiler<'_> {
         for v in values {
             match self.group_ref(v) {
                 Some(r) if refs.contains(&r) => {
-                    self.problem(v.span.clone(), format!("`{}` is named twice", v.name), None);
+                    let message = format!("`{}` is named twice", v.name);
+                    self.p.problem(v.span.clone(), message, None);
                     ok = false;
                 }
                 Some(r) => {
                     if refs.try_push(r).is_err() {
-                        self.problem(v.span.clone(), format!("at most {MAX_GROUPS} groups"), None);
+                        let message = format!("at most {MAX_GROUPS} groups");
+                        self.p.problem(v.span.clone(), message, None);
                         ok = false;
                     }
                 }
@@ -576,19 +480,11 @@ impl Compiler<'_> {
     /// A card selector (`table(...)`, `hand(...)`) as a set: its zone, then
     /// each of its filters (a filter given twice is a problem).
     fn set(&mut self, s: &Selector) -> Option<Set> {
-        let mut ok = true;
-        let zone = match s.zone.name.as_str() {
-            "table" => Zone::Table,
-            "hand" => Zone::Hand,
-            _ => {
-                // Go on checking the filters, as if it were the table.
-                self.unknown("zone", &s.zone, &["table", "hand"]);
-                ok = false;
-                Zone::Table
-            }
-        };
+        // An unknown zone: go on checking the filters, as if it were the table.
+        let zone = ZONES.lookup(&s.zone, &mut self.p);
+        let mut ok = zone.is_some();
         let mut set = Set {
-            zone,
+            zone: zone.unwrap_or(Zone::Table),
             owner: None,
             face: None,
             groups: Groups::Any,
@@ -600,11 +496,8 @@ impl Compiler<'_> {
         let mut seen: Vec<&str> = Vec::new();
         for f in &s.filters {
             if seen.contains(&f.key.name.as_str()) {
-                self.problem(
-                    f.key.span.clone(),
-                    format!("`{}` is given twice", f.key.name),
-                    None,
-                );
+                let message = format!("`{}` is given twice", f.key.name);
+                self.p.problem(f.key.span.clone(), message, None);
                 ok = false;
             }
             seen.push(&f.key.name);
@@ -618,14 +511,14 @@ impl Compiler<'_> {
         match f.key.name.as_str() {
             "owner" => {
                 let v = self.single_value(f);
-                set.owner = self.who(v);
+                set.owner = PLAYERS.lookup(v, &mut self.p);
                 set.owner.is_some()
             }
             "face" => self.face_filter(set, f),
             "group" => self.group_filter(set, f),
             "kind" => self.kind_filter(set, f),
             _ => {
-                self.unknown("filter", &f.key, &["owner", "face", "group", "kind"]);
+                self.p.unknown("filter", &f.key, FILTERS);
                 false
             }
         }
@@ -634,11 +527,8 @@ impl Compiler<'_> {
     /// The value of a filter that takes one (a problem if it has more).
     fn single_value<'f>(&mut self, f: &'f ast::Filter) -> &'f Ident {
         if f.values.len() > 1 {
-            self.problem(
-                f.values[1].span.clone(),
-                format!("`{}` takes one value", f.key.name),
-                None,
-            );
+            let message = format!("`{}` takes one value", f.key.name);
+            self.p.problem(f.values[1].span.clone(), message, None);
         }
         &f.values[0]
     }
@@ -648,14 +538,14 @@ impl Compiler<'_> {
         let mut ok = true;
         let v = self.single_value(f);
         if set.zone == Zone::Hand {
-            self.problem(
+            self.p.problem(
                 f.key.span.clone(),
                 "`face` never matches cards in a hand: only cards on the table lie face up or down",
                 None,
             );
             ok = false;
         }
-        set.face = self.face(v);
+        set.face = FACES.lookup(v, &mut self.p);
         if let Some(f) = set.face {
             set.face_bits = match f {
                 Face::Down => 0b01,
@@ -669,7 +559,7 @@ impl Compiler<'_> {
     fn group_filter(&mut self, set: &mut Set, f: &ast::Filter) -> bool {
         let mut ok = true;
         if set.zone == Zone::Hand {
-            self.problem(
+            self.p.problem(
                 f.key.span.clone(),
                 "`group` never matches cards in a hand: only cards on the table lie at a group",
                 None,
@@ -698,9 +588,9 @@ impl Compiler<'_> {
         }
         if set.zone == Zone::Table
             && !ks.is_empty()
-            && ks.iter().all(|k: &Kind| !self.names.kinds[k.ix()].1)
+            && ks.iter().all(|k: &Kind| !self.env.kinds[k.ix()].1)
         {
-            self.problem(
+            self.p.problem(
                 f.key.span.clone(),
                 "this `kind` never matches: only influence cards lie on the table",
                 None,
@@ -712,50 +602,38 @@ impl Compiler<'_> {
     }
 
     fn cards(&mut self, t: &Target) -> Option<Cards> {
-        match t {
-            Target::Set(s) => self.set(s).map(Cards::Set),
-            Target::Var(id) => match self.var(&id.name) {
-                Some((i, VarType::Card(_))) => Some(Cards::Var(i)),
-                Some((_, VarType::Group)) => {
-                    self.problem(
-                        id.span.clone(),
-                        format!("`{}` is a group, and this takes cards", id.name),
-                        Some(format!(
-                            "for the cards at that group write table(group: {})",
-                            id.name
-                        )),
-                    );
-                    None
-                }
-                None => {
-                    let known: Vec<String> = self
-                        .vars
-                        .iter()
-                        .filter(|(_, t)| matches!(t, VarType::Card(_)))
-                        .map(|(n, _)| n.clone())
-                        .collect();
-                    let hint = if known.is_empty() {
-                        "no card is chosen before this statement: add `choose card ... from ...;`"
-                            .to_string()
-                    } else {
-                        format!("cards chosen so far: {}", known.join(", "))
-                    };
-                    self.problem(
-                        id.span.clone(),
-                        format!("`{}` is not defined", id.name),
-                        Some(hint),
-                    );
-                    None
-                }
-            },
+        let id = match t {
+            Target::Set(s) => return self.set(s).map(Cards::Set),
+            Target::Var(id) => id,
+        };
+        if let Some((_, VarType::Group)) = self.vars.get(&id.name) {
+            self.p.problem(
+                id.span.clone(),
+                format!("`{}` is a group, and this takes cards", id.name),
+                Some(format!(
+                    "for the cards at that group write table(group: {})",
+                    id.name
+                )),
+            );
+            return None;
         }
+        let card = VarType::Card(Zone::Table);
+        let var = self.vars.typed(id, card, &mut self.p, |vars| {
+            let known = vars.names_like(card);
+            Some(if known.is_empty() {
+                "no card is chosen before this statement: add `choose card ... from ...;`".into()
+            } else {
+                format!("cards chosen so far: {}", known.join(", "))
+            })
+        });
+        var.map(Cards::Var)
     }
 
     /// The zone of the cards a target names.
     fn zone_of(&self, c: &Cards) -> Zone {
         match c {
             Cards::Set(s) => s.zone,
-            Cards::Var(v) => match self.vars[*v as usize].1 {
+            Cards::Var(v) => match self.vars.ty(*v) {
                 VarType::Card(z) => z,
                 VarType::Group => Zone::Table,
             },
@@ -767,42 +645,41 @@ impl Compiler<'_> {
             .filter_map(|c| match c {
                 Clause::Any(s) => self.set(s).map(Cond::Any),
                 Clause::No(s) => self.set(s).map(Cond::No),
-                Clause::NotEqual(a, b, span) => {
-                    let ra = self.var(&a.name);
-                    let rb = self.var(&b.name);
-                    for (id, r) in [(a, ra), (b, rb)] {
-                        if r.is_none() {
-                            self.problem(
-                                id.span.clone(),
-                                format!("`{}` is not defined", id.name),
-                                None,
-                            );
-                        }
-                    }
-                    let (ra, rb) = (ra?, rb?);
-                    let group = |t: VarType| t == VarType::Group;
-                    if group(ra.1) != group(rb.1) {
-                        self.problem(
-                            span.clone(),
-                            format!(
-                                "`{}` and `{}` are a group and a card: they always differ",
-                                a.name, b.name
-                            ),
-                            None,
-                        );
-                        return None;
-                    }
-                    Some(Cond::NotEqual(ra.0, rb.0))
-                }
+                Clause::NotEqual(a, b, span) => self.not_equal(a, b, span),
             })
             .collect()
+    }
+
+    /// `a != b`: two choices of one type.
+    fn not_equal(&mut self, a: &Ident, b: &Ident, span: &Range<usize>) -> Option<Cond> {
+        let ra = self.vars.get(&a.name);
+        let rb = self.vars.get(&b.name);
+        for (id, r) in [(a, ra), (b, rb)] {
+            if r.is_none() {
+                self.p.undefined(id, None);
+            }
+        }
+        let (ra, rb) = (ra?, rb?);
+        let group = |t: VarType| t == VarType::Group;
+        if group(ra.1) != group(rb.1) {
+            self.p.problem(
+                span.clone(),
+                format!(
+                    "`{}` and `{}` are a group and a card: they always differ",
+                    a.name, b.name
+                ),
+                None,
+            );
+            return None;
+        }
+        Some(Cond::NotEqual(ra.0, rb.0))
     }
 
     fn statement(&mut self, s: &ast::Statement) -> Option<Op> {
         Some(match &s.kind {
             StatementKind::ChooseGroup { var, condition } => {
                 // Bind first, so that the condition can name the group.
-                let v = self.bind(var, VarType::Group);
+                let v = self.vars.bind(var, VarType::Group, &mut self.p);
                 let cond = self.conds(condition);
                 Op::ChooseGroup { var: v, cond }
             }
@@ -810,73 +687,27 @@ impl Compiler<'_> {
                 var,
                 from,
                 condition,
-            } => {
-                let set = self.set(from);
-                let zone = set.as_ref().map_or(Zone::Table, |s| s.zone);
-                let v = self.bind(var, VarType::Card(zone));
-                let cond = self.conds(condition);
-                Op::ChooseCard {
-                    var: v,
-                    from: set?,
-                    cond,
-                }
-            }
+            } => self.choose_card(var, from, condition)?,
             StatementKind::Discard(t) => Op::Discard(self.cards(t)?),
             StatementKind::Remove(t) => Op::Remove(self.cards(t)?),
-            StatementKind::Reveal(t) => {
-                let c = self.cards(t)?;
-                if self.zone_of(&c) == Zone::Hand {
-                    self.problem(
-                        s.span.clone(),
-                        "`reveal` turns table cards face up; to see a hand, use `look at`",
-                        None,
-                    );
-                }
-                Op::Reveal(c)
-            }
+            StatementKind::Reveal(t) => self.reveal(t, &s.span)?,
             StatementKind::Look(t) => Op::Look(self.cards(t)?),
-            StatementKind::Take(t) => {
-                let c = self.cards(t)?;
-                if self.zone_of(&c) != Zone::Table {
-                    self.problem(
-                        s.span.clone(),
-                        "`take` lifts cards off the table: its set must be table(...)",
-                        None,
-                    );
-                }
-                self.took = true;
-                Op::Take(c)
-            }
+            StatementKind::Take(t) => self.take(t, &s.span)?,
             StatementKind::Draw {
                 player,
                 count,
                 optional,
-            } => {
-                let who = self.who(player)?;
-                if count.value == 0 || count.value > 5 {
-                    self.problem(count.span.clone(), "draw between 1 and 5 cards", None);
-                }
-                Op::Draw {
-                    who,
-                    count: count.value.clamp(1, 5) as u8,
-                    optional: *optional,
-                }
-            }
+            } => Op::Draw {
+                who: PLAYERS.lookup(player, &mut self.p)?,
+                count: self.p.draw_count(count),
+                optional: *optional,
+            },
             StatementKind::PlaceTaken { face, groups } => {
-                if !self.took {
-                    self.problem(
-                        s.span.clone(),
-                        "nothing is taken before `place taken`",
-                        Some("take cards first: `take table(owner: me, group: a | b);`".into()),
-                    );
-                }
-                let face = self.face(face)?;
-                let refs = self.group_refs(groups)?;
-                Op::PlaceTaken { face, groups: refs }
+                self.place_taken(face, groups, &s.span)?
             }
             StatementKind::Cancel => {
                 if !self.reaction {
-                    self.problem(
+                    self.p.problem(
                         s.span.clone(),
                         "`cancel` has nothing to cancel: only a reaction (`on opponent action:`) answers a card",
                         None,
@@ -885,5 +716,55 @@ impl Compiler<'_> {
                 Op::Cancel
             }
         })
+    }
+
+    fn choose_card(&mut self, var: &Ident, from: &Selector, condition: &[Clause]) -> Option<Op> {
+        let set = self.set(from);
+        let zone = set.as_ref().map_or(Zone::Table, |s| s.zone);
+        let v = self.vars.bind(var, VarType::Card(zone), &mut self.p);
+        let cond = self.conds(condition);
+        Some(Op::ChooseCard {
+            var: v,
+            from: set?,
+            cond,
+        })
+    }
+
+    fn place_taken(&mut self, face: &Ident, groups: &[Ident], span: &Range<usize>) -> Option<Op> {
+        if !self.took {
+            self.p.problem(
+                span.clone(),
+                "nothing is taken before `place taken`",
+                Some("take cards first: `take table(owner: me, group: a | b);`".into()),
+            );
+        }
+        let face = FACES.lookup(face, &mut self.p)?;
+        let refs = self.group_refs(groups)?;
+        Some(Op::PlaceTaken { face, groups: refs })
+    }
+
+    fn reveal(&mut self, t: &Target, span: &Range<usize>) -> Option<Op> {
+        let c = self.cards(t)?;
+        if self.zone_of(&c) == Zone::Hand {
+            self.p.problem(
+                span.clone(),
+                "`reveal` turns table cards face up; to see a hand, use `look at`",
+                None,
+            );
+        }
+        Some(Op::Reveal(c))
+    }
+
+    fn take(&mut self, t: &Target, span: &Range<usize>) -> Option<Op> {
+        let c = self.cards(t)?;
+        if self.zone_of(&c) != Zone::Table {
+            self.p.problem(
+                span.clone(),
+                "`take` lifts cards off the table: its set must be table(...)",
+                None,
+            );
+        }
+        self.took = true;
+        Some(Op::Take(c))
     }
 }

@@ -9,14 +9,14 @@ use std::collections::HashMap;
 
 use arrayvec::ArrayVec;
 
-use super::compile::{Names, Op, PlayMasks, PlayTest, Program, compile};
+use super::compile::{Env, Op, PlayMasks, PlayTest, Program, compile};
 use super::raw::{self, Number, VoteEffect as RawVoteEffect};
 pub use super::raw::{
     ActionReserve, ActionTiming, ExhaustedVoteCard, ExtraordinaryTie, ExtraordinaryVote, Face,
     LonePhilosopher, LonePlayer, OrgyRemovalTiming, Reshuffle, TieBreak,
 };
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::load::{GameDir, SourceFile, Spanned, nearest, parse_into, string_content_offsets};
+use crate::load::{GameDir, SourceFile, Spanned, nearest, parse_into};
 
 /// Most card types one game may define (influence and action together).
 pub const MAX_KINDS: usize = 16;
@@ -610,53 +610,19 @@ impl Validator {
 
     /// Parses and compiles one card's effect; problems are reported at their
     /// place in cards.ron.
-    fn effect(&mut self, card: &str, text: &Spanned<String>, names: &Names) -> Option<Program> {
-        let file = &self.files[self.home(CARDS, text)];
-        let lit = text.span_in(&file.text);
-        let offsets = lit
-            .as_ref()
-            .and_then(|r| string_content_offsets(&file.text[r.clone()]));
-        let at = |off: usize| -> std::ops::Range<usize> {
-            match (&lit, &offsets) {
-                (Some(r), Some(o)) => {
-                    let i = o.get(off).or(o.last()).copied().unwrap_or(0);
-                    r.start + i..r.start + i
-                }
-                (Some(r), None) => r.clone(),
-                _ => 0..0,
-            }
-        };
-        let span = |r: std::ops::Range<usize>| {
-            let a = at(r.start);
-            let b = at(r.end.max(r.start));
-            a.start..b.start.max(a.start)
-        };
-        match crate::effects::parse(&text.value) {
-            Err(e) => {
-                let d = file.error_at(
-                    span(e.span),
-                    format!("in the effect of `{card}`: {}", e.message),
-                );
-                self.diags.push(d);
-                None
-            }
-            Ok(ast) => match compile(&ast, names) {
-                Ok(p) => Some(p),
-                Err(problems) => {
-                    for p in problems {
-                        let mut d = file.error_at(
-                            span(p.span),
-                            format!("in the effect of `{card}`: {}", p.message),
-                        );
-                        if let Some(h) = p.hint {
-                            d.hints.push(h);
-                        }
-                        self.diags.push(d);
-                    }
-                    None
-                }
+    fn effect(&mut self, card: &str, text: &Spanned<String>, env: &Env) -> Option<Program> {
+        let problems = match crate::effects::parse(&text.value) {
+            Err(e) => vec![e.into()],
+            Ok(ast) => match compile(&ast, env) {
+                Ok(p) => return Some(p),
+                Err(problems) => problems,
             },
-        }
+        };
+        let file = &self.files[self.home(CARDS, text)];
+        let context = format!("in the effect of `{card}`");
+        let diags = crate::effects::compile::diagnostics(file, text, &context, problems);
+        self.diags.extend(diags);
+        None
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -1076,7 +1042,7 @@ impl Validator {
         ck: &CardKinds,
         groups: &[Group],
     ) -> Vec<Option<Program>> {
-        let names = Names {
+        let env = Env {
             kinds: &ck
                 .kinds
                 .iter()
@@ -1087,7 +1053,7 @@ impl Validator {
         let mut programs = vec![None; ck.kinds.len()];
         for (i, t) in cards.actions.iter().enumerate() {
             if let Some(text) = &t.effect {
-                programs[cards.influence.len() + i] = self.effect(&t.id.value, text, &names);
+                programs[cards.influence.len() + i] = self.effect(&t.id.value, text, &env);
             }
         }
         programs

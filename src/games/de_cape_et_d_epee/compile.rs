@@ -2,22 +2,16 @@
 //! indices, no strings. Names are checked here against the rules (kinds,
 //! steps, players, zones, filters), each problem at its place; the toggles
 //! that change what a text means are applied here, once (docs/effects.md).
-
-use std::ops::Range;
+//! Problems, name tables and variables are the engine's
+//! (`crate::effects::compile`); this module adds what de Cape's words mean.
 
 use super::model::{Step, T};
 pub use crate::effects::ast::CmpOp;
 use crate::effects::ast::{
     self, Ability, AbilityKind, AbilityTrigger, CardTerm, Cards, ColumnRef, Condition, SetFilter,
 };
-
-/// A problem in an ability, at a byte range of its text.
-#[derive(Debug, Clone)]
-pub struct Problem {
-    pub span: Range<usize>,
-    pub message: String,
-    pub hint: Option<String>,
-}
+pub use crate::effects::compile::Problem;
+use crate::effects::compile::{self, Names, Problems, Scope};
 
 /// What compiling needs of the rules.
 pub struct Env<'a> {
@@ -170,12 +164,51 @@ enum VarType {
     Card,
 }
 
+impl compile::VarType for VarType {
+    fn noun(self) -> &'static str {
+        match self {
+            VarType::Column => "a column",
+            VarType::Card => "a card",
+        }
+    }
+}
+
+/// Most things one ability chooses (`Program::reads` holds them in a byte).
+const MAX_VARS: usize = 8;
+/// Most statements of one ability.
+const MAX_STATEMENTS: usize = 200;
+/// Names an ability gives a card of its own: no `choose` may take them.
+const RESERVED: &[&str] = &["this", "revealer"];
+const NAMES_HINT: &str = "names here: this, revealer (on revealed), and what a `choose` names";
+
+const FACES: Names<bool> = Names::words("face", &[("up", true), ("down", false)]);
+/// Zones, to whether they are a hand.
+const ZONES: Names<bool> = Names::words("zone", &[("column", false), ("hand", true)]);
+const PLAYERS: Names<Who> =
+    Names::words("player", &[("owner", Who::Owner), ("active", Who::Active)]);
+/// Players in a filter, where `others` is known too.
+const OWNERS: Names<Who> = Names::words(
+    "player",
+    &[
+        ("owner", Who::Owner),
+        ("others", Who::Others),
+        ("active", Who::Active),
+    ],
+);
+const AWARDS: Names<()> = Names::words("award rule", &[("lowest", ())]);
+const FILTERS: &[&str] = &[
+    "not: this",
+    "owner: owner | others",
+    "kind: <card>",
+    "value: >= n",
+    "active: yes | no",
+];
+
 struct Compiler<'a> {
     env: &'a Env<'a>,
     revealed: bool,
-    vars: Vec<(String, VarType)>,
-    problems: Vec<Problem>,
-    reads: u8,
+    vars: Scope<'static, VarType>,
+    p: Problems,
 }
 
 /// Compiles one ability, or says everything wrong with it.
@@ -183,30 +216,26 @@ pub fn compile(a: &Ability, env: &Env) -> Result<Program, Vec<Problem>> {
     let mut c = Compiler {
         env,
         revealed: matches!(a.trigger, AbilityTrigger::Revealed(_)),
-        vars: Vec::new(),
-        problems: Vec::new(),
-        reads: 0,
+        vars: Scope::new(MAX_VARS, RESERVED),
+        p: Problems::default(),
     };
     let trigger = c.trigger(&a.trigger);
     let mut ops = Vec::new();
     let mut reads = Vec::new();
     for s in &a.statements {
-        c.reads = 0;
-        if let Some(op) = c.statement(s) {
+        let op = c.statement(s);
+        // At most MAX_VARS (8) variables: their bits fit a byte.
+        let read = c.vars.take_reads() as u8;
+        if let Some(op) = op {
             ops.push(op);
-            reads.push(c.reads);
+            reads.push(read);
         }
     }
-    if ops.len() > 200 {
-        c.problem(0..0, "an ability has at most 200 statements", None);
-    }
-    if !c.problems.is_empty() {
-        return Err(c.problems);
-    }
-    Ok(finish(trigger, ops, reads, env))
+    let spans = a.statements.iter().map(|s| s.span.clone());
+    c.p.at_most_statements(spans, MAX_STATEMENTS, "ability");
+    c.p.finish(|| finish(trigger, ops, reads, env))
 }
 
-/// Applies the toggles that change what a whole ability means.
 fn finish(trigger: Trigger, mut ops: Vec<Op>, mut reads: Vec<u8>, env: &Env) -> Program {
     let claims = ops.iter().any(|o| matches!(o, Op::Claim { .. }));
     let cancels = ops.iter().any(|o| matches!(o, Op::CancelAbilities(_)));
@@ -245,46 +274,14 @@ fn finish(trigger: Trigger, mut ops: Vec<Op>, mut reads: Vec<u8>, env: &Env) -> 
 }
 
 impl Compiler<'_> {
-    fn problem(&mut self, span: Range<usize>, m: impl Into<String>, hint: Option<String>) {
-        self.problems.push(Problem {
-            span,
-            message: m.into(),
-            hint,
-        });
-    }
-
-    /// "unknown <what> `x`", with the nearest known word.
-    fn unknown(&mut self, what: &str, id: &ast::Ident, known: &[&str]) {
-        let near = crate::load::nearest(&id.name, known.iter().copied());
-        let list = format!("{what}s: {}", known.join(", "));
-        let hint = match near {
-            Some(n) => format!("did you mean `{n}`? {list}"),
-            None => list,
-        };
-        self.problem(
-            id.span.clone(),
-            format!("unknown {what} `{}`", id.name),
-            Some(hint),
-        );
-    }
-
     fn trigger(&mut self, t: &AbilityTrigger) -> Trigger {
         match t {
             AbilityTrigger::Revealed(_) => Trigger::Revealed,
             AbilityTrigger::RoundEnd(n) => {
-                let known = self
-                    .env
-                    .steps
-                    .iter()
-                    .any(|s| u32::from(s.number) == n.value);
-                if !known {
-                    let steps: Vec<String> = self
-                        .env
-                        .steps
-                        .iter()
-                        .map(|s| s.number.to_string())
-                        .collect();
-                    self.problem(
+                let steps = self.env.steps.iter().map(|s| u32::from(s.number));
+                if !steps.clone().any(|s| s == n.value) {
+                    let steps: Vec<String> = steps.map(|s| s.to_string()).collect();
+                    self.p.problem(
                         n.span.clone(),
                         format!("round.ron has no round-end step {}", n.value),
                         Some(format!("its steps: {}", steps.join(", "))),
@@ -295,7 +292,8 @@ impl Compiler<'_> {
         }
     }
 
-    fn statement(&mut self, s: &ast::AbilityStatement) -> Option<Op> {
+    /// A statement of the other trigger is a problem.
+    fn in_place(&mut self, s: &ast::AbilityStatement) -> bool {
         use AbilityKind as K;
         let at_reveal = matches!(
             s.kind,
@@ -310,29 +308,27 @@ impl Compiler<'_> {
                 | K::Draw { .. }
         );
         let anywhere = matches!(s.kind, K::Require(_));
-        if !anywhere && at_reveal != self.revealed {
-            let when = if at_reveal {
-                "`on revealed:`"
-            } else {
-                "`at round end N:`"
-            };
-            self.problem(
-                s.span.clone(),
-                format!("this statement acts only in an ability {when}"),
-                None,
-            );
+        if anywhere || at_reveal == self.revealed {
+            return true;
+        }
+        let when = if at_reveal {
+            "`on revealed:`"
+        } else {
+            "`at round end N:`"
+        };
+        let message = format!("this statement acts only in an ability {when}");
+        self.p.problem(s.span.clone(), message, None);
+        false
+    }
+
+    fn statement(&mut self, s: &ast::AbilityStatement) -> Option<Op> {
+        use AbilityKind as K;
+        if !self.in_place(s) {
             return None;
         }
         Some(match &s.kind {
             K::Move { cards, to, face } => {
-                let up = match face.name.as_str() {
-                    "up" => true,
-                    "down" => false,
-                    _ => {
-                        self.unknown("face", face, &["up", "down"]);
-                        false
-                    }
-                };
+                let up = FACES.lookup(face, &mut self.p).unwrap_or(false);
                 Op::Move {
                     card: self.one(cards)?,
                     to: self.column(to)?,
@@ -353,40 +349,16 @@ impl Compiler<'_> {
                 from,
                 by,
                 optional,
-            } => {
-                let f = self.set(from)?;
-                if !f.hand {
-                    self.problem(
-                        from.span.clone(),
-                        "`choose card` takes a card of a hand: hand(owner: owner)",
-                        None,
-                    );
-                }
-                let by = self.by(by)?;
-                Op::ChooseCard {
-                    var: self.bind(var, VarType::Card),
-                    from: f,
-                    by,
-                    optional: *optional,
-                }
-            }
+            } => self.choose_card(var, from, by, *optional)?,
             K::SwapObjectives(a, b) => Op::Swap(self.column(a)?, self.column(b)?),
             K::Tuck { card, under } => Op::Tuck {
                 card: self.one(card)?,
                 under: self.one(under)?,
             },
-            K::Draw {
-                player,
-                count,
-                optional: _,
-            } => {
-                if !(1..=5).contains(&count.value) {
-                    self.problem(count.span.clone(), "draw between 1 and 5 cards", None);
-                }
-                Op::Draw {
-                    who: self.player(player, false)?,
-                    count: count.value.clamp(1, 5) as u8,
-                }
+            K::Draw { player, count, .. } => {
+                let count = self.p.draw_count(count);
+                let who = PLAYERS.lookup(player, &mut self.p)?;
+                Op::Draw { who, count }
             }
             K::Require(c) => Op::Require(self.condition(c)?),
             K::CancelAbilities(c) => Op::CancelAbilities(self.cards(c)?),
@@ -394,14 +366,11 @@ impl Compiler<'_> {
             K::Modify { cards, by } => Op::Modify(self.cards(cards)?, self.expr(by)?),
             K::SetValue { cards, to } => Op::SetValue(self.cards(cards)?, self.expr(to)?),
             K::Claim { player, at } => Op::Claim {
-                who: self.player(player, false)?,
+                who: PLAYERS.lookup(player, &mut self.p)?,
                 at: self.cards(at)?,
             },
             K::Award(rule) => {
-                if rule.name != "lowest" {
-                    self.unknown("award rule", rule, &["lowest"]);
-                    return None;
-                }
+                AWARDS.lookup(rule, &mut self.p)?;
                 Op::AwardLowest
             }
         })
@@ -419,11 +388,11 @@ impl Compiler<'_> {
         if who == Who::Owner && self.env.toggle(T::Chooser) == 1 {
             who = Who::Active;
         }
-        let v = self.bind(var, VarType::Column);
+        let v = self.vars.bind(var, VarType::Column, &mut self.p);
         let differs = match differs {
             Some((name, col)) => {
                 if name.name != var.name {
-                    self.problem(
+                    self.p.problem(
                         name.span.clone(),
                         format!("the condition compares the chosen column `{}`", var.name),
                         None,
@@ -441,89 +410,48 @@ impl Compiler<'_> {
         })
     }
 
+    fn choose_card(
+        &mut self,
+        var: &ast::Ident,
+        from: &ast::CardSet,
+        by: &Option<ast::Ident>,
+        optional: bool,
+    ) -> Option<Op> {
+        let f = self.set(from)?;
+        if !f.hand {
+            self.p.problem(
+                from.span.clone(),
+                "`choose card` takes a card of a hand: hand(owner: owner)",
+                None,
+            );
+        }
+        let by = self.by(by)?;
+        Some(Op::ChooseCard {
+            var: self.vars.bind(var, VarType::Card, &mut self.p),
+            from: f,
+            by,
+            optional,
+        })
+    }
+
     fn by(&mut self, by: &Option<ast::Ident>) -> Option<Who> {
         match by {
-            Some(p) => self.player(p, false),
+            Some(p) => PLAYERS.lookup(p, &mut self.p),
             None => Some(Who::Active),
         }
     }
 
-    fn bind(&mut self, var: &ast::Ident, t: VarType) -> u8 {
-        if ["this", "revealer"].contains(&var.name.as_str())
-            || self.vars.iter().any(|v| v.0 == var.name)
-        {
-            self.problem(
-                var.span.clone(),
-                format!("`{}` is already a name here", var.name),
-                None,
-            );
-        }
-        if self.vars.len() >= 8 {
-            self.problem(
-                var.span.clone(),
-                "an ability chooses at most 8 things",
-                None,
-            );
-        }
-        self.vars.push((var.name.clone(), t));
-        (self.vars.len() - 1).min(7) as u8
-    }
-
+    /// A variable of type `t`, recorded as read by the statement.
     fn var(&mut self, id: &ast::Ident, t: VarType) -> Option<u8> {
-        match self.vars.iter().position(|v| v.0 == id.name) {
-            Some(i) if self.vars[i].1 == t => {
-                self.reads |= 1 << i;
-                Some(i as u8)
-            }
-            Some(_) => {
-                let what = if t == VarType::Card {
-                    "a card"
-                } else {
-                    "a column"
-                };
-                self.problem(
-                    id.span.clone(),
-                    format!("`{}` is not {what}", id.name),
-                    None,
-                );
-                None
-            }
-            None => {
-                self.problem(
-                    id.span.clone(),
-                    format!("`{}` is not defined", id.name),
-                    Some(
-                        "names here: this, revealer (on revealed), and what a `choose` names"
-                            .into(),
-                    ),
-                );
-                None
-            }
-        }
-    }
-
-    fn player(&mut self, p: &ast::Ident, others: bool) -> Option<Who> {
-        match p.name.as_str() {
-            "owner" => Some(Who::Owner),
-            "active" => Some(Who::Active),
-            "others" if others => Some(Who::Others),
-            _ => {
-                let known: &[&str] = if others {
-                    &["owner", "others", "active"]
-                } else {
-                    &["owner", "active"]
-                };
-                self.unknown("player", p, known);
-                None
-            }
-        }
+        self.vars
+            .typed(id, t, &mut self.p, |_| Some(NAMES_HINT.into()))
     }
 
     fn column(&mut self, c: &ColumnRef) -> Option<ColExpr> {
         match c {
             ColumnRef::Of(card) => {
                 if card.name != "this" {
-                    self.problem(
+                    self.p.problem(
                         card.span.clone(),
                         "a column is named `this.column`, a chosen column or next_column(...)",
                         None,
@@ -540,7 +468,7 @@ impl Compiler<'_> {
                     if f.key.name == "skip" && f.values.len() == 1 && f.values[0].name == "sealed" {
                         skip_sealed = true;
                     } else {
-                        self.problem(
+                        self.p.problem(
                             f.key.span.clone(),
                             "next_column takes `skip: sealed` only",
                             None,
@@ -555,18 +483,16 @@ impl Compiler<'_> {
     /// Cards that name one card (at a placement, abilities move single cards).
     fn one(&mut self, c: &Cards) -> Option<CardExpr> {
         let e = self.cards(c)?;
-        let single = |e: &CardExpr| {
-            matches!(
-                e,
-                CardExpr::This
-                    | CardExpr::Revealer
-                    | CardExpr::Var(_)
-                    | CardExpr::Above(_)
-                    | CardExpr::Below(_)
-            )
-        };
-        if !single(&e) {
-            self.problem(
+        let single = matches!(
+            e,
+            CardExpr::This
+                | CardExpr::Revealer
+                | CardExpr::Var(_)
+                | CardExpr::Above(_)
+                | CardExpr::Below(_)
+        );
+        if !single {
+            self.p.problem(
                 c.span.clone(),
                 "this takes one card: this, revealer, a chosen card, above(...) or below(...)",
                 None,
@@ -594,7 +520,7 @@ impl Compiler<'_> {
                 "this" => Some(CardExpr::This),
                 "revealer" if self.revealed => Some(CardExpr::Revealer),
                 "revealer" => {
-                    self.problem(
+                    self.p.problem(
                         n.span.clone(),
                         "`revealer` is known only in an ability `on revealed:`",
                         None,
@@ -606,7 +532,7 @@ impl Compiler<'_> {
             CardTerm::Set(s) => {
                 let f = self.set(s)?;
                 if f.hand {
-                    self.problem(
+                    self.p.problem(
                         s.span.clone(),
                         "a hand is read only by `choose card ... from hand(...)`",
                         None,
@@ -628,15 +554,10 @@ impl Compiler<'_> {
     }
 
     fn set(&mut self, s: &ast::CardSet) -> Option<Filter> {
-        let mut f = Filter::default();
-        match s.zone.name.as_str() {
-            "column" => {}
-            "hand" => f.hand = true,
-            _ => {
-                self.unknown("zone", &s.zone, &["column", "hand"]);
-                return None;
-            }
-        }
+        let mut f = Filter {
+            hand: ZONES.lookup(&s.zone, &mut self.p)?,
+            ..Filter::default()
+        };
         let mut ok = true;
         for filter in &s.filters {
             ok &= match filter {
@@ -654,39 +575,29 @@ impl Compiler<'_> {
         let one = |x: &ast::Filter| x.values[0].name.clone();
         match x.key.name.as_str() {
             "not" if x.values.len() == 1 && one(x) == "this" => f.not_this = true,
-            "owner" if x.values.len() == 1 => match self.player(&x.values[0], true) {
+            "owner" if x.values.len() == 1 => match OWNERS.lookup(&x.values[0], &mut self.p) {
                 Some(w) => f.owner = Some(w),
                 None => return false,
             },
             "active" if x.values.len() == 1 && ["yes", "no"].contains(&one(x).as_str()) => {
                 f.active = Some(one(x) == "yes")
             }
-            "kind" => {
-                for v in &x.values {
-                    match self.env.kinds.iter().position(|k| *k == v.name) {
-                        Some(k) => f.kinds |= 1 << k,
-                        None => {
-                            let known: Vec<&str> =
-                                self.env.kinds.iter().map(String::as_str).collect();
-                            self.unknown("card", v, &known);
-                            return false;
-                        }
-                    }
-                }
-            }
+            "kind" => return self.kinds(f, &x.values),
             _ => {
-                self.unknown(
-                    "filter",
-                    &x.key,
-                    &[
-                        "not: this",
-                        "owner: owner | others",
-                        "kind: <card>",
-                        "value: >= n",
-                        "active: yes | no",
-                    ],
-                );
+                self.p.unknown("filter", &x.key, FILTERS);
                 return false;
+            }
+        }
+        true
+    }
+
+    /// `kind: a | b`: ids of cards.ron, as bits.
+    fn kinds(&mut self, f: &mut Filter, values: &[ast::Ident]) -> bool {
+        let kinds = Names::ids("card", self.env.kinds.iter().map(String::as_str));
+        for v in values {
+            match kinds.lookup(v, &mut self.p) {
+                Some(k) => f.kinds |= 1 << k,
+                None => return false,
             }
         }
         true
@@ -713,10 +624,8 @@ impl Compiler<'_> {
         let bx = |x: Expr| Box::new(x);
         Some(match e {
             E::Int(n) => {
-                if n.value > 1000 {
-                    self.problem(n.span.clone(), "a number here is at most 1000", None);
-                }
-                Expr::Int(n.value.min(1000) as i32 * 2)
+                let n = self.p.within(n, 0..=1000, "a number here is at most 1000");
+                Expr::Int(n as i32 * 2)
             }
             E::Count(c) => Expr::Count(self.cards(c)?),
             E::Value(c) => Expr::Value(self.cards(c)?),
