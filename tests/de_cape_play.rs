@@ -47,10 +47,7 @@ fn the_board_and_the_placements_fit_80_by_24_for_every_player_count() {
         for l in &lines {
             assert!(l.chars().count() <= 80, "{n} players: too wide: {l}");
         }
-        let seats = lines
-            .iter()
-            .filter(|l| l.contains(", reserve "))
-            .count();
+        let seats = lines.iter().filter(|l| l.contains(", reserve ")).count();
         assert_eq!(seats, n, "{n} players:\n{screen}");
         assert!(screen.contains("card \\ column"), "{screen}");
     }

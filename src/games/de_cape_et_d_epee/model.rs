@@ -7,7 +7,7 @@ use super::compile::{self, Program};
 use super::raw::{self, Num, Word};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::engine::{BASE_VARIANT, Selection};
-use crate::load::{GameDir, SourceFile, Spanned, string_content_offsets};
+use crate::load::{GameDir, SourceFile, Spanned};
 
 /// The most seats, kinds in a deck, cards per colour, columns, steps.
 pub const MAX_SEATS: usize = 6;
@@ -926,37 +926,16 @@ impl Validator {
         text: &Spanned<String>,
         env: &compile::Env,
     ) -> Option<Program> {
-        let lit = text.span_in(&f.text);
-        let offsets = lit
-            .as_ref()
-            .and_then(|r| string_content_offsets(&f.text[r.clone()]));
-        let at = |off: usize| -> usize {
-            match (&lit, &offsets) {
-                (Some(r), Some(o)) => r.start + o.get(off).or(o.last()).copied().unwrap_or(0),
-                (Some(r), None) => r.start,
-                _ => 0,
-            }
-        };
         let problems = match crate::effects::parse_ability(&text.value) {
-            Err(e) => vec![compile::Problem {
-                span: e.span,
-                message: e.message,
-                hint: None,
-            }],
+            Err(e) => vec![e.into()],
             Ok(ast) => match compile::compile(&ast, env) {
                 Ok(p) => return Some(p),
                 Err(ps) => ps,
             },
         };
-        for p in problems {
-            let (a, b) = (at(p.span.start), at(p.span.end.max(p.span.start)));
-            let mut d = f.error_at(
-                a..b.max(a),
-                format!("in the ability of `{card}`: {}", p.message),
-            );
-            d.hints.extend(p.hint);
-            self.diags.push(d);
-        }
+        let context = format!("in the ability of `{card}`");
+        let diags = crate::effects::compile::diagnostics(f, text, &context, problems);
+        self.diags.extend(diags);
         None
     }
 
