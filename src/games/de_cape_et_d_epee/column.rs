@@ -10,6 +10,9 @@ use super::model::{MAX_COLUMN, MAX_SEATS, NO_STEP, Rules, T};
 /// Positions of a column as bits (position 0 is nearest the objective).
 pub type Mask = u64;
 
+// A column's positions fit below a mask's top bit.
+const _: () = assert!(MAX_COLUMN < Mask::BITS as usize);
+
 /// A column's cards and what the round's end has done to them so far.
 #[derive(Clone)]
 pub struct Work {
@@ -17,16 +20,15 @@ pub struct Work {
     pub card: [u8; MAX_COLUMN],
     /// Current value (half points), when `valued`.
     pub value: [i16; MAX_COLUMN],
-    /// Value as printed, for the column's domain.
-    pub base: [i16; MAX_COLUMN],
+    /// The domain of the column's objective.
+    pub domain: u8,
     pub valued: Mask,
     /// Turned up at the round's end: abilities ignored.
     pub late: Mask,
     pub cancelled: Mask,
     pub eliminated: Mask,
-    /// Claims: (position of the claiming card, seat).
-    pub claims: [(u8, u8); MAX_COLUMN],
-    pub n_claims: usize,
+    /// The claim at the position nearest the objective: (position, seat).
+    pub claim: Option<(u8, u8)>,
     pub lowest: bool,
     /// Each seat's cards.
     pub seat: [Mask; MAX_SEATS],
@@ -40,19 +42,19 @@ pub enum Award {
 }
 
 impl Work {
-    /// The column's cards; `late` marks those whose ability does not act.
-    pub fn new(r: &Rules, cards: &[u8], domain: u8, late: Mask) -> Work {
+    /// The column's cards; `late(c)`: card `c` was turned up at the
+    /// round's end, its ability does not act.
+    pub fn new(r: &Rules, cards: &[u8], domain: u8, late: impl Fn(u8) -> bool) -> Work {
         let mut w = Work {
             len: cards.len(),
             card: [0; MAX_COLUMN],
             value: [0; MAX_COLUMN],
-            base: [0; MAX_COLUMN],
+            domain,
             valued: 0,
-            late,
+            late: 0,
             cancelled: 0,
             eliminated: 0,
-            claims: [(0, 0); MAX_COLUMN],
-            n_claims: 0,
+            claim: None,
             lowest: false,
             seat: [0; MAX_SEATS],
         };
@@ -60,27 +62,15 @@ impl Work {
             let k = &r.kinds[r.kind_of(c)];
             w.card[p] = c;
             w.seat[r.owner(c)] |= 1 << p;
-            let v = if k.domain == Some(domain) {
-                k.domain_value
-            } else {
-                k.value
-            };
-            w.value[p] = v;
-            w.base[p] = v;
-            if !k.valueless {
-                w.valued |= 1 << p;
-            }
+            w.value[p] = k.printed(domain);
+            w.valued |= Mask::from(!k.valueless) << p;
+            w.late |= Mask::from(late(c)) << p;
         }
         w
     }
 
     pub fn present(&self) -> Mask {
-        let all = if self.len == 64 {
-            !0
-        } else {
-            (1u64 << self.len) - 1
-        };
-        all & !self.eliminated
+        ((1 << self.len) - 1) & !self.eliminated
     }
 
     fn active(&self) -> Mask {
@@ -157,7 +147,7 @@ impl Work {
                 i32::from(if r.first(T::CopiesValue) {
                     self.value[p]
                 } else {
-                    self.base[p]
+                    r.kinds[r.kind_of(self.card[p])].printed(self.domain)
                 })
             }
             Expr::Neg(x) => -self.expr(r, x, this)?,
@@ -254,8 +244,8 @@ impl Work {
                 }
                 Op::Claim { at, .. } => {
                     if let Some(p) = first(self.cards(r, at, this)) {
-                        self.claims[self.n_claims] = (p as u8, r.owner(self.card[this]) as u8);
-                        self.n_claims = (self.n_claims + 1).min(MAX_COLUMN - 1);
+                        let c = (p as u8, r.owner(self.card[this]) as u8);
+                        self.claim = Some(self.claim.map_or(c, |d| d.min(c)));
                     }
                 }
                 Op::AwardLowest => self.lowest = true,
@@ -266,45 +256,39 @@ impl Work {
 
     /// Who wins the column (docs/de-cape.md section 3).
     pub fn award(&self, r: &Rules) -> Award {
-        let claim = self.claims[..self.n_claims].iter().min();
-        if let Some(&(_, seat)) = claim
+        if let Some((_, seat)) = self.claim
             && (r.first(T::ClaimVsLowest) || !self.lowest)
         {
             return Award::Seat(seat as usize);
         }
-        let mut total = [0i32; 6];
-        let mut has = [false; 6];
-        let mut valued = [false; 6];
-        let mut nearest = [usize::MAX; 6];
-        let mut farthest = [0usize; 6];
-        for p in bits(self.present()) {
-            let s = r.owner(self.card[p]);
-            has[s] = true;
-            nearest[s] = nearest[s].min(p);
-            farthest[s] = p;
-            if self.valued & (1 << p) != 0 {
-                valued[s] = true;
-                total[s] += i32::from(self.value[p]);
+        // The greatest key wins: the highest total, then the card nearest
+        // the objective; awarded to the lowest, the lowest total, then the
+        // card farthest from it.
+        let present = self.present();
+        let takes_part = if self.lowest && r.first(T::TakesPart) {
+            self.valued
+        } else {
+            !0
+        };
+        let mut best = None;
+        for s in 0..r.players {
+            let cards = self.seat[s] & present;
+            if cards & takes_part == 0 {
+                continue;
+            }
+            let total: i32 = bits(cards & self.valued)
+                .map(|p| i32::from(self.value[p]))
+                .sum();
+            let key = if self.lowest {
+                (-total, 63 - cards.leading_zeros() as i32)
+            } else {
+                (total, -(cards.trailing_zeros() as i32))
+            };
+            if best.is_none_or(|(k, _)| key > k) {
+                best = Some((key, s));
             }
         }
-        let seats = 0..r.players;
-        let best = if self.lowest {
-            let takes = |s: &usize| {
-                if r.first(T::TakesPart) {
-                    valued[*s]
-                } else {
-                    has[*s]
-                }
-            };
-            seats
-                .filter(takes)
-                .min_by_key(|&s| (total[s], std::cmp::Reverse(farthest[s])))
-        } else {
-            seats
-                .filter(|&s| has[s])
-                .max_by_key(|&s| (total[s], std::cmp::Reverse(nearest[s])))
-        };
-        best.map_or(Award::Nobody, Award::Seat)
+        best.map_or(Award::Nobody, |(_, s)| Award::Seat(s))
     }
 
     /// Each card still in the column with its value (`None`: no value).

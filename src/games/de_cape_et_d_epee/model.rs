@@ -121,6 +121,17 @@ pub struct Kind {
     pub program: Option<Program>,
 }
 
+impl Kind {
+    /// Its value in a column whose objective is of `domain`.
+    pub fn printed(&self, domain: u8) -> i16 {
+        if self.domain == Some(domain) {
+            self.domain_value
+        } else {
+            self.value
+        }
+    }
+}
+
 /// One objective card: a domain and a value (points and cards needed).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Objective {

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use arrayvec::ArrayVec;
 
-use super::column::{Award, Mask, Work};
+use super::column::{Award, Work};
 use super::compile::{CardExpr, ColExpr, Op, Trigger, Who};
 use super::model::{MAX_COLUMN, MAX_DECK, MAX_OBJECTIVES, MAX_SEATS, Rules, T};
 use crate::engine::seed;
@@ -790,7 +790,9 @@ impl State {
     }
 
     /// The round's end: every column settled, left to right; the next round
-    /// starts left of the player who ended this one.
+    /// starts left of the player who ended this one. Once a round: kept out
+    /// of the turn's code.
+    #[inline(never)]
     fn end_round(&mut self, ender: usize) {
         if self.log.is_some() {
             let (realized, stuck) = (self.all_realized(), self.nobody_holds_a_card());
@@ -814,18 +816,14 @@ impl State {
     /// The column's cards as the round's end reads them; `end`: the cards
     /// still face down are turned up late (003: "mais pas leur capacité
     /// spéciale"), a tucked card excepted.
+    #[inline]
     fn work(&self, c: usize, end: bool) -> Work {
         let col = &self.columns[c];
-        let mut late: Mask = 0;
-        for (i, &x) in col.cards.iter().enumerate() {
-            if self.flags[x as usize] & (UP | TUCKED) == 0
-                || (!end && self.flags[x as usize] & UP == 0)
-            {
-                late |= 1 << i;
-            }
-        }
+        let shown = if end { UP | TUCKED } else { UP };
         let domain = self.rules.objectives[col.objective as usize].domain;
-        Work::new(&self.rules, &col.cards, domain, late)
+        Work::new(&self.rules, &col.cards, domain, |x| {
+            self.flags[x as usize] & shown == 0
+        })
     }
 
     fn settle(&mut self, c: usize, ender: usize) {
@@ -839,7 +837,8 @@ impl State {
             self.columns[c].cards.retain(|x| !tucked.contains(x));
             tucked.iter().for_each(|&x| self.discard_card(x));
         }
-        let (w, winner) = self.judged(c, ender);
+        let mut w = self.work(c, true);
+        let winner = self.judged(&mut w, ender);
         let objective = self.columns[c].objective;
         if let Some(s) = winner {
             self.won[objective as usize] = s;
@@ -867,18 +866,16 @@ impl State {
         }
     }
 
-    /// The column after the round-end steps (its eliminated cards are
-    /// `eliminated`, by position) and who wins it.
-    fn judged(&self, c: usize, ender: usize) -> (Work, Option<u8>) {
+    /// Runs the round-end steps over the column `w` (its eliminated cards
+    /// are then `eliminated`, by position) and says who wins it.
+    fn judged(&self, w: &mut Work, ender: usize) -> Option<u8> {
         let rules = &*self.rules;
-        let mut w = self.work(c, true);
         w.run_steps(rules, &mut |_| {});
-        let winner = match w.award(rules) {
+        match w.award(rules) {
             Award::Seat(s) => Some(s as u8),
             Award::Nobody if !rules.first(T::EmptyColumn) => Some(ender as u8),
             Award::Nobody => None,
-        };
-        (w, winner)
+        }
     }
 
     fn game_over(&mut self, why: EndReason) {
