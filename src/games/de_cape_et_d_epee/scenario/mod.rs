@@ -16,8 +16,9 @@ use serde::Deserialize;
 use super::position::Position;
 use super::state::{Event, Phase, State};
 use super::{DeCape, Rules};
+use crate::design::scenario::{self, RulesNamed};
 use crate::diag::Diagnostics;
-use crate::engine::{Game, GameState, Selection};
+use crate::engine::GameState;
 use crate::load::{GameDir, SourceFile, Spanned};
 use crate::play::Playable;
 use crate::play::i18n::Lang;
@@ -33,7 +34,7 @@ struct ScenarioFile {
     players: Spanned<usize>,
     /// `key=value` rules, as `--set` gives them (a toggle's other reading).
     #[serde(default)]
-    sets: Vec<String>,
+    sets: Vec<Spanned<String>>,
     /// Deals what the position leaves out (reserves, hands not given).
     #[serde(default)]
     seed: u64,
@@ -127,31 +128,27 @@ pub fn run_file(path: &Path, dir: &GameDir, json: bool) -> Result<String, Diagno
 pub fn run_source(file: &SourceFile, dir: &GameDir, json: bool) -> Result<String, Diagnostics> {
     let sc: ScenarioFile = file.parse()?;
     let run = play(file, &sc, dir)?;
-    // A failing expectation: the whole report, then each mismatch.
-    expect::check(file, &sc.expect, &run).map_err(|mismatches| {
-        let n = mismatches.0.len();
-        let head = format!(
-            "{n} expectation(s) of the scenario fail\n\n{}",
-            report::text(&sc, &run)
-        );
-        let mut all = Diagnostics::from(file.error_at(0..0, head));
-        all.0.extend(mismatches.0);
-        all
-    })?;
-    Ok(if json {
+    let mismatches = expect::check(file, &sc.expect, &run);
+    let report = if json {
         report::json(&sc, &run)
     } else {
         report::text(&sc, &run)
+    };
+    // A failing expectation: the whole report in words, then each mismatch.
+    scenario::report_or_mismatches(report, mismatches, |n, _, _| {
+        let text = report::text(&sc, &run);
+        let head = format!("{n} expectation(s) of the scenario fail\n\n{text}");
+        file.error_at(0..0, head)
     })
 }
 
 fn play(file: &SourceFile, sc: &ScenarioFile, dir: &GameDir) -> Result<Run, Diagnostics> {
-    let sel = Selection {
+    let named = RulesNamed {
+        sets: &sc.sets,
         players: Some(sc.players.value),
-        sets: sc.sets.clone(),
-        ..Selection::default()
+        ..RulesNamed::default()
     };
-    let rules = DeCape::load(dir, &sel)?.rules;
+    let rules = scenario::load_rules::<DeCape>(file, dir, &named)?;
     let to_move = seat_to_move(file, sc, &rules)?;
     let mut s = State::at(Arc::clone(&rules), sc.seed, &sc.position.borrowed(to_move))
         .map_err(|m| file.error(&sc.position, m))?;
