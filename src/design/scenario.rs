@@ -4,7 +4,8 @@
 //! expectations, checked one field at a time with each mismatch at its
 //! line; a run whose expectations fail given as its report, then each
 //! mismatch in file order; the JSON form; the files of a folder of
-//! scenarios. A game's runner keeps what is its own: its file's fields,
+//! scenarios; and, for a game whose scenarios type their moves as at
+//! `ludus play`, those moves played and the moves offered, in words. A game's runner keeps what is its own: its file's fields,
 //! its position, its moves, its board in words and what its expectations
 //! mean.
 //!
@@ -17,8 +18,12 @@ use std::sync::Arc;
 
 use super::Designer;
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::engine::Selection;
+use crate::engine::{Actor, GameState, Selection};
 use crate::load::{GameDir, SourceFile, Spanned, nearest};
+use crate::play::i18n::Lang;
+use crate::play::input::{Command, parse_line};
+use crate::play::{MoveOf, Playable};
+use crate::soak::Soaked;
 
 /// The rules a scenario file names, each entry where it is written.
 #[derive(Default)]
@@ -101,6 +106,63 @@ fn at_set_entry(file: &SourceFile, sets: &[Spanned<String>], mut d: Diagnostic) 
         d.message = format!("in `set`: {}", d.message);
     }
     d
+}
+
+/// Plays the move typed on `line` in `s`, as a person types it at `ludus
+/// play` (in English): the move in `words` (of the state before it) after
+/// the name of the seat that made it, and the events it caused. A line
+/// that names no legal move is an error at it with the legal moves; so is
+/// a move after which the state's invariants break.
+pub fn play_typed<G: Playable + Designer>(
+    file: &SourceFile,
+    rules: &G::Rules,
+    s: &mut G::State,
+    line: &Spanned<String>,
+    words: impl Fn(&G::State, MoveOf<G>) -> String,
+) -> Result<(String, Vec<String>), Diagnostics> {
+    let mut legal = Vec::new();
+    s.legal_moves(&mut legal);
+    let typed = parse_line(Lang::En, legal.len(), line, |typed, line| {
+        G::parse_move(Lang::En, s, &legal, typed, line)
+    });
+    let (Ok(Command::Move(i)), Actor::Player(who)) = (typed, s.current_actor()) else {
+        let legal: Vec<String> = legal.iter().map(|&m| words(s, m)).collect();
+        let d = file.error(line, format!("\"{}\" is not one legal move here", **line));
+        return Err(d
+            .with_hint(format!("legal here: {}", legal.join("; ")))
+            .into());
+    };
+    let text = words(s, legal[i]);
+    let from = G::events(s).len();
+    s.apply_legal(legal[i]);
+    if let Err(m) = s.check_invariants() {
+        let d = file.error(line, format!("after this move the state is broken: {m}"));
+        return Err(d.into());
+    }
+    let told = G::events(s)[from..].iter();
+    let told = told.map(|e| G::event_words(Lang::En, rules, e, None));
+    Ok((
+        format!("{}: {text}", G::seat_name(rules, who)),
+        told.collect(),
+    ))
+}
+
+/// The legal moves of `s` in `words`, each after the name of the seat to
+/// act; none once the game is over.
+pub fn offered<G: Playable>(
+    rules: &G::Rules,
+    s: &G::State,
+    words: impl Fn(&G::State, MoveOf<G>) -> String,
+) -> Vec<String> {
+    let Actor::Player(p) = s.current_actor() else {
+        return Vec::new();
+    };
+    let mut legal = Vec::new();
+    s.legal_moves(&mut legal);
+    let seat = G::seat_name(rules, p);
+    (legal.iter())
+        .map(|&m| format!("{seat}: {}", words(s, m)))
+        .collect()
 }
 
 /// A scenario's expectations, checked one field at a time: the fields
