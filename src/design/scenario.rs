@@ -32,6 +32,8 @@ pub struct RulesNamed<'a> {
     pub addons: &'a [Spanned<String>],
     /// `key=value` settings, as `--set` takes them.
     pub sets: &'a [Spanned<String>],
+    /// The name of their field in the file, for messages.
+    pub sets_field: &'static str,
     pub players: Option<usize>,
 }
 
@@ -79,7 +81,7 @@ pub fn load_rules<G: Designer>(
     G::load(dir, &sel).map(|l| l.rules).map_err(|ds| {
         Diagnostics(
             ds.0.into_iter()
-                .map(|d| at_set_entry(file, named.sets, d))
+                .map(|d| at_set_entry(file, named, d))
                 .collect(),
         )
     })
@@ -87,13 +89,13 @@ pub fn load_rules<G: Designer>(
 
 /// A problem of a `--set` setting (reported under the file name `--set`
 /// or `--set KEY`) moved to the scenario's entry of that setting.
-fn at_set_entry(file: &SourceFile, sets: &[Spanned<String>], mut d: Diagnostic) -> Diagnostic {
+fn at_set_entry(file: &SourceFile, named: &RulesNamed, mut d: Diagnostic) -> Diagnostic {
     let path = d.file.to_string_lossy().into_owned();
     let Some(rest) = path.strip_prefix("--set") else {
         return d;
     };
     let key = rest.trim();
-    let entry = sets.iter().find(|e| {
+    let entry = named.sets.iter().find(|e| {
         let k = e.value.split_once('=').map_or("", |(k, _)| k.trim());
         (key.is_empty() && !e.value.contains('=')) || (!key.is_empty() && k == key)
     });
@@ -103,7 +105,7 @@ fn at_set_entry(file: &SourceFile, sets: &[Spanned<String>], mut d: Diagnostic) 
         d.line = at.line;
         d.col = at.col;
         d.span = at.span;
-        d.message = format!("in `set`: {}", d.message);
+        d.message = format!("in `{}`: {}", named.sets_field, d.message);
     }
     d
 }

@@ -415,6 +415,7 @@ fn run(file: &SourceFile, rules_dir: &GameDir, check: bool) -> Result<Run, Diagn
         variant: Some(&sc.variant),
         addons: &sc.addons,
         sets: &sc.set,
+        sets_field: "set",
         players: None,
     };
     let rules = scenario::load_rules::<CaesarCleopatra>(file, rules_dir, &named)?;

@@ -141,6 +141,7 @@ pub fn run_source(file: &SourceFile, dir: &GameDir, json: bool) -> Result<String
 fn play(file: &SourceFile, sc: &ScenarioFile, dir: &GameDir) -> Result<Run, Diagnostics> {
     let named = RulesNamed {
         sets: &sc.sets,
+        sets_field: "sets",
         players: Some(sc.players.value),
         ..RulesNamed::default()
     };
