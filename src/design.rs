@@ -1,7 +1,8 @@
 //! The designer's tools over any game: `ludus check`, `ludus variants`,
 //! `ludus scenario run`, `ludus soak`, and the event log of
 //! `simulate --log`. What they need of a game is [`Designer`]; the
-//! commands in `cli` print what it returns.
+//! commands in `cli` print what it returns. What every game's scenario
+//! runner shares is [`scenario`].
 //!
 //! **Architecture invariant:** nothing here names a notion of a particular
 //! game. A game's variants are overlays on its base files; each rule is a
@@ -9,6 +10,8 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+
+pub mod scenario;
 
 use crate::diag::Diagnostics;
 use crate::engine::{BASE_VARIANT, Game, Selection};

@@ -20,69 +20,12 @@ use ludus::games::caesar_cleopatra::scenario;
 const ROOT: &str = "tests/scenarios";
 const RULES: &str = "rules/caesar_cleopatra";
 
-fn snapshot_name(rel: &Path) -> String {
-    let stem = rel.with_extension("");
-    let parts: Vec<String> = stem
-        .components()
-        .map(|c| c.as_os_str().to_string_lossy().into_owned())
-        .collect();
-    format!("scenario_{}", parts.join("_"))
-}
-
 #[test]
 fn scenarios() {
-    // Paths stay relative (as a user types them) so that the reports and
-    // errors in the snapshots do not depend on where the crate lives.
-    std::env::set_current_dir(env!("CARGO_MANIFEST_DIR")).unwrap();
-    let root = Path::new(ROOT);
     let rules = Path::new(RULES);
-    let files = scenario::scenario_files(root);
-    let mut failures = Vec::new();
-    let mut ran = 0;
-    for path in &files {
-        let rel = path.strip_prefix(root).unwrap();
-        if rel.starts_with("pending") {
-            continue;
-        }
-        ran += 1;
-        let must_fail = rel.starts_with("err");
-        let text = match (scenario::run_file(path, rules, false), must_fail) {
-            (Ok(report), false) => {
-                // The JSON report of the same run is one valid object.
-                match scenario::run_file(path, rules, true) {
-                    Ok(j) => {
-                        if let Err(e) = serde_json::from_str::<serde_json::Value>(&j) {
-                            failures.push(format!("{}: --json is not JSON: {e}", path.display()));
-                        }
-                    }
-                    Err(d) => failures.push(format!("{}: --json fails:\n{d}", path.display())),
-                }
-                report
-            }
-            (Err(d), true) => d.to_string(),
-            (Ok(_), true) => {
-                failures.push(format!("{}: must fail, but runs", path.display()));
-                continue;
-            }
-            (Err(d), false) => {
-                failures.push(format!("{}:\n{d}", path.display()));
-                continue;
-            }
-        };
-        let name = snapshot_name(rel);
-        let mut settings = snapshot_settings!();
-        settings.set_input_file(path);
-        settings.set_omit_expression(true);
-        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            settings.bind(|| insta::assert_snapshot!(name.as_str(), text));
-        }));
-        if outcome.is_err() {
-            failures.push(format!(
-                "{}: the report differs from snapshots/{name}.snap",
-                path.display()
-            ));
-        }
-    }
+    let (ran, failures) = common::snapshot_scenarios(ROOT, "scenario", |path, json| {
+        scenario::run_file(path, rules, json)
+    });
     assert!(ran > 0, "no scenario found under {ROOT}");
     assert!(
         failures.is_empty(),

@@ -104,6 +104,41 @@ impl SourceFile {
         self.parse_borrowed()
     }
 
+    /// Byte range of `part` (a slice of this file's text, such as a raw
+    /// value's) in the file, from its value on: the white space and
+    /// comments before it are skipped.
+    pub fn span_of(&self, part: &str) -> Range<usize> {
+        let start = (part.as_ptr() as usize)
+            .saturating_sub(self.text.as_ptr() as usize)
+            .min(self.text.len());
+        start + (part.len() - skip_trivia(part).len())..start + part.len()
+    }
+
+    /// Parses `part` (a slice of this file's text, a raw value read with
+    /// [`SourceFile::parse_borrowed`]) as `T`, an error at its place in the
+    /// file.
+    pub fn parse_part<'a, T: serde::Deserialize<'a>>(
+        &self,
+        part: &'a str,
+    ) -> Result<T, Diagnostic> {
+        let opts = ron::Options::default()
+            .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+        opts.from_str::<T>(part).map_err(|e| {
+            let inner = SourceFile {
+                path: self.path.clone(),
+                text: part.to_string(),
+            };
+            let base = (part.as_ptr() as usize).saturating_sub(self.text.as_ptr() as usize);
+            let off = base + inner.offset_of(e.span.start.line, e.span.start.col);
+            let (message, hint) = ron_message(&e.code);
+            let d = self.error_at(off..off, message);
+            match hint {
+                Some(h) => d.with_hint(h),
+                None => d,
+            }
+        })
+    }
+
     /// Like [`SourceFile::parse`], for types that borrow from the text.
     pub fn parse_borrowed<'a, T: serde::Deserialize<'a>>(&'a self) -> Result<T, Diagnostic> {
         let opts = ron::Options::default()

@@ -86,6 +86,71 @@ pub fn snapshot_settings_fn(f: impl FnOnce()) {
     s.bind(f);
 }
 
+/// Runs every scenario file under `root` (but its `pending/` folder)
+/// with `run` (the file; whether as JSON) and compares each with its
+/// snapshot `snapshots/<prefix>_<path>.snap`: a file under `err/` must
+/// fail (the snapshot is the error text), any other must run and its JSON
+/// form be one JSON object (the snapshot is the report). Paths stay
+/// relative, as a user types them, so that the snapshots do not depend on
+/// where the crate lives. Returns how many files ran, and the failures.
+pub fn snapshot_scenarios(
+    root: &str,
+    prefix: &str,
+    run: impl Fn(&Path, bool) -> Result<String, ludus::diag::Diagnostics>,
+) -> (usize, Vec<String>) {
+    std::env::set_current_dir(env!("CARGO_MANIFEST_DIR")).unwrap();
+    let mut failures = Vec::new();
+    let mut ran = 0;
+    for path in ludus::design::scenario::files(Path::new(root)) {
+        let rel = path.strip_prefix(root).unwrap();
+        if rel.starts_with("pending") {
+            continue;
+        }
+        ran += 1;
+        let text = match (run(&path, false), rel.starts_with("err")) {
+            (Ok(report), false) => match run(&path, true) {
+                Ok(j) => match serde_json::from_str::<serde_json::Value>(&j) {
+                    Ok(_) => report,
+                    Err(e) => {
+                        failures.push(format!("{}: --json is not JSON: {e}", path.display()));
+                        continue;
+                    }
+                },
+                Err(d) => {
+                    failures.push(format!("{}: --json fails:\n{d}", path.display()));
+                    continue;
+                }
+            },
+            (Err(d), true) => d.to_string(),
+            (Ok(_), true) => {
+                failures.push(format!("{}: must fail, but runs", path.display()));
+                continue;
+            }
+            (Err(d), false) => {
+                failures.push(format!("{}:\n{d}", path.display()));
+                continue;
+            }
+        };
+        let stem: Vec<String> = (rel.with_extension("").components())
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        let name = format!("{prefix}_{}", stem.join("_"));
+        let mut settings = snapshot_settings!();
+        settings.set_input_file(&path);
+        settings.set_omit_expression(true);
+        let same = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            settings.bind(|| insta::assert_snapshot!(name.as_str(), text));
+        }));
+        if same.is_err() {
+            failures.push(format!(
+                "{}: the report differs from snapshots/{name}.snap",
+                path.display()
+            ));
+        }
+    }
+    (ran, failures)
+}
+
 /// The shipped rules under a variant (`variants/<id>.ron`).
 pub fn rules_of(variant: &str) -> Arc<Rules> {
     let sel = cc::variant::Selection::variant(variant);

@@ -16,7 +16,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::ops::Range;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 use ron::value::RawValue;
@@ -24,15 +24,17 @@ use serde::Deserialize;
 use serde::de::IgnoredAny;
 use serde_json::{Value, json};
 
+use super::CaesarCleopatra;
 use super::events::Event;
 use super::model::{Counts, Face, Kind, MAX_KINDS, Rules};
 use super::moves::{Move, Reserve, Target};
 use super::position::{Entry, Position, VotePile, parse_card};
 use super::state::{Phase, State};
 use super::text;
-use super::variant::{self, Selection};
+use super::variant;
+use crate::design::scenario::{self, Checks, RulesNamed};
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::load::{GameDir, SourceFile, Spanned, nearest, ron_message};
+use crate::load::{GameDir, SourceFile, Spanned, nearest};
 
 // ----- The file format -------------------------------------------------------
 
@@ -383,15 +385,10 @@ pub fn run_source(
     rules_dir: impl Into<GameDir>,
     json: bool,
 ) -> Result<String, Diagnostics> {
-    let mut run = run(file, &rules_dir.into(), true)?;
-    run.mismatches.0.sort_by_key(|d| (d.line, d.col));
+    let run = run(file, &rules_dir.into(), true)?;
     let text = report(&run, json);
-    let Some(first) = run.mismatches.iter().next() else {
-        return Ok(text);
-    };
     // The report first (a reader needs it to see why), then each mismatch.
-    let n = run.mismatches.len();
-    let mut out = Diagnostics::from(Diagnostic {
+    scenario::report_or_mismatches(text, run.mismatches, |n, first, text| Diagnostic {
         span: None,
         message: format!(
             "{n} expectation{} of the scenario fail{}; the report of the run, then each:\n\n{}",
@@ -401,16 +398,12 @@ pub fn run_source(
         ),
         hints: Vec::new(),
         ..first.clone()
-    });
-    out.extend(run.mismatches);
-    Err(out)
+    })
 }
 
 fn report(run: &Run, json: bool) -> String {
     if json {
-        let mut s = serde_json::to_string_pretty(&run.json()).expect("JSON");
-        s.push('\n');
-        s
+        scenario::json_text(&run.json())
     } else {
         run.text()
     }
@@ -418,7 +411,14 @@ fn report(run: &Run, json: bool) -> String {
 
 fn run(file: &SourceFile, rules_dir: &GameDir, check: bool) -> Result<Run, Diagnostics> {
     let sc = parse_scenario(file, rules_dir)?;
-    let rules = load_rules(file, rules_dir, &sc)?;
+    let named = RulesNamed {
+        variant: Some(&sc.variant),
+        addons: &sc.addons,
+        sets: &sc.set,
+        sets_field: "set",
+        players: None,
+    };
+    let rules = scenario::load_rules::<CaesarCleopatra>(file, rules_dir, &named)?;
     let mut s = start_state(file, &rules, &sc)?;
     let before = s.clone();
     let start_events = 0..s.events().len();
@@ -428,7 +428,7 @@ fn run(file: &SourceFile, rules_dir: &GameDir, check: bool) -> Result<Run, Diagn
     let mut mismatches = Diagnostics::default();
     for raw in &sc.script {
         let step = parse_step(file, raw)?;
-        let span = offset_in(file, raw.get_ron());
+        let span = file.span_of(raw.get_ron());
         let played = match &step {
             Step::Refused(who, inner) => refused(file, &span, &s, who, inner)?,
             Step::Offered(list) | Step::NotOffered(list) | Step::OnlyOffered(list) => {
@@ -447,9 +447,9 @@ fn run(file: &SourceFile, rules_dir: &GameDir, check: bool) -> Result<Run, Diagn
     let checked = match sc.expect {
         Some(raw) => {
             let text = raw.get_ron();
-            let e: Expect = parse_inner(file, text)?;
-            let at: ExpectSpans = parse_inner(file, text)?;
-            let (checked, miss) = check_expect(&e, &at, &s, file, offset_in(file, text));
+            let e: Expect = file.parse_part(text)?;
+            let at: ExpectSpans = file.parse_part(text)?;
+            let (checked, miss) = check_expect(&e, &at, &s, file, file.span_of(text));
             mismatches.extend(miss);
             checked
         }
@@ -530,16 +530,16 @@ fn start_state(
             });
     };
     let text = raw.get_ron();
-    let spans: PositionSpans = parse_inner(file, text)?;
+    let spans: PositionSpans = file.parse_part(text)?;
     // `Position` reports unknown fields and wrong types.
-    let position: Position = parse_inner(file, text)?;
+    let position: Position = file.parse_part(text)?;
     let mut diags = Diagnostics::default();
     check_position(rules, file, &spans, &mut diags);
     if !diags.is_empty() {
         diags.0.sort_by_key(|d| (d.line, d.col));
         return Err(diags);
     }
-    let pos_at = offset_in(file, text);
+    let pos_at = file.span_of(text);
     position.into_state(rules.clone(), sc.seed).map_err(|errs| {
         let mut d = Diagnostics::default();
         for e in errs {
@@ -582,7 +582,7 @@ fn entry_span(ps: &PositionSpans, entry: &Entry, text: &str) -> Option<Range<usi
 /// Reads one step of the script; a misspelled step or one with the wrong
 /// arguments is reported with the steps' forms.
 fn parse_step(file: &SourceFile, raw: &RawValue) -> Result<Step, Diagnostics> {
-    parse_inner(file, raw.get_ron()).map_err(|mut d| {
+    file.parse_part(raw.get_ron()).map_err(|mut d| {
         // A misspelled step: say so, and suggest the nearest.
         if let Some(found) = d.message.strip_prefix("unknown value `")
             && d.hints.iter().any(|h| h.contains("Pass, Place"))
@@ -611,7 +611,7 @@ fn parse_step(file: &SourceFile, raw: &RawValue) -> Result<Step, Diagnostics> {
         } else if let Some((_, form)) = STEPS.iter().find(|(n, _)| {
             // Arguments of the wrong shape (`Offered(Pass)`): the form of
             // the step the text starts with.
-            let t = file.text.get(offset_in(file, raw.get_ron())).unwrap_or("");
+            let t = file.text.get(file.span_of(raw.get_ron())).unwrap_or("");
             t.strip_prefix(n)
                 .is_some_and(|rest| rest.trim_start().starts_with('('))
         }) {
@@ -799,118 +799,6 @@ fn offered(
         groups_before: group_cards(s),
     };
     Ok((played, miss))
-}
-
-/// Loads the rules the scenario names; unknown ids and bad settings are
-/// reported at their lines of the scenario.
-fn load_rules(
-    file: &SourceFile,
-    dir: &GameDir,
-    sc: &ScenarioFile,
-) -> Result<Arc<Rules>, Diagnostics> {
-    let mut diags = Diagnostics::default();
-    if let Ok(known) = variant::list(dir) {
-        let check = |id: &Spanned<String>, addon: bool, diags: &mut Diagnostics| {
-            let what = if addon { "add-on" } else { "variant" };
-            let ids: Vec<&str> = known
-                .iter()
-                .filter(|v| v.addon == addon)
-                .map(|v| v.id.as_str())
-                .collect();
-            if !ids.contains(&id.value.as_str()) {
-                let mut d = file.error(id, format!("unknown {what} \"{}\"", id.value));
-                if let Some(n) = nearest(&id.value, ids.iter().copied()) {
-                    d.hints.push(format!("did you mean \"{n}\"?"));
-                }
-                d.hints.push(format!("{what}s: {}", ids.join(", ")));
-                diags.push(d);
-            }
-        };
-        check(&sc.variant, false, &mut diags);
-        for a in &sc.addons {
-            check(a, true, &mut diags);
-        }
-    }
-    if !diags.is_empty() {
-        return Err(diags);
-    }
-    let sel = Selection {
-        variant: Some(sc.variant.value.clone()),
-        addons: sc.addons.iter().map(|a| a.value.clone()).collect(),
-        sets: sc.set.iter().map(|a| a.value.clone()).collect(),
-        ..Selection::default()
-    };
-    match variant::load(dir, &sel) {
-        Ok(r) => Ok(Arc::new(r.rules)),
-        Err(ds) => {
-            // A `--set` problem is reported at the scenario's `set` entry.
-            let mut out = Diagnostics::default();
-            for mut d in ds.0 {
-                let path = d.file.to_string_lossy().into_owned();
-                if let Some(rest) = path.strip_prefix("--set") {
-                    let key = rest.trim();
-                    let entry = sc.set.iter().find(|e| {
-                        let k = e.value.split_once('=').map_or("", |(k, _)| k.trim());
-                        (key.is_empty() && !e.value.contains('=')) || (!key.is_empty() && k == key)
-                    });
-                    if let Some(e) = entry {
-                        let at = file.error(e, String::new());
-                        d.file = at.file;
-                        d.line = at.line;
-                        d.col = at.col;
-                        d.span = at.span;
-                        d.message = format!("in `set`: {}", d.message);
-                    }
-                }
-                out.push(d);
-            }
-            Err(out)
-        }
-    }
-}
-
-/// Byte range of `inner` (a slice of the file's text) in the file.
-fn offset_in(file: &SourceFile, inner: &str) -> Range<usize> {
-    let base = file.text.as_ptr() as usize;
-    let start = (inner.as_ptr() as usize)
-        .saturating_sub(base)
-        .min(file.text.len());
-    // Point at the value, not at the white space or comments before it.
-    let mut rest = inner;
-    loop {
-        let t = rest.trim_start();
-        if let Some(after) = t.strip_prefix("//") {
-            rest = after.find('\n').map_or("", |i| &after[i..]);
-        } else if let Some(after) = t.strip_prefix("/*") {
-            rest = after.find("*/").map_or("", |i| &after[i + 2..]);
-        } else {
-            rest = t;
-            break;
-        }
-    }
-    let skipped = inner.len() - rest.len();
-    start + skipped..start + inner.len()
-}
-
-/// Parses a part of the file (a raw value), reporting errors at their place
-/// in the file.
-fn parse_inner<'a, T: Deserialize<'a>>(file: &SourceFile, text: &'a str) -> Result<T, Diagnostic> {
-    let opts =
-        ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
-    opts.from_str::<T>(text).map_err(|e| {
-        let inner = SourceFile {
-            path: file.path.clone(),
-            text: text.to_string(),
-        };
-        let base = (text.as_ptr() as usize).saturating_sub(file.text.as_ptr() as usize);
-        let off = base + inner.offset_of(e.span.start.line, e.span.start.col);
-        let (message, hint) = ron_message(&e.code);
-        let d = file.error_at(off..off, message);
-        match hint {
-            Some(h) => d.with_hint(h),
-            None => d,
-        }
-    })
 }
 
 fn file_error(
@@ -1549,11 +1437,7 @@ fn check_expect(
     let mut c = Checker {
         s,
         r: s.rules(),
-        file,
-        span: whole.clone(),
-        whole,
-        diags: Diagnostics::default(),
-        checked: Vec::new(),
+        c: Checks::new(file, whole),
     };
     // In the order of the report's "Checked:" line.
     c.outcome(e, at);
@@ -1562,45 +1446,33 @@ fn check_expect(
     c.frozen(e, at);
     c.zones(e, at);
     c.votes(e, at);
-    (c.checked, c.diags)
+    (c.c.checked, c.c.mismatches)
 }
 
 /// The state an `expect` is checked against, and what the check found.
 struct Checker<'a> {
     s: &'a State,
     r: &'a Rules,
-    file: &'a SourceFile,
-    /// The `expect` block, and the field being checked.
-    whole: Range<usize>,
-    span: Range<usize>,
-    diags: Diagnostics,
-    checked: Vec<&'static str>,
+    c: Checks<'a>,
 }
 
 impl Checker<'_> {
     /// Starts checking a field: mismatches are reported at it.
     fn field(&mut self, name: &'static str, at: &Option<Spanned<IgnoredAny>>) {
-        self.checked.push(name);
-        self.span = at
-            .as_ref()
-            .and_then(|a| a.span_in(&self.file.text))
-            .unwrap_or_else(|| self.whole.clone());
+        self.c.field(name, at.as_ref());
     }
 
     fn fail(&mut self, msg: String) {
-        let d = self.file.error_at(self.span.clone(), msg);
-        self.diags.push(d);
+        self.c.fail(msg);
     }
 
     /// An id of `expect` that names nothing: an error at the field, with
     /// the nearest id and the list.
     fn unknown(&mut self, what: &str, id: &str, ids: Vec<String>) {
         let (msg, hints) = unknown_id(what, id, ids);
-        let mut d = self
-            .file
-            .error_at(self.span.clone(), format!("expect: {msg}"));
+        let mut d = self.c.error(format!("expect: {msg}"));
         d.hints = hints;
-        self.diags.push(d);
+        self.c.mismatches.push(d);
     }
 
     fn faction(&mut self, id: &str) -> Option<usize> {
@@ -2318,23 +2190,4 @@ fn table_json(s: &State) -> Value {
         "vote_removed": vote(s.vote_removed()),
         "lone_player": s.lone_player().map(fid),
     })
-}
-
-/// Every scenario file under `dir` (recursively), sorted; for tests and
-/// tools that run them all.
-pub fn scenario_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "ron") {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
 }

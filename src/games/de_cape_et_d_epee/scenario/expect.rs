@@ -4,6 +4,7 @@
 use serde::Deserialize;
 
 use super::Run;
+use crate::design::scenario::Checks;
 use crate::diag::Diagnostics;
 use crate::load::{SourceFile, Spanned};
 
@@ -36,24 +37,12 @@ pub(super) struct Expect {
     winners: Option<Spanned<Vec<String>>>,
 }
 
-/// One expectation given: where, what it wants and what the run gives.
-struct Found {
-    what: &'static str,
-    at: Spanned<()>,
-    want: String,
-    got: String,
-}
-
 /// Every expectation given, each mismatch at its line.
-pub(super) fn check(file: &SourceFile, e: &Expect, run: &Run) -> Result<(), Diagnostics> {
-    let mut found = lists(e, run);
-    found.extend(by_colour(e, run));
-    let mut diags = Diagnostics::default();
-    for f in found.iter().filter(|f| f.want != f.got) {
-        let message = format!("{}: expected {}, got {}", f.what, f.want, f.got);
-        diags.push(file.error(&f.at, message));
-    }
-    if diags.is_empty() { Ok(()) } else { Err(diags) }
+pub(super) fn check(file: &SourceFile, e: &Expect, run: &Run) -> Diagnostics {
+    let mut c = Checks::new(file, 0..0);
+    lists(&mut c, e, run);
+    by_colour(&mut c, e, run);
+    c.mismatches
 }
 
 fn list(v: &[String]) -> String {
@@ -61,10 +50,10 @@ fn list(v: &[String]) -> String {
 }
 
 /// The expectations that are lists of sentences.
-fn lists(e: &Expect, run: &Run) -> Vec<Found> {
+fn lists(c: &mut Checks, e: &Expect, run: &Run) {
     let not_over = || "no winner: the game is not over".to_string();
     let winners = run.winners.as_deref().map_or_else(not_over, list);
-    [
+    for (what, want, got) in [
         ("settled", &e.settled, list(&run.settled)),
         ("eliminated", &e.eliminated, list(&run.eliminated)),
         ("revealed", &e.revealed, list(&run.revealed)),
@@ -72,53 +61,41 @@ fn lists(e: &Expect, run: &Run) -> Vec<Found> {
         ("out_of_game", &e.out_of_game, list(&run.out)),
         ("offered", &e.offered, list(&run.offered)),
         ("winners", &e.winners, winners),
-    ]
-    .into_iter()
-    .filter_map(|(what, want, got)| {
-        want.as_ref().map(|w| Found {
-            what,
-            at: w.with_value(()),
-            want: list(w),
-            got,
-        })
-    })
-    .collect()
+    ] {
+        if let Some(w) = want {
+            c.same(what, w, list(w), got);
+        }
+    }
 }
 
 /// The expectations given per colour: points, discard piles, hands.
-fn by_colour(e: &Expect, run: &Run) -> Vec<Found> {
+fn by_colour(c: &mut Checks, e: &Expect, run: &Run) {
     let seat = |c: &str| run.seats.iter().find(|s| s.colour == c);
-    let mut out = Vec::new();
     if let Some(w) = &e.points {
         let show = |v: &[(String, i32)]| {
             let each: Vec<String> = v.iter().map(|(c, n)| format!("{c} {n}")).collect();
             each.join(", ")
         };
-        out.push(Found {
-            what: "points",
-            at: w.with_value(()),
-            want: show(w),
-            got: show(&run.points),
-        });
+        c.same("points", w, show(w), show(&run.points));
     }
     if let Some(w) = &e.discards {
         let got = |c: &str| seat(c).map(|s| list(&s.discard));
-        out.push(per_colour("discards", w, |d| list(d), got));
+        per_colour(c, "discards", w, |d| list(d), got);
     }
     if let Some(w) = &e.hands {
         let got = |c: &str| seat(c).map(|s| s.hand.len().to_string());
-        out.push(per_colour("hands", w, usize::to_string, got));
+        per_colour(c, "hands", w, usize::to_string, got);
     }
-    out
 }
 
 /// An expectation of the colours listed only: `colour value; ...`.
 fn per_colour<T>(
+    c: &mut Checks,
     what: &'static str,
     want: &Spanned<Vec<(String, T)>>,
     show: impl Fn(&T) -> String,
     got: impl Fn(&str) -> Option<String>,
-) -> Found {
+) {
     let no_seat = || "no such colour".to_string();
     let each = |f: &dyn Fn(&str, &T) -> String| {
         let v: Vec<String> = want
@@ -127,10 +104,6 @@ fn per_colour<T>(
             .collect();
         v.join("; ")
     };
-    Found {
-        what,
-        at: want.with_value(()),
-        want: each(&|_, x| show(x)),
-        got: each(&|c, _| got(c).unwrap_or_else(no_seat)),
-    }
+    let got = each(&|c, _| got(c).unwrap_or_else(no_seat));
+    c.same(what, want, each(&|_, x| show(x)), got);
 }

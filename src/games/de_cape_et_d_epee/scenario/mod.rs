@@ -14,14 +14,11 @@ use std::sync::Arc;
 use serde::Deserialize;
 
 use super::position::Position;
-use super::state::{Event, Phase, State};
+use super::state::{Event, Move, Phase, State};
 use super::{DeCape, Rules};
+use crate::design::scenario::{self, RulesNamed};
 use crate::diag::Diagnostics;
-use crate::engine::{Game, GameState, Selection};
 use crate::load::{GameDir, SourceFile, Spanned};
-use crate::play::Playable;
-use crate::play::i18n::Lang;
-use crate::play::input::{Command, parse_line};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -33,7 +30,7 @@ struct ScenarioFile {
     players: Spanned<usize>,
     /// `key=value` rules, as `--set` gives them (a toggle's other reading).
     #[serde(default)]
-    sets: Vec<String>,
+    sets: Vec<Spanned<String>>,
     /// Deals what the position leaves out (reserves, hands not given).
     #[serde(default)]
     seed: u64,
@@ -127,38 +124,37 @@ pub fn run_file(path: &Path, dir: &GameDir, json: bool) -> Result<String, Diagno
 pub fn run_source(file: &SourceFile, dir: &GameDir, json: bool) -> Result<String, Diagnostics> {
     let sc: ScenarioFile = file.parse()?;
     let run = play(file, &sc, dir)?;
-    // A failing expectation: the whole report, then each mismatch.
-    expect::check(file, &sc.expect, &run).map_err(|mismatches| {
-        let n = mismatches.0.len();
-        let head = format!(
-            "{n} expectation(s) of the scenario fail\n\n{}",
-            report::text(&sc, &run)
-        );
-        let mut all = Diagnostics::from(file.error_at(0..0, head));
-        all.0.extend(mismatches.0);
-        all
-    })?;
-    Ok(if json {
+    let mismatches = expect::check(file, &sc.expect, &run);
+    let report = if json {
         report::json(&sc, &run)
     } else {
         report::text(&sc, &run)
+    };
+    // A failing expectation: the whole report in words, then each mismatch.
+    scenario::report_or_mismatches(report, mismatches, |n, _, _| {
+        let text = report::text(&sc, &run);
+        let head = format!("{n} expectation(s) of the scenario fail\n\n{text}");
+        file.error_at(0..0, head)
     })
 }
 
 fn play(file: &SourceFile, sc: &ScenarioFile, dir: &GameDir) -> Result<Run, Diagnostics> {
-    let sel = Selection {
+    let named = RulesNamed {
+        sets: &sc.sets,
+        sets_field: "sets",
         players: Some(sc.players.value),
-        sets: sc.sets.clone(),
-        ..Selection::default()
+        ..RulesNamed::default()
     };
-    let rules = DeCape::load(dir, &sel)?.rules;
+    let rules = scenario::load_rules::<DeCape>(file, dir, &named)?;
     let to_move = seat_to_move(file, sc, &rules)?;
     let mut s = State::at(Arc::clone(&rules), sc.seed, &sc.position.borrowed(to_move))
         .map_err(|m| file.error(&sc.position, m))?;
     let before = super::board::board(&s, None);
     let mut moves = Vec::new();
     for line in &sc.moves {
-        moves.push(one_move(file, &mut s, line)?);
+        moves.push(scenario::play_typed::<DeCape>(
+            file, &rules, &mut s, line, words,
+        )?);
     }
     Ok(outcome(&s, sc.final_scoring, before, moves))
 }
@@ -188,39 +184,6 @@ fn seat_to_move<'a>(
     Ok(&sc.position.to_move)
 }
 
-/// Plays the move typed on `line`: the move in words with its colour, and
-/// its events.
-fn one_move(
-    file: &SourceFile,
-    s: &mut State,
-    line: &Spanned<String>,
-) -> Result<(String, Vec<String>), Diagnostics> {
-    let mut legal = Vec::new();
-    s.legal_moves(&mut legal);
-    let typed = parse_line(Lang::En, legal.len(), line, |words, line| {
-        DeCape::parse_move(Lang::En, s, &legal, words, line)
-    });
-    let Ok(Command::Move(i)) = typed else {
-        let legal: Vec<String> = legal.iter().map(|&m| s.move_text(m)).collect();
-        let d = file.error(line, format!("\"{}\" is not one legal move here", **line));
-        return Err(d
-            .with_hint(format!("legal here: {}", legal.join("; ")))
-            .into());
-    };
-    let (who, text) = (s.actor() as usize, s.move_text(legal[i]));
-    let from = s.events().len();
-    s.apply_legal(legal[i]);
-    // Every card in one place, the turn sane (score.rs).
-    if let Err(m) = s.check_invariants() {
-        return Err(file
-            .error(line, format!("after this move the state is broken: {m}"))
-            .into());
-    }
-    let told = s.events()[from..].iter().map(|e| s.event_text(e, None));
-    let colour = &s.rules().colours[who].1;
-    Ok((format!("{colour}: {text}"), told.collect()))
-}
-
 /// The report's parts once the moves are played.
 fn outcome(s: &State, finished: bool, before: String, moves: Vec<(String, Vec<String>)>) -> Run {
     let r = s.rules();
@@ -248,7 +211,7 @@ fn outcome(s: &State, finished: bool, before: String, moves: Vec<(String, Vec<St
             .filter(|&c| s.is_out(c))
             .map(|c| s.card_name(c))
             .collect(),
-        offered: offered(s),
+        offered: scenario::offered::<DeCape>(r, s, words),
         points: (0..r.players).map(|p| (colour(p), s.points(p))).collect(),
         scoring: if finished {
             (0..r.players).map(|p| count_text(s, p)).collect()
@@ -257,6 +220,11 @@ fn outcome(s: &State, finished: bool, before: String, moves: Vec<(String, Vec<St
         },
         winners: over.then(|| s.leaders().into_iter().map(colour).collect()),
     }
+}
+
+/// A move in English, with its column's objective.
+fn words(s: &State, m: Move) -> String {
+    s.move_text(m)
 }
 
 /// The cards named by the events `pick` keeps, in order.
@@ -314,19 +282,6 @@ fn seat(s: &State, p: usize) -> Seat {
         hand: s.hand(p).iter().map(kind).collect(),
         discard: s.discard(p).iter().map(|&c| s.card_name(c)).collect(),
     }
-}
-
-/// The legal moves, each as `Colour: move`; none once the game is over.
-fn offered(s: &State) -> Vec<String> {
-    if s.phase() == Phase::Over {
-        return Vec::new();
-    }
-    let mut legal = Vec::new();
-    s.legal_moves(&mut legal);
-    let colour = &s.rules().colours[s.actor() as usize].1;
-    (legal.iter())
-        .map(|&m| format!("{colour}: {}", s.move_text(m)))
-        .collect()
 }
 
 /// Seat `p`'s final count: its objectives, their sum, the count of the

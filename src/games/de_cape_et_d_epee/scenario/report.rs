@@ -17,10 +17,11 @@ fn or_none(v: &[String]) -> String {
 pub(super) fn text(sc: &ScenarioFile, run: &Run) -> String {
     let mut o = String::new();
     let _ = writeln!(o, "Scenario: {}\nPassage: {}", sc.title, sc.passage);
-    let sets = if sc.sets.is_empty() {
+    let sets: Vec<&str> = sc.sets.iter().map(|s| s.value.as_str()).collect();
+    let sets = if sets.is_empty() {
         "the default toggles".to_string()
     } else {
-        sc.sets.join(", ")
+        sets.join(", ")
     };
     let _ = writeln!(o, "Rules: {} players, {sets}\n", *sc.players);
     if sc.final_scoring {
@@ -113,5 +114,5 @@ pub(super) fn json(sc: &ScenarioFile, run: &Run) -> String {
         "scoring": run.scoring,
         "winners": run.winners,
     });
-    format!("{j:#}\n")
+    crate::design::scenario::json_text(&j)
 }

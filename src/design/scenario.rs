@@ -1,0 +1,261 @@
+//! What every game's scenario runner shares (`ludus scenario run`;
+//! docs/scenarios.md, docs/de-cape.md section 10.7): the rules a scenario
+//! names, loaded with each problem at its entry of the file; its
+//! expectations, checked one field at a time with each mismatch at its
+//! line; a run whose expectations fail given as its report, then each
+//! mismatch in file order; the JSON form; the files of a folder of
+//! scenarios; and, for a game whose scenarios type their moves as at
+//! `ludus play`, those moves played and the moves offered, in words. A game's runner keeps what is its own: its file's fields,
+//! its position, its moves, its board in words and what its expectations
+//! mean.
+//!
+//! **Architecture invariant:** nothing here names a game, a card or a
+//! notion of one.
+
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use super::Designer;
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::engine::{Actor, GameState, Selection};
+use crate::load::{GameDir, SourceFile, Spanned, nearest};
+use crate::play::i18n::Lang;
+use crate::play::input::{Command, parse_line};
+use crate::play::{MoveOf, Playable};
+use crate::soak::Soaked;
+
+/// The rules a scenario file names, each entry where it is written.
+#[derive(Default)]
+pub struct RulesNamed<'a> {
+    pub variant: Option<&'a Spanned<String>>,
+    pub addons: &'a [Spanned<String>],
+    /// `key=value` settings, as `--set` takes them.
+    pub sets: &'a [Spanned<String>],
+    /// The name of their field in the file, for messages.
+    pub sets_field: &'static str,
+    pub players: Option<usize>,
+}
+
+/// Loads the rules a scenario names. An unknown variant or add-on is an
+/// error at its entry, with the nearest id and the list; a problem of a
+/// setting is reported at its entry of `sets`.
+pub fn load_rules<G: Designer>(
+    file: &SourceFile,
+    dir: &GameDir,
+    named: &RulesNamed,
+) -> Result<Arc<G::Rules>, Diagnostics> {
+    let ids =
+        (named.variant.iter().map(|v| (*v, false))).chain(named.addons.iter().map(|a| (a, true)));
+    if let Some(known) = (named.variant.is_some() || !named.addons.is_empty())
+        .then(|| G::variants(dir).ok())
+        .flatten()
+    {
+        let mut diags = Diagnostics::default();
+        for (id, addon) in ids {
+            let what = if addon { "add-on" } else { "variant" };
+            let ids: Vec<&str> = (known.iter())
+                .filter(|v| v.addon == addon)
+                .map(|v| v.id.as_str())
+                .collect();
+            if !ids.contains(&id.value.as_str()) {
+                let mut d = file.error(id, format!("unknown {what} \"{}\"", id.value));
+                if let Some(n) = nearest(&id.value, ids.iter().copied()) {
+                    d.hints.push(format!("did you mean \"{n}\"?"));
+                }
+                d.hints.push(format!("{what}s: {}", ids.join(", ")));
+                diags.push(d);
+            }
+        }
+        if !diags.is_empty() {
+            return Err(diags);
+        }
+    }
+    let sel = Selection {
+        variant: named.variant.map(|v| v.value.clone()),
+        addons: named.addons.iter().map(|a| a.value.clone()).collect(),
+        sets: named.sets.iter().map(|a| a.value.clone()).collect(),
+        players: named.players,
+        ..Selection::default()
+    };
+    G::load(dir, &sel).map(|l| l.rules).map_err(|ds| {
+        Diagnostics(
+            ds.0.into_iter()
+                .map(|d| at_set_entry(file, named, d))
+                .collect(),
+        )
+    })
+}
+
+/// A problem of a `--set` setting (reported under the file name `--set`
+/// or `--set KEY`) moved to the scenario's entry of that setting.
+fn at_set_entry(file: &SourceFile, named: &RulesNamed, mut d: Diagnostic) -> Diagnostic {
+    let path = d.file.to_string_lossy().into_owned();
+    let Some(rest) = path.strip_prefix("--set") else {
+        return d;
+    };
+    let key = rest.trim();
+    let entry = named.sets.iter().find(|e| {
+        let k = e.value.split_once('=').map_or("", |(k, _)| k.trim());
+        (key.is_empty() && !e.value.contains('=')) || (!key.is_empty() && k == key)
+    });
+    if let Some(e) = entry {
+        let at = file.error(e, String::new());
+        d.file = at.file;
+        d.line = at.line;
+        d.col = at.col;
+        d.span = at.span;
+        d.message = format!("in `{}`: {}", named.sets_field, d.message);
+    }
+    d
+}
+
+/// Plays the move typed on `line` in `s`, as a person types it at `ludus
+/// play` (in English): the move in `words` (of the state before it) after
+/// the name of the seat that made it, and the events it caused. A line
+/// that names no legal move is an error at it with the legal moves; so is
+/// a move after which the state's invariants break.
+pub fn play_typed<G: Playable + Designer>(
+    file: &SourceFile,
+    rules: &G::Rules,
+    s: &mut G::State,
+    line: &Spanned<String>,
+    words: impl Fn(&G::State, MoveOf<G>) -> String,
+) -> Result<(String, Vec<String>), Diagnostics> {
+    let mut legal = Vec::new();
+    s.legal_moves(&mut legal);
+    let typed = parse_line(Lang::En, legal.len(), line, |typed, line| {
+        G::parse_move(Lang::En, s, &legal, typed, line)
+    });
+    let (Ok(Command::Move(i)), Actor::Player(who)) = (typed, s.current_actor()) else {
+        let legal: Vec<String> = legal.iter().map(|&m| words(s, m)).collect();
+        let d = file.error(line, format!("\"{}\" is not one legal move here", **line));
+        return Err(d
+            .with_hint(format!("legal here: {}", legal.join("; ")))
+            .into());
+    };
+    let text = words(s, legal[i]);
+    let from = G::events(s).len();
+    s.apply_legal(legal[i]);
+    if let Err(m) = s.check_invariants() {
+        let d = file.error(line, format!("after this move the state is broken: {m}"));
+        return Err(d.into());
+    }
+    let told = G::events(s)[from..].iter();
+    let told = told.map(|e| G::event_words(Lang::En, rules, e, None));
+    Ok((
+        format!("{}: {text}", G::seat_name(rules, who)),
+        told.collect(),
+    ))
+}
+
+/// The legal moves of `s` in `words`, each after the name of the seat to
+/// act; none once the game is over.
+pub fn offered<G: Playable>(
+    rules: &G::Rules,
+    s: &G::State,
+    words: impl Fn(&G::State, MoveOf<G>) -> String,
+) -> Vec<String> {
+    let Actor::Player(p) = s.current_actor() else {
+        return Vec::new();
+    };
+    let mut legal = Vec::new();
+    s.legal_moves(&mut legal);
+    let seat = G::seat_name(rules, p);
+    (legal.iter())
+        .map(|&m| format!("{seat}: {}", words(s, m)))
+        .collect()
+}
+
+/// A scenario's expectations, checked one field at a time: the fields
+/// checked, in order, and each mismatch at the place of its field.
+pub struct Checks<'a> {
+    file: &'a SourceFile,
+    /// Where a field whose place is unknown is reported (the whole
+    /// `expect`, say).
+    whole: Range<usize>,
+    /// The field being checked.
+    at: Range<usize>,
+    pub checked: Vec<&'static str>,
+    pub mismatches: Diagnostics,
+}
+
+impl<'a> Checks<'a> {
+    pub fn new(file: &'a SourceFile, whole: Range<usize>) -> Self {
+        Checks {
+            file,
+            at: whole.clone(),
+            whole,
+            checked: Vec::new(),
+            mismatches: Diagnostics::default(),
+        }
+    }
+
+    /// Starts checking the field `name` written at `at`: its mismatches
+    /// are reported there.
+    pub fn field<T>(&mut self, name: &'static str, at: Option<&Spanned<T>>) {
+        self.checked.push(name);
+        self.at =
+            (at.and_then(|a| a.span_in(&self.file.text))).unwrap_or_else(|| self.whole.clone());
+    }
+
+    /// A diagnostic at the field being checked.
+    pub fn error(&self, message: impl Into<String>) -> Diagnostic {
+        self.file.error_at(self.at.clone(), message)
+    }
+
+    /// A mismatch at the field being checked.
+    pub fn fail(&mut self, message: impl Into<String>) {
+        self.mismatches.push(self.error(message));
+    }
+
+    /// Checks the field `name` written at `want` (its value in words):
+    /// `name: expected WANT, got GOT` unless the run gives the same words.
+    pub fn same<T>(&mut self, name: &'static str, want: &Spanned<T>, wanted: String, got: String) {
+        self.field(name, Some(want));
+        if wanted != got {
+            self.fail(format!("{name}: expected {wanted}, got {got}"));
+        }
+    }
+}
+
+/// A run's report, or, when expectations fail, the diagnostic `head`
+/// makes (from the number of mismatches, the first in file order and the
+/// report) followed by each mismatch in file order.
+pub fn report_or_mismatches(
+    report: String,
+    mut mismatches: Diagnostics,
+    head: impl FnOnce(usize, &Diagnostic, String) -> Diagnostic,
+) -> Result<String, Diagnostics> {
+    mismatches.0.sort_by_key(|d| (d.line, d.col));
+    let Some(first) = mismatches.0.first() else {
+        return Ok(report);
+    };
+    let mut out = Diagnostics::from(head(mismatches.len(), first, report));
+    out.extend(mismatches);
+    Err(out)
+}
+
+/// A report as one JSON object, pretty-printed, with a final line break.
+pub fn json_text(v: &serde_json::Value) -> String {
+    format!("{v:#}\n")
+}
+
+/// Every scenario file under `dir` (recursively), sorted; for tests and
+/// tools that run them all.
+pub fn files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "ron") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
