@@ -67,15 +67,26 @@ pub struct Catalogue {
     bundles: OnceLock<[FluentBundle<FluentResource>; 3]>,
 }
 
+/// The catalogue of the files `i18n/{en,fr,nl}.ftl` beside the source
+/// file that invokes it (`include_str!` reads a path from the outermost
+/// call site), a message they lack looked up in `parent`: the terminal
+/// player's own words, and each game's (whose parent is [`PLAY`]).
+#[macro_export]
+macro_rules! catalogue_beside {
+    ($parent:expr) => {
+        $crate::play::i18n::Catalogue::new(
+            [
+                include_str!("i18n/en.ftl"),
+                include_str!("i18n/fr.ftl"),
+                include_str!("i18n/nl.ftl"),
+            ],
+            $parent,
+        )
+    };
+}
+
 /// The generic words of the terminal player.
-pub static PLAY: Catalogue = Catalogue::new(
-    [
-        include_str!("i18n/en.ftl"),
-        include_str!("i18n/fr.ftl"),
-        include_str!("i18n/nl.ftl"),
-    ],
-    None,
-);
+pub static PLAY: Catalogue = catalogue_beside!(None);
 
 impl Catalogue {
     /// A catalogue of the English, French and Dutch texts; a message none

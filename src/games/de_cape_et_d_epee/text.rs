@@ -14,14 +14,7 @@ use crate::play::i18n::{Catalogue, Lang, PLAY};
 
 /// This game's words at the terminal, in each language; its parent is
 /// the player's catalogue.
-pub static WORDS: Catalogue = Catalogue::new(
-    [
-        include_str!("i18n/en.ftl"),
-        include_str!("i18n/fr.ftl"),
-        include_str!("i18n/nl.ftl"),
-    ],
-    Some(&PLAY),
-);
+pub static WORDS: Catalogue = crate::catalogue_beside!(Some(&PLAY));
 
 /// `w!(lang, "id", name = value, ...)`: a message of [`WORDS`].
 macro_rules! w {
