@@ -58,12 +58,12 @@ fn a_french_game_shows_003s_names_and_french_sentences_only() {
     let screen = shown(&out);
     for want in [
         "Manche 1 sur 6",
-        "carte placée face cachée dans la colonne 2 : Tempête Bleu",
+        "carte placée face cachée dans la colonne 2 : Tempête de Bleu",
         "carte placée face cachée dans la colonne 2 : une carte de Blanc",
-        "carte retournée : Tempête Bleu",
+        "carte retournée : Tempête de Bleu",
         "plus aucune carte ne peut être ajoutée à la colonne 2",
         "2 Combat 3 (fermée) : Tempête/Ble [Bla]",
-        "carte retournée : Cape d'invisibilité Bleu",
+        "carte retournée : Cape d'invisibilité de Bleu",
         "Bleu : une capacité spéciale vous demande de choisir",
         "  4) refuser",
         "Bleu : placez une carte Influence de votre main face cachée en bas d'une colonne",

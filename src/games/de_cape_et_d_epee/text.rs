@@ -29,7 +29,7 @@ pub fn card_name(r: &Rules, c: u8) -> String {
     format!("{} {}", r.colours[r.owner(c)].1, r.kinds[r.kind_of(c)].name)
 }
 
-/// A card in `lang` (`Blue King`, `Roi Bleu`).
+/// A card in `lang` (`Blue King`, `Roi de Bleu`).
 pub fn card_words(lang: Lang, r: &Rules, c: u8) -> String {
     let colour = r.colours[r.owner(c)].1.as_str();
     w!(

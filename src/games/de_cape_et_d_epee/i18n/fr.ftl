@@ -4,8 +4,11 @@
 # cachée », « retourne », « défausse », « réserve », « manche ». Les noms
 # des cartes, domaines et couleurs viennent de names/fr-filosofia.ron.
 
-## Une carte : sa couleur et son type ; une carte que le joueur ne voit pas
-dc-card = { $kind } { $colour }
+## Une carte : son type et sa couleur ; une carte que le joueur ne voit pas.
+## « Reine de Bleu » plutôt que « Reine Bleu » : la couleur est le nom d'un
+## joueur (003 : « le joueur Bleu »), et un adjectif devrait s'accorder
+## avec chaque nom de carte (« Reine bleue », « Trois Mousquetaires bleus »).
+dc-card = { $kind } de { $colour }
 dc-hidden-card = une carte de { $colour }
 
 ## Les coups
