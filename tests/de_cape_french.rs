@@ -219,3 +219,18 @@ fn a_name_set_on_the_command_line_is_read_and_an_unknown_key_refused() {
         "{e}"
     );
 }
+
+#[test]
+fn a_language_without_a_catalogue_is_refused_with_the_languages() {
+    let dir = GameDir::built_in_game("de_cape_et_d_epee").unwrap();
+    let sel = |lang: &str| Selection {
+        lang: Some(lang.into()),
+        ..Selection::default()
+    };
+    let e = DeCape::load(&dir, &sel("xx")).unwrap_err().to_string();
+    assert!(e.contains(r#"unknown language "xx""#), "{e}");
+    assert!(e.contains("languages: en, fr, nl"), "{e}");
+    // Dutch has a catalogue but no names file: English names.
+    let r = DeCape::load(&dir, &sel("nl")).unwrap().rules;
+    assert!(r.kinds.iter().any(|k| k.name == "King"));
+}

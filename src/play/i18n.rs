@@ -38,6 +38,11 @@ impl Lang {
             .map_or(Lang::En, |(l, _)| *l)
     }
 
+    /// The codes `--lang` takes, in order.
+    pub fn codes() -> impl Iterator<Item = &'static str> {
+        CODES.iter().map(|(_, c)| *c)
+    }
+
     pub fn code(self) -> &'static str {
         CODES[self as usize].1
     }

@@ -352,8 +352,9 @@ struct Overlays {
 }
 
 /// The names file of `lang` (`names/*.ron` whose `lang` it is; the one of
-/// `rulebook` first): none for English or a language no names file has,
-/// whose names are then the base files'.
+/// `rulebook` first): none for English or a language of the catalogue no
+/// names file has (its names are then the base files'); an error for a
+/// language the catalogue does not have.
 fn names_file(
     dir: &GameDir,
     lang: Option<&str>,
@@ -362,6 +363,17 @@ fn names_file(
     let Some(l) = lang.filter(|l| *l != "en") else {
         return Ok(None);
     };
+    if !crate::play::i18n::Lang::codes().any(|c| c == l) {
+        let codes: Vec<&str> = crate::play::i18n::Lang::codes().collect();
+        return Err(Diagnostic {
+            file: dir.file_path("names"),
+            line: 1,
+            col: 1,
+            span: None,
+            message: format!("unknown language \"{l}\""),
+            hints: vec![format!("languages: {}", codes.join(", "))],
+        });
+    }
     let mut found = Vec::new();
     for rel in dir.ron_files("names") {
         let f = dir.read(&rel)?;
