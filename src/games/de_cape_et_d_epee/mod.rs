@@ -97,6 +97,8 @@ impl GameState for State {
         self.legal(out)
     }
 
+    // Always inline, as `State::random_legal` is.
+    #[inline(always)]
     fn random_legal(
         &self,
         rng: &mut crate::engine::seed::AgentRng,
@@ -105,6 +107,7 @@ impl GameState for State {
         State::random_legal(self, rng, buf)
     }
 
+    #[inline]
     fn apply_legal(&mut self, m: Move) {
         self.apply_move(m)
     }

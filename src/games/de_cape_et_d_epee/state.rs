@@ -312,12 +312,13 @@ impl State {
     }
 
     /// `legal(out)[below(rng, n)]` and `n`, without the list at a turn.
+    /// Always inline: the move then comes back in registers, not through
+    /// memory the caller reads at once, which stalls (docs/de-cape.md 12).
+    #[inline(always)]
     pub fn random_legal(&self, rng: &mut seed::AgentRng, buf: &mut Vec<Move>) -> (Move, usize) {
         let p = self.turn as usize;
         if self.phase != Phase::Turn || self.hands[p].is_empty() {
-            self.legal(buf);
-            let n = buf.len();
-            return (buf[seed::below(rng, n)], n);
+            return self.random_listed(rng, buf);
         }
         let mut open: ArrayVec<u8, MAX_SEATS> = ArrayVec::new();
         open.extend(
@@ -327,14 +328,23 @@ impl State {
         );
         let n = self.hands[p].len() * open.len();
         let i = seed::below(rng, n);
-        let card = self.hands[p][i / open.len()];
+        let (q, r) = div_small(i, open.len());
+        let card = self.hands[p][q];
         (
             Move::Place {
                 card,
-                column: open[i % open.len()],
+                column: open[r],
             },
             n,
         )
+    }
+
+    /// `random_legal` at a choice or an empty hand: from the list.
+    #[inline(always)]
+    fn random_listed(&self, rng: &mut seed::AgentRng, buf: &mut Vec<Move>) -> (Move, usize) {
+        self.legal(buf);
+        let n = buf.len();
+        (buf[seed::below(rng, n)], n)
     }
 
     fn placements_of(&self, out: &mut Vec<Move>) {
@@ -883,5 +893,42 @@ impl State {
         self.end = Some(why);
         self.frames.clear();
         self.note(|| Event::GameOver);
+    }
+}
+
+/// `(i / d, i % d)` for a divisor of at most [`MAX_SEATS`] (the open
+/// columns) and `i` below 2^16, by a multiplication: a division is the
+/// slowest instruction of a random placement. Equal to `/` and `%`
+/// (tested for every such `i` and `d`).
+#[inline]
+fn div_small(i: usize, d: usize) -> (usize, usize) {
+    /// `ceil(2^32 / d)`: `(i * R[d]) >> 32` is `i / d` for `i < 2^16`.
+    const R: [u64; MAX_SEATS + 1] = {
+        let mut t = [0; MAX_SEATS + 1];
+        let mut d = 1;
+        while d <= MAX_SEATS {
+            t[d] = (1u64 << 32).div_ceil(d as u64);
+            d += 1;
+        }
+        t
+    };
+    if d > MAX_SEATS || i >= 1 << 16 {
+        return (i / d, i % d);
+    }
+    let q = ((i as u64 * R[d]) >> 32) as usize;
+    (q, i - q * d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn div_small_is_division() {
+        for d in 1..=MAX_SEATS + 2 {
+            for i in 0..(1 << 16) + 8 {
+                assert_eq!(div_small(i, d), (i / d, i % d), "{i} / {d}");
+            }
+        }
     }
 }
