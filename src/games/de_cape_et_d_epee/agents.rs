@@ -155,6 +155,7 @@ impl State {
         }
         self.hands[q] = rest[..h].iter().copied().collect();
         self.reserves[q] = rest[h..].iter().copied().collect();
+        self.reindex();
     }
 
     /// A hash of everything: phase, seats, zones in order, columns, flags,

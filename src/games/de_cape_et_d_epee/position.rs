@@ -145,6 +145,7 @@ impl State {
             }
         }
         self.columns = columns;
+        self.reindex();
         // The round's objectives are dealt first, the rest after.
         let n = self.deal.len();
         let mut deal: Vec<u8> = objectives.clone();

@@ -174,6 +174,13 @@ impl State {
             if self.tucked(c) && self.where_is(c).is_none() {
                 return Err(format!("card {c} is tucked but not in a column"));
             }
+            let column = self.columns().iter().position(|col| col.cards.contains(&c));
+            if self.at[c as usize] != column.map_or(NONE, |i| i as u8) {
+                return Err(format!(
+                    "card {c} is indexed in column {}",
+                    self.at[c as usize]
+                ));
+            }
         }
         if let Some(c) = seen.iter().position(|&k| k != 1) {
             return Err(format!("card {c} is in {} places", seen[c]));

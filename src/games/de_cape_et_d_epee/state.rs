@@ -140,6 +140,9 @@ pub struct State {
     pub(super) out: [u64; 4],
     pub(super) columns: ArrayVec<Column, MAX_SEATS>,
     pub(super) flags: [u8; MAX_CARDS],
+    /// The column of each card on the table, `NONE` for every other card
+    /// (and for `NONE`): kept with the columns by every move of a card.
+    pub(super) at: [u8; 256],
     pub(super) fired: [u64; 4],
     pub(super) fires: u8,
     /// The seat that won each objective of the pool, or `NONE`.
@@ -167,6 +170,7 @@ impl State {
             out: [0; 4],
             columns: ArrayVec::new(),
             flags: [0; MAX_CARDS],
+            at: [NONE; 256],
             fired: [0; 4],
             fires: 0,
             won: [NONE; MAX_OBJECTIVES],
@@ -414,6 +418,7 @@ impl State {
             .expect("a card of the hand");
         self.hands[p].swap_remove(i);
         self.columns[col].cards.push(card);
+        self.at[card as usize] = col as u8;
         self.flags[card as usize] = 0;
         self.placements += 1;
         self.fired = [0; 4];
@@ -633,10 +638,20 @@ impl State {
 
     /// Where a card lies in the columns: (column, position).
     pub fn where_is(&self, c: u8) -> Option<(usize, usize)> {
-        self.columns
-            .iter()
-            .enumerate()
-            .find_map(|(i, col)| col.cards.iter().position(|&x| x == c).map(|p| (i, p)))
+        let i = self.at[c as usize];
+        let cards = &self.columns.get(i as usize)?.cards;
+        cards.iter().position(|&x| x == c).map(|p| (i as usize, p))
+    }
+
+    /// Sets `at` from the columns (after a position is set up or hidden
+    /// cards are redrawn).
+    pub(super) fn reindex(&mut self) {
+        self.at = [NONE; 256];
+        for (i, col) in self.columns.iter().enumerate() {
+            for &c in &col.cards {
+                self.at[c as usize] = i as u8;
+            }
+        }
     }
 
     /// The one card an expression names at a placement, or `NONE`.
@@ -701,6 +716,7 @@ impl State {
         }
         self.columns[from].cards.remove(i);
         self.columns[to as usize].cards.push(c);
+        self.at[c as usize] = to;
         if !up {
             self.flags[c as usize] &= !UP;
         }
@@ -726,6 +742,7 @@ impl State {
 
     fn discard_card(&mut self, c: u8) {
         self.flags[c as usize] = 0;
+        self.at[c as usize] = NONE;
         let p = self.rules.owner(c);
         self.discards[p].push(c);
         self.note(|| Event::Discarded { card: c });
@@ -746,6 +763,7 @@ impl State {
         }
         self.hands[p].swap_remove(h);
         self.columns[col].cards.insert(i + 1, c);
+        self.at[c as usize] = col as u8;
         self.flags[c as usize] = TUCKED;
         self.note(|| Event::Tucked { card: c });
     }
@@ -868,6 +886,7 @@ impl State {
                 self.note(|| Event::Eliminated { card: x });
                 if !to_discard {
                     self.flags[x as usize] = 0;
+                    self.at[x as usize] = NONE;
                     self.out[x as usize / 64] |= 1 << (x % 64);
                     continue;
                 }
