@@ -308,19 +308,16 @@ impl Overlays {
     /// A setting's value on one line, without comments (`12`, `"Roi"`,
     /// `OutOfGame`).
     pub fn text(&self, s: &Setting) -> String {
-        let lines: Vec<&str> = self
-            .value(s)
-            .lines()
-            .map(|l| l.split("//").next().unwrap_or(""))
-            .collect();
-        lines.join(" ").trim().to_string()
+        one_line(self.value(s))
     }
 
     /// A problem with a setting's value, at the value.
     pub fn error(&self, s: &Setting, message: impl Into<String>) -> Diagnostic {
         let file = self.file(s);
         let span = file.span_of(self.value(s));
-        let end = span.start.max(span.start + file.text[span.clone()].trim_end().len());
+        let end = span
+            .start
+            .max(span.start + file.text[span.clone()].trim_end().len());
         file.error_at(span.start..end, message)
     }
 
@@ -372,7 +369,10 @@ fn find<'k>(
         } else {
             format!("\"{id}\" is an add-on, not a variant: use --addon {id}")
         };
-        return Err(plain(info.map_or_else(|| dir.path(), |i| i.path.clone()), msg));
+        return Err(plain(
+            info.map_or_else(|| dir.path(), |i| i.path.clone()),
+            msg,
+        ));
     }
     info.ok_or_else(|| unknown_overlay(dir, known, id, want_addon))
 }
@@ -381,9 +381,15 @@ fn find<'k>(
 fn unknown_overlay(dir: &GameDir, known: &[OverlayInfo], id: &str, want_addon: bool) -> Diagnostic {
     let base = (!want_addon).then_some(BASE_VARIANT);
     let files = known.iter().filter(|k| k.addon == want_addon);
-    let ids: Vec<&str> = base.into_iter().chain(files.map(|k| k.id.as_str())).collect();
+    let ids: Vec<&str> = base
+        .into_iter()
+        .chain(files.map(|k| k.id.as_str()))
+        .collect();
     let what = if want_addon { "add-on" } else { "variant" };
-    let mut d = plain(dir.file_path("variants"), format!("unknown {what} \"{id}\""));
+    let mut d = plain(
+        dir.file_path("variants"),
+        format!("unknown {what} \"{id}\""),
+    );
     if let Some(n) = nearest(id, ids.iter().copied()) {
         d.hints.push(format!("did you mean \"{n}\"?"));
     }
@@ -421,6 +427,15 @@ fn names_file(
             Err(d)
         }
     }
+}
+
+/// RON text on one line, without `//` comments and the white space around.
+pub fn one_line(ron: &str) -> String {
+    let lines: Vec<&str> = ron
+        .lines()
+        .map(|l| l.split("//").next().unwrap_or(""))
+        .collect();
+    lines.join(" ").trim().to_string()
 }
 
 /// A diagnostic about a whole file or argument (at its line 1, column 1).
