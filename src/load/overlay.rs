@@ -19,7 +19,9 @@
 //! key=value` comes last. [`Overlays::read`] finds and reads them in that
 //! order and gives every rule they set with the place its value is written
 //! (a later one wins); what a key means, and whether it names a rule, is
-//! the game's. **Invariant: nothing here names a game or a rule.**
+//! the game's. [`Selection`], what a run asks for, is defined here and
+//! taken by the engine's `Game::load`. **Invariant: nothing here names a
+//! game or a rule.**
 
 use std::ops::Range;
 use std::path::PathBuf;
@@ -29,7 +31,37 @@ use serde::Deserialize;
 
 use super::{GameDir, SourceFile, Spanned, nearest};
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::engine::{BASE_VARIANT, Selection};
+
+/// The name of the base rules as a variant: `--variant base` is no
+/// overlay at all.
+pub const BASE_VARIANT: &str = "base";
+
+/// What a run asks of a rules directory: a variant, add-ons, single
+/// settings and a language. Every game reads it the same way: overlays
+/// on the base files, applied in this order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Selection {
+    /// A variant id; `None` (or the game's base variant) is the base rules
+    /// alone.
+    pub variant: Option<String>,
+    pub addons: Vec<String>,
+    /// `key=value` settings from the command line, applied last.
+    pub sets: Vec<String>,
+    /// The language of card and rule names (`en` is the base files').
+    pub lang: Option<String>,
+    /// The number of seats asked for (`--players`); `None` is the game's
+    /// default. A game refuses a number its rules do not provide for.
+    pub players: Option<usize>,
+}
+
+impl Selection {
+    pub fn variant(id: &str) -> Selection {
+        Selection {
+            variant: Some(id.to_string()),
+            ..Selection::default()
+        }
+    }
+}
 
 /// A variant, add-on or names file as written.
 #[derive(Debug, Deserialize)]
@@ -315,9 +347,7 @@ impl Overlays {
     pub fn error(&self, s: &Setting, message: impl Into<String>) -> Diagnostic {
         let file = self.file(s);
         let span = file.span_of(self.value(s));
-        let end = span
-            .start
-            .max(span.start + file.text[span.clone()].trim_end().len());
+        let end = span.start + file.text[span.clone()].trim_end().len();
         file.error_at(span.start..end, message)
     }
 
