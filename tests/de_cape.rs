@@ -514,9 +514,11 @@ fn every_kind_of_broken_rule_is_a_diagnostic() {
         let e = DeCape::load(&dir(), &s).unwrap_err().to_string();
         assert!(e.contains(says), "{e}");
     }
-    let hermit = DeCape::load(&dir(), &sel(&[], Some("hermit-12")))
-        .unwrap()
-        .rules;
+    let hermit = Selection {
+        addons: vec!["hermit-12".into()],
+        ..Selection::default()
+    };
+    let hermit = DeCape::load(&dir(), &hermit).unwrap().rules;
     assert_eq!(
         hermit
             .kinds

@@ -186,9 +186,9 @@ fn an_unknown_key_of_a_names_file_is_reported_at_its_line_and_column() {
     let d = diags
         .0
         .iter()
-        .find(|d| d.message.contains("unknown key"))
+        .find(|d| d.message.contains("unknown rule"))
         .unwrap_or_else(|| panic!("{diags}"));
-    assert_eq!(d.message, r#"unknown key "card.kingg.name""#);
+    assert_eq!(d.message, r#"unknown rule "card.kingg.name""#);
     assert!(d.file.ends_with(file), "{}", d.file.display());
     assert_eq!((d.line, d.col), (line, col));
     assert!(
@@ -215,7 +215,8 @@ fn a_name_set_on_the_command_line_is_read_and_an_unknown_key_refused() {
     );
     let e = DeCape::load(&dir, &sel("domain.musik.name=X")).unwrap_err();
     assert!(
-        e.to_string().contains(r#"unknown key "domain.musik.name""#),
+        e.to_string()
+            .contains(r#"unknown rule "domain.musik.name""#),
         "{e}"
     );
 }
@@ -228,7 +229,7 @@ fn a_language_without_a_catalogue_is_refused_with_the_languages() {
         ..Selection::default()
     };
     let e = DeCape::load(&dir, &sel("xx")).unwrap_err().to_string();
-    assert!(e.contains(r#"unknown language "xx""#), "{e}");
+    assert!(e.contains(r#"no names in the language "xx""#), "{e}");
     assert!(e.contains("languages: en, fr, nl"), "{e}");
     // Dutch has a catalogue but no names file: English names.
     let r = DeCape::load(&dir, &sel("nl")).unwrap().rules;

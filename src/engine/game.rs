@@ -22,36 +22,7 @@ use crate::load::GameDir;
 /// per-seat tables by it.
 pub const MAX_SEATS: usize = 6;
 
-/// The name of the base rules as a variant: `--variant base` is no
-/// overlay at all.
-pub const BASE_VARIANT: &str = "base";
-
-/// What a run asks of a rules directory: a variant, add-ons, single
-/// settings and a language. Every game reads it the same way: overlays
-/// on the base files, applied in this order.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Selection {
-    /// A variant id; `None` (or the game's base variant) is the base rules
-    /// alone.
-    pub variant: Option<String>,
-    pub addons: Vec<String>,
-    /// `key=value` settings from the command line, applied last.
-    pub sets: Vec<String>,
-    /// The language of card and rule names (`en` is the base files').
-    pub lang: Option<String>,
-    /// The number of seats asked for (`--players`); `None` is the game's
-    /// default. A game refuses a number its rules do not provide for.
-    pub players: Option<usize>,
-}
-
-impl Selection {
-    pub fn variant(id: &str) -> Selection {
-        Selection {
-            variant: Some(id.to_string()),
-            ..Selection::default()
-        }
-    }
-}
+pub use crate::load::overlay::{BASE_VARIANT, Selection};
 
 /// A rule set loaded for play, and what reports and saves say of it.
 #[derive(Debug, Clone)]

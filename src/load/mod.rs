@@ -14,6 +14,7 @@ use serde::de::{DeserializeOwned, Deserializer};
 
 use crate::diag::{Diagnostic, Diagnostics};
 
+pub mod overlay;
 pub mod rules_dir;
 pub use rules_dir::GameDir;
 

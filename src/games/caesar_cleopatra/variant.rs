@@ -17,19 +17,20 @@
 //! Keys are those of [`RawRules::fields`]: toggles (`turn.*`, `setup.*`, ...)
 //! and data (`group.censors.size`, `card.<action>.effect`, ...). An add-on is a
 //! variant file with `addon: true`, taken on top of any variant. `--set
-//! key=value` overlays last. The overlaid raw rules are then validated like
-//! the base ones, and a problem is reported in the file its value came from.
+//! key=value` overlays last. Finding and reading the overlays is the
+//! engine's (`crate::load::overlay`); here each key is set in the raw rules,
+//! which are then validated like the base ones, and a problem is reported
+//! in the file its value came from.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use ron::value::RawValue;
-use serde::Deserialize;
-
 use super::model::{Rules, read_raw, validate_raw};
 use super::raw::RawRules;
+use crate::design::one_line;
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::load::{GameDir, SourceFile, Spanned, nearest};
+use crate::load::overlay::{self, Overlays, Setting, Source};
+use crate::load::{GameDir, SourceFile};
 
 /// The name of the base rules as a variant: the rule files alone, with no
 /// overlay. It is the default: the base files carry 000's readings.
@@ -37,25 +38,6 @@ pub use crate::engine::BASE_VARIANT;
 
 /// The variant a run uses when none is named: the base rules.
 pub const DEFAULT_VARIANT: &str = BASE_VARIANT;
-
-/// A variant file as written.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct VariantFile<'a> {
-    /// The rulebook it follows ("000"), or "-" for an add-on of no rulebook.
-    rulebook: String,
-    /// One line for `ludus variants list`.
-    description: String,
-    /// An add-on is taken on top of a variant.
-    #[serde(default)]
-    addon: bool,
-    /// The rulebook's language, for `--lang`.
-    #[serde(default)]
-    lang: Option<String>,
-    /// `(key, value, cited passage)`.
-    #[serde(borrow)]
-    set: Vec<(Spanned<String>, &'a RawValue, String)>,
-}
 
 pub use crate::engine::Selection;
 
@@ -147,25 +129,13 @@ impl Override {
 }
 
 /// One variant or add-on, for `ludus variants list`.
-#[derive(Debug, Clone)]
-pub struct VariantInfo {
-    pub id: String,
-    pub rulebook: String,
-    pub description: String,
-    pub addon: bool,
-    pub lang: Option<String>,
-    /// The file as reported (the game directory itself for the base).
-    pub path: PathBuf,
-    /// The file relative to the game directory (`variants/x.ron`; empty for
-    /// the base).
-    rel: String,
-}
+pub use crate::load::overlay::OverlayInfo as VariantInfo;
 
 /// The base rules as an entry of the list: they are played by name.
 fn base_info(dir: &GameDir) -> VariantInfo {
     VariantInfo {
         id: BASE_VARIANT.to_string(),
-        rulebook: "000".to_string(),
+        rulebook: BASE_RULEBOOK.to_string(),
         description: "the base rule files alone (000's readings); the default".to_string(),
         addon: false,
         lang: None,
@@ -174,132 +144,16 @@ fn base_info(dir: &GameDir) -> VariantInfo {
     }
 }
 
+/// The rulebook the base files follow.
+const BASE_RULEBOOK: &str = "000";
+
 /// The base rules, then the variant and add-on files of a game directory,
 /// sorted by id.
 pub fn list(dir: impl Into<GameDir>) -> Result<Vec<VariantInfo>, Diagnostics> {
     let dir = dir.into();
     let mut out = vec![base_info(&dir)];
-    let mut diags = Diagnostics::default();
-    for rel in dir.ron_files("variants") {
-        match read_info(&dir, &rel) {
-            Ok(info) => out.push(info),
-            Err(d) => diags.push(d),
-        }
-    }
-    if diags.is_empty() {
-        Ok(out)
-    } else {
-        Err(diags)
-    }
-}
-
-/// Like [`list`], keeping the files that parse.
-fn list_valid(dir: &GameDir) -> Vec<VariantInfo> {
-    let mut out = vec![base_info(dir)];
-    out.extend(list_valid_in(dir, "variants"));
-    out
-}
-
-fn list_valid_in(dir: &GameDir, sub: &str) -> Vec<VariantInfo> {
-    dir.ron_files(sub)
-        .iter()
-        .filter_map(|rel| read_info(dir, rel).ok())
-        .collect()
-}
-
-/// Reads the head of a variant or names file.
-fn read_info(dir: &GameDir, rel: &str) -> Result<VariantInfo, Diagnostic> {
-    let file = dir.read(rel)?;
-    let v = parse_variant(&file)?;
-    Ok(VariantInfo {
-        id: stem(rel),
-        rulebook: v.rulebook,
-        description: v.description,
-        addon: v.addon,
-        lang: v.lang,
-        path: file.path.clone(),
-        rel: rel.to_string(),
-    })
-}
-
-/// The names files (`names/*.ron`, one per rulebook).
-fn list_names(dir: &GameDir) -> Vec<VariantInfo> {
-    list_valid_in(dir, "names")
-}
-
-fn stem(rel: &str) -> String {
-    let name = rel.rsplit('/').next().unwrap_or(rel);
-    name.strip_suffix(".ron").unwrap_or(name).to_string()
-}
-
-fn parse_variant(file: &SourceFile) -> Result<VariantFile<'_>, Diagnostic> {
-    file.parse_borrowed::<VariantFile>()
-}
-
-/// The overlays a selection asks for, in order: (id, is an add-on). The base
-/// variant is no overlay; an add-on taken twice is an error.
-fn overlays(sel: &Selection, diags: &mut Diagnostics) -> Vec<(String, bool)> {
-    let mut out: Vec<(String, bool)> = Vec::new();
-    if let Some(v) = sel.variant.as_ref().filter(|v| *v != BASE_VARIANT) {
-        out.push((v.clone(), false));
-    }
-    for a in &sel.addons {
-        if out.iter().any(|(id, addon)| *addon && id == a) {
-            diags.push(plain(
-                PathBuf::from("--addon"),
-                format!("the add-on \"{a}\" is taken twice: take each add-on once"),
-            ));
-            continue;
-        }
-        out.push((a.clone(), true));
-    }
-    out
-}
-
-/// The variant or add-on `id`, checked against what the selection wants.
-fn find_overlay<'k>(
-    dir: &GameDir,
-    known: &'k [VariantInfo],
-    id: &str,
-    want_addon: bool,
-) -> Result<&'k VariantInfo, Diagnostic> {
-    let rel = format!("variants/{id}.ron");
-    // A file that exists but does not parse: report its own error.
-    if dir.has_file(&rel) && !known.iter().any(|k| k.id == id) {
-        return Err(match dir.read(&rel) {
-            Ok(f) => match parse_variant(&f) {
-                Err(d) => d,
-                Ok(_) => plain(f.path.clone(), format!("\"{id}\" cannot be read")),
-            },
-            Err(d) => d,
-        });
-    }
-    let Some(info) = known.iter().find(|k| k.id == id) else {
-        let ids: Vec<&str> = known
-            .iter()
-            .filter(|k| k.addon == want_addon)
-            .map(|k| k.id.as_str())
-            .collect();
-        let what = if want_addon { "add-on" } else { "variant" };
-        let mut d = plain(
-            dir.file_path("variants"),
-            format!("unknown {what} \"{id}\""),
-        );
-        if let Some(n) = nearest(id, ids.iter().copied()) {
-            d.hints.push(format!("did you mean \"{n}\"?"));
-        }
-        d.hints.push(format!("{what}s: {}", ids.join(", ")));
-        return Err(d);
-    };
-    if info.addon != want_addon {
-        let msg = if want_addon {
-            format!("\"{id}\" is a variant, not an add-on: use --variant {id}")
-        } else {
-            format!("\"{id}\" is an add-on, not a variant: use --addon {id}")
-        };
-        return Err(plain(info.path.clone(), msg));
-    }
-    Ok(info)
+    out.extend(overlay::list(&dir)?);
+    Ok(out)
 }
 
 /// What the overlays of a load have done so far.
@@ -311,15 +165,22 @@ struct Applied {
 }
 
 impl Applied {
-    /// Notes that `by` set `key` in `file` (at the key's place).
-    fn note(
-        &mut self,
-        key: &Spanned<String>,
-        by: &str,
-        file: &SourceFile,
-        value: String,
-        origin: Origin,
-    ) {
+    /// Notes a key an overlay has set (at the key's place) to the RON text
+    /// `value`; the names file of `--lang` is no override.
+    fn note(&mut self, o: &Overlays, s: &Setting, value: String) {
+        let (by, origin) = match &s.source {
+            Source::Overlay(id) => (
+                id.as_str(),
+                Origin::Overlay {
+                    id: id.clone(),
+                    cite: s.cite.clone(),
+                },
+            ),
+            Source::CommandLine => ("--set", Origin::CommandLine),
+            Source::Names => return,
+        };
+        let file = o.file(s);
+        let key = &s.key;
         let line = key
             .span_in(&file.text)
             .map_or(1, |s| file.line_col(s.start).0);
@@ -353,34 +214,22 @@ pub fn load(dir: impl Into<GameDir>, sel: &Selection) -> Result<Ruleset, Diagnos
             .map(|(k, f)| (k, f.get()))
             .collect(),
     };
-    let mut lang = None;
-    // Variant files that parse (a broken one is reported when selected).
-    let known = list_valid(&dir);
-    for (id, want_addon) in overlays(sel, &mut diags) {
-        let info = match find_overlay(&dir, &known, &id, want_addon) {
-            Ok(info) => info,
+    let overlays = Overlays::read(&dir, sel, BASE_RULEBOOK, &[]);
+    for entry in &overlays.entries {
+        let s = match entry {
+            Ok(s) => s,
             Err(d) => {
-                diags.push(d);
+                diags.push(d.clone());
                 continue;
             }
         };
-        if !want_addon {
-            lang = info.lang.clone();
-        }
-        match dir.read(&info.rel) {
-            Ok(file) => {
-                apply_overlay(&mut raw, &file, &id, &mut applied, &mut diags);
-                files.push(file);
-            }
+        match apply(&mut raw, &overlays, s) {
+            Ok(new) => applied.note(&overlays, s, new),
             Err(d) => diags.push(d),
         }
     }
-    if let Some(l) = sel.lang.as_deref().filter(|l| *l != "en") {
-        apply_names(&dir, &known, sel, l, &mut raw, &mut files, &mut diags);
-    }
-    for s in &sel.sets {
-        apply_set(&mut raw, s, &mut applied, &mut files, &mut diags);
-    }
+    let lang = overlays.lang.clone();
+    files.extend(overlays.files);
     if !diags.is_empty() {
         return Err(diags);
     }
@@ -402,114 +251,6 @@ pub fn load(dir: impl Into<GameDir>, sel: &Selection) -> Result<Ruleset, Diagnos
         lang,
         overrides: applied.overrides,
     })
-}
-
-/// Applies the `set` list of a variant or add-on file.
-fn apply_overlay(
-    raw: &mut RawRules,
-    file: &SourceFile,
-    id: &str,
-    applied: &mut Applied,
-    diags: &mut Diagnostics,
-) {
-    let v = match parse_variant(file) {
-        Ok(v) => v,
-        Err(d) => {
-            diags.push(d);
-            return;
-        }
-    };
-    for (key, value, cite) in &v.set {
-        let origin = Origin::Overlay {
-            id: id.to_string(),
-            cite: cite.clone(),
-        };
-        match apply(raw, file, key, value.get_ron()) {
-            Ok(new) => applied.note(key, id, file, new, origin),
-            Err(d) => diags.push(d),
-        }
-    }
-}
-
-/// Names in another language: the variant's own rulebook's, if it is in
-/// that language, else the first names file in it.
-fn apply_names(
-    dir: &GameDir,
-    known: &[VariantInfo],
-    sel: &Selection,
-    l: &str,
-    raw: &mut RawRules,
-    files: &mut Vec<SourceFile>,
-    diags: &mut Diagnostics,
-) {
-    let rulebook = known
-        .iter()
-        .find(|k| Some(&k.id) == sel.variant.as_ref())
-        .map(|k| k.rulebook.clone());
-    let names = list_names(dir);
-    let pick = names
-        .iter()
-        .filter(|n| n.lang.as_deref() == Some(l))
-        .min_by_key(|n| Some(&n.rulebook) != rulebook.as_ref());
-    let Some(info) = pick else {
-        let mut langs: Vec<&str> = names.iter().filter_map(|n| n.lang.as_deref()).collect();
-        langs.push("en");
-        langs.sort();
-        langs.dedup();
-        let mut d = plain(
-            dir.file_path("names"),
-            format!("no names in the language \"{l}\""),
-        );
-        d.hints.push(format!("languages: {}", langs.join(", ")));
-        diags.push(d);
-        return;
-    };
-    let file = match dir.read(&info.rel) {
-        Ok(f) => f,
-        Err(d) => {
-            diags.push(d);
-            return;
-        }
-    };
-    match parse_variant(&file) {
-        Err(d) => diags.push(d),
-        Ok(v) => {
-            for (key, value, _) in &v.set {
-                if let Err(d) = apply(raw, &file, key, value.get_ron()) {
-                    diags.push(d);
-                }
-            }
-        }
-    }
-    files.push(file);
-}
-
-/// Applies one `--set key=value`.
-fn apply_set(
-    raw: &mut RawRules,
-    s: &str,
-    applied: &mut Applied,
-    files: &mut Vec<SourceFile>,
-    diags: &mut Diagnostics,
-) {
-    let Some((key, value)) = s.split_once('=') else {
-        diags.push(plain(
-            PathBuf::from("--set"),
-            format!("\"{s}\" is not of the form key=value"),
-        ));
-        return;
-    };
-    // The value is a file of its own, so positions in it are reported.
-    let file = SourceFile {
-        path: PathBuf::from(format!("--set {key}")),
-        text: value.to_string(),
-    };
-    let key = Spanned::detached(key.trim().to_string());
-    match apply(raw, &file, &key, &file.text) {
-        Ok(new) => applied.note(&key, "--set", &file, new, Origin::CommandLine),
-        Err(d) => diags.push(d),
-    }
-    files.push(file);
 }
 
 /// Where the base files write `key`'s value, found in their text: the file
@@ -575,39 +316,16 @@ fn find_code(text: &str, needle: &str, from: usize) -> Option<usize> {
     None
 }
 
-fn plain(path: PathBuf, message: String) -> Diagnostic {
-    Diagnostic {
-        file: path,
-        line: 1,
-        col: 1,
-        span: None,
-        message,
-        hints: vec![],
-    }
-}
-
-/// Sets one key of `raw` to the RON text `value` (a slice of `file.text`);
-/// returns the new value as RON text.
-fn apply(
-    raw: &mut RawRules,
-    file: &SourceFile,
-    key: &Spanned<String>,
-    value: &str,
-) -> Result<String, Diagnostic> {
+/// Sets the key of `s` in `raw` to its value; returns the new value as
+/// RON text.
+fn apply(raw: &mut RawRules, o: &Overlays, s: &Setting) -> Result<String, Diagnostic> {
     let mut fields = raw.fields();
-    let Some((_, field)) = fields.iter_mut().find(|(k, _)| *k == key.value) else {
-        let keys: Vec<&str> = fields.iter().map(|(k, _)| k.as_str()).collect();
-        let mut d = match key.span_in(&file.text) {
-            Some(span) => file.error_at(span, format!("unknown rule \"{}\"", key.value)),
-            None => plain(file.path.clone(), format!("unknown rule \"{}\"", key.value)),
-        };
-        if let Some(n) = nearest(&key.value, keys.iter().copied()) {
-            d.hints.push(format!("did you mean \"{n}\"?"));
-        }
-        d.hints
-            .push("`ludus variants show` lists every rule and its value".into());
-        return Err(d);
+    let Some((_, field)) = fields.iter_mut().find(|(k, _)| *k == s.key.value) else {
+        let keys = fields.iter().map(|(k, _)| k.as_str());
+        let d = o.unknown_key(s, keys);
+        return Err(d.with_hint("`ludus variants show` lists every rule and its value"));
     };
+    let (file, value) = (o.file(s), o.value(s));
     let old = field.get();
     field.set(value).map(|()| field.get()).map_err(|e| {
         // Offsets inside the value, then inside the file.
@@ -620,51 +338,10 @@ fn apply(
         let (message, hint) = crate::load::ron_message(&e.code);
         let mut d = file.error_at(
             off..off,
-            format!("wrong value for \"{}\": {message}", key.value),
+            format!("wrong value for \"{}\": {message}", s.key.value),
         );
         d.hints.extend(hint);
         d.hints.push(format!("the base value is {old}"));
         d
     })
-}
-
-/// The rows of `ludus variants diff`: keys whose values differ.
-pub fn diff(a: &Ruleset, b: &Ruleset) -> Vec<(String, String, String)> {
-    a.settings
-        .iter()
-        .zip(&b.settings)
-        .filter(|(x, y)| x.1 != y.1)
-        .map(|(x, y)| (x.0.clone(), x.1.clone(), y.1.clone()))
-        .collect()
-}
-
-/// Keys both variants set (each citing its own rulebook) to the same value.
-pub fn set_alike(a: &Ruleset, b: &Ruleset) -> Vec<(String, String)> {
-    a.settings
-        .iter()
-        .zip(&b.settings)
-        .filter(|(x, y)| {
-            x.1 == y.1
-                && matches!(x.2, Origin::Overlay { .. })
-                && matches!(y.2, Origin::Overlay { .. })
-        })
-        .map(|(x, _)| (x.0.clone(), x.1.clone()))
-        .collect()
-}
-
-/// A RON value on one line: effect texts lose their `Some("...")` wrapping
-/// and line breaks.
-pub fn one_line(v: &str) -> String {
-    let v = v
-        .strip_prefix("Some(")
-        .and_then(|x| x.strip_suffix(')'))
-        .unwrap_or(v)
-        .replace("\\n", " ")
-        .replace(", )", ")")
-        .replace("( ", "(");
-    let v = v.split_whitespace().collect::<Vec<_>>().join(" ");
-    match v.strip_prefix("\" ").and_then(|x| x.strip_suffix(" \"")) {
-        Some(inner) => format!("\"{inner}\""),
-        None => v,
-    }
 }

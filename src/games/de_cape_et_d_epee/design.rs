@@ -4,12 +4,11 @@
 
 use std::path::Path;
 
-use super::raw::VariantFile;
 use super::{DeCape, Rules, State, model};
 use crate::design::{Designer, Origin, RuleSet, Variant};
 use crate::diag::Diagnostics;
 use crate::engine::{BASE_VARIANT, Selection};
-use crate::load::GameDir;
+use crate::load::{GameDir, overlay};
 
 impl Designer for DeCape {
     fn summary(r: &Rules) -> String {
@@ -24,26 +23,21 @@ impl Designer for DeCape {
     }
 
     fn variants(dir: &GameDir) -> Result<Vec<Variant>, Diagnostics> {
-        let mut out = vec![Variant {
+        let base = Variant {
             id: BASE_VARIANT.into(),
-            rulebook: "003".into(),
+            rulebook: model::BASE_RULEBOOK.into(),
             description: "the base files, with the default toggles".into(),
             addon: false,
             path: dir.path(),
-        }];
-        for rel in dir.ron_files("variants") {
-            let file = dir.read(&rel)?;
-            let v: VariantFile = file.parse()?;
-            let id = rel.trim_start_matches("variants/").trim_end_matches(".ron");
-            out.push(Variant {
-                id: id.into(),
-                rulebook: v.rulebook,
-                description: v.description,
-                addon: v.addon,
-                path: file.path,
-            });
-        }
-        Ok(out)
+        };
+        let files = overlay::list(dir)?.into_iter().map(|v| Variant {
+            id: v.id,
+            rulebook: v.rulebook,
+            description: v.description,
+            addon: v.addon,
+            path: v.path,
+        });
+        Ok(std::iter::once(base).chain(files).collect())
     }
 
     /// Every rule as `key = value`; a value that differs from the base
@@ -92,11 +86,7 @@ impl Designer for DeCape {
             };
             (format!("{n} players"), model::load(dir, &sel).map(|_| ()))
         });
-        let langs = match model::name_languages(dir) {
-            Ok(l) => l,
-            Err(d) => return vec![("names".into(), Err(d.into()))],
-        };
-        let names = langs.into_iter().map(|(lang, _)| {
+        let names = overlay::name_languages(dir).into_iter().map(|lang| {
             let sel = Selection {
                 lang: Some(lang.clone()),
                 ..Selection::default()

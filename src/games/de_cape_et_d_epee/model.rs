@@ -4,9 +4,10 @@
 //! checked against its range (`RANGES`) before anything is sized by it.
 
 use super::compile::{self, Program};
-use super::raw::{self, Num, Word};
+use super::raw::{self, Num};
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::engine::{BASE_VARIANT, Selection};
+use crate::engine::Selection;
+use crate::load::overlay::{Overlays, Source};
 use crate::load::{GameDir, SourceFile, Spanned};
 
 /// The most seats, kinds in a deck, cards per colour, columns, steps.
@@ -325,7 +326,12 @@ pub fn load(dir: &GameDir, sel: &Selection) -> Result<Rules, Diagnostics> {
             toggles: read("toggles.ron")?,
         })
     })()?;
-    let overlays = Overlays::read(dir, sel)?;
+    let codes: Vec<&str> = crate::play::i18n::Lang::codes().collect();
+    let overlays = Overlays::read(dir, sel, BASE_RULEBOOK, &codes);
+    let problems = overlays.problems();
+    if !problems.is_empty() {
+        return Err(problems);
+    }
     let mut v = Validator {
         diags: Diagnostics::default(),
     };
@@ -339,130 +345,8 @@ pub fn load(dir: &GameDir, sel: &Selection) -> Result<Rules, Diagnostics> {
 /// The keys an overlay may set.
 const KEYS: &str = "the keys: toggles.<key> of toggles.ron, card.<id>.value, card.<id>.name, domain.<id>.name, colour.<id>.name";
 
-/// Where an overlay writes a value (none for `--set`).
-type At<'a> = Option<(&'a SourceFile, &'a Spanned<Word>)>;
-
-/// The keys the overlays set: key → (value, the file and place it is
-/// written at). The files are the variant's, the add-ons' and the names
-/// file of `--lang`, in that order (a later one wins), then `--set`.
-struct Overlays {
-    files: Vec<SourceFile>,
-    sets: Vec<(Spanned<String>, Spanned<Word>, usize)>,
-    cli: Vec<(String, String)>,
-}
-
-/// The names file of `lang` (`names/*.ron` whose `lang` it is; the one of
-/// `rulebook` first): none for English or a language of the catalogue no
-/// names file has (its names are then the base files'); an error for a
-/// language the catalogue does not have.
-fn names_file(
-    dir: &GameDir,
-    lang: Option<&str>,
-    rulebook: Option<&str>,
-) -> Result<Option<SourceFile>, Diagnostic> {
-    let Some(l) = lang.filter(|l| *l != "en") else {
-        return Ok(None);
-    };
-    if !crate::play::i18n::Lang::codes().any(|c| c == l) {
-        let codes: Vec<&str> = crate::play::i18n::Lang::codes().collect();
-        return Err(Diagnostic {
-            file: dir.file_path("names"),
-            line: 1,
-            col: 1,
-            span: None,
-            message: format!("unknown language \"{l}\""),
-            hints: vec![format!("languages: {}", codes.join(", "))],
-        });
-    }
-    let mut found = Vec::new();
-    for rel in dir.ron_files("names") {
-        let f = dir.read(&rel)?;
-        let v: raw::VariantFile = f.parse()?;
-        if v.lang.as_deref() == Some(l) {
-            found.push((v.rulebook.as_str() != rulebook.unwrap_or(""), f));
-        }
-    }
-    found.sort_by_key(|(other, _)| *other);
-    Ok(found.into_iter().next().map(|(_, f)| f))
-}
-
-/// The languages of the names files of `dir`, each with its file.
-pub fn name_languages(dir: &GameDir) -> Result<Vec<(String, String)>, Diagnostic> {
-    let mut out = Vec::new();
-    for rel in dir.ron_files("names") {
-        let v: raw::VariantFile = dir.read(&rel)?.parse()?;
-        out.extend(v.lang.map(|l| (l, rel.clone())));
-    }
-    Ok(out)
-}
-
-impl Overlays {
-    fn read(dir: &GameDir, sel: &Selection) -> Result<Overlays, Diagnostics> {
-        let mut names: Vec<String> = Vec::new();
-        if let Some(v) = sel.variant.as_ref().filter(|v| *v != BASE_VARIANT) {
-            names.push(v.clone());
-        }
-        names.extend(sel.addons.iter().cloned());
-        let mut files = Vec::new();
-        for n in &names {
-            let rel = format!("variants/{n}.ron");
-            if !dir.has_file(&rel) {
-                let d = Diagnostic {
-                    file: dir.file_path("variants"),
-                    line: 1,
-                    col: 1,
-                    span: None,
-                    message: format!("unknown variant \"{n}\""),
-                    hints: vec![format!(
-                        "the variants: {}",
-                        dir.ron_files("variants").join(", ")
-                    )],
-                };
-                return Err(d.into());
-            }
-            files.push(dir.read(&rel)?);
-        }
-        let mut o = Overlays {
-            files,
-            sets: Vec::new(),
-            cli: Vec::new(),
-        };
-        // The values borrow nothing: parse each file, keep its sets.
-        let mut rulebook = None;
-        for i in 0..o.files.len() {
-            let f: raw::VariantFile = o.files[i].parse()?;
-            if i == 0 && sel.variant.as_ref().is_some_and(|v| v != BASE_VARIANT) {
-                rulebook = Some(f.rulebook);
-            }
-            o.sets
-                .extend(f.set.into_iter().map(|(k, val, _)| (k, val, i)));
-        }
-        if let Some(f) = names_file(dir, sel.lang.as_deref(), rulebook.as_deref())? {
-            let v: raw::VariantFile = f.parse()?;
-            let i = o.files.len();
-            o.sets
-                .extend(v.set.into_iter().map(|(k, val, _)| (k, val, i)));
-            o.files.push(f);
-        }
-        for s in &sel.sets {
-            let (k, val) = s.split_once('=').unwrap_or((s.as_str(), ""));
-            o.cli.push((k.trim().to_string(), val.trim().to_string()));
-        }
-        Ok(o)
-    }
-
-    /// Every value set for `key`, last wins: (value, the file it is in).
-    fn get(&self, key: &str) -> Option<(String, At<'_>)> {
-        if let Some((_, v)) = self.cli.iter().rev().find(|(k, _)| k == key) {
-            return Some((v.clone(), None));
-        }
-        self.sets
-            .iter()
-            .rev()
-            .find(|(k, _, _)| k.value == key)
-            .map(|(_, w, f)| (w.value.0.clone(), Some((&self.files[*f], w))))
-    }
-}
+/// The rulebook the base files follow.
+pub const BASE_RULEBOOK: &str = "003";
 
 struct Validator {
     diags: Diagnostics,
@@ -713,20 +597,21 @@ impl Validator {
     /// `card.<id>.value` set by an overlay.
     fn card_overlays(&mut self, kinds: &mut [Kind], o: &Overlays) {
         for k in kinds.iter_mut() {
-            let Some((v, at)) = o.get(&format!("card.{}.value", k.id)) else {
+            let Some(s) = o.get(&format!("card.{}.value", k.id)) else {
                 continue;
             };
+            let v = o.text(s);
             match v.parse::<f64>() {
                 Ok(x) if (0.0..=100.0).contains(&x) && (x * 2.0).fract() == 0.0 => {
                     k.value = (x * 2.0) as i16
                 }
-                _ => self.overlay_error(
-                    at,
+                _ => self.diags.push(o.error(
+                    s,
                     format!(
                         "card.{}.value: a value from 0 to 100 in half points, not {v}",
                         k.id
                     ),
-                ),
+                )),
             }
         }
     }
@@ -735,13 +620,17 @@ impl Validator {
     /// `--set`): a name in double quotes (`--set` may leave them out).
     fn rename(&mut self, o: &Overlays, what: &str, id: &str, name: &mut String) {
         let key = format!("{what}.{id}.name");
-        let Some((v, at)) = o.get(&key) else {
+        let Some(s) = o.get(&key) else {
             return;
         };
+        let v = o.text(s);
         match ron::from_str::<String>(&v) {
             Ok(n) if !n.trim().is_empty() => *name = n,
-            Err(_) if at.is_none() && !v.is_empty() => *name = v,
-            _ => self.overlay_error(at, format!("{key}: a name in double quotes, not {v}")),
+            Err(_) if s.source == Source::CommandLine && !v.is_empty() => *name = v,
+            _ => {
+                let m = format!("{key}: a name in double quotes, not {v}");
+                self.diags.push(o.error(s, m));
+            }
         }
     }
 
@@ -762,45 +651,24 @@ impl Validator {
         }
     }
 
-    /// A key of an overlay file that names no rule: an error at the key.
+    /// A key an overlay sets that names no rule: an error at the key.
     fn unknown_keys(&mut self, o: &Overlays, r: &Rules) {
-        let mut keys: Vec<String> = Vec::new();
+        let mut keys: Vec<String> = TOGGLES
+            .iter()
+            .map(|(k, _)| format!("toggles.{k}"))
+            .collect();
         for k in &r.kinds {
             keys.push(format!("card.{}.value", k.id));
             keys.push(format!("card.{}.name", k.id));
         }
         keys.extend(r.domains.iter().map(|(id, _)| format!("domain.{id}.name")));
         keys.extend(r.colours.iter().map(|(id, _)| format!("colour.{id}.name")));
-        for (key, _, f) in &o.sets {
-            if key.value.starts_with("toggles.") || keys.contains(&key.value) {
-                continue;
-            }
-            let mut d = o.files[*f].error(key, format!("unknown key \"{}\"", key.value));
-            if let Some(n) = crate::load::nearest(&key.value, keys.iter().map(|k| k.as_str())) {
-                d.hints.push(format!("did you mean \"{n}\"?"));
-            }
-            self.diags.push(d.with_hint(KEYS));
-        }
-        for (key, _) in &o.cli {
-            if !key.starts_with("toggles.") && !keys.contains(key) {
-                self.overlay_error(None, format!("unknown key \"{key}\" ({KEYS})"));
+        for s in o.settings() {
+            if !keys.contains(&s.key.value) {
+                let d = o.unknown_key(s, keys.iter().map(String::as_str));
+                self.diags.push(d.with_hint(KEYS));
             }
         }
-    }
-
-    fn overlay_error(&mut self, at: At<'_>, m: String) {
-        let d = match at {
-            Some((f, w)) => f.error(w, m),
-            None => Diagnostic {
-                file: "--set".into(),
-                line: 1,
-                col: 1,
-                span: None,
-                message: m,
-                hints: vec![],
-            },
-        };
-        self.diags.push(d);
     }
 
     fn deck(&mut self, f: &SourceFile, c: &raw::ColoursFile, kinds: &[Kind]) -> Option<Vec<u8>> {
@@ -885,10 +753,15 @@ impl Validator {
                     ),
                 );
             }
-            out[i] = self.reading(i, &tg.default.value.0, Some((f, &tg.default)));
-            let key = format!("toggles.{}", tg.key.value);
-            if let Some((v, at)) = o.get(&key) {
-                out[i] = self.reading(i, &v, at);
+            out[i] = reading(i, &tg.default.value.0).unwrap_or_else(|m| {
+                self.err(f, &tg.default, m);
+                0
+            });
+            if let Some(s) = o.get(&format!("toggles.{}", tg.key.value)) {
+                out[i] = reading(i, &o.text(s)).unwrap_or_else(|m| {
+                    self.diags.push(o.error(s, m));
+                    0
+                });
             }
         }
         for (i, r) in out.iter().enumerate() {
@@ -900,23 +773,6 @@ impl Validator {
             }
         }
         out.iter().all(|&r| r != u8::MAX).then_some(out)
-    }
-
-    fn reading(&mut self, i: usize, v: &str, at: At<'_>) -> u8 {
-        let (key, readings) = TOGGLES[i];
-        match readings.iter().position(|r| *r == v) {
-            Some(r) => r as u8,
-            None => {
-                self.overlay_error(
-                    at,
-                    format!(
-                        "unknown reading \"{v}\" of the toggle \"{key}\"; its readings: {}",
-                        readings.join(", ")
-                    ),
-                );
-                0
-            }
-        }
     }
 
     fn programs(
@@ -1080,5 +936,17 @@ impl Validator {
                 .push(self.num(f, v, "objective value")? as u8);
         }
         Some(())
+    }
+}
+
+/// The index of the reading `v` of the toggle `i`, or the error's message.
+fn reading(i: usize, v: &str) -> Result<u8, String> {
+    let (key, readings) = TOGGLES[i];
+    match readings.iter().position(|r| *r == v) {
+        Some(r) => Ok(r as u8),
+        None => Err(format!(
+            "unknown reading \"{v}\" of the toggle \"{key}\"; its readings: {}",
+            readings.join(", ")
+        )),
     }
 }

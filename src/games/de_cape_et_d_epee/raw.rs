@@ -43,21 +43,15 @@ impl<'de> Deserialize<'de> for Num {
     }
 }
 
-/// A word as written (`Farther`, `true`, `12`): a toggle's reading, or an
-/// overlay's value, read as its text.
+/// A word as written (`Farther`, `true`, `12`): a toggle's reading, read
+/// as its text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Word(pub String);
 
 impl<'de> Deserialize<'de> for Word {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let raw: &ron::value::RawValue = <&ron::value::RawValue>::deserialize(d)?;
-        let text: String = raw
-            .get_ron()
-            .lines()
-            .map(|l| l.split("//").next().unwrap_or(""))
-            .collect::<Vec<_>>()
-            .join(" ");
-        Ok(Word(text.trim().to_string()))
+        Ok(Word(crate::load::overlay::one_line(raw.get_ron())))
     }
 }
 
@@ -296,19 +290,4 @@ pub struct Toggle {
     pub readings: Vec<Spanned<Word>>,
     pub passage: String,
     pub why: String,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct VariantFile {
-    #[serde(default)]
-    pub rulebook: String,
-    #[serde(default)]
-    pub addon: bool,
-    #[serde(default)]
-    pub description: String,
-    /// A names file's language (`names/*.ron`, read for `--lang`).
-    #[serde(default)]
-    pub lang: Option<String>,
-    pub set: Vec<(Spanned<String>, Spanned<Word>, String)>,
 }
