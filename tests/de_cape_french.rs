@@ -198,6 +198,39 @@ fn an_unknown_key_of_a_names_file_is_reported_at_its_line_and_column() {
     );
 }
 
+/// A names file that does not parse is reported (by `--lang fr` and by
+/// `ludus check`), never skipped: the game would be played in English.
+#[test]
+fn a_names_file_that_does_not_parse_is_reported_not_skipped() {
+    let GameDir::BuiltIn(game) = GameDir::built_in_game("de_cape_et_d_epee").unwrap() else {
+        unreachable!()
+    };
+    let file = "names/fr-filosofia.ron";
+    let text = std::fs::read_to_string(rules_dir().join(file)).unwrap();
+    let bad = text.replacen("lang:", "langue:", 1);
+    let dir = GameDir::built_in_game_with(game, &[(file, &bad)]);
+    let sel = Selection {
+        lang: Some("fr".into()),
+        ..Selection::default()
+    };
+    let diags = DeCape::load(&dir, &sel).unwrap_err();
+    let d = &diags.0[0];
+    assert!(d.file.ends_with(file), "{diags}");
+    assert!(d.message.contains("langue"), "{diags}");
+    let checked = <DeCape as ludus::design::Designer>::check_files(&dir);
+    assert!(
+        checked
+            .iter()
+            .any(|(what, r)| what == "names"
+                && r.as_ref().is_err_and(|e| e.0[0].file.ends_with(file))),
+        "{:?}",
+        checked
+            .iter()
+            .map(|(w, r)| (w, r.is_ok()))
+            .collect::<Vec<_>>()
+    );
+}
+
 #[test]
 fn a_name_set_on_the_command_line_is_read_and_an_unknown_key_refused() {
     let dir = GameDir::built_in_game("de_cape_et_d_epee").unwrap();

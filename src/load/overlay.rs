@@ -127,6 +127,16 @@ fn list_valid(dir: &GameDir, sub: &str) -> Vec<OverlayInfo> {
         .collect()
 }
 
+/// The files of `sub`, each read: the first that does not parse is an
+/// error (a names file is never skipped: its edits take effect or are
+/// reported).
+fn list_checked(dir: &GameDir, sub: &str) -> Result<Vec<OverlayInfo>, Diagnostic> {
+    dir.ron_files(sub)
+        .iter()
+        .map(|rel| read_info(dir, rel))
+        .collect()
+}
+
 /// Reads the head of a variant or names file.
 fn read_info(dir: &GameDir, rel: &str) -> Result<OverlayInfo, Diagnostic> {
     let file = dir.read(rel)?;
@@ -147,15 +157,16 @@ fn stem(rel: &str) -> String {
     name.strip_suffix(".ron").unwrap_or(name).to_string()
 }
 
-/// The languages of the names files of `dir`, each once, sorted.
-pub fn name_languages(dir: &GameDir) -> Vec<String> {
-    let mut langs: Vec<String> = list_valid(dir, "names")
+/// The languages of the names files of `dir`, each once, sorted; a names
+/// file that does not parse is an error.
+pub fn name_languages(dir: &GameDir) -> Result<Vec<String>, Diagnostic> {
+    let mut langs: Vec<String> = list_checked(dir, "names")?
         .into_iter()
         .filter_map(|n| n.lang)
         .collect();
     langs.sort();
     langs.dedup();
-    langs
+    Ok(langs)
 }
 
 /// Who set a rule.
@@ -436,7 +447,7 @@ fn names_file(
     rulebook: &str,
     plain_languages: &[&str],
 ) -> Result<Option<SourceFile>, Diagnostic> {
-    let names = list_valid(dir, "names");
+    let names = list_checked(dir, "names")?;
     let pick = names
         .iter()
         .filter(|n| n.lang.as_deref() == Some(l))

@@ -86,13 +86,19 @@ impl Designer for DeCape {
             };
             (format!("{n} players"), model::load(dir, &sel).map(|_| ()))
         });
-        let names = overlay::name_languages(dir).into_iter().map(|lang| {
-            let sel = Selection {
-                lang: Some(lang.clone()),
-                ..Selection::default()
-            };
-            (format!("names {lang}"), model::load(dir, &sel).map(|_| ()))
-        });
+        let names = match overlay::name_languages(dir) {
+            Ok(langs) => langs
+                .into_iter()
+                .map(|lang| {
+                    let sel = Selection {
+                        lang: Some(lang.clone()),
+                        ..Selection::default()
+                    };
+                    (format!("names {lang}"), model::load(dir, &sel).map(|_| ()))
+                })
+                .collect(),
+            Err(d) => vec![("names".to_string(), Err(d.into()))],
+        };
         players.chain(names).collect()
     }
 
