@@ -110,6 +110,26 @@ fn at_set_entry(file: &SourceFile, named: &RulesNamed, mut d: Diagnostic) -> Dia
     d
 }
 
+/// A move typed in a scenario, as played: in words after the name of the
+/// seat that made it, and the events it caused.
+pub struct TypedMove {
+    pub text: String,
+    pub events: Vec<String>,
+}
+
+/// Plays each move typed on `lines` in `s`, in order (see [`play_typed`]).
+pub fn play_all<G: Playable + Designer>(
+    file: &SourceFile,
+    rules: &G::Rules,
+    s: &mut G::State,
+    lines: &[Spanned<String>],
+    words: impl Fn(&G::State, MoveOf<G>) -> String,
+) -> Result<Vec<TypedMove>, Diagnostics> {
+    (lines.iter())
+        .map(|line| play_typed::<G>(file, rules, s, line, &words))
+        .collect()
+}
+
 /// Plays the move typed on `line` in `s`, as a person types it at `ludus
 /// play` (in English): the move in `words` (of the state before it) after
 /// the name of the seat that made it, and the events it caused. A line
@@ -121,7 +141,7 @@ pub fn play_typed<G: Playable + Designer>(
     s: &mut G::State,
     line: &Spanned<String>,
     words: impl Fn(&G::State, MoveOf<G>) -> String,
-) -> Result<(String, Vec<String>), Diagnostics> {
+) -> Result<TypedMove, Diagnostics> {
     let mut legal = Vec::new();
     s.legal_moves(&mut legal);
     let typed = parse_line(Lang::En, legal.len(), line, |typed, line| {
@@ -143,10 +163,10 @@ pub fn play_typed<G: Playable + Designer>(
     }
     let told = G::events(s)[from..].iter();
     let told = told.map(|e| G::event_words(Lang::En, rules, e, None));
-    Ok((
-        format!("{}: {text}", G::seat_name(rules, who)),
-        told.collect(),
-    ))
+    Ok(TypedMove {
+        text: format!("{}: {text}", G::seat_name(rules, who)),
+        events: told.collect(),
+    })
 }
 
 /// The legal moves of `s` in `words`, each after the name of the seat to
@@ -219,6 +239,47 @@ impl<'a> Checks<'a> {
     }
 }
 
+/// A list as an expectation's mismatch shows it: `[a; b]`.
+pub fn listed(v: &[String]) -> String {
+    format!("[{}]", v.join("; "))
+}
+
+impl Checks<'_> {
+    /// Checks the list `name`, if expected, against the run's `got`.
+    pub fn same_list(
+        &mut self,
+        name: &'static str,
+        want: &Option<Spanned<Vec<String>>>,
+        got: &[String],
+    ) {
+        if let Some(w) = want {
+            self.same(name, w, listed(w), listed(got));
+        }
+    }
+
+    /// Checks a table expected by key, of the keys listed only: `key
+    /// value; ...`, each value in `show`; `got` gives the run's value of a
+    /// key in words, or `None` for a key the run has not (written
+    /// `missing`).
+    pub fn per_key<T>(
+        &mut self,
+        name: &'static str,
+        want: &Spanned<Vec<(String, T)>>,
+        show: impl Fn(&T) -> String,
+        got: impl Fn(&str) -> Option<String>,
+        missing: &str,
+    ) {
+        let each = |f: &dyn Fn(&str, &T) -> String| {
+            let v: Vec<String> = (want.iter())
+                .map(|(k, x)| format!("{k} {}", f(k, x)))
+                .collect();
+            v.join("; ")
+        };
+        let got = each(&|k, _| got(k).unwrap_or_else(|| missing.to_string()));
+        self.same(name, want, each(&|_, x| show(x)), got);
+    }
+}
+
 /// A run's report, or, when expectations fail, the diagnostic `head`
 /// makes (from the number of mismatches, the first in file order and the
 /// report) followed by each mismatch in file order.
@@ -239,6 +300,90 @@ pub fn report_or_mismatches(
 /// A report as one JSON object, pretty-printed, with a final line break.
 pub fn json_text(v: &serde_json::Value) -> String {
     format!("{v:#}\n")
+}
+
+/// A run's report: in words (`text`), or as one JSON object (`value`),
+/// pretty-printed, when `json`.
+pub fn report_in(
+    json: bool,
+    text: impl FnOnce() -> String,
+    value: impl FnOnce() -> serde_json::Value,
+) -> String {
+    if json { json_text(&value()) } else { text() }
+}
+
+/// A list in a report's words: its items joined by `, `, or `none`.
+pub fn or_none(v: &[String]) -> String {
+    if v.is_empty() {
+        "none".into()
+    } else {
+        v.join(", ")
+    }
+}
+
+/// Writes `head` on a line of its own, then each item on its own line,
+/// indented by two spaces.
+pub fn write_lines(o: &mut String, head: &str, items: &[String]) {
+    o.push_str(head);
+    o.push('\n');
+    for item in items {
+        o.push_str("  ");
+        o.push_str(item);
+        o.push('\n');
+    }
+}
+
+/// Writes the moves typed, numbered from 1, each followed by its events
+/// indented under it.
+pub fn write_moves(o: &mut String, moves: &[TypedMove]) {
+    for (n, m) in moves.iter().enumerate() {
+        o.push_str(&format!("{}. {}\n", n + 1, m.text));
+        for e in &m.events {
+            o.push_str(&format!("     {e}\n"));
+        }
+    }
+}
+
+/// The moves typed as JSON: each `{"move": ..., "events": [...]}`.
+pub fn moves_json(moves: &[TypedMove]) -> Vec<serde_json::Value> {
+    (moves.iter())
+        .map(|m| serde_json::json!({ "move": m.text, "events": m.events }))
+        .collect()
+}
+
+/// Wraps `text` at `width` columns, each line starting with `indent`; a
+/// blank line separates paragraphs (single line breaks in the text are
+/// only where its file was wrapped).
+pub fn wrap(text: &str, width: usize, indent: &str) -> String {
+    let mut out = String::new();
+    for para in text.split("\n\n") {
+        let mut line = String::new();
+        for w in para.split_whitespace() {
+            if !line.is_empty() && line.chars().count() + 1 + w.chars().count() > width {
+                out.push_str(&format!("{indent}{line}\n"));
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(w);
+        }
+        out.push_str(&format!("{indent}{line}\n"));
+    }
+    out
+}
+
+/// `text` with each line but the empty ones starting with `by`.
+pub fn indent(text: &str, by: &str) -> String {
+    (text.lines())
+        .map(|l| {
+            if l.is_empty() {
+                "\n".to_string()
+            } else {
+                format!("{by}{l}\n")
+            }
+        })
+        .collect()
 }
 
 /// Every scenario file under `dir` (recursively), sorted; for tests and

@@ -32,7 +32,7 @@ use super::position::{Entry, Position, VotePile, parse_card};
 use super::state::{Phase, State};
 use super::text;
 use super::variant;
-use crate::design::scenario::{self, Checks, RulesNamed};
+use crate::design::scenario::{self, Checks, RulesNamed, indent, wrap};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::load::{GameDir, SourceFile, Spanned, nearest};
 
@@ -402,11 +402,7 @@ pub fn run_source(
 }
 
 fn report(run: &Run, json: bool) -> String {
-    if json {
-        scenario::json_text(&run.json())
-    } else {
-        run.text()
-    }
+    scenario::report_in(json, || run.text(), || run.json())
 }
 
 fn run(file: &SourceFile, rules_dir: &GameDir, check: bool) -> Result<Run, Diagnostics> {
@@ -1865,40 +1861,6 @@ fn kinds_notation(r: &Rules, c: &Counts) -> Vec<String> {
 }
 
 // ----- The report ------------------------------------------------------------
-
-/// Wraps `text` at `width` columns, each line starting with `indent`.
-/// Wraps text at `width`; a blank line separates paragraphs (single line
-/// breaks in the source are only where the file was wrapped).
-fn wrap(text: &str, width: usize, indent: &str) -> String {
-    let mut out = String::new();
-    for para in text.split("\n\n") {
-        let mut line = String::new();
-        for w in para.split_whitespace() {
-            if !line.is_empty() && line.chars().count() + 1 + w.chars().count() > width {
-                let _ = writeln!(out, "{indent}{line}");
-                line.clear();
-            }
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(w);
-        }
-        let _ = writeln!(out, "{indent}{line}");
-    }
-    out
-}
-
-fn indent(text: &str, by: &str) -> String {
-    text.lines()
-        .map(|l| {
-            if l.is_empty() {
-                "\n".to_string()
-            } else {
-                format!("{by}{l}\n")
-            }
-        })
-        .collect()
-}
 
 /// The influence cards at each group, per player and kind (both faces).
 fn group_cards(s: &State) -> Vec<[Counts; 2]> {

@@ -1,6 +1,6 @@
 //! de Cape & d'Épée's side of the designer's tools (`crate::design`): its
-//! summary, its variants and rule sets, the files `check` reads, its event
-//! log. Scenario files are not read yet (docs/de-cape.md section 12).
+//! summary, its variants and rule sets, the files `check` reads, its
+//! scenario files (`scenario/`) and its event log.
 
 use std::path::Path;
 

@@ -4,7 +4,7 @@
 use serde::Deserialize;
 
 use super::Run;
-use crate::design::scenario::Checks;
+use crate::design::scenario::{Checks, listed};
 use crate::diag::Diagnostics;
 use crate::load::{SourceFile, Spanned};
 
@@ -45,26 +45,18 @@ pub(super) fn check(file: &SourceFile, e: &Expect, run: &Run) -> Diagnostics {
     c.mismatches
 }
 
-fn list(v: &[String]) -> String {
-    format!("[{}]", v.join("; "))
-}
-
 /// The expectations that are lists of sentences.
 fn lists(c: &mut Checks, e: &Expect, run: &Run) {
-    let not_over = || "no winner: the game is not over".to_string();
-    let winners = run.winners.as_deref().map_or_else(not_over, list);
-    for (what, want, got) in [
-        ("settled", &e.settled, list(&run.settled)),
-        ("eliminated", &e.eliminated, list(&run.eliminated)),
-        ("revealed", &e.revealed, list(&run.revealed)),
-        ("table", &e.table, list(&run.table)),
-        ("out_of_game", &e.out_of_game, list(&run.out)),
-        ("offered", &e.offered, list(&run.offered)),
-        ("winners", &e.winners, winners),
-    ] {
-        if let Some(w) = want {
-            c.same(what, w, list(w), got);
-        }
+    c.same_list("settled", &e.settled, &run.settled);
+    c.same_list("eliminated", &e.eliminated, &run.eliminated);
+    c.same_list("revealed", &e.revealed, &run.revealed);
+    c.same_list("table", &e.table, &run.table);
+    c.same_list("out_of_game", &e.out_of_game, &run.out);
+    c.same_list("offered", &e.offered, &run.offered);
+    if let Some(w) = &e.winners {
+        let not_over = || "no winner: the game is not over".to_string();
+        let got = run.winners.as_deref().map_or_else(not_over, listed);
+        c.same("winners", w, listed(w), got);
     }
 }
 
@@ -79,31 +71,14 @@ fn by_colour(c: &mut Checks, e: &Expect, run: &Run) {
         c.same("points", w, show(w), show(&run.points));
     }
     if let Some(w) = &e.discards {
-        let got = |c: &str| seat(c).map(|s| list(&s.discard));
-        per_colour(c, "discards", w, |d| list(d), got);
+        let got = |c: &str| seat(c).map(|s| listed(&s.discard));
+        c.per_key("discards", w, |d| listed(d), got, NO_SEAT);
     }
     if let Some(w) = &e.hands {
         let got = |c: &str| seat(c).map(|s| s.hand.len().to_string());
-        per_colour(c, "hands", w, usize::to_string, got);
+        c.per_key("hands", w, usize::to_string, got, NO_SEAT);
     }
 }
 
-/// An expectation of the colours listed only: `colour value; ...`.
-fn per_colour<T>(
-    c: &mut Checks,
-    what: &'static str,
-    want: &Spanned<Vec<(String, T)>>,
-    show: impl Fn(&T) -> String,
-    got: impl Fn(&str) -> Option<String>,
-) {
-    let no_seat = || "no such colour".to_string();
-    let each = |f: &dyn Fn(&str, &T) -> String| {
-        let v: Vec<String> = want
-            .iter()
-            .map(|(c, x)| format!("{c} {}", f(c, x)))
-            .collect();
-        v.join("; ")
-    };
-    let got = each(&|c, _| got(c).unwrap_or_else(no_seat));
-    c.same(what, want, each(&|_, x| show(x)), got);
-}
+/// A colour named in an expectation that has no seat, in a mismatch.
+const NO_SEAT: &str = "no such colour";

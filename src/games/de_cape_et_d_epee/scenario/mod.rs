@@ -16,7 +16,7 @@ use serde::Deserialize;
 use super::position::Position;
 use super::state::{Event, Move, Phase, State};
 use super::{DeCape, Rules};
-use crate::design::scenario::{self, RulesNamed};
+use crate::design::scenario::{self, RulesNamed, TypedMove};
 use crate::diag::Diagnostics;
 use crate::load::{GameDir, SourceFile, Spanned};
 
@@ -95,7 +95,7 @@ struct Seat {
 /// What a run gives: the report's parts.
 struct Run {
     before: String,
-    moves: Vec<(String, Vec<String>)>,
+    moves: Vec<TypedMove>,
     settled: Vec<String>,
     eliminated: Vec<String>,
     revealed: Vec<String>,
@@ -125,11 +125,7 @@ pub fn run_source(file: &SourceFile, dir: &GameDir, json: bool) -> Result<String
     let sc: ScenarioFile = file.parse()?;
     let run = play(file, &sc, dir)?;
     let mismatches = expect::check(file, &sc.expect, &run);
-    let report = if json {
-        report::json(&sc, &run)
-    } else {
-        report::text(&sc, &run)
-    };
+    let report = scenario::report_in(json, || report::text(&sc, &run), || report::json(&sc, &run));
     // A failing expectation: the whole report in words, then each mismatch.
     scenario::report_or_mismatches(report, mismatches, |n, _, _| {
         let text = report::text(&sc, &run);
@@ -150,12 +146,7 @@ fn play(file: &SourceFile, sc: &ScenarioFile, dir: &GameDir) -> Result<Run, Diag
     let mut s = State::at(Arc::clone(&rules), sc.seed, &sc.position.borrowed(to_move))
         .map_err(|m| file.error(&sc.position, m))?;
     let before = super::board::board(&s, None);
-    let mut moves = Vec::new();
-    for line in &sc.moves {
-        moves.push(scenario::play_typed::<DeCape>(
-            file, &rules, &mut s, line, words,
-        )?);
-    }
+    let moves = scenario::play_all::<DeCape>(file, &rules, &mut s, &sc.moves, words)?;
     Ok(outcome(&s, sc.final_scoring, before, moves))
 }
 
@@ -185,7 +176,7 @@ fn seat_to_move<'a>(
 }
 
 /// The report's parts once the moves are played.
-fn outcome(s: &State, finished: bool, before: String, moves: Vec<(String, Vec<String>)>) -> Run {
+fn outcome(s: &State, finished: bool, before: String, moves: Vec<TypedMove>) -> Run {
     let r = s.rules();
     let over = finished || s.phase() == Phase::Over;
     let colour = |p: usize| r.colours[p].0.clone();

@@ -4,14 +4,7 @@
 use std::fmt::Write;
 
 use super::{Run, ScenarioFile};
-
-fn or_none(v: &[String]) -> String {
-    if v.is_empty() {
-        "none".into()
-    } else {
-        v.join(", ")
-    }
-}
+use crate::design::scenario::{moves_json, or_none, write_lines, write_moves};
 
 /// The report in words.
 pub(super) fn text(sc: &ScenarioFile, run: &Run) -> String {
@@ -25,19 +18,13 @@ pub(super) fn text(sc: &ScenarioFile, run: &Run) -> String {
     };
     let _ = writeln!(o, "Rules: {} players, {sets}\n", *sc.players);
     if sc.final_scoring {
-        let _ = writeln!(o, "Final scoring (the game is over):");
-        for line in &run.scoring {
-            let _ = writeln!(o, "  {line}");
-        }
+        write_lines(&mut o, "Final scoring (the game is over):", &run.scoring);
     } else {
         played(&mut o, run);
         after(&mut o, run);
     }
     if sc.expect.offered.is_some() {
-        let _ = writeln!(o, "Offered:");
-        for m in &run.offered {
-            let _ = writeln!(o, "  {m}");
-        }
+        write_lines(&mut o, "Offered:", &run.offered);
     }
     let points: Vec<String> = run.points.iter().map(|(c, n)| format!("{c} {n}")).collect();
     let _ = writeln!(o, "Points: {}", points.join(", "));
@@ -50,16 +37,8 @@ pub(super) fn text(sc: &ScenarioFile, run: &Run) -> String {
 /// The board before, the moves with their events, what they settled.
 fn played(o: &mut String, run: &Run) {
     let _ = writeln!(o, "Before:\n{}\n\nMoves:", run.before.trim_end());
-    for (n, (mv, told)) in run.moves.iter().enumerate() {
-        let _ = writeln!(o, "{}. {mv}", n + 1);
-        for t in told {
-            let _ = writeln!(o, "     {t}");
-        }
-    }
-    let _ = writeln!(o, "\nColumns settled:");
-    for t in &run.settled {
-        let _ = writeln!(o, "  {t}");
-    }
+    write_moves(o, &run.moves);
+    write_lines(o, "\nColumns settled:", &run.settled);
     let _ = writeln!(o, "Eliminated: {}", or_none(&run.eliminated));
     let _ = writeln!(o, "Turned up by the moves: {}", or_none(&run.revealed));
 }
@@ -67,13 +46,11 @@ fn played(o: &mut String, run: &Run) {
 /// The table after the moves: the columns, each seat's hand and discard
 /// pile, the cards out of the game.
 fn after(o: &mut String, run: &Run) {
-    match run.round {
-        Some(n) => _ = writeln!(o, "\nAfter (round {n}):"),
-        None => _ = writeln!(o, "\nAfter (the game is over):"),
-    }
-    for line in &run.table {
-        let _ = writeln!(o, "  {line}");
-    }
+    let head = match run.round {
+        Some(n) => format!("\nAfter (round {n}):"),
+        None => "\nAfter (the game is over):".to_string(),
+    };
+    write_lines(o, &head, &run.table);
     for s in &run.seats {
         let _ = writeln!(
             o,
@@ -88,23 +65,20 @@ fn after(o: &mut String, run: &Run) {
 }
 
 /// The report as one JSON object.
-pub(super) fn json(sc: &ScenarioFile, run: &Run) -> String {
-    let moves: Vec<_> = (run.moves.iter())
-        .map(|(m, told)| serde_json::json!({ "move": m, "events": told }))
-        .collect();
+pub(super) fn json(sc: &ScenarioFile, run: &Run) -> serde_json::Value {
     let points: Vec<_> = (run.points.iter())
         .map(|(c, n)| serde_json::json!([c, n]))
         .collect();
     let seats: Vec<_> = (run.seats.iter())
         .map(|s| serde_json::json!({ "colour": s.colour, "hand": s.hand, "discard": s.discard }))
         .collect();
-    let j = serde_json::json!({
+    serde_json::json!({
         "title": sc.title,
         "passage": sc.passage,
         "players": *sc.players,
         "sets": sc.sets,
         "final_scoring": sc.final_scoring,
-        "moves": moves,
+        "moves": moves_json(&run.moves),
         "settled": run.settled,
         "eliminated": run.eliminated,
         "revealed": run.revealed,
@@ -113,6 +87,5 @@ pub(super) fn json(sc: &ScenarioFile, run: &Run) -> String {
         "points": points,
         "scoring": run.scoring,
         "winners": run.winners,
-    });
-    crate::design::scenario::json_text(&j)
+    })
 }
