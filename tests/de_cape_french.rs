@@ -23,6 +23,14 @@ fn rules_dir() -> PathBuf {
 
 /// A two-player session of `lines` in `lang` against the random AI, seed
 /// 3, as the terminal plays it; the game and the screen's text.
+/// The built-in rules with `file` replaced by `text`.
+fn built_in_with(file: &str, text: &str) -> GameDir {
+    let GameDir::BuiltIn(game) = GameDir::built_in_game("de_cape_et_d_epee").unwrap() else {
+        unreachable!()
+    };
+    GameDir::built_in_game_with(game, &[(file, text)])
+}
+
 fn session(lang: &str, lines: &[&str]) -> (play::Game<DeCape>, String) {
     let mut a = PlayArgs::new(&rules_dir());
     a.seed = Some(3);
@@ -168,16 +176,13 @@ fn dutch_has_english_names_and_dutch_sentences() {
 
 #[test]
 fn an_unknown_key_of_a_names_file_is_reported_at_its_line_and_column() {
-    let GameDir::BuiltIn(game) = GameDir::built_in_game("de_cape_et_d_epee").unwrap() else {
-        unreachable!()
-    };
     let file = "names/fr-filosofia.ron";
     let text = std::fs::read_to_string(rules_dir().join(file)).unwrap();
     let entry = r#"("card.king.name", "Roi", "003"),"#;
     let line = 1 + text.lines().position(|l| l.contains(entry)).unwrap();
     let col = 1 + text.lines().nth(line - 1).unwrap().find(entry).unwrap() + 1;
     let bad = text.replacen(r#""card.king.name""#, r#""card.kingg.name""#, 1);
-    let dir = GameDir::built_in_game_with(game, &[(file, &bad)]);
+    let dir = built_in_with(file, &bad);
     let sel = Selection {
         lang: Some("fr".into()),
         ..Selection::default()
@@ -202,13 +207,10 @@ fn an_unknown_key_of_a_names_file_is_reported_at_its_line_and_column() {
 /// `ludus check`), never skipped: the game would be played in English.
 #[test]
 fn a_names_file_that_does_not_parse_is_reported_not_skipped() {
-    let GameDir::BuiltIn(game) = GameDir::built_in_game("de_cape_et_d_epee").unwrap() else {
-        unreachable!()
-    };
     let file = "names/fr-filosofia.ron";
     let text = std::fs::read_to_string(rules_dir().join(file)).unwrap();
     let bad = text.replacen("lang:", "langue:", 1);
-    let dir = GameDir::built_in_game_with(game, &[(file, &bad)]);
+    let dir = built_in_with(file, &bad);
     let sel = Selection {
         lang: Some("fr".into()),
         ..Selection::default()
