@@ -24,18 +24,20 @@
 
 pub mod arena;
 pub mod ismcts;
+pub mod one_ply;
 
 use std::fmt;
 use std::path::Path;
 
 use crate::diag::Diagnostic;
 use crate::engine::agent::{Agent, RandomAgent};
-use crate::engine::seed::AgentRng;
+use crate::engine::seed::{self, AgentRng};
 use crate::engine::{Game, GameState};
 use crate::load::GameDir;
 
 pub use arena::{ArenaReport, arena};
 pub use ismcts::{IsmctsAgent, IsmctsConfig, MoveStats, Rollout};
+pub use one_ply::OnePly;
 
 /// The agent specs [`make_agent`] accepts, for help texts.
 pub const AGENT_SPECS: &str = "random, greedy, ismcts (default budget: 2000 iterations), \
@@ -104,24 +106,32 @@ pub trait Agents: Game {
         s.clone()
     }
 
-    /// The random rollout policy's move among `legal` (more than one).
-    fn rollout_move(s: &Self::State, legal: &[MoveOf<Self>], rng: &mut AgentRng) -> MoveOf<Self>;
+    /// The random rollout policy's move among `legal` (more than one);
+    /// by default uniform.
+    fn rollout_move(_s: &Self::State, legal: &[MoveOf<Self>], rng: &mut AgentRng) -> MoveOf<Self> {
+        legal[seed::below(rng, legal.len())]
+    }
 
     /// The moves among `legal` that the search considers, when the game's
-    /// rule of thumb leaves some out (`None`: all of them).
+    /// rule of thumb leaves some out (`None`: all of them); by default
+    /// all of them.
     fn considered(
-        w: &Self::Weights,
-        s: &Self::State,
-        legal: &[MoveOf<Self>],
-    ) -> Option<Vec<MoveOf<Self>>>;
+        _w: &Self::Weights,
+        _s: &Self::State,
+        _legal: &[MoveOf<Self>],
+    ) -> Option<Vec<MoveOf<Self>>> {
+        None
+    }
 
     /// The move the game's rule of thumb makes without search or scoring,
-    /// if any (`legal` has two moves or more).
+    /// if any (`legal` has two moves or more); by default none.
     fn ruled_move(
-        w: &Self::Weights,
-        s: &Self::State,
-        legal: &[MoveOf<Self>],
-    ) -> Option<MoveOf<Self>>;
+        _w: &Self::Weights,
+        _s: &Self::State,
+        _legal: &[MoveOf<Self>],
+    ) -> Option<MoveOf<Self>> {
+        None
+    }
 
     /// A number that tells `m` from every other move of the game, below
     /// 2^60; the search orders a node's children by it.

@@ -1,6 +1,7 @@
 //! The game's side of the agents (`crate::agents::Agents`) and of the soak
 //! (`crate::soak::Soaked`): a simple evaluation (points won, and the
-//! columns in play as a seat sees them), a one-ply greedy agent, and the
+//! columns in play as a seat sees them), on which the generic one-ply
+//! agent (`crate::agents::OnePly`) is the game's greedy agent, and the
 //! determinization (every card a seat cannot see redrawn among the places
 //! it could be).
 
@@ -11,10 +12,8 @@ use serde::Deserialize;
 
 use super::DeCape;
 use super::state::{Move, Phase, State, UP};
-use crate::agents::{Agents, Greedy};
+use crate::agents::{Agents, OnePly};
 use crate::diag::Diagnostic;
-use crate::engine::GameState;
-use crate::engine::agent::Agent;
 use crate::engine::seed::{self, AgentRng};
 use crate::load::{GameDir, SourceFile};
 
@@ -183,47 +182,9 @@ impl State {
     }
 }
 
-/// One ply on the evaluation, ties broken at random. The moves are played
-/// on a copy in which what the seat to act cannot see is redrawn (from the
-/// agent's random stream), not on the true cards: a placement that settles
-/// a column would otherwise score by the other seats' hidden cards.
-pub struct GreedyAgent {
-    weights: Weights,
-    rng: AgentRng,
-}
-
-impl Greedy<State> for GreedyAgent {
-    fn scores(&mut self, s: &State, legal: &[Move]) -> Vec<f64> {
-        let seat = s.actor() as usize;
-        let seen = s.redrawn(seat, &mut self.rng);
-        legal
-            .iter()
-            .map(|&m| {
-                let mut t = seen.clone();
-                t.apply_legal(m);
-                t.evaluation(&self.weights, seat)
-            })
-            .collect()
-    }
-}
-
-impl Agent<State> for GreedyAgent {
-    fn choose(&mut self, s: &State, legal: &[Move]) -> Move {
-        let scores = self.scores(s, legal);
-        let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        let top: Vec<usize> = (0..legal.len())
-            .filter(|&i| scores[i] >= best - 1e-9)
-            .collect();
-        legal[top[seed::below(&mut self.rng, top.len())]]
-    }
-    fn name(&self) -> &str {
-        "greedy"
-    }
-}
-
 impl Agents for DeCape {
     type Weights = Weights;
-    type Greedy = GreedyAgent;
+    type Greedy = OnePly<DeCape>;
 
     fn weights_in(dir: &GameDir) -> Result<Weights, Diagnostic> {
         if !dir.has_file("agents/greedy.ron") {
@@ -236,11 +197,8 @@ impl Agents for DeCape {
         read_weights(&SourceFile::read(path)?)
     }
 
-    fn greedy_agent(w: &Weights, seed: u64) -> GreedyAgent {
-        GreedyAgent {
-            weights: w.clone(),
-            rng: seed::agent_rng(seed),
-        }
+    fn greedy_agent(w: &Weights, seed: u64) -> OnePly<DeCape> {
+        OnePly::new(w, seed)
     }
 
     fn evaluate(w: &Weights, s: &State, seat: usize) -> f64 {
@@ -255,18 +213,6 @@ impl Agents for DeCape {
         let mut t = s.clone();
         t.log = None;
         t
-    }
-
-    fn rollout_move(_: &State, legal: &[Move], rng: &mut AgentRng) -> Move {
-        legal[seed::below(rng, legal.len())]
-    }
-
-    fn considered(_: &Weights, _: &State, _: &[Move]) -> Option<Vec<Move>> {
-        None
-    }
-
-    fn ruled_move(_: &Weights, _: &State, _: &[Move]) -> Option<Move> {
-        None
     }
 
     fn move_key(m: Move) -> u64 {
