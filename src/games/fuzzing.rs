@@ -1,7 +1,7 @@
 //! The bodies of the fuzz targets: every reader of what a person or an
 //! edited file gives Ludus, for every game. `fuzz/fuzz_targets/<name>.rs`
 //! (cargo-fuzz, libFuzzer) calls the function of the same name, and
-//! `tests/fuzz_corpus.rs` runs every file of `fuzz/corpus/<name>/` through
+//! `tests/suite/fuzz_corpus.rs` runs every file of `fuzz/corpus/<name>/` through
 //! it on stable Rust, so the corpus is a regression suite in `cargo test`.
 //!
 //! Each function must return, whatever the bytes: no panic, no unbounded

@@ -7,7 +7,7 @@
 //! for an action card's choices): one application, which the kernel uses
 //! too. The kernel (`kernel/`: `State::legal`, `random_legal`,
 //! `random_step`) lists and picks the same moves from bit masks, for speed;
-//! `tests/kernel_equality.rs` holds it to this module at every choice
+//! `tests/suite/kernel_equality.rs` holds it to this module at every choice
 //! point of many seeded games under every variant and add-on. **Change a
 //! rule here first**; that test then says whether the kernel must follow.
 //!

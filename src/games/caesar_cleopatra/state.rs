@@ -12,7 +12,7 @@
 //! calls: one application for every client). Which moves are legal is
 //! written plainly in [`super::reference`], and for speed in
 //! `kernel` (`legal`, `random_legal`, `random_step`), which must
-//! equal it (`tests/kernel_equality.rs`).
+//! equal it (`tests/suite/kernel_equality.rs`).
 
 use std::sync::Arc;
 

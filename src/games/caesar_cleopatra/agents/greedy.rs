@@ -36,7 +36,7 @@ pub use super::heuristic::{Context, Evaluator, Heuristic};
 /// The points compared are those both players can count
 /// ([`State::public_points`]: without the secret missions). The
 /// opponent's own score would tell whether he has fulfilled his secret
-/// mission (`tests/leaks.rs` found it); and counting `me`'s mission but
+/// mission (`tests/suite/leaks.rs` found it); and counting `me`'s mission but
 /// not the opponent's could let both lead at once.
 pub fn may_pass(h: &Heuristic, s: &State, me: usize) -> bool {
     s.lone_player().is_none() && s.public_points(me) >= s.public_points(1 - me) + h.pass_lead

@@ -3,7 +3,7 @@
 //! them (`effect_random_legal`), and that pick applied where it is made
 //! (`effect_random_step`, for `State::random_step`). Both must equal a
 //! pick from the listed moves, then `State::apply_effect_move`
-//! (`tests/kernel_equality.rs`).
+//! (`tests/suite/kernel_equality.rs`).
 
 use arrayvec::ArrayVec;
 

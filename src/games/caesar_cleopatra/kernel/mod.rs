@@ -20,7 +20,7 @@
 //! (`place`, `refill_draw`, `vote_step`, `play_own_action`, ...: state.rs
 //! and effect.rs), so the kernel decides only which move a pick means.
 //!
-//! `tests/kernel_equality.rs` plays many seeded random games under every
+//! `tests/suite/kernel_equality.rs` plays many seeded random games under every
 //! variant and add-on and checks at every choice point that the three
 //! equal the reference: the same list, the same pick and count, and the
 //! same state after the move. **A rule is changed in the reference first;

@@ -105,7 +105,7 @@ impl Simulated for CaesarCleopatra {
     type Record = Record;
 
     /// Two random seats through the kernel's `random_step` (the same
-    /// games as the generic loop: `tests/random_games.rs`).
+    /// games as the generic loop: `tests/suite/random_games.rs`).
     #[inline]
     fn play_random(
         state: &mut State,

@@ -18,7 +18,7 @@
 //! kernel fails here at the first choice point where they part, with both
 //! lists.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;

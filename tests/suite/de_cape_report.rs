@@ -3,7 +3,7 @@
 //! shards that merge into the whole run, and a merge that refuses shards
 //! of another game.
 
-mod common;
+use crate::common;
 
 use serde_json::Value;
 

@@ -38,7 +38,7 @@ use ludus::play::Playable;
 use ludus::play::i18n::Lang;
 use ludus::play::render::Style;
 
-mod common;
+use crate::common;
 
 type Notes = <Cc as Playable>::RuleNotes;
 

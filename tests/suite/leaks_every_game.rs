@@ -3,7 +3,7 @@
 //!
 //! The test is generic over the game (`ludus::games::Registered`) and names
 //! no notion of one: below, each game's type and its rule sets are the only
-//! game-specific lines. (`tests/leaks.rs` checks Caesar & Cleopatra in more
+//! game-specific lines. (`tests/suite/leaks.rs` checks Caesar & Cleopatra in more
 //! depth, with that game's own phases and events.)
 //!
 //! Seeded random games are played under each rule set, with their event
@@ -34,7 +34,7 @@
 //!
 //! The narration of the event log is not compared here: a redrawn copy
 //! keeps no log, and an event's hidden card is the game's notion
-//! (`tests/leaks.rs` checks Caesar & Cleopatra's narration event by event).
+//! (`tests/suite/leaks.rs` checks Caesar & Cleopatra's narration event by event).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;

@@ -1,7 +1,7 @@
 //! `ludus simulate` and `ludus arena` refuse options that cannot make a run,
 //! with one clear line, before loading rules or playing a game.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -1,7 +1,7 @@
 //! Malformed action-card effects: every problem is reported at its line and
 //! column in cards.ron, with a message a game designer can act on.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

@@ -1,7 +1,7 @@
 //! Seeded random games: every card always in exactly one place, the limits
 //! hold, games end well before the safety cap, and a seed fixes a game.
 
-mod common;
+use crate::common;
 
 use ludus::engine::agent::{Agent, RandomAgent};
 use ludus::engine::seed::derive;

@@ -318,7 +318,7 @@ fn greedy_and_ismcts_play_a_game() {
 
 /// Random playouts per second of this thread's CPU time (not wall time:
 /// the machine may be shared), for 2, 4 and 6 players:
-/// `cargo test --profile tests --test de_cape -- --ignored --nocapture`.
+/// `cargo test --profile tests --test suite de_cape:: -- --ignored --nocapture`.
 #[test]
 #[ignore = "a measurement, not a check"]
 fn speed_of_random_playouts() {
@@ -568,7 +568,7 @@ fn the_command_line_runs_the_game() {
     assert!(t.contains("A wins"), "{t}");
 }
 
-/// The leak test over every game (`tests/leaks_every_game.rs`) found it:
+/// The leak test over every game (`tests/suite/leaks_every_game.rs`) found it:
 /// the determinization shuffled the hidden cards from where they really
 /// were, so the same random stream gave another copy when they were
 /// elsewhere, and the search (which starts from such copies) decided by

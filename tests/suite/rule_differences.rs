@@ -2,7 +2,7 @@
 //! "Differences"): for each, a position where the readings diverge, played
 //! under each variant, checking that each does what its rulebook says.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

@@ -1,7 +1,7 @@
 //! Malformed variants and `--set` values: clear errors at the variant file's
 //! line and column.
 
-mod common;
+use crate::common;
 
 use common::RulesCopy;
 use ludus::games::caesar_cleopatra::variant::{self, Selection};

@@ -5,9 +5,6 @@
 //! (English names, Dutch sentences); a names file's unknown key at its
 //! line and column.
 
-#[macro_use]
-mod common;
-
 use std::path::{Path, PathBuf};
 
 use ludus::engine::{Game, Selection};

@@ -1,6 +1,6 @@
 //! Rule variants: overlays load, differ where the rulebooks differ.
 
-mod common;
+use crate::common;
 
 use ludus::games::caesar_cleopatra::variant::{self, Selection};
 

@@ -1,7 +1,7 @@
 //! The designer's report: `ludus simulate` with its measures, --compare,
 //! --shard and `ludus merge`, --csv and --html.
 
-mod common;
+use crate::common;
 
 use serde_json::Value;
 

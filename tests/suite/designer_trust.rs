@@ -3,7 +3,7 @@
 //! binary finds its rules from any directory, and a save resumes wherever it
 //! is run.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;

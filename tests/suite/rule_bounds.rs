@@ -3,7 +3,7 @@
 //! it as written, never an allocation, a hang or a panic. And a UTF-8
 //! byte-order mark is accepted in every file the program reads.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;

@@ -1,7 +1,7 @@
 //! The rules are data: the shipped files load, a changed number changes the
 //! game without recompiling, and malformed files give file:line:column.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

@@ -11,7 +11,7 @@
 //! Snapshots are `snapshots/scenario_<path>.snap`, e.g.
 //! `tests/scenarios/000/aediles_vote.ron` → `scenario_000_aediles_vote.snap`.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

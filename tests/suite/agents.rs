@@ -2,7 +2,7 @@
 //! what he does not; an agent's decision depends only on what its seat can
 //! see; the arena's figures add up and agents beat weaker ones.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

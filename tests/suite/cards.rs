@@ -2,7 +2,7 @@
 //! The cards are data (rules/caesar_cleopatra/cards.ron); these tests name
 //! them only to set up positions and check outcomes.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

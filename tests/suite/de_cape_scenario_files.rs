@@ -9,7 +9,7 @@
 //!
 //! Snapshots are `snapshots/de_cape_scenario_<path>.snap`.
 
-mod common;
+use crate::common;
 
 use ludus::design::Designer;
 use ludus::games::de_cape_et_d_epee::DeCape;

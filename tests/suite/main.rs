@@ -1,0 +1,38 @@
+//! The integration tests, one binary: each file is a module (`cargo test
+//! --profile tests --test suite leaks::` runs one file's tests). One binary
+//! links the library once instead of once per file, which is most of the
+//! tests' build time on a fresh clone.
+
+#[macro_use]
+mod common;
+
+mod agents;
+mod agents_n_seats;
+mod cards;
+mod cli;
+mod de_cape;
+mod de_cape_french;
+mod de_cape_play;
+mod de_cape_report;
+mod de_cape_scenario_files;
+mod designer_trust;
+mod effect_errors;
+mod fuzz_corpus;
+mod game_boundary;
+mod kernel_equality;
+mod leaks;
+mod leaks_every_game;
+mod play;
+mod play_pty;
+mod play_screen;
+mod play_toy;
+mod random_games;
+mod report;
+mod rule_bounds;
+mod rule_differences;
+mod rules_data;
+mod run_options;
+mod scenarios;
+mod soak;
+mod variant_errors;
+mod variants;
