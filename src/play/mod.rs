@@ -829,8 +829,9 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
         let mut o = String::new();
         o.push_str(&self.st.bold(&format!("Ludus - {}", G::name(r))));
         o.push('\n');
+        // Six seats with their agents run past 80 columns: cut between words.
         let line = intro_line(lang, &rules, self.g.seats(), who, self.g.seed);
-        o.push_str(&format!("{line}\n"));
+        o.push_str(&render::wrap_hanging(&line, "", ""));
         if let Some(p) = resumed {
             let line = tr!(
                 lang,
@@ -920,16 +921,16 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
             EventLook::TurnBegins(p) => {
                 format!("\n{}", self.st.seat(p, &self.st.bold(&format!("-- {t}"))))
             }
-            EventLook::Notable => format!("  {}", self.st.note(&t)),
+            EventLook::Notable => indented(&self.st.note(&t)),
             // What a card played does, in plain words (the rules
             // directory's text for the card's id, where it has one).
             EventLook::Plain => {
                 match G::event_card(self.rules(), e).and_then(|k| self.about.get(&k)) {
                     Some(about) => {
                         let about = render::wrap_indented(about, "    ");
-                        format!("  {t}\n{}", self.st.dim(about.trim_end()))
+                        format!("{}\n{}", indented(&t), self.st.dim(about.trim_end()))
                     }
-                    None => format!("  {t}"),
+                    None => indented(&t),
                 }
             }
         }
@@ -1340,7 +1341,7 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
                 "finished-saved",
                 path = a.display().to_string()
             );
-            writeln!(self.out, "{msg}")?;
+            write!(self.out, "{}", render::wrap_hanging(&msg, "", ""))?;
         }
         Ok(())
     }
@@ -1349,6 +1350,14 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
 // ----- Replay -----------------------------------------------------------------
 
 use input::narrowed_pick;
+
+/// An event's line: indented by two spaces, cut between words at 80
+/// columns, the later lines by four (no newline at the end).
+fn indented(text: &str) -> String {
+    let mut t = render::wrap_hanging(text, "  ", "    ");
+    t.truncate(t.trim_end_matches('\n').len());
+    t
+}
 
 /// The line of the intro naming the rules, who plays each seat and the
 /// seed: the first seat "against" the others.
@@ -1490,7 +1499,7 @@ pub fn run_replay<G: Playable>(
             if let EventLook::TurnBegins(_) = look {
                 writeln!(out)?;
             }
-            writeln!(out, "  {}", G::event_words(lang, &r, e, viewer))?;
+            writeln!(out, "{}", indented(&G::event_words(lang, &r, e, viewer)))?;
             if look == EventLook::Plain
                 && let Some(about) = G::event_card(&r, e).and_then(|k| about.get(&k))
             {

@@ -94,6 +94,21 @@ pub fn wrap(text: &str, indent: &str) -> String {
     o
 }
 
+/// `text` cut between words into lines of at most 80 columns, the first
+/// indented by `first`, the later ones by `rest`, each ending in a newline.
+/// A word longer than a line (a path) is kept whole; colour codes take no
+/// room.
+pub fn wrap_hanging(text: &str, first: &str, rest: &str) -> String {
+    let opts = textwrap::Options::new(80)
+        .initial_indent(first)
+        .subsequent_indent(rest)
+        .break_words(false);
+    textwrap::wrap(text, opts)
+        .iter()
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
 /// Problems with a save file, in `lang`: `FILE:LINE:COL: error: what`,
 /// then (with `snippet`, where the text is at hand) the line it is on with
 /// a caret under the place, then each hint (`= hint: ...`).

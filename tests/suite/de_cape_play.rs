@@ -53,6 +53,20 @@ fn the_board_and_the_placements_fit_80_by_24_for_every_player_count() {
     }
 }
 
+/// Every line `ludus play` writes in a whole game, from the intro (six
+/// seats named with their AIs) through the round ends' narration (a
+/// column's values, card by card) to the last score, is cut between words
+/// within 80 columns.
+#[test]
+fn a_whole_six_player_game_writes_no_line_past_80_columns() {
+    let out = play(6, &"1\n".repeat(40));
+    assert!(out.contains(" wins") || out.contains("draw"), "{out}");
+    assert!(out.contains("round 6 ends"), "{out}");
+    for l in out.lines() {
+        assert!(l.chars().count() <= 80, "too wide: {l}");
+    }
+}
+
 /// `ludus` run in `dir` with `input` typed, its output and exit code.
 fn ludus_in(dir: &std::path::Path, args: &[&str], input: &str) -> (String, i32) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
