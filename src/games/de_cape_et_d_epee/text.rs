@@ -212,9 +212,4 @@ impl State {
         }
         t
     }
-
-    /// A value for reading: `9.5`, `12`, `none`.
-    pub fn value_text(v: Option<i16>) -> String {
-        value_words(Lang::En, v)
-    }
 }
