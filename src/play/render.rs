@@ -73,25 +73,13 @@ pub fn pad(s: &str, w: usize) -> String {
 
 /// `text` cut into lines of at most 80 columns, every one indented.
 pub fn wrap_indented(text: &str, indent: &str) -> String {
-    let opts = textwrap::Options::new(80)
-        .initial_indent(indent)
-        .subsequent_indent(indent);
-    textwrap::wrap(text, opts)
-        .iter()
-        .map(|l| format!("{l}\n"))
-        .collect()
+    wrap_hanging(text, indent, indent)
 }
 
 /// `text` cut into lines of at most 80 columns (the later ones indented),
 /// each ending in a newline.
 pub fn wrap(text: &str, indent: &str) -> String {
-    let opts = textwrap::Options::new(80).subsequent_indent(indent);
-    let mut o = String::new();
-    for line in textwrap::wrap(text, opts) {
-        o.push_str(&line);
-        o.push('\n');
-    }
-    o
+    wrap_hanging(text, "", indent)
 }
 
 /// `text` cut between words into lines of at most 80 columns, the first
