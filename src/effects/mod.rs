@@ -10,6 +10,7 @@
 
 pub mod ast;
 pub mod compile;
+pub mod run;
 
 use std::ops::Range;
 

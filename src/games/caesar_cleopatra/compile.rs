@@ -768,3 +768,13 @@ impl Compiler<'_> {
         Some(Op::Take(c))
     }
 }
+
+impl crate::effects::run::Statement for Op {
+    #[inline]
+    fn choice(&self) -> Option<u8> {
+        match self {
+            Op::ChooseGroup { var, .. } | Op::ChooseCard { var, .. } => Some(*var),
+            _ => None,
+        }
+    }
+}

@@ -1,4 +1,5 @@
-//! The interpreter of compiled effects (`compile::Program`).
+//! The statements of compiled effects (`compile::Program`), run by the
+//! engine's interpreter (`effects::run`).
 //!
 //! Playing an action card pushes a [`Frame`] and sets the phase to `Effect`.
 //! If the other player holds a reaction card whose trigger matches, the
@@ -16,6 +17,8 @@
 //! Each primitive here is documented in docs/effects.md with the rulebook
 //! passages that need it; no card is named in this file.
 
+use std::sync::Arc;
+
 use arrayvec::ArrayVec;
 
 use super::compile::{
@@ -24,9 +27,89 @@ use super::compile::{
 use super::events::Event;
 use super::kernel::each_kind;
 use super::kernel::simd::{add_at, bump, masked_sum, nonzero_kinds, sub_at};
+use super::model::Rules;
 use super::model::{Counts, Face, Kind, MAX_GROUPS, MAX_HAND, MAX_KINDS};
 use super::moves::{Move, Reserve, Target};
 use super::state::{GroupCards, Phase, State, face_ix};
+use crate::effects::run::{self, Ending, Flow};
+
+impl run::Frame for Frame {
+    type Value = Target;
+    fn pc(&self) -> u8 {
+        self.pc
+    }
+    fn set_pc(&mut self, pc: u8) {
+        self.pc = pc;
+    }
+    /// A `choose` without an answer ends its card: every variable read is
+    /// bound.
+    fn bound(&self) -> u32 {
+        u32::MAX
+    }
+    fn bind(&mut self, var: u8, value: Target) {
+        self.env[var as usize] = Some(value);
+    }
+}
+
+/// The action cards' statements over the counted zones; the engine runs
+/// them.
+impl run::Interpreter for State {
+    type Rules = Rules;
+    type Op = Op;
+    type Frame = Frame;
+
+    type Hold = Arc<Rules>;
+
+    fn hold(&self) -> Arc<Rules> {
+        self.rules.clone()
+    }
+    #[inline]
+    fn statement<'r>(rules: &'r Rules, f: &Frame) -> Option<&'r Op> {
+        rules.op(f.card, f.pc)
+    }
+    fn frames(&self) -> &[Frame] {
+        &self.frames
+    }
+    fn frames_mut(&mut self) -> &mut [Frame] {
+        &mut self.frames
+    }
+    /// A reaction window holds the run; a cancelled card ends unplayed.
+    #[inline]
+    fn before(&mut self) -> Option<Flow> {
+        let f = self.frames.last()?;
+        if f.awaiting_reaction {
+            Some(Flow::Wait)
+        } else if f.cancelled {
+            Some(Flow::End(Ending::Cancelled))
+        } else {
+            None
+        }
+    }
+    /// A group choice's options are kept for the decision.
+    #[inline]
+    fn ask(&mut self, op: &Op) -> bool {
+        let f = self.frames.last().expect("a frame");
+        let p = f.player as usize;
+        if let Op::ChooseGroup { var, cond } = op {
+            let m = self.group_options(p, *var, cond, &f.env);
+            self.frames.last_mut().expect("a frame").options = m;
+            m != 0
+        } else {
+            self.has_option(p, op, &f.env)
+        }
+    }
+    /// No legal target: the rest of the effect cannot happen.
+    fn unanswered(&mut self, _op: &Op) -> Flow {
+        Flow::End(Ending::NoAnswer)
+    }
+    #[inline]
+    fn act(&mut self, op: &Op) -> Flow {
+        State::act(self, op)
+    }
+    fn end_frame(&mut self, how: Ending) {
+        self.finish_frame(how == Ending::Cancelled, how == Ending::NoAnswer);
+    }
+}
 
 /// An action card being resolved.
 #[derive(Debug, Clone)]
@@ -303,10 +386,8 @@ impl State {
             .op(f.card, f.pc)
             .expect("a choice point is at a statement");
         match (op, m) {
-            (Op::ChooseGroup { var, .. } | Op::ChooseCard { var, .. }, Move::Choose(t)) => {
-                let var = *var as usize;
-                self.frames[top].env[var] = Some(t);
-                self.frames[top].pc += 1;
+            (Op::ChooseGroup { .. } | Op::ChooseCard { .. }, Move::Choose(t)) => {
+                return run::answer(self, t);
             }
             (Op::Draw { who, .. }, Move::Draw(r)) => {
                 let p = self.who(f, *who);
@@ -365,110 +446,80 @@ impl State {
 
     // ----- Running ---------------------------------------------------------
 
-    /// Runs statements until a choice point, or until every card is done.
+    /// Runs statements until a choice point, or until every card is done
+    /// (the engine's interpreter, `effects::run`, with `Interpreter` below).
     pub(crate) fn run_effects(&mut self) {
-        loop {
-            let Some(top) = self.frames.len().checked_sub(1) else {
-                return;
-            };
-            let f = &self.frames[top];
-            if f.awaiting_reaction {
-                return;
-            }
-            if f.cancelled {
-                self.finish_frame(true, false);
-                continue;
-            }
-            // `op` borrows the rules: each arm reads what it needs before it
-            // changes the state (no clone of the shared rules per step).
-            let Some(op) = self.rules.op(f.card, f.pc) else {
-                self.finish_frame(false, false);
-                continue;
-            };
-            let p = f.player as usize;
-            // The commonest statement first, by its own branch (a jump table
-            // over all of them is one more indirect jump per statement).
-            if op.is_choice() {
-                // A group choice's options are kept for the decision.
-                let ok = if let Op::ChooseGroup { var, cond } = op {
-                    let m = self.group_options(p, *var, cond, &f.env);
-                    self.frames[top].options = m;
-                    m != 0
-                } else {
-                    self.has_option(p, op, &f.env)
+        run::run(self)
+    }
+
+    /// A statement other than a `choose`, of the top frame.
+    fn act(&mut self, op: &Op) -> Flow {
+        let top = self.frames.len() - 1;
+        let f = &self.frames[top];
+        let p = f.player as usize;
+        match op {
+            Op::ChooseGroup { .. } | Op::ChooseCard { .. } => unreachable!("the interpreter asks"),
+            Op::Discard(c) | Op::Remove(c) | Op::Reveal(c) | Op::Take(c) => {
+                let dest = match op {
+                    Op::Discard(_) => Dest::Discard,
+                    Op::Remove(_) => Dest::Removed,
+                    Op::Reveal(_) => Dest::FaceUp,
+                    _ => Dest::Pool,
                 };
-                if ok {
-                    return;
-                }
-                // No legal target: the rest of the effect cannot happen.
-                self.finish_frame(false, true);
-                continue;
-            }
-            match op {
-                Op::ChooseGroup { .. } | Op::ChooseCard { .. } => unreachable!("tested above"),
-                Op::Discard(c) | Op::Remove(c) | Op::Reveal(c) | Op::Take(c) => {
-                    let dest = match op {
-                        Op::Discard(_) => Dest::Discard,
-                        Op::Remove(_) => Dest::Removed,
-                        Op::Reveal(_) => Dest::FaceUp,
-                        _ => Dest::Pool,
-                    };
-                    match c {
-                        // No event to log card by card: whole sides at once.
-                        Cards::Set(set) if set.zone == Zone::Table && !self.record => {
-                            let groups = self.group_mask(&set.groups, &f.env);
-                            let (sides, mask) = (sides(p, set), set.kind_bytes.to_ne_bytes());
-                            self.move_table_set(top, groups, sides, &mask, dest);
-                        }
-                        _ => {
-                            let mut cards = Resolved::new();
-                            self.resolve(top, c, &mut cards);
-                            self.move_cards(top, &cards, dest);
-                        }
+                match c {
+                    // No event to log card by card: whole sides at once.
+                    Cards::Set(set) if set.zone == Zone::Table && !self.record => {
+                        let groups = self.group_mask(&set.groups, &f.env);
+                        let (sides, mask) = (sides(p, set), set.kind_bytes.to_ne_bytes());
+                        self.move_table_set(top, groups, sides, &mask, dest);
                     }
-                }
-                Op::Look(c) => {
-                    let mut cards = Resolved::new();
-                    self.resolve(top, c, &mut cards);
-                    self.look(top, &cards);
-                }
-                Op::Draw { who, count, .. } => {
-                    let count = *count;
-                    let d = self.who(f, *who);
-                    let z = &self.zones[d];
-                    let can = z.hand_len < self.rules.limits.hand_size
-                        && (self.lone.is_none() || self.rules.turn.lone_player.draws)
-                        && (!z.influence_reserve.is_empty() || !z.action_reserve.is_empty());
-                    if can {
-                        if self.frames[top].draw_left == 0 {
-                            self.frames[top].draw_left = count;
-                        }
-                        return;
-                    }
-                    self.frames[top].draw_left = 0;
-                }
-                Op::PlaceTaken { groups, .. } => {
-                    if next_pooled(f).is_none() {
-                        self.frames[top].pc += 1;
-                        continue;
-                    }
-                    let m = self.placement_groups(f, groups);
-                    if m != 0 {
-                        self.frames[top].options = m;
-                        return;
-                    }
-                    // Cannot happen with cards taken from these groups; never
-                    // lose a card all the same: the rest go to the discard.
-                    self.discard_pool(top);
-                }
-                Op::Cancel => {
-                    if top > 0 {
-                        self.frames[top - 1].cancelled = true;
+                    _ => {
+                        let mut cards = Resolved::new();
+                        self.resolve(top, c, &mut cards);
+                        self.move_cards(top, &cards, dest);
                     }
                 }
             }
-            self.frames[top].pc += 1;
+            Op::Look(c) => {
+                let mut cards = Resolved::new();
+                self.resolve(top, c, &mut cards);
+                self.look(top, &cards);
+            }
+            Op::Draw { who, count, .. } => {
+                let count = *count;
+                let d = self.who(f, *who);
+                let z = &self.zones[d];
+                let can = z.hand_len < self.rules.limits.hand_size
+                    && (self.lone.is_none() || self.rules.turn.lone_player.draws)
+                    && (!z.influence_reserve.is_empty() || !z.action_reserve.is_empty());
+                if can {
+                    if self.frames[top].draw_left == 0 {
+                        self.frames[top].draw_left = count;
+                    }
+                    return Flow::Wait;
+                }
+                self.frames[top].draw_left = 0;
+            }
+            Op::PlaceTaken { groups, .. } => {
+                if next_pooled(f).is_none() {
+                    return Flow::Next;
+                }
+                let m = self.placement_groups(f, groups);
+                if m != 0 {
+                    self.frames[top].options = m;
+                    return Flow::Wait;
+                }
+                // Cannot happen with cards taken from these groups; never
+                // lose a card all the same: the rest go to the discard.
+                self.discard_pool(top);
+            }
+            Op::Cancel => {
+                if top > 0 {
+                    self.frames[top - 1].cancelled = true;
+                }
+            }
         }
+        Flow::Next
     }
 
     /// The top card is done: to its player's discard pile; resume the turn

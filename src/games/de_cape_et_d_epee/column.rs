@@ -4,8 +4,80 @@
 //! ability language evaluated over it; the round-end steps and the award
 //! (docs/de-cape.md sections 2.4 and 3).
 
+use arrayvec::ArrayVec;
+
 use super::compile::{CardExpr, Cond, Expr, Filter, Op, Program, Trigger, Who};
 use super::model::{MAX_COLUMN, MAX_SEATS, NO_STEP, Rules, T};
+use crate::effects::run::{self, Ending, Flow};
+
+/// A round-end ability running: its card, where it lies, its next
+/// statement.
+pub struct AtEnd {
+    card: u8,
+    this: u8,
+    pc: u8,
+}
+
+impl run::Frame for AtEnd {
+    /// Nothing: a round-end ability has no `choose` (a compile error).
+    type Value = ();
+    fn pc(&self) -> u8 {
+        self.pc
+    }
+    fn set_pc(&mut self, pc: u8) {
+        self.pc = pc;
+    }
+    fn bound(&self) -> u32 {
+        u32::MAX
+    }
+    fn bind(&mut self, _var: u8, _value: ()) {}
+}
+
+/// A column's round-end abilities as the engine's interpreter sees them:
+/// one at a time, in the order `Work::run_steps` gives.
+struct Acting<'a, F> {
+    rules: &'a Rules,
+    work: &'a mut Work,
+    frames: ArrayVec<AtEnd, 1>,
+    out: &'a mut F,
+}
+
+impl<'a, F: FnMut(u8)> run::Interpreter for Acting<'a, F> {
+    type Rules = Rules;
+    type Op = Op;
+    type Frame = AtEnd;
+    type Hold = &'a Rules;
+
+    fn hold(&self) -> &'a Rules {
+        self.rules
+    }
+    fn statement<'r>(rules: &'r Rules, f: &AtEnd) -> Option<&'r Op> {
+        let prog = rules.kinds[rules.kind_of(f.card)].program.as_ref();
+        prog.expect("an acting card has a program")
+            .ops
+            .get(f.pc as usize)
+    }
+    fn frames(&self) -> &[AtEnd] {
+        &self.frames
+    }
+    fn frames_mut(&mut self) -> &mut [AtEnd] {
+        &mut self.frames
+    }
+    /// Nobody decides at the round's end.
+    fn ask(&mut self, _op: &Op) -> bool {
+        false
+    }
+    fn unanswered(&mut self, _op: &Op) -> Flow {
+        Flow::End(Ending::NoAnswer)
+    }
+    fn act(&mut self, op: &Op) -> Flow {
+        let this = self.frames[0].this as usize;
+        self.work.act(self.rules, op, this, self.out)
+    }
+    fn end_frame(&mut self, _how: Ending) {
+        self.frames.pop();
+    }
+}
 
 /// Positions of a column as bits (position 0 is nearest the objective).
 pub type Mask = u64;
@@ -195,7 +267,7 @@ impl Work {
                         continue;
                     };
                     if !sets_first || (pass == 0) == prog.sets_value {
-                        self.run(r, prog, p, out);
+                        self.run(r, p, out);
                     }
                 }
             }
@@ -210,48 +282,65 @@ impl Work {
         (prog.trigger == Trigger::RoundEnd(step) && here && revealed).then_some(prog)
     }
 
-    fn run(&mut self, r: &Rules, prog: &Program, this: usize, out: &mut impl FnMut(u8)) {
-        let floor = r.first(T::Floor);
-        for op in &prog.ops {
-            match op {
-                Op::Require(c) if !self.holds(r, c, this) => return,
-                Op::CancelAbilities(x) => self.cancelled |= self.cards(r, x, this),
-                Op::Eliminate(x) => {
-                    let m = self.cards(r, x, this);
-                    self.eliminated |= m;
-                    bits(m).for_each(|p| out(self.card[p]));
-                }
-                Op::Modify(x, e) => {
-                    let Some(d) = self.expr(r, e, this) else {
-                        continue;
-                    };
-                    for p in bits(self.cards(r, x, this) & self.valued) {
-                        let v = i32::from(self.value[p]) + d;
-                        self.value[p] = clamp(if floor { v.max(0) } else { v });
-                    }
-                }
-                Op::SetValue(x, e) => {
-                    let v = self.expr(r, e, this);
-                    for p in bits(self.cards(r, x, this)) {
-                        match v {
-                            Some(v) => {
-                                self.value[p] = clamp(v);
-                                self.valued |= 1 << p;
-                            }
-                            None => self.valued &= !(1 << p),
-                        }
-                    }
-                }
-                Op::Claim { at, .. } => {
-                    if let Some(p) = first(self.cards(r, at, this)) {
-                        let c = (p as u8, r.owner(self.card[this]) as u8);
-                        self.claim = Some(self.claim.map_or(c, |d| d.min(c)));
-                    }
-                }
-                Op::AwardLowest => self.lowest = true,
-                _ => {}
+    /// Runs the ability of the card at `this` on the engine's interpreter
+    /// (`effects::run`).
+    fn run(&mut self, r: &Rules, this: usize, out: &mut impl FnMut(u8)) {
+        let frame = AtEnd {
+            card: self.card[this],
+            this: this as u8,
+            pc: 0,
+        };
+        let mut it = Acting {
+            rules: r,
+            work: self,
+            frames: [frame].into(),
+            out,
+        };
+        run::run(&mut it);
+    }
+
+    /// One round-end statement of the ability of the card at `this`.
+    fn act(&mut self, r: &Rules, op: &Op, this: usize, out: &mut impl FnMut(u8)) -> Flow {
+        match op {
+            Op::Require(c) if !self.holds(r, c, this) => return Flow::End(Ending::Unmet),
+            Op::CancelAbilities(x) => self.cancelled |= self.cards(r, x, this),
+            Op::Eliminate(x) => {
+                let m = self.cards(r, x, this);
+                self.eliminated |= m;
+                bits(m).for_each(|p| out(self.card[p]));
             }
+            Op::Modify(x, e) => {
+                let Some(d) = self.expr(r, e, this) else {
+                    return Flow::Next;
+                };
+                let floor = r.first(T::Floor);
+                for p in bits(self.cards(r, x, this) & self.valued) {
+                    let v = i32::from(self.value[p]) + d;
+                    self.value[p] = clamp(if floor { v.max(0) } else { v });
+                }
+            }
+            Op::SetValue(x, e) => {
+                let v = self.expr(r, e, this);
+                for p in bits(self.cards(r, x, this)) {
+                    match v {
+                        Some(v) => {
+                            self.value[p] = clamp(v);
+                            self.valued |= 1 << p;
+                        }
+                        None => self.valued &= !(1 << p),
+                    }
+                }
+            }
+            Op::Claim { at, .. } => {
+                if let Some(p) = first(self.cards(r, at, this)) {
+                    let c = (p as u8, r.owner(self.card[this]) as u8);
+                    self.claim = Some(self.claim.map_or(c, |d| d.min(c)));
+                }
+            }
+            Op::AwardLowest => self.lowest = true,
+            _ => {}
         }
+        Flow::Next
     }
 
     /// Who wins the column (docs/de-cape.md section 3).

@@ -650,3 +650,12 @@ fn active_copies(e: &mut Expr) {
         _ => {}
     }
 }
+
+impl crate::effects::run::Statement for Op {
+    fn choice(&self) -> Option<u8> {
+        match self {
+            Op::ChooseColumn { var, .. } | Op::ChooseCard { var, .. } => Some(*var),
+            _ => None,
+        }
+    }
+}

@@ -10,6 +10,7 @@ use arrayvec::ArrayVec;
 use super::column::{Award, Work};
 use super::compile::{CardExpr, ColExpr, Op, Trigger, Who};
 use super::model::{MAX_COLUMN, MAX_DECK, MAX_OBJECTIVES, MAX_SEATS, Rules, T};
+use crate::effects::run::{self, Ending, Flow};
 use crate::engine::seed;
 
 /// No card, seat or column.
@@ -104,7 +105,7 @@ pub struct Column {
 
 /// An ability running: its card, the next op, who turned it up.
 #[derive(Debug, Clone, Copy)]
-pub(super) struct Frame {
+pub struct Frame {
     card: u8,
     pc: u8,
     revealer: u8,
@@ -470,60 +471,40 @@ impl State {
     }
 
     fn op(&self, f: &Frame) -> &Op {
-        let r = &self.rules;
-        &r.kinds[r.kind_of(f.card)]
-            .program
-            .as_ref()
-            .expect("a frame has a program")
-            .ops[f.pc as usize]
+        &program(&self.rules, f)[f.pc as usize]
     }
 
-    /// Runs the abilities until a choice or their end, then ends the turn.
+    /// Runs the abilities until a choice or their end, then ends the turn
+    /// (the engine's interpreter, `effects::run`).
     fn run(&mut self) {
-        if self.frames.is_empty() {
-            return self.finish_turn();
-        }
-        let rules = self.rules.clone();
-        while let Some(&f) = self.frames.last() {
-            let prog = rules.kinds[rules.kind_of(f.card)]
-                .program
-                .as_ref()
-                .expect("a program");
-            let Some(op) = prog.ops.get(f.pc as usize) else {
-                self.frames.pop();
-                continue;
-            };
-            if prog.reads[f.pc as usize] & !f.defined != 0 {
-                self.advance();
-                continue;
-            }
-            if self.step(op, f) {
-                return;
-            }
-            // round_end.check AfterEachEffect: the chain stops once every
-            // objective is realized.
-            if !rules.first(T::CheckEach) && self.all_realized() {
-                self.frames.clear();
-            }
-        }
-        self.finish_turn();
+        run::run(self)
     }
 
-    fn advance(&mut self) {
-        if let Some(f) = self.frames.last_mut() {
-            f.pc += 1;
+    fn chosen(&mut self, v: u8) {
+        self.phase = Phase::Turn;
+        run::answer(self, v);
+    }
+
+    fn declined(&mut self) {
+        self.phase = Phase::Turn;
+        let flow = self.decline();
+        run::resume(self, flow);
+    }
+
+    /// cloak.draw: a declined choice ends its ability (OnlyIfTucked) or
+    /// skips only what reads the choice (Always).
+    fn decline(&self) -> Flow {
+        if self.rules.first(T::DeclineGoesOn) {
+            Flow::End(Ending::Unmet)
+        } else {
+            Flow::Next
         }
     }
 
-    fn end_frame(&mut self) {
-        self.frames.pop();
-    }
-
-    /// One op of the top frame; true if it waits for a choice.
-    fn step(&mut self, op: &Op, f: Frame) -> bool {
-        self.advance();
+    /// One op (not a choose) of the top frame `f`.
+    fn step(&mut self, op: &Op, f: Frame) -> Flow {
         match op {
-            Op::Move { card, to, up } => self.move_card(card, to, *up, &f),
+            Op::Move { card, to, up } => return self.move_card(card, to, *up, &f),
             Op::Reveal(x) => {
                 let c = self.card(x, &f);
                 let hidden = c != NONE && self.flags[c as usize] & (UP | TUCKED) == 0;
@@ -537,7 +518,6 @@ impl State {
                 self.columns[c as usize].sealed = true;
                 self.note(|| Event::Sealed { column: c });
             }
-            Op::ChooseColumn { by, .. } | Op::ChooseCard { by, .. } => return self.ask(*by, op, f),
             Op::Swap(a, b) => {
                 let (a, b) = (self.col(a, &f), self.col(b, &f));
                 let (ca, cb) = (a as usize, b as usize);
@@ -559,69 +539,12 @@ impl State {
                     .where_is(f.card)
                     .is_some_and(|(col, i)| self.work(col, false).holds(&self.rules, c, i));
                 if !holds {
-                    self.end_frame();
+                    return Flow::End(Ending::Unmet);
                 }
             }
             _ => {}
         }
-        false
-    }
-
-    /// Stops for a choice by `by`; a choice with nothing to choose is
-    /// declined at once.
-    fn ask(&mut self, by: Who, op: &Op, f: Frame) -> bool {
-        // Back to the choose op: the answer moves past it.
-        if let Some(t) = self.frames.last_mut() {
-            t.pc -= 1;
-        }
-        self.chooser = self.seat(by, &f) as u8;
-        let empty = match op {
-            Op::ChooseCard { from, .. } => self.hands[self.hand_of(from, &f)].is_empty(),
-            _ => self.columns.len() < 2,
-        };
-        if empty {
-            self.declined_in_place();
-            return false;
-        }
-        self.phase = Phase::Choice;
-        true
-    }
-
-    fn chosen(&mut self, v: u8) {
-        let f = self.frames.last_mut().expect("a choice");
-        let var = {
-            let r = &self.rules;
-            match &r.kinds[r.kind_of(f.card)]
-                .program
-                .as_ref()
-                .expect("a program")
-                .ops[f.pc as usize]
-            {
-                Op::ChooseColumn { var, .. } | Op::ChooseCard { var, .. } => *var,
-                _ => unreachable!("a choice stops at a choose"),
-            }
-        };
-        f.vars[var as usize] = v;
-        f.defined |= 1 << var;
-        f.pc += 1;
-        self.phase = Phase::Turn;
-        self.run();
-    }
-
-    fn declined(&mut self) {
-        self.declined_in_place();
-        self.phase = Phase::Turn;
-        self.run();
-    }
-
-    /// cloak.draw: a declined choice ends its ability (OnlyIfTucked) or
-    /// skips only what reads the choice (Always).
-    fn declined_in_place(&mut self) {
-        if self.rules.first(T::DeclineGoesOn) {
-            self.end_frame();
-        } else {
-            self.advance();
-        }
+        Flow::Next
     }
 
     /// The seat whose hand a `choose card ... from hand(owner: ...)` reads.
@@ -701,18 +624,18 @@ impl State {
 
     /// `move`: to the bottom of another column; with no column to go to,
     /// `explorer.no_column` says whether it stays or is discarded.
-    fn move_card(&mut self, card: &CardExpr, to: &ColExpr, up: bool, f: &Frame) {
+    fn move_card(&mut self, card: &CardExpr, to: &ColExpr, up: bool, f: &Frame) -> Flow {
         let c = self.card(card, f);
         let to = self.col(to, f);
         let Some((from, i)) = self.where_is(c) else {
-            return self.end_frame();
+            return Flow::End(Ending::Unmet);
         };
         if to == NONE {
             if !self.rules.first(T::NoColumn) {
                 self.columns[from].cards.remove(i);
                 self.discard_card(c);
             }
-            return self.end_frame();
+            return Flow::End(Ending::Unmet);
         }
         self.columns[from].cards.remove(i);
         self.columns[to as usize].cards.push(c);
@@ -724,6 +647,7 @@ impl State {
             card: c,
             column: to,
         });
+        Flow::Next
     }
 
     /// `discard`: to its owner's discard pile; under `explorer.vs_assassin`
@@ -920,6 +844,93 @@ impl State {
 /// slowest instruction of a random placement. Equal to `/` and `%`
 /// (tested for every such `i` and `d`).
 #[inline]
+fn program<'r>(rules: &'r Rules, f: &Frame) -> &'r [Op] {
+    &rules.kinds[rules.kind_of(f.card)]
+        .program
+        .as_ref()
+        .expect("a frame has a program")
+        .ops
+}
+
+impl run::Frame for Frame {
+    type Value = u8;
+    fn pc(&self) -> u8 {
+        self.pc
+    }
+    fn set_pc(&mut self, pc: u8) {
+        self.pc = pc;
+    }
+    fn bound(&self) -> u32 {
+        self.defined.into()
+    }
+    fn bind(&mut self, var: u8, value: u8) {
+        self.vars[var as usize] = value;
+        self.defined |= 1 << var;
+    }
+}
+
+/// The abilities' ops over the columns; the engine runs them.
+impl run::Interpreter for State {
+    type Rules = Rules;
+    type Op = Op;
+    type Frame = Frame;
+
+    type Hold = Arc<Rules>;
+
+    fn hold(&self) -> Arc<Rules> {
+        self.rules.clone()
+    }
+    fn statement<'r>(rules: &'r Rules, f: &Frame) -> Option<&'r Op> {
+        program(rules, f).get(f.pc as usize)
+    }
+    fn reads(rules: &Rules, f: &Frame, pc: usize) -> u32 {
+        let prog = rules.kinds[rules.kind_of(f.card)].program.as_ref();
+        prog.expect("a frame has a program").reads[pc].into()
+    }
+    fn frames(&self) -> &[Frame] {
+        &self.frames
+    }
+    fn frames_mut(&mut self) -> &mut [Frame] {
+        &mut self.frames
+    }
+
+    /// Stops for a choice; a choice with nothing to choose is declined at
+    /// once.
+    fn ask(&mut self, op: &Op) -> bool {
+        let f = *self.frames.last().expect("a frame");
+        let (by, empty) = match op {
+            Op::ChooseCard { from, by, .. } => (*by, self.hands[self.hand_of(from, &f)].is_empty()),
+            Op::ChooseColumn { by, .. } => (*by, self.columns.len() < 2),
+            _ => unreachable!("asked at a choose"),
+        };
+        self.chooser = self.seat(by, &f) as u8;
+        if !empty {
+            self.phase = Phase::Choice;
+        }
+        !empty
+    }
+    fn unanswered(&mut self, _op: &Op) -> Flow {
+        self.decline()
+    }
+    fn act(&mut self, op: &Op) -> Flow {
+        let f = *self.frames.last().expect("a frame");
+        self.step(op, f)
+    }
+    fn end_frame(&mut self, _how: Ending) {
+        self.frames.pop();
+    }
+    /// round_end.check AfterEachEffect: the chain stops once every
+    /// objective is realized.
+    fn stepped(&mut self) {
+        if !self.rules.first(T::CheckEach) && self.all_realized() {
+            self.frames.clear();
+        }
+    }
+    fn finished(&mut self) {
+        self.finish_turn();
+    }
+}
+
 fn div_small(i: usize, d: usize) -> (usize, usize) {
     /// `ceil(2^32 / d)`: `(i * R[d]) >> 32` is `i / d` for `i < 2^16`.
     const R: [u64; MAX_SEATS + 1] = {
