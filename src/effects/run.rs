@@ -21,8 +21,6 @@
 //! A run returns only when the top frame waits for a decision or no frame is
 //! left. Every frame ends through [`Interpreter::end_frame`].
 
-use std::ops::Deref;
-
 /// A statement as the interpreter sees it.
 pub trait Statement {
     /// The variable this statement binds, if it is a `choose`.
@@ -63,7 +61,8 @@ pub enum Ending {
     NoAnswer,
     /// Another program cancelled it before it acted.
     Cancelled,
-    /// A `require` did not hold.
+    /// The program stopped itself: a `require` that did not hold, a
+    /// statement with nothing to act on, a declined choice that ends it.
     Unmet,
 }
 
@@ -72,19 +71,13 @@ pub trait Interpreter {
     type Rules;
     type Op: Statement;
     type Frame: Frame;
-    /// A hold on the rules that does not borrow the interpreter, so that a
-    /// run reads the programs while it changes the state: a clone of the
-    /// state's `Arc`, or a plain reference.
-    type Hold: Deref<Target = Self::Rules>;
 
-    fn hold(&self) -> Self::Hold;
-    /// The statement `f` is at, `None` past its program's end.
-    fn statement<'r>(rules: &'r Self::Rules, f: &Self::Frame) -> Option<&'r Self::Op>;
-    /// The variables statement `pc` of `f`'s program reads, one bit each:
-    /// a statement reading an unbound one is skipped.
-    fn reads(_rules: &Self::Rules, _f: &Self::Frame, _pc: usize) -> u32 {
-        0
-    }
+    /// The rules holding the programs.
+    fn rules(&self) -> &Self::Rules;
+    /// The statement `f` is at, `None` past its program's end, with the
+    /// variables it reads, one bit each: a statement reading an unbound
+    /// one is skipped.
+    fn statement<'r>(rules: &'r Self::Rules, f: &'r Self::Frame) -> Option<(&'r Self::Op, u32)>;
     fn frames(&self) -> &[Self::Frame];
     fn frames_mut(&mut self) -> &mut [Self::Frame];
 
@@ -93,13 +86,17 @@ pub trait Interpreter {
     fn before(&mut self) -> Option<Flow> {
         None
     }
-    /// A `choose` is reached: true if it has an answer (the run then waits
-    /// for it; the game notes who decides).
-    fn ask(&mut self, op: &Self::Op) -> bool;
-    /// A `choose` with no answer, or one the player declined.
-    fn unanswered(&mut self, op: &Self::Op) -> Flow;
-    /// Any other statement.
-    fn act(&mut self, op: &Self::Op) -> Flow;
+    // The three below read the statement the top frame is at themselves
+    // (`statement`): a game's statements borrow its rules while they change
+    // its state, which only the game can split.
+
+    /// The top frame is at a `choose`: true if it has an answer (the run
+    /// then waits for it; the game notes who decides).
+    fn ask(&mut self) -> bool;
+    /// The top frame's `choose` has no answer, or the player declined it.
+    fn unanswered(&mut self) -> Flow;
+    /// Any other statement, the top frame's.
+    fn act(&mut self) -> Flow;
     /// Removes the top frame, which ended `how`.
     fn end_frame(&mut self, how: Ending);
     /// After each statement that ran and did not wait (not after one
@@ -111,21 +108,13 @@ pub trait Interpreter {
 
 /// Runs statements until one waits for a decision, or no frame is left.
 pub fn run<I: Interpreter>(it: &mut I) {
-    if it.frames().is_empty() {
-        return it.finished();
-    }
-    run_held(it, &it.hold())
-}
-
-/// `run` with the rules held.
-fn run_held<I: Interpreter>(it: &mut I, rules: &I::Rules) {
     loop {
         let Some(top) = it.frames().len().checked_sub(1) else {
             return it.finished();
         };
         let (flow, ran) = match it.before() {
             Some(flow) => (flow, false),
-            None => statement(it, rules, top),
+            None => statement(it, top),
         };
         match flow {
             Flow::Wait => return,
@@ -140,21 +129,20 @@ fn run_held<I: Interpreter>(it: &mut I, rules: &I::Rules) {
 
 /// The top frame's next statement, and whether it ran (not skipped, and
 /// the program not past its end).
-fn statement<I: Interpreter>(it: &mut I, rules: &I::Rules, top: usize) -> (Flow, bool) {
+fn statement<I: Interpreter>(it: &mut I, top: usize) -> (Flow, bool) {
     let f = &it.frames()[top];
-    let pc = f.pc() as usize;
-    let Some(op) = I::statement(rules, f) else {
+    let Some((op, reads)) = I::statement(it.rules(), f) else {
         return (Flow::End(Ending::Done), false);
     };
-    if I::reads(rules, f, pc) & !f.bound() != 0 {
+    if reads & !f.bound() != 0 {
         return (Flow::Next, false);
     }
     let flow = if op.choice().is_none() {
-        it.act(op)
-    } else if it.ask(op) {
+        it.act()
+    } else if it.ask() {
         Flow::Wait
     } else {
-        it.unanswered(op)
+        it.unanswered()
     };
     (flow, true)
 }
@@ -162,16 +150,15 @@ fn statement<I: Interpreter>(it: &mut I, rules: &I::Rules, top: usize) -> (Flow,
 /// The answer `value` to the `choose` the top frame waits at; the run goes
 /// on.
 pub fn answer<I: Interpreter>(it: &mut I, value: <I::Frame as Frame>::Value) {
-    let rules = it.hold();
     let top = it.frames().len() - 1;
     let f = &it.frames()[top];
-    let var = I::statement(&rules, f)
-        .and_then(Statement::choice)
+    let var = I::statement(it.rules(), f)
+        .and_then(|(op, _)| op.choice())
         .expect("an answer is to a choose");
     let f = &mut it.frames_mut()[top];
     f.bind(var, value);
     f.set_pc(f.pc() + 1);
-    run_held(it, &rules);
+    run(it);
 }
 
 /// After a decision the top frame waited for: `flow` is what it made of
@@ -257,19 +244,16 @@ mod tests {
         type Rules = Vec<Vec<Op>>;
         type Op = Op;
         type Frame = F;
-        type Hold = Rc<Vec<Vec<Op>>>;
-
-        fn hold(&self) -> Self::Hold {
-            self.programs.clone()
+        fn rules(&self) -> &Self::Rules {
+            &self.programs
         }
-        fn statement<'r>(rules: &'r Self::Rules, f: &F) -> Option<&'r Op> {
-            rules[f.program].get(f.pc as usize)
-        }
-        fn reads(rules: &Self::Rules, f: &F, pc: usize) -> u32 {
-            match rules[f.program][pc] {
+        fn statement<'r>(rules: &'r Self::Rules, f: &F) -> Option<(&'r Op, u32)> {
+            let op = rules[f.program].get(f.pc as usize)?;
+            let reads = match op {
                 Op::Print(v) => 1 << v,
                 _ => 0,
-            }
+            };
+            Some((op, reads))
         }
         fn frames(&self) -> &[F] {
             &self.frames
@@ -277,16 +261,17 @@ mod tests {
         fn frames_mut(&mut self) -> &mut [F] {
             &mut self.frames
         }
-        fn ask(&mut self, _op: &Op) -> bool {
+        fn ask(&mut self) -> bool {
             self.answerable
         }
-        fn unanswered(&mut self, _op: &Op) -> Flow {
+        fn unanswered(&mut self) -> Flow {
             self.log.push("declined".into());
             Flow::Next
         }
-        fn act(&mut self, op: &Op) -> Flow {
+        fn act(&mut self) -> Flow {
+            let programs = self.programs.clone();
             let f = self.frames.last_mut().unwrap();
-            match op {
+            match &programs[f.program][f.pc as usize] {
                 Op::Say(s) => self.log.push(s.to_string()),
                 Op::Print(v) => self.log.push(f.vars[*v as usize].to_string()),
                 Op::Call(p) => self.frames.push(F {

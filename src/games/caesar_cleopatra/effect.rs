@@ -17,8 +17,6 @@
 //! Each primitive here is documented in docs/effects.md with the rulebook
 //! passages that need it; no card is named in this file.
 
-use std::sync::Arc;
-
 use arrayvec::ArrayVec;
 
 use super::compile::{
@@ -58,14 +56,12 @@ impl run::Interpreter for State {
     type Op = Op;
     type Frame = Frame;
 
-    type Hold = Arc<Rules>;
-
-    fn hold(&self) -> Arc<Rules> {
-        self.rules.clone()
+    fn rules(&self) -> &Rules {
+        &self.rules
     }
     #[inline]
-    fn statement<'r>(rules: &'r Rules, f: &Frame) -> Option<&'r Op> {
-        rules.op(f.card, f.pc)
+    fn statement<'r>(rules: &'r Rules, f: &Frame) -> Option<(&'r Op, u32)> {
+        Some((rules.op(f.card, f.pc)?, 0))
     }
     fn frames(&self) -> &[Frame] {
         &self.frames
@@ -87,9 +83,10 @@ impl run::Interpreter for State {
     }
     /// A group choice's options are kept for the decision.
     #[inline]
-    fn ask(&mut self, op: &Op) -> bool {
+    fn ask(&mut self) -> bool {
         let f = self.frames.last().expect("a frame");
         let p = f.player as usize;
+        let op = self.rules.op(f.card, f.pc).expect("at a choose");
         if let Op::ChooseGroup { var, cond } = op {
             let m = self.group_options(p, *var, cond, &f.env);
             self.frames.last_mut().expect("a frame").options = m;
@@ -99,12 +96,12 @@ impl run::Interpreter for State {
         }
     }
     /// No legal target: the rest of the effect cannot happen.
-    fn unanswered(&mut self, _op: &Op) -> Flow {
+    fn unanswered(&mut self) -> Flow {
         Flow::End(Ending::NoAnswer)
     }
     #[inline]
-    fn act(&mut self, op: &Op) -> Flow {
-        State::act(self, op)
+    fn act(&mut self) -> Flow {
+        State::act(self)
     }
     fn end_frame(&mut self, how: Ending) {
         self.finish_frame(how == Ending::Cancelled, how == Ending::NoAnswer);
@@ -453,10 +450,13 @@ impl State {
     }
 
     /// A statement other than a `choose`, of the top frame.
-    fn act(&mut self, op: &Op) -> Flow {
+    fn act(&mut self) -> Flow {
         let top = self.frames.len() - 1;
         let f = &self.frames[top];
         let p = f.player as usize;
+        // `op` borrows the rules: each arm reads what it needs before it
+        // changes the state (no clone of the shared rules per statement).
+        let op = self.rules.op(f.card, f.pc).expect("a statement");
         match op {
             Op::ChooseGroup { .. } | Op::ChooseCard { .. } => unreachable!("the interpreter asks"),
             Op::Discard(c) | Op::Remove(c) | Op::Reveal(c) | Op::Take(c) => {

@@ -12,13 +12,13 @@ use crate::effects::run::{self, Ending, Flow};
 
 /// A round-end ability running: its card, where it lies, its next
 /// statement.
-pub struct AtEnd {
-    card: u8,
+pub struct AtEnd<'a> {
+    ops: &'a [Op],
     this: u8,
     pc: u8,
 }
 
-impl run::Frame for AtEnd {
+impl run::Frame for AtEnd<'_> {
     /// Nothing: a round-end ability has no `choose` (a compile error).
     type Value = ();
     fn pc(&self) -> u8 {
@@ -38,41 +38,37 @@ impl run::Frame for AtEnd {
 struct Acting<'a, F> {
     rules: &'a Rules,
     work: &'a mut Work,
-    frames: ArrayVec<AtEnd, 1>,
+    frames: ArrayVec<AtEnd<'a>, 1>,
     out: &'a mut F,
 }
 
 impl<'a, F: FnMut(u8)> run::Interpreter for Acting<'a, F> {
     type Rules = Rules;
     type Op = Op;
-    type Frame = AtEnd;
-    type Hold = &'a Rules;
-
-    fn hold(&self) -> &'a Rules {
+    type Frame = AtEnd<'a>;
+    fn rules(&self) -> &Rules {
         self.rules
     }
-    fn statement<'r>(rules: &'r Rules, f: &AtEnd) -> Option<&'r Op> {
-        let prog = rules.kinds[rules.kind_of(f.card)].program.as_ref();
-        prog.expect("an acting card has a program")
-            .ops
-            .get(f.pc as usize)
+    fn statement<'r>(_rules: &'r Rules, f: &'r AtEnd<'a>) -> Option<(&'r Op, u32)> {
+        Some((f.ops.get(f.pc as usize)?, 0))
     }
-    fn frames(&self) -> &[AtEnd] {
+    fn frames(&self) -> &[AtEnd<'a>] {
         &self.frames
     }
-    fn frames_mut(&mut self) -> &mut [AtEnd] {
+    fn frames_mut(&mut self) -> &mut [AtEnd<'a>] {
         &mut self.frames
     }
     /// Nobody decides at the round's end.
-    fn ask(&mut self, _op: &Op) -> bool {
+    fn ask(&mut self) -> bool {
         false
     }
-    fn unanswered(&mut self, _op: &Op) -> Flow {
+    fn unanswered(&mut self) -> Flow {
         Flow::End(Ending::NoAnswer)
     }
-    fn act(&mut self, op: &Op) -> Flow {
-        let this = self.frames[0].this as usize;
-        self.work.act(self.rules, op, this, self.out)
+    fn act(&mut self) -> Flow {
+        let (ops, this, pc) = (self.frames[0].ops, self.frames[0].this, self.frames[0].pc);
+        self.work
+            .act(self.rules, &ops[pc as usize], this as usize, self.out)
     }
     fn end_frame(&mut self, _how: Ending) {
         self.frames.pop();
@@ -267,7 +263,7 @@ impl Work {
                         continue;
                     };
                     if !sets_first || (pass == 0) == prog.sets_value {
-                        self.run(r, p, out);
+                        self.run(r, prog, p, out);
                     }
                 }
             }
@@ -284,9 +280,9 @@ impl Work {
 
     /// Runs the ability of the card at `this` on the engine's interpreter
     /// (`effects::run`).
-    fn run(&mut self, r: &Rules, this: usize, out: &mut impl FnMut(u8)) {
+    fn run(&mut self, r: &Rules, prog: &Program, this: usize, out: &mut impl FnMut(u8)) {
         let frame = AtEnd {
-            card: self.card[this],
+            ops: &prog.ops,
             this: this as u8,
             pc: 0,
         };

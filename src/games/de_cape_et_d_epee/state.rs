@@ -502,9 +502,14 @@ impl State {
     }
 
     /// One op (not a choose) of the top frame `f`.
-    fn step(&mut self, op: &Op, f: Frame) -> Flow {
-        match op {
-            Op::Move { card, to, up } => return self.move_card(card, to, *up, &f),
+    fn step(&mut self, f: Frame) -> Flow {
+        // `op` borrows the rules: each arm works out its cards and columns
+        // before it changes the state (no clone of the shared rules).
+        match &program(&self.rules, &f)[f.pc as usize] {
+            Op::Move { card, to, up } => {
+                let (c, to, up) = (self.card(card, &f), self.col(to, &f), *up);
+                return self.move_card(c, to, up);
+            }
             Op::Reveal(x) => {
                 let c = self.card(x, &f);
                 let hidden = c != NONE && self.flags[c as usize] & (UP | TUCKED) == 0;
@@ -512,7 +517,14 @@ impl State {
                     self.reveal(c, f.card, true);
                 }
             }
-            Op::Discard(x) => self.discard_op(x, &f),
+            // explorer.vs_assassin AssassinInert: not a revealer that an
+            // ability brought.
+            Op::Discard(CardExpr::Revealer)
+                if f.by_effect && !self.rules.first(T::RevealerByEffect) => {}
+            Op::Discard(x) => {
+                let c = self.card(x, &f);
+                self.discard_placed(c);
+            }
             Op::Seal(c) => {
                 let c = self.col(c, &f);
                 self.columns[c as usize].sealed = true;
@@ -520,19 +532,15 @@ impl State {
             }
             Op::Swap(a, b) => {
                 let (a, b) = (self.col(a, &f), self.col(b, &f));
-                let (ca, cb) = (a as usize, b as usize);
-                let (oa, na) = (self.columns[ca].objective, self.columns[ca].need);
-                let (ob, nb) = (self.columns[cb].objective, self.columns[cb].need);
-                self.columns[ca].objective = ob;
-                self.columns[ca].need = nb;
-                self.columns[cb].objective = oa;
-                self.columns[cb].need = na;
-                self.note(|| Event::Swapped { a, b });
+                self.swap_objectives(a, b);
             }
-            Op::Tuck { card, under } => self.tuck(card, under, &f),
+            Op::Tuck { card, under } => {
+                let (c, u) = (self.card(card, &f), self.card(under, &f));
+                self.tuck(c, u);
+            }
             Op::Draw { who, count } => {
-                let p = self.seat(*who, &f);
-                (0..*count).for_each(|_| self.draw(p));
+                let (p, n) = (self.seat(*who, &f), *count);
+                (0..n).for_each(|_| self.draw(p));
             }
             Op::Require(c) => {
                 let holds = self
@@ -545,6 +553,17 @@ impl State {
             _ => {}
         }
         Flow::Next
+    }
+
+    fn swap_objectives(&mut self, a: u8, b: u8) {
+        let (ca, cb) = (a as usize, b as usize);
+        let (oa, na) = (self.columns[ca].objective, self.columns[ca].need);
+        let (ob, nb) = (self.columns[cb].objective, self.columns[cb].need);
+        self.columns[ca].objective = ob;
+        self.columns[ca].need = nb;
+        self.columns[cb].objective = oa;
+        self.columns[cb].need = na;
+        self.note(|| Event::Swapped { a, b });
     }
 
     /// The seat whose hand a `choose card ... from hand(owner: ...)` reads.
@@ -624,9 +643,7 @@ impl State {
 
     /// `move`: to the bottom of another column; with no column to go to,
     /// `explorer.no_column` says whether it stays or is discarded.
-    fn move_card(&mut self, card: &CardExpr, to: &ColExpr, up: bool, f: &Frame) -> Flow {
-        let c = self.card(card, f);
-        let to = self.col(to, f);
+    fn move_card(&mut self, c: u8, to: u8, up: bool) -> Flow {
         let Some((from, i)) = self.where_is(c) else {
             return Flow::End(Ending::Unmet);
         };
@@ -650,14 +667,8 @@ impl State {
         Flow::Next
     }
 
-    /// `discard`: to its owner's discard pile; under `explorer.vs_assassin`
-    /// AssassinInert, not a revealer that an ability brought.
-    fn discard_op(&mut self, x: &CardExpr, f: &Frame) {
-        if matches!(x, CardExpr::Revealer) && f.by_effect && !self.rules.first(T::RevealerByEffect)
-        {
-            return;
-        }
-        let c = self.card(x, f);
+    /// `discard`: a card of the columns to its owner's discard pile.
+    fn discard_placed(&mut self, c: u8) {
         if let Some((col, i)) = self.where_is(c) {
             self.columns[col].cards.remove(i);
             self.discard_card(c);
@@ -673,8 +684,7 @@ impl State {
     }
 
     /// `tuck`: a hand card face down just under a table card.
-    fn tuck(&mut self, card: &CardExpr, under: &CardExpr, f: &Frame) {
-        let (c, u) = (self.card(card, f), self.card(under, f));
+    fn tuck(&mut self, c: u8, u: u8) {
         let Some((col, i)) = self.where_is(u) else {
             return;
         };
@@ -875,17 +885,15 @@ impl run::Interpreter for State {
     type Op = Op;
     type Frame = Frame;
 
-    type Hold = Arc<Rules>;
-
-    fn hold(&self) -> Arc<Rules> {
-        self.rules.clone()
+    fn rules(&self) -> &Rules {
+        &self.rules
     }
-    fn statement<'r>(rules: &'r Rules, f: &Frame) -> Option<&'r Op> {
-        program(rules, f).get(f.pc as usize)
-    }
-    fn reads(rules: &Rules, f: &Frame, pc: usize) -> u32 {
+    #[inline]
+    fn statement<'r>(rules: &'r Rules, f: &Frame) -> Option<(&'r Op, u32)> {
         let prog = rules.kinds[rules.kind_of(f.card)].program.as_ref();
-        prog.expect("a frame has a program").reads[pc].into()
+        let prog = prog.expect("a frame has a program");
+        let pc = f.pc as usize;
+        Some((prog.ops.get(pc)?, prog.reads[pc].into()))
     }
     fn frames(&self) -> &[Frame] {
         &self.frames
@@ -896,9 +904,9 @@ impl run::Interpreter for State {
 
     /// Stops for a choice; a choice with nothing to choose is declined at
     /// once.
-    fn ask(&mut self, op: &Op) -> bool {
+    fn ask(&mut self) -> bool {
         let f = *self.frames.last().expect("a frame");
-        let (by, empty) = match op {
+        let (by, empty) = match self.op(&f) {
             Op::ChooseCard { from, by, .. } => (*by, self.hands[self.hand_of(from, &f)].is_empty()),
             Op::ChooseColumn { by, .. } => (*by, self.columns.len() < 2),
             _ => unreachable!("asked at a choose"),
@@ -909,12 +917,12 @@ impl run::Interpreter for State {
         }
         !empty
     }
-    fn unanswered(&mut self, _op: &Op) -> Flow {
+    fn unanswered(&mut self) -> Flow {
         self.decline()
     }
-    fn act(&mut self, op: &Op) -> Flow {
+    fn act(&mut self) -> Flow {
         let f = *self.frames.last().expect("a frame");
-        self.step(op, f)
+        self.step(f)
     }
     fn end_frame(&mut self, _how: Ending) {
         self.frames.pop();
