@@ -107,7 +107,16 @@ pub trait Interpreter {
 }
 
 /// Runs statements until one waits for a decision, or no frame is left.
+#[inline]
 pub fn run<I: Interpreter>(it: &mut I) {
+    // Most turns start no program: no loop to set up for them.
+    if it.frames().is_empty() {
+        return it.finished();
+    }
+    run_frames(it)
+}
+
+fn run_frames<I: Interpreter>(it: &mut I) {
     loop {
         let Some(top) = it.frames().len().checked_sub(1) else {
             return it.finished();
