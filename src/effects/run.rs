@@ -32,11 +32,13 @@ pub trait Frame {
     /// What a `choose` binds (a card, a group, a column...).
     type Value;
     /// The next statement.
-    fn pc(&self) -> u8;
-    fn set_pc(&mut self, pc: u8);
+    fn pc(&mut self) -> &mut u8;
     /// The variables bound so far, one bit each (a declined `choose` leaves
-    /// its variable unbound).
-    fn bound(&self) -> u32;
+    /// its variable unbound); all, for a game whose `choose`s are never
+    /// declined.
+    fn bound(&self) -> u32 {
+        u32::MAX
+    }
     fn bind(&mut self, var: u8, value: Self::Value);
 }
 
@@ -166,7 +168,7 @@ pub fn answer<I: Interpreter>(it: &mut I, value: <I::Frame as Frame>::Value) {
         .expect("an answer is to a choose");
     let f = &mut it.frames_mut()[top];
     f.bind(var, value);
-    f.set_pc(f.pc() + 1);
+    *f.pc() += 1;
     run(it);
 }
 
@@ -185,8 +187,7 @@ pub fn resume<I: Interpreter>(it: &mut I, flow: Flow) {
 /// Frame `i` goes on to its next statement. By index, not the top: a
 /// statement may have started a program above its own.
 fn next<I: Interpreter>(it: &mut I, i: usize) {
-    let f = &mut it.frames_mut()[i];
-    f.set_pc(f.pc() + 1);
+    *it.frames_mut()[i].pc() += 1;
 }
 
 #[cfg(test)]
@@ -227,11 +228,8 @@ mod tests {
 
     impl Frame for F {
         type Value = u32;
-        fn pc(&self) -> u8 {
-            self.pc
-        }
-        fn set_pc(&mut self, pc: u8) {
-            self.pc = pc;
+        fn pc(&mut self) -> &mut u8 {
+            &mut self.pc
         }
         fn bound(&self) -> u32 {
             self.bound

@@ -31,18 +31,12 @@ use super::moves::{Move, Reserve, Target};
 use super::state::{GroupCards, Phase, State, face_ix};
 use crate::effects::run::{self, Ending, Flow};
 
+/// A `choose` without an answer ends its card: every variable read is
+/// bound (`Frame::bound` all).
 impl run::Frame for Frame {
     type Value = Target;
-    fn pc(&self) -> u8 {
-        self.pc
-    }
-    fn set_pc(&mut self, pc: u8) {
-        self.pc = pc;
-    }
-    /// A `choose` without an answer ends its card: every variable read is
-    /// bound.
-    fn bound(&self) -> u32 {
-        u32::MAX
+    fn pc(&mut self) -> &mut u8 {
+        &mut self.pc
     }
     fn bind(&mut self, var: u8, value: Target) {
         self.env[var as usize] = Some(value);

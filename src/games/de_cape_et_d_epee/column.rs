@@ -21,14 +21,8 @@ pub struct AtEnd<'a> {
 impl run::Frame for AtEnd<'_> {
     /// Nothing: a round-end ability has no `choose` (a compile error).
     type Value = ();
-    fn pc(&self) -> u8 {
-        self.pc
-    }
-    fn set_pc(&mut self, pc: u8) {
-        self.pc = pc;
-    }
-    fn bound(&self) -> u32 {
-        u32::MAX
+    fn pc(&mut self) -> &mut u8 {
+        &mut self.pc
     }
     fn bind(&mut self, _var: u8, _value: ()) {}
 }

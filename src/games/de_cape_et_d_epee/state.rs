@@ -864,11 +864,8 @@ fn program<'r>(rules: &'r Rules, f: &Frame) -> &'r [Op] {
 
 impl run::Frame for Frame {
     type Value = u8;
-    fn pc(&self) -> u8 {
-        self.pc
-    }
-    fn set_pc(&mut self, pc: u8) {
-        self.pc = pc;
+    fn pc(&mut self) -> &mut u8 {
+        &mut self.pc
     }
     fn bound(&self) -> u32 {
         self.defined.into()
