@@ -9,6 +9,7 @@
 //! offsets into the effect text; the caller maps them into its file.
 
 pub mod ast;
+pub mod columns;
 pub mod compile;
 pub mod run;
 

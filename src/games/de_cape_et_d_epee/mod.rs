@@ -16,8 +16,6 @@
 
 pub mod agents;
 mod board;
-mod column;
-pub mod compile;
 mod design;
 pub mod fuzzing;
 mod measures;

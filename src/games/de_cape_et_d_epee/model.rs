@@ -3,9 +3,10 @@
 //! problem is a diagnostic at its file, line and column; every number is
 //! checked against its range (`RANGES`) before anything is sized by it.
 
-use super::compile::{self, Program};
 use super::raw::{self, Num};
 use crate::diag::{Diagnostic, Diagnostics};
+use crate::effects::columns::{self, ColumnRules, Program, Readings};
+pub use crate::effects::columns::{MAX_COLUMN, NO_STEP, Step};
 use crate::engine::Selection;
 use crate::load::overlay::{Overlays, Source};
 use crate::load::{GameDir, SourceFile, Spanned};
@@ -15,10 +16,8 @@ pub const MAX_SEATS: usize = 6;
 pub const MAX_DECK: usize = 40;
 pub const MAX_KINDS: usize = 64;
 pub const MAX_OBJECTIVES: usize = 64;
-pub const MAX_COLUMN: usize = 48;
-/// `Rules::end_rank` of a kind with no round-end step (steps are 1 to 9,
-/// so no step has this index).
-pub const NO_STEP: u8 = 15;
+// The award compares every seat.
+const _: () = assert!(MAX_SEATS <= columns::MAX_SEATS);
 
 /// The toggles the module plays, with their readings in the order the
 /// module numbers them (`Rules::toggle` gives the index). toggles.ron must
@@ -140,13 +139,6 @@ pub struct Objective {
     pub value: u8,
 }
 
-/// One step of the round's end: its number and the order its cards act.
-#[derive(Debug, Clone, Copy)]
-pub struct Step {
-    pub number: u8,
-    pub bottom_up: bool,
-}
-
 /// The names the base files give (English): a typed move may use them
 /// whatever the language of the names in play.
 #[derive(Debug, Clone, Default)]
@@ -209,6 +201,8 @@ pub struct Rules {
     card_kind: [u8; MAX_SEATS * MAX_DECK],
     card_owner: [u8; MAX_SEATS * MAX_DECK],
     toggles: [u8; TOGGLES.len()],
+    /// What the toggles make of the ability language (`readings`).
+    readings: Readings,
 }
 
 impl Rules {
@@ -250,7 +244,7 @@ impl Rules {
             self.kinds.iter().zip(&self.end_step).any(|(k, &s)| {
                 s == n
                     && k.program.as_ref().is_some_and(|p| {
-                        p.ops.iter().any(|o| matches!(o, compile::Op::Eliminate(_)))
+                        p.ops.iter().any(|o| matches!(o, columns::Op::Eliminate(_)))
                     })
             })
         };
@@ -422,7 +416,8 @@ impl Validator {
         }
         let steps = self.steps(&fs.round, &round, &kinds)?;
         let toggles: [u8; TOGGLES.len()] = toggles?.try_into().ok()?;
-        self.programs(&fs.cards, &cards, &mut kinds, &steps, &toggles);
+        let readings = readings(&toggles);
+        self.programs(&fs.cards, &cards, &mut kinds, &steps, &readings);
         let (objs, hand, per_player) = self.objectives(fs, &objectives, &setup, players)?;
         let mut r = Rules {
             name: game.name.clone(),
@@ -453,6 +448,7 @@ impl Validator {
             card_kind: [0; MAX_SEATS * MAX_DECK],
             card_owner: [0; MAX_SEATS * MAX_DECK],
             toggles,
+            readings,
         };
         for c in 0..players * r.deck.len() {
             r.card_kind[c] = r.deck[c % r.deck.len()];
@@ -462,7 +458,7 @@ impl Validator {
             .kinds
             .iter()
             .map(|k| match k.program.as_ref().map(|p| p.trigger) {
-                Some(compile::Trigger::RoundEnd(n)) => n,
+                Some(columns::Trigger::RoundEnd(n)) => n,
                 _ => 0,
             })
             .collect();
@@ -781,16 +777,16 @@ impl Validator {
         c: &raw::CardsFile,
         kinds: &mut [Kind],
         steps: &[Step],
-        toggles: &[u8],
+        readings: &Readings,
     ) {
         let ids: Vec<String> = kinds.iter().map(|k| k.id.clone()).collect();
         for (i, k) in c.kinds.iter().enumerate() {
             let Some(text) = &k.effect else { continue };
-            let env = compile::Env {
+            let env = columns::Env {
                 kinds: &ids,
                 this_kind: i,
                 steps,
-                toggles,
+                readings,
             };
             kinds[i].program = self.effect(f, &k.id.value, text, &env);
         }
@@ -803,11 +799,11 @@ impl Validator {
         f: &SourceFile,
         card: &str,
         text: &Spanned<String>,
-        env: &compile::Env,
+        env: &columns::Env,
     ) -> Option<Program> {
         let problems = match crate::effects::parse_ability(&text.value) {
             Err(e) => vec![e.into()],
-            Ok(ast) => match compile::compile(&ast, env) {
+            Ok(ast) => match columns::compile::compile(&ast, env) {
                 Ok(p) => return Some(p),
                 Err(ps) => ps,
             },
@@ -948,5 +944,77 @@ fn reading(i: usize, v: &str) -> Result<u8, String> {
             "unknown reading \"{v}\" of the toggle \"{key}\"; its readings: {}",
             readings.join(", ")
         )),
+    }
+}
+
+/// What the toggles of `toggles.ron` make of the ability language (each
+/// toggle's passage and readings: docs/de-cape.md section 8).
+fn readings(t: &[u8; TOGGLES.len()]) -> Readings {
+    let is = |toggle: T, reading: u8| t[toggle as usize] == reading;
+    Readings {
+        // column.below Nearer: "below" is the card nearer the objective.
+        below_is_nearer: is(T::Below, 1),
+        // traitor.chooser ActivePlayer: the player on turn decides.
+        owner_choice_by_active: is(T::Chooser, 1),
+        // musketeers.pair CancelEachOther.
+        cancel_needs_pair: is(T::CancelPair, 1),
+        // prince_squire.needs: EitherActive and BothPresent drop `active:`;
+        // BothPresent also lets a card turned up late claim.
+        claim_ignores_active: !is(T::ClaimNeeds, 0),
+        claim_acts_unrevealed: is(T::ClaimNeeds, 2),
+        // two_copies.counts ActiveCopies.
+        count_active_copies: is(T::Copies, 1),
+        // sorceress.valueless Spared.
+        valueless_not_compared: is(T::Valueless, 1),
+        // double.copies PrintedValue.
+        value_reads_printed: is(T::CopiesValue, 1),
+        // value.floor NoFloor.
+        no_floor: is(T::Floor, 1),
+        // end_steps.within_5 TableOrder.
+        table_order: is(T::SetsFirst, 1),
+        // award.claim_vs_beggar BeggarWins.
+        lowest_beats_claim: is(T::ClaimVsLowest, 1),
+        // beggar.takes_part HasCard.
+        lowest_counts_any_card: is(T::TakesPart, 1),
+    }
+}
+
+/// The round's end reads the rules through the ability language's view.
+impl ColumnRules for Rules {
+    #[inline]
+    fn kind_of(&self, c: u8) -> usize {
+        Rules::kind_of(self, c)
+    }
+    #[inline]
+    fn owner(&self, c: u8) -> usize {
+        Rules::owner(self, c)
+    }
+    #[inline]
+    fn printed(&self, kind: usize, domain: u8) -> i16 {
+        self.kinds[kind].printed(domain)
+    }
+    #[inline]
+    fn valueless(&self, kind: usize) -> bool {
+        self.kinds[kind].valueless
+    }
+    #[inline]
+    fn program(&self, kind: usize) -> Option<&Program> {
+        self.kinds[kind].program.as_ref()
+    }
+    #[inline]
+    fn end_rank(&self, kind: usize) -> u8 {
+        self.end_rank[kind]
+    }
+    #[inline]
+    fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+    #[inline]
+    fn seats(&self) -> usize {
+        self.players
+    }
+    #[inline]
+    fn readings(&self) -> &Readings {
+        &self.readings
     }
 }

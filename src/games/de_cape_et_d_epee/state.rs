@@ -7,9 +7,9 @@ use std::sync::Arc;
 
 use arrayvec::ArrayVec;
 
-use super::column::{Award, Work};
-use super::compile::{CardExpr, ColExpr, Op, Trigger, Who};
 use super::model::{MAX_COLUMN, MAX_DECK, MAX_OBJECTIVES, MAX_SEATS, Rules, T};
+use crate::effects::columns::{Award, Work};
+use crate::effects::columns::{CardExpr, ColExpr, Op, Trigger, Who};
 use crate::effects::run::{self, Ending, Flow};
 use crate::engine::seed;
 
@@ -545,7 +545,7 @@ impl State {
             Op::Require(c) => {
                 let holds = self
                     .where_is(f.card)
-                    .is_some_and(|(col, i)| self.work(col, false).holds(&self.rules, c, i));
+                    .is_some_and(|(col, i)| self.work(col, false).holds(&*self.rules, c, i));
                 if !holds {
                     return Flow::End(Ending::Unmet);
                 }
@@ -567,7 +567,7 @@ impl State {
     }
 
     /// The seat whose hand a `choose card ... from hand(owner: ...)` reads.
-    fn hand_of(&self, from: &super::compile::Filter, f: &Frame) -> usize {
+    fn hand_of(&self, from: &crate::effects::columns::Filter, f: &Frame) -> usize {
         self.seat(from.owner.unwrap_or(Who::Owner), f)
     }
 
@@ -783,7 +783,7 @@ impl State {
         let col = &self.columns[c];
         let shown = if end { UP | TUCKED } else { UP };
         let domain = self.rules.objectives[col.objective as usize].domain;
-        Work::new(&self.rules, &col.cards, domain, |x| {
+        Work::new(&*self.rules, &col.cards, domain, |x| {
             self.flags[x as usize] & shown == 0
         })
     }

@@ -1,11 +1,12 @@
 //! Ability AST (`crate::effects::parse_ability`) → [`Program`]: ops over
 //! indices, no strings. Names are checked here against the rules (kinds,
-//! steps, players, zones, filters), each problem at its place; the toggles
-//! that change what a text means are applied here, once (docs/effects.md).
-//! Problems, name tables and variables are the engine's
-//! (`crate::effects::compile`); this module adds what de Cape's words mean.
+//! steps, players, zones, filters), each problem at its place; the
+//! [`Readings`] that change what a text means are applied here, once
+//! (docs/effects.md section 10). Problems, name tables and variables are
+//! the compilers' shared layer (`crate::effects::compile`); this module adds
+//! what the words of abilities in columns mean.
 
-use super::model::{Step, T};
+use super::{Readings, Step};
 pub use crate::effects::ast::CmpOp;
 use crate::effects::ast::{
     self, Ability, AbilityKind, AbilityTrigger, CardTerm, Cards, ColumnRef, Condition, SetFilter,
@@ -15,16 +16,11 @@ use crate::effects::compile::{self, Names, Problems, Scope};
 
 /// What compiling needs of the rules.
 pub struct Env<'a> {
+    /// Every kind's id, as `kind:` names them.
     pub kinds: &'a [String],
     pub this_kind: usize,
     pub steps: &'a [Step],
-    pub toggles: &'a [u8],
-}
-
-impl Env<'_> {
-    fn toggle(&self, t: T) -> u8 {
-        self.toggles[t as usize]
-    }
+    pub readings: &'a Readings,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -147,11 +143,11 @@ pub enum Op {
 pub struct Program {
     pub trigger: Trigger,
     pub ops: Vec<Op>,
-    /// It sets a value (acts first in its step under `end_steps.within_5`
-    /// SetsThenAdds).
+    /// It sets a value (acts first in its step unless
+    /// `Readings::table_order`).
     pub sets_value: bool,
     /// It acts although its card was turned up at the round's end
-    /// (`prince_squire.needs` BothPresent, for abilities that claim).
+    /// (`Readings::claim_acts_unrevealed`, for abilities that claim).
     pub acts_unrevealed: bool,
     /// For each op, the variables it reads (bits), to skip what a declined
     /// choice leaves undefined.
@@ -239,9 +235,9 @@ pub fn compile(a: &Ability, env: &Env) -> Result<Program, Vec<Problem>> {
 fn finish(trigger: Trigger, mut ops: Vec<Op>, mut reads: Vec<u8>, env: &Env) -> Program {
     let claims = ops.iter().any(|o| matches!(o, Op::Claim { .. }));
     let cancels = ops.iter().any(|o| matches!(o, Op::CancelAbilities(_)));
-    // musketeers.pair CancelEachOther: two copies of a card that cancels
-    // abilities cancel each other.
-    if cancels && env.toggle(T::CancelPair) == 1 {
+    // Two copies of a card that cancels abilities cancel each other: it
+    // acts only as the one card of its kind (a count of 1 is 2 half points).
+    if cancels && env.readings.cancel_needs_pair {
         let own = Filter {
             kinds: 1 << env.this_kind,
             ..Filter::default()
@@ -256,8 +252,7 @@ fn finish(trigger: Trigger, mut ops: Vec<Op>, mut reads: Vec<u8>, env: &Env) -> 
         );
         reads.insert(0, 0);
     }
-    // prince_squire.needs: EitherActive and BothPresent drop `active:`.
-    if claims && env.toggle(T::ClaimNeeds) != 0 {
+    if claims && env.readings.claim_ignores_active {
         for o in &mut ops {
             if let Op::Require(Cond::Any(CardExpr::Set(f))) = o {
                 f.active = None;
@@ -267,7 +262,7 @@ fn finish(trigger: Trigger, mut ops: Vec<Op>, mut reads: Vec<u8>, env: &Env) -> 
     Program {
         trigger,
         sets_value: ops.iter().any(|o| matches!(o, Op::SetValue(..))),
-        acts_unrevealed: claims && env.toggle(T::ClaimNeeds) == 2,
+        acts_unrevealed: claims && env.readings.claim_acts_unrevealed,
         ops,
         reads,
     }
@@ -384,8 +379,7 @@ impl Compiler<'_> {
         optional: bool,
     ) -> Option<Op> {
         let mut who = self.by(by)?;
-        // traitor.chooser ActivePlayer: the player on turn decides.
-        if who == Who::Owner && self.env.toggle(T::Chooser) == 1 {
+        if who == Who::Owner && self.env.readings.owner_choice_by_active {
             who = Who::Active;
         }
         let v = self.vars.bind(var, VarType::Column, &mut self.p);
@@ -542,8 +536,7 @@ impl Compiler<'_> {
             }
             CardTerm::Position { function, of, .. } => {
                 let of = Box::new(self.cards(of)?);
-                // column.below Nearer: "below" is the card nearer the objective.
-                let swap = self.env.toggle(T::Below) == 1;
+                let swap = self.env.readings.below_is_nearer;
                 match (function.name.as_str(), swap) {
                     ("above", false) | ("below", true) => Some(CardExpr::Above(of)),
                     ("below", false) | ("above", true) => Some(CardExpr::Below(of)),
@@ -608,9 +601,7 @@ impl Compiler<'_> {
             Condition::Any(cards) => self.cards(cards).map(Cond::Any),
             Condition::Compare(a, op, b) => {
                 let (mut a, mut b) = (self.expr(a)?, self.expr(b)?);
-                // two_copies.counts ActiveCopies: only copies whose ability
-                // acts are counted.
-                if self.env.toggle(T::Copies) == 1 {
+                if self.env.readings.count_active_copies {
                     active_copies(&mut a);
                     active_copies(&mut b);
                 }

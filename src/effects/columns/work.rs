@@ -2,12 +2,12 @@
 //! objective) to bottom, their current values, which are turned up late,
 //! cancelled or eliminated; the sets, expressions and conditions of the
 //! ability language evaluated over it; the round-end steps and the award
-//! (docs/de-cape.md sections 2.4 and 3).
+//! (docs/effects.md section 10).
 
 use arrayvec::ArrayVec;
 
-use super::compile::{CardExpr, Cond, Expr, Filter, Op, Program, Trigger, Who};
-use super::model::{MAX_COLUMN, MAX_SEATS, NO_STEP, Rules, T};
+use super::compile::{CardExpr, CmpOp, Cond, Expr, Filter, Op, Program, Trigger, Who};
+use super::{ColumnRules, MAX_COLUMN, MAX_SEATS, NO_STEP};
 use crate::effects::run::{self, Ending, Flow};
 
 /// A round-end ability running: its card, where it lies, its next
@@ -29,21 +29,21 @@ impl run::Frame for AtEnd<'_> {
 
 /// A column's round-end abilities as the engine's interpreter sees them:
 /// one at a time, in the order `Work::run_steps` gives.
-struct Acting<'a, F> {
-    rules: &'a Rules,
+struct Acting<'a, R, F> {
+    rules: &'a R,
     work: &'a mut Work,
     frames: ArrayVec<AtEnd<'a>, 1>,
     out: &'a mut F,
 }
 
-impl<'a, F: FnMut(u8)> run::Interpreter for Acting<'a, F> {
-    type Rules = Rules;
+impl<'a, R: ColumnRules, F: FnMut(u8)> run::Interpreter for Acting<'a, R, F> {
+    type Rules = R;
     type Op = Op;
     type Frame = AtEnd<'a>;
-    fn rules(&self) -> &Rules {
+    fn rules(&self) -> &R {
         self.rules
     }
-    fn statement<'r>(_rules: &'r Rules, f: &'r AtEnd<'a>) -> Option<(&'r Op, u32)> {
+    fn statement<'r>(_rules: &'r R, f: &'r AtEnd<'a>) -> Option<(&'r Op, u32)> {
         Some((f.ops.get(f.pc as usize)?, 0))
     }
     fn frames(&self) -> &[AtEnd<'a>] {
@@ -106,7 +106,7 @@ pub enum Award {
 impl Work {
     /// The column's cards; `late(c)`: card `c` was turned up at the
     /// round's end, its ability does not act.
-    pub fn new(r: &Rules, cards: &[u8], domain: u8, late: impl Fn(u8) -> bool) -> Work {
+    pub fn new(r: &impl ColumnRules, cards: &[u8], domain: u8, late: impl Fn(u8) -> bool) -> Work {
         let mut w = Work {
             len: cards.len(),
             card: [0; MAX_COLUMN],
@@ -121,11 +121,11 @@ impl Work {
             seat: [0; MAX_SEATS],
         };
         for (p, &c) in cards.iter().enumerate() {
-            let k = &r.kinds[r.kind_of(c)];
+            let k = r.kind_of(c);
             w.card[p] = c;
             w.seat[r.owner(c)] |= 1 << p;
-            w.value[p] = k.printed(domain);
-            w.valued |= Mask::from(!k.valueless) << p;
+            w.value[p] = r.printed(k, domain);
+            w.valued |= Mask::from(!r.valueless(k)) << p;
             w.late |= Mask::from(late(c)) << p;
         }
         w
@@ -141,7 +141,7 @@ impl Work {
 
     /// The positions of a filter's cards, seen from the card at `this`:
     /// each condition narrows the set of positions.
-    fn filter(&self, r: &Rules, f: &Filter, this: usize) -> Mask {
+    fn filter(&self, r: &impl ColumnRules, f: &Filter, this: usize) -> Mask {
         let mut m = self.present();
         if f.not_this {
             m &= !(1 << this);
@@ -167,17 +167,17 @@ impl Work {
     }
 
     /// A value filter: a valueless card compares as 0 or not at all
-    /// (`sorceress.valueless`).
-    fn compare(&self, r: &Rules, p: usize, op: super::compile::CmpOp, n: i32) -> bool {
+    /// (`Readings::valueless_not_compared`).
+    fn compare(&self, r: &impl ColumnRules, p: usize, op: CmpOp, n: i32) -> bool {
         if self.valued & (1 << p) != 0 {
             op.holds(self.value[p].into(), n.into())
         } else {
-            r.first(T::Valueless) && op.holds(0, n.into())
+            !r.readings().valueless_not_compared && op.holds(0, n.into())
         }
     }
 
     /// The positions of cards, seen from the card at `this`.
-    pub fn cards(&self, r: &Rules, e: &CardExpr, this: usize) -> Mask {
+    pub fn cards(&self, r: &impl ColumnRules, e: &CardExpr, this: usize) -> Mask {
         match e {
             CardExpr::This => 1 << this,
             CardExpr::Revealer | CardExpr::Var(_) => 0,
@@ -196,7 +196,7 @@ impl Work {
     }
 
     /// An expression in half points; `None`: a value that is not there.
-    pub fn expr(&self, r: &Rules, e: &Expr, this: usize) -> Option<i32> {
+    pub fn expr(&self, r: &impl ColumnRules, e: &Expr, this: usize) -> Option<i32> {
         Some(match e {
             Expr::Int(n) => *n,
             Expr::Count(x) => 2 * self.cards(r, x, this).count_ones() as i32,
@@ -205,11 +205,10 @@ impl Work {
                 if self.valued & (1 << p) == 0 {
                     return None;
                 }
-                // double.copies PrintedValue: the value as printed.
-                i32::from(if r.first(T::CopiesValue) {
-                    self.value[p]
+                i32::from(if r.readings().value_reads_printed {
+                    r.printed(r.kind_of(self.card[p]), self.domain)
                 } else {
-                    r.kinds[r.kind_of(self.card[p])].printed(self.domain)
+                    self.value[p]
                 })
             }
             Expr::Neg(x) => -self.expr(r, x, this)?,
@@ -219,7 +218,7 @@ impl Work {
         })
     }
 
-    pub fn holds(&self, r: &Rules, c: &Cond, this: usize) -> bool {
+    pub fn holds(&self, r: &impl ColumnRules, c: &Cond, this: usize) -> bool {
         match c {
             Cond::Any(x) => self.cards(r, x, this) != 0,
             Cond::Cmp(a, op, b) => match (self.expr(r, a, this), self.expr(r, b, this)) {
@@ -231,19 +230,19 @@ impl Work {
 
     /// Runs the round-end steps over the column; `out` receives each
     /// eliminated card.
-    pub fn run_steps(&mut self, r: &Rules, out: &mut impl FnMut(u8)) {
+    pub fn run_steps(&mut self, r: &impl ColumnRules, out: &mut impl FnMut(u8)) {
         // The cards of each step, by the step's place in `r.steps`, in one
         // pass; `ranks`: the steps that have cards.
         let mut by_rank: [Mask; NO_STEP as usize + 1] = [0; NO_STEP as usize + 1];
         let mut ranks: u32 = 0;
         for p in 0..self.len {
-            let k = r.end_rank[r.kind_of(self.card[p])] as usize;
+            let k = r.end_rank(r.kind_of(self.card[p])) as usize;
             by_rank[k] |= 1 << p;
             ranks |= 1 << k;
         }
-        let sets_first = r.first(T::SetsFirst);
+        let sets_first = !r.readings().table_order;
         for i in bits(Mask::from(ranks & !(1 << NO_STEP))) {
-            let (s, at) = (r.steps[i], by_rank[i]);
+            let (s, at) = (r.steps()[i], by_rank[i]);
             for pass in 0..=usize::from(sets_first) {
                 let mut order = at;
                 while order != 0 {
@@ -265,8 +264,8 @@ impl Work {
     }
 
     /// The program of the card at `p` if it acts at step `step`.
-    fn acting<'r>(&self, r: &'r Rules, p: usize, step: u8) -> Option<&'r Program> {
-        let prog = r.kinds[r.kind_of(self.card[p])].program.as_ref()?;
+    fn acting<'r, R: ColumnRules>(&self, r: &'r R, p: usize, step: u8) -> Option<&'r Program> {
+        let prog = r.program(r.kind_of(self.card[p]))?;
         let here = self.present() & !self.cancelled & (1 << p) != 0;
         let revealed = self.late & (1 << p) == 0 || prog.acts_unrevealed;
         (prog.trigger == Trigger::RoundEnd(step) && here && revealed).then_some(prog)
@@ -274,7 +273,13 @@ impl Work {
 
     /// Runs the ability of the card at `this` on the engine's interpreter
     /// (`effects::run`).
-    fn run(&mut self, r: &Rules, prog: &Program, this: usize, out: &mut impl FnMut(u8)) {
+    fn run<R: ColumnRules>(
+        &mut self,
+        r: &R,
+        prog: &Program,
+        this: usize,
+        out: &mut impl FnMut(u8),
+    ) {
         let frame = AtEnd {
             ops: &prog.ops,
             this: this as u8,
@@ -290,7 +295,13 @@ impl Work {
     }
 
     /// One round-end statement of the ability of the card at `this`.
-    fn act(&mut self, r: &Rules, op: &Op, this: usize, out: &mut impl FnMut(u8)) -> Flow {
+    fn act(
+        &mut self,
+        r: &impl ColumnRules,
+        op: &Op,
+        this: usize,
+        out: &mut impl FnMut(u8),
+    ) -> Flow {
         match op {
             Op::Require(c) if !self.holds(r, c, this) => return Flow::End(Ending::Unmet),
             Op::CancelAbilities(x) => self.cancelled |= self.cards(r, x, this),
@@ -303,7 +314,7 @@ impl Work {
                 let Some(d) = self.expr(r, e, this) else {
                     return Flow::Next;
                 };
-                let floor = r.first(T::Floor);
+                let floor = !r.readings().no_floor;
                 for p in bits(self.cards(r, x, this) & self.valued) {
                     let v = i32::from(self.value[p]) + d;
                     self.value[p] = clamp(if floor { v.max(0) } else { v });
@@ -333,10 +344,13 @@ impl Work {
         Flow::Next
     }
 
-    /// Who wins the column (docs/de-cape.md section 3).
-    pub fn award(&self, r: &Rules) -> Award {
+    /// Who wins the column: a claim; else the highest total, ties to the
+    /// card nearest the objective; awarded to the lowest, the lowest total,
+    /// ties to the card farthest from it.
+    pub fn award(&self, r: &impl ColumnRules) -> Award {
+        let readings = r.readings();
         if let Some((_, seat)) = self.claim
-            && (r.first(T::ClaimVsLowest) || !self.lowest)
+            && (!readings.lowest_beats_claim || !self.lowest)
         {
             return Award::Seat(seat as usize);
         }
@@ -344,13 +358,13 @@ impl Work {
         // the objective; awarded to the lowest, the lowest total, then the
         // card farthest from it.
         let present = self.present();
-        let takes_part = if self.lowest && r.first(T::TakesPart) {
+        let takes_part = if self.lowest && !readings.lowest_counts_any_card {
             self.valued
         } else {
             !0
         };
         let mut best = None;
-        for s in 0..r.players {
+        for s in 0..r.seats() {
             let cards = self.seat[s] & present;
             if cards & takes_part == 0 {
                 continue;
