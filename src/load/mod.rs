@@ -16,6 +16,7 @@ use crate::diag::{Diagnostic, Diagnostics};
 
 pub mod overlay;
 pub mod rules_dir;
+pub mod toggles;
 pub use rules_dir::GameDir;
 
 /// A rule file's text and the name it is reported under.

@@ -9,6 +9,7 @@ use crate::effects::columns::{self, ColumnRules, Program, Readings};
 pub use crate::effects::columns::{MAX_COLUMN, NO_STEP, Step};
 use crate::engine::Selection;
 use crate::load::overlay::{Overlays, Source};
+use crate::load::toggles;
 use crate::load::{GameDir, SourceFile, Spanned};
 
 /// The most seats, kinds in a deck, cards per colour, columns, steps.
@@ -258,9 +259,7 @@ impl Rules {
     /// Every rule in force as `key = value`.
     pub fn settings(&self) -> Vec<(String, String)> {
         let mut v = vec![("players".to_string(), self.players.to_string())];
-        for (i, (k, r)) in TOGGLES.iter().enumerate() {
-            v.push((format!("toggles.{k}"), r[self.toggles[i] as usize].into()));
-        }
+        v.extend(toggles::settings(TOGGLES, &self.toggles));
         for k in &self.kinds {
             v.push((format!("card.{}.value", k.id), half(k.value)));
         }
@@ -389,10 +388,9 @@ impl Validator {
         let round: raw::RoundFile = self.parse(&fs.round)?;
         let _award: raw::AwardFile = self.parse(&fs.award)?;
         let scoring: raw::ScoringFile = self.parse(&fs.scoring)?;
-        let toggles: raw::TogglesFile = self.parse(&fs.toggles)?;
         let (players, player_counts) = self.players(&fs.game, &game, sel)?;
         let mut domains = self.named(&fs.objectives, &objectives.domains, 16);
-        let toggles = self.toggles(&fs.toggles, &toggles, o);
+        let toggles = toggles::read(&fs.toggles, TOGGLES, o, &mut self.diags);
         let mut kinds = self.kinds(&fs.cards, &cards, &domains)?;
         self.card_overlays(&mut kinds, o);
         let deck = self.deck(&fs.colours, &colours, &kinds)?;
@@ -649,10 +647,7 @@ impl Validator {
 
     /// A key an overlay sets that names no rule: an error at the key.
     fn unknown_keys(&mut self, o: &Overlays, r: &Rules) {
-        let mut keys: Vec<String> = TOGGLES
-            .iter()
-            .map(|(k, _)| format!("toggles.{k}"))
-            .collect();
+        let mut keys: Vec<String> = toggles::keys(TOGGLES).collect();
         for k in &r.kinds {
             keys.push(format!("card.{}.value", k.id));
             keys.push(format!("card.{}.name", k.id));
@@ -722,53 +717,6 @@ impl Validator {
             });
         }
         Some(steps)
-    }
-
-    fn toggles(&mut self, f: &SourceFile, t: &raw::TogglesFile, o: &Overlays) -> Option<Vec<u8>> {
-        let mut out = vec![u8::MAX; TOGGLES.len()];
-        for tg in &t.toggles {
-            let Some(i) = TOGGLES.iter().position(|(k, _)| *k == tg.key.value) else {
-                let keys: Vec<&str> = TOGGLES.iter().map(|t| t.0).collect();
-                let d = f.error(&tg.key, format!("unknown toggle \"{}\"", tg.key.value));
-                self.diags.push(d.with_hint(format!(
-                    "the toggles this module plays: {}",
-                    keys.join(", ")
-                )));
-                continue;
-            };
-            let readings = TOGGLES[i].1;
-            let written: Vec<&str> = tg.readings.iter().map(|w| w.value.0.as_str()).collect();
-            if written != readings {
-                self.err(
-                    f,
-                    &tg.key,
-                    format!(
-                        "the readings of \"{}\" are {}",
-                        tg.key.value,
-                        readings.join(", ")
-                    ),
-                );
-            }
-            out[i] = reading(i, &tg.default.value.0).unwrap_or_else(|m| {
-                self.err(f, &tg.default, m);
-                0
-            });
-            if let Some(s) = o.get(&format!("toggles.{}", tg.key.value)) {
-                out[i] = reading(i, &o.text(s)).unwrap_or_else(|m| {
-                    self.diags.push(o.error(s, m));
-                    0
-                });
-            }
-        }
-        for (i, r) in out.iter().enumerate() {
-            if *r == u8::MAX {
-                self.diags.push(f.error_at(
-                    0..0,
-                    format!("toggles.ron does not give the toggle \"{}\"", TOGGLES[i].0),
-                ));
-            }
-        }
-        out.iter().all(|&r| r != u8::MAX).then_some(out)
     }
 
     fn programs(
@@ -932,18 +880,6 @@ impl Validator {
                 .push(self.num(f, v, "objective value")? as u8);
         }
         Some(())
-    }
-}
-
-/// The index of the reading `v` of the toggle `i`, or the error's message.
-fn reading(i: usize, v: &str) -> Result<u8, String> {
-    let (key, readings) = TOGGLES[i];
-    match readings.iter().position(|r| *r == v) {
-        Some(r) => Ok(r as u8),
-        None => Err(format!(
-            "unknown reading \"{v}\" of the toggle \"{key}\"; its readings: {}",
-            readings.join(", ")
-        )),
     }
 }
 

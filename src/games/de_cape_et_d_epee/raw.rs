@@ -43,18 +43,6 @@ impl<'de> Deserialize<'de> for Num {
     }
 }
 
-/// A word as written (`Farther`, `true`, `12`): a toggle's reading, read
-/// as its text.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Word(pub String);
-
-impl<'de> Deserialize<'de> for Word {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let raw: &ron::value::RawValue = <&ron::value::RawValue>::deserialize(d)?;
-        Ok(Word(crate::load::overlay::one_line(raw.get_ron())))
-    }
-}
-
 /// Enums of the one value the module plays (`reserve: ShuffledDeck`):
 /// another value is refused by name.
 macro_rules! one_value {
@@ -274,20 +262,4 @@ pub struct ScoringFile {
     pub winner: MostPoints,
     pub tie_breaks: Vec<TieBreak>,
     pub final_tie: Shared,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TogglesFile {
-    pub toggles: Vec<Toggle>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Toggle {
-    pub key: Spanned<String>,
-    pub default: Spanned<Word>,
-    pub readings: Vec<Spanned<Word>>,
-    pub passage: String,
-    pub why: String,
 }
