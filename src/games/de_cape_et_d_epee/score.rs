@@ -185,6 +185,14 @@ impl State {
         if let Some(c) = seen.iter().position(|&k| k != 1) {
             return Err(format!("card {c} is in {} places", seen[c]));
         }
+        let mut fresh = self.clone();
+        fresh.reindex();
+        if (fresh.open, fresh.realized) != (self.open, self.realized) {
+            return Err(format!(
+                "open columns {:b} and realized {:b} are kept as {:b} and {:b}",
+                fresh.open, fresh.realized, self.open, self.realized
+            ));
+        }
         self.check_turn()
     }
 

@@ -140,6 +140,11 @@ pub struct State {
     pub(super) discards: [Pile; MAX_SEATS],
     pub(super) out: [u64; 4],
     pub(super) columns: ArrayVec<Column, MAX_SEATS>,
+    /// The columns open to a placement (not sealed, below capacity) and
+    /// the realized ones, as bits: kept by `refresh` after every change
+    /// to a column.
+    pub(super) open: u8,
+    pub(super) realized: u8,
     pub(super) flags: [u8; MAX_CARDS],
     /// The column of each card on the table, `NONE` for every other card
     /// (and for `NONE`): kept with the columns by every move of a card.
@@ -170,6 +175,8 @@ impl State {
             discards: Default::default(),
             out: [0; 4],
             columns: ArrayVec::new(),
+            open: 0,
+            realized: 0,
             flags: [0; MAX_CARDS],
             at: [NONE; 256],
             fired: [0; 4],
@@ -283,6 +290,7 @@ impl State {
                 cards: ArrayVec::new(),
             });
         }
+        self.refresh_all();
         self.turn = first as u8;
         self.phase = Phase::Turn;
     }
@@ -311,7 +319,7 @@ impl State {
         }
     }
 
-    fn open(&self, c: usize) -> bool {
+    fn is_open(&self, c: usize) -> bool {
         let col = &self.columns[c];
         !col.sealed && col.cards.len() < self.rules.column_capacity
     }
@@ -325,20 +333,14 @@ impl State {
         if self.phase != Phase::Turn || self.hands[p].is_empty() {
             return self.random_listed(rng, buf);
         }
-        let mut open: ArrayVec<u8, MAX_SEATS> = ArrayVec::new();
-        open.extend(
-            (0..self.columns.len())
-                .filter(|&c| self.open(c))
-                .map(|c| c as u8),
-        );
-        let n = self.hands[p].len() * open.len();
+        let n = self.hands[p].len() * self.open.count_ones() as usize;
         let i = seed::below(rng, n);
-        let (q, r) = div_small(i, open.len());
+        let (q, r) = div_small(i, self.open.count_ones() as usize);
         let card = self.hands[p][q];
         (
             Move::Place {
                 card,
-                column: open[r],
+                column: nth_bit(self.open, r),
             },
             n,
         )
@@ -359,7 +361,7 @@ impl State {
             return;
         }
         for &card in &self.hands[p] {
-            for c in (0..self.columns.len()).filter(|&c| self.open(c)) {
+            for c in (0..self.columns.len()).filter(|&c| self.open & (1 << c) != 0) {
                 out.push(Move::Place {
                     card,
                     column: c as u8,
@@ -421,6 +423,7 @@ impl State {
         self.columns[col].cards.push(card);
         self.at[card as usize] = col as u8;
         self.flags[card as usize] = 0;
+        self.refresh(col);
         self.placements += 1;
         self.fired = [0; 4];
         self.fires = 0;
@@ -528,6 +531,7 @@ impl State {
             Op::Seal(c) => {
                 let c = self.col(c, &f);
                 self.columns[c as usize].sealed = true;
+                self.refresh(c as usize);
                 self.note(|| Event::Sealed { column: c });
             }
             Op::Swap(a, b) => {
@@ -563,6 +567,8 @@ impl State {
         self.columns[ca].need = nb;
         self.columns[cb].objective = oa;
         self.columns[cb].need = na;
+        self.refresh(ca);
+        self.refresh(cb);
         self.note(|| Event::Swapped { a, b });
     }
 
@@ -594,6 +600,21 @@ impl State {
                 self.at[c as usize] = i as u8;
             }
         }
+        self.refresh_all();
+    }
+
+    /// Column `c`'s bits of `open` and `realized`, after a change to it.
+    #[inline]
+    fn refresh(&mut self, c: usize) {
+        let (open, realized) = (self.is_open(c), self.is_realized(c));
+        let bit = !(1u8 << c);
+        self.open = (self.open & bit) | (u8::from(open) << c);
+        self.realized = (self.realized & bit) | (u8::from(realized) << c);
+    }
+
+    fn refresh_all(&mut self) {
+        (self.open, self.realized) = (0, 0);
+        (0..self.columns.len()).for_each(|c| self.refresh(c));
     }
 
     /// The one card an expression names at a placement, or `NONE`.
@@ -650,6 +671,7 @@ impl State {
         if to == NONE {
             if !self.rules.first(T::NoColumn) {
                 self.columns[from].cards.remove(i);
+                self.refresh(from);
                 self.discard_card(c);
             }
             return Flow::End(Ending::Unmet);
@@ -657,6 +679,8 @@ impl State {
         self.columns[from].cards.remove(i);
         self.columns[to as usize].cards.push(c);
         self.at[c as usize] = to;
+        self.refresh(from);
+        self.refresh(to as usize);
         if !up {
             self.flags[c as usize] &= !UP;
         }
@@ -671,6 +695,7 @@ impl State {
     fn discard_placed(&mut self, c: u8) {
         if let Some((col, i)) = self.where_is(c) {
             self.columns[col].cards.remove(i);
+            self.refresh(col);
             self.discard_card(c);
         }
     }
@@ -699,6 +724,7 @@ impl State {
         self.columns[col].cards.insert(i + 1, c);
         self.at[c as usize] = col as u8;
         self.flags[c as usize] = TUCKED;
+        self.refresh(col);
         self.note(|| Event::Tucked { card: c });
     }
 
@@ -719,7 +745,7 @@ impl State {
 
     /// 003: "réalisée lorsque sa colonne compte au moins autant de carte
     /// Influence que sa valeur", or sealed by a Storm.
-    pub fn realized(&self, c: usize) -> bool {
+    pub fn is_realized(&self, c: usize) -> bool {
         let col = &self.columns[c];
         let need = usize::from(col.need);
         // A column counts at most its cards.
@@ -727,7 +753,7 @@ impl State {
     }
 
     pub fn all_realized(&self) -> bool {
-        (0..self.columns.len()).all(|c| self.realized(c))
+        u32::from(self.realized) == (1 << self.columns.len()) - 1
     }
 
     fn nobody_holds_a_card(&self) -> bool {
@@ -769,6 +795,7 @@ impl State {
             self.settle(c, ender);
         }
         self.columns.clear();
+        self.refresh_all();
         if self.round as usize >= self.rules.rounds {
             return self.game_over(EndReason::Rounds);
         }
@@ -849,10 +876,16 @@ impl State {
     }
 }
 
-/// `(i / d, i % d)` for a divisor of at most [`MAX_SEATS`] (the open
-/// columns) and `i` below 2^16, by a multiplication: a division is the
-/// slowest instruction of a random placement. Equal to `/` and `%`
-/// (tested for every such `i` and `d`).
+/// The position of the `r`-th set bit of `m` (from 0, lowest first).
+#[inline]
+fn nth_bit(mut m: u8, r: usize) -> u8 {
+    for _ in 0..r {
+        m &= m - 1;
+    }
+    m.trailing_zeros() as u8
+}
+
+/// The statements of the ability a frame runs.
 #[inline]
 fn program<'r>(rules: &'r Rules, f: &Frame) -> &'r [Op] {
     &rules.kinds[rules.kind_of(f.card)]
@@ -936,6 +969,10 @@ impl run::Interpreter for State {
     }
 }
 
+/// `(i / d, i % d)` for a divisor of at most [`MAX_SEATS`] (the open
+/// columns) and `i` below 2^16, by a multiplication: a division is the
+/// slowest instruction of a random placement. Equal to `/` and `%`
+/// (tested for every such `i` and `d`).
 fn div_small(i: usize, d: usize) -> (usize, usize) {
     /// `ceil(2^32 / d)`: `(i * R[d]) >> 32` is `i / d` for `i < 2^16`.
     const R: [u64; MAX_SEATS + 1] = {

@@ -231,7 +231,7 @@ fn cards_told(s: &State, pick: impl Fn(&Event) -> Option<u8>) -> Vec<String> {
 /// Cloak marked `(tucked)`.
 fn column_line(s: &State, c: usize) -> String {
     let col = &s.columns()[c];
-    let state: Vec<&str> = [(s.realized(c), "realized"), (col.sealed, "sealed")]
+    let state: Vec<&str> = [(s.is_realized(c), "realized"), (col.sealed, "sealed")]
         .into_iter()
         .filter_map(|(on, word)| on.then_some(word))
         .collect();
