@@ -105,3 +105,165 @@ pub trait ColumnRules {
     fn seats(&self) -> usize;
     fn readings(&self) -> &Readings;
 }
+
+#[cfg(test)]
+mod tests {
+    //! The language over a toy game's column: four kinds, two seats, two
+    //! round-end steps; the cards are `seat * 4 + kind`.
+    use super::*;
+
+    const KINDS: [(&str, i16, Option<&str>); 4] = [
+        ("plain", 5, None),
+        ("big", 10, None),
+        // Step 1: every card of value 10 or more leaves the column.
+        (
+            "purger",
+            2,
+            Some("at round end 1: eliminate column(value: >= 10);"),
+        ),
+        // Step 2: worth one more point for each other card of the column.
+        (
+            "adder",
+            0,
+            Some("at round end 2: modify this by count(column(not: this));"),
+        ),
+    ];
+
+    struct Toy {
+        programs: Vec<Option<Program>>,
+        steps: Vec<Step>,
+        readings: Readings,
+    }
+
+    impl Toy {
+        fn new(readings: Readings) -> Toy {
+            let ids: Vec<String> = KINDS.iter().map(|k| k.0.to_string()).collect();
+            let steps = vec![
+                Step {
+                    number: 1,
+                    bottom_up: false,
+                },
+                Step {
+                    number: 2,
+                    bottom_up: false,
+                },
+            ];
+            let programs = KINDS
+                .iter()
+                .enumerate()
+                .map(|(i, (_, _, text))| {
+                    let ast = crate::effects::parse_ability((*text)?).expect("parses");
+                    let env = Env {
+                        kinds: &ids,
+                        this_kind: i,
+                        steps: &steps,
+                        readings: &readings,
+                    };
+                    Some(compile::compile(&ast, &env).expect("compiles"))
+                })
+                .collect();
+            Toy {
+                programs,
+                steps,
+                readings,
+            }
+        }
+
+        /// The column's winner after the round-end steps, and the cards
+        /// eliminated.
+        fn settle(&self, cards: &[u8]) -> (Award, Vec<u8>) {
+            let mut w = Work::new(self, cards, 0, |_| false);
+            let mut out = Vec::new();
+            w.run_steps(self, &mut |c| out.push(c));
+            (w.award(self), out)
+        }
+    }
+
+    impl ColumnRules for Toy {
+        fn kind_of(&self, c: u8) -> usize {
+            usize::from(c % 4)
+        }
+        fn owner(&self, c: u8) -> usize {
+            usize::from(c / 4)
+        }
+        fn printed(&self, kind: usize, _domain: u8) -> i16 {
+            KINDS[kind].1 * 2
+        }
+        fn valueless(&self, _kind: usize) -> bool {
+            false
+        }
+        fn program(&self, kind: usize) -> Option<&Program> {
+            self.programs[kind].as_ref()
+        }
+        fn end_rank(&self, kind: usize) -> u8 {
+            let step = match self.programs[kind].as_ref().map(|p| p.trigger) {
+                Some(Trigger::RoundEnd(n)) => n,
+                _ => return NO_STEP,
+            };
+            self.steps
+                .iter()
+                .position(|s| s.number == step)
+                .map_or(NO_STEP, |i| i as u8)
+        }
+        fn steps(&self) -> &[Step] {
+            &self.steps
+        }
+        fn seats(&self) -> usize {
+            2
+        }
+        fn readings(&self) -> &Readings {
+            &self.readings
+        }
+    }
+
+    const PLAIN: u8 = 0;
+    const BIG: u8 = 1;
+    const PURGER: u8 = 2;
+    const ADDER: u8 = 3;
+    /// Seat 1's card of a kind.
+    const fn second(kind: u8) -> u8 {
+        4 + kind
+    }
+
+    #[test]
+    fn the_highest_total_wins_and_a_tie_goes_to_the_nearest_card() {
+        let toy = Toy::new(Readings::default());
+        // Seat 0: 10; seat 1: 5.
+        let (award, _) = toy.settle(&[BIG, second(PLAIN)]);
+        assert_eq!(award, Award::Seat(0));
+        // 5 against 5: seat 1's card is nearer the objective.
+        let (award, _) = toy.settle(&[second(PLAIN), PLAIN]);
+        assert_eq!(award, Award::Seat(1));
+        assert_eq!(toy.settle(&[]).0, Award::Nobody);
+    }
+
+    #[test]
+    fn a_step_eliminates_by_value_before_a_later_step_adds() {
+        let toy = Toy::new(Readings::default());
+        // Step 1 takes seat 0's 10 out; step 2 makes seat 1's adder worth
+        // one point for the one other card left (seat 1's purger, 2).
+        let (award, out) = toy.settle(&[BIG, second(PURGER), second(ADDER)]);
+        assert_eq!(out, vec![BIG]);
+        assert_eq!(award, Award::Seat(1));
+    }
+
+    #[test]
+    fn values_are_half_points_after_the_steps() {
+        // The adder: 0, and 1 point for the one other card (2 half points).
+        let toy = Toy::new(Readings::default());
+        let mut w = Work::new(&toy, &[ADDER, PLAIN], 0, |_| false);
+        w.run_steps(&toy, &mut |_| {});
+        let values: Vec<_> = w.values().collect();
+        assert_eq!(values, vec![(ADDER, Some(2)), (PLAIN, Some(10))]);
+    }
+
+    #[test]
+    fn a_card_turned_up_late_does_not_act() {
+        let toy = Toy::new(Readings::default());
+        let mut w = Work::new(&toy, &[BIG, PURGER], 0, |c| c == PURGER);
+        let mut out = Vec::new();
+        w.run_steps(&toy, &mut |c| out.push(c));
+        assert!(out.is_empty());
+        assert_eq!(w.award(&toy), Award::Seat(0));
+    }
+}
