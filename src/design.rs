@@ -69,6 +69,100 @@ pub trait Designer: Game<State: Soaked> {
     fn game_log(state: &Self::State) -> String;
 }
 
+/// The base and the variant files of a game whose variants are
+/// `load::overlay` files (each with its rulebook, description and kind).
+pub fn overlay_variants(dir: &GameDir, base_rulebook: &str) -> Result<Vec<Variant>, Diagnostics> {
+    let base = Variant {
+        id: BASE_VARIANT.into(),
+        rulebook: base_rulebook.into(),
+        description: "the base files, with the default toggles".into(),
+        addon: false,
+        path: dir.path(),
+    };
+    let files = crate::load::overlay::list(dir)?
+        .into_iter()
+        .map(|v| Variant {
+            id: v.id,
+            rulebook: v.rulebook,
+            description: v.description,
+            addon: v.addon,
+            path: v.path,
+        });
+    Ok(std::iter::once(base).chain(files).collect())
+}
+
+/// The rule set of `sel` for a game whose variants are overlays: `rules`
+/// gives every rule as `key = value` for a selection; a value that differs
+/// from the base files' (`sel`'s number of players, nothing else) is the
+/// overlays' or `--set`'s.
+pub fn overlay_rule_set(
+    sel: &Selection,
+    rules: impl Fn(&Selection) -> Result<Vec<(String, String)>, Diagnostics>,
+) -> Result<RuleSet, Diagnostics> {
+    let base_sel = Selection {
+        players: sel.players,
+        ..Selection::default()
+    };
+    let base = rules(&base_sel)?;
+    let now = rules(sel)?;
+    let names = sel.lang.iter().map(|l| format!("names {l}"));
+    let overlay: Vec<String> = sel
+        .variant
+        .iter()
+        .chain(&sel.addons)
+        .cloned()
+        .chain(names)
+        .collect();
+    let mut set = RuleSet::default();
+    for ((k, v), (_, b)) in now.into_iter().zip(base) {
+        let origin = if v == b {
+            Origin::Base
+        } else if sel.sets.iter().any(|s| s.starts_with(&format!("{k}="))) {
+            Origin::CommandLine
+        } else {
+            Origin::Overlay {
+                id: overlay.join("+"),
+                cite: String::new(),
+            }
+        };
+        if v != b {
+            set.overrides.push(format!("{k}: {b} -> {v}"));
+        }
+        set.settings.push((k, v, origin));
+    }
+    Ok(set)
+}
+
+/// What `check` reads of a game whose rules depend on the number of
+/// players: the rules for each number in `players`, then with each names
+/// file (`load::overlay::name_languages`), each loaded by `load`.
+pub fn per_player_and_language_checks(
+    dir: &GameDir,
+    players: std::ops::RangeInclusive<usize>,
+    load: impl Fn(&Selection) -> Result<(), Diagnostics>,
+) -> Vec<(String, Result<(), Diagnostics>)> {
+    let mut out: Vec<_> = players
+        .map(|n| {
+            let sel = Selection {
+                players: Some(n),
+                ..Selection::default()
+            };
+            (format!("{n} players"), load(&sel))
+        })
+        .collect();
+    match crate::load::overlay::name_languages(dir) {
+        Ok(langs) => out.extend(langs.into_iter().map(|lang| {
+            let sel = Selection {
+                lang: Some(lang.clone()),
+                ..Selection::default()
+            };
+            (format!("names {lang}"), load(&sel))
+        })),
+        Err(d) => out.push(("names".to_string(), Err(d.into()))),
+    }
+    out
+}
+
 /// The rows of `ludus variants diff`: keys whose values differ.
 pub fn diff(a: &RuleSet, b: &RuleSet) -> Vec<(String, String, String)> {
     a.settings

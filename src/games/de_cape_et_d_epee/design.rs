@@ -5,10 +5,10 @@
 use std::path::Path;
 
 use super::{DeCape, Rules, State, model};
-use crate::design::{Designer, Origin, RuleSet, Variant};
+use crate::design::{self, Designer, RuleSet, Variant};
 use crate::diag::Diagnostics;
-use crate::engine::{BASE_VARIANT, Selection};
-use crate::load::{GameDir, overlay};
+use crate::engine::Selection;
+use crate::load::GameDir;
 
 impl Designer for DeCape {
     fn summary(r: &Rules) -> String {
@@ -23,83 +23,21 @@ impl Designer for DeCape {
     }
 
     fn variants(dir: &GameDir) -> Result<Vec<Variant>, Diagnostics> {
-        let base = Variant {
-            id: BASE_VARIANT.into(),
-            rulebook: model::BASE_RULEBOOK.into(),
-            description: "the base files, with the default toggles".into(),
-            addon: false,
-            path: dir.path(),
-        };
-        let files = overlay::list(dir)?.into_iter().map(|v| Variant {
-            id: v.id,
-            rulebook: v.rulebook,
-            description: v.description,
-            addon: v.addon,
-            path: v.path,
-        });
-        Ok(std::iter::once(base).chain(files).collect())
+        design::overlay_variants(dir, model::BASE_RULEBOOK)
     }
 
     /// Every rule as `key = value`; a value that differs from the base
     /// files' is the overlays' (or `--set`'s).
     fn rule_set(dir: &GameDir, sel: &Selection) -> Result<RuleSet, Diagnostics> {
-        let base_sel = Selection {
-            players: sel.players,
-            ..Selection::default()
-        };
-        let all = |r: model::Rules| [r.settings(), r.names()].concat();
-        let base = all(model::load(dir, &base_sel)?);
-        let now = all(model::load(dir, sel)?);
-        let names = sel.lang.iter().map(|l| format!("names {l}"));
-        let overlay: Vec<String> = sel
-            .variant
-            .iter()
-            .chain(&sel.addons)
-            .cloned()
-            .chain(names)
-            .collect();
-        let mut set = RuleSet::default();
-        for ((k, v), (_, b)) in now.into_iter().zip(base) {
-            let origin = if v == b {
-                Origin::Base
-            } else if sel.sets.iter().any(|s| s.starts_with(&format!("{k}="))) {
-                Origin::CommandLine
-            } else {
-                Origin::Overlay {
-                    id: overlay.join("+"),
-                    cite: String::new(),
-                }
-            };
-            if v != b {
-                set.overrides.push(format!("{k}: {b} -> {v}"));
-            }
-            set.settings.push((k, v, origin));
-        }
-        Ok(set)
+        design::overlay_rule_set(sel, |sel| {
+            let r = model::load(dir, sel)?;
+            Ok([r.settings(), r.names()].concat())
+        })
     }
 
     fn check_files(dir: &GameDir) -> Vec<(String, Result<(), Diagnostics>)> {
-        let players = (2..=model::MAX_SEATS).map(|n| {
-            let sel = Selection {
-                players: Some(n),
-                ..Selection::default()
-            };
-            (format!("{n} players"), model::load(dir, &sel).map(|_| ()))
-        });
-        let names = match overlay::name_languages(dir) {
-            Ok(langs) => langs
-                .into_iter()
-                .map(|lang| {
-                    let sel = Selection {
-                        lang: Some(lang.clone()),
-                        ..Selection::default()
-                    };
-                    (format!("names {lang}"), model::load(dir, &sel).map(|_| ()))
-                })
-                .collect(),
-            Err(d) => vec![("names".to_string(), Err(d.into()))],
-        };
-        players.chain(names).collect()
+        let load = |sel: &Selection| model::load(dir, sel).map(|_| ());
+        design::per_player_and_language_checks(dir, 2..=model::MAX_SEATS, load)
     }
 
     fn run_scenario(file: &Path, dir: GameDir, json: bool) -> Result<String, Diagnostics> {
