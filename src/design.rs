@@ -43,6 +43,18 @@ pub struct Variant {
     pub path: PathBuf,
 }
 
+impl From<crate::load::overlay::OverlayInfo> for Variant {
+    fn from(v: crate::load::overlay::OverlayInfo) -> Variant {
+        Variant {
+            id: v.id,
+            rulebook: v.rulebook,
+            description: v.description,
+            addon: v.addon,
+            path: v.path,
+        }
+    }
+}
+
 /// Every rule of a selection: key, value as RON text, origin; and each
 /// base value an overlay replaced, described in one line.
 #[derive(Debug, Clone, Default)]
@@ -81,13 +93,7 @@ pub fn overlay_variants(dir: &GameDir, base_rulebook: &str) -> Result<Vec<Varian
     };
     let files = crate::load::overlay::list(dir)?
         .into_iter()
-        .map(|v| Variant {
-            id: v.id,
-            rulebook: v.rulebook,
-            description: v.description,
-            addon: v.addon,
-            path: v.path,
-        });
+        .map(Variant::from);
     Ok(std::iter::once(base).chain(files).collect())
 }
 

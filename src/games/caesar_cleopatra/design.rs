@@ -26,16 +26,7 @@ impl Designer for CaesarCleopatra {
     }
 
     fn variants(dir: &GameDir) -> Result<Vec<Variant>, Diagnostics> {
-        Ok(variant::list(dir)?
-            .into_iter()
-            .map(|v| Variant {
-                id: v.id,
-                rulebook: v.rulebook,
-                description: v.description,
-                addon: v.addon,
-                path: v.path,
-            })
-            .collect())
+        Ok(variant::list(dir)?.into_iter().map(Variant::from).collect())
     }
 
     fn rule_set(dir: &GameDir, sel: &Selection) -> Result<RuleSet, Diagnostics> {
