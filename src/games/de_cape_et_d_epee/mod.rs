@@ -6,12 +6,12 @@
 //! (docs/de-cape.md).
 //!
 //! - `raw.rs`: the rule files as written; `model.rs`: load and check them
-//!   into [`Rules`] (overlays, toggles, ranges);
-//! - `compile.rs`: each card's ability (the shared effect language's
-//!   `ability` rule) → ops;
+//!   into [`Rules`] (overlays, toggles, ranges), each card's ability
+//!   compiled by the engine (`effects::columns`, with the `Readings` the
+//!   toggles give);
 //! - `state.rs`: the zones, the turn, the abilities at a placement, the
-//!   round's end; `column.rs`: a column at the round's end (the ordered
-//!   steps, values, the award); `score.rs`: the final scoring and the
+//!   round's end over the engine's `Work` (a column's ordered steps,
+//!   values, the award); `score.rs`: the final scoring and the
 //!   invariants; `text.rs`: moves and views in words.
 
 pub mod agents;
