@@ -80,6 +80,9 @@ const _: () = assert!(MAX_COLUMN < Mask::BITS as usize);
 pub struct Work {
     pub len: usize,
     pub card: [u8; MAX_COLUMN],
+    /// Each card's kind and owner, read once from the rules.
+    pub kind: [u8; MAX_COLUMN],
+    pub owner: [u8; MAX_COLUMN],
     /// Current value (half points), when `valued`.
     pub value: [i16; MAX_COLUMN],
     /// The domain of the column's objective.
@@ -110,6 +113,8 @@ impl Work {
         let mut w = Work {
             len: cards.len(),
             card: [0; MAX_COLUMN],
+            kind: [0; MAX_COLUMN],
+            owner: [0; MAX_COLUMN],
             value: [0; MAX_COLUMN],
             domain,
             valued: 0,
@@ -121,9 +126,11 @@ impl Work {
             seat: [0; MAX_SEATS],
         };
         for (p, &c) in cards.iter().enumerate() {
-            let k = r.kind_of(c);
+            let (k, o) = (r.kind_of(c), r.owner(c));
             w.card[p] = c;
-            w.seat[r.owner(c)] |= 1 << p;
+            w.kind[p] = k as u8;
+            w.owner[p] = o as u8;
+            w.seat[o] |= 1 << p;
             w.value[p] = r.printed(k, domain);
             w.valued |= Mask::from(!r.valueless(k)) << p;
             w.late |= Mask::from(late(c)) << p;
@@ -146,7 +153,7 @@ impl Work {
         if f.not_this {
             m &= !(1 << this);
         }
-        let own = self.seat[r.owner(self.card[this])];
+        let own = self.seat[usize::from(self.owner[this])];
         match f.owner {
             Some(Who::Owner) => m &= own,
             Some(Who::Others) => m &= !own,
@@ -156,9 +163,7 @@ impl Work {
             m &= if a { self.active() } else { !self.active() };
         }
         if f.kinds != 0 {
-            m &= bits(m).fold(0, |k, p| {
-                k | ((f.kinds >> r.kind_of(self.card[p])) & 1) << p
-            });
+            m &= bits(m).fold(0, |k, p| k | ((f.kinds >> self.kind[p]) & 1) << p);
         }
         if let Some((op, n)) = f.value {
             m &= bits(m).fold(0, |k, p| k | Mask::from(self.compare(r, p, op, n)) << p);
@@ -206,7 +211,7 @@ impl Work {
                     return None;
                 }
                 i32::from(if r.readings().value_reads_printed {
-                    r.printed(r.kind_of(self.card[p]), self.domain)
+                    r.printed(self.kind[p].into(), self.domain)
                 } else {
                     self.value[p]
                 })
@@ -236,36 +241,53 @@ impl Work {
         let mut by_rank: [Mask; NO_STEP as usize + 1] = [0; NO_STEP as usize + 1];
         let mut ranks: u32 = 0;
         for p in 0..self.len {
-            let k = r.end_rank(r.kind_of(self.card[p])) as usize;
+            let k = r.end_rank(self.kind[p].into()) as usize;
             by_rank[k] |= 1 << p;
             ranks |= 1 << k;
         }
         let sets_first = !r.readings().table_order;
         for i in bits(Mask::from(ranks & !(1 << NO_STEP))) {
             let (s, at) = (r.steps()[i], by_rank[i]);
-            for pass in 0..=usize::from(sets_first) {
-                let mut order = at;
-                while order != 0 {
-                    let p = if s.bottom_up {
-                        63 - order.leading_zeros() as usize
-                    } else {
-                        order.trailing_zeros() as usize
-                    };
-                    order &= !(1 << p);
-                    let Some(prog) = self.acting(r, p, s.number) else {
-                        continue;
-                    };
-                    if !sets_first || (pass == 0) == prog.sets_value {
-                        self.run(r, prog, p, out);
-                    }
-                }
+            // Within a step, the abilities that set a value act first.
+            let first = if sets_first { self.setters(r, at) } else { at };
+            for order in [at & first, at & !first] {
+                self.run_in_order(r, order, s, out);
+            }
+        }
+    }
+
+    /// Of the positions `at`, those whose ability sets a value.
+    fn setters(&self, r: &impl ColumnRules, at: Mask) -> Mask {
+        bits(at)
+            .filter(|&p| r.program(self.kind[p].into()).is_some_and(|g| g.sets_value))
+            .fold(0, |m, p| m | 1 << p)
+    }
+
+    /// The abilities of the cards at `order` that act at step `s`, in the
+    /// step's order (top first, or bottom first).
+    fn run_in_order(
+        &mut self,
+        r: &impl ColumnRules,
+        mut order: Mask,
+        s: super::Step,
+        out: &mut impl FnMut(u8),
+    ) {
+        while order != 0 {
+            let p = if s.bottom_up {
+                63 - order.leading_zeros() as usize
+            } else {
+                order.trailing_zeros() as usize
+            };
+            order &= !(1 << p);
+            if let Some(prog) = self.acting(r, p, s.number) {
+                self.run(r, prog, p, out);
             }
         }
     }
 
     /// The program of the card at `p` if it acts at step `step`.
     fn acting<'r, R: ColumnRules>(&self, r: &'r R, p: usize, step: u8) -> Option<&'r Program> {
-        let prog = r.program(r.kind_of(self.card[p]))?;
+        let prog = r.program(self.kind[p].into())?;
         let here = self.present() & !self.cancelled & (1 << p) != 0;
         let revealed = self.late & (1 << p) == 0 || prog.acts_unrevealed;
         (prog.trigger == Trigger::RoundEnd(step) && here && revealed).then_some(prog)
@@ -334,7 +356,7 @@ impl Work {
             }
             Op::Claim { at, .. } => {
                 if let Some(p) = first(self.cards(r, at, this)) {
-                    let c = (p as u8, r.owner(self.card[this]) as u8);
+                    let c = (p as u8, self.owner[this]);
                     self.claim = Some(self.claim.map_or(c, |d| d.min(c)));
                 }
             }

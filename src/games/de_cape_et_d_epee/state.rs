@@ -277,7 +277,7 @@ impl State {
 
     /// Turns up the round's objectives, `first` to play.
     fn start_round(&mut self, first: usize) {
-        let r = self.rules.clone();
+        let r = &self.rules;
         self.round += 1;
         self.columns.clear();
         let from = (self.round as usize - 1) * r.columns;
@@ -774,7 +774,12 @@ impl State {
         if ends || self.nobody_holds_a_card() {
             return self.end_round(p);
         }
-        self.turn = ((p + 1) % self.rules.players) as u8;
+        // The next seat without a division (one a turn).
+        self.turn = if p + 1 == self.rules.players {
+            0
+        } else {
+            p as u8 + 1
+        };
     }
 
     /// The round's end: every column settled, left to right; the next round
