@@ -10,16 +10,18 @@
 //!   [`Program`] of ops over indices, each name checked at its place;
 //! - [`work`]: one column at the round's end: the sets, expressions and
 //!   conditions evaluated over it, the round-end steps run on the engine's
-//!   interpreter (`effects::run`), and the award.
+//!   interpreter (`effects::run`), and the award;
+//! - [`table`]: the columns, hands, reserves and discard piles the
+//!   `on revealed:` statements act on, and what each of them does.
 //!
 //! A game gives what its rules say through [`ColumnRules`] (each card's
-//! kind, owner and printed value, each kind's program, the steps) and
-//! [`Readings`] (how the language reads the points its rulebook leaves
-//! open); the on-revealed statements that move cards between a game's
-//! columns, hands and piles act on that game's state, in its module. This
-//! module names no game and no card.
+//! kind, owner and printed value, each kind's program, the steps, a
+//! column's capacity) and [`Readings`] (how the language reads the points
+//! its rulebook leaves open); its state holds a [`table::Table`] and adds
+//! the turn. This module names no game and no card.
 
 pub mod compile;
+pub mod table;
 pub mod work;
 
 pub use compile::{CardExpr, ColExpr, Cond, Env, Expr, Filter, Op, Program, Trigger, Who};
@@ -81,6 +83,27 @@ pub struct Readings {
     /// Awarded to the lowest total, every seat with a card takes part (by
     /// default only seats with a card that has a value).
     pub lowest_counts_any_card: bool,
+    // ----- The `on revealed:` statements (`table`) -----
+    /// `reveal` turns no card up.
+    pub reveal_does_nothing: bool,
+    /// `discard revealer` spares a revealer that an ability brought (not a
+    /// placement).
+    pub revealer_by_ability_spared: bool,
+    /// A `move` with no column to go to discards its card (by default the
+    /// card stays where it is).
+    pub stranded_move_discards: bool,
+    /// A card's `on revealed:` may act again within one placement (at most
+    /// 64 abilities a placement); by default once per card and placement.
+    pub reveals_unbounded: bool,
+    /// A tucked card does not count toward its column's objective and
+    /// leaves before the award.
+    pub tucked_uncounted: bool,
+    /// A declined `choose` skips only the statements that read it (by
+    /// default it ends its ability).
+    pub declined_goes_on: bool,
+    /// Eliminated cards leave the game (by default they go to their
+    /// owners' discard piles with the rest).
+    pub eliminated_out: bool,
 }
 
 /// What the round's end reads of a game's rules. Cards are bytes; kinds
@@ -103,6 +126,10 @@ pub trait ColumnRules {
     fn steps(&self) -> &[Step];
     /// The number of seats.
     fn seats(&self) -> usize;
+    /// The most cards a column holds.
+    fn capacity(&self) -> usize;
+    /// The domain of objective `o` (a kind's printed value may depend on it).
+    fn domain(&self, objective: u8) -> u8;
     fn readings(&self) -> &Readings;
 }
 
@@ -210,6 +237,12 @@ mod tests {
         }
         fn seats(&self) -> usize {
             2
+        }
+        fn capacity(&self) -> usize {
+            MAX_COLUMN
+        }
+        fn domain(&self, _objective: u8) -> u8 {
+            0
         }
         fn readings(&self) -> &Readings {
             &self.readings

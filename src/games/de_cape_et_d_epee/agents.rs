@@ -11,7 +11,7 @@ use rand::RngExt;
 use serde::Deserialize;
 
 use super::DeCape;
-use super::state::{Move, Phase, State, UP};
+use super::state::{Move, Phase, State};
 use crate::agents::{Agents, OnePly};
 use crate::diag::Diagnostic;
 use crate::engine::seed::{self, AgentRng};
@@ -106,55 +106,19 @@ impl State {
     /// copies, would decide by them).
     pub fn redrawn(&self, seat: usize, rng: &mut AgentRng) -> State {
         let mut s = self.clone();
-        s.log = None;
-        let keep: Vec<u8> = s.frames.iter().flat_map(|f| f.names()).collect();
-        for q in 0..s.rules.players {
+        let r = &*self.rules;
+        s.table.log = None;
+        let keep: Vec<u8> = s.table.frames.iter().flat_map(|f| f.names()).collect();
+        for q in 0..r.players {
             if q == seat {
-                s.reserves[q].sort_unstable();
-                seed::shuffle(&mut s.reserves[q], rng);
+                s.table.reserves[q].sort_unstable();
+                seed::shuffle(&mut s.table.reserves[q], rng);
                 continue;
             }
-            s.redraw_seat(q, &keep, rng);
+            s.table.redraw_seat(r, q, &keep, rng);
         }
         s.rng = seed::rng(rng.random());
         s
-    }
-
-    fn redraw_seat(&mut self, q: usize, keep: &[u8], rng: &mut AgentRng) {
-        let r = self.rules.clone();
-        let hidden = |x: u8, flags: &[u8]| {
-            r.owner(x) == q && flags[x as usize] & UP == 0 && !keep.contains(&x)
-        };
-        let mut pool: Vec<u8> = self.hands[q]
-            .iter()
-            .chain(&self.reserves[q])
-            .copied()
-            .collect();
-        let mut slots: Vec<(usize, usize, u8)> = Vec::new();
-        for (ci, col) in self.columns.iter().enumerate() {
-            for (i, &x) in col.cards.iter().enumerate() {
-                if hidden(x, &self.flags) {
-                    slots.push((ci, i, self.flags[x as usize]));
-                    pool.push(x);
-                }
-            }
-        }
-        pool.sort_unstable();
-        seed::shuffle(&mut pool, rng);
-        let mut it = pool.into_iter();
-        for &(ci, i, flags) in &slots {
-            let x = it.next().expect("as many cards as places");
-            self.columns[ci].cards[i] = x;
-            self.flags[x as usize] = flags;
-        }
-        let h = self.hands[q].len();
-        let rest: Vec<u8> = it.collect();
-        for &x in &rest {
-            self.flags[x as usize] = 0;
-        }
-        self.hands[q] = rest[..h].iter().copied().collect();
-        self.reserves[q] = rest[h..].iter().copied().collect();
-        self.reindex();
     }
 
     /// A hash of everything: phase, seats, zones in order, columns, flags,
@@ -164,18 +128,19 @@ impl State {
             "{:?}|{}|{}|{}|{}|",
             self.phase, self.round, self.turn, self.chooser, self.placements
         );
+        let table = &self.table;
         for p in 0..self.rules.players {
             t += &format!(
                 "{:?}{:?}{:?}|",
-                self.hands[p], self.reserves[p], self.discards[p]
+                table.hands[p], table.reserves[p], table.discards[p]
             );
         }
         t += &format!(
             "{:?}|{:?}|{:?}|{:?}|{}",
-            self.columns,
-            &self.flags[..],
+            table.columns,
+            &table.flags[..],
             self.won,
-            self.frames,
+            table.frames,
             self.events().len()
         );
         format!("{:016x}", crate::load::fnv1a(t.as_bytes()))
@@ -211,7 +176,7 @@ impl Agents for DeCape {
 
     fn search_root(s: &State) -> State {
         let mut t = s.clone();
-        t.log = None;
+        t.table.log = None;
         t
     }
 

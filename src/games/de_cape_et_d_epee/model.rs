@@ -14,7 +14,7 @@ use crate::load::{GameDir, SourceFile, Spanned};
 
 /// The most seats, kinds in a deck, cards per colour, columns, steps.
 pub const MAX_SEATS: usize = 6;
-pub const MAX_DECK: usize = 40;
+pub use crate::effects::columns::table::MAX_DECK;
 pub const MAX_KINDS: usize = 64;
 pub const MAX_OBJECTIVES: usize = 64;
 // The award compares every seat.
@@ -912,6 +912,20 @@ fn readings(t: &[u8; TOGGLES.len()]) -> Readings {
         lowest_beats_claim: is(T::ClaimVsLowest, 1),
         // beggar.takes_part HasCard.
         lowest_counts_any_card: is(T::TakesPart, 1),
+        // explorer.reveals Nothing.
+        reveal_does_nothing: is(T::MovedReveals, 1),
+        // explorer.vs_assassin AssassinInert.
+        revealer_by_ability_spared: is(T::RevealerByEffect, 1),
+        // explorer.no_column ToDiscard.
+        stranded_move_discards: is(T::NoColumn, 1),
+        // explorer.loop_guard Unbounded.
+        reveals_unbounded: is(T::LoopGuard, 1),
+        // cloak.tucked_counts false.
+        tucked_uncounted: is(T::TuckedCounts, 1),
+        // cloak.draw Always.
+        declined_goes_on: is(T::DeclineGoesOn, 1),
+        // eliminated.to OutOfGame.
+        eliminated_out: is(T::EliminatedTo, 1),
     }
 }
 
@@ -948,6 +962,14 @@ impl ColumnRules for Rules {
     #[inline]
     fn seats(&self) -> usize {
         self.players
+    }
+    #[inline]
+    fn capacity(&self) -> usize {
+        self.column_capacity
+    }
+    #[inline]
+    fn domain(&self, objective: u8) -> u8 {
+        self.objectives[objective as usize].domain
     }
     #[inline]
     fn readings(&self) -> &Readings {

@@ -126,25 +126,25 @@ impl State {
         let dl = r.deck_len();
         let objectives: Vec<u8> = columns.iter().map(|c| c.objective).collect();
         for p in 0..r.players {
-            self.hands[p].clear();
-            self.discards[p].clear();
-            self.reserves[p] = (0..dl)
+            self.table.hands[p].clear();
+            self.table.discards[p].clear();
+            self.table.reserves[p] = (0..dl)
                 .map(|i| (p * dl + i) as u8)
                 .filter(|c| !used.contains(c))
                 .collect();
         }
         for (p, h) in hands {
-            self.hands[*p] = h.iter().copied().collect();
+            self.table.hands[*p] = h.iter().copied().collect();
         }
         for &(c, u) in up {
-            self.flags[c as usize] = u8::from(u);
+            self.table.flags[c as usize] = u8::from(u);
         }
         for (p, os) in won {
             for &o in os {
                 self.won[o as usize] = *p as u8;
             }
         }
-        self.columns = columns;
+        self.table.columns = columns;
         self.reindex();
         // The round's objectives are dealt first, the rest after.
         let n = self.deal.len();

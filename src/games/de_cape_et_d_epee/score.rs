@@ -135,64 +135,7 @@ impl State {
     /// has an ability waiting for it.
     pub fn check_invariants(&self) -> Result<(), String> {
         let r = self.rules();
-        let n = r.players * r.deck_len();
-        let mut seen = vec![0u8; n];
-        let mut mark = |c: u8, where_: &str, owner: Option<usize>| -> Result<(), String> {
-            let i = c as usize;
-            if i >= n {
-                return Err(format!("card {c} in {where_} does not exist"));
-            }
-            if owner.is_some_and(|o| r.owner(c) != o) {
-                return Err(format!("card {c} of seat {} in {where_}", r.owner(c)));
-            }
-            seen[i] += 1;
-            Ok(())
-        };
-        for p in 0..r.players {
-            for (name, pile) in [
-                ("hand", self.hand(p)),
-                ("reserve", self.reserve(p)),
-                ("discard", self.discard(p)),
-            ] {
-                for &c in pile {
-                    mark(c, &format!("the {name} of seat {p}"), Some(p))?;
-                }
-            }
-        }
-        for (i, col) in self.columns().iter().enumerate() {
-            if col.cards.len() > r.column_capacity {
-                return Err(format!("column {i} holds {} cards", col.cards.len()));
-            }
-            for &c in &col.cards {
-                mark(c, &format!("column {i}"), None)?;
-            }
-        }
-        for c in 0..n as u8 {
-            if self.is_out(c) {
-                mark(c, "out of the game", None)?;
-            }
-            if self.tucked(c) && self.where_is(c).is_none() {
-                return Err(format!("card {c} is tucked but not in a column"));
-            }
-            let column = self.columns().iter().position(|col| col.cards.contains(&c));
-            if self.at[c as usize] != column.map_or(NONE, |i| i as u8) {
-                return Err(format!(
-                    "card {c} is indexed in column {}",
-                    self.at[c as usize]
-                ));
-            }
-        }
-        if let Some(c) = seen.iter().position(|&k| k != 1) {
-            return Err(format!("card {c} is in {} places", seen[c]));
-        }
-        let mut fresh = self.clone();
-        fresh.reindex();
-        if (fresh.open, fresh.realized) != (self.open, self.realized) {
-            return Err(format!(
-                "open columns {:b} and realized {:b} are kept as {:b} and {:b}",
-                fresh.open, fresh.realized, self.open, self.realized
-            ));
-        }
+        self.table.check_zones(r, r.deck_len())?;
         self.check_turn()
     }
 
