@@ -405,10 +405,9 @@ pub fn compile(effect: &ast::Effect, env: &Env) -> Result<Program, Vec<Problem>>
         vars: Scope::new(MAX_VARS, &[]),
         p: Problems::default(),
         took: false,
-        reaction: false,
+        reaction: effect.trigger.is_some(),
     };
     let trigger = effect.trigger.as_ref().and_then(|t| c.trigger(t));
-    c.reaction = trigger.is_some();
     let ops: Vec<Op> = effect
         .statements
         .iter()
