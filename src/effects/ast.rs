@@ -1,4 +1,4 @@
-//! The typed syntax tree of an effect. Names are kept as written, with their
+//! The typed syntax tree of a text of the effect language. Names are kept as written, with their
 //! byte spans in the effect text, for the compiler's messages.
 
 use std::ops::Range;
@@ -16,19 +16,42 @@ pub struct Spanned2<T> {
     pub span: Range<usize>,
 }
 
+/// A text of the effect language (`effect` in `grammar.pest`): what a card
+/// does, in any game. Which triggers and statements mean something is the
+/// game's compiler's to say.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Effect {
-    /// Present for reactions: played out of turn when the trigger fires.
+    /// When the text acts: a reaction's trigger, or when a card in a column
+    /// acts; none for an action card played in its player's turn.
     pub trigger: Option<Trigger>,
     pub statements: Vec<Statement>,
 }
 
-/// `on <player> action [except <card>, ...]:`
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Trigger {
-    pub by: Ident,
-    pub except: Vec<Ident>,
+    pub kind: TriggerKind,
     pub span: Range<usize>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TriggerKind {
+    /// `on <player> action [except <card>, ...]:`
+    Action { by: Ident, except: Vec<Ident> },
+    /// `on revealed:`
+    Revealed,
+    /// `at round end N:`: step N of the round's end.
+    RoundEnd(Spanned2<u32>),
+}
+
+impl TriggerKind {
+    /// The trigger as its messages name it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            TriggerKind::Action { .. } => "on <player> action:",
+            TriggerKind::Revealed => "on revealed:",
+            TriggerKind::RoundEnd(_) => "at round end N:",
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,22 +62,26 @@ pub struct Statement {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StatementKind {
-    /// `choose group g [where ...]`
-    ChooseGroup {
+    /// `choose group|card|column <var> ... [where ...] [by <player>] [optional]`
+    Choose {
+        what: Choice,
         var: Ident,
-        condition: Vec<Clause>,
+        condition: Vec<Condition>,
+        by: Option<Ident>,
+        optional: bool,
     },
-    /// `choose card c from <set> [where ...]`
-    ChooseCard {
-        var: Ident,
-        from: Selector,
-        condition: Vec<Clause>,
+    /// `move <cards> to <column> bottom <face>`
+    Move {
+        cards: Cards,
+        to: ColumnRef,
+        face: Ident,
     },
-    Discard(Target),
-    Remove(Target),
-    Reveal(Target),
-    Look(Target),
-    Take(Target),
+    Discard(Cards),
+    Remove(Cards),
+    Reveal(Cards),
+    /// `look at <cards>`
+    Look(Cards),
+    Take(Cards),
     /// `draw <player> <n> [optional]`
     Draw {
         player: Ident,
@@ -66,114 +93,98 @@ pub enum StatementKind {
         face: Ident,
         groups: Vec<Ident>,
     },
-    Cancel,
-}
-
-/// Cards named by a variable or described by a set.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Target {
-    Var(Ident),
-    Set(Selector),
-}
-
-/// `<zone>(<filter>: <value> | <value>, ...)`
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Selector {
-    pub zone: Ident,
-    pub filters: Vec<Filter>,
-    pub span: Range<usize>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Filter {
-    pub key: Ident,
-    pub values: Vec<Ident>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Clause {
-    Any(Selector),
-    No(Selector),
-    NotEqual(Ident, Ident, Range<usize>),
-}
-
-// ----- Abilities of cards in ordered columns (the `ability` entry rule) -----
-
-/// An ability: its trigger and statements (`ability` in `grammar.pest`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Ability {
-    pub trigger: AbilityTrigger,
-    pub statements: Vec<AbilityStatement>,
-}
-
-/// When an ability acts.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum AbilityTrigger {
-    /// `on revealed:`, with the trigger's span.
-    Revealed(Range<usize>),
-    /// `at round end N:`: step N of the round's end.
-    RoundEnd(Spanned2<u32>),
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AbilityStatement {
-    pub kind: AbilityKind,
-    pub span: Range<usize>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum AbilityKind {
-    /// `move <cards> to <column> bottom <face>`
-    Move {
-        cards: Cards,
-        to: ColumnRef,
-        face: Ident,
+    /// `cancel`: the card reacted to; `cancel abilities <cards>`: theirs.
+    Cancel {
+        abilities: Option<Cards>,
     },
-    Reveal(Cards),
-    Discard(Cards),
     Seal(ColumnRef),
-    /// `choose column c [where c != <column>] [by <player>] [optional]`
-    ChooseColumn {
-        var: Ident,
-        differs: Option<(Ident, ColumnRef)>,
-        by: Option<Ident>,
-        optional: bool,
-    },
-    /// `choose card c from <set> [by <player>] [optional]`
-    ChooseCard {
-        var: Ident,
-        from: CardSet,
-        by: Option<Ident>,
-        optional: bool,
-    },
+    /// `swap objectives <column>, <column>`
     SwapObjectives(ColumnRef, ColumnRef),
+    /// `tuck <cards> under <cards>`
     Tuck {
         card: Cards,
         under: Cards,
     },
-    /// `draw <player> <n> [optional]`, as in `effect`.
-    Draw {
-        player: Ident,
-        count: Spanned2<u32>,
-        optional: bool,
-    },
     Require(Condition),
-    CancelAbilities(Cards),
     Eliminate(Cards),
+    /// `modify <cards> by <expr>`
     Modify {
         cards: Cards,
         by: Expr,
     },
+    /// `set value <cards> to <expr>`
     SetValue {
         cards: Cards,
         to: Expr,
     },
+    /// `claim column for <player> at <cards>`
     Claim {
         player: Ident,
         at: Cards,
     },
     /// `award column to <rule>`
     Award(Ident),
+}
+
+impl StatementKind {
+    /// The statement as its messages name it: its leading words.
+    pub fn name(&self) -> &'static str {
+        use StatementKind as K;
+        match self {
+            K::Choose { what, .. } => match what {
+                Choice::Group => "choose group",
+                Choice::Card(_) => "choose card",
+                Choice::Column => "choose column",
+            },
+            K::Move { .. } => "move",
+            K::Discard(_) => "discard",
+            K::Remove(_) => "remove",
+            K::Reveal(_) => "reveal",
+            K::Look(_) => "look at",
+            K::Take(_) => "take",
+            K::Draw { .. } => "draw",
+            K::PlaceTaken { .. } => "place taken",
+            K::Cancel { abilities: None } => "cancel",
+            K::Cancel { abilities: Some(_) } => "cancel abilities",
+            K::Seal(_) => "seal",
+            K::SwapObjectives(..) => "swap objectives",
+            K::Tuck { .. } => "tuck",
+            K::Require(_) => "require",
+            K::Eliminate(_) => "eliminate",
+            K::Modify { .. } => "modify",
+            K::SetValue { .. } => "set value",
+            K::Claim { .. } => "claim column",
+            K::Award(_) => "award column",
+        }
+    }
+}
+
+/// What a `choose` picks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Choice {
+    Group,
+    /// A card of this set.
+    Card(CardSet),
+    Column,
+}
+
+/// A condition: of a `choose` (`where`) or of a `require`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Condition {
+    pub kind: ConditionKind,
+    pub span: Range<usize>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ConditionKind {
+    /// `any <cards>`: some card matches.
+    Any(Cards),
+    /// `no <cards>`: no card matches.
+    No(Cards),
+    /// `<choice> != <choice or column>`
+    NotEqual(Ident, ColumnRef),
+    /// `<expr> <op> <expr>`
+    Compare(Expr, CmpOp, Expr),
 }
 
 /// Cards: alternatives joined by `|`.
@@ -197,12 +208,20 @@ pub enum CardTerm {
     },
 }
 
-/// `<zone>(<filter>, ...)`, where a filter may compare values.
+/// `<zone>(<filter>, ...)`: `table(owner: me, face: up)`, or with a
+/// filter that compares values, `column(value: >= 10)`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CardSet {
     pub zone: Ident,
     pub filters: Vec<SetFilter>,
     pub span: Range<usize>,
+}
+
+/// `key: value | value`
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Filter {
+    pub key: Ident,
+    pub values: Vec<Ident>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -250,13 +269,6 @@ pub enum ColumnRef {
         filters: Vec<Filter>,
         span: Range<usize>,
     },
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Condition {
-    /// `any <cards>`
-    Any(Cards),
-    Compare(Expr, CmpOp, Expr),
 }
 
 /// A whole-number expression.

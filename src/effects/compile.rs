@@ -13,7 +13,7 @@ use std::mem::discriminant;
 use std::ops::{Range, RangeInclusive};
 
 use super::SyntaxError;
-use super::ast::{Ident, Spanned2};
+use super::ast::{Ident, Spanned2, Statement, Trigger};
 use crate::diag::Diagnostics;
 use crate::load::{SourceFile, Spanned, string_content_offsets};
 
@@ -117,6 +117,40 @@ impl Problems {
         } else {
             Err(self.0)
         }
+    }
+}
+
+/// The triggers and statements a game gives a meaning to: the language has
+/// more (one language for every game), and a game's compiler rejects the
+/// others at their place, naming what it is and what the game's texts have.
+#[derive(Debug, Clone, Copy)]
+pub struct Meanings {
+    /// The game's texts in a message: "this game's action cards".
+    pub texts: &'static str,
+    pub triggers: &'static [&'static str],
+    pub statements: &'static [&'static str],
+}
+
+impl Meanings {
+    /// "<what> has no meaning in <texts>", at `span`, with `hint`: a
+    /// form inside a statement (`what`: "`above(...)`", "a comparison").
+    pub fn reject(&self, p: &mut Problems, span: Range<usize>, what: &str, hint: Option<String>) {
+        let message = format!("{what} has no meaning in {}", self.texts);
+        p.problem(span, message, hint);
+    }
+
+    /// A statement the game gives no meaning to.
+    pub fn reject_statement(&self, p: &mut Problems, s: &Statement) {
+        let what = format!("`{}`", s.kind.name());
+        let hint = format!("its statements are: {}", self.statements.join(", "));
+        self.reject(p, s.span.clone(), &what, Some(hint));
+    }
+
+    /// A trigger the game gives no meaning to.
+    pub fn reject_trigger(&self, p: &mut Problems, t: &Trigger) {
+        let what = format!("`{}`", t.kind.name());
+        let hint = format!("its triggers are: {}", self.triggers.join(", "));
+        self.reject(p, t.span.clone(), &what, Some(hint));
     }
 }
 

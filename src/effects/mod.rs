@@ -1,9 +1,13 @@
-//! The effect language: grammar (`grammar.pest`) → parse tree → typed AST.
+//! The effect language: grammar (`grammar.pest`) → parse tree (`tree`) →
+//! typed AST ([`ast`]). One language for every game: one entry rule, one
+//! set of triggers and statements.
 //!
 //! This module knows the language's shape only: which words name zones,
-//! filters, players or cards is decided by the game module that compiles the
-//! AST against its rules (`games::<game>::compile`), on the shared
-//! scaffolding of [`compile`] (problems, name tables, variables, places).
+//! filters, players or cards, and which triggers and statements mean
+//! something, is decided by the game module that compiles the AST against
+//! its rules (`games::<game>::compile`, or [`columns::compile`] for cards in
+//! ordered columns), on the shared scaffolding of [`compile`] (problems,
+//! name tables, variables, places).
 //!
 //! **Invariant:** no pest type escapes this module. Positions are byte
 //! offsets into the effect text; the caller maps them into its file.
@@ -12,6 +16,7 @@ pub mod ast;
 pub mod columns;
 pub mod compile;
 pub mod run;
+mod tree;
 
 use std::ops::Range;
 
@@ -35,70 +40,151 @@ pub struct SyntaxError {
     pub message: String,
 }
 
-/// Parses one effect text.
+/// Parses one text of the effect language: an action card's effect, a
+/// reaction, an ability of a card in a column.
 pub fn parse(text: &str) -> Result<Effect, SyntaxError> {
     let mut pairs = EffectParser::parse(Rule::effect, text).map_err(|e| syntax_error(text, e))?;
-    let effect = pairs.next().expect("the effect rule");
-    let mut trigger = None;
-    let mut statements = Vec::new();
-    for p in effect.into_inner() {
-        match p.as_rule() {
-            Rule::trigger => trigger = Some(trigger_of(p)),
-            Rule::EOI | Rule::semicolon => {}
-            _ => statements.extend(statement(p)),
-        }
-    }
-    Ok(Effect {
-        trigger,
-        statements,
-    })
+    Ok(tree::effect(pairs.next().expect("the effect rule")))
 }
+
+/// The triggers of the language, as syntax errors list them.
+macro_rules! triggers {
+    () => {
+        "`on opponent action:`, `on revealed:` or `at round end N:`"
+    };
+}
+
+/// The statements of the language, as syntax errors list them.
+macro_rules! statements {
+    () => {
+        "choose, discard, remove, reveal, look at, draw, take, place taken, cancel, move, seal, swap objectives, tuck, require, eliminate, modify, set value, claim column, award column"
+    };
+}
+
+const TRIGGER: &str = concat!("a trigger (", triggers!(), ")");
+const STATEMENT: &str = concat!("a statement (", statements!(), ")");
+/// What may open a text.
+const TRIGGER_OR_STATEMENT: &str = concat!(
+    "a trigger (",
+    triggers!(),
+    ") or a statement (",
+    statements!(),
+    ")"
+);
 
 /// What a grammar rule is called in an error message.
 fn rule_name(r: &Rule) -> &'static str {
     match r {
+        Rule::effect => TRIGGER_OR_STATEMENT,
         Rule::EOI => "the end of the effect",
         Rule::semicolon => "`;`",
-        Rule::trigger | Rule::kw_on => "`on opponent action:`",
-        Rule::choose
-        | Rule::kw_choose
-        | Rule::discard
-        | Rule::kw_discard
-        | Rule::remove
-        | Rule::kw_remove
-        | Rule::reveal
-        | Rule::kw_reveal
-        | Rule::look
-        | Rule::kw_look
-        | Rule::draw
-        | Rule::kw_draw
-        | Rule::take
-        | Rule::kw_take
-        | Rule::place
-        | Rule::kw_place
-        | Rule::cancel
-        | Rule::kw_cancel => {
-            "a statement (choose, discard, remove, reveal, look at, draw, take, place taken, cancel)"
-        }
+        Rule::trigger
+        | Rule::on_action
+        | Rule::on_revealed
+        | Rule::at_round_end
+        | Rule::kw_on
+        | Rule::kw_revealed => TRIGGER,
+        r if is_statement(r) => STATEMENT,
         Rule::choose_group | Rule::kw_group => "`group`",
         Rule::choose_card | Rule::kw_card => "`card`",
+        Rule::choose_column | Rule::kw_column => "`column`",
         Rule::kw_from => "`from`",
         Rule::where_clause | Rule::kw_where => "`where`",
         Rule::kw_and => "`and`",
         Rule::any | Rule::kw_any => "`any`",
         Rule::no | Rule::kw_no => "`no`",
         Rule::not_equal => "`x != y`",
+        Rule::condition => {
+            "a condition (any <cards>, no <cards>, x != y, or a comparison such as count(...) == 1)"
+        }
+        Rule::compare => "a comparison such as count(...) == 1",
         Rule::kw_at => "`at`",
         Rule::kw_taken => "`taken`",
         Rule::kw_action => "`action`",
         Rule::except | Rule::kw_except => "`except`",
         Rule::optional | Rule::kw_optional => "`optional`",
-        Rule::count => "a number",
-        Rule::selector => "a card set such as table(owner: opponent)",
-        Rule::filter => "a filter such as owner: opponent",
+        Rule::count | Rule::int => "a number",
+        Rule::filter | Rule::value_filter | Rule::kw_value_is => {
+            "a filter such as owner: opponent or value: >= 10"
+        }
         Rule::group_set => "a value",
         Rule::ident => "a name",
-        r => ability_rule_name(r),
+        r => word_name(r),
+    }
+}
+
+/// The statements' rules and their leading keywords.
+fn is_statement(r: &Rule) -> bool {
+    use Rule::*;
+    matches!(
+        r,
+        choose
+            | kw_choose
+            | move_to
+            | kw_move
+            | discard
+            | kw_discard
+            | remove
+            | kw_remove
+            | reveal
+            | kw_reveal
+            | look
+            | kw_look
+            | draw
+            | kw_draw
+            | take
+            | kw_take
+            | place
+            | kw_place
+            | cancel
+            | kw_cancel
+            | seal
+            | kw_seal
+            | swap
+            | kw_swap
+            | tuck
+            | kw_tuck
+            | require
+            | kw_require
+            | eliminate
+            | kw_eliminate
+            | modify
+            | kw_modify
+            | set_value
+            | kw_set
+            | claim
+            | kw_claim
+            | award
+            | kw_award
+    )
+}
+
+/// What the other rules are called in an error message: the words inside
+/// statements, cards, columns and expressions.
+fn word_name(r: &Rule) -> &'static str {
+    match r {
+        Rule::kw_round => "`round`",
+        Rule::kw_end => "`end`",
+        Rule::kw_to => "`to`",
+        Rule::kw_bottom => "`bottom`",
+        Rule::by | Rule::kw_by => "`by`",
+        Rule::kw_objectives => "`objectives`",
+        Rule::kw_under => "`under`",
+        Rule::kw_abilities => "`abilities`",
+        Rule::kw_value => "`value`",
+        Rule::kw_for => "`for`",
+        Rule::cards | Rule::position | Rule::card_set => {
+            "cards such as c, table(owner: opponent), column(value: >= 10) or above(this)"
+        }
+        Rule::column_ref | Rule::next_column | Rule::column_of => {
+            "a name, this.column or next_column(...)"
+        }
+        Rule::cmp_op => "a comparison (>=, <=, ==, !=, >, <)",
+        Rule::expr | Rule::product | Rule::signed | Rule::count_of | Rule::value_of => {
+            "a number, count(...) or value(...)"
+        }
+        Rule::add_op => "`+` or `-`",
+        _ => "something else",
     }
 }
 
@@ -118,13 +204,9 @@ fn end_of_previous_token(text: &str, pos: usize) -> usize {
     }
 }
 
+/// A pest error as a message: what was expected, by the names of
+/// [`rule_name`].
 fn syntax_error(text: &str, e: pest::error::Error<Rule>) -> SyntaxError {
-    syntax_error_in(text, e, false)
-}
-
-/// A pest error as a message; `ability`: the error of an `ability` text,
-/// whose list of statements replaces `effect`'s (`draw` is in both).
-fn syntax_error_in(text: &str, e: pest::error::Error<Rule>, ability: bool) -> SyntaxError {
     use pest::error::{ErrorVariant, InputLocation};
     let mut span = match e.location {
         InputLocation::Pos(p) => p..p,
@@ -136,20 +218,10 @@ fn syntax_error_in(text: &str, e: pest::error::Error<Rule>, ability: bool) -> Sy
             negatives,
         } => {
             let mut names: Vec<&str> = Vec::new();
-            let name = |r: &Rule| {
-                if ability {
-                    ability_name(r)
-                } else {
-                    rule_name(r)
-                }
-            };
-            for n in positives.iter().map(name) {
+            for n in positives.iter().map(rule_name) {
                 if !names.contains(&n) {
                     names.push(n);
                 }
-            }
-            if ability && names.contains(&ABILITY_TRIGGER) {
-                names.retain(|n| *n != "`at`");
             }
             // A missing `;` is noticed at the next word: point just after the
             // statement instead.
@@ -157,104 +229,19 @@ fn syntax_error_in(text: &str, e: pest::error::Error<Rule>, ability: bool) -> Sy
                 let end = end_of_previous_token(text, span.start);
                 span = end..end;
             }
-            // `;` and `(` are literals, which pest does not list: say so when
-            // a statement could have ended here.
-            let mut m = if names.is_empty() {
+            if !negatives.is_empty() {
+                let n: Vec<&str> = negatives.iter().map(rule_name).collect();
+                format!("unexpected {}", join_or(&n))
+            } else if names.is_empty() {
                 "unexpected text".to_string()
             } else {
                 format!("expected {}", join_or(&names))
-            };
-            if !negatives.is_empty() {
-                let n: Vec<&str> = negatives.iter().map(rule_name).collect();
-                m = format!("unexpected {}", join_or(&n));
             }
-            m
         }
         ErrorVariant::CustomError { message } => message.clone(),
     };
     SyntaxError { span, message }
 }
-
-/// What a rule is called in an error message of an `ability` text: its
-/// trigger and statements are its own, the rest as in `effect`.
-fn ability_name(r: &Rule) -> &'static str {
-    match r {
-        Rule::kw_on => ABILITY_TRIGGER,
-        Rule::draw
-        | Rule::kw_draw
-        | Rule::kw_choose
-        | Rule::kw_reveal
-        | Rule::kw_discard
-        | Rule::kw_cancel
-        | Rule::kw_move
-        | Rule::kw_seal
-        | Rule::kw_swap
-        | Rule::kw_tuck
-        | Rule::kw_require
-        | Rule::kw_eliminate
-        | Rule::kw_modify
-        | Rule::kw_set
-        | Rule::kw_claim
-        | Rule::kw_award => ABILITY_STATEMENT,
-        _ => rule_name(r),
-    }
-}
-
-/// The triggers of an ability, as its error messages name them.
-const ABILITY_TRIGGER: &str = "a trigger (`on revealed:` or `at round end N:`)";
-
-/// What a rule of the `ability` entry is called in an error message.
-fn ability_rule_name(r: &Rule) -> &'static str {
-    match r {
-        Rule::ab_trigger | Rule::on_revealed | Rule::at_round_end | Rule::kw_revealed => {
-            ABILITY_TRIGGER
-        }
-        Rule::kw_round => "`round`",
-        Rule::kw_end => "`end`",
-        Rule::ab_move
-        | Rule::ab_reveal
-        | Rule::ab_discard
-        | Rule::ab_seal
-        | Rule::ab_choose_column
-        | Rule::ab_choose_card
-        | Rule::ab_swap
-        | Rule::ab_tuck
-        | Rule::ab_require
-        | Rule::ab_cancel
-        | Rule::ab_eliminate
-        | Rule::ab_modify
-        | Rule::ab_set_value
-        | Rule::ab_claim
-        | Rule::ab_award => ABILITY_STATEMENT,
-        Rule::kw_to => "`to`",
-        Rule::kw_bottom => "`bottom`",
-        Rule::kw_column => "`column`",
-        Rule::by | Rule::kw_by => "`by`",
-        Rule::kw_objectives => "`objectives`",
-        Rule::kw_under => "`under`",
-        Rule::kw_abilities => "`abilities`",
-        Rule::kw_value => "`value`",
-        Rule::kw_for => "`for`",
-        Rule::cards | Rule::position | Rule::card_set => {
-            "cards such as this, column(not: this) or above(this)"
-        }
-        Rule::value_filter => "a filter such as value: >= 10",
-        Rule::column_ref | Rule::next_column | Rule::column_of => {
-            "a column such as this.column or next_column(this.column)"
-        }
-        Rule::condition => "a condition such as any column(kind: k) or count(...) == 1",
-        Rule::cmp_op => "a comparison (>=, <=, ==, !=, >, <)",
-        Rule::expr | Rule::product | Rule::signed | Rule::count_of | Rule::value_of => {
-            "a number, count(...) or value(...)"
-        }
-        Rule::int => "a number",
-        Rule::add_op => "`+` or `-`",
-        _ => "something else",
-    }
-}
-
-/// The statements of an ability, as its error messages list them.
-const ABILITY_STATEMENT: &str = "a statement (move, reveal, discard, seal, choose column, choose card, swap objectives, tuck, draw, require, cancel abilities, eliminate, modify, set value, claim column, award column)";
 
 fn join_or(names: &[&str]) -> String {
     match names {
@@ -276,156 +263,12 @@ fn ident(p: Pair<Rule>) -> Ident {
     }
 }
 
-/// The meaningful children of a pair (keywords dropped).
-fn parts(p: Pair<Rule>) -> impl Iterator<Item = Pair<Rule>> {
-    p.into_inner().filter(|c| {
-        !matches!(
-            c.as_rule(),
-            Rule::kw_on
-                | Rule::kw_action
-                | Rule::kw_except
-                | Rule::kw_choose
-                | Rule::kw_group
-                | Rule::kw_card
-                | Rule::kw_from
-                | Rule::kw_where
-                | Rule::kw_and
-                | Rule::kw_any
-                | Rule::kw_no
-                | Rule::kw_discard
-                | Rule::kw_remove
-                | Rule::kw_reveal
-                | Rule::kw_look
-                | Rule::kw_at
-                | Rule::kw_draw
-                | Rule::kw_take
-                | Rule::kw_place
-                | Rule::kw_taken
-                | Rule::kw_cancel
-        )
-    })
-}
-
-fn trigger_of(p: Pair<Rule>) -> Trigger {
-    let span = span_of(&p);
-    let mut it = parts(p);
-    let by = ident(it.next().expect("trigger player"));
-    let except = it
-        .next()
-        .map(|e| parts(e).map(ident).collect())
-        .unwrap_or_default();
-    Trigger { by, except, span }
-}
-
-fn statement(p: Pair<Rule>) -> Option<Statement> {
-    let span = span_of(&p);
-    let rule = p.as_rule();
-    let kind = match rule {
-        Rule::choose => {
-            let inner = parts(p).next().expect("choose kind");
-            let what = inner.as_rule();
-            let mut it = parts(inner);
-            let var = ident(it.next().expect("variable"));
-            let mut from = None;
-            let mut condition = Vec::new();
-            for c in it {
-                match c.as_rule() {
-                    Rule::selector => from = Some(selector(c)),
-                    Rule::where_clause => condition = parts(c).map(clause).collect(),
-                    _ => {}
-                }
-            }
-            match what {
-                Rule::choose_group => StatementKind::ChooseGroup { var, condition },
-                _ => StatementKind::ChooseCard {
-                    var,
-                    from: from.expect("choose card has a set"),
-                    condition,
-                },
-            }
-        }
-        Rule::discard => StatementKind::Discard(target(parts(p).next().unwrap())),
-        Rule::remove => StatementKind::Remove(target(parts(p).next().unwrap())),
-        Rule::reveal => StatementKind::Reveal(target(parts(p).next().unwrap())),
-        Rule::look => StatementKind::Look(target(parts(p).next().unwrap())),
-        Rule::take => StatementKind::Take(target(parts(p).next().unwrap())),
-        Rule::draw => {
-            let mut it = parts(p);
-            let player = ident(it.next().unwrap());
-            let c = it.next().unwrap();
-            let count = Spanned2 {
-                value: c.as_str().parse().unwrap_or(u32::MAX),
-                span: span_of(&c),
-            };
-            let optional = it.next().is_some();
-            StatementKind::Draw {
-                player,
-                count,
-                optional,
-            }
-        }
-        Rule::place => {
-            let mut it = parts(p);
-            let face = ident(it.next().unwrap());
-            let groups = parts(it.next().unwrap()).map(ident).collect();
-            StatementKind::PlaceTaken { face, groups }
-        }
-        Rule::cancel => StatementKind::Cancel,
-        // The grammar allows nothing else here.
-        _ => return None,
-    };
-    Some(Statement { kind, span })
-}
-
-fn target(p: Pair<Rule>) -> Target {
-    match p.as_rule() {
-        Rule::selector => Target::Set(selector(p)),
-        _ => Target::Var(ident(p)),
-    }
-}
-
-fn selector(p: Pair<Rule>) -> Selector {
-    let span = span_of(&p);
-    let mut it = parts(p);
-    let zone = ident(it.next().unwrap());
-    let filters = it
-        .map(|f| {
-            let mut fi = parts(f);
-            let key = ident(fi.next().unwrap());
-            let values = parts(fi.next().unwrap()).map(ident).collect();
-            Filter { key, values }
-        })
-        .collect();
-    Selector {
-        zone,
-        filters,
-        span,
-    }
-}
-
-fn clause(p: Pair<Rule>) -> Clause {
-    let span = span_of(&p);
-    match p.as_rule() {
-        Rule::any => Clause::Any(selector(parts(p).next().unwrap())),
-        Rule::no => Clause::No(selector(parts(p).next().unwrap())),
-        _ => {
-            let mut it = parts(p);
-            let a = ident(it.next().unwrap());
-            let b = ident(it.next().unwrap());
-            Clause::NotEqual(a, b, span)
-        }
-    }
-}
-
-mod ability;
-pub use ability::parse_ability;
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn parses_every_statement() {
+    fn parses_every_statement_of_an_action_card() {
         let e = parse(
             "on opponent action except alpha, beta:
              choose group a where any table(owner: me) and a != a;
@@ -435,9 +278,74 @@ mod tests {
         )
         .unwrap();
         let t = e.trigger.unwrap();
-        assert_eq!(t.by.name, "opponent");
-        assert_eq!(t.except.len(), 2);
+        let TriggerKind::Action { by, except } = t.kind else {
+            panic!("{t:?}")
+        };
+        assert_eq!(by.name, "opponent");
+        assert_eq!(except.len(), 2);
         assert_eq!(e.statements.len(), 10);
+    }
+
+    #[test]
+    fn parses_every_statement_of_an_ability() {
+        let a = parse(
+            "on revealed:
+             move this to next_column(this.column, skip: sealed) bottom down;
+             reveal above(this); discard revealer; seal this.column;
+             choose column c where c != this.column by owner optional;
+             swap objectives this.column, c;
+             choose card h from hand(owner: owner) by owner optional;
+             tuck h under this; draw owner 1;
+             require count(column(kind: k)) == 1;
+             require any column(owner: owner, active: yes);
+             cancel abilities column(not: this);
+             eliminate column(value: <= 9, not: this);
+             modify this by 3 * -count(column(not: this)) + 1;
+             set value this to value(below(this));
+             claim column for owner at nearest(this | column(kind: k));
+             award column to lowest;",
+        )
+        .unwrap();
+        assert_eq!(a.trigger.map(|t| t.kind), Some(TriggerKind::Revealed));
+        assert_eq!(a.statements.len(), 17);
+        let StatementKind::Modify { by, .. } = &a.statements[13].kind else {
+            panic!("{:?}", a.statements[13]);
+        };
+        assert!(matches!(by, Expr::Add(..)), "{by:?}");
+        let names: Vec<&str> = a.statements.iter().map(|s| s.kind.name()).collect();
+        assert_eq!(names[4], "choose column");
+        assert_eq!(names[11], "cancel abilities");
+    }
+
+    #[test]
+    fn a_round_end_trigger_has_its_step() {
+        let a = parse("at round end 5: award column to lowest;").unwrap();
+        let t = a.trigger.unwrap();
+        assert_eq!(t.span, 0..15);
+        let TriggerKind::RoundEnd(n) = t.kind else {
+            panic!()
+        };
+        assert_eq!((n.value, n.span.clone()), (5, 13..14));
+    }
+
+    /// Only the words of the old action cards are reserved: the others are
+    /// names where no statement expects them.
+    #[test]
+    fn contextual_keywords_are_names_elsewhere() {
+        let e = parse(
+            "on set action except value, column:
+             choose group end where any value(column: to | set, value: by);
+             discard column(value: up);",
+        )
+        .unwrap();
+        assert_eq!(e.statements.len(), 2);
+        let StatementKind::Discard(c) = &e.statements[1].kind else {
+            panic!()
+        };
+        let [CardTerm::Set(set)] = c.terms.as_slice() else {
+            panic!("{c:?}")
+        };
+        assert!(matches!(&set.filters[0], SetFilter::Is(f) if f.key.name == "value"));
     }
 
     #[test]
@@ -452,6 +360,32 @@ mod tests {
         let err = parse(text).unwrap_err();
         assert_eq!(err.span.start, "choose group g".len());
         assert!(err.message.contains("`;`"), "{}", err.message);
+    }
+
+    #[test]
+    fn errors_name_the_statements_and_triggers() {
+        let e = parse("on revealed: sael this.column;").unwrap_err();
+        assert_eq!(e.span.start, 13);
+        assert!(e.message.contains("seal"), "{}", e.message);
+        assert!(e.message.contains("look at"), "{}", e.message);
+        for text in ["sael this;", "\n  // a comment\n  sael this;"] {
+            let e = parse(text).unwrap_err();
+            assert!(e.message.contains("on revealed"), "{}", e.message);
+            assert!(!e.message.contains("`at`"), "{}", e.message);
+        }
+    }
+
+    #[test]
+    fn a_missing_condition_or_filter_is_named() {
+        let e = parse("choose group g where;").unwrap_err();
+        assert!(
+            e.message.starts_with("expected a condition"),
+            "{}",
+            e.message
+        );
+        let e = parse("discard table(owner me);").unwrap_err();
+        assert_eq!(e.span.start, 14);
+        assert!(e.message.starts_with("expected a filter"), "{}", e.message);
     }
 
     #[test]

@@ -411,6 +411,24 @@ fn every_kind_of_broken_rule_is_a_diagnostic() {
         ),
         (
             "cards.ron",
+            "seal this.column;",
+            "look at column(not: this);",
+            "`look at` has no meaning in this game's abilities",
+        ),
+        (
+            "cards.ron",
+            "on revealed:\n            seal this.column;",
+            "seal this.column;",
+            "an ability starts with a trigger",
+        ),
+        (
+            "cards.ron",
+            "require count(column(kind: magician)) == 1;",
+            "require no column(kind: magician);",
+            "`no` has no meaning in this game's abilities",
+        ),
+        (
+            "cards.ron",
             "(id: \"king\",",
             "(id: \"king\", colour: 1,",
             "unknown field",

@@ -1,6 +1,8 @@
-//! Ability AST (`crate::effects::parse_ability`) → [`Program`]: ops over
+//! An ability's AST (`crate::effects::parse`) → [`Program`]: ops over
 //! indices, no strings. Names are checked here against the rules (kinds,
-//! steps, players, zones, filters), each problem at its place; the
+//! steps, players, zones, filters), each problem at its place, and the
+//! triggers and statements of the language that abilities give no meaning
+//! to are rejected at theirs ([`MEANINGS`]); the
 //! [`Readings`] that change what a text means are applied here, once
 //! (docs/effects.md section 10). Problems, name tables and variables are
 //! the compilers' shared layer (`crate::effects::compile`); this module adds
@@ -9,10 +11,11 @@
 use super::{Readings, Step};
 pub use crate::effects::ast::CmpOp;
 use crate::effects::ast::{
-    self, Ability, AbilityKind, AbilityTrigger, CardTerm, Cards, ColumnRef, Condition, SetFilter,
+    self, CardTerm, Cards, Choice, ColumnRef, Condition, ConditionKind, Effect, SetFilter,
+    StatementKind, TriggerKind,
 };
 pub use crate::effects::compile::Problem;
-use crate::effects::compile::{self, Names, Problems, Scope};
+use crate::effects::compile::{self, Meanings, Names, Problems, Scope};
 
 /// What compiling needs of the rules.
 pub struct Env<'a> {
@@ -199,23 +202,85 @@ const FILTERS: &[&str] = &[
     "value: >= n",
     "active: yes | no",
 ];
+/// The triggers and statements of the language an ability gives a meaning
+/// to; the others are rejected at their place.
+pub const MEANINGS: Meanings = Meanings {
+    texts: "this game's abilities",
+    triggers: &["on revealed:", "at round end N:"],
+    statements: &[
+        "move",
+        "reveal",
+        "discard",
+        "seal",
+        "choose column",
+        "choose card",
+        "swap objectives",
+        "tuck",
+        "draw",
+        "require",
+        "cancel abilities",
+        "eliminate",
+        "modify",
+        "set value",
+        "claim column",
+        "award column",
+    ],
+};
+
+/// When a statement acts: at a placement (`on revealed:`), at the round's
+/// end, or under both triggers.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum When {
+    Revealed,
+    RoundEnd,
+    Both,
+}
+
+/// When a statement acts; none for a statement abilities give no meaning to.
+fn when(k: &StatementKind) -> Option<When> {
+    use StatementKind as K;
+    Some(match k {
+        K::Choose {
+            what: Choice::Column | Choice::Card(_),
+            ..
+        }
+        | K::Move { .. }
+        | K::Reveal(_)
+        | K::Discard(_)
+        | K::Seal(_)
+        | K::SwapObjectives(..)
+        | K::Tuck { .. }
+        | K::Draw { .. } => When::Revealed,
+        K::Require(_) => When::Both,
+        K::Cancel { abilities: Some(_) }
+        | K::Eliminate(_)
+        | K::Modify { .. }
+        | K::SetValue { .. }
+        | K::Claim { .. }
+        | K::Award(_) => When::RoundEnd,
+        _ => return None,
+    })
+}
 
 struct Compiler<'a> {
     env: &'a Env<'a>,
-    revealed: bool,
+    /// The ability's trigger; none if it has none the game knows (then
+    /// nothing is checked against it).
+    trigger: Option<Trigger>,
     vars: Scope<'static, VarType>,
     p: Problems,
 }
 
 /// Compiles one ability, or says everything wrong with it.
-pub fn compile(a: &Ability, env: &Env) -> Result<Program, Vec<Problem>> {
+pub fn compile(a: &Effect, env: &Env) -> Result<Program, Vec<Problem>> {
     let mut c = Compiler {
         env,
-        revealed: matches!(a.trigger, AbilityTrigger::Revealed(_)),
+        trigger: None,
         vars: Scope::new(MAX_VARS, RESERVED),
         p: Problems::default(),
     };
-    let trigger = c.trigger(&a.trigger);
+    let start = a.statements.first().map_or(0, |s| s.span.start);
+    c.trigger = c.trigger(a.trigger.as_ref(), start);
     let mut ops = Vec::new();
     let mut reads = Vec::new();
     for s in &a.statements {
@@ -229,7 +294,8 @@ pub fn compile(a: &Ability, env: &Env) -> Result<Program, Vec<Problem>> {
     }
     let spans = a.statements.iter().map(|s| s.span.clone());
     c.p.at_most_statements(spans, MAX_STATEMENTS, "ability");
-    c.p.finish(|| finish(trigger, ops, reads, env))
+    let trigger = c.trigger;
+    c.p.finish(|| finish(trigger.expect("a problem if none"), ops, reads, env))
 }
 
 fn finish(trigger: Trigger, mut ops: Vec<Op>, mut reads: Vec<u8>, env: &Env) -> Program {
@@ -269,10 +335,17 @@ fn finish(trigger: Trigger, mut ops: Vec<Op>, mut reads: Vec<u8>, env: &Env) -> 
 }
 
 impl Compiler<'_> {
-    fn trigger(&mut self, t: &AbilityTrigger) -> Trigger {
-        match t {
-            AbilityTrigger::Revealed(_) => Trigger::Revealed,
-            AbilityTrigger::RoundEnd(n) => {
+    /// The ability's trigger; none, or one abilities give no meaning to,
+    /// is a problem (at `start`, the text's first statement, for none).
+    fn trigger(&mut self, t: Option<&ast::Trigger>, start: usize) -> Option<Trigger> {
+        let Some(t) = t else {
+            let message = "an ability starts with a trigger: `on revealed:` or `at round end N:`";
+            self.p.problem(start..start, message, None);
+            return None;
+        };
+        Some(match &t.kind {
+            TriggerKind::Revealed => Trigger::Revealed,
+            TriggerKind::RoundEnd(n) => {
                 let steps = self.env.steps.iter().map(|s| u32::from(s.number));
                 if !steps.clone().any(|s| s == n.value) {
                     let steps: Vec<String> = steps.map(|s| s.to_string()).collect();
@@ -284,40 +357,45 @@ impl Compiler<'_> {
                 }
                 Trigger::RoundEnd(n.value.min(255) as u8)
             }
-        }
+            TriggerKind::Action { .. } => {
+                MEANINGS.reject_trigger(&mut self.p, t);
+                return None;
+            }
+        })
     }
 
-    /// A statement of the other trigger is a problem.
-    fn in_place(&mut self, s: &ast::AbilityStatement) -> bool {
-        use AbilityKind as K;
-        let at_reveal = matches!(
-            s.kind,
-            K::Move { .. }
-                | K::Reveal(_)
-                | K::Discard(_)
-                | K::Seal(_)
-                | K::ChooseColumn { .. }
-                | K::ChooseCard { .. }
-                | K::SwapObjectives(..)
-                | K::Tuck { .. }
-                | K::Draw { .. }
-        );
-        let anywhere = matches!(s.kind, K::Require(_));
-        if anywhere || at_reveal == self.revealed {
+    /// Whether the ability acts when its card is turned up (or its trigger
+    /// is unknown: then `revealer` is not a problem of its own).
+    fn revealed(&self) -> bool {
+        !matches!(self.trigger, Some(Trigger::RoundEnd(_)))
+    }
+
+    /// A statement abilities give a meaning to, under its trigger (if it
+    /// is known); else a problem.
+    fn in_place(&mut self, s: &ast::Statement) -> bool {
+        let Some(when) = when(&s.kind) else {
+            MEANINGS.reject_statement(&mut self.p, s);
+            return false;
+        };
+        let Some(trigger) = self.trigger else {
+            return true;
+        };
+        let revealed = trigger == Trigger::Revealed;
+        if when == When::Both || (when == When::Revealed) == revealed {
             return true;
         }
-        let when = if at_reveal {
+        let trigger = if when == When::Revealed {
             "`on revealed:`"
         } else {
             "`at round end N:`"
         };
-        let message = format!("this statement acts only in an ability {when}");
+        let message = format!("this statement acts only in an ability {trigger}");
         self.p.problem(s.span.clone(), message, None);
         false
     }
 
-    fn statement(&mut self, s: &ast::AbilityStatement) -> Option<Op> {
-        use AbilityKind as K;
+    fn statement(&mut self, s: &ast::Statement) -> Option<Op> {
+        use StatementKind as K;
         if !self.in_place(s) {
             return None;
         }
@@ -333,18 +411,20 @@ impl Compiler<'_> {
             K::Reveal(c) => Op::Reveal(self.one(c)?),
             K::Discard(c) => Op::Discard(self.one(c)?),
             K::Seal(c) => Op::Seal(self.column(c)?),
-            K::ChooseColumn {
+            K::Choose {
+                what: Choice::Column,
                 var,
-                differs,
+                condition,
                 by,
                 optional,
-            } => self.choose_column(var, differs, by, *optional)?,
-            K::ChooseCard {
+            } => self.choose_column(var, condition, by, *optional)?,
+            K::Choose {
+                what: Choice::Card(from),
                 var,
-                from,
+                condition,
                 by,
                 optional,
-            } => self.choose_card(var, from, by, *optional)?,
+            } => self.choose_card(var, from, condition, by, *optional)?,
             K::SwapObjectives(a, b) => Op::Swap(self.column(a)?, self.column(b)?),
             K::Tuck { card, under } => Op::Tuck {
                 card: self.one(card)?,
@@ -356,7 +436,7 @@ impl Compiler<'_> {
                 Op::Draw { who, count }
             }
             K::Require(c) => Op::Require(self.condition(c)?),
-            K::CancelAbilities(c) => Op::CancelAbilities(self.cards(c)?),
+            K::Cancel { abilities: Some(c) } => Op::CancelAbilities(self.cards(c)?),
             K::Eliminate(c) => Op::Eliminate(self.cards(c)?),
             K::Modify { cards, by } => Op::Modify(self.cards(cards)?, self.expr(by)?),
             K::SetValue { cards, to } => Op::SetValue(self.cards(cards)?, self.expr(to)?),
@@ -368,13 +448,15 @@ impl Compiler<'_> {
                 AWARDS.lookup(rule, &mut self.p)?;
                 Op::AwardLowest
             }
+            // `in_place` rejected every other statement.
+            _ => return None,
         })
     }
 
     fn choose_column(
         &mut self,
         var: &ast::Ident,
-        differs: &Option<(ast::Ident, ColumnRef)>,
+        condition: &[Condition],
         by: &Option<ast::Ident>,
         optional: bool,
     ) -> Option<Op> {
@@ -383,8 +465,14 @@ impl Compiler<'_> {
             who = Who::Active;
         }
         let v = self.vars.bind(var, VarType::Column, &mut self.p);
-        let differs = match differs {
-            Some((name, col)) => {
+        let differs = match condition {
+            [] => None,
+            [
+                Condition {
+                    kind: ConditionKind::NotEqual(name, col),
+                    ..
+                },
+            ] => {
                 if name.name != var.name {
                     self.p.problem(
                         name.span.clone(),
@@ -394,7 +482,12 @@ impl Compiler<'_> {
                 }
                 Some(self.column(col)?)
             }
-            None => None,
+            [.., c] => {
+                let hint = Some(format!("write `where {} != this.column`", var.name));
+                let what = "a condition of `choose column` other than one `!=`";
+                MEANINGS.reject(&mut self.p, c.span.clone(), what, hint);
+                return None;
+            }
         };
         Some(Op::ChooseColumn {
             var: v,
@@ -408,9 +501,18 @@ impl Compiler<'_> {
         &mut self,
         var: &ast::Ident,
         from: &ast::CardSet,
+        condition: &[Condition],
         by: &Option<ast::Ident>,
         optional: bool,
     ) -> Option<Op> {
+        if let Some(c) = condition.first() {
+            MEANINGS.reject(
+                &mut self.p,
+                c.span.clone(),
+                "`where` in a `choose card`",
+                None,
+            );
+        }
         let f = self.set(from)?;
         if !f.hand {
             self.p.problem(
@@ -512,7 +614,7 @@ impl Compiler<'_> {
         match t {
             CardTerm::Name(n) => match n.name.as_str() {
                 "this" => Some(CardExpr::This),
-                "revealer" if self.revealed => Some(CardExpr::Revealer),
+                "revealer" if self.revealed() => Some(CardExpr::Revealer),
                 "revealer" => {
                     self.p.problem(
                         n.span.clone(),
@@ -597,9 +699,18 @@ impl Compiler<'_> {
     }
 
     fn condition(&mut self, c: &Condition) -> Option<Cond> {
-        match c {
-            Condition::Any(cards) => self.cards(cards).map(Cond::Any),
-            Condition::Compare(a, op, b) => {
+        match &c.kind {
+            ConditionKind::Any(cards) => self.cards(cards).map(Cond::Any),
+            ConditionKind::No(_) => {
+                MEANINGS.reject(&mut self.p, c.span.clone(), "`no`", None);
+                None
+            }
+            ConditionKind::NotEqual(..) => {
+                let what = "`!=` between choices outside a `choose column`";
+                MEANINGS.reject(&mut self.p, c.span.clone(), what, None);
+                None
+            }
+            ConditionKind::Compare(a, op, b) => {
                 let (mut a, mut b) = (self.expr(a)?, self.expr(b)?);
                 if self.env.readings.count_active_copies {
                     active_copies(&mut a);

@@ -6,7 +6,7 @@
 //! 10)`), adds to or fixes their values, eliminates them, cancels their
 //! abilities, claims the column or awards it to the lowest total.
 //!
-//! - [`compile`]: the `ability` AST (`effects::parse_ability`) → a
+//! - [`compile`]: an ability's AST (`effects::parse`) → a
 //!   [`Program`] of ops over indices, each name checked at its place;
 //! - [`work`]: one column at the round's end: the sets, expressions and
 //!   conditions evaluated over it, the round-end steps run on the engine's
@@ -179,7 +179,7 @@ mod tests {
                 .iter()
                 .enumerate()
                 .map(|(i, (_, _, text))| {
-                    let ast = crate::effects::parse_ability((*text)?).expect("parses");
+                    let ast = crate::effects::parse((*text)?).expect("parses");
                     let env = Env {
                         kinds: &ids,
                         this_kind: i,

@@ -1,7 +1,8 @@
 //! Compiles effect ASTs against the rules: names become indices, and every
 //! semantic problem (an unknown zone, filter, value or variable; a filter
-//! that can never match; a statement out of place) becomes a diagnostic
-//! naming the card and the position.
+//! that can never match; a statement out of place; a trigger, statement or
+//! form of the language action cards give no meaning to, [`MEANINGS`])
+//! becomes a diagnostic naming the card and the position.
 //!
 //! The compiled `Program` holds no strings: the interpreter in `effect.rs`
 //! runs it without look-ups by name. Problems, name tables and variables
@@ -13,9 +14,12 @@ use std::ops::Range;
 use arrayvec::ArrayVec;
 
 use super::model::{Face, Kind, MAX_GROUPS, MAX_KINDS};
-use crate::effects::ast::{self, Clause, Ident, Selector, StatementKind, Target};
+use crate::effects::ast::{
+    self, CardTerm, Choice, ColumnRef, Condition, ConditionKind, Ident, SetFilter, StatementKind,
+    TriggerKind,
+};
 pub use crate::effects::compile::Problem;
-use crate::effects::compile::{self, Names, Problems, Scope};
+use crate::effects::compile::{self, Meanings, Names, Problems, Scope};
 
 /// Most variables one effect may bind.
 pub const MAX_VARS: usize = 6;
@@ -364,6 +368,24 @@ const PLAYERS: Names<Who> = Names::words("player", &[("me", Who::Me), ("opponent
 const FACES: Names<Face> = Names::words("face", &[("up", Face::Up), ("down", Face::Down)]);
 const ZONES: Names<Zone> = Names::words("zone", &[("table", Zone::Table), ("hand", Zone::Hand)]);
 const FILTERS: &[&str] = &["owner", "face", "group", "kind"];
+/// The triggers and statements of the language an action card gives a
+/// meaning to; the others are rejected at their place.
+const MEANINGS: Meanings = Meanings {
+    texts: "this game's action cards",
+    triggers: &["on opponent action [except <card>, ...]:"],
+    statements: &[
+        "choose group",
+        "choose card",
+        "discard",
+        "remove",
+        "reveal",
+        "look at",
+        "draw",
+        "take",
+        "place taken",
+        "cancel",
+    ],
+};
 
 struct Compiler<'a> {
     env: &'a Env<'a>,
@@ -385,7 +407,7 @@ pub fn compile(effect: &ast::Effect, env: &Env) -> Result<Program, Vec<Problem>>
         took: false,
         reaction: effect.trigger.is_some(),
     };
-    let trigger = effect.trigger.as_ref().map(|t| c.trigger(t));
+    let trigger = effect.trigger.as_ref().and_then(|t| c.trigger(t));
     let ops: Vec<Op> = effect
         .statements
         .iter()
@@ -419,23 +441,24 @@ impl Compiler<'_> {
         names.lookup(id, &mut self.p)
     }
 
-    fn trigger(&mut self, t: &ast::Trigger) -> Trigger {
-        if t.by.name != "opponent" {
+    /// A reaction's trigger; another trigger is a problem.
+    fn trigger(&mut self, t: &ast::Trigger) -> Option<Trigger> {
+        let TriggerKind::Action { by, except } = &t.kind else {
+            MEANINGS.reject_trigger(&mut self.p, t);
+            return None;
+        };
+        if by.name != "opponent" {
             self.p.problem(
-                t.by.span.clone(),
+                by.span.clone(),
                 format!(
                     "a reaction answers the opponent's action card, not `{}`'s",
-                    t.by.name
+                    by.name
                 ),
                 Some("write `on opponent action:`".into()),
             );
         }
-        let except = t
-            .except
-            .iter()
-            .filter_map(|id| self.kind(id, true))
-            .collect();
-        Trigger { except }
+        let except = except.iter().filter_map(|id| self.kind(id, true)).collect();
+        Some(Trigger { except })
     }
 
     /// A group: a group choice or a group id.
@@ -479,7 +502,7 @@ impl Compiler<'_> {
 
     /// A card selector (`table(...)`, `hand(...)`) as a set: its zone, then
     /// each of its filters (a filter given twice is a problem).
-    fn set(&mut self, s: &Selector) -> Option<Set> {
+    fn set(&mut self, s: &ast::CardSet) -> Option<Set> {
         // An unknown zone: go on checking the filters, as if it were the table.
         let zone = ZONES.lookup(&s.zone, &mut self.p);
         let mut ok = zone.is_some();
@@ -495,6 +518,15 @@ impl Compiler<'_> {
         };
         let mut seen: Vec<&str> = Vec::new();
         for f in &s.filters {
+            let f = match f {
+                SetFilter::Is(f) => f,
+                SetFilter::Value { span, .. } => {
+                    let hint = format!("filters: {}", FILTERS.join(", "));
+                    MEANINGS.reject(&mut self.p, span.clone(), "`value: <op> n`", Some(hint));
+                    ok = false;
+                    continue;
+                }
+            };
             if seen.contains(&f.key.name.as_str()) {
                 let message = format!("`{}` is given twice", f.key.name);
                 self.p.problem(f.key.span.clone(), message, None);
@@ -601,10 +633,21 @@ impl Compiler<'_> {
         ok
     }
 
-    fn cards(&mut self, t: &Target) -> Option<Cards> {
-        let id = match t {
-            Target::Set(s) => return self.set(s).map(Cards::Set),
-            Target::Var(id) => id,
+    /// Cards: one chosen card or one set.
+    fn cards(&mut self, c: &ast::Cards) -> Option<Cards> {
+        let id = match c.terms.as_slice() {
+            [CardTerm::Set(s)] => return self.set(s).map(Cards::Set),
+            [CardTerm::Name(id)] => id,
+            [CardTerm::Position { function, span, .. }] => {
+                let what = format!("`{}(...)`", function.name);
+                MEANINGS.reject(&mut self.p, span.clone(), &what, None);
+                return None;
+            }
+            _ => {
+                let hint = Some("name one chosen card or one set such as table(...)".into());
+                MEANINGS.reject(&mut self.p, c.span.clone(), "`|` between cards", hint);
+                return None;
+            }
         };
         if let Some((_, VarType::Group)) = self.vars.get(&id.name) {
             self.p.problem(
@@ -640,14 +683,33 @@ impl Compiler<'_> {
         }
     }
 
-    fn conds(&mut self, cs: &[Clause]) -> Vec<Cond> {
+    fn conds(&mut self, cs: &[Condition]) -> Vec<Cond> {
         cs.iter()
-            .filter_map(|c| match c {
-                Clause::Any(s) => self.set(s).map(Cond::Any),
-                Clause::No(s) => self.set(s).map(Cond::No),
-                Clause::NotEqual(a, b, span) => self.not_equal(a, b, span),
+            .filter_map(|c| match &c.kind {
+                ConditionKind::Any(s) => self.set_of(s).map(Cond::Any),
+                ConditionKind::No(s) => self.set_of(s).map(Cond::No),
+                ConditionKind::NotEqual(a, ColumnRef::Var(b)) => self.not_equal(a, b, &c.span),
+                ConditionKind::NotEqual(..) => {
+                    let hint = Some("`!=` compares two choices: b != a".into());
+                    MEANINGS.reject(&mut self.p, c.span.clone(), "a column", hint);
+                    None
+                }
+                ConditionKind::Compare(..) => {
+                    MEANINGS.reject(&mut self.p, c.span.clone(), "a comparison", None);
+                    None
+                }
             })
             .collect()
+    }
+
+    /// The one set of `any` and `no`.
+    fn set_of(&mut self, c: &ast::Cards) -> Option<Set> {
+        if let [CardTerm::Set(s)] = c.terms.as_slice() {
+            return self.set(s);
+        }
+        let message = "`any` and `no` take one card set such as table(group: g)";
+        self.p.problem(c.span.clone(), message, None);
+        None
     }
 
     /// `a != b`: two choices of one type.
@@ -675,25 +737,39 @@ impl Compiler<'_> {
         Some(Cond::NotEqual(ra.0, rb.0))
     }
 
+    /// A statement's op; one the game gives no meaning to is a problem.
     fn statement(&mut self, s: &ast::Statement) -> Option<Op> {
+        use StatementKind as K;
         Some(match &s.kind {
-            StatementKind::ChooseGroup { var, condition } => {
+            K::Choose {
+                what: Choice::Group,
+                var,
+                condition,
+                by,
+                optional,
+            } => {
+                self.plain_choice(by, *optional, &s.span);
                 // Bind first, so that the condition can name the group.
                 let v = self.vars.bind(var, VarType::Group, &mut self.p);
                 let cond = self.conds(condition);
                 Op::ChooseGroup { var: v, cond }
             }
-            StatementKind::ChooseCard {
+            K::Choose {
+                what: Choice::Card(from),
                 var,
-                from,
                 condition,
-            } => self.choose_card(var, from, condition)?,
-            StatementKind::Discard(t) => Op::Discard(self.cards(t)?),
-            StatementKind::Remove(t) => Op::Remove(self.cards(t)?),
-            StatementKind::Reveal(t) => self.reveal(t, &s.span)?,
-            StatementKind::Look(t) => Op::Look(self.cards(t)?),
-            StatementKind::Take(t) => self.take(t, &s.span)?,
-            StatementKind::Draw {
+                by,
+                optional,
+            } => {
+                self.plain_choice(by, *optional, &s.span);
+                self.choose_card(var, from, condition)?
+            }
+            K::Discard(t) => Op::Discard(self.cards(t)?),
+            K::Remove(t) => Op::Remove(self.cards(t)?),
+            K::Reveal(t) => self.reveal(t, &s.span)?,
+            K::Look(t) => Op::Look(self.cards(t)?),
+            K::Take(t) => self.take(t, &s.span)?,
+            K::Draw {
                 player,
                 count,
                 optional,
@@ -702,10 +778,8 @@ impl Compiler<'_> {
                 count: self.p.draw_count(count),
                 optional: *optional,
             },
-            StatementKind::PlaceTaken { face, groups } => {
-                self.place_taken(face, groups, &s.span)?
-            }
-            StatementKind::Cancel => {
+            K::PlaceTaken { face, groups } => self.place_taken(face, groups, &s.span)?,
+            K::Cancel { abilities: None } => {
                 if !self.reaction {
                     self.p.problem(
                         s.span.clone(),
@@ -715,10 +789,30 @@ impl Compiler<'_> {
                 }
                 Op::Cancel
             }
+            _ => {
+                MEANINGS.reject_statement(&mut self.p, s);
+                return None;
+            }
         })
     }
 
-    fn choose_card(&mut self, var: &Ident, from: &Selector, condition: &[Clause]) -> Option<Op> {
+    /// A `choose` of an action card: its player decides, and it has an
+    /// answer or the card ends (`by` and `optional` are problems).
+    fn plain_choice(&mut self, by: &Option<Ident>, optional: bool, span: &Range<usize>) {
+        if let Some(by) = by {
+            MEANINGS.reject(&mut self.p, by.span.clone(), "`by` in a `choose`", None);
+        }
+        if optional {
+            MEANINGS.reject(&mut self.p, span.clone(), "`optional` in a `choose`", None);
+        }
+    }
+
+    fn choose_card(
+        &mut self,
+        var: &Ident,
+        from: &ast::CardSet,
+        condition: &[Condition],
+    ) -> Option<Op> {
         let set = self.set(from);
         let zone = set.as_ref().map_or(Zone::Table, |s| s.zone);
         let v = self.vars.bind(var, VarType::Card(zone), &mut self.p);
@@ -743,7 +837,7 @@ impl Compiler<'_> {
         Some(Op::PlaceTaken { face, groups: refs })
     }
 
-    fn reveal(&mut self, t: &Target, span: &Range<usize>) -> Option<Op> {
+    fn reveal(&mut self, t: &ast::Cards, span: &Range<usize>) -> Option<Op> {
         let c = self.cards(t)?;
         if self.zone_of(&c) == Zone::Hand {
             self.p.problem(
@@ -755,7 +849,7 @@ impl Compiler<'_> {
         Some(Op::Reveal(c))
     }
 
-    fn take(&mut self, t: &Target, span: &Range<usize>) -> Option<Op> {
+    fn take(&mut self, t: &ast::Cards, span: &Range<usize>) -> Option<Op> {
         let c = self.cards(t)?;
         if self.zone_of(&c) != Zone::Table {
             self.p.problem(

@@ -28,7 +28,7 @@ fn cards_around_first_effect() -> Option<&'static (String, String)> {
 /// `text` as a card's ability: parsed, then compiled and validated with
 /// the rest of the rules in place of the first card's.
 fn effect(text: &str) {
-    let _ = crate::effects::parse_ability(text);
+    let _ = crate::effects::parse(text);
     let (Some((before, after)), Ok(quoted)) = (cards_around_first_effect(), ron::to_string(text))
     else {
         return;

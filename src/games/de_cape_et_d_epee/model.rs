@@ -749,7 +749,7 @@ impl Validator {
         text: &Spanned<String>,
         env: &columns::Env,
     ) -> Option<Program> {
-        let problems = match crate::effects::parse_ability(&text.value) {
+        let problems = match crate::effects::parse(&text.value) {
             Err(e) => vec![e.into()],
             Ok(ast) => match columns::compile::compile(&ast, env) {
                 Ok(p) => return Some(p),
