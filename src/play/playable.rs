@@ -114,10 +114,16 @@ pub trait Playable: Agents + Clone + std::fmt::Debug {
     fn event_look(e: &Self::Event) -> EventLook;
     /// The id of the card an event plays, whose plain description (the
     /// rules directory's `about/<lang>.ftl`) follows it.
-    fn event_card(rules: &Self::Rules, e: &Self::Event) -> Option<String>;
+    /// By default none.
+    fn event_card(_rules: &Self::Rules, _e: &Self::Event) -> Option<String> {
+        None
+    }
     /// Whether `undo` may take back a move of `mover` whose events are
     /// `events`: they show the other seats nothing new.
-    fn may_take_back(events: &[Self::Event], mover: usize) -> bool;
+    /// By default never.
+    fn may_take_back(_events: &[Self::Event], _mover: usize) -> bool {
+        false
+    }
 
     // ----- Steps --------------------------------------------------------
 
@@ -125,10 +131,16 @@ pub trait Playable: Agents + Clone + std::fmt::Debug {
     fn turn_seat(s: &Self::State) -> usize;
     /// A move the actor is asked only for form's sake, made for a person
     /// playing against the AI; the game's message `id` says why.
-    fn forced_move(s: &Self::State) -> Option<(MoveOf<Self>, &'static str)>;
+    /// By default none.
+    fn forced_move(_s: &Self::State) -> Option<(MoveOf<Self>, &'static str)> {
+        None
+    }
     /// Whether the actor is in a run of choices that `rest` completes with
     /// the first choice each time (an ordering).
-    fn in_run(s: &Self::State) -> bool;
+    /// By default never.
+    fn in_run(_s: &Self::State) -> bool {
+        false
+    }
 
     // ----- Typed moves --------------------------------------------------
 

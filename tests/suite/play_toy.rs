@@ -308,20 +308,8 @@ impl Playable for Toy {
             ToyEvent::Played(..) => EventLook::Plain,
         }
     }
-    fn event_card(_: &ToyRules, _: &ToyEvent) -> Option<String> {
-        None
-    }
-    fn may_take_back(_: &[ToyEvent], _: usize) -> bool {
-        false
-    }
     fn turn_seat(s: &ToyState) -> usize {
         s.actor().unwrap_or(0)
-    }
-    fn forced_move(_: &ToyState) -> Option<(u8, &'static str)> {
-        None
-    }
-    fn in_run(_: &ToyState) -> bool {
-        false
     }
     fn parse_move(
         _: Lang,

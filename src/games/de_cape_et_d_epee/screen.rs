@@ -130,20 +130,8 @@ impl Playable for DeCape {
             _ => EventLook::Plain,
         }
     }
-    fn event_card(_: &Rules, _: &Event) -> Option<String> {
-        None
-    }
-    fn may_take_back(_: &[Event], _: usize) -> bool {
-        false
-    }
     fn turn_seat(s: &State) -> usize {
         s.turn_seat()
-    }
-    fn forced_move(_: &State) -> Option<(Move, &'static str)> {
-        None
-    }
-    fn in_run(_: &State) -> bool {
-        false
     }
     /// The legal move whose words (in `lang` or English, names in either)
     /// contain every typed word.
