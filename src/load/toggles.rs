@@ -9,6 +9,37 @@
 use serde::Deserialize;
 use serde::de::Deserializer;
 
+/// Declares the toggles a game module plays, in one list: an enum with one
+/// variant a toggle, in order (its index is the toggle's row), and a table
+/// of each toggle's key and readings, in the order the module numbers them
+/// (`read`'s `known`).
+///
+/// ```ignore
+/// crate::toggles! {
+///     /// A toggle by its row of [`TOGGLES`].
+///     pub enum T, pub const TOGGLES {
+///         Below = "column.below" ["Farther", "Nearer"],
+///     }
+/// }
+/// ```
+#[macro_export]
+macro_rules! toggles {
+    (
+        $(#[$meta:meta])* $vis:vis enum $t:ident, $tvis:vis const $table:ident {
+            $($variant:ident = $key:literal [$($reading:literal),+ $(,)?]),+ $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        #[repr(u8)]
+        $vis enum $t {
+            $($variant),+
+        }
+
+        $tvis const $table: &[(&str, &[&str])] = &[$(($key, &[$($reading),+])),+];
+    };
+}
+
 use super::overlay::Overlays;
 use super::{SourceFile, Spanned};
 use crate::diag::Diagnostics;

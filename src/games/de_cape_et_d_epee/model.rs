@@ -20,70 +20,38 @@ pub const MAX_OBJECTIVES: usize = 64;
 // The award compares every seat.
 const _: () = assert!(MAX_SEATS <= columns::MAX_SEATS);
 
-/// The toggles the module plays, with their readings in the order the
-/// module numbers them (`Rules::toggle` gives the index). toggles.ron must
-/// list each with exactly these readings; its `default` is the value.
-pub const TOGGLES: &[(&str, &[&str])] = &[
-    ("column.below", &["Farther", "Nearer"]),
-    ("explorer.reveals", &["AboveInNewColumn", "Nothing"]),
-    (
-        "explorer.vs_assassin",
-        &["ExplorerDiscarded", "AssassinInert"],
-    ),
-    ("explorer.no_column", &["StaysFaceUp", "ToDiscard"]),
-    ("explorer.loop_guard", &["OncePerPlacement", "Unbounded"]),
-    ("traitor.chooser", &["Owner", "ActivePlayer"]),
-    ("cloak.tucked_counts", &["true", "false"]),
-    ("cloak.draw", &["OnlyIfTucked", "Always"]),
-    ("round_end.check", &["AfterPlacement", "AfterEachEffect"]),
-    ("round_end.draw", &["Draws", "NoDraw"]),
-    ("end_steps.within_5", &["SetsThenAdds", "TableOrder"]),
-    ("value.floor", &["Zero", "NoFloor"]),
-    ("musketeers.pair", &["BothAct", "CancelEachOther"]),
-    ("two_copies.counts", &["EveryCopy", "ActiveCopies"]),
-    ("sorceress.valueless", &["Eliminated", "Spared"]),
-    ("purge.value", &["BeforeModifiers", "AfterModifiers"]),
-    ("eliminated.to", &["Discard", "OutOfGame"]),
-    (
-        "prince_squire.needs",
-        &["BothActive", "EitherActive", "BothPresent"],
-    ),
-    ("double.copies", &["FinalValue", "PrintedValue"]),
-    ("award.claim_vs_beggar", &["ClaimWins", "BeggarWins"]),
-    ("beggar.takes_part", &["HasValuedCard", "HasCard"]),
-    ("award.empty_column", &["Box", "RoundEnder"]),
-    ("empty_hand", &["Pass"]),
-    ("scoring.choice", &["Best"]),
-];
-
-/// A toggle by its row of [`TOGGLES`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[repr(u8)]
-pub enum T {
-    Below,
-    MovedReveals,
-    RevealerByEffect,
-    NoColumn,
-    LoopGuard,
-    Chooser,
-    TuckedCounts,
-    DeclineGoesOn,
-    CheckEach,
-    EndDraw,
-    SetsFirst,
-    Floor,
-    CancelPair,
-    Copies,
-    Valueless,
-    PurgeValue,
-    EliminatedTo,
-    ClaimNeeds,
-    CopiesValue,
-    ClaimVsLowest,
-    TakesPart,
-    EmptyColumn,
-    EmptyHand,
-    ScoringChoice,
+crate::toggles! {
+    /// The toggles the module plays, each with its readings in the order
+    /// the module numbers them (`Rules::toggle` gives the index), as
+    /// variants of `T` in the order of the table `TOGGLES`. toggles.ron
+    /// must list each with exactly these readings; its `default` is the
+    /// value.
+    pub enum T, pub const TOGGLES {
+        Below = "column.below" ["Farther", "Nearer"],
+        MovedReveals = "explorer.reveals" ["AboveInNewColumn", "Nothing"],
+        RevealerByEffect = "explorer.vs_assassin" ["ExplorerDiscarded", "AssassinInert"],
+        NoColumn = "explorer.no_column" ["StaysFaceUp", "ToDiscard"],
+        LoopGuard = "explorer.loop_guard" ["OncePerPlacement", "Unbounded"],
+        Chooser = "traitor.chooser" ["Owner", "ActivePlayer"],
+        TuckedCounts = "cloak.tucked_counts" ["true", "false"],
+        DeclineGoesOn = "cloak.draw" ["OnlyIfTucked", "Always"],
+        CheckEach = "round_end.check" ["AfterPlacement", "AfterEachEffect"],
+        EndDraw = "round_end.draw" ["Draws", "NoDraw"],
+        SetsFirst = "end_steps.within_5" ["SetsThenAdds", "TableOrder"],
+        Floor = "value.floor" ["Zero", "NoFloor"],
+        CancelPair = "musketeers.pair" ["BothAct", "CancelEachOther"],
+        Copies = "two_copies.counts" ["EveryCopy", "ActiveCopies"],
+        Valueless = "sorceress.valueless" ["Eliminated", "Spared"],
+        PurgeValue = "purge.value" ["BeforeModifiers", "AfterModifiers"],
+        EliminatedTo = "eliminated.to" ["Discard", "OutOfGame"],
+        ClaimNeeds = "prince_squire.needs" ["BothActive", "EitherActive", "BothPresent"],
+        CopiesValue = "double.copies" ["FinalValue", "PrintedValue"],
+        ClaimVsLowest = "award.claim_vs_beggar" ["ClaimWins", "BeggarWins"],
+        TakesPart = "beggar.takes_part" ["HasValuedCard", "HasCard"],
+        EmptyColumn = "award.empty_column" ["Box", "RoundEnder"],
+        EmptyHand = "empty_hand" ["Pass"],
+        ScoringChoice = "scoring.choice" ["Best"],
+    }
 }
 
 /// Allowed ranges of the numbers of the rule files.
