@@ -5,30 +5,40 @@
 //! the reserves, a hand not given draws its cards there.
 
 use arrayvec::ArrayVec;
+use serde::Deserialize;
 
 use super::state::{Column, NONE, Phase, State};
 
-/// An unchecked position (ids as in the rule files).
-#[derive(Debug, Clone, Default)]
-pub struct Position<'a> {
-    pub to_move: &'a str,
+/// An unchecked position (ids as in the rule files), as a scenario file
+/// writes it.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Position {
+    /// Left out (empty) only in a finished game.
+    #[serde(default)]
+    pub to_move: String,
     /// (objective `domain_value`, cards top to bottom `(colour, kind)`;
     /// `[kind]` is face down).
-    pub columns: Vec<(&'a str, Vec<(&'a str, &'a str)>)>,
-    pub hands: Vec<(&'a str, Vec<&'a str>)>,
+    #[serde(default)]
+    pub columns: Vec<(String, Vec<(String, String)>)>,
+    #[serde(default)]
+    pub hands: Vec<(String, Vec<String>)>,
     /// Objectives already won, by colour.
-    pub won: Vec<(&'a str, Vec<&'a str>)>,
+    #[serde(default)]
+    pub won: Vec<(String, Vec<String>)>,
     /// Columns closed by a Storm, by index.
+    #[serde(default)]
     pub sealed: Vec<usize>,
 }
 
 impl State {
-    /// The state play would have reached at `pos` in round 1, or what is
-    /// wrong with it.
+    /// The state play would have reached at `pos` in round 1, `to_move`
+    /// to play, or what is wrong with it.
     pub fn at(
         rules: std::sync::Arc<super::Rules>,
         seed: u64,
         pos: &Position,
+        to_move: &str,
     ) -> Result<State, String> {
         let mut s = State::new(rules.clone(), seed, true);
         let r = &*rules;
@@ -92,7 +102,7 @@ impl State {
                 ))
             })
             .collect::<Result<Vec<_>, String>>()?;
-        s.set_position(columns, &up, &hands, &used, &won, seat(pos.to_move)?);
+        s.set_position(columns, &up, &hands, &used, &won, seat(to_move)?);
         Ok(s)
     }
 }

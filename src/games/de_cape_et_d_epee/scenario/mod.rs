@@ -38,50 +38,12 @@ struct ScenarioFile {
     /// of the objectives won.
     #[serde(default)]
     final_scoring: bool,
-    position: Spanned<PositionFile>,
+    position: Spanned<Position>,
     /// Moves as typed at `ludus play` ("queen 1": the Queen in column 1).
     #[serde(default)]
     moves: Vec<Spanned<String>>,
     #[serde(default)]
     expect: expect::Expect,
-}
-
-/// [`Position`]'s fields, owned.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PositionFile {
-    /// Left out (empty) only in a finished game.
-    #[serde(default)]
-    to_move: String,
-    #[serde(default)]
-    columns: Vec<(String, Vec<(String, String)>)>,
-    #[serde(default)]
-    hands: Vec<(String, Vec<String>)>,
-    #[serde(default)]
-    won: Vec<(String, Vec<String>)>,
-    #[serde(default)]
-    sealed: Vec<usize>,
-}
-
-/// Each colour's list of card ids, borrowed.
-fn pairs(v: &[(String, Vec<String>)]) -> Vec<(&str, Vec<&str>)> {
-    v.iter()
-        .map(|(c, ks)| (c.as_str(), ks.iter().map(String::as_str).collect()))
-        .collect()
-}
-
-impl PositionFile {
-    fn borrowed<'a>(&'a self, to_move: &'a str) -> Position<'a> {
-        Position {
-            to_move,
-            columns: (self.columns.iter())
-                .map(|(o, cs)| (o.as_str(), cs.iter().map(|(a, b)| (&**a, &**b)).collect()))
-                .collect(),
-            hands: pairs(&self.hands),
-            won: pairs(&self.won),
-            sealed: self.sealed.clone(),
-        }
-    }
 }
 
 /// One seat after the moves: colour id and name, hand and discard pile.
@@ -143,7 +105,7 @@ fn play(file: &SourceFile, sc: &ScenarioFile, dir: &GameDir) -> Result<Run, Diag
     };
     let rules = scenario::load_rules::<DeCape>(file, dir, &named)?;
     let to_move = seat_to_move(file, sc, &rules)?;
-    let mut s = State::at(Arc::clone(&rules), sc.seed, &sc.position.borrowed(to_move))
+    let mut s = State::at(Arc::clone(&rules), sc.seed, &sc.position, to_move)
         .map_err(|m| file.error(&sc.position, m))?;
     let before = super::board::board(&s, None);
     let moves = scenario::play_all::<DeCape>(file, &rules, &mut s, &sc.moves, words)?;
