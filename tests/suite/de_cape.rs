@@ -661,3 +661,28 @@ fn the_greedy_scores_depend_only_on_what_the_seat_sees() {
         "no redraw would have changed the old agent's scores"
     );
 }
+
+/// The card table a column's `Work` reads (`Rules::facts`, a fast path)
+/// says what the kinds say, for every card under every domain, also with
+/// a card's value overlaid.
+#[test]
+fn each_cards_facts_are_its_kinds() {
+    use ludus::effects::columns::ColumnRules;
+    let mut set = Selection {
+        players: Some(6),
+        ..Selection::default()
+    };
+    set.sets.push("card.king.value=7.5".into());
+    for r in [rules_for(6), DeCape::load(&dir(), &set).unwrap().rules] {
+        for c in 0..(r.players * r.deck_len()) as u8 {
+            for domain in 0..r.domains.len() as u8 {
+                let k = r.kind_of(c);
+                let f = r.facts(c, domain);
+                assert_eq!(usize::from(f.kind), k, "card {c}");
+                assert_eq!(usize::from(f.owner), r.owner(c), "card {c}");
+                assert_eq!(f.value, r.kinds[k].printed(domain), "card {c}");
+                assert_eq!(f.valued, !r.kinds[k].valueless, "card {c}");
+            }
+        }
+    }
+}

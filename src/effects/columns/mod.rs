@@ -106,6 +106,16 @@ pub struct Readings {
     pub eliminated_out: bool,
 }
 
+/// What a column's [`Work`] reads of one card ([`ColumnRules::facts`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Facts {
+    pub kind: u8,
+    pub owner: u8,
+    /// Printed, in half points.
+    pub value: i16,
+    pub valued: bool,
+}
+
 /// What the round's end reads of a game's rules. Cards are bytes; kinds
 /// index the game's own list.
 pub trait ColumnRules {
@@ -126,6 +136,19 @@ pub trait ColumnRules {
     fn steps(&self) -> &[Step];
     /// The number of seats.
     fn seats(&self) -> usize;
+    /// What a column's [`Work`] reads of card `c` under an objective of
+    /// `domain`: its kind, its owner, its printed value and whether it has
+    /// one. A game may answer from a table; the same as the methods above.
+    #[inline]
+    fn facts(&self, c: u8, domain: u8) -> Facts {
+        let kind = self.kind_of(c);
+        Facts {
+            kind: kind as u8,
+            owner: self.owner(c) as u8,
+            value: self.printed(kind, domain),
+            valued: !self.valueless(kind),
+        }
+    }
     /// The most cards a column holds.
     fn capacity(&self) -> usize;
     /// The domain of objective `o` (a kind's printed value may depend on it).

@@ -126,13 +126,13 @@ impl Work {
             seat: [0; MAX_SEATS],
         };
         for (p, &c) in cards.iter().enumerate() {
-            let (k, o) = (r.kind_of(c), r.owner(c));
+            let f = r.facts(c, domain);
             w.card[p] = c;
-            w.kind[p] = k as u8;
-            w.owner[p] = o as u8;
-            w.seat[o] |= 1 << p;
-            w.value[p] = r.printed(k, domain);
-            w.valued |= Mask::from(!r.valueless(k)) << p;
+            w.kind[p] = f.kind;
+            w.owner[p] = f.owner;
+            w.seat[usize::from(f.owner)] |= 1 << p;
+            w.value[p] = f.value;
+            w.valued |= Mask::from(f.valued) << p;
             w.late |= Mask::from(late(c)) << p;
         }
         w

@@ -5,7 +5,7 @@
 
 use super::raw::{self, Num};
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::effects::columns::{self, ColumnRules, Program, Readings};
+use crate::effects::columns::{self, ColumnRules, Facts, Program, Readings};
 pub use crate::effects::columns::{MAX_COLUMN, NO_STEP, Step};
 use crate::engine::Selection;
 use crate::load::overlay::{Overlays, Source};
@@ -108,6 +108,19 @@ pub struct Objective {
     pub value: u8,
 }
 
+/// A card as a column's `Work` reads it: its kind's value in a column of
+/// its own domain (`home`) and elsewhere ([`Kind::printed`]).
+#[derive(Debug, Clone, Copy, Default)]
+struct CardFacts {
+    kind: u8,
+    owner: u8,
+    valued: bool,
+    /// The kind's domain, `u8::MAX` for none.
+    home: u8,
+    value: i16,
+    home_value: i16,
+}
+
 /// The names the base files give (English): a typed move may use them
 /// whatever the language of the names in play.
 #[derive(Debug, Clone, Default)]
@@ -169,6 +182,8 @@ pub struct Rules {
     /// Each card's kind and owner (card = seat x deck length + index).
     card_kind: [u8; MAX_SEATS * MAX_DECK],
     card_owner: [u8; MAX_SEATS * MAX_DECK],
+    /// What a column's `Work` reads of each card, in one load.
+    card_facts: [CardFacts; MAX_SEATS * MAX_DECK],
     toggles: [u8; TOGGLES.len()],
     /// What the toggles make of the ability language (`readings`).
     readings: Readings,
@@ -413,12 +428,22 @@ impl Validator {
             end_rank: Vec::new(),
             card_kind: [0; MAX_SEATS * MAX_DECK],
             card_owner: [0; MAX_SEATS * MAX_DECK],
+            card_facts: [CardFacts::default(); MAX_SEATS * MAX_DECK],
             toggles,
             readings,
         };
         for c in 0..players * r.deck.len() {
             r.card_kind[c] = r.deck[c % r.deck.len()];
             r.card_owner[c] = (c / r.deck.len()) as u8;
+            let k = &r.kinds[r.card_kind[c] as usize];
+            r.card_facts[c] = CardFacts {
+                kind: r.card_kind[c],
+                owner: r.card_owner[c],
+                valued: !k.valueless,
+                home: k.domain.unwrap_or(u8::MAX),
+                value: k.value,
+                home_value: k.domain_value,
+            };
         }
         r.end_step = r
             .kinds
@@ -930,6 +955,20 @@ impl ColumnRules for Rules {
     #[inline]
     fn seats(&self) -> usize {
         self.players
+    }
+    #[inline]
+    fn facts(&self, c: u8, domain: u8) -> Facts {
+        let f = self.card_facts[c as usize];
+        Facts {
+            kind: f.kind,
+            owner: f.owner,
+            value: if f.home == domain {
+                f.home_value
+            } else {
+                f.value
+            },
+            valued: f.valued,
+        }
     }
     #[inline]
     fn capacity(&self) -> usize {
