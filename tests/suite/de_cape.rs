@@ -673,7 +673,10 @@ fn each_cards_facts_are_its_kinds() {
         ..Selection::default()
     };
     set.sets.push("card.king.value=7.5".into());
-    for r in [rules_for(6), DeCape::load(&dir(), &set).unwrap().rules] {
+    let overlaid = DeCape::load(&dir(), &set).unwrap().rules;
+    let king = overlaid.kinds.iter().find(|k| k.id == "king").unwrap();
+    assert_eq!(king.value, 15, "the overlay is in force (half points)");
+    for r in [rules_for(6), overlaid] {
         for c in 0..(r.players * r.deck_len()) as u8 {
             for domain in 0..r.domains.len() as u8 {
                 let k = r.kind_of(c);
