@@ -181,8 +181,19 @@ impl Work {
         }
     }
 
-    /// The positions of cards, seen from the card at `this`.
+    /// The positions of cards, seen from the card at `this`. The plain
+    /// set, the most common, is resolved here inline; the rest in
+    /// [`Work::nested`].
+    #[inline]
     pub fn cards(&self, r: &impl ColumnRules, e: &CardExpr, this: usize) -> Mask {
+        match e {
+            CardExpr::This => 1 << this,
+            CardExpr::Set(f) => self.filter(r, f, this),
+            _ => self.nested(r, e, this),
+        }
+    }
+
+    fn nested(&self, r: &impl ColumnRules, e: &CardExpr, this: usize) -> Mask {
         match e {
             CardExpr::This => 1 << this,
             CardExpr::Revealer | CardExpr::Var(_) => 0,
