@@ -202,10 +202,13 @@ impl Table {
     /// `col`; a new placement: every card's ability may act again.
     #[inline]
     pub fn place(&mut self, r: &impl ColumnRules, p: usize, card: u8, col: usize) {
+        // Its place in the hand, without a branch per card (the cards of
+        // a hand are distinct).
         let i = self.hands[p]
             .iter()
-            .position(|&c| c == card)
-            .expect("a card of the hand");
+            .enumerate()
+            .fold(usize::MAX, |at, (i, &c)| if c == card { i } else { at });
+        assert!(i != usize::MAX, "a card of the hand");
         self.hands[p].swap_remove(i);
         self.columns[col].cards.push(card);
         self.at[card as usize] = col as u8;
@@ -552,8 +555,10 @@ impl Table {
     pub fn is_realized(&self, r: &impl ColumnRules, c: usize) -> bool {
         let col = &self.columns[c];
         let need = usize::from(col.need);
-        // A column counts at most its cards.
-        col.sealed || (col.cards.len() >= need && self.count(r, c) >= need)
+        // No short cut on the cards' number before `count` (at most that
+        // number): a branch on a column's fill is as random as the
+        // placements.
+        col.sealed | (self.count(r, c) >= need)
     }
 
     pub fn all_realized(&self) -> bool {

@@ -396,25 +396,39 @@ impl Work {
         } else {
             !0
         };
-        let mut best = None;
-        for s in 0..r.seats() {
+        // Every seat's total in one pass over the column, then each seat's
+        // key: without a branch on the cards, whose outcome is random.
+        let counted = present & self.valued;
+        let mut totals = [0i32; MAX_SEATS];
+        for p in 0..self.len {
+            let v = i32::from(self.value[p]) * ((counted >> p) & 1) as i32;
+            totals[usize::from(self.owner[p])] += v;
+        }
+        let mut best = (i64::MIN, 0);
+        for (s, &total) in totals.iter().enumerate().take(r.seats()) {
             let cards = self.seat[s] & present;
-            if cards & takes_part == 0 {
-                continue;
-            }
-            let total: i32 = bits(cards & self.valued)
-                .map(|p| i32::from(self.value[p]))
-                .sum();
-            let key = if self.lowest {
+            // (total, position) as one number: the position (-64..=63)
+            // breaks ties between equal totals only.
+            let (total, at) = if self.lowest {
                 (-total, 63 - cards.leading_zeros() as i32)
             } else {
                 (total, -(cards.trailing_zeros() as i32))
             };
-            if best.is_none_or(|(k, _)| key > k) {
-                best = Some((key, s));
+            let key = (i64::from(total) << 8) + i64::from(at);
+            let key = if cards & takes_part != 0 {
+                key
+            } else {
+                i64::MIN
+            };
+            if key > best.0 {
+                best = (key, s);
             }
         }
-        best.map_or(Award::Nobody, |(_, s)| Award::Seat(s))
+        if best.0 == i64::MIN {
+            Award::Nobody
+        } else {
+            Award::Seat(best.1)
+        }
     }
 
     /// Each card still in the column with its value (`None`: no value).
