@@ -392,7 +392,12 @@ impl Table {
     pub fn where_is(&self, c: u8) -> Option<(usize, usize)> {
         let i = self.at[c as usize];
         let cards = &self.columns.get(i as usize)?.cards;
-        cards.iter().position(|&x| x == c).map(|p| (i as usize, p))
+        // Without an early exit: where a card lies in its column is random.
+        let p = cards
+            .iter()
+            .enumerate()
+            .fold(usize::MAX, |at, (p, &x)| if x == c { p } else { at });
+        (p != usize::MAX).then_some((i as usize, p))
     }
 
     /// Sets `at`, `open` and `realized` from the columns (after a position

@@ -97,6 +97,11 @@ pub struct Work {
     pub lowest: bool,
     /// Each seat's cards.
     pub seat: [Mask; MAX_SEATS],
+    /// The cards of each round-end step, by the step's place in
+    /// `ColumnRules::steps` ([`NO_STEP`]: none); `ranks`, the steps that
+    /// have cards. Read with the cards, in the same pass.
+    by_rank: [Mask; NO_STEP as usize + 1],
+    ranks: u32,
 }
 
 /// Who wins a column, as the award says.
@@ -124,6 +129,8 @@ impl Work {
             claim: None,
             lowest: false,
             seat: [0; MAX_SEATS],
+            by_rank: [0; NO_STEP as usize + 1],
+            ranks: 0,
         };
         for (p, &c) in cards.iter().enumerate() {
             let f = r.facts(c, domain);
@@ -134,6 +141,9 @@ impl Work {
             w.value[p] = f.value;
             w.valued |= Mask::from(f.valued) << p;
             w.late |= Mask::from(late(c)) << p;
+            let k = r.end_rank(f.kind.into()) as usize;
+            w.by_rank[k] |= 1 << p;
+            w.ranks |= 1 << k;
         }
         w
     }
@@ -247,18 +257,9 @@ impl Work {
     /// Runs the round-end steps over the column; `out` receives each
     /// eliminated card.
     pub fn run_steps(&mut self, r: &impl ColumnRules, out: &mut impl FnMut(u8)) {
-        // The cards of each step, by the step's place in `r.steps`, in one
-        // pass; `ranks`: the steps that have cards.
-        let mut by_rank: [Mask; NO_STEP as usize + 1] = [0; NO_STEP as usize + 1];
-        let mut ranks: u32 = 0;
-        for p in 0..self.len {
-            let k = r.end_rank(self.kind[p].into()) as usize;
-            by_rank[k] |= 1 << p;
-            ranks |= 1 << k;
-        }
         let sets_first = !r.readings().table_order;
-        for i in bits(Mask::from(ranks & !(1 << NO_STEP))) {
-            let (s, at) = (r.steps()[i], by_rank[i]);
+        for i in bits(Mask::from(self.ranks & !(1 << NO_STEP))) {
+            let (s, at) = (r.steps()[i], self.by_rank[i]);
             // Within a step, the abilities that set a value act first.
             let first = if sets_first { self.setters(r, at) } else { at };
             for order in [at & first, at & !first] {
