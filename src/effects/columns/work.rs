@@ -300,9 +300,11 @@ impl Work {
     /// The program of the card at `p` if it acts at step `step`.
     fn acting<'r, R: ColumnRules>(&self, r: &'r R, p: usize, step: u8) -> Option<&'r Program> {
         let prog = r.program(self.kind[p].into())?;
+        // `&` and `|`, not `&&` and `||`: one branch, not three, on what
+        // the cards of the column happen to be.
         let here = self.present() & !self.cancelled & (1 << p) != 0;
-        let revealed = self.late & (1 << p) == 0 || prog.acts_unrevealed;
-        (prog.trigger == Trigger::RoundEnd(step) && here && revealed).then_some(prog)
+        let revealed = (self.late & (1 << p) == 0) | prog.acts_unrevealed;
+        ((prog.trigger == Trigger::RoundEnd(step)) & here & revealed).then_some(prog)
     }
 
     /// Runs the ability of the card at `this` on the engine's interpreter
