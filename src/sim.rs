@@ -10,6 +10,8 @@
 //!
 //! The report built from the totals (JSON, table, HTML, comparison) lives
 //! in `report`, which reads these sums; nothing here reads the report.
+//! A game whose own measures are named counts per seat or per game
+//! declares them and sums them with [`tally`].
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -27,6 +29,8 @@ use crate::agents::AgentSpec;
 use crate::engine::agent::{Agent, RandomAgent};
 use crate::engine::seed::{AgentRng, derive};
 use crate::engine::{Actor, GameState, MAX_SEATS, Scored};
+
+pub mod tally;
 
 /// A histogram of integer values: value → count. Exact, mergeable in any
 /// order, and dense while its values span at most `DENSE_SPAN`: the counts

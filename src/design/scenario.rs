@@ -111,8 +111,11 @@ fn at_set_entry(file: &SourceFile, named: &RulesNamed, mut d: Diagnostic) -> Dia
 }
 
 /// A move typed in a scenario, as played: in words after the name of the
-/// seat that made it, and the events it caused.
+/// seat that made it, and the events it caused. In JSON: `{"move": ...,
+/// "events": [...]}`.
+#[derive(serde::Serialize)]
 pub struct TypedMove {
+    #[serde(rename = "move")]
     pub text: String,
     pub events: Vec<String>,
 }
@@ -342,13 +345,6 @@ pub fn write_moves(o: &mut String, moves: &[TypedMove]) {
             o.push_str(&format!("     {e}\n"));
         }
     }
-}
-
-/// The moves typed as JSON: each `{"move": ..., "events": [...]}`.
-pub fn moves_json(moves: &[TypedMove]) -> Vec<serde_json::Value> {
-    (moves.iter())
-        .map(|m| serde_json::json!({ "move": m.text, "events": m.events }))
-        .collect()
 }
 
 /// Wraps `text` at `width` columns, each line starting with `indent`; a

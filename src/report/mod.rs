@@ -12,6 +12,7 @@ pub mod json;
 pub mod measures;
 pub mod merge;
 pub use crate::stats;
+pub mod tally;
 pub mod text;
 
 use std::io::{BufWriter, Write};

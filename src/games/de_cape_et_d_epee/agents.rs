@@ -37,10 +37,6 @@ impl Default for Weights {
     }
 }
 
-fn read_weights(file: &SourceFile) -> Result<Weights, Diagnostic> {
-    file.parse::<Weights>()
-}
-
 impl State {
     /// A column's total for `p` as `viewer` sees it: the values of the
     /// face-up cards (printed, for the column's domain), the viewer's own
@@ -52,17 +48,9 @@ impl State {
         c.cards
             .iter()
             .filter(|&&x| r.owner(x) == p)
-            .map(|&x| {
-                if self.face_up(x) || r.owner(x) == viewer {
-                    let k = &r.kinds[r.kind_of(x)];
-                    i32::from(if k.domain == Some(domain) {
-                        k.domain_value
-                    } else {
-                        k.value
-                    })
-                } else {
-                    16
-                }
+            .map(|&x| match self.face_up(x) || r.owner(x) == viewer {
+                true => i32::from(r.kinds[r.kind_of(x)].printed(domain)),
+                false => 16,
             })
             .sum()
     }
@@ -70,26 +58,19 @@ impl State {
     /// `seat`'s points minus the best other seat's, plus the columns in
     /// play it leads (or trails) on what it sees.
     pub fn evaluation(&self, w: &Weights, seat: usize) -> f64 {
-        let n = self.rules().players;
-        let best_other = (0..n)
-            .filter(|&q| q != seat)
-            .map(|q| self.points(q))
-            .max()
-            .unwrap_or(0);
-        let mut v = w.points * f64::from(self.points(seat) - best_other);
+        let others = |f: &dyn Fn(usize) -> i32| {
+            let n = self.rules().players;
+            (0..n).filter(|&q| q != seat).map(f).max().unwrap_or(0)
+        };
+        let mut v = w.points * f64::from(self.points(seat) - others(&|q| self.points(q)));
         if self.phase() == Phase::Over {
             return v;
         }
-        for col in 0..self.columns().len() {
-            let mine = self.seen_total(col, seat, seat);
-            let other = (0..n)
-                .filter(|&q| q != seat)
-                .map(|q| self.seen_total(col, q, seat))
-                .max()
-                .unwrap_or(0);
-            let value =
-                f64::from(self.rules().objectives[self.columns()[col].objective as usize].value);
-            v += w.leading * value * f64::from((mine - other).signum());
+        for (col, c) in self.columns().iter().enumerate() {
+            let lead =
+                self.seen_total(col, seat, seat) - others(&|q| self.seen_total(col, q, seat));
+            let value = f64::from(self.rules().objectives[c.objective as usize].value);
+            v += w.leading * value * f64::from(lead.signum());
         }
         v
     }
@@ -155,11 +136,11 @@ impl Agents for DeCape {
         if !dir.has_file("agents/greedy.ron") {
             return Ok(Weights::default());
         }
-        read_weights(&dir.read("agents/greedy.ron")?)
+        dir.read("agents/greedy.ron")?.parse()
     }
 
     fn weights_from_file(path: &Path) -> Result<Weights, Diagnostic> {
-        read_weights(&SourceFile::read(path)?)
+        SourceFile::read(path)?.parse()
     }
 
     fn greedy_agent(w: &Weights, seed: u64) -> OnePly<DeCape> {

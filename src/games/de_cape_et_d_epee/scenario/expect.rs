@@ -50,8 +50,8 @@ fn lists(c: &mut Checks, e: &Expect, run: &Run) {
     c.same_list("settled", &e.settled, &run.settled);
     c.same_list("eliminated", &e.eliminated, &run.eliminated);
     c.same_list("revealed", &e.revealed, &run.revealed);
-    c.same_list("table", &e.table, &run.table);
-    c.same_list("out_of_game", &e.out_of_game, &run.out);
+    c.same_list("table", &e.table, &run.after.table);
+    c.same_list("out_of_game", &e.out_of_game, &run.after.out_of_game);
     c.same_list("offered", &e.offered, &run.offered);
     if let Some(w) = &e.winners {
         let not_over = || "no winner: the game is not over".to_string();
@@ -62,7 +62,7 @@ fn lists(c: &mut Checks, e: &Expect, run: &Run) {
 
 /// The expectations given per colour: points, discard piles, hands.
 fn by_colour(c: &mut Checks, e: &Expect, run: &Run) {
-    let seat = |c: &str| run.seats.iter().find(|s| s.colour == c);
+    let seat = |c: &str| run.after.seats.iter().find(|s| s.colour == c);
     if let Some(w) = &e.points {
         let show = |v: &[(String, i32)]| {
             let each: Vec<String> = v.iter().map(|(c, n)| format!("{c} {n}")).collect();

@@ -11,16 +11,17 @@ mod report;
 use std::path::Path;
 use std::sync::Arc;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::position::Position;
-use super::state::{Event, Move, Phase, State};
+use super::state::{Event, Phase, State};
 use super::{DeCape, Rules};
 use crate::design::scenario::{self, RulesNamed, TypedMove};
 use crate::diag::Diagnostics;
 use crate::load::{GameDir, SourceFile, Spanned};
 
-#[derive(Deserialize)]
+/// A scenario file; its title, passage and rules head the JSON report.
+#[derive(Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct ScenarioFile {
     /// What the case shows.
@@ -32,41 +33,42 @@ struct ScenarioFile {
     #[serde(default)]
     sets: Vec<Spanned<String>>,
     /// Deals what the position leaves out (reserves, hands not given).
-    #[serde(default)]
+    #[serde(default, skip_serializing)]
     seed: u64,
     /// The position is a finished game: no move, only the final scoring
     /// of the objectives won.
     #[serde(default)]
     final_scoring: bool,
+    #[serde(skip_serializing)]
     position: Spanned<Position>,
     /// Moves as typed at `ludus play` ("queen 1": the Queen in column 1).
-    #[serde(default)]
+    #[serde(default, skip_serializing)]
     moves: Vec<Spanned<String>>,
-    #[serde(default)]
+    #[serde(default, skip_serializing)]
     expect: expect::Expect,
 }
 
 /// One seat after the moves: colour id and name, hand and discard pile.
+#[derive(Serialize)]
 struct Seat {
     colour: String,
+    #[serde(skip)]
     name: String,
     hand: Vec<String>,
     discard: Vec<String>,
 }
 
-/// What a run gives: the report's parts.
+/// What a run gives: the report's parts (in JSON, all but the board
+/// before).
+#[derive(Serialize)]
 struct Run {
+    #[serde(skip)]
     before: String,
     moves: Vec<TypedMove>,
     settled: Vec<String>,
     eliminated: Vec<String>,
     revealed: Vec<String>,
-    /// The round after the moves, or `None` once the game is over.
-    round: Option<usize>,
-    /// Each column after the moves (see [`column_line`]).
-    table: Vec<String>,
-    seats: Vec<Seat>,
-    out: Vec<String>,
+    after: After,
     /// The moves legal after the moves, each with its colour.
     offered: Vec<String>,
     points: Vec<(String, i32)>,
@@ -74,6 +76,17 @@ struct Run {
     scoring: Vec<String>,
     /// The colours that win, once the game is over.
     winners: Option<Vec<String>>,
+}
+
+/// The table after the moves.
+#[derive(Serialize)]
+struct After {
+    /// The round after the moves, or `None` once the game is over.
+    round: Option<usize>,
+    /// Each column after the moves (see [`column_line`]).
+    table: Vec<String>,
+    seats: Vec<Seat>,
+    out_of_game: Vec<String>,
 }
 
 /// Runs the scenario `path` with the rules of `dir`: its report as text,
@@ -108,7 +121,7 @@ fn play(file: &SourceFile, sc: &ScenarioFile, dir: &GameDir) -> Result<Run, Diag
     let mut s = State::at(Arc::clone(&rules), sc.seed, &sc.position, to_move)
         .map_err(|m| file.error(&sc.position, m))?;
     let before = super::board::board(&s, None);
-    let moves = scenario::play_all::<DeCape>(file, &rules, &mut s, &sc.moves, words)?;
+    let moves = scenario::play_all::<DeCape>(file, &rules, &mut s, &sc.moves, State::move_text)?;
     Ok(outcome(&s, sc.final_scoring, before, moves))
 }
 
@@ -157,14 +170,16 @@ fn outcome(s: &State, finished: bool, before: String, moves: Vec<TypedMove>) -> 
             Event::Revealed { card } => Some(*card),
             _ => None,
         }),
-        round: (s.phase() != Phase::Over).then(|| s.round()),
-        table: (0..s.columns().len()).map(|c| column_line(s, c)).collect(),
-        seats: (0..r.players).map(|p| seat(s, p)).collect(),
-        out: (0..(r.players * r.deck_len()) as u8)
-            .filter(|&c| s.is_out(c))
-            .map(|c| s.card_name(c))
-            .collect(),
-        offered: scenario::offered::<DeCape>(r, s, words),
+        after: After {
+            round: (s.phase() != Phase::Over).then(|| s.round()),
+            table: (0..s.columns().len()).map(|c| column_line(s, c)).collect(),
+            seats: (0..r.players).map(|p| seat(s, p)).collect(),
+            out_of_game: (0..(r.players * r.deck_len()) as u8)
+                .filter(|&c| s.is_out(c))
+                .map(|c| s.card_name(c))
+                .collect(),
+        },
+        offered: scenario::offered::<DeCape>(r, s, State::move_text),
         points: (0..r.players).map(|p| (colour(p), s.points(p))).collect(),
         scoring: if finished {
             (0..r.players).map(|p| count_text(s, p)).collect()
@@ -173,11 +188,6 @@ fn outcome(s: &State, finished: bool, before: String, moves: Vec<TypedMove>) -> 
         },
         winners: over.then(|| s.leaders().into_iter().map(colour).collect()),
     }
-}
-
-/// A move in English, with its column's objective.
-fn words(s: &State, m: Move) -> String {
-    s.move_text(m)
 }
 
 /// The cards named by the events `pick` keeps, in order.
@@ -193,37 +203,23 @@ fn cards_told(s: &State, pick: impl Fn(&Event) -> Option<u8>) -> Vec<String> {
 /// Cloak marked `(tucked)`.
 fn column_line(s: &State, c: usize) -> String {
     let col = &s.columns()[c];
-    let state: Vec<&str> = [(s.is_realized(c), "realized"), (col.sealed, "sealed")]
-        .into_iter()
-        .filter_map(|(on, word)| on.then_some(word))
-        .collect();
-    let state = if state.is_empty() {
-        String::new()
-    } else {
-        format!(" ({})", state.join(", "))
+    let marks = [(s.is_realized(c), "realized"), (col.sealed, "sealed")];
+    let marks: Vec<&str> = marks.iter().filter(|m| m.0).map(|m| m.1).collect();
+    let marks = (!marks.is_empty()).then(|| format!(" ({})", marks.join(", ")));
+    let card = |&k: &u8| {
+        let name = s.card_name(k);
+        let name = if s.face_up(k) {
+            name
+        } else {
+            format!("[{name}]")
+        };
+        name + if s.tucked(k) { " (tucked)" } else { "" }
     };
-    let cards: Vec<String> = (col.cards.iter())
-        .map(|&k| {
-            let name = s.card_name(k);
-            let name = if s.face_up(k) {
-                name
-            } else {
-                format!("[{name}]")
-            };
-            if s.tucked(k) {
-                name + " (tucked)"
-            } else {
-                name
-            }
-        })
-        .collect();
-    let cards = if cards.is_empty() {
-        "no card".to_string()
-    } else {
-        cards.join(", ")
-    };
+    let cards: Vec<String> = col.cards.iter().map(card).collect();
+    let cards = (!cards.is_empty()).then(|| cards.join(", "));
     let objective = s.objective_name(col.objective);
-    format!("{} {objective}{state}: {cards}", c + 1)
+    let (marks, cards) = (marks.unwrap_or_default(), cards.unwrap_or("no card".into()));
+    format!("{} {objective}{marks}: {cards}", c + 1)
 }
 
 fn seat(s: &State, p: usize) -> Seat {

@@ -3,8 +3,8 @@
 
 use std::fmt::Write;
 
-use super::{Run, ScenarioFile};
-use crate::design::scenario::{moves_json, or_none, write_lines, write_moves};
+use super::{After, Run, ScenarioFile};
+use crate::design::scenario::{or_none, write_lines, write_moves};
 
 /// The report in words.
 pub(super) fn text(sc: &ScenarioFile, run: &Run) -> String {
@@ -21,7 +21,7 @@ pub(super) fn text(sc: &ScenarioFile, run: &Run) -> String {
         write_lines(&mut o, "Final scoring (the game is over):", &run.scoring);
     } else {
         played(&mut o, run);
-        after(&mut o, run);
+        after(&mut o, &run.after);
     }
     if sc.expect.offered.is_some() {
         write_lines(&mut o, "Offered:", &run.offered);
@@ -45,7 +45,7 @@ fn played(o: &mut String, run: &Run) {
 
 /// The table after the moves: the columns, each seat's hand and discard
 /// pile, the cards out of the game.
-fn after(o: &mut String, run: &Run) {
+fn after(o: &mut String, run: &After) {
     let head = match run.round {
         Some(n) => format!("\nAfter (round {n}):"),
         None => "\nAfter (the game is over):".to_string(),
@@ -61,31 +61,17 @@ fn after(o: &mut String, run: &Run) {
             or_none(&s.discard)
         );
     }
-    let _ = writeln!(o, "  Out of the game: {}", or_none(&run.out));
+    let _ = writeln!(o, "  Out of the game: {}", or_none(&run.out_of_game));
 }
 
-/// The report as one JSON object.
+/// The report as one JSON object: the file's title, passage and rules,
+/// then the run's parts.
 pub(super) fn json(sc: &ScenarioFile, run: &Run) -> serde_json::Value {
-    let points: Vec<_> = (run.points.iter())
-        .map(|(c, n)| serde_json::json!([c, n]))
-        .collect();
-    let seats: Vec<_> = (run.seats.iter())
-        .map(|s| serde_json::json!({ "colour": s.colour, "hand": s.hand, "discard": s.discard }))
-        .collect();
-    serde_json::json!({
-        "title": sc.title,
-        "passage": sc.passage,
-        "players": *sc.players,
-        "sets": sc.sets,
-        "final_scoring": sc.final_scoring,
-        "moves": moves_json(&run.moves),
-        "settled": run.settled,
-        "eliminated": run.eliminated,
-        "revealed": run.revealed,
-        "after": { "round": run.round, "table": run.table, "seats": seats, "out_of_game": run.out },
-        "offered": run.offered,
-        "points": points,
-        "scoring": run.scoring,
-        "winners": run.winners,
-    })
+    let mut v = serde_json::to_value(sc).unwrap_or_default();
+    if let (Some(o), Ok(serde_json::Value::Object(r))) =
+        (v.as_object_mut(), serde_json::to_value(run))
+    {
+        o.extend(r);
+    }
+    v
 }
