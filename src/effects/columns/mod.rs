@@ -149,6 +149,14 @@ pub trait ColumnRules {
             valued: !self.valueless(kind),
         }
     }
+    /// Card `c`'s kind has an `on revealed:` ability. A game may answer
+    /// from a table built at load: the turn asks it at every card turned
+    /// up, and the answer is as random as the cards.
+    #[inline]
+    fn reveals(&self, c: u8) -> bool {
+        self.program(self.kind_of(c))
+            .is_some_and(|p| p.trigger == Trigger::Revealed)
+    }
     /// The most cards a column holds.
     fn capacity(&self) -> usize;
     /// The domain of objective `o` (a kind's printed value may depend on it).

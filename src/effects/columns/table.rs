@@ -13,7 +13,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::compile::{CardExpr, ColExpr, Filter, Op, Trigger, Who};
+use super::compile::{CardExpr, ColExpr, Filter, Op, Who};
 use super::{ColumnRules, MAX_COLUMN, MAX_SEATS, Mask, Work};
 use crate::effects::run::{self, Ending, Flow};
 use crate::engine::seed;
@@ -228,10 +228,7 @@ impl Table {
     pub fn reveal(&mut self, r: &impl ColumnRules, card: u8, revealer: u8, by_effect: bool) {
         self.flags[card as usize] |= UP;
         self.note(|| Event::Revealed { card });
-        let Some(prog) = r.program(r.kind_of(card)) else {
-            return;
-        };
-        if prog.trigger != Trigger::Revealed || self.frames.is_full() {
+        if !r.reveals(card) || self.frames.is_full() {
             return;
         }
         let bit = 1u64 << (card % 64);
