@@ -21,33 +21,16 @@ pub const MAX_OBJECTIVES: usize = 64;
 const _: () = assert!(MAX_SEATS <= columns::MAX_SEATS);
 
 crate::toggles! {
-    /// The toggles the module plays, each with its readings in the order
-    /// the module numbers them (`Rules::toggle` gives the index), as
-    /// variants of `T` in the order of the table `TOGGLES`. toggles.ron
+    /// The toggles the module's own code plays, each with its readings in
+    /// the order the module numbers them (`Rules::toggle` gives the index),
+    /// as variants of `T` in the order of the table `TOGGLES`. toggles.ron
     /// must list each with exactly these readings; its `default` is the
-    /// value.
+    /// value. Its other toggles are the ability language's `Readings`,
+    /// set by their `means`.
     pub enum T, pub const TOGGLES {
-        Below = "column.below" ["Farther", "Nearer"],
-        MovedReveals = "explorer.reveals" ["AboveInNewColumn", "Nothing"],
-        RevealerByEffect = "explorer.vs_assassin" ["ExplorerDiscarded", "AssassinInert"],
-        NoColumn = "explorer.no_column" ["StaysFaceUp", "ToDiscard"],
-        LoopGuard = "explorer.loop_guard" ["OncePerPlacement", "Unbounded"],
-        Chooser = "traitor.chooser" ["Owner", "ActivePlayer"],
-        TuckedCounts = "cloak.tucked_counts" ["true", "false"],
-        DeclineGoesOn = "cloak.draw" ["OnlyIfTucked", "Always"],
         CheckEach = "round_end.check" ["AfterPlacement", "AfterEachEffect"],
         EndDraw = "round_end.draw" ["Draws", "NoDraw"],
-        SetsFirst = "end_steps.within_5" ["SetsThenAdds", "TableOrder"],
-        Floor = "value.floor" ["Zero", "NoFloor"],
-        CancelPair = "musketeers.pair" ["BothAct", "CancelEachOther"],
-        Copies = "two_copies.counts" ["EveryCopy", "ActiveCopies"],
-        Valueless = "sorceress.valueless" ["Eliminated", "Spared"],
         PurgeValue = "purge.value" ["BeforeModifiers", "AfterModifiers"],
-        EliminatedTo = "eliminated.to" ["Discard", "OutOfGame"],
-        ClaimNeeds = "prince_squire.needs" ["BothActive", "EitherActive", "BothPresent"],
-        CopiesValue = "double.copies" ["FinalValue", "PrintedValue"],
-        ClaimVsLowest = "award.claim_vs_beggar" ["ClaimWins", "BeggarWins"],
-        TakesPart = "beggar.takes_part" ["HasValuedCard", "HasCard"],
         EmptyColumn = "award.empty_column" ["Box", "RoundEnder"],
         EmptyHand = "empty_hand" ["Pass"],
         ScoringChoice = "scoring.choice" ["Best"],
@@ -185,7 +168,9 @@ pub struct Rules {
     /// What a column's `Work` reads of each card, in one load.
     card_facts: [CardFacts; MAX_SEATS * MAX_DECK],
     toggles: [u8; TOGGLES.len()],
-    /// What the toggles make of the ability language (`readings`).
+    /// Every toggle of toggles.ron as `toggles.<key> = reading`.
+    toggle_settings: Vec<(String, String)>,
+    /// What the toggles make of the ability language (their `means`).
     readings: Readings,
 }
 
@@ -242,7 +227,7 @@ impl Rules {
     /// Every rule in force as `key = value`.
     pub fn settings(&self) -> Vec<(String, String)> {
         let mut v = vec![("players".to_string(), self.players.to_string())];
-        v.extend(toggles::settings(TOGGLES, &self.toggles));
+        v.extend(self.toggle_settings.iter().cloned());
         for k in &self.kinds {
             v.push((format!("card.{}.value", k.id), half(k.value)));
         }
@@ -373,7 +358,7 @@ impl Validator {
         let scoring: raw::ScoringFile = self.parse(&fs.scoring)?;
         let (players, player_counts) = self.players(&fs.game, &game, sel)?;
         let mut domains = self.named(&fs.objectives, &objectives.domains, 16);
-        let toggles = toggles::read(&fs.toggles, TOGGLES, o, &mut self.diags);
+        let toggles = toggles::read(&fs.toggles, TOGGLES, Readings::NAMES, o, &mut self.diags);
         let mut kinds = self.kinds(&fs.cards, &cards, &domains)?;
         self.card_overlays(&mut kinds, o);
         let deck = self.deck(&fs.colours, &colours, &kinds)?;
@@ -396,8 +381,9 @@ impl Validator {
             );
         }
         let steps = self.steps(&fs.round, &round, &kinds)?;
-        let toggles: [u8; TOGGLES.len()] = toggles?.try_into().ok()?;
-        let readings = readings(&toggles);
+        let toggles = toggles?;
+        let mut readings = Readings::default();
+        toggles.meanings.iter().for_each(|m| readings.set(m));
         self.programs(&fs.cards, &cards, &mut kinds, &steps, &readings);
         let (objs, hand, per_player) = self.objectives(fs, &objectives, &setup, players)?;
         let mut r = Rules {
@@ -429,7 +415,8 @@ impl Validator {
             card_kind: [0; MAX_SEATS * MAX_DECK],
             card_owner: [0; MAX_SEATS * MAX_DECK],
             card_facts: [CardFacts::default(); MAX_SEATS * MAX_DECK],
-            toggles,
+            toggles: toggles.values.try_into().ok()?,
+            toggle_settings: toggles.settings,
             readings,
         };
         for c in 0..players * r.deck.len() {
@@ -640,7 +627,7 @@ impl Validator {
 
     /// A key an overlay sets that names no rule: an error at the key.
     fn unknown_keys(&mut self, o: &Overlays, r: &Rules) {
-        let mut keys: Vec<String> = toggles::keys(TOGGLES).collect();
+        let mut keys: Vec<String> = r.toggle_settings.iter().map(|s| s.0.clone()).collect();
         for k in &r.kinds {
             keys.push(format!("card.{}.value", k.id));
             keys.push(format!("card.{}.name", k.id));
@@ -873,52 +860,6 @@ impl Validator {
                 .push(self.num(f, v, "objective value")? as u8);
         }
         Some(())
-    }
-}
-
-/// What the toggles of `toggles.ron` make of the ability language (each
-/// toggle's passage and readings: docs/de-cape.md section 8).
-fn readings(t: &[u8; TOGGLES.len()]) -> Readings {
-    let is = |toggle: T, reading: u8| t[toggle as usize] == reading;
-    Readings {
-        // column.below Nearer: "below" is the card nearer the objective.
-        below_is_nearer: is(T::Below, 1),
-        // traitor.chooser ActivePlayer: the player on turn decides.
-        owner_choice_by_active: is(T::Chooser, 1),
-        // musketeers.pair CancelEachOther.
-        cancel_needs_pair: is(T::CancelPair, 1),
-        // prince_squire.needs: EitherActive and BothPresent drop `active:`;
-        // BothPresent also lets a card turned up late claim.
-        claim_ignores_active: !is(T::ClaimNeeds, 0),
-        claim_acts_unrevealed: is(T::ClaimNeeds, 2),
-        // two_copies.counts ActiveCopies.
-        count_active_copies: is(T::Copies, 1),
-        // sorceress.valueless Spared.
-        valueless_not_compared: is(T::Valueless, 1),
-        // double.copies PrintedValue.
-        value_reads_printed: is(T::CopiesValue, 1),
-        // value.floor NoFloor.
-        no_floor: is(T::Floor, 1),
-        // end_steps.within_5 TableOrder.
-        table_order: is(T::SetsFirst, 1),
-        // award.claim_vs_beggar BeggarWins.
-        lowest_beats_claim: is(T::ClaimVsLowest, 1),
-        // beggar.takes_part HasCard.
-        lowest_counts_any_card: is(T::TakesPart, 1),
-        // explorer.reveals Nothing.
-        reveal_does_nothing: is(T::MovedReveals, 1),
-        // explorer.vs_assassin AssassinInert.
-        revealer_by_ability_spared: is(T::RevealerByEffect, 1),
-        // explorer.no_column ToDiscard.
-        stranded_move_discards: is(T::NoColumn, 1),
-        // explorer.loop_guard Unbounded.
-        reveals_unbounded: is(T::LoopGuard, 1),
-        // cloak.tucked_counts false.
-        tucked_uncounted: is(T::TuckedCounts, 1),
-        // cloak.draw Always.
-        declined_goes_on: is(T::DeclineGoesOn, 1),
-        // eliminated.to OutOfGame.
-        eliminated_out: is(T::EliminatedTo, 1),
     }
 }
 
