@@ -158,7 +158,7 @@ pub fn read(
                 format!("the reading {r} of \"{key}\" has no meaning (`means`)"),
             );
         }
-        for (w, names) in &tg.means {
+        for (w, names) in tg.means.iter().filter(|_| i.is_none()) {
             if !after_first.contains(&w.0.as_str()) {
                 let m = format!(
                     "the readings of \"{key}\" are {}: {} is not one after the first",

@@ -3,12 +3,13 @@
 //! problem is a diagnostic at its file, line and column; every number is
 //! checked against its range (`RANGES`) before anything is sized by it.
 
-use super::raw::{self, Num};
+use super::raw;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::effects::columns::{self, ColumnRules, Facts, Program, Readings};
 pub use crate::effects::columns::{MAX_COLUMN, NO_STEP, Step};
+use crate::effects::compile;
 use crate::engine::Selection;
-use crate::load::overlay::{Overlays, Source};
+use crate::load::overlay::Overlays;
 use crate::load::toggles;
 use crate::load::{GameDir, SourceFile, Spanned};
 
@@ -209,19 +210,12 @@ impl Rules {
         if self.first(T::PurgeValue) {
             return;
         }
-        let eliminates = |n: u8| {
-            self.kinds.iter().zip(&self.end_step).any(|(k, &s)| {
-                s == n
-                    && k.program.as_ref().is_some_and(|p| {
-                        p.ops.iter().any(|o| matches!(o, columns::Op::Eliminate(_)))
-                    })
-            })
-        };
-        let keys: Vec<bool> = self.steps.iter().map(|s| eliminates(s.number)).collect();
-        let mut steps: Vec<(bool, Step)> =
-            keys.into_iter().zip(self.steps.iter().copied()).collect();
-        steps.sort_by_key(|(e, _)| *e);
-        self.steps = steps.into_iter().map(|(_, s)| s).collect();
+        let eliminates = |p: &Program| p.ops.iter().any(|o| matches!(o, columns::Op::Eliminate(_)));
+        let programs = self.kinds.iter().map(|k| k.program.as_ref());
+        let purges: Vec<u8> = (self.end_step.iter().zip(programs))
+            .filter_map(|(&s, p)| p.is_some_and(eliminates).then_some(s))
+            .collect();
+        self.steps.sort_by_key(|s| purges.contains(&s.number));
     }
 
     /// Every rule in force as `key = value`.
@@ -247,6 +241,18 @@ impl Rules {
         let colours = self.colours.iter().map(|(id, n)| q("colour", id, n));
         kinds.chain(domains).chain(colours).collect()
     }
+}
+
+/// The range of `what` in [`RANGES`].
+fn range(what: &str) -> (f64, f64) {
+    let &(_, lo, hi) = RANGES.iter().find(|r| r.0 == what).expect("a range");
+    (lo, hi)
+}
+
+/// A card value in its range, in half points.
+fn half_points(x: f64) -> Option<i16> {
+    let (lo, hi) = range("value");
+    ((lo..=hi).contains(&x) && (x * 2.0).fract() == 0.0).then_some((x * 2.0) as i16)
 }
 
 /// A value in half points as written (`9.5`, `12`).
@@ -319,9 +325,9 @@ impl Validator {
     }
 
     /// A number in its range, as a whole number unless `halves`.
-    fn num(&mut self, f: &SourceFile, n: &Spanned<Num>, what: &str) -> Option<i64> {
-        let &(_, lo, hi) = RANGES.iter().find(|r| r.0 == what).expect("a range");
-        let x = n.value.0;
+    fn num(&mut self, f: &SourceFile, n: &Spanned<f64>, what: &str) -> Option<i64> {
+        let (lo, hi) = range(what);
+        let x = n.value;
         if !(lo..=hi).contains(&x) || x.fract() != 0.0 {
             self.err(
                 f,
@@ -334,17 +340,18 @@ impl Validator {
     }
 
     /// A card value in half points.
-    fn value(&mut self, f: &SourceFile, n: &Spanned<Num>) -> Option<i16> {
-        let x = n.value.0;
-        if !(0.0..=100.0).contains(&x) || (x * 2.0).fract() != 0.0 {
+    fn value(&mut self, f: &SourceFile, n: &Spanned<f64>) -> Option<i16> {
+        let x = n.value;
+        let v = half_points(x);
+        if v.is_none() {
+            let (lo, hi) = range("value");
             self.err(
                 f,
                 n,
-                format!("a value is from 0 to 100 in half points, not {x}"),
+                format!("a value is from {lo} to {hi} in half points, not {x}"),
             );
-            return None;
         }
-        Some((x * 2.0) as i16)
+        v
     }
 
     fn validate(&mut self, fs: &Files, o: &Overlays, sel: &Selection) -> Option<Rules> {
@@ -370,15 +377,11 @@ impl Validator {
             [("domain", &mut domains), ("colour", &mut colours)],
         );
         if colours.len() < players {
-            let at = &game.max_players;
-            self.err(
-                &fs.game,
-                at,
-                format!(
-                    "{players} players need {players} colours; colours.ron has {}",
-                    colours.len()
-                ),
+            let m = format!(
+                "{players} players need {players} colours; colours.ron has {}",
+                colours.len()
             );
+            self.err(&fs.game, &game.max_players, m);
         }
         let steps = self.steps(&fs.round, &round, &kinds)?;
         let toggles = toggles?;
@@ -420,12 +423,12 @@ impl Validator {
             readings,
         };
         for c in 0..players * r.deck.len() {
-            r.card_kind[c] = r.deck[c % r.deck.len()];
-            r.card_owner[c] = (c / r.deck.len()) as u8;
-            let k = &r.kinds[r.card_kind[c] as usize];
+            let (kind, owner) = (r.deck[c % r.deck.len()], (c / r.deck.len()) as u8);
+            (r.card_kind[c], r.card_owner[c]) = (kind, owner);
+            let k = &r.kinds[kind as usize];
             r.card_facts[c] = CardFacts {
-                kind: r.card_kind[c],
-                owner: r.card_owner[c],
+                kind,
+                owner,
                 valued: !k.valueless,
                 home: k.domain.unwrap_or(u8::MAX),
                 value: k.value,
@@ -514,13 +517,11 @@ impl Validator {
         domains: &[(String, String)],
     ) -> Option<Vec<Kind>> {
         if c.kinds.is_empty() || c.kinds.len() > MAX_KINDS {
-            self.diags.push(f.error_at(
-                0..0,
-                format!(
-                    "cards.ron lists from 1 to {MAX_KINDS} kinds, not {}",
-                    c.kinds.len()
-                ),
-            ));
+            let m = format!(
+                "cards.ron lists from 1 to {MAX_KINDS} kinds, not {}",
+                c.kinds.len()
+            );
+            self.diags.push(f.error_at(0..0, m));
             return None;
         }
         let mut out: Vec<Kind> = Vec::new();
@@ -543,18 +544,13 @@ impl Validator {
                 }
                 i.map(|i| i as u8)
             });
-            let domain_value = match (&k.domain, &k.domain_value) {
-                (Some(_), Some(v)) => self.value(f, v).unwrap_or(value),
-                (None, Some(v)) => {
-                    self.err(f, v, "a domain_value needs a domain");
-                    value
-                }
-                (Some(d), None) => {
-                    self.err(f, d, "a domain needs a domain_value");
-                    value
-                }
-                (None, None) => value,
-            };
+            match (&k.domain, &k.domain_value) {
+                (None, Some(v)) => self.err(f, v, "a domain_value needs a domain"),
+                (Some(d), None) => self.err(f, d, "a domain needs a domain_value"),
+                _ => {}
+            }
+            let home_value = k.domain_value.as_ref().filter(|_| k.domain.is_some());
+            let domain_value = home_value.and_then(|v| self.value(f, v)).unwrap_or(value);
             out.push(Kind {
                 id: k.id.value.clone(),
                 name: k.name.clone(),
@@ -575,106 +571,84 @@ impl Validator {
                 continue;
             };
             let v = o.text(s);
-            match v.parse::<f64>() {
-                Ok(x) if (0.0..=100.0).contains(&x) && (x * 2.0).fract() == 0.0 => {
-                    k.value = (x * 2.0) as i16
-                }
-                _ => self.diags.push(o.error(
-                    s,
-                    format!(
-                        "card.{}.value: a value from 0 to 100 in half points, not {v}",
+            match v.parse().ok().and_then(half_points) {
+                Some(x) => k.value = x,
+                None => {
+                    let (lo, hi) = range("value");
+                    let m = format!(
+                        "card.{}.value: a value from {lo} to {hi} in half points, not {v}",
                         k.id
-                    ),
-                )),
+                    );
+                    self.diags.push(o.error(s, m));
+                }
             }
         }
     }
 
-    /// `<what>.<id>.name` set by an overlay (a names file, a variant,
-    /// `--set`): a name in double quotes (`--set` may leave them out).
-    fn rename(&mut self, o: &Overlays, what: &str, id: &str, name: &mut String) {
-        let key = format!("{what}.{id}.name");
-        let Some(s) = o.get(&key) else {
-            return;
-        };
-        let v = o.text(s);
-        match ron::from_str::<String>(&v) {
-            Ok(n) if !n.trim().is_empty() => *name = n,
-            Err(_) if s.source == Source::CommandLine && !v.is_empty() => *name = v,
-            _ => {
-                let m = format!("{key}: a name in double quotes, not {v}");
-                self.diags.push(o.error(s, m));
-            }
-        }
-    }
-
-    /// The names of the kinds, domains and colours an overlay sets.
+    /// The names of the kinds, domains and colours an overlay (a names
+    /// file, a variant, `--set`) sets by `<what>.<id>.name`.
     fn names(
         &mut self,
         o: &Overlays,
         kinds: &mut [Kind],
         lists: [(&str, &mut Vec<(String, String)>); 2],
     ) {
-        for k in kinds.iter_mut() {
-            self.rename(o, "card", &k.id, &mut k.name);
-        }
-        for (what, list) in lists {
-            for (id, name) in list.iter_mut() {
-                self.rename(o, what, id, name);
+        let kinds = kinds
+            .iter_mut()
+            .map(|Kind { id, name, .. }| ("card", &*id, name));
+        let lists = lists.into_iter();
+        let others = lists.flat_map(|(w, l)| l.iter_mut().map(move |(id, n)| (w, &*id, n)));
+        for (what, id, name) in kinds.chain(others) {
+            match o.name(&format!("{what}.{id}.name")) {
+                Some(Ok(n)) => *name = n,
+                Some(Err(d)) => self.diags.push(d),
+                None => {}
             }
         }
     }
 
-    /// A key an overlay sets that names no rule: an error at the key.
+    /// A key an overlay sets that names no rule (the rules' settings and
+    /// names but the number of players): an error at the key.
     fn unknown_keys(&mut self, o: &Overlays, r: &Rules) {
-        let mut keys: Vec<String> = r.toggle_settings.iter().map(|s| s.0.clone()).collect();
-        for k in &r.kinds {
-            keys.push(format!("card.{}.value", k.id));
-            keys.push(format!("card.{}.name", k.id));
+        let keys = [r.settings(), r.names()]
+            .concat()
+            .into_iter()
+            .map(|(k, _)| k);
+        let keys: Vec<String> = keys.filter(|k| k != "players").collect();
+        self.diags.extend(o.unknown_keys(&keys, KEYS));
+    }
+
+    /// The kind `id` names, else an error at it with the nearest id.
+    fn kind(&mut self, f: &SourceFile, id: &Spanned<String>, kinds: &[Kind]) -> Option<usize> {
+        let i = kinds.iter().position(|k| k.id == id.value);
+        if i.is_none() {
+            let mut d = f.error(id, format!("unknown card \"{}\"", id.value));
+            let near = crate::load::nearest(id, kinds.iter().map(|k| k.id.as_str()));
+            d.hints
+                .extend(near.map(|n| format!("did you mean \"{n}\"?")));
+            self.diags.push(d);
         }
-        keys.extend(r.domains.iter().map(|(id, _)| format!("domain.{id}.name")));
-        keys.extend(r.colours.iter().map(|(id, _)| format!("colour.{id}.name")));
-        for s in o.settings() {
-            if !keys.contains(&s.key.value) {
-                let d = o.unknown_key(s, keys.iter().map(String::as_str));
-                self.diags.push(d.with_hint(KEYS));
-            }
-        }
+        i
     }
 
     fn deck(&mut self, f: &SourceFile, c: &raw::ColoursFile, kinds: &[Kind]) -> Option<Vec<u8>> {
         let mut deck = Vec::new();
         for e in &c.deck {
-            let Some(k) = kinds.iter().position(|k| k.id == e.card.value) else {
-                let near = crate::load::nearest(&e.card.value, kinds.iter().map(|k| k.id.as_str()));
-                let d = f.error(&e.card, format!("unknown card \"{}\"", e.card.value));
-                self.diags.push(match near {
-                    Some(n) => d.with_hint(format!("did you mean \"{n}\"?")),
-                    None => d,
-                });
+            let Some(k) = self.kind(f, &e.card, kinds) else {
                 continue;
             };
             let n = self.num(f, &e.count, "count")? as usize;
             if deck.len() + n > MAX_DECK {
-                self.err(
-                    f,
-                    &e.count,
-                    format!("a colour holds at most {MAX_DECK} cards"),
-                );
+                let m = format!("a colour holds at most {MAX_DECK} cards");
+                self.err(f, &e.count, m);
                 return None;
             }
             deck.extend(std::iter::repeat_n(k as u8, n));
         }
-        if deck.len() as f64 != c.deck_total.value.0 {
-            self.err(
-                f,
-                &c.deck_total,
-                format!(
-                    "the deck above holds {} cards, not {}",
-                    deck.len(),
-                    c.deck_total.value.0
-                ),
-            );
+        let (holds, total) = (deck.len(), c.deck_total.value);
+        if holds as f64 != total {
+            let m = format!("the deck above holds {holds} cards, not {total}");
+            self.err(f, &c.deck_total, m);
         }
         (!deck.is_empty()).then_some(deck)
     }
@@ -687,9 +661,7 @@ impl Validator {
                 self.err(f, &s.step, format!("step {n} is given twice"));
             }
             for k in &s.kinds {
-                if !kinds.iter().any(|x| x.id == k.value) {
-                    self.err(f, k, format!("unknown card \"{}\"", k.value));
-                }
+                self.kind(f, k, kinds);
             }
             steps.push(Step {
                 number: n,
@@ -699,6 +671,7 @@ impl Validator {
         Some(steps)
     }
 
+    /// Each card's ability, compiled; problems at their place in cards.ron.
     fn programs(
         &mut self,
         f: &SourceFile,
@@ -716,30 +689,10 @@ impl Validator {
                 steps,
                 readings,
             };
-            kinds[i].program = self.effect(f, &k.id.value, text, &env);
+            let context = format!("in the ability of `{}`", k.id.value);
+            let p = compile::program(f, text, &context, |a| columns::compile::compile(a, &env));
+            kinds[i].program = p.map_err(|d| self.diags.extend(d)).ok();
         }
-    }
-
-    /// Parses and compiles one card's ability; problems are reported at
-    /// their place in cards.ron.
-    fn effect(
-        &mut self,
-        f: &SourceFile,
-        card: &str,
-        text: &Spanned<String>,
-        env: &columns::Env,
-    ) -> Option<Program> {
-        let problems = match crate::effects::parse(&text.value) {
-            Err(e) => vec![e.into()],
-            Ok(ast) => match columns::compile::compile(&ast, env) {
-                Ok(p) => return Some(p),
-                Err(ps) => ps,
-            },
-        };
-        let context = format!("in the ability of `{card}`");
-        let diags = crate::effects::compile::diagnostics(f, text, &context, problems);
-        self.diags.extend(diags);
-        None
     }
 
     fn objectives(
@@ -755,8 +708,8 @@ impl Validator {
             values.push(self.num(of, v, "objective value")? as u8);
         }
         let total = o.domains.len() * values.len();
-        if total as f64 != o.total.value.0 || total > MAX_OBJECTIVES {
-            self.err(of, &o.total, format!("{} domains of {} values make {total} objectives, not {} (at most {MAX_OBJECTIVES})", o.domains.len(), values.len(), o.total.value.0));
+        if total as f64 != o.total.value || total > MAX_OBJECTIVES {
+            self.err(of, &o.total, format!("{} domains of {} values make {total} objectives, not {} (at most {MAX_OBJECTIVES})", o.domains.len(), values.len(), o.total.value));
             return None;
         }
         let mut removed: Vec<u8> = Vec::new();
@@ -784,15 +737,11 @@ impl Validator {
         self.num(sf, seat, "seat")?;
         self.by_players(sf, s, players, per, pool.len());
         if players * per > pool.len() {
-            self.err(
-                sf,
-                &s.objectives_per_player,
-                format!(
-                    "{players} players x {per} objectives need {} objectives; the pool holds {}",
-                    players * per,
-                    pool.len()
-                ),
+            let (need, holds) = (players * per, pool.len());
+            let m = format!(
+                "{players} players x {per} objectives need {need} objectives; the pool holds {holds}"
             );
+            self.err(sf, &s.objectives_per_player, m);
             return None;
         }
         Some((pool, hand, per))
@@ -810,7 +759,7 @@ impl Validator {
         let Some(row) = s
             .by_players
             .iter()
-            .find(|r| r.players.value.0 == players as f64)
+            .find(|r| r.players.value == players as f64)
         else {
             self.diags
                 .push(f.error_at(0..0, format!("by_players has no row for {players} players")));
@@ -835,17 +784,13 @@ impl Validator {
         out.placement_cap = self.num(f, &r.placement_cap, "placement_cap")? as u32;
         out.column_capacity = self.num(f, &r.column_capacity, "column_capacity")? as usize;
         let needed = out.rounds * out.columns;
-        if needed != out.players * out.objectives_per_player {
-            self.err(
-                f,
-                &r.rounds,
-                format!(
-                    "{} rounds of {} columns use {needed} objectives; setup deals {}",
-                    out.rounds,
-                    out.columns,
-                    out.players * out.objectives_per_player
-                ),
+        let dealt = out.players * out.objectives_per_player;
+        if needed != dealt {
+            let (rounds, columns) = (out.rounds, out.columns);
+            let m = format!(
+                "{rounds} rounds of {columns} columns use {needed} objectives; setup deals {dealt}"
             );
+            self.err(f, &r.rounds, m);
             return None;
         }
         Some(())
