@@ -4,14 +4,14 @@
 //! checked against its range (`RANGES`) before anything is sized by it.
 
 use super::raw;
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::Diagnostics;
 use crate::effects::columns::{self, ColumnRules, Facts, Program, Readings};
 pub use crate::effects::columns::{MAX_COLUMN, NO_STEP, Step};
 use crate::effects::compile;
 use crate::engine::Selection;
 use crate::load::overlay::Overlays;
 use crate::load::toggles;
-use crate::load::{GameDir, SourceFile, Spanned};
+use crate::load::{GameDir, Parsed, SourceFile, Spanned};
 
 /// The most seats, kinds in a deck, cards per colour, columns, steps.
 pub const MAX_SEATS: usize = 6;
@@ -264,35 +264,8 @@ pub fn half(v: i16) -> String {
     }
 }
 
-/// The rule files, read.
-struct Files {
-    game: SourceFile,
-    cards: SourceFile,
-    colours: SourceFile,
-    objectives: SourceFile,
-    setup: SourceFile,
-    round: SourceFile,
-    award: SourceFile,
-    scoring: SourceFile,
-    toggles: SourceFile,
-}
-
 /// Loads and checks the rules of `dir` with the overlays of `sel`.
 pub fn load(dir: &GameDir, sel: &Selection) -> Result<Rules, Diagnostics> {
-    let read = |f: &str| dir.read(f);
-    let files = (|| -> Result<Files, Diagnostic> {
-        Ok(Files {
-            game: read("game.ron")?,
-            cards: read("cards.ron")?,
-            colours: read("colours.ron")?,
-            objectives: read("objectives.ron")?,
-            setup: read("setup.ron")?,
-            round: read("round.ron")?,
-            award: read("award.ron")?,
-            scoring: read("scoring.ron")?,
-            toggles: read("toggles.ron")?,
-        })
-    })()?;
     let codes: Vec<&str> = crate::play::i18n::Lang::codes().collect();
     let overlays = Overlays::read(dir, sel, BASE_RULEBOOK, &codes);
     let problems = overlays.problems();
@@ -302,7 +275,7 @@ pub fn load(dir: &GameDir, sel: &Selection) -> Result<Rules, Diagnostics> {
     let mut v = Validator {
         diags: Diagnostics::default(),
     };
-    let rules = v.validate(&files, &overlays, sel);
+    let rules = v.validate(dir, &overlays, sel);
     match rules {
         Some(r) if v.diags.is_empty() => Ok(r),
         _ => Err(v.diags),
@@ -354,48 +327,52 @@ impl Validator {
         v
     }
 
-    fn validate(&mut self, fs: &Files, o: &Overlays, sel: &Selection) -> Option<Rules> {
-        let game: raw::GameFile = self.parse(&fs.game)?;
-        let cards: raw::CardsFile = self.parse(&fs.cards)?;
-        let colours: raw::ColoursFile = self.parse(&fs.colours)?;
-        let objectives: raw::ObjectivesFile = self.parse(&fs.objectives)?;
-        let setup: raw::SetupFile = self.parse(&fs.setup)?;
-        let round: raw::RoundFile = self.parse(&fs.round)?;
-        let _award: raw::AwardFile = self.parse(&fs.award)?;
-        let scoring: raw::ScoringFile = self.parse(&fs.scoring)?;
-        let (players, player_counts) = self.players(&fs.game, &game, sel)?;
-        let mut domains = self.named(&fs.objectives, &objectives.domains, 16);
-        let toggles = toggles::read(&fs.toggles, TOGGLES, Readings::NAMES, o, &mut self.diags);
-        let mut kinds = self.kinds(&fs.cards, &cards, &domains)?;
+    fn validate(&mut self, dir: &GameDir, o: &Overlays, sel: &Selection) -> Option<Rules> {
+        let game: Parsed<raw::GameFile> = self.parse(dir, "game.ron")?;
+        let cards: Parsed<raw::CardsFile> = self.parse(dir, "cards.ron")?;
+        let colours: Parsed<raw::ColoursFile> = self.parse(dir, "colours.ron")?;
+        let objectives: Parsed<raw::ObjectivesFile> = self.parse(dir, "objectives.ron")?;
+        let setup: Parsed<raw::SetupFile> = self.parse(dir, "setup.ron")?;
+        let round: Parsed<raw::RoundFile> = self.parse(dir, "round.ron")?;
+        let _award: Parsed<raw::AwardFile> = self.parse(dir, "award.ron")?;
+        let scoring: Parsed<raw::ScoringFile> = self.parse(dir, "scoring.ron")?;
+        let toggles_file = dir
+            .read("toggles.ron")
+            .map_err(|d| self.diags.push(d))
+            .ok()?;
+        let (players, player_counts) = self.players(&game.file, &game.raw, sel)?;
+        let mut domains = self.named(&objectives.file, &objectives.raw.domains, 16);
+        let toggles = toggles::read(&toggles_file, TOGGLES, Readings::NAMES, o, &mut self.diags);
+        let mut kinds = self.kinds(&cards.file, &cards.raw, &domains)?;
         self.card_overlays(&mut kinds, o);
-        let deck = self.deck(&fs.colours, &colours, &kinds)?;
-        let mut colours = self.named(&fs.colours, &colours.colours, MAX_SEATS);
-        let base_names = BaseNames::of(&kinds, &domains, &colours);
+        let deck = self.deck(&colours.file, &colours.raw, &kinds)?;
+        let mut colour_names = self.named(&colours.file, &colours.raw.colours, MAX_SEATS);
+        let base_names = BaseNames::of(&kinds, &domains, &colour_names);
         self.names(
             o,
             &mut kinds,
-            [("domain", &mut domains), ("colour", &mut colours)],
+            [("domain", &mut domains), ("colour", &mut colour_names)],
         );
-        if colours.len() < players {
+        if colour_names.len() < players {
             let m = format!(
                 "{players} players need {players} colours; colours.ron has {}",
-                colours.len()
+                colour_names.len()
             );
-            self.err(&fs.game, &game.max_players, m);
+            self.err(&game.file, &game.raw.max_players, m);
         }
-        let steps = self.steps(&fs.round, &round, &kinds)?;
+        let steps = self.steps(&round.file, &round.raw, &kinds)?;
         let toggles = toggles?;
         let mut readings = Readings::default();
         toggles.meanings.iter().for_each(|m| readings.set(m));
-        self.programs(&fs.cards, &cards, &mut kinds, &steps, &readings);
-        let (objs, hand, per_player) = self.objectives(fs, &objectives, &setup, players)?;
+        self.programs(&cards.file, &cards.raw, &mut kinds, &steps, &readings);
+        let (objs, hand, per_player) = self.objectives(&objectives, &setup, players)?;
         let mut r = Rules {
-            name: game.name.clone(),
+            name: game.raw.name.clone(),
             players,
             player_counts,
             kinds,
             deck,
-            colours,
+            colours: colour_names,
             domains,
             base_names,
             objectives: objs,
@@ -403,15 +380,15 @@ impl Validator {
             objectives_per_player: per_player,
             columns: players,
             rounds: 0,
-            reveal_above: round.reveal_above,
+            reveal_above: round.raw.reveal_above,
             draw_after_place: 0,
             steps,
             placement_cap: 0,
             column_capacity: 0,
             multiplier: 2,
             per_extra_card: -1,
-            six_domains: scoring.six_domains.needs_every_domain,
-            sum_of_objectives: scoring.sum_of_objectives,
+            six_domains: scoring.raw.six_domains.needs_every_domain,
+            sum_of_objectives: scoring.raw.sum_of_objectives,
             tie_breaks: Vec::new(),
             end_step: Vec::new(),
             end_rank: Vec::new(),
@@ -453,13 +430,17 @@ impl Validator {
                 i.map_or(NO_STEP, |i| i as u8)
             })
             .collect();
-        self.round(&fs.round, &round, &mut r)?;
-        self.scoring(&fs.scoring, &scoring, &mut r)?;
+        self.round(&round.file, &round.raw, &mut r)?;
+        self.scoring(&scoring.file, &scoring.raw, &mut r)?;
         Some(r)
     }
 
-    fn parse<T: serde::de::DeserializeOwned>(&mut self, f: &SourceFile) -> Option<T> {
-        crate::load::parse_into(f, &mut self.diags)
+    fn parse<T: serde::de::DeserializeOwned>(
+        &mut self,
+        dir: &GameDir,
+        f: &str,
+    ) -> Option<Parsed<T>> {
+        dir.parse(f).map_err(|d| self.diags.push(d)).ok()
     }
 
     /// The number of players asked for, and every number the rules allow.
@@ -469,16 +450,10 @@ impl Validator {
         g: &raw::GameFile,
         sel: &Selection,
     ) -> Option<(usize, std::ops::RangeInclusive<usize>)> {
-        if g.game.value != super::MODULE {
-            self.err(
-                f,
-                &g.game,
-                format!(
-                    "this module plays \"{}\", not \"{}\"",
-                    super::MODULE,
-                    g.game.value
-                ),
-            );
+        let (module, written) = (super::MODULE, &g.game.value);
+        if *written != module {
+            let m = format!("this module plays \"{module}\", not \"{written}\"");
+            self.err(f, &g.game, m);
         }
         let lo = self.num(f, &g.min_players, "players")? as usize;
         let hi = self.num(f, &g.max_players, "players")? as usize;
@@ -697,12 +672,11 @@ impl Validator {
 
     fn objectives(
         &mut self,
-        fs: &Files,
-        o: &raw::ObjectivesFile,
-        s: &raw::SetupFile,
+        o: &Parsed<raw::ObjectivesFile>,
+        s: &Parsed<raw::SetupFile>,
         players: usize,
     ) -> Option<(Vec<Objective>, usize, usize)> {
-        let (of, sf) = (&fs.objectives, &fs.setup);
+        let (of, o, sf, s) = (&o.file, &o.raw, &s.file, &s.raw);
         let mut values = Vec::new();
         for v in &o.values_per_domain {
             values.push(self.num(of, v, "objective value")? as u8);
@@ -722,15 +696,14 @@ impl Validator {
                 }
             }
         }
-        let mut pool = Vec::new();
-        for d in 0..o.domains.len() {
-            for &v in values.iter().filter(|v| !removed.contains(v)) {
-                pool.push(Objective {
-                    domain: d as u8,
-                    value: v,
-                });
-            }
-        }
+        let kept: Vec<u8> = values
+            .into_iter()
+            .filter(|v| !removed.contains(v))
+            .collect();
+        let domains = 0..o.domains.len() as u8;
+        let pool: Vec<Objective> = domains
+            .flat_map(|domain| kept.iter().map(move |&value| Objective { domain, value }))
+            .collect();
         let hand = self.num(sf, &s.hand_size, "hand_size")? as usize;
         let per = self.num(sf, &s.objectives_per_player, "objectives_per_player")? as usize;
         let raw::FirstPlayer::Seat(seat) = &s.first_player;
@@ -756,14 +729,13 @@ impl Validator {
         per: usize,
         pool: usize,
     ) {
-        let Some(row) = s
+        let row = s
             .by_players
             .iter()
-            .find(|r| r.players.value == players as f64)
-        else {
-            self.diags
-                .push(f.error_at(0..0, format!("by_players has no row for {players} players")));
-            return;
+            .find(|r| r.players.value == players as f64);
+        let Some(row) = row else {
+            let m = format!("by_players has no row for {players} players");
+            return self.diags.push(f.error_at(0..0, m));
         };
         let checks = [
             (&row.columns, players, "columns"),
@@ -799,8 +771,7 @@ impl Validator {
     fn scoring(&mut self, f: &SourceFile, s: &raw::ScoringFile, out: &mut Rules) -> Option<()> {
         out.multiplier = self.num(f, &s.six_domains.multiplier, "multiplier")? as i32;
         out.per_extra_card = self.num(f, &s.six_domains.per_extra_card, "per_extra_card")? as i32;
-        for t in &s.tie_breaks {
-            let raw::TieBreak::MostOfValue(v) = t;
+        for raw::TieBreak::MostOfValue(v) in &s.tie_breaks {
             out.tie_breaks
                 .push(self.num(f, v, "objective value")? as u8);
         }
