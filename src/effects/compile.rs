@@ -331,6 +331,25 @@ impl TextInFile {
     }
 }
 
+/// The effect `text` read from `file`, parsed and compiled by `compile`
+/// (a game's compiler); its problems, of syntax or of meaning, as
+/// [`diagnostics`] after `context`.
+pub fn program<P>(
+    file: &SourceFile,
+    text: &Spanned<String>,
+    context: &str,
+    compile: impl FnOnce(&super::ast::Effect) -> Result<P, Vec<Problem>>,
+) -> Result<P, Diagnostics> {
+    let problems = match super::parse(&text.value) {
+        Err(e) => vec![e.into()],
+        Ok(ast) => match compile(&ast) {
+            Ok(p) => return Ok(p),
+            Err(problems) => problems,
+        },
+    };
+    Err(diagnostics(file, text, context, problems))
+}
+
 /// The problems of the effect `text` read from `file`, as diagnostics at
 /// their place there, each message after `context` ("in the effect of
 /// `<card id>`").

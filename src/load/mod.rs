@@ -26,6 +26,13 @@ pub struct SourceFile {
     pub text: String,
 }
 
+/// A rule file and what it says, read as `T` ([`GameDir::parse`]): the
+/// `Spanned` values of `raw` point into `file`'s text.
+pub struct Parsed<T> {
+    pub file: SourceFile,
+    pub raw: T,
+}
+
 /// Reads a text file as UTF-8, without the byte-order mark some editors put
 /// first. Every file the program reads goes through here (positions in
 /// diagnostics are then offsets of the text without the mark).

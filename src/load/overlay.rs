@@ -362,6 +362,30 @@ impl Overlays {
         file.error_at(span.start..end, message)
     }
 
+    /// The name set by `key`, if any: in double quotes (`--set` may leave
+    /// them out), not blank; else an error at the value.
+    pub fn name(&self, key: &str) -> Option<Result<String, Diagnostic>> {
+        let s = self.get(key)?;
+        let v = self.text(s);
+        Some(match ron::from_str::<String>(&v) {
+            Ok(n) if !n.trim().is_empty() => Ok(n),
+            Err(_) if s.source == Source::CommandLine && !v.is_empty() => Ok(v),
+            _ => Err(self.error(s, format!("{key}: a name in double quotes, not {v}"))),
+        })
+    }
+
+    /// Every setting whose key is none of `keys`: an error at the key
+    /// ([`Overlays::unknown_key`]) with `hint`, what the keys are.
+    pub fn unknown_keys(&self, keys: &[String], hint: &str) -> Diagnostics {
+        let unknown = self.settings().filter(|s| !keys.contains(&s.key.value));
+        let keys = || keys.iter().map(String::as_str);
+        Diagnostics(
+            unknown
+                .map(|s| self.unknown_key(s, keys()).with_hint(hint))
+                .collect(),
+        )
+    }
+
     /// A setting whose key names no rule: an error at the key, with the
     /// nearest of `keys`.
     pub fn unknown_key<'k>(

@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use include_dir::{Dir, include_dir};
 
-use super::SourceFile;
+use super::{Parsed, SourceFile};
 use crate::diag::Diagnostic;
 
 /// The shipped `rules/` folder, one subfolder per game.
@@ -217,6 +217,16 @@ impl GameDir {
     /// Whether these are the rules built into the binary.
     pub fn is_built_in(&self) -> bool {
         matches!(self, GameDir::BuiltIn(_))
+    }
+
+    /// Reads the rule file `rel` and parses it as `T` (syntax only).
+    pub fn parse<T: serde::de::DeserializeOwned>(
+        &self,
+        rel: &str,
+    ) -> Result<Parsed<T>, Diagnostic> {
+        let file = self.read(rel)?;
+        let raw = file.parse()?;
+        Ok(Parsed { file, raw })
     }
 
     /// Reads the file `rel` (`"turn.ron"`, `"variants/x.ron"`).

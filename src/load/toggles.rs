@@ -6,6 +6,8 @@
 //! which readings, in its own order; this module checks the file against
 //! that list and gives each toggle's reading as its index.
 
+use std::collections::BTreeMap;
+
 use serde::Deserialize;
 use serde::de::Deserializer;
 
@@ -52,20 +54,25 @@ pub struct TogglesFile {
 }
 
 /// One toggle as written; `passage` and `why` are for the designer (and
-/// `ludus check`'s reader): read only to be required.
+/// `ludus check`'s reader): read only to be required. `means` gives, for
+/// each reading but the first, the meanings it sets (names the game's
+/// engine layer reads, such as `effects::columns::Readings`' fields): such
+/// a toggle is played by the data, not by the module's list.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Toggle {
     pub key: Spanned<String>,
     pub default: Spanned<Word>,
     pub readings: Vec<Spanned<Word>>,
+    #[serde(default)]
+    pub means: BTreeMap<Word, Vec<Spanned<Word>>>,
     pub passage: String,
     pub why: String,
 }
 
 /// A word as written (`Farther`, `true`, `12`): a toggle's reading, read
 /// as its text.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Word(pub String);
 
 impl<'de> Deserialize<'de> for Word {
@@ -79,65 +86,129 @@ impl<'de> Deserialize<'de> for Word {
 /// default a rulebook's plain reading gives.
 pub type Known = [(&'static str, &'static [&'static str])];
 
-/// Each toggle of `known`, in its order, as the index of its reading: the
-/// file's default, or the overlays' `toggles.<key>`. Every problem is a
-/// diagnostic at its place: a toggle the module does not play, readings
-/// other than the module's, an unknown reading, a toggle the file leaves
-/// out. `None` if any.
+/// The toggles of a file, each at its reading in force.
+#[derive(Debug, Clone, Default)]
+pub struct Toggles {
+    /// Each toggle of the module's list, in its order, as the index of its
+    /// reading.
+    pub values: Vec<u8>,
+    /// Every toggle of the file, in its order: `toggles.<key>` and its
+    /// reading.
+    pub settings: Vec<(String, String)>,
+    /// The meanings the readings in force set (`Toggle::means`).
+    pub meanings: Vec<String>,
+}
+
+/// Reads the toggles file `f` with the overlays' `toggles.<key>`: each
+/// toggle of `known` as the index of its reading, each other toggle by
+/// the `meanings` (of those a game gives) its `means` sets. Every problem
+/// is a diagnostic at its place: a toggle neither in `known` nor with
+/// `means`, readings other than the module's, a reading but the first
+/// without a meaning or a meaning for no such reading (the first, the
+/// default, means nothing), an unknown meaning or one given twice, an
+/// unknown reading, a toggle of `known` the file leaves out. `None` if a
+/// toggle of `known` is left out.
 pub fn read(
     f: &SourceFile,
     known: &Known,
+    meanings: &[&str],
     o: &Overlays,
     diags: &mut Diagnostics,
-) -> Option<Vec<u8>> {
+) -> Option<Toggles> {
     let file: TogglesFile = super::parse_into(f, diags)?;
-    let mut out = vec![u8::MAX; known.len()];
+    let mut out = Toggles {
+        values: vec![u8::MAX; known.len()],
+        ..Toggles::default()
+    };
+    let mut meant: Vec<(&str, &str)> = Vec::new();
     for tg in &file.toggles {
-        let Some(i) = known.iter().position(|(k, _)| *k == tg.key.value) else {
+        let key = tg.key.value.as_str();
+        let written: Vec<&str> = tg.readings.iter().map(|w| w.value.0.as_str()).collect();
+        let i = known.iter().position(|(k, _)| *k == key);
+        let err = |diags: &mut Diagnostics, m: String| diags.push(f.error(&tg.key, m));
+        if i.is_none() && tg.means.is_empty() {
             let keys: Vec<&str> = known.iter().map(|t| t.0).collect();
-            let d = f.error(&tg.key, format!("unknown toggle \"{}\"", tg.key.value));
+            let d = f.error(&tg.key, format!("unknown toggle \"{key}\""));
             diags.push(d.with_hint(format!(
-                "the toggles this module plays: {}",
+                "the toggles this module plays: {}; another toggle gives each reading but its first a meaning (`means`)",
                 keys.join(", ")
             )));
             continue;
-        };
-        let (key, readings) = known[i];
-        let written: Vec<&str> = tg.readings.iter().map(|w| w.value.0.as_str()).collect();
-        if written != readings {
-            let m = format!("the readings of \"{key}\" are {}", readings.join(", "));
-            diags.push(f.error(&tg.key, m));
         }
-        out[i] = reading(known[i], &tg.default.value.0).unwrap_or_else(|m| {
+        let readings = i.map_or(&written[..], |i| known[i].1);
+        if written != readings {
+            err(
+                diags,
+                format!("the readings of \"{key}\" are {}", readings.join(", ")),
+            );
+        }
+        if i.is_some() && !tg.means.is_empty() {
+            err(
+                diags,
+                format!("this module plays \"{key}\": its readings have no `means`"),
+            );
+        }
+        let after_first = written.get(1..).unwrap_or_default();
+        for r in after_first
+            .iter()
+            .filter(|r| i.is_none() && !tg.means.contains_key(&Word(r.to_string())))
+        {
+            err(
+                diags,
+                format!("the reading {r} of \"{key}\" has no meaning (`means`)"),
+            );
+        }
+        for (w, names) in tg.means.iter().filter(|_| i.is_none()) {
+            if !after_first.contains(&w.0.as_str()) {
+                let m = format!(
+                    "the readings of \"{key}\" are {}: {} is not one after the first",
+                    written.join(", "),
+                    w.0
+                );
+                err(diags, m);
+            }
+            for n in names {
+                if let Some((k, _)) = meant.iter().find(|(k, m)| *m == n.0 && *k != key) {
+                    let m = format!("\"{}\" is already a meaning of \"{k}\"", n.0);
+                    diags.push(f.error(n, m));
+                } else if !meanings.contains(&n.0.as_str()) {
+                    let d = f.error(n, format!("unknown meaning \"{}\"", n.0));
+                    diags.push(d.with_hint(format!("the meanings: {}", meanings.join(", "))));
+                }
+                meant.push((key, &n.0));
+            }
+        }
+        let row = (key, readings);
+        let mut value = reading(row, &tg.default.value.0).unwrap_or_else(|m| {
             diags.push(f.error(&tg.default, m));
             0
         });
         if let Some(s) = o.get(&format!("toggles.{key}")) {
-            out[i] = reading(known[i], &o.text(s)).unwrap_or_else(|m| {
+            value = reading(row, &o.text(s)).unwrap_or_else(|m| {
                 diags.push(o.error(s, m));
                 0
             });
         }
+        let Some(&r) = readings.get(value as usize) else {
+            continue;
+        };
+        out.settings.push((format!("toggles.{key}"), r.to_string()));
+        match i {
+            Some(i) => out.values[i] = value,
+            None => {
+                let names = tg.means.get(&Word(r.to_string())).into_iter().flatten();
+                let known = names.filter(|n| meanings.contains(&n.0.as_str()));
+                out.meanings.extend(known.map(|n| n.0.clone()));
+            }
+        }
     }
-    for (i, r) in out.iter().enumerate() {
+    for (i, r) in out.values.iter().enumerate() {
         if *r == u8::MAX {
             let m = format!("toggles.ron does not give the toggle \"{}\"", known[i].0);
             diags.push(f.error_at(0..0, m));
         }
     }
-    out.iter().all(|&r| r != u8::MAX).then_some(out)
-}
-
-/// The `toggles.<key>` an overlay may set.
-pub fn keys(known: &Known) -> impl Iterator<Item = String> + '_ {
-    known.iter().map(|(k, _)| format!("toggles.{k}"))
-}
-
-/// Every toggle as `toggles.<key> = reading`.
-pub fn settings(known: &Known, values: &[u8]) -> Vec<(String, String)> {
-    let rows = known.iter().zip(values);
-    rows.map(|((k, r), &v)| (format!("toggles.{k}"), r[v as usize].into()))
-        .collect()
+    out.values.iter().all(|&r| r != u8::MAX).then_some(out)
 }
 
 fn reading((key, readings): (&str, &[&str]), v: &str) -> Result<u8, String> {

@@ -494,6 +494,30 @@ fn every_kind_of_broken_rule_is_a_diagnostic() {
             "unknown toggle \"empty_hands\"",
         ),
         (
+            "toggles.ron",
+            "means: {Nearer: [below_is_nearer]}",
+            "means: {Nearer: [below_is_nearr]}",
+            "unknown meaning \"below_is_nearr\"",
+        ),
+        (
+            "toggles.ron",
+            "means: {NoFloor: [no_floor]}",
+            "means: {NoFloor: [below_is_nearer]}",
+            "\"below_is_nearer\" is already a meaning of \"column.below\"",
+        ),
+        (
+            "toggles.ron",
+            "means: {Nearer: [below_is_nearer]}",
+            "means: {Farther: [below_is_nearer]}",
+            "the reading Nearer of \"column.below\" has no meaning",
+        ),
+        (
+            "toggles.ron",
+            "readings: [Draws, NoDraw],",
+            "readings: [Draws, NoDraw], means: {NoDraw: [no_floor]},",
+            "this module plays \"round_end.draw\"",
+        ),
+        (
             "game.ron",
             "default_players: 4",
             "default_players: 40",

@@ -44,66 +44,91 @@ pub struct Step {
     pub bottom_up: bool,
 }
 
+/// Declares [`Readings`]: one `bool` field a line, and the names a game's
+/// toggles file gives them (`Readings::NAMES`, `Readings::set`).
+macro_rules! readings {
+    ($(#[$meta:meta])* pub struct $name:ident { $($(#[$doc:meta])* $field:ident,)* }) => {
+        $(#[$meta])*
+        pub struct $name { $($(#[$doc])* pub $field: bool,)* }
+
+        impl $name {
+            /// Each field's name, as a toggles file writes it (`means`).
+            pub const NAMES: &[&str] = &[$(stringify!($field)),*];
+
+            /// Sets the field named `name` (one of [`Self::NAMES`]).
+            pub fn set(&mut self, name: &str) {
+                match name {
+                    $(stringify!($field) => self.$field = true,)*
+                    _ => panic!("no reading `{name}`"),
+                }
+            }
+        }
+    };
+}
+
+readings! {
 /// How the language reads what a rulebook may leave open. Each game sets
-/// them from its own toggles (its `toggles.ron`); `false` everywhere
+/// them from its own toggles (its `toggles.ron`: the `means` of a
+/// reading names the fields it sets, `load::toggles`); `false` everywhere
 /// is the first reading of each.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Readings {
     /// `below(x)` is the card nearer the objective (and `above(x)` the one
     /// farther); by default `below` is farther.
-    pub below_is_nearer: bool,
+    below_is_nearer,
     /// `choose ... by owner` is decided by the player on turn.
-    pub owner_choice_by_active: bool,
+    owner_choice_by_active,
     /// An ability that cancels abilities acts only where its card is the
     /// one card of its kind in the column (two copies cancel each other).
-    pub cancel_needs_pair: bool,
+    cancel_needs_pair,
     /// An ability that claims a column drops the `active:` filters of its
     /// `require`.
-    pub claim_ignores_active: bool,
+    claim_ignores_active,
     /// An ability that claims a column acts though its card was turned up
     /// only at the round's end.
-    pub claim_acts_unrevealed: bool,
+    claim_acts_unrevealed,
     /// `count(column(kind: ...))` in a comparison counts only the cards
     /// whose ability acts.
-    pub count_active_copies: bool,
+    count_active_copies,
     /// A card with no value fails every value filter (by default it
     /// compares as 0).
-    pub valueless_not_compared: bool,
+    valueless_not_compared,
     /// `value(x)` is the printed value (by default the value after the
     /// steps so far).
-    pub value_reads_printed: bool,
+    value_reads_printed,
     /// `modify` may take a value below 0 (by default it stops at 0).
-    pub no_floor: bool,
+    no_floor,
     /// Within a step, every card acts in the table's order (by default the
     /// abilities that set a value act before those that add to one).
-    pub table_order: bool,
+    table_order,
     /// A column awarded to the lowest total goes to it even when a card
     /// claims it (by default the claim wins).
-    pub lowest_beats_claim: bool,
+    lowest_beats_claim,
     /// Awarded to the lowest total, every seat with a card takes part (by
     /// default only seats with a card that has a value).
-    pub lowest_counts_any_card: bool,
+    lowest_counts_any_card,
     // ----- The `on revealed:` statements (`table`) -----
     /// `reveal` turns no card up.
-    pub reveal_does_nothing: bool,
+    reveal_does_nothing,
     /// `discard revealer` spares a revealer that an ability brought (not a
     /// placement).
-    pub revealer_by_ability_spared: bool,
+    revealer_by_ability_spared,
     /// A `move` with no column to go to discards its card (by default the
     /// card stays where it is).
-    pub stranded_move_discards: bool,
+    stranded_move_discards,
     /// A card's `on revealed:` may act again within one placement (at most
     /// 64 abilities a placement); by default once per card and placement.
-    pub reveals_unbounded: bool,
+    reveals_unbounded,
     /// A tucked card does not count toward its column's objective and
     /// leaves before the award.
-    pub tucked_uncounted: bool,
+    tucked_uncounted,
     /// A declined `choose` skips only the statements that read it (by
     /// default it ends its ability).
-    pub declined_goes_on: bool,
+    declined_goes_on,
     /// Eliminated cards leave the game (by default they go to their
     /// owners' discard piles with the rest).
-    pub eliminated_out: bool,
+    eliminated_out,
+}
 }
 
 /// What a column's [`Work`] reads of one card ([`ColumnRules::facts`]).

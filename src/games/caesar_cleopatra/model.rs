@@ -611,18 +611,10 @@ impl Validator {
     /// Parses and compiles one card's effect; problems are reported at their
     /// place in cards.ron.
     fn effect(&mut self, card: &str, text: &Spanned<String>, env: &Env) -> Option<Program> {
-        let problems = match crate::effects::parse(&text.value) {
-            Err(e) => vec![e.into()],
-            Ok(ast) => match compile(&ast, env) {
-                Ok(p) => return Some(p),
-                Err(problems) => problems,
-            },
-        };
         let file = &self.files[self.home(CARDS, text)];
         let context = format!("in the effect of `{card}`");
-        let diags = crate::effects::compile::diagnostics(file, text, &context, problems);
-        self.diags.extend(diags);
-        None
+        let p = crate::effects::compile::program(file, text, &context, |a| compile(a, env));
+        p.map_err(|d| self.diags.extend(d)).ok()
     }
 
     #[allow(clippy::too_many_arguments)]

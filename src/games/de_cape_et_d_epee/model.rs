@@ -3,14 +3,15 @@
 //! problem is a diagnostic at its file, line and column; every number is
 //! checked against its range (`RANGES`) before anything is sized by it.
 
-use super::raw::{self, Num};
-use crate::diag::{Diagnostic, Diagnostics};
+use super::raw;
+use crate::diag::Diagnostics;
 use crate::effects::columns::{self, ColumnRules, Facts, Program, Readings};
 pub use crate::effects::columns::{MAX_COLUMN, NO_STEP, Step};
+use crate::effects::compile;
 use crate::engine::Selection;
-use crate::load::overlay::{Overlays, Source};
+use crate::load::overlay::Overlays;
 use crate::load::toggles;
-use crate::load::{GameDir, SourceFile, Spanned};
+use crate::load::{GameDir, Parsed, SourceFile, Spanned};
 
 /// The most seats, kinds in a deck, cards per colour, columns, steps.
 pub const MAX_SEATS: usize = 6;
@@ -21,33 +22,16 @@ pub const MAX_OBJECTIVES: usize = 64;
 const _: () = assert!(MAX_SEATS <= columns::MAX_SEATS);
 
 crate::toggles! {
-    /// The toggles the module plays, each with its readings in the order
-    /// the module numbers them (`Rules::toggle` gives the index), as
-    /// variants of `T` in the order of the table `TOGGLES`. toggles.ron
+    /// The toggles the module's own code plays, each with its readings in
+    /// the order the module numbers them (`Rules::toggle` gives the index),
+    /// as variants of `T` in the order of the table `TOGGLES`. toggles.ron
     /// must list each with exactly these readings; its `default` is the
-    /// value.
+    /// value. Its other toggles are the ability language's `Readings`,
+    /// set by their `means`.
     pub enum T, pub const TOGGLES {
-        Below = "column.below" ["Farther", "Nearer"],
-        MovedReveals = "explorer.reveals" ["AboveInNewColumn", "Nothing"],
-        RevealerByEffect = "explorer.vs_assassin" ["ExplorerDiscarded", "AssassinInert"],
-        NoColumn = "explorer.no_column" ["StaysFaceUp", "ToDiscard"],
-        LoopGuard = "explorer.loop_guard" ["OncePerPlacement", "Unbounded"],
-        Chooser = "traitor.chooser" ["Owner", "ActivePlayer"],
-        TuckedCounts = "cloak.tucked_counts" ["true", "false"],
-        DeclineGoesOn = "cloak.draw" ["OnlyIfTucked", "Always"],
         CheckEach = "round_end.check" ["AfterPlacement", "AfterEachEffect"],
         EndDraw = "round_end.draw" ["Draws", "NoDraw"],
-        SetsFirst = "end_steps.within_5" ["SetsThenAdds", "TableOrder"],
-        Floor = "value.floor" ["Zero", "NoFloor"],
-        CancelPair = "musketeers.pair" ["BothAct", "CancelEachOther"],
-        Copies = "two_copies.counts" ["EveryCopy", "ActiveCopies"],
-        Valueless = "sorceress.valueless" ["Eliminated", "Spared"],
         PurgeValue = "purge.value" ["BeforeModifiers", "AfterModifiers"],
-        EliminatedTo = "eliminated.to" ["Discard", "OutOfGame"],
-        ClaimNeeds = "prince_squire.needs" ["BothActive", "EitherActive", "BothPresent"],
-        CopiesValue = "double.copies" ["FinalValue", "PrintedValue"],
-        ClaimVsLowest = "award.claim_vs_beggar" ["ClaimWins", "BeggarWins"],
-        TakesPart = "beggar.takes_part" ["HasValuedCard", "HasCard"],
         EmptyColumn = "award.empty_column" ["Box", "RoundEnder"],
         EmptyHand = "empty_hand" ["Pass"],
         ScoringChoice = "scoring.choice" ["Best"],
@@ -185,7 +169,9 @@ pub struct Rules {
     /// What a column's `Work` reads of each card, in one load.
     card_facts: [CardFacts; MAX_SEATS * MAX_DECK],
     toggles: [u8; TOGGLES.len()],
-    /// What the toggles make of the ability language (`readings`).
+    /// Every toggle of toggles.ron as `toggles.<key> = reading`.
+    toggle_settings: Vec<(String, String)>,
+    /// What the toggles make of the ability language (their `means`).
     readings: Readings,
 }
 
@@ -224,25 +210,18 @@ impl Rules {
         if self.first(T::PurgeValue) {
             return;
         }
-        let eliminates = |n: u8| {
-            self.kinds.iter().zip(&self.end_step).any(|(k, &s)| {
-                s == n
-                    && k.program.as_ref().is_some_and(|p| {
-                        p.ops.iter().any(|o| matches!(o, columns::Op::Eliminate(_)))
-                    })
-            })
-        };
-        let keys: Vec<bool> = self.steps.iter().map(|s| eliminates(s.number)).collect();
-        let mut steps: Vec<(bool, Step)> =
-            keys.into_iter().zip(self.steps.iter().copied()).collect();
-        steps.sort_by_key(|(e, _)| *e);
-        self.steps = steps.into_iter().map(|(_, s)| s).collect();
+        let eliminates = |p: &Program| p.ops.iter().any(|o| matches!(o, columns::Op::Eliminate(_)));
+        let programs = self.kinds.iter().map(|k| k.program.as_ref());
+        let purges: Vec<u8> = (self.end_step.iter().zip(programs))
+            .filter_map(|(&s, p)| p.is_some_and(eliminates).then_some(s))
+            .collect();
+        self.steps.sort_by_key(|s| purges.contains(&s.number));
     }
 
     /// Every rule in force as `key = value`.
     pub fn settings(&self) -> Vec<(String, String)> {
         let mut v = vec![("players".to_string(), self.players.to_string())];
-        v.extend(toggles::settings(TOGGLES, &self.toggles));
+        v.extend(self.toggle_settings.iter().cloned());
         for k in &self.kinds {
             v.push((format!("card.{}.value", k.id), half(k.value)));
         }
@@ -264,6 +243,18 @@ impl Rules {
     }
 }
 
+/// The range of `what` in [`RANGES`].
+fn range(what: &str) -> (f64, f64) {
+    let &(_, lo, hi) = RANGES.iter().find(|r| r.0 == what).expect("a range");
+    (lo, hi)
+}
+
+/// A card value in its range, in half points.
+fn half_points(x: f64) -> Option<i16> {
+    let (lo, hi) = range("value");
+    ((lo..=hi).contains(&x) && (x * 2.0).fract() == 0.0).then_some((x * 2.0) as i16)
+}
+
 /// A value in half points as written (`9.5`, `12`).
 pub fn half(v: i16) -> String {
     if v % 2 == 0 {
@@ -273,35 +264,8 @@ pub fn half(v: i16) -> String {
     }
 }
 
-/// The rule files, read.
-struct Files {
-    game: SourceFile,
-    cards: SourceFile,
-    colours: SourceFile,
-    objectives: SourceFile,
-    setup: SourceFile,
-    round: SourceFile,
-    award: SourceFile,
-    scoring: SourceFile,
-    toggles: SourceFile,
-}
-
 /// Loads and checks the rules of `dir` with the overlays of `sel`.
 pub fn load(dir: &GameDir, sel: &Selection) -> Result<Rules, Diagnostics> {
-    let read = |f: &str| dir.read(f);
-    let files = (|| -> Result<Files, Diagnostic> {
-        Ok(Files {
-            game: read("game.ron")?,
-            cards: read("cards.ron")?,
-            colours: read("colours.ron")?,
-            objectives: read("objectives.ron")?,
-            setup: read("setup.ron")?,
-            round: read("round.ron")?,
-            award: read("award.ron")?,
-            scoring: read("scoring.ron")?,
-            toggles: read("toggles.ron")?,
-        })
-    })()?;
     let codes: Vec<&str> = crate::play::i18n::Lang::codes().collect();
     let overlays = Overlays::read(dir, sel, BASE_RULEBOOK, &codes);
     let problems = overlays.problems();
@@ -311,7 +275,7 @@ pub fn load(dir: &GameDir, sel: &Selection) -> Result<Rules, Diagnostics> {
     let mut v = Validator {
         diags: Diagnostics::default(),
     };
-    let rules = v.validate(&files, &overlays, sel);
+    let rules = v.validate(dir, &overlays, sel);
     match rules {
         Some(r) if v.diags.is_empty() => Ok(r),
         _ => Err(v.diags),
@@ -334,9 +298,9 @@ impl Validator {
     }
 
     /// A number in its range, as a whole number unless `halves`.
-    fn num(&mut self, f: &SourceFile, n: &Spanned<Num>, what: &str) -> Option<i64> {
-        let &(_, lo, hi) = RANGES.iter().find(|r| r.0 == what).expect("a range");
-        let x = n.value.0;
+    fn num(&mut self, f: &SourceFile, n: &Spanned<f64>, what: &str) -> Option<i64> {
+        let (lo, hi) = range(what);
+        let x = n.value;
         if !(lo..=hi).contains(&x) || x.fract() != 0.0 {
             self.err(
                 f,
@@ -349,64 +313,66 @@ impl Validator {
     }
 
     /// A card value in half points.
-    fn value(&mut self, f: &SourceFile, n: &Spanned<Num>) -> Option<i16> {
-        let x = n.value.0;
-        if !(0.0..=100.0).contains(&x) || (x * 2.0).fract() != 0.0 {
+    fn value(&mut self, f: &SourceFile, n: &Spanned<f64>) -> Option<i16> {
+        let x = n.value;
+        let v = half_points(x);
+        if v.is_none() {
+            let (lo, hi) = range("value");
             self.err(
                 f,
                 n,
-                format!("a value is from 0 to 100 in half points, not {x}"),
+                format!("a value is from {lo} to {hi} in half points, not {x}"),
             );
-            return None;
         }
-        Some((x * 2.0) as i16)
+        v
     }
 
-    fn validate(&mut self, fs: &Files, o: &Overlays, sel: &Selection) -> Option<Rules> {
-        let game: raw::GameFile = self.parse(&fs.game)?;
-        let cards: raw::CardsFile = self.parse(&fs.cards)?;
-        let colours: raw::ColoursFile = self.parse(&fs.colours)?;
-        let objectives: raw::ObjectivesFile = self.parse(&fs.objectives)?;
-        let setup: raw::SetupFile = self.parse(&fs.setup)?;
-        let round: raw::RoundFile = self.parse(&fs.round)?;
-        let _award: raw::AwardFile = self.parse(&fs.award)?;
-        let scoring: raw::ScoringFile = self.parse(&fs.scoring)?;
-        let (players, player_counts) = self.players(&fs.game, &game, sel)?;
-        let mut domains = self.named(&fs.objectives, &objectives.domains, 16);
-        let toggles = toggles::read(&fs.toggles, TOGGLES, o, &mut self.diags);
-        let mut kinds = self.kinds(&fs.cards, &cards, &domains)?;
+    fn validate(&mut self, dir: &GameDir, o: &Overlays, sel: &Selection) -> Option<Rules> {
+        let game: Parsed<raw::GameFile> = self.parse(dir, "game.ron")?;
+        let cards: Parsed<raw::CardsFile> = self.parse(dir, "cards.ron")?;
+        let colours: Parsed<raw::ColoursFile> = self.parse(dir, "colours.ron")?;
+        let objectives: Parsed<raw::ObjectivesFile> = self.parse(dir, "objectives.ron")?;
+        let setup: Parsed<raw::SetupFile> = self.parse(dir, "setup.ron")?;
+        let round: Parsed<raw::RoundFile> = self.parse(dir, "round.ron")?;
+        let _award: Parsed<raw::AwardFile> = self.parse(dir, "award.ron")?;
+        let scoring: Parsed<raw::ScoringFile> = self.parse(dir, "scoring.ron")?;
+        let toggles_file = dir
+            .read("toggles.ron")
+            .map_err(|d| self.diags.push(d))
+            .ok()?;
+        let (players, player_counts) = self.players(&game.file, &game.raw, sel)?;
+        let mut domains = self.named(&objectives.file, &objectives.raw.domains, 16);
+        let toggles = toggles::read(&toggles_file, TOGGLES, Readings::NAMES, o, &mut self.diags);
+        let mut kinds = self.kinds(&cards.file, &cards.raw, &domains)?;
         self.card_overlays(&mut kinds, o);
-        let deck = self.deck(&fs.colours, &colours, &kinds)?;
-        let mut colours = self.named(&fs.colours, &colours.colours, MAX_SEATS);
-        let base_names = BaseNames::of(&kinds, &domains, &colours);
+        let deck = self.deck(&colours.file, &colours.raw, &kinds)?;
+        let mut colour_names = self.named(&colours.file, &colours.raw.colours, MAX_SEATS);
+        let base_names = BaseNames::of(&kinds, &domains, &colour_names);
         self.names(
             o,
             &mut kinds,
-            [("domain", &mut domains), ("colour", &mut colours)],
+            [("domain", &mut domains), ("colour", &mut colour_names)],
         );
-        if colours.len() < players {
-            let at = &game.max_players;
-            self.err(
-                &fs.game,
-                at,
-                format!(
-                    "{players} players need {players} colours; colours.ron has {}",
-                    colours.len()
-                ),
+        if colour_names.len() < players {
+            let m = format!(
+                "{players} players need {players} colours; colours.ron has {}",
+                colour_names.len()
             );
+            self.err(&game.file, &game.raw.max_players, m);
         }
-        let steps = self.steps(&fs.round, &round, &kinds)?;
-        let toggles: [u8; TOGGLES.len()] = toggles?.try_into().ok()?;
-        let readings = readings(&toggles);
-        self.programs(&fs.cards, &cards, &mut kinds, &steps, &readings);
-        let (objs, hand, per_player) = self.objectives(fs, &objectives, &setup, players)?;
+        let steps = self.steps(&round.file, &round.raw, &kinds)?;
+        let toggles = toggles?;
+        let mut readings = Readings::default();
+        toggles.meanings.iter().for_each(|m| readings.set(m));
+        self.programs(&cards.file, &cards.raw, &mut kinds, &steps, &readings);
+        let (objs, hand, per_player) = self.objectives(&objectives, &setup, players)?;
         let mut r = Rules {
-            name: game.name.clone(),
+            name: game.raw.name.clone(),
             players,
             player_counts,
             kinds,
             deck,
-            colours,
+            colours: colour_names,
             domains,
             base_names,
             objectives: objs,
@@ -414,31 +380,32 @@ impl Validator {
             objectives_per_player: per_player,
             columns: players,
             rounds: 0,
-            reveal_above: round.reveal_above,
+            reveal_above: round.raw.reveal_above,
             draw_after_place: 0,
             steps,
             placement_cap: 0,
             column_capacity: 0,
             multiplier: 2,
             per_extra_card: -1,
-            six_domains: scoring.six_domains.needs_every_domain,
-            sum_of_objectives: scoring.sum_of_objectives,
+            six_domains: scoring.raw.six_domains.needs_every_domain,
+            sum_of_objectives: scoring.raw.sum_of_objectives,
             tie_breaks: Vec::new(),
             end_step: Vec::new(),
             end_rank: Vec::new(),
             card_kind: [0; MAX_SEATS * MAX_DECK],
             card_owner: [0; MAX_SEATS * MAX_DECK],
             card_facts: [CardFacts::default(); MAX_SEATS * MAX_DECK],
-            toggles,
+            toggles: toggles.values.try_into().ok()?,
+            toggle_settings: toggles.settings,
             readings,
         };
         for c in 0..players * r.deck.len() {
-            r.card_kind[c] = r.deck[c % r.deck.len()];
-            r.card_owner[c] = (c / r.deck.len()) as u8;
-            let k = &r.kinds[r.card_kind[c] as usize];
+            let (kind, owner) = (r.deck[c % r.deck.len()], (c / r.deck.len()) as u8);
+            (r.card_kind[c], r.card_owner[c]) = (kind, owner);
+            let k = &r.kinds[kind as usize];
             r.card_facts[c] = CardFacts {
-                kind: r.card_kind[c],
-                owner: r.card_owner[c],
+                kind,
+                owner,
                 valued: !k.valueless,
                 home: k.domain.unwrap_or(u8::MAX),
                 value: k.value,
@@ -463,13 +430,17 @@ impl Validator {
                 i.map_or(NO_STEP, |i| i as u8)
             })
             .collect();
-        self.round(&fs.round, &round, &mut r)?;
-        self.scoring(&fs.scoring, &scoring, &mut r)?;
+        self.round(&round.file, &round.raw, &mut r)?;
+        self.scoring(&scoring.file, &scoring.raw, &mut r)?;
         Some(r)
     }
 
-    fn parse<T: serde::de::DeserializeOwned>(&mut self, f: &SourceFile) -> Option<T> {
-        crate::load::parse_into(f, &mut self.diags)
+    fn parse<T: serde::de::DeserializeOwned>(
+        &mut self,
+        dir: &GameDir,
+        f: &str,
+    ) -> Option<Parsed<T>> {
+        dir.parse(f).map_err(|d| self.diags.push(d)).ok()
     }
 
     /// The number of players asked for, and every number the rules allow.
@@ -479,16 +450,10 @@ impl Validator {
         g: &raw::GameFile,
         sel: &Selection,
     ) -> Option<(usize, std::ops::RangeInclusive<usize>)> {
-        if g.game.value != super::MODULE {
-            self.err(
-                f,
-                &g.game,
-                format!(
-                    "this module plays \"{}\", not \"{}\"",
-                    super::MODULE,
-                    g.game.value
-                ),
-            );
+        let (module, written) = (super::MODULE, &g.game.value);
+        if *written != module {
+            let m = format!("this module plays \"{module}\", not \"{written}\"");
+            self.err(f, &g.game, m);
         }
         let lo = self.num(f, &g.min_players, "players")? as usize;
         let hi = self.num(f, &g.max_players, "players")? as usize;
@@ -527,13 +492,11 @@ impl Validator {
         domains: &[(String, String)],
     ) -> Option<Vec<Kind>> {
         if c.kinds.is_empty() || c.kinds.len() > MAX_KINDS {
-            self.diags.push(f.error_at(
-                0..0,
-                format!(
-                    "cards.ron lists from 1 to {MAX_KINDS} kinds, not {}",
-                    c.kinds.len()
-                ),
-            ));
+            let m = format!(
+                "cards.ron lists from 1 to {MAX_KINDS} kinds, not {}",
+                c.kinds.len()
+            );
+            self.diags.push(f.error_at(0..0, m));
             return None;
         }
         let mut out: Vec<Kind> = Vec::new();
@@ -556,18 +519,13 @@ impl Validator {
                 }
                 i.map(|i| i as u8)
             });
-            let domain_value = match (&k.domain, &k.domain_value) {
-                (Some(_), Some(v)) => self.value(f, v).unwrap_or(value),
-                (None, Some(v)) => {
-                    self.err(f, v, "a domain_value needs a domain");
-                    value
-                }
-                (Some(d), None) => {
-                    self.err(f, d, "a domain needs a domain_value");
-                    value
-                }
-                (None, None) => value,
-            };
+            match (&k.domain, &k.domain_value) {
+                (None, Some(v)) => self.err(f, v, "a domain_value needs a domain"),
+                (Some(d), None) => self.err(f, d, "a domain needs a domain_value"),
+                _ => {}
+            }
+            let home_value = k.domain_value.as_ref().filter(|_| k.domain.is_some());
+            let domain_value = home_value.and_then(|v| self.value(f, v)).unwrap_or(value);
             out.push(Kind {
                 id: k.id.value.clone(),
                 name: k.name.clone(),
@@ -588,106 +546,84 @@ impl Validator {
                 continue;
             };
             let v = o.text(s);
-            match v.parse::<f64>() {
-                Ok(x) if (0.0..=100.0).contains(&x) && (x * 2.0).fract() == 0.0 => {
-                    k.value = (x * 2.0) as i16
-                }
-                _ => self.diags.push(o.error(
-                    s,
-                    format!(
-                        "card.{}.value: a value from 0 to 100 in half points, not {v}",
+            match v.parse().ok().and_then(half_points) {
+                Some(x) => k.value = x,
+                None => {
+                    let (lo, hi) = range("value");
+                    let m = format!(
+                        "card.{}.value: a value from {lo} to {hi} in half points, not {v}",
                         k.id
-                    ),
-                )),
+                    );
+                    self.diags.push(o.error(s, m));
+                }
             }
         }
     }
 
-    /// `<what>.<id>.name` set by an overlay (a names file, a variant,
-    /// `--set`): a name in double quotes (`--set` may leave them out).
-    fn rename(&mut self, o: &Overlays, what: &str, id: &str, name: &mut String) {
-        let key = format!("{what}.{id}.name");
-        let Some(s) = o.get(&key) else {
-            return;
-        };
-        let v = o.text(s);
-        match ron::from_str::<String>(&v) {
-            Ok(n) if !n.trim().is_empty() => *name = n,
-            Err(_) if s.source == Source::CommandLine && !v.is_empty() => *name = v,
-            _ => {
-                let m = format!("{key}: a name in double quotes, not {v}");
-                self.diags.push(o.error(s, m));
-            }
-        }
-    }
-
-    /// The names of the kinds, domains and colours an overlay sets.
+    /// The names of the kinds, domains and colours an overlay (a names
+    /// file, a variant, `--set`) sets by `<what>.<id>.name`.
     fn names(
         &mut self,
         o: &Overlays,
         kinds: &mut [Kind],
         lists: [(&str, &mut Vec<(String, String)>); 2],
     ) {
-        for k in kinds.iter_mut() {
-            self.rename(o, "card", &k.id, &mut k.name);
-        }
-        for (what, list) in lists {
-            for (id, name) in list.iter_mut() {
-                self.rename(o, what, id, name);
+        let kinds = kinds
+            .iter_mut()
+            .map(|Kind { id, name, .. }| ("card", &*id, name));
+        let lists = lists.into_iter();
+        let others = lists.flat_map(|(w, l)| l.iter_mut().map(move |(id, n)| (w, &*id, n)));
+        for (what, id, name) in kinds.chain(others) {
+            match o.name(&format!("{what}.{id}.name")) {
+                Some(Ok(n)) => *name = n,
+                Some(Err(d)) => self.diags.push(d),
+                None => {}
             }
         }
     }
 
-    /// A key an overlay sets that names no rule: an error at the key.
+    /// A key an overlay sets that names no rule (the rules' settings and
+    /// names but the number of players): an error at the key.
     fn unknown_keys(&mut self, o: &Overlays, r: &Rules) {
-        let mut keys: Vec<String> = toggles::keys(TOGGLES).collect();
-        for k in &r.kinds {
-            keys.push(format!("card.{}.value", k.id));
-            keys.push(format!("card.{}.name", k.id));
+        let keys = [r.settings(), r.names()]
+            .concat()
+            .into_iter()
+            .map(|(k, _)| k);
+        let keys: Vec<String> = keys.filter(|k| k != "players").collect();
+        self.diags.extend(o.unknown_keys(&keys, KEYS));
+    }
+
+    /// The kind `id` names, else an error at it with the nearest id.
+    fn kind(&mut self, f: &SourceFile, id: &Spanned<String>, kinds: &[Kind]) -> Option<usize> {
+        let i = kinds.iter().position(|k| k.id == id.value);
+        if i.is_none() {
+            let mut d = f.error(id, format!("unknown card \"{}\"", id.value));
+            let near = crate::load::nearest(id, kinds.iter().map(|k| k.id.as_str()));
+            d.hints
+                .extend(near.map(|n| format!("did you mean \"{n}\"?")));
+            self.diags.push(d);
         }
-        keys.extend(r.domains.iter().map(|(id, _)| format!("domain.{id}.name")));
-        keys.extend(r.colours.iter().map(|(id, _)| format!("colour.{id}.name")));
-        for s in o.settings() {
-            if !keys.contains(&s.key.value) {
-                let d = o.unknown_key(s, keys.iter().map(String::as_str));
-                self.diags.push(d.with_hint(KEYS));
-            }
-        }
+        i
     }
 
     fn deck(&mut self, f: &SourceFile, c: &raw::ColoursFile, kinds: &[Kind]) -> Option<Vec<u8>> {
         let mut deck = Vec::new();
         for e in &c.deck {
-            let Some(k) = kinds.iter().position(|k| k.id == e.card.value) else {
-                let near = crate::load::nearest(&e.card.value, kinds.iter().map(|k| k.id.as_str()));
-                let d = f.error(&e.card, format!("unknown card \"{}\"", e.card.value));
-                self.diags.push(match near {
-                    Some(n) => d.with_hint(format!("did you mean \"{n}\"?")),
-                    None => d,
-                });
+            let Some(k) = self.kind(f, &e.card, kinds) else {
                 continue;
             };
             let n = self.num(f, &e.count, "count")? as usize;
             if deck.len() + n > MAX_DECK {
-                self.err(
-                    f,
-                    &e.count,
-                    format!("a colour holds at most {MAX_DECK} cards"),
-                );
+                let m = format!("a colour holds at most {MAX_DECK} cards");
+                self.err(f, &e.count, m);
                 return None;
             }
             deck.extend(std::iter::repeat_n(k as u8, n));
         }
-        if deck.len() as f64 != c.deck_total.value.0 {
-            self.err(
-                f,
-                &c.deck_total,
-                format!(
-                    "the deck above holds {} cards, not {}",
-                    deck.len(),
-                    c.deck_total.value.0
-                ),
-            );
+        let (holds, total) = (deck.len(), c.deck_total.value);
+        if holds as f64 != total {
+            let m = format!("the deck above holds {holds} cards, not {total}");
+            self.err(f, &c.deck_total, m);
         }
         (!deck.is_empty()).then_some(deck)
     }
@@ -700,9 +636,7 @@ impl Validator {
                 self.err(f, &s.step, format!("step {n} is given twice"));
             }
             for k in &s.kinds {
-                if !kinds.iter().any(|x| x.id == k.value) {
-                    self.err(f, k, format!("unknown card \"{}\"", k.value));
-                }
+                self.kind(f, k, kinds);
             }
             steps.push(Step {
                 number: n,
@@ -712,6 +646,7 @@ impl Validator {
         Some(steps)
     }
 
+    /// Each card's ability, compiled; problems at their place in cards.ron.
     fn programs(
         &mut self,
         f: &SourceFile,
@@ -729,47 +664,26 @@ impl Validator {
                 steps,
                 readings,
             };
-            kinds[i].program = self.effect(f, &k.id.value, text, &env);
+            let context = format!("in the ability of `{}`", k.id.value);
+            let p = compile::program(f, text, &context, |a| columns::compile::compile(a, &env));
+            kinds[i].program = p.map_err(|d| self.diags.extend(d)).ok();
         }
-    }
-
-    /// Parses and compiles one card's ability; problems are reported at
-    /// their place in cards.ron.
-    fn effect(
-        &mut self,
-        f: &SourceFile,
-        card: &str,
-        text: &Spanned<String>,
-        env: &columns::Env,
-    ) -> Option<Program> {
-        let problems = match crate::effects::parse(&text.value) {
-            Err(e) => vec![e.into()],
-            Ok(ast) => match columns::compile::compile(&ast, env) {
-                Ok(p) => return Some(p),
-                Err(ps) => ps,
-            },
-        };
-        let context = format!("in the ability of `{card}`");
-        let diags = crate::effects::compile::diagnostics(f, text, &context, problems);
-        self.diags.extend(diags);
-        None
     }
 
     fn objectives(
         &mut self,
-        fs: &Files,
-        o: &raw::ObjectivesFile,
-        s: &raw::SetupFile,
+        o: &Parsed<raw::ObjectivesFile>,
+        s: &Parsed<raw::SetupFile>,
         players: usize,
     ) -> Option<(Vec<Objective>, usize, usize)> {
-        let (of, sf) = (&fs.objectives, &fs.setup);
+        let (of, o, sf, s) = (&o.file, &o.raw, &s.file, &s.raw);
         let mut values = Vec::new();
         for v in &o.values_per_domain {
             values.push(self.num(of, v, "objective value")? as u8);
         }
         let total = o.domains.len() * values.len();
-        if total as f64 != o.total.value.0 || total > MAX_OBJECTIVES {
-            self.err(of, &o.total, format!("{} domains of {} values make {total} objectives, not {} (at most {MAX_OBJECTIVES})", o.domains.len(), values.len(), o.total.value.0));
+        if total as f64 != o.total.value || total > MAX_OBJECTIVES {
+            self.err(of, &o.total, format!("{} domains of {} values make {total} objectives, not {} (at most {MAX_OBJECTIVES})", o.domains.len(), values.len(), o.total.value));
             return None;
         }
         let mut removed: Vec<u8> = Vec::new();
@@ -782,30 +696,25 @@ impl Validator {
                 }
             }
         }
-        let mut pool = Vec::new();
-        for d in 0..o.domains.len() {
-            for &v in values.iter().filter(|v| !removed.contains(v)) {
-                pool.push(Objective {
-                    domain: d as u8,
-                    value: v,
-                });
-            }
-        }
+        let kept: Vec<u8> = values
+            .into_iter()
+            .filter(|v| !removed.contains(v))
+            .collect();
+        let domains = 0..o.domains.len() as u8;
+        let pool: Vec<Objective> = domains
+            .flat_map(|domain| kept.iter().map(move |&value| Objective { domain, value }))
+            .collect();
         let hand = self.num(sf, &s.hand_size, "hand_size")? as usize;
         let per = self.num(sf, &s.objectives_per_player, "objectives_per_player")? as usize;
         let raw::FirstPlayer::Seat(seat) = &s.first_player;
         self.num(sf, seat, "seat")?;
         self.by_players(sf, s, players, per, pool.len());
         if players * per > pool.len() {
-            self.err(
-                sf,
-                &s.objectives_per_player,
-                format!(
-                    "{players} players x {per} objectives need {} objectives; the pool holds {}",
-                    players * per,
-                    pool.len()
-                ),
+            let (need, holds) = (players * per, pool.len());
+            let m = format!(
+                "{players} players x {per} objectives need {need} objectives; the pool holds {holds}"
             );
+            self.err(sf, &s.objectives_per_player, m);
             return None;
         }
         Some((pool, hand, per))
@@ -820,14 +729,13 @@ impl Validator {
         per: usize,
         pool: usize,
     ) {
-        let Some(row) = s
+        let row = s
             .by_players
             .iter()
-            .find(|r| r.players.value.0 == players as f64)
-        else {
-            self.diags
-                .push(f.error_at(0..0, format!("by_players has no row for {players} players")));
-            return;
+            .find(|r| r.players.value == players as f64);
+        let Some(row) = row else {
+            let m = format!("by_players has no row for {players} players");
+            return self.diags.push(f.error_at(0..0, m));
         };
         let checks = [
             (&row.columns, players, "columns"),
@@ -848,17 +756,13 @@ impl Validator {
         out.placement_cap = self.num(f, &r.placement_cap, "placement_cap")? as u32;
         out.column_capacity = self.num(f, &r.column_capacity, "column_capacity")? as usize;
         let needed = out.rounds * out.columns;
-        if needed != out.players * out.objectives_per_player {
-            self.err(
-                f,
-                &r.rounds,
-                format!(
-                    "{} rounds of {} columns use {needed} objectives; setup deals {}",
-                    out.rounds,
-                    out.columns,
-                    out.players * out.objectives_per_player
-                ),
+        let dealt = out.players * out.objectives_per_player;
+        if needed != dealt {
+            let (rounds, columns) = (out.rounds, out.columns);
+            let m = format!(
+                "{rounds} rounds of {columns} columns use {needed} objectives; setup deals {dealt}"
             );
+            self.err(f, &r.rounds, m);
             return None;
         }
         Some(())
@@ -867,58 +771,11 @@ impl Validator {
     fn scoring(&mut self, f: &SourceFile, s: &raw::ScoringFile, out: &mut Rules) -> Option<()> {
         out.multiplier = self.num(f, &s.six_domains.multiplier, "multiplier")? as i32;
         out.per_extra_card = self.num(f, &s.six_domains.per_extra_card, "per_extra_card")? as i32;
-        for t in &s.tie_breaks {
-            let raw::TieBreak::MostOfValue(v) = t;
+        for raw::TieBreak::MostOfValue(v) in &s.tie_breaks {
             out.tie_breaks
                 .push(self.num(f, v, "objective value")? as u8);
         }
         Some(())
-    }
-}
-
-/// What the toggles of `toggles.ron` make of the ability language (each
-/// toggle's passage and readings: docs/de-cape.md section 8).
-fn readings(t: &[u8; TOGGLES.len()]) -> Readings {
-    let is = |toggle: T, reading: u8| t[toggle as usize] == reading;
-    Readings {
-        // column.below Nearer: "below" is the card nearer the objective.
-        below_is_nearer: is(T::Below, 1),
-        // traitor.chooser ActivePlayer: the player on turn decides.
-        owner_choice_by_active: is(T::Chooser, 1),
-        // musketeers.pair CancelEachOther.
-        cancel_needs_pair: is(T::CancelPair, 1),
-        // prince_squire.needs: EitherActive and BothPresent drop `active:`;
-        // BothPresent also lets a card turned up late claim.
-        claim_ignores_active: !is(T::ClaimNeeds, 0),
-        claim_acts_unrevealed: is(T::ClaimNeeds, 2),
-        // two_copies.counts ActiveCopies.
-        count_active_copies: is(T::Copies, 1),
-        // sorceress.valueless Spared.
-        valueless_not_compared: is(T::Valueless, 1),
-        // double.copies PrintedValue.
-        value_reads_printed: is(T::CopiesValue, 1),
-        // value.floor NoFloor.
-        no_floor: is(T::Floor, 1),
-        // end_steps.within_5 TableOrder.
-        table_order: is(T::SetsFirst, 1),
-        // award.claim_vs_beggar BeggarWins.
-        lowest_beats_claim: is(T::ClaimVsLowest, 1),
-        // beggar.takes_part HasCard.
-        lowest_counts_any_card: is(T::TakesPart, 1),
-        // explorer.reveals Nothing.
-        reveal_does_nothing: is(T::MovedReveals, 1),
-        // explorer.vs_assassin AssassinInert.
-        revealer_by_ability_spared: is(T::RevealerByEffect, 1),
-        // explorer.no_column ToDiscard.
-        stranded_move_discards: is(T::NoColumn, 1),
-        // explorer.loop_guard Unbounded.
-        reveals_unbounded: is(T::LoopGuard, 1),
-        // cloak.tucked_counts false.
-        tucked_uncounted: is(T::TuckedCounts, 1),
-        // cloak.draw Always.
-        declined_goes_on: is(T::DeclineGoesOn, 1),
-        // eliminated.to OutOfGame.
-        eliminated_out: is(T::EliminatedTo, 1),
     }
 }
 

@@ -1,7 +1,8 @@
 //! The rule files of `rules/de_cape_et_d_epee/` as written: one struct per
 //! file, unknown fields refused, nothing checked beyond syntax (`model.rs`
-//! checks the rest). Every number is read as any number (`Num`), so that
-//! the validator refuses it with its range and its place; a field with one
+//! checks the rest). Every number is read as any number (`f64`: whole or
+//! with a fraction, the Assassin's 9.5), so that the validator refuses it
+//! with its range and its place; a field with one
 //! reading the module plays is an enum of that one value, so that another
 //! value is refused by name.
 
@@ -10,38 +11,9 @@
 // refuses any other value.
 #![allow(dead_code)]
 
-use std::fmt;
-
 use serde::Deserialize;
-use serde::de::Deserializer;
 
 use crate::load::Spanned;
-
-/// A number as written: whole or with a fraction (the Assassin's 9.5).
-#[derive(Debug, Clone, Copy, PartialEq, PartialOrd)]
-pub struct Num(pub f64);
-
-impl<'de> Deserialize<'de> for Num {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl serde::de::Visitor<'_> for V {
-            type Value = Num;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a number")
-            }
-            fn visit_i64<E>(self, v: i64) -> Result<Num, E> {
-                Ok(Num(v as f64))
-            }
-            fn visit_u64<E>(self, v: u64) -> Result<Num, E> {
-                Ok(Num(v as f64))
-            }
-            fn visit_f64<E>(self, v: f64) -> Result<Num, E> {
-                Ok(Num(v))
-            }
-        }
-        d.deserialize_any(V)
-    }
-}
 
 /// Enums of the one value the module plays (`reserve: ShuffledDeck`):
 /// another value is refused by name.
@@ -85,9 +57,9 @@ pub struct GameFile {
     pub name: String,
     #[serde(default)]
     pub source: String,
-    pub min_players: Spanned<Num>,
-    pub max_players: Spanned<Num>,
-    pub default_players: Spanned<Num>,
+    pub min_players: Spanned<f64>,
+    pub max_players: Spanned<f64>,
+    pub default_players: Spanned<f64>,
 }
 
 #[derive(Deserialize)]
@@ -101,16 +73,12 @@ pub struct CardsFile {
 pub struct Kind {
     pub id: Spanned<String>,
     pub name: String,
-    pub value: Spanned<Num>,
-    #[serde(default)]
+    pub value: Spanned<f64>,
     pub domain: Option<Spanned<String>>,
-    #[serde(default)]
-    pub domain_value: Option<Spanned<Num>>,
+    pub domain_value: Option<Spanned<f64>>,
     #[serde(default)]
     pub valueless: bool,
-    #[serde(default)]
     pub ability: Option<String>,
-    #[serde(default)]
     pub effect: Option<Spanned<String>>,
 }
 
@@ -118,7 +86,7 @@ pub struct Kind {
 #[serde(deny_unknown_fields)]
 pub struct ColoursFile {
     pub deck: Vec<DeckEntry>,
-    pub deck_total: Spanned<Num>,
+    pub deck_total: Spanned<f64>,
     pub colours: Vec<Named>,
 }
 
@@ -126,7 +94,7 @@ pub struct ColoursFile {
 #[serde(deny_unknown_fields)]
 pub struct DeckEntry {
     pub card: Spanned<String>,
-    pub count: Spanned<Num>,
+    pub count: Spanned<f64>,
 }
 
 #[derive(Deserialize)]
@@ -140,21 +108,21 @@ pub struct Named {
 #[serde(deny_unknown_fields)]
 pub struct ObjectivesFile {
     pub domains: Vec<Named>,
-    pub values_per_domain: Vec<Spanned<Num>>,
-    pub total: Spanned<Num>,
+    pub values_per_domain: Vec<Spanned<f64>>,
+    pub total: Spanned<f64>,
 }
 
 #[derive(Deserialize)]
 pub enum FirstPlayer {
-    Seat(Spanned<Num>),
+    Seat(Spanned<f64>),
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SetupFile {
     pub reserve: ShuffledDeck,
-    pub hand_size: Spanned<Num>,
-    pub objectives_per_player: Spanned<Num>,
+    pub hand_size: Spanned<f64>,
+    pub objectives_per_player: Spanned<f64>,
     pub remove_objective_values: Vec<Removal>,
     pub unused_objectives: Boxed,
     pub first_player: FirstPlayer,
@@ -164,23 +132,23 @@ pub struct SetupFile {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Removal {
-    pub players: Spanned<Num>,
-    pub values: Vec<Spanned<Num>>,
+    pub players: Spanned<f64>,
+    pub values: Vec<Spanned<f64>>,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ByPlayers {
-    pub players: Spanned<Num>,
-    pub columns: Spanned<Num>,
-    pub objectives: Spanned<Num>,
-    pub pool: Spanned<Num>,
+    pub players: Spanned<f64>,
+    pub columns: Spanned<f64>,
+    pub objectives: Spanned<f64>,
+    pub pool: Spanned<f64>,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Place {
-    pub cards: Spanned<Num>,
+    pub cards: Spanned<f64>,
     pub face: Down,
     pub at: Bottom,
 }
@@ -197,7 +165,7 @@ pub enum Order {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EndStep {
-    pub step: Spanned<Num>,
+    pub step: Spanned<f64>,
     pub kinds: Vec<Spanned<String>>,
     #[serde(default)]
     pub order: Order,
@@ -206,11 +174,11 @@ pub struct EndStep {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RoundFile {
-    pub rounds: Spanned<Num>,
+    pub rounds: Spanned<f64>,
     pub objectives_per_round: PerPlayer,
     pub place: Place,
     pub reveal_above: bool,
-    pub draw_after_place: Spanned<Num>,
+    pub draw_after_place: Spanned<f64>,
     pub reshuffle: Reshuffle,
     pub nobody_can_place: NobodyCanPlace,
     pub next_player: Clockwise,
@@ -219,8 +187,8 @@ pub struct RoundFile {
     pub end_steps: Vec<EndStep>,
     pub after_award: AfterAward,
     pub next_round_starts: NextRound,
-    pub placement_cap: Spanned<Num>,
-    pub column_capacity: Spanned<Num>,
+    pub placement_cap: Spanned<f64>,
+    pub column_capacity: Spanned<f64>,
 }
 
 #[derive(Deserialize)]
@@ -242,15 +210,15 @@ pub struct AwardFile {
 
 #[derive(Deserialize)]
 pub enum TieBreak {
-    MostOfValue(Spanned<Num>),
+    MostOfValue(Spanned<f64>),
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SixDomains {
     pub needs_every_domain: bool,
-    pub multiplier: Spanned<Num>,
-    pub per_extra_card: Spanned<Num>,
+    pub multiplier: Spanned<f64>,
+    pub per_extra_card: Spanned<f64>,
     pub pick: HighestPerDomain,
 }
 
