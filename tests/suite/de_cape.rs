@@ -688,10 +688,11 @@ fn the_greedy_scores_depend_only_on_what_the_seat_sees() {
 
 /// The card table a column's `Work` reads (`Rules::facts`, a fast path)
 /// says what the kinds say, for every card under every domain, also with
-/// a card's value overlaid.
+/// a card's value overlaid; and so does its table of the cards with an
+/// `on revealed:` ability (`Rules::reveals`).
 #[test]
 fn each_cards_facts_are_its_kinds() {
-    use ludus::effects::columns::ColumnRules;
+    use ludus::effects::columns::{ColumnRules, Trigger};
     let mut set = Selection {
         players: Some(6),
         ..Selection::default()
@@ -710,6 +711,9 @@ fn each_cards_facts_are_its_kinds() {
                 assert_eq!(f.value, r.kinds[k].printed(domain), "card {c}");
                 assert_eq!(f.valued, !r.kinds[k].valueless, "card {c}");
             }
+            let program = r.kinds[r.kind_of(c)].program.as_ref();
+            let reveals = program.is_some_and(|p| p.trigger == Trigger::Revealed);
+            assert_eq!(r.reveals(c), reveals, "card {c}");
         }
     }
 }

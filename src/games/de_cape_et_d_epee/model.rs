@@ -168,6 +168,8 @@ pub struct Rules {
     card_owner: [u8; MAX_SEATS * MAX_DECK],
     /// What a column's `Work` reads of each card, in one load.
     card_facts: [CardFacts; MAX_SEATS * MAX_DECK],
+    /// The cards whose kind has an `on revealed:` ability, as bits.
+    card_reveals: [u64; 4],
     toggles: [u8; TOGGLES.len()],
     /// Every toggle of toggles.ron as `toggles.<key> = reading`.
     toggle_settings: Vec<(String, String)>,
@@ -395,6 +397,7 @@ impl Validator {
             card_kind: [0; MAX_SEATS * MAX_DECK],
             card_owner: [0; MAX_SEATS * MAX_DECK],
             card_facts: [CardFacts::default(); MAX_SEATS * MAX_DECK],
+            card_reveals: [0; 4],
             toggles: toggles.values.try_into().ok()?,
             toggle_settings: toggles.settings,
             readings,
@@ -411,6 +414,9 @@ impl Validator {
                 value: k.value,
                 home_value: k.domain_value,
             };
+            let reveals = k.program.as_ref().map(|p| p.trigger);
+            let reveals = reveals == Some(columns::Trigger::Revealed);
+            r.card_reveals[c / 64] |= u64::from(reveals) << (c % 64);
         }
         r.end_step = r
             .kinds
@@ -826,6 +832,10 @@ impl ColumnRules for Rules {
             },
             valued: f.valued,
         }
+    }
+    #[inline]
+    fn reveals(&self, c: u8) -> bool {
+        self.card_reveals[c as usize / 64] >> (c % 64) & 1 != 0
     }
     #[inline]
     fn capacity(&self) -> usize {
