@@ -189,6 +189,31 @@ pub trait ColumnRules {
     fn readings(&self) -> &Readings;
 }
 
+/// What a game calls its seats, its kinds of card and the cards heading
+/// its columns, in the language of the rules loaded: the engine writes a
+/// table in words from these.
+pub trait Names: ColumnRules {
+    /// Seat `p`'s id in the rule files and its name (`red`, `Red`).
+    fn seat(&self, p: usize) -> (&str, &str);
+    /// Kind `k`'s id in the rule files and its name (`king`, `King`).
+    fn kind(&self, k: usize) -> (&str, &str);
+    /// The card heading a column, in words (an objective: `Commerce 5`).
+    fn head(&self, objective: u8) -> String;
+    /// Card `c` as `Seat Kind` (`Red King`).
+    fn card_name(&self, c: u8) -> String {
+        let (seat, kind) = (self.seat(self.owner(c)).1, self.kind(self.kind_of(c)).1);
+        format!("{seat} {kind}")
+    }
+}
+
+/// A game state that holds a [`table::Table`], as the engine's words,
+/// board and reports read it.
+pub trait Tabled {
+    type Rules: Names;
+    fn rules(&self) -> &Self::Rules;
+    fn table(&self) -> &table::Table;
+}
+
 #[cfg(test)]
 mod tests {
     //! The language over a toy game's column: four kinds, two seats, two

@@ -5,7 +5,7 @@
 
 use super::raw;
 use crate::diag::Diagnostics;
-use crate::effects::columns::{self, ColumnRules, Facts, Program, Readings};
+use crate::effects::columns::{self, ColumnRules, Facts, Names, Program, Readings};
 pub use crate::effects::columns::{MAX_COLUMN, NO_STEP, Step};
 use crate::effects::compile;
 use crate::engine::Selection;
@@ -848,5 +848,21 @@ impl ColumnRules for Rules {
     #[inline]
     fn readings(&self) -> &Readings {
         &self.readings
+    }
+}
+
+/// The engine writes the table in words from the rules' names.
+impl Names for Rules {
+    fn seat(&self, p: usize) -> (&str, &str) {
+        let (id, name) = &self.colours[p];
+        (id, name)
+    }
+    fn kind(&self, k: usize) -> (&str, &str) {
+        let k = &self.kinds[k];
+        (&k.id, &k.name)
+    }
+    fn head(&self, objective: u8) -> String {
+        let o = self.objectives[objective as usize];
+        format!("{} {}", self.domains[o.domain as usize].1, o.value)
     }
 }

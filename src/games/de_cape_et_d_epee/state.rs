@@ -426,6 +426,17 @@ impl State {
     }
 }
 
+/// The engine's words and reports read the table.
+impl crate::effects::columns::Tabled for State {
+    type Rules = Rules;
+    fn rules(&self) -> &Rules {
+        &self.rules
+    }
+    fn table(&self) -> &Table {
+        &self.table
+    }
+}
+
 /// The abilities' ops act on the table (`Table::step`); the engine runs
 /// them.
 impl run::Interpreter for State {

@@ -10,6 +10,7 @@ use std::fmt::Write as _;
 use super::Rules;
 use super::model::half;
 use super::state::{Event, Move, State};
+use crate::effects::columns::Names;
 use crate::play::i18n::{Catalogue, Lang, PLAY};
 
 /// This game's words at the terminal, in each language; its parent is
@@ -26,7 +27,7 @@ pub(super) use w;
 
 /// A card as `Colour Name` (the observation's English form).
 pub fn card_name(r: &Rules, c: u8) -> String {
-    format!("{} {}", r.colours[r.owner(c)].1, r.kinds[r.kind_of(c)].name)
+    r.card_name(c)
 }
 
 /// A card in `lang` (`Blue King`, `Roi de Bleu`).
@@ -42,8 +43,7 @@ pub fn card_words(lang: Lang, r: &Rules, c: u8) -> String {
 
 /// An objective as `Domain value`.
 pub fn objective_name(r: &Rules, i: u8) -> String {
-    let o = r.objectives[i as usize];
-    format!("{} {}", r.domains[o.domain as usize].1, o.value)
+    r.head(i)
 }
 
 /// A move without the table, in `lang`: cards by name, columns by number.
