@@ -21,6 +21,7 @@
 //! the turn. This module names no game and no card.
 
 pub mod compile;
+mod placing;
 pub mod table;
 pub mod work;
 

@@ -14,7 +14,7 @@
 use arrayvec::ArrayVec;
 
 use super::compile::{CardExpr, ColExpr, Filter, Op, Who};
-use super::{ColumnRules, MAX_COLUMN, MAX_SEATS, Mask, Work};
+use super::{Award, ColumnRules, MAX_COLUMN, MAX_SEATS, Mask, Work};
 use crate::effects::run::{self, Ending, Flow};
 use crate::engine::seed;
 
@@ -596,6 +596,33 @@ impl Table {
         tucked.iter().for_each(|&x| self.discard_card(r, x));
     }
 
+    /// Settles column `c` at the round's end: a tucked card that does not
+    /// count leaves, the round-end steps run, `decide` says who wins from
+    /// the award (a game may give a column nobody wins to a seat), the log
+    /// notes the values and the winner, and the column is cleared.
+    pub fn settle<R: ColumnRules>(
+        &mut self,
+        r: &R,
+        c: usize,
+        decide: impl FnOnce(Award) -> Option<u8>,
+    ) -> Option<u8> {
+        self.drop_tucked(r, c);
+        let mut w = self.work(r, c, true);
+        w.run_steps(r, &mut |_| {});
+        let winner = decide(w.award(r));
+        let objective = self.columns[c].objective;
+        if self.log.is_some() {
+            let values = w.values().collect();
+            self.note(|| Event::Settled {
+                objective,
+                values,
+                winner,
+            });
+        }
+        self.clear_column(r, c, w.eliminated);
+        winner
+    }
+
     /// After the award: the column's cards to their owners' discard piles;
     /// those at the positions `eliminated` out of the game instead when
     /// `Readings::eliminated_out`.
@@ -665,6 +692,23 @@ impl Table {
         self.hands[q] = rest[..h].iter().copied().collect();
         self.reserves[q] = rest[h..].iter().copied().collect();
         self.reindex(r);
+    }
+
+    /// A copy for a search by `seat`: every card it cannot see is dealt
+    /// again ([`Table::redraw_seat`] for each other seat, its own reserve
+    /// shuffled), except the cards an ability in progress names; no log.
+    /// Each shuffle starts from the cards in order of their number.
+    pub fn redraw_hidden(&mut self, r: &impl ColumnRules, seat: usize, rng: &mut seed::AgentRng) {
+        self.log = None;
+        let keep: Vec<u8> = self.frames.iter().flat_map(|f| f.names()).collect();
+        for q in 0..r.seats() {
+            if q == seat {
+                self.reserves[q].sort_unstable();
+                seed::shuffle(&mut self.reserves[q], rng);
+            } else {
+                self.redraw_seat(r, q, &keep, rng);
+            }
+        }
     }
 
     /// Every card of the `cards` of the game (`deck_len` a seat) is in

@@ -87,17 +87,7 @@ impl State {
     /// copies, would decide by them).
     pub fn redrawn(&self, seat: usize, rng: &mut AgentRng) -> State {
         let mut s = self.clone();
-        let r = &*self.rules;
-        s.table.log = None;
-        let keep: Vec<u8> = s.table.frames.iter().flat_map(|f| f.names()).collect();
-        for q in 0..r.players {
-            if q == seat {
-                s.table.reserves[q].sort_unstable();
-                seed::shuffle(&mut s.table.reserves[q], rng);
-                continue;
-            }
-            s.table.redraw_seat(r, q, &keep, rng);
-        }
+        s.table.redraw_hidden(&*self.rules, seat, rng);
         s.rng = seed::rng(rng.random());
         s
     }

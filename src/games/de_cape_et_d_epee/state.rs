@@ -7,10 +7,10 @@ use std::sync::Arc;
 
 use arrayvec::ArrayVec;
 
-use super::model::{MAX_OBJECTIVES, MAX_SEATS, Rules, T};
+use super::model::{MAX_OBJECTIVES, Rules, T};
 use crate::effects::columns::table::{Choices, TUCKED, Table};
 pub use crate::effects::columns::table::{Column, Event, Frame, NONE, UP};
-use crate::effects::columns::{Award, Op, Program, Work};
+use crate::effects::columns::{Award, Op, Program};
 use crate::effects::run::{self, Ending, Flow};
 use crate::engine::seed;
 
@@ -222,22 +222,12 @@ impl State {
     #[inline(always)]
     pub fn random_legal(&self, rng: &mut seed::AgentRng, buf: &mut Vec<Move>) -> (Move, usize) {
         let p = self.turn as usize;
-        let hand = &self.table.hands[p];
-        if self.phase != Phase::Turn || hand.is_empty() {
+        if self.phase != Phase::Turn || self.table.hands[p].is_empty() {
             return self.random_listed(rng, buf);
         }
-        let open = self.table.open;
-        let n = hand.len() * open.count_ones() as usize;
-        let i = seed::below(rng, n);
-        let (q, r) = div_small(i, open.count_ones() as usize);
-        let card = hand[q];
-        (
-            Move::Place {
-                card,
-                column: nth_bit(open, r),
-            },
-            n,
-        )
+        let n = self.table.placement_count(p);
+        let (card, column) = self.table.placement(p, seed::below(rng, n));
+        (Move::Place { card, column }, n)
     }
 
     /// `random_legal` at a choice or an empty hand: from the list.
@@ -251,18 +241,10 @@ impl State {
     fn placements_of(&self, out: &mut Vec<Move>) {
         let p = self.turn as usize;
         if self.table.hands[p].is_empty() {
-            out.push(Move::Pass);
-            return;
+            return out.push(Move::Pass);
         }
-        let open = self.table.open;
-        for &card in &self.table.hands[p] {
-            for c in (0..self.table.columns.len()).filter(|&c| open & (1 << c) != 0) {
-                out.push(Move::Place {
-                    card,
-                    column: c as u8,
-                });
-            }
-        }
+        let places = self.table.placements(p);
+        out.extend(places.map(|(card, column)| Move::Place { card, column }));
     }
 
     fn choices(&self, out: &mut Vec<Move>) {
@@ -387,34 +369,19 @@ impl State {
         self.start_round((ender + 1) % self.rules.players);
     }
 
+    /// Column `c` settled: its winner wins its objective; a column nobody
+    /// wins goes to the round's ender under `award.empty_column`
+    /// RoundEnder.
     fn settle(&mut self, c: usize, ender: usize) {
         let r = &*self.rules;
-        self.table.drop_tucked(r, c);
-        let mut w = self.table.work(r, c, true);
-        let winner = Self::judged(r, &mut w, ender);
         let objective = self.table.columns[c].objective;
+        let winner = self.table.settle(r, c, |award| match award {
+            Award::Seat(s) => Some(s as u8),
+            Award::Nobody if !r.first(T::EmptyColumn) => Some(ender as u8),
+            Award::Nobody => None,
+        });
         if let Some(s) = winner {
             self.won[objective as usize] = s;
-        }
-        if self.table.log.is_some() {
-            let values = w.values().collect();
-            self.table.note(|| Event::Settled {
-                objective,
-                values,
-                winner,
-            });
-        }
-        self.table.clear_column(r, c, w.eliminated);
-    }
-
-    /// Runs the round-end steps over the column `w` (its eliminated cards
-    /// are then `eliminated`, by position) and says who wins it.
-    fn judged(rules: &Rules, w: &mut Work, ender: usize) -> Option<u8> {
-        w.run_steps(rules, &mut |_| {});
-        match w.award(rules) {
-            Award::Seat(s) => Some(s as u8),
-            Award::Nobody if !rules.first(T::EmptyColumn) => Some(ender as u8),
-            Award::Nobody => None,
         }
     }
 
@@ -495,79 +462,9 @@ impl run::Interpreter for State {
     }
 }
 
-/// The position of the `r`-th set bit of `m` (from 0, lowest first), by
-/// a table: a loop of `r` steps would end at a random place, a branch
-/// the processor mispredicts about once a placement.
-#[inline]
-fn nth_bit(m: u8, r: usize) -> u8 {
-    static NTH: [[u8; 8]; 256] = {
-        let mut t = [[0u8; 8]; 256];
-        let mut m = 0;
-        while m < 256 {
-            let (mut bit, mut r) = (0, 0);
-            while bit < 8 {
-                if m & (1 << bit) != 0 {
-                    t[m][r] = bit as u8;
-                    r += 1;
-                }
-                bit += 1;
-            }
-            m += 1;
-        }
-        t
-    };
-    NTH[m as usize][r & 7]
-}
-
 /// The ability a frame runs.
 #[inline]
 fn program<'r>(rules: &'r Rules, f: &Frame) -> &'r Program {
     let prog = rules.kinds[rules.kind_of(f.card)].program.as_ref();
     prog.expect("a frame has a program")
-}
-
-/// `(i / d, i % d)` for a divisor of at most [`MAX_SEATS`] (the open
-/// columns) and `i` below 2^16, by a multiplication: a division is the
-/// slowest instruction of a random placement. Equal to `/` and `%`
-/// (tested for every such `i` and `d`).
-fn div_small(i: usize, d: usize) -> (usize, usize) {
-    /// `ceil(2^32 / d)`: `(i * R[d]) >> 32` is `i / d` for `i < 2^16`.
-    const R: [u64; MAX_SEATS + 1] = {
-        let mut t = [0; MAX_SEATS + 1];
-        let mut d = 1;
-        while d <= MAX_SEATS {
-            t[d] = (1u64 << 32).div_ceil(d as u64);
-            d += 1;
-        }
-        t
-    };
-    if d > MAX_SEATS || i >= 1 << 16 {
-        return (i / d, i % d);
-    }
-    let q = ((i as u64 * R[d]) >> 32) as usize;
-    (q, i - q * d)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn nth_bit_is_the_rth_set_bit() {
-        for m in 0..=255u8 {
-            let set: Vec<u8> = (0..8).filter(|b| m & (1 << b) != 0).collect();
-            for (r, &b) in set.iter().enumerate() {
-                assert_eq!(nth_bit(m, r), b, "mask {m:b}, bit {r}");
-            }
-        }
-    }
-
-    #[test]
-    fn div_small_is_division() {
-        for d in 1..=MAX_SEATS + 2 {
-            for i in 0..(1 << 16) + 8 {
-                assert_eq!(div_small(i, d), (i / d, i % d), "{i} / {d}");
-            }
-        }
-    }
 }
