@@ -36,6 +36,33 @@ pub struct Loaded<R> {
     pub lang: Option<String>,
 }
 
+impl<R> Loaded<R> {
+    /// `rules` with their settings and the fingerprint of the settings.
+    pub fn new(rules: R, settings: Vec<(String, String)>, lang: Option<String>) -> Loaded<R> {
+        let pairs = settings.iter().map(|(k, v)| (k.as_str(), v.as_str()));
+        Loaded {
+            fingerprint: fingerprint(pairs),
+            settings,
+            lang,
+            rules: Arc::new(rules),
+        }
+    }
+}
+
+/// A hash of the rules in force, one `key=value` line each (not of the
+/// files' comments or layout), stable across builds: a save records it,
+/// so that a change to the rules since is noticed.
+pub fn fingerprint<'a>(settings: impl IntoIterator<Item = (&'a str, &'a str)>) -> String {
+    let mut text = String::new();
+    for (k, v) in settings {
+        text.push_str(k);
+        text.push('=');
+        text.push_str(v);
+        text.push('\n');
+    }
+    format!("{:016x}", crate::load::fnv1a(text.as_bytes()))
+}
+
 /// A game module, as the generic layers see it.
 pub trait Game: Sized + Send + Sync + 'static {
     /// The module name that a rules directory's `game.ron` gives

@@ -102,6 +102,19 @@ pub trait GameState: Clone + Send {
     fn turns(&self) -> u32;
 }
 
+/// [`GameState::returns`] of `seats` seats whose game is `over` with the
+/// best seats `leaders`: +1 for a lone leader, 0 for leaders who share,
+/// -1 for every other seat; zeros before the end.
+pub fn returns_of(seats: usize, over: bool, leaders: &[usize]) -> Vec<f64> {
+    let shared = leaders.len() > 1;
+    let of = |p: usize| match (over, leaders.contains(&p), shared) {
+        (false, _, _) | (true, true, true) => 0.0,
+        (true, true, false) => 1.0,
+        (true, false, _) => -1.0,
+    };
+    (0..seats).map(of).collect()
+}
+
 /// A game's notions of score and of how a game ended, for reports.
 pub trait Scored: GameState {
     /// Points per player now (final points once terminal).
@@ -112,4 +125,16 @@ pub trait Scored: GameState {
     fn winner(&self) -> Option<usize>;
     /// Seat ids as the rules name them, for reports.
     fn seat_ids(&self) -> Vec<String>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::returns_of;
+
+    #[test]
+    fn returns_reward_a_lone_leader_and_share_a_tie() {
+        assert_eq!(returns_of(3, true, &[1]), [-1.0, 1.0, -1.0]);
+        assert_eq!(returns_of(3, true, &[0, 2]), [0.0, -1.0, 0.0]);
+        assert_eq!(returns_of(2, false, &[0]), [0.0, 0.0]);
+    }
 }

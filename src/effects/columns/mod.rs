@@ -23,6 +23,7 @@
 pub mod compile;
 mod placing;
 pub mod table;
+pub mod turn;
 pub mod work;
 
 pub use compile::{CardExpr, ColExpr, Cond, Env, Expr, Filter, Op, Program, Trigger, Who};

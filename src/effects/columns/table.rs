@@ -580,6 +580,27 @@ impl Table {
         })
     }
 
+    /// Seat `p`'s total in column `c` (half points) as seat `viewer` sees
+    /// it: the printed value of each card face up or the viewer's own,
+    /// `unseen` for each other.
+    pub fn seen_total(
+        &self,
+        r: &impl ColumnRules,
+        c: usize,
+        p: usize,
+        viewer: usize,
+        unseen: i16,
+    ) -> i32 {
+        let col = &self.columns[c];
+        let domain = r.domain(col.objective);
+        let value = |x: u8| match self.flags[x as usize] & UP != 0 || r.owner(x) == viewer {
+            true => r.printed(r.kind_of(x), domain),
+            false => unseen,
+        };
+        let mine = col.cards.iter().filter(|&&x| r.owner(x) == p);
+        mine.map(|&x| i32::from(value(x))).sum()
+    }
+
     /// Before the award: a tucked card that does not count leaves its
     /// column for its owner's discard pile (`Readings::tucked_uncounted`).
     pub fn drop_tucked(&mut self, r: &impl ColumnRules, c: usize) {

@@ -115,14 +115,9 @@ impl GameState for State {
     }
 
     fn returns(&self) -> Vec<f64> {
-        if self.phase() != Phase::GameOver {
-            return vec![0.0, 0.0];
-        }
-        match self.leader() {
-            Some(0) => vec![1.0, -1.0],
-            Some(_) => vec![-1.0, 1.0],
-            None => vec![0.0, 0.0],
-        }
+        let over = self.phase() == Phase::GameOver;
+        let leaders = self.leader().map_or(vec![0, 1], |p| vec![p]);
+        crate::engine::returns_of(2, over, &leaders)
     }
 
     fn move_to_string(&self, m: Move) -> String {

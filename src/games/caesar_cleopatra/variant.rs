@@ -61,14 +61,11 @@ impl Ruleset {
     /// (not of the files' comments or layout), stable across builds. A save
     /// records it, so that a change to the rules since is noticed.
     pub fn fingerprint(&self) -> String {
-        let mut text = String::new();
-        for (k, v, _) in &self.settings {
-            text.push_str(k);
-            text.push('=');
-            text.push_str(v);
-            text.push('\n');
-        }
-        format!("{:016x}", crate::load::fnv1a(text.as_bytes()))
+        let pairs = self
+            .settings
+            .iter()
+            .map(|(k, v, _)| (k.as_str(), v.as_str()));
+        crate::engine::game::fingerprint(pairs)
     }
 }
 

@@ -38,23 +38,6 @@ impl Default for Weights {
 }
 
 impl State {
-    /// A column's total for `p` as `viewer` sees it: the values of the
-    /// face-up cards (printed, for the column's domain), the viewer's own
-    /// face-down cards, and 8 points for each card it cannot see.
-    fn seen_total(&self, col: usize, p: usize, viewer: usize) -> i32 {
-        let r = self.rules();
-        let c = &self.columns()[col];
-        let domain = r.objectives[c.objective as usize].domain;
-        c.cards
-            .iter()
-            .filter(|&&x| r.owner(x) == p)
-            .map(|&x| match self.face_up(x) || r.owner(x) == viewer {
-                true => i32::from(r.kinds[r.kind_of(x)].printed(domain)),
-                false => 16,
-            })
-            .sum()
-    }
-
     /// `seat`'s points minus the best other seat's, plus the columns in
     /// play it leads (or trails) on what it sees.
     pub fn evaluation(&self, w: &Weights, seat: usize) -> f64 {
@@ -66,9 +49,10 @@ impl State {
         if self.phase() == Phase::Over {
             return v;
         }
+        // A card it cannot see counts 8 points.
+        let seen = |col: usize, q: usize| self.table.seen_total(self.rules(), col, q, seat, 16);
         for (col, c) in self.columns().iter().enumerate() {
-            let lead =
-                self.seen_total(col, seat, seat) - others(&|q| self.seen_total(col, q, seat));
+            let lead = seen(col, seat) - others(&|q| seen(col, q));
             let value = f64::from(self.rules().objectives[c.objective as usize].value);
             v += w.leading * value * f64::from(lead.signum());
         }

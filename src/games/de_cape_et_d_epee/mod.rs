@@ -52,16 +52,7 @@ impl Game for DeCape {
     fn load(dir: &GameDir, sel: &Selection) -> Result<Loaded<Rules>, Diagnostics> {
         let rules = model::load(dir, sel)?;
         let settings = rules.settings();
-        let mut text = String::new();
-        for (k, v) in &settings {
-            text.push_str(&format!("{k}={v}\n"));
-        }
-        Ok(Loaded {
-            fingerprint: format!("{:016x}", crate::load::fnv1a(text.as_bytes())),
-            settings,
-            lang: None,
-            rules: Arc::new(rules),
-        })
+        Ok(Loaded::new(rules, settings, None))
     }
 
     fn new_state(rules: &Arc<Rules>, seed: u64, log: bool) -> State {
@@ -111,19 +102,9 @@ impl GameState for State {
     }
 
     fn returns(&self) -> Vec<f64> {
-        let n = self.rules().players;
-        if self.phase() != Phase::Over {
-            return vec![0.0; n];
-        }
-        let top = self.leaders();
-        let shared = top.len() > 1;
-        (0..n)
-            .map(|p| match (top.contains(&p), shared) {
-                (true, false) => 1.0,
-                (true, true) => 0.0,
-                _ => -1.0,
-            })
-            .collect()
+        let over = self.phase() == Phase::Over;
+        let leaders = if over { self.leaders() } else { Vec::new() };
+        crate::engine::returns_of(self.rules().players, over, &leaders)
     }
 
     fn move_to_string(&self, m: Move) -> String {

@@ -8,10 +8,11 @@ use std::sync::Arc;
 use arrayvec::ArrayVec;
 
 use super::model::{MAX_OBJECTIVES, Rules, T};
+use crate::effects::columns::Award;
 use crate::effects::columns::table::{Choices, TUCKED, Table};
 pub use crate::effects::columns::table::{Column, Event, Frame, NONE, UP};
-use crate::effects::columns::{Award, Op, Program};
-use crate::effects::run::{self, Ending, Flow};
+use crate::effects::columns::turn::{TableTurn, top_op};
+use crate::effects::run;
 use crate::engine::seed;
 
 /// One decision.
@@ -248,11 +249,8 @@ impl State {
     }
 
     fn choices(&self, out: &mut Vec<Move>) {
-        let f = self.table.frames.last().expect("a choice has its frame");
-        let optional = match self
-            .table
-            .choices(&*self.rules, self.op(f), self.turn as usize)
-        {
+        let (r, t) = (&*self.rules, &self.table);
+        let optional = match t.choices(r, top_op(r, t), self.turn as usize) {
             Choices::Columns(cs, o) => {
                 out.extend(cs.into_iter().map(Move::Column));
                 o
@@ -294,10 +292,6 @@ impl State {
             }
         }
         self.run();
-    }
-
-    fn op(&self, f: &Frame) -> &Op {
-        &program(&self.rules, f).ops[f.pc as usize]
     }
 
     /// Runs the abilities until a choice or their end, then ends the turn
@@ -404,51 +398,20 @@ impl crate::effects::columns::Tabled for State {
     }
 }
 
-/// The abilities' ops act on the table (`Table::step`); the engine runs
-/// them.
-impl run::Interpreter for State {
-    type Rules = Rules;
-    type Op = Op;
-    type Frame = Frame;
-
-    fn rules(&self) -> &Rules {
-        &self.rules
+/// The abilities act on the table; the engine runs them
+/// (`effects::columns::turn`).
+impl TableTurn for State {
+    fn parts(&mut self) -> (&Rules, &mut Table, &mut seed::Rng) {
+        (&self.rules, &mut self.table, &mut self.rng)
     }
-    #[inline]
-    fn statement<'r>(rules: &'r Rules, f: &Frame) -> Option<(&'r Op, u32)> {
-        let prog = program(rules, f);
-        let pc = f.pc as usize;
-        Some((prog.ops.get(pc)?, prog.reads[pc].into()))
+    fn active(&self) -> usize {
+        self.turn as usize
     }
-    fn frames(&self) -> &[Frame] {
-        &self.table.frames
-    }
-    fn frames_mut(&mut self) -> &mut [Frame] {
-        &mut self.table.frames
-    }
-
-    /// Stops for a choice; a choice with nothing to choose is declined at
-    /// once.
-    fn ask(&mut self) -> bool {
-        let f = self.table.frames.last().expect("a frame");
-        let asked = self.table.ask(&*self.rules, self.op(f), self.turn as usize);
-        self.chooser = asked.by as u8;
-        if !asked.empty {
+    fn asked(&mut self, by: usize, empty: bool) {
+        self.chooser = by as u8;
+        if !empty {
             self.phase = Phase::Choice;
         }
-        !asked.empty
-    }
-    fn unanswered(&mut self) -> Flow {
-        Table::declined(&*self.rules)
-    }
-    fn act(&mut self) -> Flow {
-        let f = *self.table.frames.last().expect("a frame");
-        let (op, _) = Self::statement(&self.rules, &f).expect("a statement");
-        self.table
-            .step(&*self.rules, op, f, self.turn as usize, &mut self.rng)
-    }
-    fn end_frame(&mut self, _how: Ending) {
-        self.table.frames.pop();
     }
     /// round_end.check AfterEachEffect: the chain stops once every
     /// objective is realized.
@@ -460,11 +423,4 @@ impl run::Interpreter for State {
     fn finished(&mut self) {
         self.finish_turn();
     }
-}
-
-/// The ability a frame runs.
-#[inline]
-fn program<'r>(rules: &'r Rules, f: &Frame) -> &'r Program {
-    let prog = rules.kinds[rules.kind_of(f.card)].program.as_ref();
-    prog.expect("a frame has a program")
 }
