@@ -175,3 +175,144 @@ impl Layout {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! A position on a toy game's table: two seats (`north`, `south`),
+    //! each with a deck of three cards, two `plain` and one `big`; the
+    //! objectives are named `head_N`.
+    use super::*;
+    use crate::design::columns::column_line;
+    use crate::effects::columns::{Program, Readings, Step, Tabled};
+
+    struct Toy(Readings);
+
+    const SEATS: [(&str, &str); 2] = [("north", "North"), ("south", "South")];
+    const KINDS: [(&str, &str); 2] = [("plain", "Plain"), ("big", "Big")];
+    const DECK: [usize; 3] = [0, 0, 1];
+    const CARDS: Cards = Cards {
+        kinds: 2,
+        deck_len: 3,
+    };
+
+    impl ColumnRules for Toy {
+        fn kind_of(&self, c: u8) -> usize {
+            DECK[usize::from(c) % 3]
+        }
+        fn owner(&self, c: u8) -> usize {
+            usize::from(c) / 3
+        }
+        fn printed(&self, _: usize, _: u8) -> i16 {
+            2
+        }
+        fn valueless(&self, _: usize) -> bool {
+            false
+        }
+        fn program(&self, _: usize) -> Option<&Program> {
+            None
+        }
+        fn end_rank(&self, _: usize) -> u8 {
+            crate::effects::columns::NO_STEP
+        }
+        fn steps(&self) -> &[Step] {
+            &[]
+        }
+        fn seats(&self) -> usize {
+            2
+        }
+        fn capacity(&self) -> usize {
+            8
+        }
+        fn domain(&self, _: u8) -> u8 {
+            0
+        }
+        fn readings(&self) -> &Readings {
+            &self.0
+        }
+    }
+
+    impl Names for Toy {
+        fn seat(&self, p: usize) -> (&str, &str) {
+            SEATS[p]
+        }
+        fn kind(&self, k: usize) -> (&str, &str) {
+            KINDS[k]
+        }
+        fn head(&self, objective: u8) -> String {
+            format!("Head {objective}")
+        }
+    }
+
+    struct ToyState(Toy, Table);
+
+    impl Tabled for ToyState {
+        type Rules = Toy;
+        fn rules(&self) -> &Toy {
+            &self.0
+        }
+        fn table(&self) -> &Table {
+            &self.1
+        }
+    }
+
+    fn objective(name: &str) -> Result<u8, String> {
+        (name.strip_prefix("head_").and_then(|n| n.parse().ok()))
+            .ok_or(format!("no objective \"{name}\""))
+    }
+
+    fn cards(list: &[(&str, &str)]) -> Vec<(String, String)> {
+        (list.iter())
+            .map(|(s, k)| (s.to_string(), k.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn a_position_takes_distinct_cards_and_leaves_the_rest_to_the_reserves() {
+        let pos = Position {
+            columns: vec![(
+                "head_4".into(),
+                cards(&[("north", "[plain]"), ("south", "plain")]),
+            )],
+            hands: vec![("north".into(), vec!["plain".into(), "big".into()])],
+            sealed: vec![0],
+            ..Position::default()
+        };
+        let r = Toy(Readings::default());
+        let lay = Layout::read(&r, CARDS, &pos, objective).unwrap();
+        assert!(lay.hand_given(0) && !lay.hand_given(1));
+        let mut t = Table::new(false);
+        lay.lay_out(&mut t, &r, CARDS, |o| o + 1);
+        t.reindex(&r);
+        assert_eq!(t.columns[0].cards.as_slice(), [0, 3]);
+        assert_eq!((t.columns[0].objective, t.columns[0].need), (4, 5));
+        assert_eq!((t.flags[0], t.flags[3]), (0, UP));
+        assert_eq!(t.hands[0].as_slice(), [1, 2]);
+        assert!(t.hands[1].is_empty() && t.reserves[0].is_empty());
+        assert_eq!(t.reserves[1].as_slice(), [4, 5]);
+        let s = ToyState(r, t);
+        let line = column_line(&s, 0);
+        assert_eq!(
+            line,
+            "1 Head 4 (realized, sealed): [North Plain], South Plain"
+        );
+    }
+
+    #[test]
+    fn the_first_problem_of_a_position_is_named() {
+        let r = Toy(Readings::default());
+        let read = |column: &[(&str, &str)], head: &str| {
+            let pos = Position {
+                columns: vec![(head.into(), cards(column))],
+                won: vec![("west".into(), vec![])],
+                ..Position::default()
+            };
+            Layout::read(&r, CARDS, &pos, objective).unwrap_err()
+        };
+        assert_eq!(read(&[], "top"), "no objective \"top\"");
+        assert_eq!(read(&[("east", "plain")], "head_1"), "no seat \"east\"");
+        assert_eq!(read(&[("north", "tall")], "head_1"), "no card \"tall\"");
+        let three = [("south", "plain"), ("south", "[plain]"), ("south", "plain")];
+        assert_eq!(read(&three, "head_1"), "no plain of south left");
+        assert_eq!(read(&[], "head_1"), "no seat \"west\"");
+    }
+}
