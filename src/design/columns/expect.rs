@@ -1,5 +1,6 @@
 //! A scenario's `expect`: what must hold after the moves, each part
-//! checked only if given, each mismatch reported at its line.
+//! checked only if given, each mismatch reported at its line. A seat is
+//! named by its id in the rule files (its colour).
 
 use serde::Deserialize;
 
