@@ -8,7 +8,7 @@ use arrayvec::ArrayVec;
 use serde::Deserialize;
 
 use crate::effects::columns::table::{Column, MAX_CARDS, Table, UP};
-use crate::effects::columns::{ColumnRules, Names};
+use crate::effects::columns::{ColumnRules, MAX_SEATS, Names};
 
 /// An unchecked position (ids as in the rule files), as a scenario file
 /// writes it.
@@ -86,8 +86,16 @@ impl Layout {
             sealed: pos.sealed.clone(),
             used: Vec::new(),
         };
+        if pos.columns.len() > MAX_SEATS {
+            let n = pos.columns.len();
+            return Err(format!("a table has at most {MAX_SEATS} columns, not {n}"));
+        }
         for (name, written) in &pos.columns {
             let o = objective(name)?;
+            if written.len() > r.capacity() {
+                let (n, cap) = (written.len(), r.capacity());
+                return Err(format!("a column holds at most {cap} cards, not {n}"));
+            }
             let mut column = Vec::new();
             for (colour, kind) in written {
                 let c = lay.take(r, cards, colour, kind.trim_matches(['[', ']']))?;
