@@ -9,8 +9,9 @@
 //!
 //! **Hidden information**: a card placed or tucked face down shows to a
 //! viewer who does not own it as its colour only
-//! ([`crate::effects::columns::view::sees`]); every other event shows a
-//! card turned up or leaving the table, which every seat sees.
+//! ([`crate::effects::columns::view::sees`]), and so does such a card on
+//! the board; the other events name their cards (turned up, moved,
+//! discarded, eliminated, left in a column settled).
 
 pub mod board;
 
