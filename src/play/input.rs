@@ -185,3 +185,50 @@ pub fn narrowed_pick(which: &[usize], line: &str) -> Option<Command> {
         .contains(&n)
         .then(|| Command::Move(which[n - 1]))
 }
+
+/// A move typed by its words: the one of `n` moves whose words
+/// (`words_of(i)`, folded) hold each typed word (`words`, folded) as the
+/// start of one of theirs; `line` as typed, for the answer when none does.
+pub fn by_words(
+    lang: Lang,
+    n: usize,
+    words_of: impl Fn(usize) -> String,
+    words: &[&str],
+    line: &str,
+) -> Result<usize, InputError> {
+    let hits: Vec<usize> = (0..n)
+        .filter(|&i| {
+            let text = words_of(i);
+            words.iter().all(|w| {
+                text.split(|c: char| !c.is_alphanumeric())
+                    .any(|t| t.starts_with(w))
+            })
+        })
+        .collect();
+    match hits[..] {
+        [i] => Ok(i),
+        [] => Err(InputError::NoMatch(tr!(
+            lang,
+            "typed-matches-none",
+            line = line
+        ))),
+        _ => Err(InputError::Ambiguous(hits)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_is_typed_by_the_starts_of_its_words() {
+        let moves = ["take card one from pile 1", "take card two from pile 2"];
+        let pick = |typed: &[&str]| by_words(Lang::En, 2, |i| moves[i].into(), typed, "");
+        assert_eq!(pick(&["tw", "2"]), Ok(1));
+        assert_eq!(
+            pick(&["take", "ca"]),
+            Err(InputError::Ambiguous(vec![0, 1]))
+        );
+        assert!(matches!(pick(&["ne"]), Err(InputError::NoMatch(_))));
+    }
+}

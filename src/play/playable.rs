@@ -54,7 +54,10 @@ pub trait Playable: Agents + Clone + std::fmt::Debug {
     fn seat_name(rules: &Self::Rules, p: usize) -> String;
     /// The seat a lone person plays when `--as` does not say: the one
     /// who starts.
-    fn first_seat(rules: &Self::Rules) -> usize;
+    /// By default the first.
+    fn first_seat(_rules: &Self::Rules) -> usize {
+        0
+    }
 
     // ----- The screen ---------------------------------------------------
 

@@ -12,7 +12,9 @@
 //!   conditions evaluated over it, the round-end steps run on the engine's
 //!   interpreter (`effects::run`), and the award;
 //! - [`table`]: the columns, hands, reserves and discard piles the
-//!   `on revealed:` statements act on, and what each of them does.
+//!   `on revealed:` statements act on, and what each of them does;
+//! - [`view`]: the table as a seat sees it, in plain English (the
+//!   observation agents and tests read).
 //!
 //! A game gives what its rules say through [`ColumnRules`] (each card's
 //! kind, owner and printed value, each kind's program, the steps, a
@@ -24,6 +26,7 @@ pub mod compile;
 mod placing;
 pub mod table;
 pub mod turn;
+pub mod view;
 pub mod work;
 
 pub use compile::{CardExpr, ColExpr, Cond, Env, Expr, Filter, Op, Program, Trigger, Who};
@@ -214,6 +217,22 @@ pub trait Tabled {
     type Rules: Names;
     fn rules(&self) -> &Self::Rules;
     fn table(&self) -> &table::Table;
+    /// Card `c` lies face up.
+    fn face_up(&self, c: u8) -> bool {
+        self.table().flags[c as usize] & table::UP != 0
+    }
+}
+
+/// What a game keeps beside its table that the table in words shows
+/// ([`view::table_text`], the terminal's board): the round, and what each
+/// seat has won and scored so far.
+pub trait Standing: Tabled {
+    /// The round under way (from 1) and how many the game has.
+    fn round(&self) -> (usize, usize);
+    /// The objectives seat `p` has won, in the rules' order.
+    fn won(&self, p: usize) -> Vec<u8>;
+    /// Seat `p`'s points so far.
+    fn points(&self, p: usize) -> i32;
 }
 
 #[cfg(test)]

@@ -257,14 +257,8 @@ fn half_points(x: f64) -> Option<i16> {
     ((lo..=hi).contains(&x) && (x * 2.0).fract() == 0.0).then_some((x * 2.0) as i16)
 }
 
-/// A value in half points as written (`9.5`, `12`).
-pub fn half(v: i16) -> String {
-    if v % 2 == 0 {
-        (v / 2).to_string()
-    } else {
-        format!("{}.5", v / 2)
-    }
-}
+/// A value in half points as written (`9.5`, `12`): the engine's.
+pub use crate::effects::columns::view::half;
 
 /// Loads and checks the rules of `dir` with the overlays of `sel`.
 pub fn load(dir: &GameDir, sel: &Selection) -> Result<Rules, Diagnostics> {

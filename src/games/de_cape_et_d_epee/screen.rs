@@ -1,8 +1,8 @@
 //! de Cape & d'Épée at the terminal (`crate::play::Playable`), in the
 //! player's language (the catalogue `text::WORDS`; names from the rules'
-//! names file of `--lang`): the table as a seat sees it (`board.rs`), the
-//! moves and events in words (`text.rs`), typed moves by their words in
-//! that language or in English.
+//! names file of `--lang`): the engine's board, events and scores of a
+//! table of columns (`play::columns`), the moves in words (`text.rs`),
+//! typed moves by their words in that language or in English.
 
 use super::state::{Event, Move, Phase, State};
 use super::text::{self, w};
@@ -10,8 +10,9 @@ use super::{DeCape, Rules};
 use crate::diag::Diagnostics;
 use crate::engine::{Game, Loaded, Selection};
 use crate::load::GameDir;
+use crate::play::columns;
 use crate::play::i18n::{Catalogue, Lang};
-use crate::play::input::{InputError, fold};
+use crate::play::input::{self, InputError, fold};
 use crate::play::render::Style;
 use crate::play::{EventLook, Playable};
 
@@ -58,11 +59,8 @@ impl Playable for DeCape {
     fn seat_name(r: &Rules, p: usize) -> String {
         r.colours[p].1.clone()
     }
-    fn first_seat(_: &Rules) -> usize {
-        0
-    }
     fn board(s: &State, viewer: Option<usize>, st: Style) -> String {
-        super::board::board_in(s, viewer, st.lang)
+        columns::board(s, viewer, st.lang)
     }
     fn question(s: &State, lang: Lang) -> String {
         let who = s.rules().colours[s.actor() as usize].1.as_str();
@@ -79,7 +77,7 @@ impl Playable for DeCape {
         super::board::numbered(s, legal, which, st.lang)
     }
     fn legend(_: &State, st: Style) -> String {
-        w!(st.lang, "dc-legend") + "\n"
+        columns::legend(st.lang)
     }
     fn rules_text(_: &State, notes: &Self::RuleNotes, _: Style) -> String {
         notes.iter().map(|(k, v)| format!("{k} = {v}\n")).collect()
@@ -89,20 +87,10 @@ impl Playable for DeCape {
         w!(lang, "dc-hint", agent = agent, n = ix + 1, mv = mv)
     }
     fn score_text(s: &State, _: usize, lang: Lang) -> String {
-        let r = s.rules();
-        let line = |p: usize| {
-            let who = r.colours[p].1.as_str();
-            w!(lang, "dc-score", who = who, points = s.points(p)) + "\n"
-        };
-        (0..r.players).map(line).collect()
+        columns::score_text(s, lang)
     }
     fn result_text(s: &State, lang: Lang) -> String {
-        let r = s.rules();
-        let who = match s.leader() {
-            Some(p) => w!(lang, "dc-wins", who = r.colours[p].1.as_str()),
-            None => w!(lang, "dc-shared"),
-        };
-        format!("{}{who}\n", Self::score_text(s, 0, lang))
+        columns::result_text(s, s.leader(), lang)
     }
     fn move_words(lang: Lang, r: &Rules, _: usize, m: Move) -> String {
         text::move_words(lang, r, m)
@@ -120,15 +108,10 @@ impl Playable for DeCape {
         s.events()
     }
     fn event_words(lang: Lang, r: &Rules, e: &Event, viewer: Option<usize>) -> String {
-        text::event_words(lang, r, e, viewer)
+        columns::event_words(lang, r, e, viewer)
     }
     fn event_look(e: &Event) -> EventLook {
-        match e {
-            Event::RoundEnded { .. } | Event::Settled { .. } | Event::GameOver => {
-                EventLook::Notable
-            }
-            _ => EventLook::Plain,
-        }
+        columns::event_look(e)
     }
     fn turn_seat(s: &State) -> usize {
         s.turn_seat()
@@ -142,24 +125,8 @@ impl Playable for DeCape {
         words: &[&str],
         line: &str,
     ) -> Result<usize, InputError> {
-        let hits: Vec<usize> = (0..legal.len())
-            .filter(|&i| {
-                let text = typed_words(s, lang, legal[i]);
-                words.iter().all(|w| {
-                    text.split(|c: char| !c.is_alphanumeric())
-                        .any(|t| t.starts_with(w))
-                })
-            })
-            .collect();
-        match hits[..] {
-            [i] => Ok(i),
-            [] => Err(InputError::NoMatch(crate::tr!(
-                lang,
-                "typed-matches-none",
-                line = line
-            ))),
-            _ => Err(InputError::Ambiguous(hits)),
-        }
+        let words_of = |i: usize| typed_words(s, lang, legal[i]);
+        input::by_words(lang, legal.len(), words_of, words, line)
     }
     fn fingerprint(s: &State) -> String {
         s.digest()

@@ -1,21 +1,21 @@
-//! Moves, events and a seat's view of the table in words. Moves and
-//! events are the game's catalogue's ([`WORDS`], `i18n/{en,fr,nl}.ftl`)
-//! in a language: English for saves, scenario reports and logs (whose
-//! texts they were), the player's at the terminal. Names are the rules',
-//! in the language of `--lang` where a names file gives them. The
+//! Moves in words, and the game's side of the engine's words for its
+//! table (`effects::columns::view`, `play::columns`): the round, the
+//! objectives won and the points ([`Standing`]). Moves are the game's
+//! catalogue's ([`WORDS`], `i18n/{en,fr,nl}.ftl`), cards and events the
+//! engine's, in a language: English for saves, scenario reports and logs
+//! (whose texts they were), the player's at the terminal. Names are the
+//! rules', in the language of `--lang` where a names file gives them. The
 //! observation (`view_text`) is English, for agents and tests.
 
-use std::fmt::Write as _;
-
 use super::Rules;
-use super::model::half;
 use super::state::{Event, Move, State};
-use crate::effects::columns::Names;
-use crate::play::i18n::{Catalogue, Lang, PLAY};
+use crate::effects::columns::{Names, Standing, view};
+use crate::play::columns::{COLUMNS, card_words, event_words};
+use crate::play::i18n::{Catalogue, Lang};
 
 /// This game's words at the terminal, in each language; its parent is
-/// the player's catalogue.
-pub static WORDS: Catalogue = crate::catalogue_beside!(Some(&PLAY));
+/// the engine's words for a table of columns.
+pub static WORDS: Catalogue = crate::catalogue_beside!(Some(&COLUMNS));
 
 /// `w!(lang, "id", name = value, ...)`: a message of [`WORDS`].
 macro_rules! w {
@@ -24,27 +24,6 @@ macro_rules! w {
     };
 }
 pub(super) use w;
-
-/// A card as `Colour Name` (the observation's English form).
-pub fn card_name(r: &Rules, c: u8) -> String {
-    r.card_name(c)
-}
-
-/// A card in `lang` (`Blue King`, `Roi de Bleu`).
-pub fn card_words(lang: Lang, r: &Rules, c: u8) -> String {
-    let colour = r.colours[r.owner(c)].1.as_str();
-    w!(
-        lang,
-        "dc-card",
-        colour = colour,
-        kind = r.kinds[r.kind_of(c)].name.as_str()
-    )
-}
-
-/// An objective as `Domain value`.
-pub fn objective_name(r: &Rules, i: u8) -> String {
-    r.head(i)
-}
 
 /// A move without the table, in `lang`: cards by name, columns by number.
 pub fn move_words(lang: Lang, r: &Rules, m: Move) -> String {
@@ -60,81 +39,29 @@ pub fn move_words(lang: Lang, r: &Rules, m: Move) -> String {
     }
 }
 
-/// An event as `viewer` sees it (`None`: every card), in `lang`.
-pub fn event_words(lang: Lang, r: &Rules, e: &Event, viewer: Option<usize>) -> String {
-    let card = |c: u8| card_words(lang, r, c);
-    let hidden = |c: u8| {
-        if viewer.is_none_or(|v| v == r.owner(c)) {
-            card(c)
-        } else {
-            w!(
-                lang,
-                "dc-hidden-card",
-                colour = r.colours[r.owner(c)].1.as_str()
-            )
-        }
-    };
-    match *e {
-        Event::Placed { card, column } => {
-            w!(lang, "dc-placed", card = hidden(card), column = column + 1)
-        }
-        Event::Revealed { card: c } => w!(lang, "dc-revealed", card = card(c)),
-        Event::Moved { card: c, column } => {
-            w!(lang, "dc-moved", card = card(c), column = column + 1)
-        }
-        Event::Discarded { card: c } => w!(lang, "dc-discarded", card = card(c)),
-        Event::Sealed { column } => w!(lang, "dc-sealed", column = column + 1),
-        Event::Swapped { a, b } => w!(lang, "dc-swapped", a = a + 1, b = b + 1),
-        Event::Tucked { card } => w!(lang, "dc-tucked", card = hidden(card)),
-        Event::Eliminated { card: c } => w!(lang, "dc-eliminated", card = card(c)),
-        Event::RoundEnded { round, .. } => w!(lang, "dc-round-ended", round = round),
-        Event::Settled {
-            objective,
-            ref values,
-            winner,
-        } => settled_words(lang, r, objective, values, winner),
-        Event::GameOver => w!(lang, "dc-game-over"),
+/// The round, the objectives won and the points, as the engine's words
+/// for the table show them.
+impl Standing for State {
+    fn round(&self) -> (usize, usize) {
+        (State::round(self), self.rules().rounds)
     }
-}
-
-/// A column settled: its objective, each card left with its value, the
-/// winner.
-fn settled_words(
-    lang: Lang,
-    r: &Rules,
-    objective: u8,
-    values: &[(u8, Option<i16>)],
-    winner: Option<u8>,
-) -> String {
-    let cards: Vec<String> = values
-        .iter()
-        .map(|&(c, v)| format!("{} {}", card_words(lang, r, c), value_words(lang, v)))
-        .collect();
-    let who = winner.map_or_else(
-        || w!(lang, "dc-nobody"),
-        |w| r.colours[w as usize].1.clone(),
-    );
-    w!(
-        lang,
-        "dc-settled",
-        objective = objective_name(r, objective),
-        cards = cards.join(", "),
-        winner = who
-    )
-}
-
-/// A value for reading in `lang`: `9.5`, `12`, `none`.
-pub fn value_words(lang: Lang, v: Option<i16>) -> String {
-    v.map_or_else(|| w!(lang, "dc-no-value"), half)
+    fn won(&self, p: usize) -> Vec<u8> {
+        State::won(self, p).map(|o| o as u8).collect()
+    }
+    fn points(&self, p: usize) -> i32 {
+        State::points(self, p)
+    }
 }
 
 impl State {
+    /// A card as `Colour Name` (the observation's English form).
     pub fn card_name(&self, c: u8) -> String {
-        card_name(self.rules(), c)
+        self.rules().card_name(c)
     }
 
+    /// An objective as `Domain value`.
     pub fn objective_name(&self, i: u8) -> String {
-        objective_name(self.rules(), i)
+        self.rules().head(i)
     }
 
     pub fn event_text(&self, e: &Event, viewer: Option<usize>) -> String {
@@ -163,53 +90,6 @@ impl State {
     /// What seat `p` sees: face-down cards of others as their colour only,
     /// his own hand, the others' hand and reserve sizes, the discard piles.
     pub fn view_text(&self, p: usize) -> String {
-        self.table_text(Some(p))
-    }
-
-    /// The table as `viewer` sees it (`None`: every card).
-    pub fn table_text(&self, viewer: Option<usize>) -> String {
-        let r = self.rules();
-        let mut t = String::new();
-        let _ = writeln!(t, "round {} of {}", self.round(), r.rounds);
-        for (i, col) in self.columns().iter().enumerate() {
-            let seal = if col.sealed { ", sealed" } else { "" };
-            let _ = write!(
-                t,
-                "column {} ({}{seal}):",
-                i + 1,
-                self.objective_name(col.objective)
-            );
-            for &c in &col.cards {
-                let sees = viewer.is_none_or(|v| r.owner(c) == v);
-                if self.face_up(c) || sees {
-                    let mark = if self.face_up(c) { "" } else { " (face down)" };
-                    let _ = write!(t, " {}{mark},", self.card_name(c));
-                } else {
-                    let _ = write!(t, " [{}],", r.colours[r.owner(c)].1);
-                }
-            }
-            t.push('\n');
-        }
-        for q in 0..r.players {
-            let name = &r.colours[q].1;
-            if viewer.is_none_or(|v| v == q) {
-                let hand: Vec<String> = self.hand(q).iter().map(|&c| self.card_name(c)).collect();
-                let you = if viewer == Some(q) { " (you)" } else { "" };
-                let _ = writeln!(t, "{name}{you}: hand {}", hand.join(", "));
-            } else {
-                let _ = writeln!(t, "{name}: {} in hand", self.hand(q).len());
-            }
-            let won: Vec<String> = self.won(q).map(|i| self.objective_name(i as u8)).collect();
-            let disc: Vec<String> = self.discard(q).iter().map(|&c| self.card_name(c)).collect();
-            let _ = writeln!(
-                t,
-                "  reserve {}, discard [{}], objectives [{}], {} points",
-                self.reserve(q).len(),
-                disc.join(", "),
-                won.join(", "),
-                self.points(q)
-            );
-        }
-        t
+        view::table_text(self, Some(p))
     }
 }
