@@ -12,7 +12,10 @@
 //!   conditions evaluated over it, the round-end steps run on the engine's
 //!   interpreter (`effects::run`), and the award;
 //! - [`table`]: the columns, hands, reserves and discard piles the
-//!   `on revealed:` statements act on, and what each of them does.
+//!   `on revealed:` statements act on, and what each of them does;
+//! - [`cards`]: a game's kinds of card, colours and steps loaded from its
+//!   rule files into a [`cards::CardTable`], which gives [`ColumnRules`]
+//!   and [`Names`] to rules that hold one.
 //!
 //! A game gives what its rules say through [`ColumnRules`] (each card's
 //! kind, owner and printed value, each kind's program, the steps, a
@@ -20,6 +23,7 @@
 //! its rulebook leaves open); its state holds a [`table::Table`] and adds
 //! the turn. This module names no game and no card.
 
+pub mod cards;
 pub mod compile;
 pub mod table;
 pub mod work;
