@@ -692,3 +692,105 @@ impl<R: CardRules> Names for R {
         self.objective_head(objective)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! A toy game's cards: three kinds, two seats, one round-end step.
+    use super::*;
+
+    const KINDS: &str = r#"(kinds: [
+        (id: "plain", name: "Plain", value: 4.5),
+        (id: "homer", name: "Homer", value: 2, domain: "sea", domain_value: 6,
+         effect: "on revealed: discard revealer;"),
+        (id: "purger", name: "Purger", value: 1, valueless: true,
+         effect: "at round end 1: eliminate column(value: >= 10);"),
+    ])"#;
+    const COLOURS: &str = r#"(
+        deck: [(card: "plain", count: 2), (card: "homer", count: 1), (card: "purger", count: 1)],
+        deck_total: 4,
+        colours: [(id: "east", name: "East"), (id: "west", name: "West")],
+    )"#;
+
+    fn parsed<T: serde::de::DeserializeOwned>(name: &str, text: &str) -> Parsed<T> {
+        let file = SourceFile {
+            path: name.into(),
+            text: text.to_string(),
+        };
+        let raw = file.parse().expect("parses");
+        Parsed { file, raw }
+    }
+
+    /// The table of the toy files, with `colours` for the colours file.
+    fn table(colours: &str) -> Result<CardTable, Diagnostics> {
+        let mut d = Diagnostics::default();
+        let cards = parsed("kinds.ron", KINDS);
+        let colours = parsed("colours.ron", colours);
+        let domains = vec![("land".into(), "Land".into()), ("sea".into(), "Sea".into())];
+        let o = Overlays::default();
+        let mut t =
+            CardTable::read(&mut d, &cards, &colours, domains, &o).ok_or_else(|| d.clone())?;
+        let step = parsed::<Vec<raw::EndStep>>("steps.ron", r#"[(step: 1, kinds: ["purger"])]"#);
+        t.read_steps(&mut d, &step.file, &step.raw);
+        t.compile(&mut d, &cards, Readings::default(), 2, false);
+        if d.is_empty() { Ok(t) } else { Err(d) }
+    }
+
+    /// The toy table as rules: every column of domain 1.
+    impl CardRules for CardTable {
+        fn cards(&self) -> &CardTable {
+            self
+        }
+        fn column_capacity(&self) -> usize {
+            8
+        }
+        fn objective_domain(&self, _objective: u8) -> u8 {
+            1
+        }
+        fn objective_head(&self, _objective: u8) -> String {
+            "Sea".to_string()
+        }
+    }
+
+    #[test]
+    fn the_card_tables_agree_with_the_kinds_and_the_deck() {
+        let t = table(COLOURS).expect("the toy loads");
+        assert_eq!(t.deck, vec![0, 0, 1, 2]);
+        for c in 0..8u8 {
+            let (kind, owner) = (t.deck[c as usize % 4] as usize, c as usize / 4);
+            assert_eq!((t.kind_of(c), t.owner(c)), (kind, owner));
+            for domain in 0..2 {
+                let k = &t.kinds[kind];
+                let facts = Facts {
+                    kind: kind as u8,
+                    owner: owner as u8,
+                    value: k.printed(domain),
+                    valued: !k.valueless,
+                };
+                assert_eq!(t.facts(c, domain), facts);
+            }
+            let revealed = t.kinds[kind].program.as_ref().map(|p| p.trigger);
+            assert_eq!(t.reveals(c), revealed == Some(Trigger::Revealed));
+        }
+        assert_eq!(t.end_step, vec![0, 0, 1]);
+        assert_eq!(t.end_rank, vec![NO_STEP, NO_STEP, 0]);
+        assert_eq!(t.card_name(6), "West Homer");
+    }
+
+    #[test]
+    fn values_are_half_points() {
+        let t = table(COLOURS).expect("the toy loads");
+        assert_eq!((t.kinds[0].value, t.kinds[1].printed(1)), (9, 12));
+        assert_eq!([half(9), half(12)], ["4.5".to_string(), "6".to_string()]);
+        let values: Vec<_> = t.values().map(|(k, v)| format!("{k} = {v}")).collect();
+        assert_eq!(values[0], "card.plain.value = 4.5");
+    }
+
+    #[test]
+    fn an_unknown_kind_is_an_error_at_it_with_the_nearest_id() {
+        let broken = COLOURS.replace("(card: \"homer\"", "(card: \"homr\"");
+        let e = table(&broken).expect_err("an unknown kind").to_string();
+        assert!(e.contains("colours.ron:2:"), "{e}");
+        assert!(e.contains("unknown card \"homr\""), "{e}");
+        assert!(e.contains("did you mean \"homer\"?"), "{e}");
+    }
+}
