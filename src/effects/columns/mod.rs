@@ -13,6 +13,9 @@
 //!   interpreter (`effects::run`), and the award;
 //! - [`table`]: the columns, hands, reserves and discard piles the
 //!   `on revealed:` statements act on, and what each of them does;
+//! - [`cards`]: a game's kinds of card, colours and steps loaded from its
+//!   rule files into a [`cards::CardTable`], which gives [`ColumnRules`]
+//!   and [`Names`] to rules that hold one.
 //! - [`view`]: the table as a seat sees it, in plain English (the
 //!   observation agents and tests read).
 //!
@@ -22,6 +25,7 @@
 //! its rulebook leaves open); its state holds a [`table::Table`] and adds
 //! the turn. This module names no game and no card.
 
+pub mod cards;
 pub mod compile;
 mod placing;
 pub mod table;

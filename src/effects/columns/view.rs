@@ -1,6 +1,6 @@
 //! A table of columns as a seat sees it, in plain English: the
-//! observation agents and tests read (`GameState::observation_string`),
-//! and the values of cards as written. Names are the rules' ([`Names`]).
+//! observation agents and tests read (`GameState::observation_string`).
+//! Names are the rules' ([`Names`]).
 //!
 //! **Hidden information**: a viewer sees the faces of the cards turned up
 //! and of his own cards, no other. Another seat's face-down card shows as
@@ -14,15 +14,6 @@ use super::{ColumnRules, Names, Standing};
 /// a face-down card of seat `owner`, and its hand: only his own.
 pub fn sees(viewer: Option<usize>, owner: usize) -> bool {
     viewer.is_none_or(|v| v == owner)
-}
-
-/// A value in half points as written (`9.5`, `12`).
-pub fn half(v: i16) -> String {
-    if v % 2 == 0 {
-        (v / 2).to_string()
-    } else {
-        format!("{}.5", v / 2)
-    }
 }
 
 /// The table as `viewer` sees it (`None`: every card): the round; each

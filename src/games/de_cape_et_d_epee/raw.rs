@@ -1,6 +1,7 @@
 //! The rule files of `rules/de_cape_et_d_epee/` as written: one struct per
 //! file, unknown fields refused, nothing checked beyond syntax (`model.rs`
-//! checks the rest). Every number is read as any number (`f64`: whole or
+//! checks the rest; the kinds, colours and steps are the engine's
+//! `columns::cards::raw`). Every number is read as any number (`f64`: whole or
 //! with a fraction, the Assassin's 9.5), so that the validator refuses it
 //! with its range and its place; a field with one
 //! reading the module plays is an enum of that one value, so that another
@@ -13,6 +14,7 @@
 
 use serde::Deserialize;
 
+pub use crate::effects::columns::cards::raw::{EndStep, Named};
 use crate::load::Spanned;
 
 /// Enums of the one value the module plays (`reserve: ShuffledDeck`):
@@ -64,48 +66,6 @@ pub struct GameFile {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct CardsFile {
-    pub kinds: Vec<Kind>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Kind {
-    pub id: Spanned<String>,
-    pub name: String,
-    pub value: Spanned<f64>,
-    pub domain: Option<Spanned<String>>,
-    pub domain_value: Option<Spanned<f64>>,
-    #[serde(default)]
-    pub valueless: bool,
-    pub ability: Option<String>,
-    pub effect: Option<Spanned<String>>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ColoursFile {
-    pub deck: Vec<DeckEntry>,
-    pub deck_total: Spanned<f64>,
-    pub colours: Vec<Named>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DeckEntry {
-    pub card: Spanned<String>,
-    pub count: Spanned<f64>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Named {
-    pub id: Spanned<String>,
-    pub name: String,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct ObjectivesFile {
     pub domains: Vec<Named>,
     pub values_per_domain: Vec<Spanned<f64>>,
@@ -151,24 +111,6 @@ pub struct Place {
     pub cards: Spanned<f64>,
     pub face: Down,
     pub at: Bottom,
-}
-
-/// The order in which a step's cards act, top (nearest the objective)
-/// first or bottom first.
-#[derive(Deserialize, Default, Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Order {
-    #[default]
-    TopDown,
-    BottomUp,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct EndStep {
-    pub step: Spanned<f64>,
-    pub kinds: Vec<Spanned<String>>,
-    #[serde(default)]
-    pub order: Order,
 }
 
 #[derive(Deserialize)]

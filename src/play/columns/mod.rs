@@ -20,8 +20,9 @@ pub use board::{board, legend, placement_grid, result_text, score_text};
 use super::EventLook;
 use super::i18n::{Catalogue, Lang, PLAY};
 use crate::effects::columns::Names;
+use crate::effects::columns::cards::half;
 use crate::effects::columns::table::Event;
-use crate::effects::columns::view::{half, sees};
+use crate::effects::columns::view::sees;
 
 /// The words of a table of columns, in each language; its parent is the
 /// player's catalogue.
