@@ -115,23 +115,11 @@ impl State {
     pub fn columns(&self) -> &[Column] {
         &self.table.columns
     }
-    pub fn hand(&self, p: usize) -> &[u8] {
-        &self.table.hands[p]
-    }
-    pub fn reserve(&self, p: usize) -> &[u8] {
-        &self.table.reserves[p]
-    }
-    pub fn discard(&self, p: usize) -> &[u8] {
-        &self.table.discards[p]
-    }
     pub fn is_out(&self, c: u8) -> bool {
         self.table.is_out(c)
     }
     pub fn face_up(&self, c: u8) -> bool {
         self.table.flags[c as usize] & UP != 0
-    }
-    pub fn tucked(&self, c: u8) -> bool {
-        self.table.flags[c as usize] & TUCKED != 0
     }
     pub fn events(&self) -> &[Event] {
         self.table.log.as_deref().unwrap_or(&[])
