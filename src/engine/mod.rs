@@ -11,6 +11,7 @@
 //! any other notion of a particular game.
 
 pub mod agent;
+pub mod bits;
 pub mod game;
 pub mod seed;
 

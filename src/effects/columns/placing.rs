@@ -9,6 +9,7 @@
 
 use super::MAX_SEATS;
 use super::table::Table;
+use crate::engine::bits::nth_set_bit;
 
 impl Table {
     /// Seat `p`'s placements as (card, column): its hand's cards in order,
@@ -31,32 +32,8 @@ impl Table {
     #[inline(always)]
     pub fn placement(&self, p: usize, i: usize) -> (u8, u8) {
         let (q, r) = div_small(i, self.open.count_ones() as usize);
-        (self.hands[p][q], nth_bit(self.open, r))
+        (self.hands[p][q], nth_set_bit(self.open, r))
     }
-}
-
-/// The position of the `r`-th set bit of `m` (from 0, lowest first), by
-/// a table: a loop of `r` steps would end at a random place, a branch
-/// the processor mispredicts about once a placement.
-#[inline]
-fn nth_bit(m: u8, r: usize) -> u8 {
-    static NTH: [[u8; 8]; 256] = {
-        let mut t = [[0u8; 8]; 256];
-        let mut m = 0;
-        while m < 256 {
-            let (mut bit, mut r) = (0, 0);
-            while bit < 8 {
-                if m & (1 << bit) != 0 {
-                    t[m][r] = bit as u8;
-                    r += 1;
-                }
-                bit += 1;
-            }
-            m += 1;
-        }
-        t
-    };
-    NTH[m as usize][r & 7]
 }
 
 /// `(i / d, i % d)` for a divisor of at most [`MAX_SEATS`] (the open
@@ -86,16 +63,6 @@ mod tests {
     use super::*;
     use crate::effects::columns::table::Column;
     use arrayvec::ArrayVec;
-
-    #[test]
-    fn nth_bit_is_the_rth_set_bit() {
-        for m in 0..=255u8 {
-            let set: Vec<u8> = (0..8).filter(|b| m & (1 << b) != 0).collect();
-            for (r, &b) in set.iter().enumerate() {
-                assert_eq!(nth_bit(m, r), b, "mask {m:b}, bit {r}");
-            }
-        }
-    }
 
     #[test]
     fn div_small_is_division() {

@@ -40,28 +40,11 @@ use crate::engine::seed::{self, AgentRng};
 use simd::{bump, held_ranks, nonzero_kinds};
 
 /// The position of the `i`-th lowest set bit of a group mask (`i` below its
-/// number of set bits), from a table: no loop, no branch.
+/// number of set bits), from the engine's table: no loop, no branch.
 #[inline]
 pub(crate) fn nth_set_bit(mask: u16, i: u32) -> u8 {
     const _: () = assert!(MAX_GROUPS <= 8, "group masks are one byte");
-    /// `NTH[m][i]`: the position of the i-th lowest set bit of `m`.
-    static NTH: [[u8; 8]; 256] = {
-        let mut t = [[0u8; 8]; 256];
-        let mut m = 0;
-        while m < 256 {
-            let (mut bit, mut n) = (0, 0);
-            while bit < 8 {
-                if m >> bit & 1 != 0 {
-                    t[m][n] = bit as u8;
-                    n += 1;
-                }
-                bit += 1;
-            }
-            m += 1;
-        }
-        t
-    };
-    NTH[(mask & 0xFF) as usize][(i & 7) as usize]
+    crate::engine::bits::nth_set_bit((mask & 0xFF) as u8, i as usize)
 }
 
 /// `i / d` for `i` below 2¹³ and `d` in `1..=8` (a group mask's bits:
