@@ -514,7 +514,9 @@ impl Visit for ReplayCmd {
     }
 }
 
-fn play(a: crate::play::PlayArgs) -> ExitCode {
+fn play(mut a: crate::play::PlayArgs) -> ExitCode {
+    // `--resume last`: the newest autosave, whichever game it is of.
+    a.resume = a.resume.as_deref().map(crate::play::save_named);
     let lang = a.rules.lang.as_deref();
     if let Some(code) = a
         .resume
@@ -531,7 +533,9 @@ fn play(a: crate::play::PlayArgs) -> ExitCode {
     on_game(rules.as_deref(), saved.or(game).as_deref(), |_| PlayCmd(a))
 }
 
-fn replay(a: crate::play::ReplayArgs) -> ExitCode {
+fn replay(mut a: crate::play::ReplayArgs) -> ExitCode {
+    // `last`: the newest autosave, whichever game it is of.
+    a.file = crate::play::save_named(&a.file);
     if let Some(code) = crate::play::foreign_save(&a.file, a.lang.as_deref(), games::MODULES) {
         return code;
     }

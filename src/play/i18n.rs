@@ -307,4 +307,15 @@ mod tests {
         assert!(s.contains("North"), "{s}");
         assert_eq!(Lang::Fr.t("no-such-message"), "no-such-message");
     }
+
+    #[test]
+    fn a_full_disk_is_said_in_each_language() {
+        let full = std::io::Error::from(std::io::ErrorKind::StorageFull);
+        let quota = std::io::Error::from_raw_os_error(122);
+        for lang in [Lang::En, Lang::Fr, Lang::Nl] {
+            assert_eq!(io_words(lang, &full), lang.t("io-storage-full"));
+            assert_eq!(io_words(lang, &quota), lang.t("io-storage-full"));
+        }
+        assert_eq!(io_words(Lang::En, &full), "No space left on device");
+    }
 }

@@ -23,6 +23,7 @@ pub mod input;
 mod playable;
 pub mod record;
 pub mod render;
+pub mod save_files;
 
 pub use playable::{EventLook, MoveOf, Playable};
 
@@ -487,6 +488,19 @@ fn fresh_seed() -> u64 {
     mix(nanos ^ std::process::id() as u64) % 1_000_000
 }
 
+/// The save a command names: `last` (when no file has that name) is the
+/// most recent autosave, if there is one; any other name is itself. The
+/// command line reads the game of the save this names.
+pub fn save_named(p: &Path) -> PathBuf {
+    if p.as_os_str() == "last" && !p.exists() {
+        let latest = record::data_dir().and_then(|d| record::latest_autosave(&d));
+        if let Some(latest) = latest {
+            return latest;
+        }
+    }
+    p.to_path_buf()
+}
+
 fn resume_path(p: &Path, opts: &Options, lang: Lang) -> Result<PathBuf, PlayError> {
     if p.as_os_str() == "last" && !p.exists() {
         let data = opts.data_dir.clone().or_else(record::data_dir);
@@ -530,6 +544,8 @@ fn ignored_on_resume(args: &PlayArgs) -> Vec<String> {
             v.push(format!("{name} {x}"));
         }
     };
+    opt("--game", r.game.clone());
+    opt("--players", r.players.map(|n| n.to_string()));
     opt("--variant", r.variant.clone());
     for a in &r.addons {
         opt("--addon", Some(a.clone()));
@@ -624,10 +640,18 @@ pub fn run_session_with<G: Playable>(
         let lang = Lang::from_code(game.choice.lang.as_deref());
         return Err(PlayError::Usage(tr!(lang, "hotseat-needs-terminal")));
     }
-    let autosave = opts
-        .data_dir
-        .as_deref()
-        .map(|d| record::autosave_path(d, game.seed));
+    // A resumed game goes on in its own file; a new one takes a name of
+    // its own at its first autosave.
+    let autosave = opts.data_dir.as_deref().map(|d| {
+        save_files::remove_stale_temps(&record::saves_dir(d));
+        match &resumed {
+            Some(p) => p.clone(),
+            None => record::autosave_path(d, game.seed),
+        }
+    });
+    let own_file = resumed.is_some();
+    // The resumed file holds the game as it was loaded.
+    let written = (own_file && autosave.is_some()).then(|| game.save_text());
     let floor = game.moves.len();
     let lang = Lang::from_code(game.choice.lang.as_deref());
     let choice_dir = game
@@ -646,7 +670,14 @@ pub fn run_session_with<G: Playable>(
         echo: opts.echo,
         term: opts.terminal,
         mode,
+        saved: if written.is_some() {
+            SaveState::Written
+        } else {
+            SaveState::Never
+        },
         autosave,
+        own_file,
+        written,
         seen: vec![0; seats],
         screen: None,
         undo_floor: floor,
@@ -654,7 +685,6 @@ pub fn run_session_with<G: Playable>(
         narrowed: None,
         watch_auto: false,
         hint_spec,
-        saved: SaveState::Never,
         about: i18n::card_texts(&choice_dir, lang),
     };
     let mut s = s;
@@ -700,7 +730,15 @@ struct Session<G: Playable, R, W> {
     /// The output is a terminal (hotseat wipes it between players).
     term: bool,
     mode: Mode,
+    /// The autosave file (`None`: autosave is off): the game's own once
+    /// `own_file`, else the name its first autosave tries.
     autosave: Option<PathBuf>,
+    /// The autosave file is this game's: it resumed from it, its first
+    /// autosave created it, or `save FILE` took its place.
+    own_file: bool,
+    /// The text the autosave file holds (nothing to write when the game
+    /// has not changed).
+    written: Option<String>,
     /// Events already shown, per seat (Single: the person's; Watch: [0]).
     seen: Vec<usize>,
     /// Hotseat: whose eyes are on the screen.
@@ -762,13 +800,39 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
     /// Writes the autosave. When it fails it says so (once, until it
     /// works again) and how to keep the game elsewhere.
     fn autosave(&mut self) -> io::Result<()> {
-        let Some(p) = self.autosave.clone() else {
-            self.set_interrupt_note();
-            return Ok(());
+        let written = self.write_autosave();
+        self.autosave_went(written)
+    }
+
+    /// Keeps the game in its autosave file, unless it holds it already: in
+    /// its own file, else in a new one under a name no other file has
+    /// (which becomes its own). `None`: autosave is off.
+    fn write_autosave(&mut self) -> Option<io::Result<()>> {
+        let path = self.autosave.clone()?;
+        let text = self.g.save_text();
+        if self.written.as_deref() == Some(text.as_str()) {
+            return Some(Ok(()));
+        }
+        let r = if self.own_file {
+            save_files::write_save(&path, &text)
+        } else {
+            save_files::write_new_save(&path, &text).map(|p| {
+                self.autosave = Some(p);
+                self.own_file = true;
+            })
         };
-        match self.g.save(&p) {
-            Ok(()) => self.saved = SaveState::Written,
-            Err(e) => {
+        if r.is_ok() {
+            self.written = Some(text);
+        }
+        Some(r)
+    }
+
+    /// Notes how an autosave went; a failure is said (once, until it works
+    /// again) with how to keep the game elsewhere.
+    fn autosave_went(&mut self, written: Option<io::Result<()>>) -> io::Result<()> {
+        match (written, &self.autosave) {
+            (Some(Ok(())), _) => self.saved = SaveState::Written,
+            (Some(Err(e)), Some(p)) => {
                 if self.saved != SaveState::Failed {
                     let msg = tr!(
                         self.st.lang,
@@ -781,6 +845,7 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
                 }
                 self.saved = SaveState::Failed;
             }
+            _ => {}
         }
         self.set_interrupt_note();
         Ok(())
@@ -866,8 +931,10 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
     }
 
     fn run(mut self, resumed: Option<&Path>) -> Result<Outcome<G>, PlayError> {
+        // A new game's file is created first, so that the intro names it.
+        let first = self.write_autosave();
         self.intro(resumed)?;
-        self.set_interrupt_note();
+        self.autosave_went(first)?;
         self.alternate_screen(true)?;
         let end = self.play_out();
         // Back on the terminal's own screen (hotseat), whatever happened.
@@ -1250,19 +1317,13 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
         Ok(true)
     }
 
+    /// `save` (the autosave file) or `save FILE`.
     fn save_cmd(&mut self, file: &str) -> io::Result<()> {
+        if file.is_empty() {
+            return self.save_to_autosave();
+        }
         let lang = self.st.lang;
-        let path = if file.is_empty() {
-            match &self.autosave {
-                Some(a) => a.clone(),
-                None => {
-                    writeln!(self.out, "{}", self.st.error(&tr!(lang, "save-needs-file")))?;
-                    return Ok(());
-                }
-            }
-        } else {
-            record::expand_home(file)
-        };
+        let path = record::expand_home(file);
         let shown = path.display().to_string();
         if path.exists() && !record::is_save_file(&path) {
             let not_a_save = tr!(lang, "save-not-a-save", path = shown.as_str());
@@ -1284,34 +1345,64 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
                 return Ok(());
             }
         }
-        match self.g.save(&path) {
+        let text = self.g.save_text();
+        match save_files::write_save(&path, &text) {
             Ok(()) => {
-                let msg = tr!(
-                    lang,
-                    "saved-to",
-                    path = shown.as_str(),
-                    moves = self.g.moves.len()
-                );
-                writeln!(self.out, "{}", self.st.good(&msg))?;
+                self.say_saved_to(&path)?;
                 // The autosave failed: this file takes its place.
                 if self.saved == SaveState::Failed {
                     writeln!(self.out, "{}", tr!(lang, "autosave-moved"))?;
                     self.autosave = Some(path);
+                    self.own_file = true;
+                    self.written = Some(text);
                     self.saved = SaveState::Written;
                 }
                 self.set_interrupt_note();
                 Ok(())
             }
-            Err(e) => {
-                let msg = tr!(
-                    lang,
-                    "save-failed",
-                    path = shown.as_str(),
-                    error = i18n::io_words(lang, &e)
-                );
-                writeln!(self.out, "{}", self.st.error(&msg))
-            }
+            Err(e) => self.say_save_failed(&path, &e),
         }
+    }
+
+    /// `save` alone: the game written to its autosave file now.
+    fn save_to_autosave(&mut self) -> io::Result<()> {
+        let Some(written) = self.write_autosave() else {
+            let msg = tr!(self.st.lang, "save-needs-file");
+            return writeln!(self.out, "{}", self.st.error(&msg));
+        };
+        let path = self.autosave.clone().unwrap_or_default();
+        match &written {
+            Ok(()) => self.say_saved_to(&path)?,
+            Err(e) => self.say_save_failed(&path, e)?,
+        }
+        if written.is_ok() {
+            self.saved = SaveState::Written;
+        } else {
+            self.saved = SaveState::Failed;
+        }
+        self.set_interrupt_note();
+        Ok(())
+    }
+
+    fn say_saved_to(&mut self, path: &Path) -> io::Result<()> {
+        let msg = tr!(
+            self.st.lang,
+            "saved-to",
+            path = path.display().to_string(),
+            moves = self.g.moves.len()
+        );
+        writeln!(self.out, "{}", self.st.good(&msg))
+    }
+
+    fn say_save_failed(&mut self, path: &Path, e: &io::Error) -> io::Result<()> {
+        let lang = self.st.lang;
+        let msg = tr!(
+            lang,
+            "save-failed",
+            path = path.display().to_string(),
+            error = i18n::io_words(lang, e)
+        );
+        writeln!(self.out, "{}", self.st.error(&msg))
     }
 
     fn stop(&mut self, why: StopWhy) -> io::Result<()> {

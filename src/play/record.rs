@@ -32,6 +32,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use super::save_files::{write_new_save, write_save};
 use super::{MoveOf, Playable};
 use crate::agents::AgentSpec;
 use crate::diag::{Diagnostic, Diagnostics};
@@ -446,27 +447,18 @@ impl<G: Playable> Game<G> {
         o
     }
 
-    /// Writes the save file through a temporary file beside it, flushed to
-    /// the disk before it replaces the old one: a crash or a full disk
-    /// never leaves half a file behind, and a failed write leaves no
-    /// temporary file either.
+    /// Writes the save file (`write_save`): a crash or a full disk never
+    /// leaves half a file behind, and a failed write leaves no temporary
+    /// file either.
     pub fn save(&self, path: &Path) -> std::io::Result<()> {
-        use std::io::Write as _;
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir)?;
-        }
-        let mut tmp = path.as_os_str().to_owned();
-        tmp.push(".tmp");
-        let tmp = PathBuf::from(tmp);
-        let written = std::fs::File::create(&tmp).and_then(|mut f| {
-            f.write_all(self.save_text().as_bytes())?;
-            f.sync_all()
-        });
-        let done = written.and_then(|()| std::fs::rename(&tmp, path));
-        if done.is_err() {
-            let _ = std::fs::remove_file(&tmp);
-        }
-        done
+        write_save(path, &self.save_text())
+    }
+
+    /// Writes the save file of a new game under a name no other file has:
+    /// `first`, else the same name numbered `-2`, `-3`... (`write_new_save`).
+    /// Returns the file written.
+    pub fn save_new(&self, first: &Path) -> std::io::Result<PathBuf> {
+        write_new_save(first, &self.save_text())
     }
 
     /// Reads a save file, replays it with the rules of `$LUDUS_RULES` or the
@@ -885,19 +877,14 @@ pub fn saves_dir(data: &Path) -> PathBuf {
     data.join("saves")
 }
 
-/// A fresh autosave path for a game seeded `seed`, started now.
+/// The name a new game seeded `seed`, started now, is autosaved under:
+/// `game-<unix second>-<seed>.ron` (`write_new_save` numbers it when
+/// another file has it).
 pub fn autosave_path(data: &Path, seed: u64) -> PathBuf {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
-    let dir = saves_dir(data);
-    let mut p = dir.join(format!("game-{secs}-{seed}.ron"));
-    let mut i = 2;
-    while p.exists() {
-        p = dir.join(format!("game-{secs}-{seed}-{i}.ron"));
-        i += 1;
-    }
-    p
+    saves_dir(data).join(format!("game-{secs}-{seed}.ron"))
 }
 
 /// The most recently written autosave under a data directory.

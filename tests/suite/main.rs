@@ -32,6 +32,7 @@ mod rule_bounds;
 mod rule_differences;
 mod rules_data;
 mod run_options;
+mod saves;
 mod scenarios;
 mod soak;
 mod variant_errors;

@@ -13,7 +13,7 @@ replay-to-past-end = --to { $to }: the game has { $n } moves
 hotseat-needs-terminal = --hotseat needs a terminal: between players the screen and its scrollback are wiped so that none sees another's cards, and this output is not a terminal (a pipe or a file). Play it in a terminal, or play against the AI (without --hotseat).
 
 ## Saving and stopping
-resume-ignores = The save fixes the rules, the seed and the players; ignored: { $options }.
+resume-ignores = The save fixes the game, its rules, the seed and the players; ignored: { $options }.
 autosave-failed = The autosave to { $path } failed ({ $error }): the game is not saved. Type save FILE to keep it elsewhere (for example: save { $suggestion }); it is then saved there at each prompt.
 autosave-moved = The autosave failed before: from now on the game is saved in this file at each prompt.
 saved-in = The game is saved in { $path } ({ $moves } moves). Resume with: ludus play --resume { $path }

@@ -11,7 +11,7 @@ replay-to-past-end = --to { $to } : la partie a { $n } coups
 hotseat-needs-terminal = --hotseat demande un terminal : entre les joueurs, l'écran et son historique sont effacés pour que personne ne voie les cartes d'un autre, et cette sortie n'est pas un terminal (un tube ou un fichier). Jouez dans un terminal, ou contre l'IA (sans --hotseat).
 
 ## Sauvegarder et arrêter
-resume-ignores = La sauvegarde fixe les règles, la graine et les joueurs ; ignoré : { $options }.
+resume-ignores = La sauvegarde fixe le jeu, ses règles, la graine et les joueurs ; ignoré : { $options }.
 autosave-failed = La sauvegarde automatique dans { $path } a échoué ({ $error }) : la partie n'est pas sauvegardée. Tapez save FICHIER pour la garder ailleurs (par exemple : save { $suggestion }) ; elle y est alors sauvegardée à chaque question.
 autosave-moved = La sauvegarde automatique avait échoué : désormais la partie est sauvegardée dans ce fichier à chaque question.
 saved-in = La partie est sauvegardée dans { $path } ({ $moves } coups). Pour la reprendre : ludus play --resume { $path }

@@ -11,7 +11,7 @@ replay-to-past-end = --to { $to }: de partij heeft { $n } zetten
 hotseat-needs-terminal = --hotseat heeft een terminal nodig: tussen de spelers worden het scherm en zijn geschiedenis gewist zodat niemand de kaarten van een ander ziet, en deze uitvoer is geen terminal (een pijp of een bestand). Speel in een terminal, of tegen de AI (zonder --hotseat).
 
 ## Opslaan en stoppen
-resume-ignores = De opgeslagen partij legt de regels, het zaad en de spelers vast; genegeerd: { $options }.
+resume-ignores = De opgeslagen partij legt het spel, de regels, het zaad en de spelers vast; genegeerd: { $options }.
 autosave-failed = Automatisch opslaan in { $path } is mislukt ({ $error }): de partij is niet opgeslagen. Typ save BESTAND om haar elders te bewaren (bijvoorbeeld: save { $suggestion }); ze wordt daar dan bij elke vraag opgeslagen.
 autosave-moved = Automatisch opslaan was mislukt: voortaan wordt de partij bij elke vraag in dit bestand opgeslagen.
 saved-in = De partij is opgeslagen in { $path } ({ $moves } zetten). Verder spelen met: ludus play --resume { $path }
