@@ -492,7 +492,7 @@ fn fresh_seed() -> u64 {
 /// most recent autosave, if there is one; any other name is itself. The
 /// command line reads the game of the save this names.
 pub fn save_named(p: &Path) -> PathBuf {
-    if p.as_os_str() == "last" && !p.exists() {
+    if names_last(p) {
         let latest = record::data_dir().and_then(|d| record::latest_autosave(&d));
         if let Some(latest) = latest {
             return latest;
@@ -501,8 +501,13 @@ pub fn save_named(p: &Path) -> PathBuf {
     p.to_path_buf()
 }
 
+/// `last`, and no file has that name.
+fn names_last(p: &Path) -> bool {
+    p.as_os_str() == "last" && !p.exists()
+}
+
 fn resume_path(p: &Path, opts: &Options, lang: Lang) -> Result<PathBuf, PlayError> {
-    if p.as_os_str() == "last" && !p.exists() {
+    if names_last(p) {
         let data = opts.data_dir.clone().or_else(record::data_dir);
         return data
             .as_deref()
