@@ -462,6 +462,11 @@ fn folder_default(path: &Path, found: &FoundGames) -> Result<Option<String>, Dia
     if let Some(d) = found.problem_of(name) {
         return Err(d);
     }
+    let named = path.join(name);
+    if named.exists() && !named.is_dir() {
+        let m = format!("it is a file, not a game folder ({GAMES_FILE} names it)");
+        return Err(Diagnostic::whole(named, m));
+    }
     let games: Vec<&str> = found.games.iter().map(String::as_str).collect();
     let d = file.error(
         &head.default,
@@ -544,6 +549,15 @@ mod tests {
     fn the_default_game_is_the_one_games_ron_names() {
         assert!(built_in_games().contains(&default_game()));
         assert_eq!(GameDir::built_in(), GameDir::BuiltIn(default_game()));
+    }
+
+    #[test]
+    fn the_built_in_games_ron_parses_and_names_a_built_in_game() {
+        // `default_game` falls back on the first game when the built-in
+        // file is wrong: that must never be what happens.
+        let text = built_in_text(GAMES_FILE).expect("rules/games.ron is built in");
+        let file: GamesFile = ron::from_str(text).expect("rules/games.ron parses");
+        assert_eq!(default_game(), file.default.value);
     }
 
     #[test]
