@@ -472,26 +472,16 @@ impl Visit for MergeCmd {
 }
 
 /// The game directories to check: `dir` itself if it has a game.ron, else
-/// its subfolders that do; without `dir`, the rules a run would use.
+/// its subfolders that do; without `dir`, the rules a run would use. Any
+/// problem of the folder (`GameDir::every_game_on_disk`) is an error.
 fn game_dirs(dir: Option<&Path>) -> Result<Vec<GameDir>, Diagnostics> {
     let Some(dir) = dir else {
         return Ok(vec![GameDir::select(None)?]);
     };
-    if !dir.is_dir() || dir.join("game.ron").is_file() {
-        return Ok(vec![GameDir::on_disk(dir)?]);
+    match GameDir::every_game_on_disk(dir) {
+        (dirs, problems) if problems.is_empty() => Ok(dirs),
+        (_, problems) => Err(problems),
     }
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.join("game.ron").is_file())
-        .collect();
-    v.sort();
-    if v.is_empty() {
-        return Err(GameDir::on_disk(dir).unwrap_err().into());
-    }
-    Ok(v.into_iter().map(GameDir::Disk).collect())
 }
 
 /// `ludus play` of the game the rules name (or the save, with `--resume`).
@@ -571,14 +561,16 @@ fn on_game<V: Visit<Out = ExitCode>>(
 }
 
 fn check(dir: Option<&Path>) -> ExitCode {
-    let dirs = match game_dirs(dir) {
-        Ok(d) => d,
-        Err(d) => {
-            render(&d);
-            return ExitCode::from(EXIT_INVALID);
-        }
+    // The folder's problems, then each game it holds that can be read.
+    let (dirs, problems) = match dir {
+        Some(dir) => GameDir::every_game_on_disk(dir),
+        None => match GameDir::select(None) {
+            Ok(d) => (vec![d], Diagnostics::default()),
+            Err(d) => (vec![], d.into()),
+        },
     };
-    let mut failed = false;
+    render(&problems);
+    let mut failed = !problems.is_empty();
     for d in dirs {
         match visit_dir(&d, CheckGame(&d)) {
             Ok(ok) => failed |= !ok,
@@ -626,7 +618,10 @@ fn check_game<G: Registered>(d: &GameDir) -> bool {
         }
     };
     let mut ok = true;
-    for (label, result) in G::check_files(d) {
+    for (label, result) in G::check_files(d)
+        .into_iter()
+        .chain(design::shared_checks::<G>(d))
+    {
         match result {
             Ok(()) => println!("  {label}: ok"),
             Err(diags) => {

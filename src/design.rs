@@ -171,6 +171,24 @@ pub fn per_player_and_language_checks(
     out
 }
 
+/// What `check` reads of every game besides its own files: the agents'
+/// weights (`agents/greedy.ron`, when there is one) and the card texts
+/// (`about/<lang>.ftl`, `play::i18n::check_card_texts`).
+pub fn shared_checks<G: crate::agents::Agents>(
+    dir: &GameDir,
+) -> Vec<(String, Result<(), Diagnostics>)> {
+    vec![
+        (
+            "agents' weights".to_string(),
+            G::weights_in(dir).map(|_| ()).map_err(Diagnostics::from),
+        ),
+        (
+            "card texts".to_string(),
+            crate::play::i18n::check_card_texts(dir),
+        ),
+    ]
+}
+
 /// The rows of `ludus variants diff`: keys whose values differ.
 pub fn diff(a: &RuleSet, b: &RuleSet) -> Vec<(String, String, String)> {
     a.settings

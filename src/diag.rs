@@ -7,13 +7,16 @@ use std::ops::Range;
 use std::path::PathBuf;
 
 /// A problem in a file, with the place it was found and optional hints.
+/// A problem with no place in its file (a folder, a file that cannot be
+/// read, a command-line argument) has line and column 0
+/// ([`Diagnostic::whole`]), and is shown without them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
     /// The file as the user named it (relative paths stay relative).
     pub file: PathBuf,
-    /// 1-based line.
+    /// 1-based line; 0 when the problem has no place in the file.
     pub line: usize,
-    /// 1-based column, in characters.
+    /// 1-based column, in characters; 0 when the problem has no place.
     pub col: usize,
     /// Byte range in the file, when known (for rendering a snippet).
     pub span: Option<Range<usize>>,
@@ -24,6 +27,33 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
+    /// A problem about `file` as a whole (or a folder, or an argument):
+    /// no line, no column.
+    pub fn whole(file: impl Into<PathBuf>, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            file: file.into(),
+            line: 0,
+            col: 0,
+            span: None,
+            message: message.into(),
+            hints: vec![],
+        }
+    }
+
+    /// The line and column, if the problem has a place in its file.
+    pub fn place(&self) -> Option<(usize, usize)> {
+        (self.line > 0).then_some((self.line, self.col.max(1)))
+    }
+
+    /// Where the problem is, as shown: `file:line:col`, or `file` alone
+    /// when it has no place in it.
+    pub fn location(&self) -> String {
+        match self.place() {
+            Some((line, col)) => format!("{}:{line}:{col}", self.file.display()),
+            None => self.file.display().to_string(),
+        }
+    }
+
     pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
         self.hints.push(hint.into());
         self
@@ -32,14 +62,7 @@ impl Diagnostic {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}:{}:{}: error: {}",
-            self.file.display(),
-            self.line,
-            self.col,
-            self.message
-        )?;
+        write!(f, "{}: error: {}", self.location(), self.message)?;
         for h in &self.hints {
             write!(f, "\n  = hint: {h}")?;
         }
@@ -86,5 +109,27 @@ impl std::error::Error for Diagnostics {}
 impl From<Diagnostic> for Diagnostics {
     fn from(d: Diagnostic) -> Self {
         Diagnostics(vec![d])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_diagnostic_without_a_place_is_shown_without_line_and_column() {
+        let d = Diagnostic::whole("rules/names", "no names in the language \"de\"");
+        assert_eq!(d.place(), None);
+        assert_eq!(
+            d.to_string(),
+            "rules/names: error: no names in the language \"de\""
+        );
+        let at = Diagnostic {
+            line: 3,
+            col: 7,
+            ..d
+        };
+        assert_eq!(at.place(), Some((3, 7)));
+        assert!(at.to_string().starts_with("rules/names:3:7: error: "));
     }
 }

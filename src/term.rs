@@ -26,8 +26,10 @@ pub fn render(diags: &Diagnostics) {
 /// cannot be shown (no span, unreadable file, or a span not in its text).
 fn render_snippet(d: &crate::diag::Diagnostic) -> bool {
     use ariadne::{Color, Config, IndexType, Label, Report, ReportKind, Source};
-    let (Some(span), Some(text)) = (d.span.clone(), crate::load::rules_dir::source_text(&d.file))
-    else {
+    let Some(span) = d.span.clone() else {
+        return false;
+    };
+    let Some(text) = crate::load::rules_dir::source_text(&d.file) else {
         return false;
     };
     if span.start > span.end || text.get(span.clone()).is_none() {

@@ -76,7 +76,7 @@ fn rule_files() -> &'static [Vec<String>] {
     FILES.get_or_init(|| {
         MODULES
             .iter()
-            .map(|g| GameDir::BuiltIn(g).ron_files(""))
+            .map(|g| GameDir::BuiltIn(g).ron_files("").unwrap_or_default())
             .collect()
     })
 }

@@ -51,14 +51,10 @@ impl SourceFile {
                 path: path.to_path_buf(),
                 text,
             }),
-            Err(e) => Err(Diagnostic {
-                file: path.to_path_buf(),
-                line: 1,
-                col: 1,
-                span: None,
-                message: format!("cannot read the file: {e}"),
-                hints: vec![],
-            }),
+            Err(e) => Err(Diagnostic::whole(
+                path,
+                format!("cannot read the file: {e}"),
+            )),
         }
     }
 

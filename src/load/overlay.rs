@@ -106,7 +106,7 @@ pub struct OverlayInfo {
 pub fn list(dir: &GameDir) -> Result<Vec<OverlayInfo>, Diagnostics> {
     let mut out = Vec::new();
     let mut diags = Diagnostics::default();
-    for rel in dir.ron_files("variants") {
+    for rel in dir.ron_files("variants")? {
         match read_info(dir, &rel) {
             Ok(info) => out.push(info),
             Err(d) => diags.push(d),
@@ -119,19 +119,21 @@ pub fn list(dir: &GameDir) -> Result<Vec<OverlayInfo>, Diagnostics> {
     }
 }
 
-/// The files of `sub` (`variants`, `names`) that parse.
-fn list_valid(dir: &GameDir, sub: &str) -> Vec<OverlayInfo> {
-    dir.ron_files(sub)
+/// The files of `sub` (`variants`, `names`) that parse; a folder that
+/// cannot be read is an error.
+fn list_valid(dir: &GameDir, sub: &str) -> Result<Vec<OverlayInfo>, Diagnostic> {
+    Ok(dir
+        .ron_files(sub)?
         .iter()
         .filter_map(|rel| read_info(dir, rel).ok())
-        .collect()
+        .collect())
 }
 
 /// The files of `sub`, each read: the first that does not parse is an
 /// error (a names file is never skipped: its edits take effect or are
 /// reported).
 fn list_checked(dir: &GameDir, sub: &str) -> Result<Vec<OverlayInfo>, Diagnostic> {
-    dir.ron_files(sub)
+    dir.ron_files(sub)?
         .iter()
         .map(|rel| read_info(dir, rel))
         .collect()
@@ -221,11 +223,17 @@ impl Overlays {
         plain_languages: &[&str],
     ) -> Overlays {
         let mut o = Overlays::default();
-        // Variant files that parse (a broken one is reported when selected).
-        let known = list_valid(dir, "variants");
+        // Variant files that parse (a broken one is reported when
+        // selected); a folder that cannot be read, when one is selected.
+        let listed = list_valid(dir, "variants");
+        let known = listed.as_deref().unwrap_or_default();
         let mut rulebook = base_rulebook.to_string();
         for (id, want_addon) in o.wanted(sel) {
-            let info = match find(dir, &known, &id, want_addon) {
+            if let Err(d) = &listed {
+                o.entries.push(Err(d.clone()));
+                break;
+            }
+            let info = match find(dir, known, &id, want_addon) {
                 Ok(info) => info,
                 Err(d) => {
                     o.entries.push(Err(d));
@@ -503,14 +511,8 @@ pub fn one_line(ron: &str) -> String {
     lines.join(" ").trim().to_string()
 }
 
-/// A diagnostic about a whole file or argument (at its line 1, column 1).
+/// A diagnostic about a whole file, folder or argument (no line, no
+/// column).
 fn plain(path: PathBuf, message: String) -> Diagnostic {
-    Diagnostic {
-        file: path,
-        line: 1,
-        col: 1,
-        span: None,
-        message,
-        hints: vec![],
-    }
+    Diagnostic::whole(path, message)
 }

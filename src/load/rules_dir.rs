@@ -12,8 +12,8 @@ use std::sync::Arc;
 
 use include_dir::{Dir, include_dir};
 
-use super::{Parsed, SourceFile};
-use crate::diag::Diagnostic;
+use super::{Parsed, SourceFile, Spanned};
+use crate::diag::{Diagnostic, Diagnostics};
 
 /// The shipped `rules/` folder, one subfolder per game.
 static BUILT_IN: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/rules");
@@ -30,8 +30,9 @@ pub const RULES_ENV: &str = "LUDUS_RULES";
 pub const GAMES_FILE: &str = "games.ron";
 
 #[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 struct GamesFile {
-    default: String,
+    default: Spanned<String>,
 }
 
 /// The game a command plays when none is named: the `default` of the
@@ -41,7 +42,7 @@ pub fn default_game() -> &'static str {
     DEFAULT.get_or_init(|| {
         let named = built_in_text(GAMES_FILE)
             .and_then(|t| ron::from_str::<GamesFile>(t).ok())
-            .and_then(|g| built_in_games().into_iter().find(|n| *n == g.default));
+            .and_then(|g| built_in_games().into_iter().find(|n| *n == g.default.value));
         named
             .or_else(|| built_in_games().into_iter().next())
             .unwrap_or("")
@@ -108,48 +109,84 @@ impl GameDir {
 
     /// A folder on disk: a game folder (with `game.ron`), or a folder of
     /// games holding the game `game` names, else the one its `games.ron`
-    /// names, else the one named like the built-in default. A folder that does not exist, or
-    /// holds no such game, is an error.
+    /// names, else the one named like the built-in default. A folder that
+    /// does not exist or cannot be read, a malformed `games.ron`, or no
+    /// such game is an error (a game folder that cannot be read: its own).
     pub fn on_disk_game(path: &Path, game: Option<&str>) -> Result<GameDir, Diagnostic> {
-        if !path.is_dir() {
-            return Err(plain(
-                path,
-                format!("rules directory not found: {}", path.display()),
-            ));
-        }
+        probe_folder(path)?;
         // A game folder is that game, whatever `game` says (its own
         // game.ron names its module).
-        if path.join("game.ron").is_file() {
+        if probe_file(&path.join("game.ron"))? {
             return Ok(GameDir::Disk(path.to_path_buf()));
         }
-        let games = games_on_disk(path);
+        let found = games_on_disk(path)?;
+        let games: Vec<&str> = found.games.iter().map(String::as_str).collect();
+        let default = folder_default(path, &found)?;
         let wanted = match game {
-            Some(g) => find_game(&games.iter().map(String::as_str).collect::<Vec<_>>(), g)
-                .map(str::to_string)
-                .ok_or_else(|| {
-                    unknown_game(
-                        path,
-                        g,
-                        &games.iter().map(String::as_str).collect::<Vec<_>>(),
-                    )
-                })?,
-            None => super::read_text(&path.join(GAMES_FILE))
-                .ok()
-                .and_then(|t| ron::from_str::<GamesFile>(&t).ok())
-                .map(|g| g.default)
-                .unwrap_or_else(|| default_game().to_string()),
+            Some(g) => match find_game(&games, g) {
+                Some(w) => w.to_string(),
+                None => {
+                    return Err(found
+                        .problem_of(g)
+                        .unwrap_or_else(|| unknown_game(path, g, &games)));
+                }
+            },
+            None => default.unwrap_or_else(|| default_game().to_string()),
         };
-        let nested = path.join(&wanted);
-        if nested.join("game.ron").is_file() {
-            return Ok(GameDir::Disk(nested));
+        if games.contains(&wanted.as_str()) {
+            return Ok(GameDir::Disk(path.join(&wanted)));
         }
-        Err(plain(
-            path,
-            format!(
-                "no game in the rules directory {}: it holds neither game.ron nor {wanted}/game.ron",
-                path.display()
-            ),
-        ))
+        Err(found.problem_of(&wanted).unwrap_or_else(|| {
+            Diagnostic::whole(
+                path,
+                format!(
+                    "no game in the rules directory {}: it holds neither game.ron nor {wanted}/game.ron",
+                    path.display()
+                ),
+            )
+        }))
+    }
+
+    /// Every game of a folder on disk: the folder itself if it holds a
+    /// `game.ron`, else each subfolder that does; and the problems met
+    /// (a folder or `game.ron` that cannot be read, a malformed
+    /// `games.ron`, no game at all), each naming its path.
+    pub fn every_game_on_disk(path: &Path) -> (Vec<GameDir>, Diagnostics) {
+        let mut problems = Diagnostics::default();
+        let found = probe_folder(path)
+            .and_then(|()| probe_file(&path.join("game.ron")))
+            .and_then(|single| {
+                if single {
+                    Ok(None)
+                } else {
+                    games_on_disk(path).map(Some)
+                }
+            });
+        let found = match found {
+            Ok(None) => return (vec![GameDir::Disk(path.to_path_buf())], problems),
+            Ok(Some(f)) => f,
+            Err(d) => {
+                problems.push(d);
+                return (vec![], problems);
+            }
+        };
+        if let Err(d) = folder_default(path, &found) {
+            problems.push(d);
+        }
+        if found.games.is_empty() && found.problems.is_empty() {
+            problems.push(Diagnostic::whole(
+                path,
+                format!(
+                    "no game in the rules directory {}: neither game.ron nor a folder holding one",
+                    path.display()
+                ),
+            ));
+        }
+        problems
+            .0
+            .extend(found.problems.into_iter().map(|(_, d)| d));
+        let dirs = found.games.iter().map(|g| GameDir::Disk(path.join(g)));
+        (dirs.collect(), problems)
     }
 
     /// [`GameDir::on_disk_game`] with no game named.
@@ -232,14 +269,18 @@ impl GameDir {
     /// Reads the file `rel` (`"turn.ron"`, `"variants/x.ron"`).
     pub fn read(&self, rel: &str) -> Result<SourceFile, Diagnostic> {
         match self {
-            GameDir::Disk(p) => SourceFile::read(&p.join(rel)),
+            GameDir::Disk(p) => {
+                let path = p.join(rel);
+                probe_file(&path)?;
+                SourceFile::read(&path)
+            }
             GameDir::BuiltIn(game) => match built_in_text(&format!("{game}/{rel}")) {
                 Some(text) => Ok(SourceFile {
                     path: self.file_path(rel),
                     text: text.trim_start_matches('\u{feff}').to_string(),
                 }),
-                None => Err(plain(
-                    &self.file_path(rel),
+                None => Err(Diagnostic::whole(
+                    self.file_path(rel),
                     "cannot read the file: no such built-in rule file",
                 )),
             },
@@ -248,18 +289,22 @@ impl GameDir {
                     path: self.file_path(rel),
                     text: text.trim_start_matches('\u{feff}').to_string(),
                 }),
-                None => Err(plain(
-                    &self.file_path(rel),
+                None => Err(Diagnostic::whole(
+                    self.file_path(rel),
                     "cannot read the file: no such file",
                 )),
             },
         }
     }
 
-    /// Whether the file `rel` exists.
+    /// Whether the file `rel` exists; on disk, whether anything is there
+    /// (a folder, a file that cannot be read: reading it names the problem).
     pub fn has_file(&self, rel: &str) -> bool {
         match self {
-            GameDir::Disk(p) => p.join(rel).is_file(),
+            GameDir::Disk(p) => !matches!(
+                std::fs::symlink_metadata(p.join(rel)),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound
+            ),
             GameDir::BuiltIn(game) => BUILT_IN.get_file(format!("{game}/{rel}")).is_some(),
             GameDir::Memory { files, .. } => files.contains_key(rel),
         }
@@ -267,8 +312,9 @@ impl GameDir {
 
     /// The `.ron` files of the subfolder `sub` as paths relative to this
     /// directory (`"variants/<id>.ron"`), sorted; `""` is the directory
-    /// itself (`"game.ron"`).
-    pub fn ron_files(&self, sub: &str) -> Vec<String> {
+    /// itself (`"game.ron"`). No subfolder is no file; a subfolder that
+    /// cannot be read (or is a file) is an error naming it.
+    pub fn ron_files(&self, sub: &str) -> Result<Vec<String>, Diagnostic> {
         let sub = sub.trim_end_matches('/');
         let prefix = if sub.is_empty() {
             String::new()
@@ -276,12 +322,7 @@ impl GameDir {
             format!("{sub}/")
         };
         let mut names: Vec<String> = match self {
-            GameDir::Disk(p) => std::fs::read_dir(p.join(sub))
-                .into_iter()
-                .flatten()
-                .flatten()
-                .map(|e| e.file_name().to_string_lossy().into_owned())
-                .collect(),
+            GameDir::Disk(p) => folder_names(&p.join(sub))?,
             GameDir::BuiltIn(game) => BUILT_IN
                 .get_dir(format!("{game}/{sub}").trim_end_matches('/'))
                 .map(|d| {
@@ -300,7 +341,7 @@ impl GameDir {
         };
         names.retain(|n| n.ends_with(".ron"));
         names.sort();
-        names.into_iter().map(|n| format!("{prefix}{n}")).collect()
+        Ok(names.into_iter().map(|n| format!("{prefix}{n}")).collect())
     }
 }
 
@@ -355,39 +396,149 @@ pub fn source_text(path: &Path) -> Option<String> {
     if let Ok(rel) = path.strip_prefix(BUILT_IN_PREFIX) {
         return built_in_text(&rel.to_string_lossy()).map(str::to_string);
     }
-    super::read_text(path).ok()
+    // Never a pipe (reading it would wait for ever), nor a folder.
+    probe_file(path)
+        .ok()?
+        .then(|| super::read_text(path).ok())?
 }
 
-/// The game folders (with a `game.ron`) of a folder on disk, sorted.
-fn games_on_disk(path: &Path) -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(path)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .filter(|e| e.path().join("game.ron").is_file())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .collect();
-    v.sort();
-    v
+/// The game folders of a folder of games, and the subfolders whose
+/// `game.ron` cannot be read (by folder name, with the problem).
+struct FoundGames {
+    games: Vec<String>,
+    problems: Vec<(String, Diagnostic)>,
+}
+
+impl FoundGames {
+    /// The problem of the unreadable folder `name` names, if any.
+    fn problem_of(&self, name: &str) -> Option<Diagnostic> {
+        let names: Vec<&str> = self.problems.iter().map(|(n, _)| n.as_str()).collect();
+        let n = find_game(&names, name)?;
+        self.problems
+            .iter()
+            .find(|(m, _)| m == n)
+            .map(|(_, d)| d.clone())
+    }
+}
+
+/// The game folders (with a `game.ron`) of a folder on disk, sorted, and
+/// the subfolders that cannot be read; the folder itself unreadable is an
+/// error.
+fn games_on_disk(path: &Path) -> Result<FoundGames, Diagnostic> {
+    let mut found = FoundGames {
+        games: vec![],
+        problems: vec![],
+    };
+    for name in folder_names(path)? {
+        let sub = path.join(&name);
+        if !sub.is_dir() {
+            continue;
+        }
+        match probe_file(&sub.join("game.ron")) {
+            Ok(true) => found.games.push(name),
+            Ok(false) => {}
+            Err(d) => found.problems.push((name, d)),
+        }
+    }
+    found.games.sort();
+    found.problems.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(found)
+}
+
+/// The default game a folder of games names in its `games.ron` (none
+/// without the file), checked: a file that cannot be read or parsed, or
+/// that names no game of the folder, is an error at its place.
+fn folder_default(path: &Path, found: &FoundGames) -> Result<Option<String>, Diagnostic> {
+    let file_path = path.join(GAMES_FILE);
+    if !probe_file(&file_path)? {
+        return Ok(None);
+    }
+    let file = SourceFile::read(&file_path)?;
+    let head: GamesFile = file.parse_borrowed()?;
+    let name = head.default.value.as_str();
+    if found.games.iter().any(|g| g == name) {
+        return Ok(Some(name.to_string()));
+    }
+    if let Some(d) = found.problem_of(name) {
+        return Err(d);
+    }
+    let named = path.join(name);
+    if named.exists() && !named.is_dir() {
+        let m = format!("it is a file, not a game folder ({GAMES_FILE} names it)");
+        return Err(Diagnostic::whole(named, m));
+    }
+    let games: Vec<&str> = found.games.iter().map(String::as_str).collect();
+    let d = file.error(
+        &head.default,
+        format!("no game \"{name}\" in {}", path.display()),
+    );
+    Err(d.with_hint(format!(
+        "default names a folder here holding a game.ron: {}",
+        games.join(", ")
+    )))
+}
+
+/// What is at `path`: a file (true) or nothing (false); a folder, a pipe
+/// or a device, or a path that cannot be looked at, is an error naming it.
+fn probe_file(path: &Path) -> Result<bool, Diagnostic> {
+    let cannot = |why: String| Diagnostic::whole(path, format!("cannot read the file: {why}"));
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_file() => Ok(true),
+        Ok(m) if m.is_dir() => Err(cannot("it is a folder, not a file".into())),
+        Ok(_) => Err(cannot(
+            "it is not a regular file (a pipe, a socket or a device)".into(),
+        )),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
+        Err(e) => Err(cannot(e.to_string())),
+    }
+}
+
+/// A rules folder that exists and is one, else the error naming it.
+fn probe_folder(path: &Path) -> Result<(), Diagnostic> {
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_dir() => Ok(()),
+        Ok(_) => Err(Diagnostic::whole(
+            path,
+            format!(
+                "the rules directory {} is a file, not a folder",
+                path.display()
+            ),
+        )),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(Diagnostic::whole(
+            path,
+            format!("rules directory not found: {}", path.display()),
+        )),
+        Err(e) => Err(Diagnostic::whole(
+            path,
+            format!("cannot read the rules directory {}: {e}", path.display()),
+        )),
+    }
+}
+
+/// The names in a folder on disk (none if it does not exist); a folder
+/// that cannot be read, or a file in its place, is an error naming it.
+fn folder_names(path: &Path) -> Result<Vec<String>, Diagnostic> {
+    let cannot =
+        |e: std::io::Error| Diagnostic::whole(path, format!("cannot read the folder: {e}"));
+    let entries = match std::fs::read_dir(path) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(vec![]),
+        Err(e) => return Err(cannot(e)),
+    };
+    entries
+        .map(|e| {
+            e.map(|e| e.file_name().to_string_lossy().into_owned())
+                .map_err(cannot)
+        })
+        .collect()
 }
 
 fn unknown_game(path: &Path, name: &str, games: &[&str]) -> Diagnostic {
-    plain(
+    Diagnostic::whole(
         path,
         format!("unknown game \"{name}\" in {}", path.display()),
     )
     .with_hint(format!("the games here: {}", games.join(", ")))
-}
-
-fn plain(path: &Path, message: impl Into<String>) -> Diagnostic {
-    Diagnostic {
-        file: path.to_path_buf(),
-        line: 1,
-        col: 1,
-        span: None,
-        message: message.into(),
-        hints: vec![],
-    }
 }
 
 #[cfg(test)]
@@ -398,6 +549,15 @@ mod tests {
     fn the_default_game_is_the_one_games_ron_names() {
         assert!(built_in_games().contains(&default_game()));
         assert_eq!(GameDir::built_in(), GameDir::BuiltIn(default_game()));
+    }
+
+    #[test]
+    fn the_built_in_games_ron_parses_and_names_a_built_in_game() {
+        // `default_game` falls back on the first game when the built-in
+        // file is wrong: that must never be what happens.
+        let text = built_in_text(GAMES_FILE).expect("rules/games.ron is built in");
+        let file: GamesFile = ron::from_str(text).expect("rules/games.ron parses");
+        assert_eq!(default_game(), file.default.value);
     }
 
     #[test]

@@ -205,7 +205,7 @@ pub fn read(
     for (i, r) in out.values.iter().enumerate() {
         if *r == u8::MAX {
             let m = format!("toggles.ron does not give the toggle \"{}\"", known[i].0);
-            diags.push(f.error_at(0..0, m));
+            diags.push(crate::diag::Diagnostic::whole(f.path.clone(), m));
         }
     }
     out.values.iter().all(|&r| r != u8::MAX).then_some(out)

@@ -216,6 +216,68 @@ pub fn card_texts(rules_dir: &GameDir, lang: Lang) -> HashMap<String, String> {
         .collect()
 }
 
+/// The problems of a rules directory's card texts (the `about/<lang>.ftl`
+/// files [`card_texts`] reads), each at its file: a file that cannot be
+/// read, a Fluent syntax error at its line and column, a file with no
+/// message, no English file beside another language's (English is the one
+/// read when a language has no file), and the messages one language has
+/// and another lacks (a card would be described in one language only).
+pub fn check_card_texts(dir: &GameDir) -> Result<(), crate::diag::Diagnostics> {
+    use crate::diag::Diagnostic;
+    let mut diags = crate::diag::Diagnostics::default();
+    let mut files: Vec<(&str, crate::load::SourceFile, Vec<String>)> = Vec::new();
+    for code in Lang::codes() {
+        let rel = format!("about/{code}.ftl");
+        if !dir.has_file(&rel) {
+            continue;
+        }
+        let file = match dir.read(&rel) {
+            Ok(f) => f,
+            Err(d) => {
+                diags.push(d);
+                continue;
+            }
+        };
+        if let Err((_, errors)) = FluentResource::try_new(file.text.clone()) {
+            for e in errors {
+                diags.push(file.error_at(e.pos.clone(), format!("Fluent syntax error: {e}")));
+            }
+        }
+        let ids = message_ids(&file.text);
+        if ids.is_empty() {
+            let m = "no message: each card's text is a line `<card id> = <text>`";
+            diags.push(Diagnostic::whole(file.path.clone(), m));
+        }
+        files.push((code, file, ids));
+    }
+    let english = files.iter().find(|(code, ..)| *code == "en");
+    if !files.is_empty() && english.is_none() && diags.is_empty() {
+        let m = "missing: the card texts of a language without its own file are read from it";
+        diags.push(Diagnostic::whole(dir.file_path("about/en.ftl"), m));
+    }
+    for (code, file, ids) in &files {
+        for (other, other_file, other_ids) in &files {
+            let missing: Vec<&str> = other_ids
+                .iter()
+                .filter(|id| !ids.contains(id))
+                .map(String::as_str)
+                .collect();
+            // Each language has English's messages, and English every other's.
+            if other == code || (*code != "en" && *other != "en") || missing.is_empty() {
+                continue;
+            }
+            let name = other_file
+                .path
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy();
+            let m = format!("lacks the message(s) of {name}: {}", missing.join(", "));
+            diags.push(Diagnostic::whole(file.path.clone(), m));
+        }
+    }
+    if diags.is_empty() { Ok(()) } else { Err(diags) }
+}
+
 /// Why a file could not be read or written, in `lang` (the system's
 /// own text is English whatever the language).
 pub fn io_words(lang: Lang, e: &std::io::Error) -> String {

@@ -97,26 +97,25 @@ pub fn wrap_hanging(text: &str, first: &str, rest: &str) -> String {
         .collect()
 }
 
-/// Problems with a save file, in `lang`: `FILE:LINE:COL: error: what`,
-/// then (with `snippet`, where the text is at hand) the line it is on with
-/// a caret under the place, then each hint (`= hint: ...`).
+/// Problems with a save file, in `lang`: `FILE:LINE:COL: error: what`
+/// (`FILE: error: what` for a problem with no place in the file), then
+/// (with `snippet`, where the text is at hand) the line it is on with a
+/// caret under the place, then each hint (`= hint: ...`).
 pub fn diagnostics(lang: Lang, ds: &crate::diag::Diagnostics, snippet: bool) -> String {
     use std::fmt::Write as _;
     let mut o = String::new();
     for d in ds.iter() {
         let _ = writeln!(
             o,
-            "{}:{}:{}: {} {}",
-            d.file.display(),
-            d.line,
-            d.col,
+            "{}: {} {}",
+            d.location(),
             lang.t("diag-error"),
             d.message
         );
         let text = d
             .span
             .as_ref()
-            .filter(|_| snippet)
+            .filter(|_| snippet && d.place().is_some())
             .and_then(|_| crate::load::read_text(&d.file).ok());
         if let Some(line) = text
             .as_deref()

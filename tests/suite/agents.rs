@@ -420,7 +420,7 @@ fn a_weights_file_is_read_and_its_errors_have_a_place() {
     let e = make_agent("greedy,weights=/no/such/file.ron", 1)
         .err()
         .unwrap();
-    assert!(e.contains("/no/such/file.ron:1:1"), "{e}");
+    assert!(e.contains("/no/such/file.ron: error: cannot read"), "{e}");
     assert!(Heuristic::for_rules_dir(Path::new("rules/caesar_cleopatra")).unwrap() == h);
 }
 

@@ -14,7 +14,8 @@ pub fn rules() -> Arc<Rules> {
     Arc::new(cc::load(&rules_dir()).expect("the shipped rules load"))
 }
 
-fn copy_dir(from: &Path, to: &Path) {
+/// Copies the folder `from` and all it holds to `to`.
+pub fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
     for e in std::fs::read_dir(from).unwrap() {
         let e = e.unwrap();

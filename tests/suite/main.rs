@@ -9,6 +9,7 @@ mod common;
 mod agents;
 mod agents_n_seats;
 mod cards;
+mod check_files;
 mod cli;
 mod de_cape;
 mod de_cape_french;

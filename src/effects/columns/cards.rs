@@ -466,7 +466,7 @@ fn read_kinds(
             "{file} lists from 1 to {MAX_KINDS} kinds, not {}",
             c.kinds.len()
         );
-        d.push(f.error_at(0..0, m));
+        d.push(crate::diag::Diagnostic::whole(f.path.clone(), m));
         return None;
     }
     let mut out: Vec<Kind> = Vec::new();

@@ -38,12 +38,7 @@ impl Designer for CaesarCleopatra {
     }
 
     fn check_files(dir: &GameDir) -> Vec<(String, Result<(), Diagnostics>)> {
-        let mut out = vec![(
-            "agents' weights".to_string(),
-            super::agents::Heuristic::for_rules_dir(dir)
-                .map(|_| ())
-                .map_err(Diagnostics::from),
-        )];
+        let mut out = vec![];
         for lang in NAME_LANGUAGES {
             let sel = Selection {
                 lang: Some(lang.to_string()),

@@ -48,14 +48,11 @@ impl Game for CaesarCleopatra {
         let rs = variant::load(dir, sel)?;
         let seats = rs.rules.factions.len();
         if let Some(n) = sel.players.filter(|&n| n != seats) {
-            return Err(Diagnostic {
-                file: dir.file_path("factions.ron"),
-                line: 1,
-                col: 1,
-                span: None,
-                message: format!("{} is played by {seats} players, not {n}", rs.rules.name),
-                hints: vec![format!("leave out --players, or give --players {seats}")],
-            }
+            return Err(Diagnostic::whole(
+                dir.file_path("factions.ron"),
+                format!("{} is played by {seats} players, not {n}", rs.rules.name),
+            )
+            .with_hint(format!("leave out --players, or give --players {seats}"))
             .into());
         }
         Ok(Loaded {

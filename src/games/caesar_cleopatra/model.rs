@@ -754,17 +754,13 @@ impl Validator {
         ck: &CardKinds,
     ) -> Option<(Vec<Faction>, Vec<u16>)> {
         if factions.factions.len() != 2 {
-            let d = Diagnostic {
-                file: self.files[FACTIONS].path.clone(),
-                line: 1,
-                col: 1,
-                span: None,
-                message: format!(
+            let d = Diagnostic::whole(
+                self.files[FACTIONS].path.clone(),
+                format!(
                     "Caesar & Cleopatra has two factions, this file defines {}",
                     factions.factions.len()
                 ),
-                hints: vec![],
-            };
+            );
             self.diags.push(d);
             return None;
         }
@@ -1236,14 +1232,10 @@ impl Validator {
             }
         }
         if turn.placements.is_empty() {
-            let d = Diagnostic {
-                file: self.files[TURN].path.clone(),
-                line: 1,
-                col: 1,
-                span: None,
-                message: "placements is empty: an active player could never place influence".into(),
-                hints: vec![],
-            };
+            let d = Diagnostic::whole(
+                self.files[TURN].path.clone(),
+                "placements is empty: an active player could never place influence",
+            );
             self.diags.push(d);
         }
         let actions_per_turn = self.small(TURN, &turn.actions_per_turn, &ACTIONS_PER_TURN);
