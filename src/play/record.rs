@@ -189,14 +189,7 @@ pub fn state_seed(seed: u64) -> u64 {
 }
 
 pub(crate) fn plain(file: &Path, message: impl Into<String>) -> Diagnostic {
-    Diagnostic {
-        file: file.to_path_buf(),
-        line: 1,
-        col: 1,
-        span: None,
-        message: message.into(),
-        hints: vec![],
-    }
+    Diagnostic::whole(file, message)
 }
 
 type Specs<G> = Vec<Option<AgentSpec<G>>>;
