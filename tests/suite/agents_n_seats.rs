@@ -469,6 +469,7 @@ impl ludus::report::Reported for Tricks {
 fn sim_options(agents: &str, threads: usize, shard: Option<&str>) -> ludus::report::SimOptions {
     ludus::report::SimOptions {
         rules_dir: GameDir::built_in(),
+        game: None,
         base: Selection::default(),
         compare: Vec::new(),
         agents: agents.into(),
@@ -478,6 +479,7 @@ fn sim_options(agents: &str, threads: usize, shard: Option<&str>) -> ludus::repo
         shard: shard.map(String::from),
         progress: false,
         csv: None,
+        stop: None,
     }
 }
 
@@ -512,7 +514,7 @@ fn the_simulator_and_report_work_for_three_seats() {
     assert_eq!(one["totals"]["wins"].as_array().unwrap().len(), 3);
     assert_eq!(
         one["measures"]["margin"]["label"],
-        "score margin (North - the best other)"
+        "score margin (North - the others' mean)"
     );
 
     let shards: Vec<(String, serde_json::Value)> = (0..3)
