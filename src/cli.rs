@@ -367,7 +367,7 @@ impl Visit for SimulateCmd {
                 match out.partial() {
                     Some(([i, j], of)) if code == ExitCode::SUCCESS => {
                         eprintln!(
-                            "interrupted: {} of {of} games played (games {i} to {}); the report above covers them, marked partial",
+                            "interrupted: {} of {of} games played (games {i} to {}); the report covers them and is marked partial",
                             j - i,
                             j.saturating_sub(1).max(i)
                         );

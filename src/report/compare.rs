@@ -273,9 +273,15 @@ fn compare_head<S>(o: &mut String, sets: &[Summary<S>], first: &Summary<S>) {
     }
     let how = "Difference: each set minus [A], its 95% CI, the p-value (two-proportion z-test for rates, \
          Welch's t-test for means, z-test for ratios) and whether p < 0.05.";
-    for line in textwrap::wrap(how, TEXT_WIDTH) {
+    for line in wrap(how, TEXT_WIDTH) {
         let _ = writeln!(o, "{line}");
     }
+}
+
+/// `text` in lines of at most `width` columns, broken between words only.
+fn wrap(text: &str, width: usize) -> Vec<std::borrow::Cow<'_, str>> {
+    let opts = textwrap::Options::new(width).word_splitter(textwrap::WordSplitter::NoHyphenation);
+    textwrap::wrap(text, opts)
 }
 
 /// The line that marks a partial report: games `i..j` of a run of `end`.
@@ -345,7 +351,7 @@ fn two_set_table<G: Reported>(o: &mut String, all: &[Row], _: usize) {
     );
     by_section::<G>(o, all, |o, r| {
         let m = &r.first;
-        let label = textwrap::wrap(&m.label, LABEL);
+        let label = wrap(&m.label, LABEL);
         let mut line = format!("  {:<LABEL$}", label.first().map_or("", |l| l.as_ref()));
         for v in &r.values {
             let _ = write!(line, " {:>9}", value_cell(m, v));
@@ -363,11 +369,11 @@ fn set_rows_table<G: Reported>(o: &mut String, all: &[Row], _: usize) {
     let _ = writeln!(
         o,
         "\n  measure\n    {:<4} {:>10} {:>9} {:>19} {:>7} {:>5}",
-        "set", "value", "-[A]", "95% CI", "p", "p<.05"
+        "set", "value", "diff", "95% CI", "p", "p<.05"
     );
     by_section::<G>(o, all, |o, r| {
         let m = &r.first;
-        for l in textwrap::wrap(&m.label, TEXT_WIDTH - 2) {
+        for l in wrap(&m.label, TEXT_WIDTH - 2) {
             let _ = writeln!(o, "  {l}");
         }
         for (i, v) in r.values.iter().enumerate() {

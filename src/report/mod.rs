@@ -236,20 +236,25 @@ pub fn source_words(source: &str) -> String {
     }
 }
 
-/// The game folder a compare set's `dir=FOLDER` names: the game of the
-/// run's (`--game`, else the run's game folder's name) in a folder of
-/// games; `dir=built-in` names the built-in rules of that game.
+/// The game folder a compare set's `dir=FOLDER` names (`dir=built-in`:
+/// the built-in rules): in a folder of games, the game `--game` names,
+/// else the one named as the run's game folder, else the folder's
+/// default game.
 pub fn folder_dir(o: &SimOptions, folder: &str) -> Result<GameDir, SimError> {
-    let run_game = o.rules_dir.path();
-    let name = run_game.file_name().and_then(|n| n.to_str());
-    let game = o.game.as_deref().or(name);
-    let dir = if folder == BUILT_IN_SOURCE {
-        match game {
-            Some(g) => GameDir::built_in_game(g),
-            None => Ok(GameDir::built_in()),
+    let pick = |game: Option<&str>| {
+        if folder == BUILT_IN_SOURCE {
+            game.map_or_else(|| Ok(GameDir::built_in()), GameDir::built_in_game)
+        } else {
+            GameDir::on_disk_game(Path::new(folder), game)
         }
-    } else {
-        GameDir::on_disk_game(Path::new(folder), game)
+    };
+    let dir = match &o.game {
+        Some(g) => pick(Some(g)),
+        None => {
+            let run_game = o.rules_dir.path();
+            let name = run_game.file_name().and_then(|n| n.to_str());
+            pick(name).or_else(|_| pick(None))
+        }
     };
     dir.map_err(|d| SimError::Rules(d.into()))
 }
