@@ -401,7 +401,9 @@ fn stop_on_ctrl_c(stop: Arc<AtomicBool>) {
 
 /// Checks that each rules folder `--compare dir=FOLDER` names holds the
 /// game the run plays (its `game.ron` names the module `G`).
-fn compared_folders_play<G: Registered>(o: &crate::report::SimOptions) -> Result<(), crate::report::SimError> {
+fn compared_folders_play<G: Registered>(
+    o: &crate::report::SimOptions,
+) -> Result<(), crate::report::SimError> {
     use crate::report::SimError;
     for spec in &o.compare {
         let (Some(folder), _) = crate::report::compare::split_folder(spec) else {

@@ -377,7 +377,11 @@ fn set_rows_table<G: Reported>(o: &mut String, all: &[Row], _: usize) {
             let _ = writeln!(o, "  {l}");
         }
         for (i, v) in r.values.iter().enumerate() {
-            let mut line = format!("    {:<4} {:>10}", format!("[{}]", letter(i)), value_cell(m, v));
+            let mut line = format!(
+                "    {:<4} {:>10}",
+                format!("[{}]", letter(i)),
+                value_cell(m, v)
+            );
             if i > 0 {
                 line += &diff_cells(m, r.tests[i].as_ref(), NARROW);
             }

@@ -590,11 +590,13 @@ fn partial_banner(r: &Value) -> String {
     };
     let games = run["games"].as_u64().unwrap_or(0);
     let end = match run["shard"].as_array() {
-        Some(sh) => crate::sim::shard_range(
-            games,
-            Some([sh[0].as_u64().unwrap_or(0), sh[1].as_u64().unwrap_or(1)]),
-        )
-        .end,
+        Some(sh) => {
+            crate::sim::shard_range(
+                games,
+                Some([sh[0].as_u64().unwrap_or(0), sh[1].as_u64().unwrap_or(1)]),
+            )
+            .end
+        }
         None => games,
     };
     format!(
@@ -1103,24 +1105,29 @@ pub fn largest_differences(c: &Value) -> Vec<(String, String)> {
 }
 
 /// One chart per measure of `keys`, one bar (with its interval) per set.
-fn measure_charts(c: &Value, sets: &[Value], series: &[String], keys: &[(String, String)]) -> String {
+fn measure_charts(
+    c: &Value,
+    sets: &[Value],
+    series: &[String],
+    keys: &[(String, String)],
+) -> String {
     let mut b = String::new();
     for (id, label) in keys {
         let id = id.as_str();
         let spots: Vec<Spot> = (0..sets.len())
             .map(|i| {
                 let k = i.to_string();
-                measure_spot(&["sets", &k], &id, &set_letter(i), i)
+                measure_spot(&["sets", &k], id, &set_letter(i), i)
             })
             .collect();
         let percent = sets
             .first()
-            .map(|s| is_percent(&id, &s["measures"][&id]))
+            .map(|s| is_percent(id, &s["measures"][id]))
             .unwrap_or(false);
         b += &bars(
             c,
             &format!("cmp_{id}"),
-            &label,
+            label,
             "95% intervals",
             "",
             percent,

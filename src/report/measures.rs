@@ -373,3 +373,111 @@ fn drama_and_choices<S>(s: &Summary<S>, push: &mut dyn FnMut(Measure)) {
         Stat::Ratio(t.forced.clone()),
     ));
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::{Meta, Totals};
+
+    /// A run of `seats` games in which the seats take turns at each score
+    /// of `ranks` (seat p has `ranks[(p + g) % seats]` in game g) and the
+    /// best score wins: every seat alike.
+    fn rotated(ranks: &[i64]) -> Summary<()> {
+        let seats = ranks.len();
+        let mut t = Totals::<()> {
+            games: seats as u64,
+            wins: vec![0; seats],
+            score: vec![Hist::default(); seats],
+            ..Totals::default()
+        };
+        for g in 0..seats {
+            let s: Vec<i64> = (0..seats).map(|p| ranks[(p + g) % seats]).collect();
+            let best = (0..seats).max_by_key(|&p| s[p]).unwrap();
+            t.wins[best] += 1;
+            if best == 0 {
+                t.first_wins += 1;
+            } else {
+                t.first_losses += 1;
+            }
+            for (h, &v) in t.score.iter_mut().zip(&s) {
+                h.add(v);
+            }
+            let rest: i64 = s[1..].iter().sum();
+            t.margin.add(s[0] - s[1..].iter().max().unwrap());
+            if seats > 2 {
+                t.margin_to_mean.add((seats as i64 - 1) * s[0] - rest);
+            }
+        }
+        Summary {
+            meta: Meta::default(),
+            totals: t,
+            seconds: 0.0,
+            threads: 1,
+        }
+    }
+
+    /// Point 9 of issue 43: with seats alike, the first-player advantage
+    /// and the score margin read 0 for any number of seats (they read
+    /// -0.5 and -10 for four seats as the best other's margin did).
+    #[test]
+    fn a_fair_game_reads_zero_for_any_number_of_seats() {
+        for ranks in [
+            &[10, 20][..],
+            &[10, 20, 30],
+            &[10, 20, 30, 40],
+            &[5, 7, 9, 11, 13, 15],
+        ] {
+            let s = rotated(ranks);
+            let adv = first_player_advantage(&s);
+            let m = margin(&s);
+            assert!(adv.stat.value().abs() < 1e-12, "{ranks:?}: {:?}", adv.stat);
+            assert!(m.stat.value().abs() < 1e-12, "{ranks:?}: {:?}", m.stat);
+            let (lo, hi) = m.stat.ci95();
+            assert!(lo < 0.0 && 0.0 < hi, "{ranks:?}");
+            assert_eq!(adv.stat.n(), ranks.len() as u64);
+        }
+    }
+
+    /// Two seats keep their figures: the first's wins minus the second's
+    /// (a plain mean), the first's score minus the second's.
+    #[test]
+    fn two_seats_keep_their_meaning() {
+        let mut s = rotated(&[10, 20]);
+        s.totals.games = 4;
+        s.totals.first_wins = 3;
+        s.totals.first_losses = 1;
+        let adv = first_player_advantage(&s);
+        assert_eq!(
+            adv.stat,
+            Stat::Mean {
+                n: 4,
+                sum: 2,
+                sum_sq: 4
+            }
+        );
+        assert_eq!(
+            adv.label,
+            "first-player advantage (first's wins - second's)"
+        );
+        assert_eq!(margin(&s).stat, Stat::mean_of(&s.totals.margin));
+    }
+
+    /// A scaled mean: its value, interval and variance divided, and a
+    /// comparison of two of them Welch's test of the divided values.
+    #[test]
+    fn scaled_means_divide_and_compare() {
+        let a = Stat::mean_over(4, 6, 20, 3);
+        let b = Stat::mean_over(4, -6, 20, 3);
+        assert_eq!(a.kind(), "mean");
+        assert!((a.value() - 0.5).abs() < 1e-12);
+        let (lo, hi) = a.ci95();
+        let Stat::Scaled(inner, 3) = &a else {
+            panic!("{a:?}")
+        };
+        let (ilo, ihi) = inner.ci95();
+        assert!((lo - ilo / 3.0).abs() < 1e-12 && (hi - ihi / 3.0).abs() < 1e-12);
+        let t = a.compare(&b).unwrap();
+        assert_eq!(t.test, "welch");
+        assert!((t.diff - (b.value() - a.value())).abs() < 1e-12);
+    }
+}

@@ -377,9 +377,8 @@ pub fn simulate<G: Reported>(o: &SimOptions) -> Result<Outcome<G::Sums>, SimErro
     let summaries = sim::with_progress(total, o.progress, |done| match csv_out.as_mut() {
         Some(w) => {
             let w: &mut dyn Write = w;
-            let mut sink = |k: usize, r: &GameRecord<G::Record>| {
-                csv::write_row::<G>(w, &runs[k].meta, r)
-            };
+            let mut sink =
+                |k: usize, r: &GameRecord<G::Record>| csv::write_row::<G>(w, &runs[k].meta, r);
             sim::run_sets(&runs, Some(&mut sink), done, stop)
         }
         None => sim::run_sets(&runs, None, done, stop),

@@ -82,7 +82,11 @@ pub fn run_sets<G: Simulated>(
             seconds: 0.0,
         })
         .collect();
-    let max = if rows.is_some() { ROWS_CHUNK } else { MAX_CHUNK };
+    let max = if rows.is_some() {
+        ROWS_CHUNK
+    } else {
+        MAX_CHUNK
+    };
     let mut size = (2 * threads as u64).min(max);
     let mut at = range.start;
     while at < range.end && !stop.load(std::sync::atomic::Ordering::Relaxed) {

@@ -176,7 +176,10 @@ fn seat_measures_are_differences_to_the_others_mean() {
     let adv = f(&m["first_player_advantage"]["value"]);
     assert!((adv - (w("blue") - others_wins)).abs() < 1e-9, "{adv}");
     let margin = f(&m["margin"]["value"]);
-    assert!((margin - (sc("blue") - others_score)).abs() < 1e-9, "{margin}");
+    assert!(
+        (margin - (sc("blue") - others_score)).abs() < 1e-9,
+        "{margin}"
+    );
     assert_eq!(
         m["margin"]["label"],
         "score margin (Blue - the others' mean)"
@@ -285,7 +288,11 @@ fn the_html_comparison_charts_the_largest_differences_first() {
         .map(|r| {
             let pooled = ((sd(r, 0).powi(2) + sd(r, 1).powi(2)) / 2.0).sqrt();
             let d = f(&r["diffs"][1]["diff"]).abs();
-            let size = if pooled > 0.0 { d / pooled } else { f64::INFINITY };
+            let size = if pooled > 0.0 {
+                d / pooled
+            } else {
+                f64::INFINITY
+            };
             (size, r["id"].as_str().unwrap().to_string())
         })
         .collect();
@@ -335,8 +342,18 @@ fn interrupted(args: &[&str], csv: &Path) -> (i32, String, String) {
         std::thread::sleep(Duration::from_millis(20));
     };
     let (mut out, mut err) = (String::new(), String::new());
-    child.stdout.take().unwrap().read_to_string(&mut out).unwrap();
-    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
     (status.code().unwrap_or(-1), out, err)
 }
 
@@ -395,10 +412,20 @@ fn ctrl_c_stops_simulate_with_a_partial_report() {
     );
     assert_eq!(csv_indices(&csv), (0..k).collect::<Vec<_>>());
     let page = std::fs::read_to_string(&html).unwrap();
-    assert!(page.contains("PARTIAL REPORT"), "the HTML says it is partial");
+    assert!(
+        page.contains("PARTIAL REPORT"),
+        "the HTML says it is partial"
+    );
     // The same seed plays the same games: a run of the first k games
     // gives the same figures.
-    let whole = json_of(&["simulate", "--games", &k.to_string(), "--seed", "3", "--json"]);
+    let whole = json_of(&[
+        "simulate",
+        "--games",
+        &k.to_string(),
+        "--seed",
+        "3",
+        "--json",
+    ]);
     assert_eq!(r["totals"], whole["totals"]);
     assert_eq!(r["measures"], whole["measures"]);
     // A partial shard cannot be merged as if whole.
@@ -446,21 +473,41 @@ fn ctrl_c_stops_simulate_with_a_partial_report() {
 fn counts_must_be_positive_and_threads_fit_the_work() {
     let positive = "the number must be positive: a whole number, 1 or more";
     let cases: [(&[&str], &str, &str); 7] = [
-        (&["simulate", "--games", "-1"], "'-1' for '--games <GAMES>'", positive),
-        (&["simulate", "--games", "0"], "'0' for '--games <GAMES>'", positive),
+        (
+            &["simulate", "--games", "-1"],
+            "'-1' for '--games <GAMES>'",
+            positive,
+        ),
+        (
+            &["simulate", "--games", "0"],
+            "'0' for '--games <GAMES>'",
+            positive,
+        ),
         (
             &["simulate", "--games", "99999999999999999999"],
             "'99999999999999999999' for '--games <GAMES>'",
             "the number is too large: at most 1000000000000000",
         ),
-        (&["simulate", "--threads", "-4"], "'-4' for '--threads <THREADS>'", positive),
+        (
+            &["simulate", "--threads", "-4"],
+            "'-4' for '--threads <THREADS>'",
+            positive,
+        ),
         (
             &["arena", "--a", "random", "--b", "random", "--games", "-1"],
             "'-1' for '--games <GAMES>'",
             positive,
         ),
-        (&["soak", "--games", "0"], "'0' for '--games <GAMES>'", positive),
-        (&["soak", "--leak-every", "-2"], "'-2' for '--leak-every <N>'", positive),
+        (
+            &["soak", "--games", "0"],
+            "'0' for '--games <GAMES>'",
+            positive,
+        ),
+        (
+            &["soak", "--leak-every", "-2"],
+            "'-2' for '--leak-every <N>'",
+            positive,
+        ),
     ];
     for (args, what, why) in cases {
         let (code, out, err) = ludus(args);
@@ -477,12 +524,26 @@ fn counts_must_be_positive_and_threads_fit_the_work() {
     assert_eq!(r["games"], 200);
     assert!(r["threads"].as_u64().unwrap() <= 200);
     let (code, out, err) = ludus(&[
-        "arena", "--a", "random", "--b", "random", "--games", "4", "--threads", "1000",
+        "arena",
+        "--a",
+        "random",
+        "--b",
+        "random",
+        "--games",
+        "4",
+        "--threads",
+        "1000",
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(!out.is_empty());
     let (code, _, err) = ludus(&[
-        "soak", "--game", "de-cape", "--games", "8", "--threads", "1000",
+        "soak",
+        "--game",
+        "de-cape",
+        "--games",
+        "8",
+        "--threads",
+        "1000",
     ]);
     assert_eq!(code, 0, "{err}");
 }
