@@ -249,7 +249,7 @@ fn letter(i: usize) -> String {
 /// the differences are tested.
 fn compare_head<S>(o: &mut String, sets: &[Summary<S>], first: &Summary<S>) {
     if let Some([i, j]) = first.meta.partial {
-        let _ = writeln!(o, "{}", partial_line(i, j, first.meta.range().end));
+        *o += &partial_text(i, j, first.meta.range().end);
     }
     let _ = writeln!(
         o,
@@ -292,6 +292,15 @@ pub fn partial_line(i: u64, j: u64, end: u64) -> String {
         end - i,
         j.saturating_sub(1).max(i)
     )
+}
+
+/// [`partial_line`] in lines within [`TEXT_WIDTH`] columns.
+pub fn partial_text(i: u64, j: u64, end: u64) -> String {
+    let mut o = String::new();
+    for line in wrap(&partial_line(i, j, end), TEXT_WIDTH) {
+        let _ = writeln!(o, "{line}");
+    }
+    o
 }
 
 /// A difference's cells: the difference, its interval, p and whether

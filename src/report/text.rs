@@ -79,11 +79,7 @@ pub fn summary_text<G: Reported>(s: &Summary<G::Sums>) -> String {
     let n = t.games.max(1) as f64;
     let mut o = String::new();
     if let Some([i, j]) = s.meta.partial {
-        let _ = writeln!(
-            o,
-            "{}",
-            super::compare::partial_line(i, j, s.meta.range().end)
-        );
+        o += &super::compare::partial_text(i, j, s.meta.range().end);
     }
     let line = run_line(s);
     if !line.is_empty() {
