@@ -32,7 +32,7 @@ use crate::engine::{Actor, GameState, MAX_SEATS, Scored};
 pub mod chunked;
 pub mod tally;
 
-pub use chunked::{SetRowSink, run_sets, worker_pool};
+pub use chunked::{RowSink, SetRowSink, run, run_sets, worker_pool};
 
 /// A histogram of integer values: value → count. Exact, mergeable in any
 /// order, and dense while its values span at most `DENSE_SPAN`: the counts

@@ -50,6 +50,32 @@ pub fn worker_pool(threads: usize) -> io::Result<rayon::ThreadPool> {
         })
 }
 
+/// Receives each game's record, in index order (the CSV writer).
+pub type RowSink<'a, R> = dyn FnMut(&GameRecord<R>) -> io::Result<()> + 'a;
+
+/// Plays one run's games to the end ([`run_sets`] of that run alone, never
+/// stopped); with `csv`, calls it once per game in index order.
+pub fn run<G: Simulated>(
+    cfg: &RunConfig<G>,
+    csv: Option<&mut RowSink<'_, G::Record>>,
+    done: &AtomicU64,
+) -> io::Result<Summary<G::Sums>> {
+    let never = AtomicBool::new(false);
+    let cfgs = std::slice::from_ref(cfg);
+    let out = match csv {
+        Some(w) => run_sets(
+            cfgs,
+            Some(&mut |_, r: &GameRecord<G::Record>| w(r)),
+            done,
+            &never,
+        ),
+        None => run_sets(cfgs, None, done, &never),
+    }?;
+    out.into_iter()
+        .next()
+        .ok_or_else(|| io::Error::other("no run"))
+}
+
 /// One set's sums and time so far.
 struct SetRun<S> {
     totals: Totals<S>,
