@@ -64,6 +64,14 @@ fn reports_name_the_rules_source() {
         json_of(&["simulate", "--games", "20", "--json"])["run"]["rules_source"],
         "built-in"
     );
+    // The folder of $LUDUS_RULES.
+    let out = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["simulate", "--games", "20"])
+        .env("LUDUS_RULES", dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with(&words));
     // `merge` names the shards' folder.
     let mut files = Vec::new();
     for i in 0..2 {
