@@ -14,6 +14,57 @@ use crate::term::render;
 /// The exit code of invalid input (rules, arguments).
 pub const EXIT_INVALID: u8 = 1;
 
+/// The largest count a command takes (games, threads, ...): 10^15, a
+/// run that would never end, and far within the integers its sums use.
+pub const MAX_COUNT: u64 = 1_000_000_000_000_000;
+
+/// Reads a count (`--games`, `--threads`, `--players` ...): a whole
+/// number from 1 to [`MAX_COUNT`]. The option takes negative numbers as
+/// values (`allow_negative_numbers`), so that `-1` is told it must be
+/// positive rather than taken for an option.
+pub fn count(s: &str) -> Result<u64, String> {
+    whole(s, 1)
+}
+
+/// [`count`] as a `usize`.
+pub fn count_usize(s: &str) -> Result<usize, String> {
+    count(s).and_then(|v| usize::try_from(v).map_err(|_| whole_message(1)))
+}
+
+/// Reads an index (`--log N`): a whole number from 0 to [`MAX_COUNT`].
+pub fn index(s: &str) -> Result<u64, String> {
+    whole(s, 0)
+}
+
+fn whole_message(min: u64) -> String {
+    if min == 0 {
+        "the number must be a whole number, 0 or more".into()
+    } else {
+        "the number must be positive: a whole number, 1 or more".into()
+    }
+}
+
+fn whole(s: &str, min: u64) -> Result<u64, String> {
+    let t = s.trim();
+    let (negative, digits) = match t.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, t.strip_prefix('+').unwrap_or(t)),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(whole_message(min));
+    }
+    if negative && digits.bytes().any(|b| b != b'0') {
+        return Err(whole_message(min));
+    }
+    match digits.parse::<u64>() {
+        Ok(v) if v < min => Err(whole_message(min)),
+        Ok(v) if v <= MAX_COUNT => Ok(v),
+        _ => Err(format!(
+            "the number is too large: at most {MAX_COUNT} (10^15)"
+        )),
+    }
+}
+
 /// Which rules a run plays: the game directory, a variant, add-ons, and
 /// single settings.
 #[derive(Debug, Clone, clap::Args)]
@@ -29,7 +80,7 @@ pub struct RulesArgs {
     pub game: Option<String>,
     /// The number of players, where the game is played by more than one
     /// number; default: the game's.
-    #[arg(long)]
+    #[arg(long, value_parser = count_usize, allow_negative_numbers = true)]
     pub players: Option<usize>,
     /// A rule variant (`ludus variants list`); default: the base rules,
     /// also named `base`.

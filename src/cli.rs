@@ -4,6 +4,8 @@
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::{Parser, Subcommand};
 
@@ -84,13 +86,13 @@ pub struct ArenaArgs {
     #[arg(long, conflicts_with_all = ["a", "b"], value_name = "A,B,...")]
     pub agents: Option<String>,
     /// Games; the agents change seats every game.
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = 100, value_parser = crate::args::count, allow_negative_numbers = true)]
     pub games: u64,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Worker threads (default: all cores). Results do not depend on it
-    /// (with iteration budgets).
-    #[arg(long)]
+    /// Worker threads (default: all cores; at most one per game). Results
+    /// do not depend on it (with iteration budgets).
+    #[arg(long, value_parser = crate::args::count_usize, allow_negative_numbers = true)]
     pub threads: Option<usize>,
     /// One JSON object instead of a table.
     #[arg(long)]
@@ -102,16 +104,17 @@ pub struct ArenaArgs {
 #[derive(Debug, Clone, clap::Args)]
 pub struct SoakArgs {
     /// Games, spread in turn over every variant and every add-on.
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, default_value_t = 10_000, value_parser = crate::args::count, allow_negative_numbers = true)]
     pub games: u64,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Worker threads (default: all cores). Results do not depend on it.
-    #[arg(long)]
+    /// Worker threads (default: all cores; at most one per game). Results
+    /// do not depend on it.
+    #[arg(long, value_parser = crate::args::count_usize, allow_negative_numbers = true)]
     pub threads: Option<usize>,
     /// Check the observations for leaks after every N-th move (1: every
     /// move; the other checks run after every move).
-    #[arg(long, default_value_t = 1, value_name = "N")]
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = crate::args::count, allow_negative_numbers = true)]
     pub leak_every: u64,
     /// A rules directory on disk (default: $LUDUS_RULES if set, else the
     /// rules built into ludus).
@@ -163,7 +166,7 @@ pub enum VariantsCommand {
 #[derive(Debug, clap::Args)]
 pub struct SimulateArgs {
     /// Number of games.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = crate::args::count, allow_negative_numbers = true)]
     pub games: u64,
     /// Seed of the whole run: the same seed gives the same games.
     #[arg(long, default_value_t = 1)]
@@ -171,14 +174,15 @@ pub struct SimulateArgs {
     /// Print one JSON object instead of a table.
     #[arg(long)]
     pub json: bool,
-    /// Worker threads (default: all cores). Results do not depend on it.
-    #[arg(long)]
+    /// Worker threads (default: all cores; at most one per game). Results
+    /// do not depend on it.
+    #[arg(long, value_parser = crate::args::count_usize, allow_negative_numbers = true)]
     pub threads: Option<usize>,
     #[command(flatten)]
     pub rules: RulesArgs,
     /// Print the full event log of game number N of the run (0-based) and
     /// the final table, instead of statistics.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = crate::args::index, allow_negative_numbers = true)]
     pub log: Option<u64>,
     /// The agents of the seats in order, as A,B,..., or one agent for
     /// every seat: random, greedy, ismcts, ismcts:500 (iterations per
@@ -188,9 +192,14 @@ pub struct SimulateArgs {
     /// Play two or more rule sets on the same seeds and compare them
     /// (repeat once per set): VARIANT[+ADDON...][;KEY=VALUE...] (see
     /// `ludus variants list`). --addon and --set apply to every set; an
-    /// empty VARIANT means --variant's.
+    /// empty VARIANT means --variant's. A set of another rules folder:
+    /// dir=FOLDER, or dir=FOLDER|SPEC (dir=built-in: the built-in rules).
     #[arg(long, value_name = "SPEC")]
     pub compare: Vec<String>,
+    /// A comparison's table with every set on the measure's line, however
+    /// wide (default: within 100 columns, a line per set beyond two).
+    #[arg(long)]
+    pub wide: bool,
     /// Play only shard i of n (games i*N/n up to (i+1)*N/n of the N-game
     /// run); merge the shards' --json reports with `ludus merge`.
     #[arg(long, value_name = "i/n")]
@@ -224,6 +233,9 @@ pub struct MergeArgs {
     /// The game the shards are of (default: the rules' default game).
     #[arg(long)]
     pub game: Option<String>,
+    /// A comparison's table with every set on the measure's line.
+    #[arg(long)]
+    pub wide: bool,
 }
 
 /// Process exit codes: 0 success, 1 invalid input (rules), 2 usage.
@@ -272,18 +284,9 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// What is wrong with a run's options whatever the rules: `--games 0`,
-/// `--threads 0`, an add-on given twice.
-fn check_run(games: u64, threads: Option<usize>, rules: &RulesArgs) -> Result<(), String> {
-    if games == 0 {
-        return Err("--games 0: a run plays at least one game".into());
-    }
-    if threads == Some(0) {
-        return Err(
-            "--threads 0: a run needs at least one worker thread (leave --threads out to use every core)"
-                .into(),
-        );
-    }
+/// What is wrong with a run's options whatever the rules: an add-on
+/// given twice. (A count below 1 is refused as clap reads it.)
+fn check_run(rules: &RulesArgs) -> Result<(), String> {
     if let Some(a) = crate::report::repeated_addon(&rules.addons) {
         return Err(crate::report::repeated_addon_message(a));
     }
@@ -294,7 +297,7 @@ fn check_run(games: u64, threads: Option<usize>, rules: &RulesArgs) -> Result<()
 /// run's, `--log` within the run, and the output files (exit code 2 for a
 /// wrong option, 1 for a file that cannot be written).
 fn check_simulate(a: &SimulateArgs) -> Result<(), (String, u8)> {
-    check_run(a.games, a.threads, &a.rules).map_err(|m| (m, 2))?;
+    check_run(&a.rules).map_err(|m| (m, 2))?;
     if let Some(n) = a.log
         && n >= a.games
     {
@@ -321,6 +324,14 @@ fn simulate(a: SimulateArgs) -> ExitCode {
     on_game(rules.as_deref(), game.as_deref(), |dir| SimulateCmd(a, dir))
 }
 
+/// The worker threads of a run of `games` games: `--threads`, else every
+/// core, and never more than one per game (a thread without a game
+/// would only cost its start).
+fn worker_threads(asked: Option<usize>, games: u64) -> usize {
+    let t = asked.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    t.min(usize::try_from(games).unwrap_or(usize::MAX)).max(1)
+}
+
 /// `ludus simulate` of the game the rules hold.
 struct SimulateCmd(SimulateArgs, GameDir);
 
@@ -328,30 +339,92 @@ impl Visit for SimulateCmd {
     type Out = ExitCode;
     fn visit<G: Registered>(self) -> ExitCode {
         let SimulateCmd(a, rules_dir) = self;
-        let threads = a
-            .threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-            .max(1);
         if let Some(i) = a.log {
             return log_game::<G>(&a, i);
         }
+        let stop = Arc::new(AtomicBool::new(false));
         let opts = crate::report::SimOptions {
             rules_dir,
+            game: a.rules.game.clone(),
             base: a.rules.selection(),
             compare: a.compare.clone(),
             agents: a.agents.clone(),
             games: a.games,
             seed: a.seed,
-            threads,
+            threads: worker_threads(a.threads, a.games),
             shard: a.shard.clone(),
             progress: !a.quiet && std::io::stderr().is_terminal(),
             csv: a.csv.clone(),
+            stop: Some(stop.clone()),
         };
+        if let Err(e) = compared_folders_play::<G>(&opts) {
+            return sim_error(e);
+        }
+        stop_on_ctrl_c(stop);
         match crate::report::simulate::<G>(&opts) {
-            Ok(out) => report_outcome::<G>(&out, a.json, a.html.as_deref()),
+            Ok(out) => {
+                let code = report_outcome::<G>(&out, a.json, a.wide, a.html.as_deref());
+                match out.partial() {
+                    Some(([i, j], of)) if code == ExitCode::SUCCESS => {
+                        eprintln!(
+                            "interrupted: {} of {of} games played (games {i} to {}); the report covers them and is marked partial",
+                            j - i,
+                            j.saturating_sub(1).max(i)
+                        );
+                        ExitCode::from(EXIT_INTERRUPTED)
+                    }
+                    _ => code,
+                }
+            }
             Err(e) => sim_error(e),
         }
     }
+}
+
+/// The exit code of a run stopped by Ctrl-C (128 + SIGINT), its partial
+/// report printed.
+const EXIT_INTERRUPTED: u8 = 130;
+
+/// Ctrl-C sets `stop`: the run ends its games in progress and reports
+/// those played; a second Ctrl-C quits at once.
+fn stop_on_ctrl_c(stop: Arc<AtomicBool>) {
+    let _ = ctrlc::set_handler(move || {
+        if stop.swap(true, Ordering::SeqCst) {
+            eprintln!("\nstopped at once: no report");
+            std::process::exit(i32::from(EXIT_INTERRUPTED));
+        }
+        eprintln!(
+            "\nstopping: the games in progress are finished, then the report of the games played is printed (Ctrl-C again to quit at once, without it)"
+        );
+    });
+}
+
+/// Checks that each rules folder `--compare dir=FOLDER` names holds the
+/// game the run plays (its `game.ron` names the module `G`).
+fn compared_folders_play<G: Registered>(
+    o: &crate::report::SimOptions,
+) -> Result<(), crate::report::SimError> {
+    use crate::report::SimError;
+    for spec in &o.compare {
+        let (Some(folder), _) = crate::report::compare::split_folder(spec) else {
+            continue;
+        };
+        if folder.is_empty() {
+            return Err(SimError::Usage(format!(
+                "--compare \"{spec}\": name a folder after dir= (or dir=built-in for the rules built into ludus)"
+            )));
+        }
+        let dir = crate::report::folder_dir(o, folder)?;
+        let module = games::module_of(&dir).map_err(SimError::Rules)?;
+        if module != G::MODULE {
+            return Err(SimError::Usage(format!(
+                "--compare \"{spec}\": {} holds the rules of the game module {module}, but the run plays {}",
+                dir.path().display(),
+                G::MODULE
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// A failed run's message and exit code.
@@ -398,13 +471,14 @@ fn log_game<G: Registered>(a: &SimulateArgs, i: u64) -> ExitCode {
 fn report_outcome<G: Registered>(
     out: &crate::report::Outcome<G::Sums>,
     json: bool,
+    wide: bool,
     html: Option<&Path>,
 ) -> ExitCode {
     let value = out.to_json::<G>();
     if json {
         println!("{value}");
     } else {
-        print!("{}", out.to_text::<G>());
+        print!("{}", out.to_text_as::<G>(wide));
     }
     if let Some(p) = html
         && let Err(m) = crate::report::write_html::<G>(p, &value)
@@ -462,7 +536,7 @@ impl Visit for MergeCmd {
             return ExitCode::from(EXIT_INVALID);
         }
         match crate::report::merge::merge_reports::<G>(&files) {
-            Ok(out) => report_outcome::<G>(&out, a.json, a.html.as_deref()),
+            Ok(out) => report_outcome::<G>(&out, a.json, a.wide, a.html.as_deref()),
             Err(e) => {
                 eprintln!("error: {e}");
                 ExitCode::from(EXIT_INVALID)
@@ -817,10 +891,6 @@ impl Visit for SoakCmd {
 }
 
 fn soak(a: SoakArgs) -> ExitCode {
-    if a.games == 0 || a.threads == Some(0) || a.leak_every == 0 {
-        eprintln!("error: --games, --threads and --leak-every must be at least 1");
-        return ExitCode::from(2);
-    }
     let dirs = match &a.game {
         Some(g) => GameDir::select_game(a.rules.as_deref(), Some(g))
             .map(|d| vec![d])
@@ -908,9 +978,7 @@ fn soak_run<S: crate::soak::Soaked>(
     let opts = SoakOptions {
         games: a.games,
         seed: a.seed,
-        threads: a
-            .threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        threads: worker_threads(a.threads, a.games),
         leak_every: a.leak_every,
     };
     let bar = std::io::stderr()
@@ -943,7 +1011,7 @@ fn print_soak(label: &str, sets: usize, r: &crate::soak::SoakReport) {
 }
 
 fn arena(a: ArenaArgs) -> ExitCode {
-    if let Err(m) = check_run(a.games, a.threads, &a.rules) {
+    if let Err(m) = check_run(&a.rules) {
         eprintln!("error: {m}");
         return ExitCode::from(2);
     }
@@ -966,10 +1034,7 @@ fn arena_of<G: Registered>(a: &ArenaArgs) -> ExitCode {
         Ok(r) => r,
         Err(c) => return c,
     };
-    let threads = a
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
+    let threads = worker_threads(a.threads, a.games);
     let dir = a.rules.game_dir().ok();
     let lineup: Vec<&str> = match &a.agents {
         Some(list) => list.split(',').map(str::trim).collect(),

@@ -15,7 +15,6 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::io;
 use std::ops::Range;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -30,7 +29,10 @@ use crate::engine::agent::{Agent, RandomAgent};
 use crate::engine::seed::{AgentRng, derive};
 use crate::engine::{Actor, GameState, MAX_SEATS, Scored};
 
+pub mod chunked;
 pub mod tally;
+
+pub use chunked::{RowSink, SetRowSink, run, run_sets, worker_pool};
 
 /// A histogram of integer values: value → count. Exact, mergeable in any
 /// order, and dense while its values span at most `DENSE_SPAN`: the counts
@@ -130,6 +132,10 @@ impl Hist {
     }
     pub fn n(&self) -> u64 {
         self.iter().map(|(_, c)| c).sum()
+    }
+    /// Whether no value was added.
+    pub fn is_empty(&self) -> bool {
+        self.n() == 0
     }
     pub fn sum(&self) -> i128 {
         self.iter().map(|(v, c)| v as i128 * c as i128).sum()
@@ -433,6 +439,11 @@ pub struct Totals<S> {
     /// Final scores per seat, and seat 0's minus the best of the others'.
     pub score: Vec<Hist>,
     pub margin: Hist,
+    /// With more than two seats: seat 0's score minus the mean of the
+    /// others', times the number of others (an integer; 0 in expectation
+    /// when the seats are alike). With two it would be `margin`: not kept.
+    #[serde(skip_serializing_if = "Hist::is_empty")]
+    pub margin_to_mean: Hist,
     /// Game length in turns, and in decisions.
     pub turn_hist: Hist,
     pub move_hist: Hist,
@@ -480,8 +491,13 @@ impl<S> Totals<S> {
             self.score[p].add(s);
         }
         let others = scores.iter().skip(1).copied().max().unwrap_or(0);
-        self.margin
-            .add(scores.first().copied().unwrap_or(0) - others);
+        let first = scores.first().copied().unwrap_or(0);
+        self.margin.add(first - others);
+        if scores.len() > 2 {
+            let rest: i64 = scores[1..].iter().sum();
+            self.margin_to_mean
+                .add((scores.len() as i64 - 1) * first - rest);
+        }
         self.turns += turns;
         self.max_turns = self.max_turns.max(turns);
         self.turn_hist.add(turns as i64);
@@ -554,6 +570,7 @@ impl<S> Totals<S> {
         self.first_wins += o.first_wins;
         self.first_losses += o.first_losses;
         self.margin.merge(&o.margin);
+        self.margin_to_mean.merge(&o.margin_to_mean);
         self.turn_hist.merge(&o.turn_hist);
         self.move_hist.merge(&o.move_hist);
         self.decisive_turn.merge(&o.decisive_turn);
@@ -640,6 +657,14 @@ pub struct Meta {
     pub seats: Vec<String>,
     pub seat_names: Vec<String>,
     pub first_player: usize,
+    /// Where the rules were read from: `built-in` (the rules built into
+    /// ludus) or the game folder's path (`--rules`, `$LUDUS_RULES`, a
+    /// compared folder). Not part of a run's identity for `ludus merge`.
+    pub rules_source: String,
+    /// `[i, j]`: the run was stopped (Ctrl-C) and only games `i..j`, the
+    /// first of its range, were played; `None` for a run played whole.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub partial: Option<[u64; 2]>,
     /// The game's own names for its report (its parts, its goals ...),
     /// beside the keys above in JSON.
     #[serde(flatten)]
@@ -765,20 +790,24 @@ pub fn play_game<G: Simulated>(
     record: bool,
 ) -> (G::State, GameRecord<G::Record>) {
     let mut state = G::new_state(rules, derive(seed, index, 0), record);
-    let rec = play_measured::<G>(&mut state, agents, seed, index);
+    let rec = play_measured::<G>(&mut state, agents, seed, index, &AtomicBool::new(false))
+        .expect("a game that is never stopped ends");
     (state, rec)
 }
 
 /// Plays `state` (game `index` of a run seeded `seed`, freshly dealt) to
 /// the end between `agents` and measures it. The state stays the
 /// caller's: a run drops it where it was built, without moving it out
-/// per game.
+/// per game. Seats that are not all random read `stop` before each
+/// decision and give up the game (`None`) once it is set; random seats
+/// play a game (a fraction of a millisecond) to its end.
 fn play_measured<G: Simulated>(
     state: &mut G::State,
     agents: &[AgentSpec<G>],
     seed: u64,
     index: u64,
-) -> GameRecord<G::Record> {
+    stop: &AtomicBool,
+) -> Option<GameRecord<G::Record>> {
     let agent_seed = |p: usize| derive(seed, index, 1 + p as u64);
     // Grown only if a decision lists its moves (random seats rarely do):
     // no allocation per game.
@@ -801,13 +830,16 @@ fn play_measured<G: Simulated>(
             .map(|(p, a)| a.build(agent_seed(p)))
             .collect();
         while let Actor::Player(p) = state.current_actor() {
+            if stop.load(Ordering::Relaxed) {
+                return None;
+            }
             let (m, n) = seats[p].choose_move(state, &mut legal);
             state.apply_legal(m);
             hist.add(n);
         }
     }
     let (outcome, game) = G::record(state);
-    GameRecord {
+    Some(GameRecord {
         index,
         outcome,
         moves: hist.decisions(),
@@ -815,7 +847,7 @@ fn play_measured<G: Simulated>(
         forced: hist.forced(),
         legal: hist,
         game,
-    }
+    })
 }
 
 /// A run of games: the rules, the agents (one per seat), the threads, and
@@ -828,80 +860,30 @@ pub struct RunConfig<G: Simulated> {
     pub threads: usize,
 }
 
-/// Receives each game's record, in index order (the CSV writer).
-pub type RowSink<'a, R> = dyn FnMut(&GameRecord<R>) -> io::Result<()> + 'a;
-
 /// Games counted at once by the progress bar.
 const PROGRESS_BLOCK: u64 = 64;
 
-/// Games per chunk when per-game rows are written: rows of a chunk are
-/// kept until the chunk is done, then written in index order.
-const CSV_CHUNK: u64 = 4096;
-
-/// Plays the run's games on `cfg.threads` threads, adding one to `done` per
-/// finished game. With `csv`, calls it once per game in index order (rows
-/// are buffered one chunk at a time).
-pub fn run<G: Simulated>(
+/// Plays game `i` of `cfg`'s run and measures it, unless `stop` is set
+/// (`None`: not played, or given up). Counts finished games in `done`.
+fn play_indexed<G: Simulated>(
     cfg: &RunConfig<G>,
-    mut csv: Option<&mut RowSink<'_, G::Record>>,
+    i: u64,
     done: &AtomicU64,
-) -> io::Result<Summary<G::Sums>> {
-    let start = Instant::now();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(cfg.threads.max(1))
-        .build()
-        .map_err(io::Error::other)?;
-    let threads = pool.current_num_threads();
+    stop: &AtomicBool,
+) -> Option<GameRecord<G::Record>> {
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
     let seed = cfg.meta.seed;
-    let play = |i: u64| {
-        let mut state = G::new_state(&cfg.rules, derive(seed, i, 0), false);
-        let r = play_measured::<G>(&mut state, &cfg.agents, seed, i);
-        // Counted for the progress bar by blocks of games: an atomic
-        // add per game would hold up every game (and share a cache line
-        // between the threads).
-        if (i + 1).is_multiple_of(PROGRESS_BLOCK) {
-            done.fetch_add(PROGRESS_BLOCK, Ordering::Relaxed);
-        }
-        r
-    };
-    let range = cfg.meta.range();
-    let totals = match csv.as_mut() {
-        None => pool.install(|| {
-            // Each fold's sums boxed: rayon moves the accumulator in and
-            // out at every game, and `Totals` is over a kilobyte.
-            *range
-                .into_par_iter()
-                .fold(Box::<Totals<G::Sums>>::default, |mut t, i| {
-                    t.add::<G>(&play(i));
-                    t
-                })
-                .reduce(Box::<Totals<G::Sums>>::default, |mut a, b| {
-                    a.merge_with::<G>(&b);
-                    a
-                })
-        }),
-        Some(write) => {
-            let mut totals = Totals::default();
-            let mut at = range.start;
-            while at < range.end {
-                let end = (at + CSV_CHUNK).min(range.end);
-                let recs: Vec<GameRecord<G::Record>> =
-                    pool.install(|| (at..end).into_par_iter().map(play).collect());
-                for r in &recs {
-                    write(r)?;
-                    totals.add::<G>(r);
-                }
-                at = end;
-            }
-            totals
-        }
-    };
-    Ok(Summary {
-        meta: cfg.meta.clone(),
-        totals,
-        seconds: start.elapsed().as_secs_f64(),
-        threads,
-    })
+    let mut state = G::new_state(&cfg.rules, derive(seed, i, 0), false);
+    let r = play_measured::<G>(&mut state, &cfg.agents, seed, i, stop)?;
+    // Counted for the progress bar by blocks of games: an atomic add per
+    // game would hold up every game (and share a cache line between the
+    // threads).
+    if (i + 1).is_multiple_of(PROGRESS_BLOCK) {
+        done.fetch_add(PROGRESS_BLOCK, Ordering::Relaxed);
+    }
+    Some(r)
 }
 
 /// Seconds as `1:02:03` or `2:03`.

@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 use super::Reported;
 use super::measures::{Measure, Stat, measures, sections};
 use super::stats::Test;
-use super::text::{fmt_value, run_line};
+use super::text::fmt_value;
 use crate::sim::Summary;
 
 /// A parsed compare spec.
@@ -87,6 +87,27 @@ pub fn parse_spec(spec: &str) -> Result<Spec, String> {
         addons,
         sets,
     })
+}
+
+/// How a compare spec names a rules folder: `dir=FOLDER` (the run's own
+/// selection on that folder's rules) or `dir=FOLDER|SPEC`;
+/// `dir=built-in` is the rules built into ludus.
+pub const FOLDER_PREFIX: &str = "dir=";
+
+/// A spec's folder (`dir=FOLDER|`), if it names one, and the rest.
+pub fn split_folder(spec: &str) -> (Option<&str>, &str) {
+    match spec.strip_prefix(FOLDER_PREFIX) {
+        Some(rest) => match rest.split_once('|') {
+            Some((folder, spec)) => (Some(folder), spec),
+            None => (Some(rest), ""),
+        },
+        None => (None, spec),
+    }
+}
+
+/// The label of a set read from `folder`: `dir=FOLDER|LABEL`.
+pub fn folder_label(folder: &str, label: &str) -> String {
+    format!("{FOLDER_PREFIX}{folder}|{label}")
 }
 
 /// One measure across the sets.
@@ -193,38 +214,194 @@ pub fn fmt_p(p: f64) -> String {
     }
 }
 
-pub fn compare_text<G: Reported>(sets: &[Summary<G::Sums>]) -> String {
+/// The widest a terminal report's line is (a comparison's, unless
+/// `--wide`).
+pub const TEXT_WIDTH: usize = 100;
+
+/// The terminal report of a comparison: the sets, then every measure. Two
+/// sets take one line per measure; more take a line per set under each
+/// measure, so that the table stays within [`TEXT_WIDTH`] columns;
+/// `wide` puts every set on the measure's line, however many.
+pub fn compare_text<G: Reported>(sets: &[Summary<G::Sums>], wide: bool) -> String {
     let mut o = String::new();
     let Some(first) = sets.first() else {
         return o;
     };
-    let letter = |i: usize| ((b'A' + (i % 26) as u8) as char).to_string();
+    compare_head(&mut o, sets, first);
+    let all = rows::<G>(sets);
+    let table: fn(&mut String, &[Row], usize) = if wide {
+        wide_table::<G>
+    } else if sets.len() == 2 {
+        two_set_table::<G>
+    } else {
+        set_rows_table::<G>
+    };
+    table(&mut o, &all, sets.len());
+    o
+}
+
+/// A set's letter in a comparison: `A`, `B`, ...
+fn letter(i: usize) -> String {
+    ((b'A' + (i % 26) as u8) as char).to_string()
+}
+
+/// What is compared: the run, each set with its rules' source, and how
+/// the differences are tested.
+fn compare_head<S>(o: &mut String, sets: &[Summary<S>], first: &Summary<S>) {
+    if let Some([i, j]) = first.meta.partial {
+        *o += &partial_text(i, j, first.meta.range().end);
+    }
     let _ = writeln!(
         o,
         "Comparing {} rule sets on the same {} games (game i has the same seed in every set)",
         sets.len(),
         first.totals.games
     );
-    let _ = writeln!(
-        o,
-        "{}",
-        run_line(first).replace(&format!(" ({})", first.meta.label), "")
-    );
+    let mut run = first.meta.clone();
+    run.label.clear();
+    run.rules_source.clear();
+    let _ = writeln!(o, "{}", super::text::meta_line(&run));
     for (i, s) in sets.iter().enumerate() {
         let _ = writeln!(
             o,
-            "  [{}] {}  ({:.1} s)",
+            "  [{}] {}, {}  ({:.1} s)",
             letter(i),
             s.meta.label,
+            super::source_words(&s.meta.rules_source),
             s.seconds
         );
     }
+    let how = "Difference: each set minus [A], its 95% CI, the p-value (two-proportion z-test for rates, \
+         Welch's t-test for means, z-test for ratios) and whether p < 0.05.";
+    for line in wrap(how, TEXT_WIDTH) {
+        let _ = writeln!(o, "{line}");
+    }
+}
+
+/// `text` in lines of at most `width` columns, broken between words only.
+fn wrap(text: &str, width: usize) -> Vec<std::borrow::Cow<'_, str>> {
+    let opts = textwrap::Options::new(width).word_splitter(textwrap::WordSplitter::NoHyphenation);
+    textwrap::wrap(text, opts)
+}
+
+/// The line that marks a partial report: games `i..j` of a run of `end`.
+pub fn partial_line(i: u64, j: u64, end: u64) -> String {
+    format!(
+        "PARTIAL REPORT: the run was stopped after {} of its {} games; this covers games {i} to {} (the first ones; the same seed plays the same games)",
+        j - i,
+        end - i,
+        j.saturating_sub(1).max(i)
+    )
+}
+
+/// [`partial_line`] in lines within [`TEXT_WIDTH`] columns.
+pub fn partial_text(i: u64, j: u64, end: u64) -> String {
+    let mut o = String::new();
+    for line in wrap(&partial_line(i, j, end), TEXT_WIDTH) {
+        let _ = writeln!(o, "{line}");
+    }
+    o
+}
+
+/// A difference's cells: the difference, its interval, p and whether
+/// p < 0.05 (each as wide as `w`), or blanks.
+fn diff_cells(m: &Measure, t: Option<&Test>, w: [usize; 4]) -> String {
+    match t {
+        Some(t) => format!(
+            " {:>a$} {:>b$} {:>c$} {:>d$}",
+            signed(m, t.diff),
+            format!("[{}, {}]", signed(m, t.ci95.0), signed(m, t.ci95.1)),
+            fmt_p(t.p),
+            if t.significant() { "yes" } else { "no" },
+            a = w[0],
+            b = w[1],
+            c = w[2],
+            d = w[3]
+        ),
+        None => format!(
+            " {:>a$} {:>b$} {:>c$} {:>d$}",
+            "-",
+            "",
+            "",
+            "",
+            a = w[0],
+            b = w[1],
+            c = w[2],
+            d = w[3]
+        ),
+    }
+}
+
+/// A value of one set, or `-`.
+fn value_cell(m: &Measure, v: &Option<Stat>) -> String {
+    v.as_ref().map_or("-".into(), |s| fmt_value(m, s.value()))
+}
+
+/// Each section's title, then `row` for each of its measures.
+fn by_section<G: Reported>(o: &mut String, all: &[Row], mut row: impl FnMut(&mut String, &Row)) {
+    for sec in sections::<G>() {
+        let _ = writeln!(o, "{sec}");
+        for r in all.iter().filter(|r| r.first.section == sec) {
+            row(o, r);
+        }
+    }
+}
+
+/// Widths of a difference's cells in the narrow tables.
+const NARROW: [usize; 4] = [9, 19, 7, 5];
+
+/// Two sets: one line per measure, its label wrapped in its column.
+fn two_set_table<G: Reported>(o: &mut String, all: &[Row], _: usize) {
+    const LABEL: usize = 34;
     let _ = writeln!(
         o,
-        "Difference: each set minus [A], its 95% CI, the p-value (two-proportion z-test for rates, \
-         Welch's t-test for means, z-test for ratios) and whether p < 0.05."
+        "\n  {:<LABEL$} {:>9} {:>9} {:>9} {:>19} {:>7} {:>5}",
+        "measure", "A", "B", "B-A", "95% CI", "p", "p<.05"
     );
-    let all = rows::<G>(sets);
+    by_section::<G>(o, all, |o, r| {
+        let m = &r.first;
+        let label = wrap(&m.label, LABEL);
+        let mut line = format!("  {:<LABEL$}", label.first().map_or("", |l| l.as_ref()));
+        for v in &r.values {
+            let _ = write!(line, " {:>9}", value_cell(m, v));
+        }
+        line += &diff_cells(m, r.tests.get(1).and_then(Option::as_ref), NARROW);
+        let _ = writeln!(o, "{}", line.trim_end());
+        for more in label.iter().skip(1) {
+            let _ = writeln!(o, "    {more}");
+        }
+    });
+}
+
+/// Three sets or more: under each measure, one line per set.
+fn set_rows_table<G: Reported>(o: &mut String, all: &[Row], _: usize) {
+    let _ = writeln!(
+        o,
+        "\n  measure\n    {:<4} {:>10} {:>9} {:>19} {:>7} {:>5}",
+        "set", "value", "diff", "95% CI", "p", "p<.05"
+    );
+    by_section::<G>(o, all, |o, r| {
+        let m = &r.first;
+        for l in wrap(&m.label, TEXT_WIDTH - 2) {
+            let _ = writeln!(o, "  {l}");
+        }
+        for (i, v) in r.values.iter().enumerate() {
+            let mut line = format!(
+                "    {:<4} {:>10}",
+                format!("[{}]", letter(i)),
+                value_cell(m, v)
+            );
+            if i > 0 {
+                line += &diff_cells(m, r.tests[i].as_ref(), NARROW);
+            }
+            let _ = writeln!(o, "{}", line.trim_end());
+        }
+    });
+}
+
+/// `--wide`: every set on the measure's line (as wide as it takes).
+fn wide_table<G: Reported>(o: &mut String, all: &[Row], n: usize) {
+    const WIDE: [usize; 4] = [10, 22, 7, 6];
     let lw = all
         .iter()
         .map(|r| r.first.label.chars().count())
@@ -232,53 +409,32 @@ pub fn compare_text<G: Reported>(sets: &[Summary<G::Sums>]) -> String {
         .unwrap_or(0)
         .max(20);
     let mut head = format!("\n{:<w$}", "measure", w = lw + 2);
-    for i in 0..sets.len() {
+    for i in 0..n {
         let _ = write!(head, " {:>10}", letter(i));
     }
-    for i in 1..sets.len() {
-        let l = letter(i);
+    for i in 1..n {
         let _ = write!(
             head,
             " {:>10} {:>22} {:>7} {:>6}",
-            format!("{l}-A"),
+            format!("{}-A", letter(i)),
             "95% CI",
             "p",
             "p<0.05"
         );
     }
-    o += &head;
+    *o += &head;
     o.push('\n');
-    for sec in sections::<G>() {
-        let _ = writeln!(o, "{sec}");
-        for r in all.iter().filter(|r| r.first.section == sec) {
-            let m = &r.first;
-            let mut line = format!("  {:<lw$}", m.label);
-            for v in &r.values {
-                let text = v.as_ref().map_or("-".into(), |s| fmt_value(m, s.value()));
-                let _ = write!(line, " {text:>10}");
-            }
-            for t in r.tests.iter().skip(1) {
-                match t {
-                    Some(t) => {
-                        let _ = write!(
-                            line,
-                            " {:>10} {:>22} {:>7} {:>6}",
-                            signed(m, t.diff),
-                            format!("[{}, {}]", signed(m, t.ci95.0), signed(m, t.ci95.1)),
-                            fmt_p(t.p),
-                            if t.significant() { "yes" } else { "no" }
-                        );
-                    }
-                    None => {
-                        let _ = write!(line, " {:>10} {:>22} {:>7} {:>6}", "-", "", "", "");
-                    }
-                }
-            }
-            o += line.trim_end();
-            o.push('\n');
+    by_section::<G>(o, all, |o, r| {
+        let m = &r.first;
+        let mut line = format!("  {:<lw$}", m.label);
+        for v in &r.values {
+            let _ = write!(line, " {:>10}", value_cell(m, v));
         }
-    }
-    o
+        for t in r.tests.iter().skip(1) {
+            line += &diff_cells(m, t.as_ref(), WIDE);
+        }
+        let _ = writeln!(o, "{}", line.trim_end());
+    });
 }
 
 /// A difference with its sign.

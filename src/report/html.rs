@@ -566,18 +566,43 @@ fn measures_table<G: Reported>(r: &Value) -> String {
 
 fn run_line(r: &Value) -> String {
     let run = &r["run"];
-    let agents = strs(&run["agents"]);
     let mut o = format!(
-        "{} games, seed {}, agents {} (seat 1) vs {} (seat 2)",
+        "{} games, seed {}, agents {}",
         r["games"],
         run["seed"],
-        agents.first().map_or("?", |s| s.as_str()),
-        agents.get(1).map_or("?", |s| s.as_str()),
+        strs(&run["agents"]).join(" vs ")
     );
     if let Some(sh) = run["shard"].as_array() {
         let _ = write!(o, ", shard {}/{}", sh[0], sh[1]);
     }
+    let source = super::source_words(run["rules_source"].as_str().unwrap_or(""));
+    if !source.is_empty() {
+        let _ = write!(o, "; rules: {source}");
+    }
     o
+}
+
+/// The banner of a partial report (a run stopped early), or nothing.
+fn partial_banner(r: &Value) -> String {
+    let run = &r["run"];
+    let (Some(i), Some(j)) = (run["partial"][0].as_u64(), run["partial"][1].as_u64()) else {
+        return String::new();
+    };
+    let games = run["games"].as_u64().unwrap_or(0);
+    let end = match run["shard"].as_array() {
+        Some(sh) => {
+            crate::sim::shard_range(
+                games,
+                Some([sh[0].as_u64().unwrap_or(0), sh[1].as_u64().unwrap_or(1)]),
+            )
+            .end
+        }
+        None => games,
+    };
+    format!(
+        "<p class=\"partial\"><b>{}</b></p>",
+        esc(&super::compare::partial_line(i, j, end))
+    )
 }
 
 /// The name of seat `i` (its seat name, else its id; empty if none).
@@ -753,16 +778,18 @@ fn score_charts(r: &Value, prefix: &[&str]) -> String {
         );
     }
     o += "</div>";
+    let seats = strs(&r["run"]["seats"]).len();
+    let other = if seats > 2 {
+        "the best other".to_string()
+    } else {
+        seat_name(r, 1)
+    };
     o += &hist_at(
         r,
         prefix,
         &["histograms", "margin"],
         "margin",
-        &format!(
-            "Score margin ({} minus {})",
-            seat_name(r, 0),
-            seat_name(r, 1)
-        ),
+        &format!("Score margin ({} minus {other})", seat_name(r, 0)),
         "points",
         &format!(
             "mean |margin| {:.2}",
@@ -876,6 +903,7 @@ tr.sig td{background:#fff6dc}
 details{margin:12px 0;background:#fff;border:1px solid #e2ded3;border-radius:6px;padding:6px 12px}
 summary{cursor:pointer;font-weight:bold}
 .foot{color:#666;font-size:.85em;margin-top:24px}
+.partial{background:#fde8e8;border:1px solid #d99;border-radius:6px;padding:6px 12px}
 "#;
 
 fn page(title: &str, body: &str) -> String {
@@ -898,8 +926,9 @@ pub fn report_html<G: Reported>(r: &Value) -> String {
         run["label"].as_str().unwrap_or("")
     );
     let mut body = format!(
-        "<h1>{}</h1><p class=\"sub\">{}</p>",
+        "<h1>{}</h1>{}<p class=\"sub\">{}</p>",
         esc(&title),
+        partial_banner(r),
         esc(&run_line(r))
     );
     body += &single_body::<G>(r, &[]);
@@ -923,15 +952,29 @@ fn compare_html<G: Reported>(c: &Value) -> String {
     let title = format!("{game}: comparing {}", labels.join(" / "));
     let mut b = format!("<h1>{}</h1>", esc(&title));
     if let Some(s) = sets.first() {
+        b += &partial_banner(s);
+        let mut s = s.clone();
+        s["run"]["rules_source"] = Value::Null;
         let _ = write!(
             b,
             "<p class=\"sub\">{} — the same seeds in every set (game i has the same seed).</p>",
-            esc(&run_line(s))
+            esc(&run_line(&s))
         );
     }
     b += "<ul>";
     for (i, l) in labels.iter().enumerate() {
-        let _ = write!(b, "<li><b>[{}]</b> {}</li>", set_letter(i), esc(l));
+        let source = sets
+            .get(i)
+            .and_then(|s| s["run"]["rules_source"].as_str())
+            .map(super::source_words)
+            .unwrap_or_default();
+        let _ = write!(
+            b,
+            "<li><b>[{}]</b> {}, {}</li>",
+            set_letter(i),
+            esc(l),
+            esc(&source)
+        );
     }
     b += "</ul>";
     // Charts of key measures, one bar per set.
@@ -940,8 +983,18 @@ fn compare_html<G: Reported>(c: &Value) -> String {
         .enumerate()
         .map(|(i, l)| format!("[{}] {l}", set_letter(i)))
         .collect();
+    let leading = largest_differences(c);
+    if !leading.is_empty() {
+        b += "<h2>Largest significant differences</h2><p class=\"note\">The measures whose difference from [A] is significant (p &lt; 0.05), the largest first: by the difference in standard deviations of one game's value.</p><div class=\"grid\">";
+        b += &measure_charts(c, &sets, &series, &leading);
+        b += "</div>";
+    }
+    let keys: Vec<(String, String)> = compared_keys::<G>(&sets)
+        .into_iter()
+        .filter(|(id, _)| !leading.iter().any(|(l, _)| l == id))
+        .collect();
     b += "<h2>Key measures</h2><div class=\"grid\">";
-    b += &key_measure_charts::<G>(c, &sets, &series);
+    b += &measure_charts(c, &sets, &series, &keys);
     b += "</div>";
     // Game length of every set, side by side.
     b += &length_chart(c, &sets, &series);
@@ -997,24 +1050,84 @@ fn compared_keys<G: Reported>(sets: &[Value]) -> Vec<(String, String)> {
     keys
 }
 
-/// One chart per key measure, one bar (with its interval) per set.
-fn key_measure_charts<G: Reported>(c: &Value, sets: &[Value], series: &[String]) -> String {
+/// How many measures with the largest significant differences a
+/// comparison charts first.
+const LEADING: usize = 6;
+
+/// A set's standard deviation of one game's value of a measure, from its
+/// interval and its units: the interval's half width over 1.96, times
+/// the square root of n.
+fn unit_sd(row: &Value, set: usize) -> Option<f64> {
+    let (lo, hi) = (row["ci95"][set][0].as_f64()?, row["ci95"][set][1].as_f64()?);
+    let n = row["n"][set].as_f64()?;
+    Some((hi - lo) / (2.0 * super::stats::Z95) * n.sqrt())
+}
+
+/// The size of a row's largest significant difference from [A], in
+/// standard deviations of one game's value (the two sets' pooled); a
+/// difference of a measure that did not vary at all is infinite. `None`
+/// if no difference is significant.
+fn difference_size(row: &Value) -> Option<f64> {
+    let diffs = row["diffs"].as_array()?;
+    diffs
+        .iter()
+        .enumerate()
+        .skip(1)
+        .filter(|(_, t)| t["significant"] == true)
+        .filter_map(|(i, t)| {
+            let d = t["diff"].as_f64()?.abs();
+            let sd = ((unit_sd(row, 0)?.powi(2) + unit_sd(row, i)?.powi(2)) / 2.0).sqrt();
+            Some(if sd > 0.0 { d / sd } else { f64::INFINITY })
+        })
+        .reduce(f64::max)
+}
+
+/// The measures (id, label) of the comparison `c` with the largest
+/// significant differences from [A], the largest first, at most
+/// [`LEADING`].
+pub fn largest_differences(c: &Value) -> Vec<(String, String)> {
+    let mut sized: Vec<(f64, String, String)> = c["rows"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|r| {
+            let size = difference_size(r)?;
+            let id = r["id"].as_str()?.to_string();
+            Some((size, id, r["label"].as_str().unwrap_or("").to_string()))
+        })
+        .collect();
+    sized.sort_by(|a, b| b.0.total_cmp(&a.0));
+    sized
+        .into_iter()
+        .take(LEADING)
+        .map(|(_, id, label)| (id, label))
+        .collect()
+}
+
+/// One chart per measure of `keys`, one bar (with its interval) per set.
+fn measure_charts(
+    c: &Value,
+    sets: &[Value],
+    series: &[String],
+    keys: &[(String, String)],
+) -> String {
     let mut b = String::new();
-    for (id, label) in compared_keys::<G>(sets) {
+    for (id, label) in keys {
+        let id = id.as_str();
         let spots: Vec<Spot> = (0..sets.len())
             .map(|i| {
                 let k = i.to_string();
-                measure_spot(&["sets", &k], &id, &set_letter(i), i)
+                measure_spot(&["sets", &k], id, &set_letter(i), i)
             })
             .collect();
         let percent = sets
             .first()
-            .map(|s| is_percent(&id, &s["measures"][&id]))
+            .map(|s| is_percent(id, &s["measures"][id]))
             .unwrap_or(false);
         b += &bars(
             c,
             &format!("cmp_{id}"),
-            &label,
+            label,
             "95% intervals",
             "",
             percent,

@@ -16,6 +16,9 @@ pub enum Stat {
     Mean { n: u64, sum: i128, sum_sq: i128 },
     /// A ratio of two per-game sums over games (delta-method error).
     Ratio(RatioSums),
+    /// A statistic divided by a whole number: a mean of per-game values
+    /// that are fractions, summed exactly as integers times `by`.
+    Scaled(Box<Stat>, u64),
 }
 
 impl Stat {
@@ -27,12 +30,24 @@ impl Stat {
         }
     }
 
+    /// The mean of integer values `sum / n` (squares summing to
+    /// `sum_sq`) divided by `by`; a plain mean when `by` is 1.
+    pub fn mean_over(n: u64, sum: i128, sum_sq: i128, by: u64) -> Stat {
+        let mean = Stat::Mean { n, sum, sum_sq };
+        if by > 1 {
+            Stat::Scaled(Box::new(mean), by)
+        } else {
+            mean
+        }
+    }
+
     /// Units the estimate is over (games, decided games, or the game's own
     /// units).
     pub fn n(&self) -> u64 {
         match self {
             Stat::Rate { n, .. } | Stat::Mean { n, .. } => *n,
             Stat::Ratio(r) => r.n,
+            Stat::Scaled(s, _) => s.n(),
         }
     }
 
@@ -41,6 +56,7 @@ impl Stat {
             Stat::Rate { k, n } => *k as f64 / (*n).max(1) as f64,
             Stat::Mean { n, sum, .. } => *sum as f64 / (*n).max(1) as f64,
             Stat::Ratio(r) => r.ratio(),
+            Stat::Scaled(s, by) => s.value() / *by as f64,
         }
     }
 
@@ -55,6 +71,7 @@ impl Stat {
                 let p = *k as f64 / *n as f64;
                 p * (1.0 - p)
             }
+            Stat::Scaled(s, by) => s.variance() / (*by as f64 * *by as f64),
             _ => 0.0,
         }
     }
@@ -77,6 +94,10 @@ impl Stat {
                 let (v, h) = (r.ratio(), stats::Z95 * r.se());
                 (v - h, v + h)
             }
+            Stat::Scaled(s, by) => {
+                let (lo, hi) = s.ci95();
+                (lo / *by as f64, hi / *by as f64)
+            }
         }
     }
 
@@ -98,8 +119,28 @@ impl Stat {
             (Stat::Ratio(a), Stat::Ratio(b)) => {
                 Some(stats::z_test(a.ratio(), a.se(), b.ratio(), b.se()))
             }
+            (Stat::Scaled(..), _) | (_, Stat::Scaled(..)) => self.compare_means(other),
             _ => None,
         }
+    }
+
+    /// Welch's test of two means, either scaled.
+    fn compare_means(&self, other: &Stat) -> Option<Test> {
+        let means = |s: &Stat| match s {
+            Stat::Mean { .. } => true,
+            Stat::Scaled(inner, _) => matches!(**inner, Stat::Mean { .. }),
+            _ => false,
+        };
+        (means(self) && means(other)).then(|| {
+            stats::welch(
+                self.n(),
+                self.value(),
+                self.variance(),
+                other.n(),
+                other.value(),
+                other.variance(),
+            )
+        })
     }
 
     pub fn kind(&self) -> &'static str {
@@ -107,6 +148,7 @@ impl Stat {
             Stat::Rate { .. } => "rate",
             Stat::Mean { .. } => "mean",
             Stat::Ratio(_) => "ratio",
+            Stat::Scaled(s, _) => s.kind(),
         }
     }
 }
@@ -207,21 +249,29 @@ fn outcome<S>(s: &Summary<S>, push: &mut dyn FnMut(Measure)) {
             n: games,
         },
     ));
-    let advantage = if t.wins.len() > 2 {
-        "first-player advantage (first's wins - the others')"
+    push(first_player_advantage(s));
+}
+
+/// The first player's win rate minus the mean of the others' (each other
+/// seat's): per game +1 if the first player won, -1/(seats - 1) if
+/// another seat did, 0 for a draw. 0 in a fair game for any number of
+/// seats; with two, P(first wins) - P(second wins).
+fn first_player_advantage<S>(s: &Summary<S>) -> Measure {
+    let t = &s.totals;
+    let others = t.wins.len().saturating_sub(1).max(1) as u64;
+    let (won, lost) = (t.first_wins as i128, t.first_losses as i128);
+    let by = others as i128;
+    let label = if others > 1 {
+        "first-player advantage (first's wins - others' mean)"
     } else {
         "first-player advantage (first's wins - second's)"
     };
-    push(measure(
+    measure(
         "first_player_advantage",
-        advantage,
+        label,
         "Outcome",
-        Stat::Mean {
-            n: games,
-            sum: t.first_wins as i128 - t.first_losses as i128,
-            sum_sq: (t.first_wins + t.first_losses) as i128,
-        },
-    ));
+        Stat::mean_over(t.games, by * won - lost, by * by * won + lost, others),
+    )
 }
 
 fn scores<S>(s: &Summary<S>, push: &mut dyn FnMut(Measure)) {
@@ -234,27 +284,41 @@ fn scores<S>(s: &Summary<S>, push: &mut dyn FnMut(Measure)) {
             Stat::mean_of(&t.score[p]),
         ));
     }
-    let (others, apart) = if t.score.len() > 2 {
-        let apart = format!("points between {} and the best other", m.seat_name(0));
-        ("the best other".to_string(), apart)
+    push(margin(s));
+    let apart = if t.score.len() > 2 {
+        format!("points between {} and the best other", m.seat_name(0))
     } else {
-        (
-            m.seat_name(1),
-            "points between winner and loser".to_string(),
-        )
+        "points between winner and loser".to_string()
     };
-    push(measure(
-        "margin",
-        format!("score margin ({} - {others})", m.seat_name(0)),
-        "Scores",
-        Stat::mean_of(&t.margin),
-    ));
     push(measure(
         "abs_margin",
         apart,
         "Scores",
         Stat::mean_of(&t.margin.map(i64::abs)),
     ));
+}
+
+/// The first seat's score minus the mean of the others': 0 in expectation
+/// when the seats are alike, for any number of seats; with two, the first
+/// seat's score minus the second's.
+fn margin<S>(s: &Summary<S>) -> Measure {
+    let (t, m) = (&s.totals, &s.meta);
+    let seats = t.score.len();
+    if seats <= 2 {
+        return measure(
+            "margin",
+            format!("score margin ({} - {})", m.seat_name(0), m.seat_name(1)),
+            "Scores",
+            Stat::mean_of(&t.margin),
+        );
+    }
+    let h = &t.margin_to_mean;
+    measure(
+        "margin",
+        format!("score margin ({} - the others' mean)", m.seat_name(0)),
+        "Scores",
+        Stat::mean_over(h.n(), h.sum(), h.sum_sq(), seats as u64 - 1),
+    )
 }
 
 fn length<S>(s: &Summary<S>, push: &mut dyn FnMut(Measure)) {
@@ -308,4 +372,112 @@ fn drama_and_choices<S>(s: &Summary<S>, push: &mut dyn FnMut(Measure)) {
         "Choices",
         Stat::Ratio(t.forced.clone()),
     ));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::{Meta, Totals};
+
+    /// A run of `seats` games in which the seats take turns at each score
+    /// of `ranks` (seat p has `ranks[(p + g) % seats]` in game g) and the
+    /// best score wins: every seat alike.
+    fn rotated(ranks: &[i64]) -> Summary<()> {
+        let seats = ranks.len();
+        let mut t = Totals::<()> {
+            games: seats as u64,
+            wins: vec![0; seats],
+            score: vec![Hist::default(); seats],
+            ..Totals::default()
+        };
+        for g in 0..seats {
+            let s: Vec<i64> = (0..seats).map(|p| ranks[(p + g) % seats]).collect();
+            let best = (0..seats).max_by_key(|&p| s[p]).unwrap();
+            t.wins[best] += 1;
+            if best == 0 {
+                t.first_wins += 1;
+            } else {
+                t.first_losses += 1;
+            }
+            for (h, &v) in t.score.iter_mut().zip(&s) {
+                h.add(v);
+            }
+            let rest: i64 = s[1..].iter().sum();
+            t.margin.add(s[0] - s[1..].iter().max().unwrap());
+            if seats > 2 {
+                t.margin_to_mean.add((seats as i64 - 1) * s[0] - rest);
+            }
+        }
+        Summary {
+            meta: Meta::default(),
+            totals: t,
+            seconds: 0.0,
+            threads: 1,
+        }
+    }
+
+    /// Point 9 of issue 43: with seats alike, the first-player advantage
+    /// and the score margin read 0 for any number of seats (they read
+    /// -0.5 and -10 for four seats as the best other's margin did).
+    #[test]
+    fn a_fair_game_reads_zero_for_any_number_of_seats() {
+        for ranks in [
+            &[10, 20][..],
+            &[10, 20, 30],
+            &[10, 20, 30, 40],
+            &[5, 7, 9, 11, 13, 15],
+        ] {
+            let s = rotated(ranks);
+            let adv = first_player_advantage(&s);
+            let m = margin(&s);
+            assert!(adv.stat.value().abs() < 1e-12, "{ranks:?}: {:?}", adv.stat);
+            assert!(m.stat.value().abs() < 1e-12, "{ranks:?}: {:?}", m.stat);
+            let (lo, hi) = m.stat.ci95();
+            assert!(lo < 0.0 && 0.0 < hi, "{ranks:?}");
+            assert_eq!(adv.stat.n(), ranks.len() as u64);
+        }
+    }
+
+    /// Two seats keep their figures: the first's wins minus the second's
+    /// (a plain mean), the first's score minus the second's.
+    #[test]
+    fn two_seats_keep_their_meaning() {
+        let mut s = rotated(&[10, 20]);
+        s.totals.games = 4;
+        s.totals.first_wins = 3;
+        s.totals.first_losses = 1;
+        let adv = first_player_advantage(&s);
+        assert_eq!(
+            adv.stat,
+            Stat::Mean {
+                n: 4,
+                sum: 2,
+                sum_sq: 4
+            }
+        );
+        assert_eq!(
+            adv.label,
+            "first-player advantage (first's wins - second's)"
+        );
+        assert_eq!(margin(&s).stat, Stat::mean_of(&s.totals.margin));
+    }
+
+    /// A scaled mean: its value, interval and variance divided, and a
+    /// comparison of two of them Welch's test of the divided values.
+    #[test]
+    fn scaled_means_divide_and_compare() {
+        let a = Stat::mean_over(4, 6, 20, 3);
+        let b = Stat::mean_over(4, -6, 20, 3);
+        assert_eq!(a.kind(), "mean");
+        assert!((a.value() - 0.5).abs() < 1e-12);
+        let (lo, hi) = a.ci95();
+        let Stat::Scaled(inner, 3) = &a else {
+            panic!("{a:?}")
+        };
+        let (ilo, ihi) = inner.ci95();
+        assert!((lo - ilo / 3.0).abs() < 1e-12 && (hi - ihi / 3.0).abs() < 1e-12);
+        let t = a.compare(&b).unwrap();
+        assert_eq!(t.test, "welch");
+        assert!((t.diff - (b.value() - a.value())).abs() < 1e-12);
+    }
 }

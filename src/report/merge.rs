@@ -8,12 +8,27 @@ use serde_json::Value;
 use super::{Outcome, Reported};
 use crate::sim::{Meta, Summary};
 
-/// Everything that must agree between shards of one run.
+/// Everything that must agree between shards of one run: all but the
+/// shard and where the rules were read from (the same rules, as their
+/// fingerprint says, may lie in another folder on another machine).
 fn identity(m: &Meta) -> Meta {
     Meta {
         shard: None,
+        rules_source: String::new(),
         ..m.clone()
     }
+}
+
+/// The rules sources of the shards: the one they share, or each one
+/// once, in order, joined by " and ".
+fn sources<S>(parts: &[(String, Summary<S>)]) -> String {
+    let mut seen: Vec<&str> = Vec::new();
+    for (_, s) in parts {
+        if !seen.contains(&s.meta.rules_source.as_str()) {
+            seen.push(&s.meta.rules_source);
+        }
+    }
+    seen.join(" and ")
 }
 
 /// Merges shard reports of one run. Every shard `i/n` for `i` in `0..n`
@@ -29,6 +44,12 @@ pub fn merge_summaries<G: Reported>(
     let mut seen = BTreeSet::new();
     let mut n_all = None;
     for (name, s) in parts {
+        if let Some([i, j]) = s.meta.partial {
+            return Err(format!(
+                "{name} is a partial report (the run was stopped after games {i} to {}): play the shard again whole to merge it",
+                j.saturating_sub(1).max(i)
+            ));
+        }
         if identity(&s.meta) != id {
             let what = differing(&id, &s.meta);
             return Err(format!(
@@ -59,7 +80,10 @@ pub fn merge_summaries<G: Reported>(
         return Err(format!("missing shard(s): {}", missing.join(", ")));
     }
     let mut out = Summary {
-        meta: id,
+        meta: Meta {
+            rules_source: sources(parts),
+            ..id
+        },
         totals: Default::default(),
         seconds: 0.0,
         threads: 0,

@@ -16,14 +16,16 @@ pub mod tally;
 pub mod text;
 
 use std::io::{BufWriter, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use serde_json::{Map, Value};
 
 use crate::agents::AgentSpec;
 use crate::diag::Diagnostics;
 use crate::engine::{BASE_VARIANT, Selection};
+use crate::load::GameDir;
 use crate::sim::{self, GameRecord, Meta, RunConfig, Simulated, Summary};
 pub use measures::Measure;
 
@@ -70,11 +72,30 @@ impl<S> Outcome<S> {
             Outcome::Compare(v) => compare::compare_json::<G>(v),
         }
     }
+    /// The terminal report, within 100 columns.
     pub fn to_text<G: Reported<Sums = S>>(&self) -> String {
+        self.to_text_as::<G>(false)
+    }
+    /// The terminal report; `wide`: a comparison with one line per
+    /// measure, however many sets (`--wide`).
+    pub fn to_text_as<G: Reported<Sums = S>>(&self, wide: bool) -> String {
         match self {
             Outcome::Single(s) => text::summary_text::<G>(s),
-            Outcome::Compare(v) => compare::compare_text::<G>(v),
+            Outcome::Compare(v) => compare::compare_text::<G>(v, wide),
         }
+    }
+    /// The summaries, one per rule set.
+    pub fn summaries(&self) -> &[Summary<S>] {
+        match self {
+            Outcome::Single(s) => std::slice::from_ref(s),
+            Outcome::Compare(v) => v,
+        }
+    }
+    /// `[i, j]` and the run's size when the run was stopped early and
+    /// played only games `i..j` (in every set).
+    pub fn partial(&self) -> Option<([u64; 2], u64)> {
+        let m = &self.summaries().first()?.meta;
+        m.partial.map(|p| (p, m.range().end - m.range().start))
     }
 }
 
@@ -82,6 +103,9 @@ impl<S> Outcome<S> {
 #[derive(Debug, Clone)]
 pub struct SimOptions {
     pub rules_dir: crate::load::GameDir,
+    /// `--game`: the game of a compared rules folder that holds several
+    /// (default: the game of `rules_dir`).
+    pub game: Option<String>,
     /// The rules selection of `--variant`, `--addon`, `--set`, `--lang`.
     pub base: Selection,
     /// `--compare` specs (none: a single run of `base`).
@@ -96,6 +120,9 @@ pub struct SimOptions {
     /// Draw a progress bar (on a terminal, without --quiet).
     pub progress: bool,
     pub csv: Option<PathBuf>,
+    /// Set (by Ctrl-C) to stop the run early: the report then covers the
+    /// first games of the run (`Meta::partial`). `None`: played to the end.
+    pub stop: Option<Arc<AtomicBool>>,
 }
 
 #[derive(Debug)]
@@ -187,10 +214,64 @@ pub fn spec_selection(base: &Selection, spec: &str) -> Result<Selection, String>
     })
 }
 
+/// Where a report says the rules were read from: `built-in`, or the game
+/// folder's path.
+pub fn rules_source(dir: &GameDir) -> String {
+    match dir {
+        GameDir::BuiltIn(_) => BUILT_IN_SOURCE.into(),
+        other => other.path().display().to_string(),
+    }
+}
+
+/// [`rules_source`] of the rules built into ludus.
+pub const BUILT_IN_SOURCE: &str = "built-in";
+
+/// The rules source in words: "the built-in rules" or "the rules folder
+/// PATH".
+pub fn source_words(source: &str) -> String {
+    match source {
+        "" => String::new(),
+        BUILT_IN_SOURCE => "the built-in rules".into(),
+        path => format!("the rules folder {path}"),
+    }
+}
+
+/// The game folder a compare set's `dir=FOLDER` names (`dir=built-in`:
+/// the built-in rules): in a folder of games, the game `--game` names,
+/// else the one named as the run's game folder, else the folder's
+/// default game.
+pub fn folder_dir(o: &SimOptions, folder: &str) -> Result<GameDir, SimError> {
+    let pick = |game: Option<&str>| {
+        if folder == BUILT_IN_SOURCE {
+            game.map_or_else(|| Ok(GameDir::built_in()), GameDir::built_in_game)
+        } else {
+            GameDir::on_disk_game(Path::new(folder), game)
+        }
+    };
+    let dir = match &o.game {
+        Some(g) => pick(Some(g)),
+        None => {
+            let run_game = o.rules_dir.path();
+            let name = run_game.file_name().and_then(|n| n.to_str());
+            pick(name).or_else(|_| pick(None))
+        }
+    };
+    dir.map_err(|d| SimError::Rules(d.into()))
+}
+
+/// One rule set of a run: where its rules are read from, what of them is
+/// selected, and its label (its compare spec).
+struct RuleSet {
+    dir: GameDir,
+    sel: Selection,
+    label: String,
+}
+
 /// Loads one rule set and describes it. The fingerprint hashes every
 /// rule in force but the names.
-fn load<G: Simulated>(o: &SimOptions, sel: &Selection) -> Result<(Arc<G::Rules>, Meta), SimError> {
-    let loaded = G::load(&o.rules_dir, sel).map_err(SimError::Rules)?;
+fn load<G: Simulated>(set: &RuleSet) -> Result<(Arc<G::Rules>, Meta), SimError> {
+    let (dir, sel) = (&set.dir, &set.sel);
+    let loaded = G::load(dir, sel).map_err(SimError::Rules)?;
     let mut text = String::new();
     for (k, v) in &loaded.settings {
         if !k.ends_with(".name") {
@@ -198,7 +279,8 @@ fn load<G: Simulated>(o: &SimOptions, sel: &Selection) -> Result<(Arc<G::Rules>,
         }
     }
     let mut meta = G::meta(&loaded.rules);
-    meta.label = label_of(sel);
+    meta.label = set.label.clone();
+    meta.rules_source = rules_source(dir);
     meta.variant = sel.variant.clone();
     meta.addons = sel.addons.clone();
     meta.sets = sel.sets.clone();
@@ -206,18 +288,36 @@ fn load<G: Simulated>(o: &SimOptions, sel: &Selection) -> Result<(Arc<G::Rules>,
     Ok((loaded.rules, meta))
 }
 
+/// One `--compare` spec's rule set: its folder's (`dir=FOLDER|...`) or
+/// the run's rules, and the selection of the rest of the spec.
+fn spec_set(o: &SimOptions, spec: &str) -> Result<RuleSet, SimError> {
+    let (folder, rest) = compare::split_folder(spec);
+    let sel = spec_selection(&o.base, rest).map_err(SimError::Usage)?;
+    let (dir, label) = match folder {
+        Some(f) => (folder_dir(o, f)?, compare::folder_label(f, &label_of(&sel))),
+        None => (o.rules_dir.clone(), label_of(&sel)),
+    };
+    Ok(RuleSet { dir, sel, label })
+}
+
 /// The rule sets a run plays: `--compare`'s, or the run's own.
-fn selections(o: &SimOptions) -> Result<Vec<Selection>, SimError> {
-    let selections: Vec<Selection> = if o.compare.is_empty() {
-        vec![o.base.clone()]
+fn selections(o: &SimOptions) -> Result<Vec<RuleSet>, SimError> {
+    let selections: Vec<RuleSet> = if o.compare.is_empty() {
+        vec![RuleSet {
+            dir: o.rules_dir.clone(),
+            sel: o.base.clone(),
+            label: label_of(&o.base),
+        }]
     } else {
         o.compare
             .iter()
-            .map(|s| spec_selection(&o.base, s))
-            .collect::<Result<_, _>>()
-            .map_err(SimError::Usage)?
+            .map(|s| spec_set(o, s))
+            .collect::<Result<_, _>>()?
     };
-    if let Some(a) = selections.iter().find_map(|s| repeated_addon(&s.addons)) {
+    if let Some(a) = selections
+        .iter()
+        .find_map(|s| repeated_addon(&s.sel.addons))
+    {
         return Err(SimError::Usage(repeated_addon_message(a)));
     }
     if o.compare.len() == 1 {
@@ -238,9 +338,9 @@ fn runs<G: Simulated>(o: &SimOptions) -> Result<Vec<RunConfig<G>>, SimError> {
         .transpose()
         .map_err(SimError::Usage)?;
     let mut runs = Vec::new();
-    for sel in &selections(o)? {
-        let (rules, mut meta) = load::<G>(o, sel)?;
-        let (agents, names) = parse_agents_in::<G>(&o.agents, G::seats(&rules), Some(&o.rules_dir))
+    for set in &selections(o)? {
+        let (rules, mut meta) = load::<G>(set)?;
+        let (agents, names) = parse_agents_in::<G>(&o.agents, G::seats(&rules), Some(&set.dir))
             .map_err(SimError::Usage)?;
         meta.agents = names;
         meta.seed = o.seed;
@@ -271,22 +371,19 @@ pub fn simulate<G: Reported>(o: &SimOptions) -> Result<Outcome<G::Sums>, SimErro
         csv::write_header::<G>(w, &runs[0].meta).map_err(io)?;
     }
     let per_run = runs[0].meta.range().end - runs[0].meta.range().start;
-    let total = per_run * runs.len() as u64;
-    let summaries = sim::with_progress(total, o.progress, |done| {
-        let mut out = Vec::new();
-        for cfg in &runs {
-            let s = match csv_out.as_mut() {
-                Some(w) => {
-                    let w: &mut dyn Write = w;
-                    let mut sink = |r: &GameRecord<G::Record>| csv::write_row::<G>(w, &cfg.meta, r);
-                    sim::run(cfg, Some(&mut sink), done)
-                }
-                None => sim::run(cfg, None, done),
-            };
-            out.push(s.map_err(io)?);
+    let total = per_run.saturating_mul(runs.len() as u64);
+    let never = AtomicBool::new(false);
+    let stop = o.stop.as_deref().unwrap_or(&never);
+    let summaries = sim::with_progress(total, o.progress, |done| match csv_out.as_mut() {
+        Some(w) => {
+            let w: &mut dyn Write = w;
+            let mut sink =
+                |k: usize, r: &GameRecord<G::Record>| csv::write_row::<G>(w, &runs[k].meta, r);
+            sim::run_sets(&runs, Some(&mut sink), done, stop)
         }
-        Ok::<_, SimError>(out)
-    })?;
+        None => sim::run_sets(&runs, None, done, stop),
+    })
+    .map_err(io)?;
     if let Some(mut w) = csv_out {
         w.flush().map_err(io)?;
     }

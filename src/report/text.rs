@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use super::Reported;
 use super::measures::{Measure, measures, sections};
-use crate::sim::{Hist, Summary};
+use crate::sim::{Hist, Meta, Summary};
 
 /// A measure's value (or a difference) as the report prints it.
 pub fn fmt_value(m: &Measure, v: f64) -> String {
@@ -17,12 +17,20 @@ pub fn fmt_value(m: &Measure, v: f64) -> String {
 
 /// The run's identity in one line.
 pub fn run_line<S>(s: &Summary<S>) -> String {
-    let m = &s.meta;
+    meta_line(&s.meta)
+}
+
+/// A run's identity in one line: the game, the rule set and where its
+/// rules come from (each when known), the agents, the seed and the shard.
+pub fn meta_line(m: &Meta) -> String {
     let mut o = String::new();
     if !m.game.is_empty() {
         o += &m.game;
         if !m.label.is_empty() {
             let _ = write!(o, " ({})", m.label);
+        }
+        if !m.rules_source.is_empty() {
+            let _ = write!(o, " from {}", super::source_words(&m.rules_source));
         }
         let _ = write!(o, ": {}, seed {}", m.agents.join(" vs "), m.seed);
         if let Some([i, n]) = m.shard {
@@ -70,6 +78,9 @@ pub fn summary_text<G: Reported>(s: &Summary<G::Sums>) -> String {
     let t = &s.totals;
     let n = t.games.max(1) as f64;
     let mut o = String::new();
+    if let Some([i, j]) = s.meta.partial {
+        o += &super::compare::partial_text(i, j, s.meta.range().end);
+    }
     let line = run_line(s);
     if !line.is_empty() {
         o += &line;

@@ -469,6 +469,7 @@ impl ludus::report::Reported for Tricks {
 fn sim_options(agents: &str, threads: usize, shard: Option<&str>) -> ludus::report::SimOptions {
     ludus::report::SimOptions {
         rules_dir: GameDir::built_in(),
+        game: None,
         base: Selection::default(),
         compare: Vec::new(),
         agents: agents.into(),
@@ -478,6 +479,7 @@ fn sim_options(agents: &str, threads: usize, shard: Option<&str>) -> ludus::repo
         shard: shard.map(String::from),
         progress: false,
         csv: None,
+        stop: None,
     }
 }
 
@@ -512,7 +514,7 @@ fn the_simulator_and_report_work_for_three_seats() {
     assert_eq!(one["totals"]["wins"].as_array().unwrap().len(), 3);
     assert_eq!(
         one["measures"]["margin"]["label"],
-        "score margin (North - the best other)"
+        "score margin (North - the others' mean)"
     );
 
     let shards: Vec<(String, serde_json::Value)> = (0..3)
@@ -564,4 +566,28 @@ fn simulate_takes_one_agent_per_seat() {
         panic!("{e:?}")
     };
     assert!(m.contains("give one agent for every seat or 3"), "{m}");
+}
+
+/// `sim::run`, one run played whole, sums what `simulate` does, and
+/// passes every game's record in index order.
+#[test]
+fn one_run_alone_sums_as_simulate_does() {
+    let whole = ludus::report::simulate::<Tricks>(&sim_options("random", 2, None)).unwrap();
+    let s = &whole.summaries()[0];
+    let cfg = ludus::sim::RunConfig::<Tricks> {
+        rules: deal(),
+        agents: (0..3).map(|_| ludus::agents::AgentSpec::Random).collect(),
+        meta: s.meta.clone(),
+        threads: 2,
+    };
+    let mut seen = Vec::new();
+    let mut sink = |r: &ludus::sim::GameRecord<TrickRecord>| {
+        seen.push(r.index);
+        Ok(())
+    };
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let alone = ludus::sim::run(&cfg, Some(&mut sink), &done).unwrap();
+    assert_eq!(alone.totals, s.totals);
+    assert_eq!(alone.meta.partial, None);
+    assert_eq!(seen, (0..600).collect::<Vec<u64>>());
 }

@@ -220,7 +220,7 @@ fn compare_shows_what_removing_an_orgy_changes() {
     let (code, out, err) = ludus(&args);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("orgies turned up per game"), "{out}");
-    assert!(out.contains("B-A") && out.contains("p<0.05"), "{out}");
+    assert!(out.contains("B-A") && out.contains("p<.05"), "{out}");
 }
 
 #[test]

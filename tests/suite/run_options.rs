@@ -22,18 +22,28 @@ fn arena<'a>(more: &[&'a str]) -> Vec<&'a str> {
     [&ARENA[..], more].concat()
 }
 
+/// Runs `args` and expects clap's refusal of `value` for `option`: it
+/// must be positive.
+fn not_positive(args: &[&str], value: &str, option: &str) {
+    let (c, out, err) = ludus(args);
+    assert_eq!((c, out.as_str()), (2, ""), "{args:?}: {err}");
+    let m = format!(
+        "error: invalid value '{value}' for '{option}': the number must be positive: a whole number, 1 or more\n"
+    );
+    assert!(err.starts_with(&m), "{args:?}: {err}");
+}
+
 #[test]
 fn no_games_is_refused() {
-    let m = "--games 0: a run plays at least one game";
-    refused(&["simulate", "--games", "0"], 2, m);
-    refused(&arena(&["--games", "0"]), 2, m);
+    not_positive(&["simulate", "--games", "0"], "0", "--games <GAMES>");
+    not_positive(&arena(&["--games", "0"]), "0", "--games <GAMES>");
 }
 
 #[test]
 fn no_threads_is_refused() {
-    let m = "--threads 0: a run needs at least one worker thread (leave --threads out to use every core)";
-    refused(&["simulate", "--games", "10", "--threads", "0"], 2, m);
-    refused(&arena(&["--games", "2", "--threads", "0"]), 2, m);
+    let t = "--threads <THREADS>";
+    not_positive(&["simulate", "--games", "10", "--threads", "0"], "0", t);
+    not_positive(&arena(&["--games", "2", "--threads", "0"]), "0", t);
 }
 
 #[test]
