@@ -46,6 +46,9 @@ pub enum Command {
     Play(crate::play::PlayArgs),
     /// Replay a game saved by `ludus play`, checking every move.
     Replay(crate::play::ReplayArgs),
+    /// Serve games in the browser: a page to create one, a link per seat,
+    /// each seat seeing only its own cards (docs/serve.md).
+    Serve(crate::serve::ServeArgs),
     /// Play agents against each other: win rates with 95% confidence
     /// intervals, score margin, time per decision.
     Arena(ArenaArgs),
@@ -239,6 +242,7 @@ pub fn main() -> ExitCode {
         Command::Arena(a) => arena(a),
         Command::Soak(a) => soak(a),
         Command::Replay(a) => replay(a),
+        Command::Serve(a) => crate::serve::serve_main(a),
         Command::Variants {
             command,
             rules,
@@ -840,7 +844,7 @@ fn soak(a: SoakArgs) -> ExitCode {
 
 /// Every game of the rules a command uses when none is named: each game
 /// of `--rules DIR` (or `$LUDUS_RULES`), else every built-in game.
-fn every_game_dir(rules: Option<&Path>) -> Result<Vec<GameDir>, Diagnostics> {
+pub fn every_game_dir(rules: Option<&Path>) -> Result<Vec<GameDir>, Diagnostics> {
     let env = std::env::var_os(crate::load::rules_dir::RULES_ENV).filter(|v| !v.is_empty());
     match rules.map(Path::to_path_buf).or(env.map(PathBuf::from)) {
         Some(dir) => game_dirs(Some(&dir)),

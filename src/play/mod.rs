@@ -23,6 +23,7 @@ pub mod input;
 mod playable;
 pub mod record;
 pub mod render;
+pub mod table;
 
 pub use playable::{EventLook, MoveOf, Playable};
 
