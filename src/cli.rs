@@ -13,6 +13,7 @@ use crate::diag::Diagnostics;
 use crate::engine::{BASE_VARIANT, Selection};
 use crate::games::{self, Registered, Visit};
 use crate::load::GameDir;
+use crate::load::rules_dir::{every_game_dir, game_dirs};
 use crate::term::render;
 
 /// Ludus: a rules engine for card games whose rules live in data.
@@ -475,28 +476,6 @@ impl Visit for MergeCmd {
     }
 }
 
-/// The game directories to check: `dir` itself if it has a game.ron, else
-/// its subfolders that do; without `dir`, the rules a run would use.
-fn game_dirs(dir: Option<&Path>) -> Result<Vec<GameDir>, Diagnostics> {
-    let Some(dir) = dir else {
-        return Ok(vec![GameDir::select(None)?]);
-    };
-    if !dir.is_dir() || dir.join("game.ron").is_file() {
-        return Ok(vec![GameDir::on_disk(dir)?]);
-    }
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.join("game.ron").is_file())
-        .collect();
-    v.sort();
-    if v.is_empty() {
-        return Err(GameDir::on_disk(dir).unwrap_err().into());
-    }
-    Ok(v.into_iter().map(GameDir::Disk).collect())
-}
 
 /// `ludus play` of the game the rules name (or the save, with `--resume`).
 struct PlayCmd(crate::play::PlayArgs);
@@ -842,18 +821,6 @@ fn soak(a: SoakArgs) -> ExitCode {
     soak_games(&dirs, a)
 }
 
-/// Every game of the rules a command uses when none is named: each game
-/// of `--rules DIR` (or `$LUDUS_RULES`), else every built-in game.
-pub fn every_game_dir(rules: Option<&Path>) -> Result<Vec<GameDir>, Diagnostics> {
-    let env = std::env::var_os(crate::load::rules_dir::RULES_ENV).filter(|v| !v.is_empty());
-    match rules.map(Path::to_path_buf).or(env.map(PathBuf::from)) {
-        Some(dir) => game_dirs(Some(&dir)),
-        None => Ok(crate::load::rules_dir::built_in_games()
-            .into_iter()
-            .map(GameDir::BuiltIn)
-            .collect()),
-    }
-}
 
 /// The soak over the games of `dirs`, `a.games` games shared out among
 /// them in turn (game `j` of the run goes to `dirs[j % n]`); each game's

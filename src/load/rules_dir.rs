@@ -13,7 +13,7 @@ use std::sync::Arc;
 use include_dir::{Dir, include_dir};
 
 use super::{Parsed, SourceFile};
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Diagnostics};
 
 /// The shipped `rules/` folder, one subfolder per game.
 static BUILT_IN: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/rules");
@@ -387,6 +387,42 @@ fn plain(path: &Path, message: impl Into<String>) -> Diagnostic {
         span: None,
         message: message.into(),
         hints: vec![],
+    }
+}
+
+/// The game directories to check: `dir` itself if it has a game.ron, else
+/// its subfolders that do; without `dir`, the rules a run would use.
+pub fn game_dirs(dir: Option<&Path>) -> Result<Vec<GameDir>, Diagnostics> {
+    let Some(dir) = dir else {
+        return Ok(vec![GameDir::select(None)?]);
+    };
+    if !dir.is_dir() || dir.join("game.ron").is_file() {
+        return Ok(vec![GameDir::on_disk(dir)?]);
+    }
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.join("game.ron").is_file())
+        .collect();
+    v.sort();
+    if v.is_empty() {
+        return Err(GameDir::on_disk(dir).unwrap_err().into());
+    }
+    Ok(v.into_iter().map(GameDir::Disk).collect())
+}
+
+/// Every game of the rules a command uses when none is named: each game
+/// of `--rules DIR` (or `$LUDUS_RULES`), else every built-in game.
+pub fn every_game_dir(rules: Option<&Path>) -> Result<Vec<GameDir>, Diagnostics> {
+    let env = std::env::var_os(RULES_ENV).filter(|v| !v.is_empty());
+    match rules.map(Path::to_path_buf).or(env.map(PathBuf::from)) {
+        Some(dir) => game_dirs(Some(&dir)),
+        None => Ok(built_in_games()
+            .into_iter()
+            .map(GameDir::BuiltIn)
+            .collect()),
     }
 }
 

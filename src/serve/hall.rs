@@ -186,7 +186,7 @@ pub fn new_token() -> String {
 
 /// The games of the rules: each with its variants, add-ons and seats.
 fn offers(rules: Option<&Path>) -> Result<Vec<Offer>, String> {
-    let dirs = crate::cli::every_game_dir(rules).map_err(|d| d.to_string())?;
+    let dirs = crate::load::rules_dir::every_game_dir(rules).map_err(|d| d.to_string())?;
     let mut out: Vec<Offer> = Vec::new();
     for dir in dirs {
         let module = crate::games::module_of(&dir).map_err(|d| d.to_string())?;

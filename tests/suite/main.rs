@@ -33,6 +33,8 @@ mod rule_differences;
 mod rules_data;
 mod run_options;
 mod scenarios;
+mod serve;
+mod serve_client;
 mod soak;
 mod variant_errors;
 mod variants;
