@@ -35,6 +35,7 @@ mod run_options;
 mod scenarios;
 mod serve;
 mod serve_client;
+mod serve_leaks;
 mod soak;
 mod variant_errors;
 mod variants;
