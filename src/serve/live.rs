@@ -78,6 +78,8 @@ pub struct SeatInfo {
 pub struct View {
     /// The game's name, as its rules give it.
     pub game: String,
+    /// The language of the view's words (`en`, `fr`, `nl`).
+    pub lang: &'static str,
     /// Moves played so far: a move names the step it was chosen at.
     pub step: usize,
     /// The viewer's seat (`None`: a spectator).
@@ -160,6 +162,7 @@ pub fn view_of<G: Registered>(
         .collect();
     View {
         game: G::name(rules).to_string(),
+        lang: lang.code(),
         step,
         seat: viewer.seat(),
         seats: (0..game.seats())

@@ -34,6 +34,7 @@ mod rules_data;
 mod run_options;
 mod scenarios;
 mod serve;
+mod serve_browser;
 mod serve_client;
 mod serve_leaks;
 mod soak;
