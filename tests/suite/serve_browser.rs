@@ -192,6 +192,7 @@ fn shots() -> Option<PathBuf> {
 
 async fn shoot(c: &Client, name: &str) {
     if let Some(dir) = shots() {
+        let _ = c.execute("window.scrollTo(0, 0);", vec![]).await;
         let png = c.screenshot().await.expect("a screenshot");
         std::fs::write(dir.join(name), png).expect("the screenshot is written");
     }
@@ -314,7 +315,7 @@ fn caesar_and_cleopatra_in_french_against_the_ai_in_a_browser() {
             assert!(start.elapsed() < Duration::from_secs(40), "the game takes too long");
             if click_a_move(&c, &mut rng).await {
                 clicks += 1;
-                if clicks == 12 {
+                if clicks == 60 {
                     shoot(&c, "serve-caesar-cleopatra-fr.png").await;
                 }
             } else {

@@ -133,8 +133,7 @@ fn missions(s: &State, v: usize, lang: Lang) -> Zone {
         .map(|&m| {
             let m = &r.missions[m as usize];
             CardView {
-                face: Some(m.name.clone()),
-                value: Some(w!(
+                face: Some(w!(
                     lang,
                     "mission-line",
                     mission = m.name.as_str(),
@@ -142,6 +141,7 @@ fn missions(s: &State, v: usize, lang: Lang) -> Zone {
                     group = r.groups[m.group as usize].name.as_str(),
                     won = s.zones(v).won[m.group as usize]
                 )),
+                value: None,
                 seat: Some(v),
                 down: true,
             }
