@@ -37,6 +37,7 @@ mod serve;
 mod serve_browser;
 mod serve_client;
 mod serve_leaks;
+mod serve_load;
 mod soak;
 mod variant_errors;
 mod variants;
