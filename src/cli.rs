@@ -476,7 +476,6 @@ impl Visit for MergeCmd {
     }
 }
 
-
 /// `ludus play` of the game the rules name (or the save, with `--resume`).
 struct PlayCmd(crate::play::PlayArgs);
 
@@ -820,7 +819,6 @@ fn soak(a: SoakArgs) -> ExitCode {
     };
     soak_games(&dirs, a)
 }
-
 
 /// The soak over the games of `dirs`, `a.games` games shared out among
 /// them in turn (game `j` of the run goes to `dirs[j % n]`); each game's

@@ -419,10 +419,7 @@ pub fn every_game_dir(rules: Option<&Path>) -> Result<Vec<GameDir>, Diagnostics>
     let env = std::env::var_os(RULES_ENV).filter(|v| !v.is_empty());
     match rules.map(Path::to_path_buf).or(env.map(PathBuf::from)) {
         Some(dir) => game_dirs(Some(&dir)),
-        None => Ok(built_in_games()
-            .into_iter()
-            .map(GameDir::BuiltIn)
-            .collect()),
+        None => Ok(built_in_games().into_iter().map(GameDir::BuiltIn).collect()),
     }
 }
 

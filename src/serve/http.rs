@@ -77,8 +77,17 @@ fn error(status: StatusCode, message: String) -> Response {
     (status, axum::Json(json!({ "error": message }))).into_response()
 }
 
+/// A request refused: its status and why.
+struct Refused(StatusCode, String);
+
+impl IntoResponse for Refused {
+    fn into_response(self) -> Response {
+        error(self.0, self.1)
+    }
+}
+
 /// Refuses a request whose `Origin` is another site than this server.
-fn check_origin(headers: &HeaderMap) -> Result<(), Response> {
+fn check_origin(headers: &HeaderMap) -> Result<(), Refused> {
     let Some(origin) = headers.get(header::ORIGIN) else {
         // Not from a browser's page: no other site's page can be behind it.
         return Ok(());
@@ -89,7 +98,7 @@ fn check_origin(headers: &HeaderMap) -> Result<(), Response> {
         (Ok(o), Some(own)) if o == own => Ok(()),
         (o, _) => {
             let o = o.unwrap_or("?").chars().take(100).collect::<String>();
-            Err(error(
+            Err(Refused(
                 StatusCode::FORBIDDEN,
                 s!(Lang::En, "bad-origin", origin = o),
             ))
@@ -98,10 +107,10 @@ fn check_origin(headers: &HeaderMap) -> Result<(), Response> {
 }
 
 /// `body` as JSON of `T`, or a 400 saying why.
-fn parse<T: DeserializeOwned>(body: &[u8]) -> Result<T, Response> {
+fn parse<T: DeserializeOwned>(body: &[u8]) -> Result<T, Refused> {
     serde_json::from_slice(body).map_err(|e| {
         let why = e.to_string();
-        error(
+        Refused(
             StatusCode::BAD_REQUEST,
             s!(Lang::En, "bad-request", why = why),
         )
@@ -123,7 +132,10 @@ async fn page() -> Response {
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static(csp),
     );
-    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
     h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     r
@@ -150,11 +162,11 @@ async fn setup(State(sh): State<Shared>, Query(q): Query<LangQuery>) -> Response
 
 async fn create(State(sh): State<Shared>, headers: HeaderMap, body: Bytes) -> Response {
     if let Err(r) = check_origin(&headers) {
-        return r;
+        return r.into_response();
     }
     let order: Order = match parse(&body) {
         Ok(o) => o,
-        Err(r) => return r,
+        Err(r) => return r.into_response(),
     };
     let hall = sh.hall.clone();
     let made = tokio::task::spawn_blocking(move || hall.create(order)).await;
@@ -181,11 +193,11 @@ struct ViewAsk {
 
 async fn view(State(sh): State<Shared>, headers: HeaderMap, body: Bytes) -> Response {
     if let Err(r) = check_origin(&headers) {
-        return r;
+        return r.into_response();
     }
     let ask: ViewAsk = match parse(&body) {
         Ok(a) => a,
-        Err(r) => return r,
+        Err(r) => return r.into_response(),
     };
     let lang = lang_of(ask.lang.as_deref());
     match sh.hall.open_token(&ask.token) {
@@ -218,11 +230,11 @@ struct MoveAsk {
 
 async fn play(State(sh): State<Shared>, headers: HeaderMap, body: Bytes) -> Response {
     if let Err(r) = check_origin(&headers) {
-        return r;
+        return r.into_response();
     }
     let ask: MoveAsk = match parse(&body) {
         Ok(a) => a,
-        Err(r) => return r,
+        Err(r) => return r.into_response(),
     };
     let lang = lang_of(ask.lang.as_deref());
     let Some((t, viewer)) = sh.hall.open_token(&ask.token) else {
@@ -248,7 +260,7 @@ async fn ws(
     upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Response {
     if let Err(r) = check_origin(&headers) {
-        return r;
+        return r.into_response();
     }
     match upgrade {
         Ok(u) => u
@@ -274,7 +286,11 @@ struct ClientMessage {
 }
 
 fn error_message(message: String) -> Message {
-    Message::Text(json!({"type": "error", "message": message}).to_string().into())
+    Message::Text(
+        json!({"type": "error", "message": message})
+            .to_string()
+            .into(),
+    )
 }
 
 /// The client's message, or the error to answer it with.

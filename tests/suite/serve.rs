@@ -131,7 +131,11 @@ fn only_the_seat_to_act_moves_and_a_refused_move_changes_nothing() {
             assert!(a.error().contains(why), "{} lacks {why}", a.error());
         }
         assert_eq!(view(s.addr, &me).await["step"], 0);
-        assert_eq!(std::fs::read(&save).unwrap(), before, "a refusal changed the save");
+        assert_eq!(
+            std::fs::read(&save).unwrap(),
+            before,
+            "a refusal changed the save"
+        );
         // The seat to act moves; the same move again is stale.
         assert_eq!(play(s.addr, &me, 0, 0).await.status, 200);
         let again = play(s.addr, &me, 0, 0).await;
@@ -283,7 +287,9 @@ fn the_ai_plays_its_seats_and_every_game_is_saved_for_ludus_replay() {
     runtime().block_on(async {
         let s = server(dir.path()).await;
         let g = create(s.addr, "caesar_cleopatra", 2, &["human", "greedy"]).await;
-        let end = drive(s.addr, &g, 7, 5000).await.expect("the server answers");
+        let end = drive(s.addr, &g, 7, 5000)
+            .await
+            .expect("the server answers");
         let v = view(s.addr, &token(&g, 0)).await;
         assert!(v["actor"].is_null(), "the game is over");
         assert!(v["result"].as_str().unwrap().len() > 10);
@@ -300,7 +306,13 @@ fn after_a_restart_the_games_and_links_work_again_and_a_seat_rejoins() {
     let dir = tempfile::tempdir().unwrap();
     runtime().block_on(async {
         let s = server(dir.path()).await;
-        let g = create(s.addr, "de_cape_et_d_epee", 3, &["human", "human", "greedy"]).await;
+        let g = create(
+            s.addr,
+            "de_cape_et_d_epee",
+            3,
+            &["human", "human", "greedy"],
+        )
+        .await;
         let (mut ws0, _) = ws(s.addr, &token(&g, 0)).await;
         let step = drive(s.addr, &g, 3, 12).await.unwrap();
         assert!(step >= 6, "{step}");
@@ -376,7 +388,10 @@ fn a_restart_in_the_middle_of_twenty_running_games_loses_none() {
         for (g, &acked) in games.iter().zip(&acked) {
             let v = view(s.addr, g["spectator"].as_str().unwrap()).await;
             let step = v["step"].as_u64().unwrap();
-            assert!(step >= 3 && step >= acked, "{step} < {acked}: a move was lost");
+            assert!(
+                step >= 3 && step >= acked,
+                "{step} < {acked}: a move was lost"
+            );
         }
         for (i, g) in games.iter().enumerate() {
             let end = drive(s.addr, g, 100 + i as u64, 100_000).await.unwrap();

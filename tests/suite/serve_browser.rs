@@ -160,7 +160,13 @@ async fn click_a_move(c: &Client, rng: &mut u64) -> bool {
 }
 
 /// Creates a game on the page: `seats` per seat (`human` or an AI).
-async fn create_game(c: &Client, base: &str, game: &str, players: usize, seats: &[&str]) -> Vec<String> {
+async fn create_game(
+    c: &Client,
+    base: &str,
+    game: &str,
+    players: usize,
+    seats: &[&str],
+) -> Vec<String> {
     c.goto(base).await.unwrap();
     let sel = c.wait().for_element(Locator::Css("#game")).await.unwrap();
     sel.select_by_value(game).await.unwrap();
@@ -171,7 +177,12 @@ async fn create_game(c: &Client, base: &str, game: &str, players: usize, seats: 
     for (s, v) in selects.iter().zip(seats) {
         s.select_by_value(v).await.unwrap();
     }
-    c.find(Locator::Css("#make")).await.unwrap().click().await.unwrap();
+    c.find(Locator::Css("#make"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
     c.wait()
         .for_element(Locator::Css("#links:not(.hidden) .spectatorlink"))
         .await
@@ -227,7 +238,14 @@ fn three_seats_of_de_cape_in_three_browsers_with_an_ai() {
             p
         };
         let watcher = browser(&d, &dir("watcher"), 1280, 800).await;
-        let links = create_game(&watcher, &base, "de_cape_et_d_epee", 3, &["human", "human", "easy"]).await;
+        let links = create_game(
+            &watcher,
+            &base,
+            "de_cape_et_d_epee",
+            3,
+            &["human", "human", "easy"],
+        )
+        .await;
         assert_eq!(links.len(), 3, "two seats' links and the spectators'");
         let blue = browser(&d, &dir("blue"), 1280, 800).await;
         let white = browser(&d, &dir("white"), 390, 844).await;
@@ -243,7 +261,10 @@ fn three_seats_of_de_cape_in_three_browsers_with_an_ai() {
             if actor == "none" {
                 break;
             }
-            assert!(start.elapsed() < Duration::from_secs(40), "the game takes too long");
+            assert!(
+                start.elapsed() < Duration::from_secs(40),
+                "the game takes too long"
+            );
             let mut moved = false;
             for seat in [&blue, &white] {
                 if click_a_move(seat, &mut rng).await {
@@ -276,11 +297,17 @@ fn three_seats_of_de_cape_in_three_browsers_with_an_ai() {
             assert!(!r.text().await.unwrap().is_empty(), "the result shows");
         }
         let spectator_faces = watcher
-            .execute("return document.querySelectorAll('.hand .card:not(.back)').length;", vec![])
+            .execute(
+                "return document.querySelectorAll('.hand .card:not(.back)').length;",
+                vec![],
+            )
             .await
             .unwrap();
         assert_eq!(spectator_faces, json!(0), "a spectator sees no hand");
-        eprintln!("de Cape in three browsers: {clicks} clicks, {:.1} s", start.elapsed().as_secs_f64());
+        eprintln!(
+            "de Cape in three browsers: {clicks} clicks, {:.1} s",
+            start.elapsed().as_secs_f64()
+        );
         for c in [blue, white, watcher] {
             let _ = c.close().await;
         }
@@ -301,7 +328,13 @@ fn caesar_and_cleopatra_in_french_against_the_ai_in_a_browser() {
         let d = driver();
         let c = browser(&d, profile.path(), 1280, 800).await;
         let links = create_game(&c, &base, "caesar_cleopatra", 2, &["human", "easy"]).await;
-        let title = c.find(Locator::Css("#make")).await.unwrap().text().await.unwrap();
+        let title = c
+            .find(Locator::Css("#make"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
         assert_eq!(title, "Créer la partie");
         c.goto(&links[0]).await.unwrap();
         let mut rng = 11u64;
@@ -312,7 +345,10 @@ fn caesar_and_cleopatra_in_french_against_the_ai_in_a_browser() {
             if actor == "none" {
                 break;
             }
-            assert!(start.elapsed() < Duration::from_secs(40), "the game takes too long");
+            assert!(
+                start.elapsed() < Duration::from_secs(40),
+                "the game takes too long"
+            );
             if click_a_move(&c, &mut rng).await {
                 clicks += 1;
                 if clicks == 60 {
@@ -322,9 +358,18 @@ fn caesar_and_cleopatra_in_french_against_the_ai_in_a_browser() {
                 tokio::time::sleep(Duration::from_millis(10)).await;
             }
         }
-        let status = c.find(Locator::Css("#status")).await.unwrap().text().await.unwrap();
+        let status = c
+            .find(Locator::Css("#status"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
         assert!(status.contains("Partie finie"), "{status}");
-        eprintln!("Caesar & Cleopatra in a browser: {clicks} clicks, {:.1} s", start.elapsed().as_secs_f64());
+        eprintln!(
+            "Caesar & Cleopatra in a browser: {clicks} clicks, {:.1} s",
+            start.elapsed().as_secs_f64()
+        );
         let _ = c.close().await;
         s.stop().await;
     });

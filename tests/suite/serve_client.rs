@@ -124,7 +124,10 @@ pub async fn create(addr: SocketAddr, game: &str, players: usize, seats: &[&str]
 
 /// The token of seat `p` of a created game.
 pub fn token(game: &Value, p: usize) -> String {
-    game["seats"][p].as_str().expect("a person's seat").to_string()
+    game["seats"][p]
+        .as_str()
+        .expect("a person's seat")
+        .to_string()
 }
 
 pub async fn view(addr: SocketAddr, token: &str) -> Value {

@@ -9,8 +9,8 @@
 //! checked event by event by the games' own leak tests; a redrawn copy
 //! keeps no event log, so it is left out here.
 
-use ludus::engine::seed::{agent_rng, derive};
 use ludus::engine::Selection;
+use ludus::engine::seed::{agent_rng, derive};
 use ludus::games::Registered;
 use ludus::games::caesar_cleopatra::CaesarCleopatra;
 use ludus::games::de_cape_et_d_epee::DeCape;
@@ -103,7 +103,10 @@ fn check_state<G: Registered>(
 #[test]
 fn caesar_cleopatra_views_hide_what_a_seat_cannot_see() {
     let (n, moved) = check::<CaesarCleopatra>(Selection::default(), 3);
-    assert!(n > 200 && moved > 50, "{n} comparisons, {moved} redraws seen by another seat");
+    assert!(
+        n > 200 && moved > 50,
+        "{n} comparisons, {moved} redraws seen by another seat"
+    );
 }
 
 #[test]
@@ -118,5 +121,8 @@ fn de_cape_views_hide_what_a_seat_cannot_see() {
         n += c;
         moved += m;
     }
-    assert!(n > 200 && moved > 50, "{n} comparisons, {moved} redraws seen by another seat");
+    assert!(
+        n > 200 && moved > 50,
+        "{n} comparisons, {moved} redraws seen by another seat"
+    );
 }
