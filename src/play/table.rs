@@ -58,7 +58,7 @@ pub enum ZoneKind {
     Table,
     /// A seat's hand (its cards hidden from the other seats).
     Hand,
-    /// Anything else a seat holds (a mission).
+    /// Anything else a seat holds (a secret card dealt to it).
     Other,
 }
 
