@@ -173,14 +173,14 @@ pub struct Hall {
 }
 
 /// `n` random bytes of the operating system's source, as hex.
-fn random_hex(n: usize) -> String {
+fn random_hex(n: usize) -> Result<String, String> {
     let mut b = vec![0u8; n];
-    getrandom::fill(&mut b).expect("the operating system's random source");
-    b.iter().map(|x| format!("{x:02x}")).collect()
+    getrandom::fill(&mut b).map_err(|e| format!("the system's random source: {e}"))?;
+    Ok(b.iter().map(|x| format!("{x:02x}")).collect())
 }
 
 /// A new seat token: 192 bits.
-pub fn new_token() -> String {
+pub fn new_token() -> Result<String, String> {
     random_hex(24)
 }
 
@@ -387,14 +387,18 @@ impl Hall {
         let create = Create(offer.dir.clone(), order, seed);
         let live = crate::games::visit(&module, create)
             .ok_or_else(|| s!(lang, "unknown-game", game = module.as_str()))??;
-        let id = random_hex(8);
+        let id = random_hex(8)?;
+        let mut seats = Vec::new();
+        for p in live.players() {
+            seats.push(if p == Player::Human {
+                Some(new_token()?)
+            } else {
+                None
+            });
+        }
         let keys = Keys {
-            seats: live
-                .players()
-                .iter()
-                .map(|p| (*p == Player::Human).then(new_token))
-                .collect(),
-            spectator: new_token(),
+            seats,
+            spectator: new_token()?,
         };
         let io = |e: std::io::Error| crate::play::i18n::io_words(lang, &e);
         live.save(&self.save_path(&id)).map_err(io)?;

@@ -109,6 +109,35 @@ fn each_seat_sees_its_own_hand_and_only_the_backs_of_the_others() {
 }
 
 #[test]
+fn a_spectator_is_told_the_events_without_the_hidden_cards() {
+    let dir = tempfile::tempdir().unwrap();
+    runtime().block_on(async {
+        let s = server(dir.path()).await;
+        let g = create(s.addr, "caesar_cleopatra", 2, &["human", "greedy"]).await;
+        let spectator = g["spectator"].as_str().unwrap();
+        let texts = |v: &Value| -> Vec<String> {
+            let events = v["events"].as_array().unwrap();
+            events
+                .iter()
+                .map(|e| e["text"].as_str().unwrap().to_string())
+                .collect()
+        };
+        let seat = texts(&view(s.addr, &token(&g, 0)).await);
+        let public = texts(&view(s.addr, spectator).await);
+        assert_eq!(seat.len(), public.len());
+        // Cleopatra is told her mission; the spectator only that she drew one.
+        assert!(
+            seat[0].starts_with("Cleopatra draws the mission card"),
+            "{seat:?}"
+        );
+        assert_eq!(public[0], "Cleopatra draws a mission card.");
+        assert_eq!(public[1], "Caesar draws a mission card.");
+        assert!(public.iter().all(|t| !t.contains("draws the mission card")));
+        s.stop().await;
+    });
+}
+
+#[test]
 fn only_the_seat_to_act_moves_and_a_refused_move_changes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     runtime().block_on(async {

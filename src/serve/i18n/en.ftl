@@ -5,7 +5,7 @@
 ## The server's lines at the terminal
 listening = Ludus is serving on { $url }
 reach-local = Only this computer can reach it (it listens on { $addr }). To play across a room: ludus serve --listen 0.0.0.0:{ $port }
-reach-network = Every device that can reach this computer's { $addr } on port { $port } can open it: anyone on the same network. Seat links carry secret tokens; only share each with its player.
+reach-network = Every device that can reach this computer on port { $port } can open it (it listens on { $addr }): anyone on the same network. Seat links carry secret tokens; only share each with its player.
 restored = { $n } games restored from { $dir }.
 restore-failed = Not restored: { $file }: { $error }
 save-failed = The save to { $file } failed: { $error }

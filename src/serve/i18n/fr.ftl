@@ -3,7 +3,7 @@
 ## Les lignes du serveur au terminal
 listening = Ludus sert sur { $url }
 reach-local = Seul cet ordinateur peut l'atteindre (il écoute sur { $addr }). Pour jouer à travers une salle : ludus serve --listen 0.0.0.0:{ $port }
-reach-network = Tout appareil qui atteint { $addr } de cet ordinateur, port { $port }, peut l'ouvrir : toute personne du même réseau. Les liens des places portent des jetons secrets ; ne donnez chacun qu'à son joueur.
+reach-network = Tout appareil qui atteint cet ordinateur sur le port { $port } peut l'ouvrir (il écoute sur { $addr }) : toute personne du même réseau. Les liens des places portent des jetons secrets ; ne donnez chacun qu'à son joueur.
 restored = { $n } parties reprises de { $dir }.
 restore-failed = Non reprise : { $file } : { $error }
 save-failed = L'enregistrement dans { $file } a échoué : { $error }

@@ -3,7 +3,7 @@
 ## De regels van de server in de terminal
 listening = Ludus serveert op { $url }
 reach-local = Alleen deze computer kan erbij (hij luistert op { $addr }). Om in een zaal te spelen: ludus serve --listen 0.0.0.0:{ $port }
-reach-network = Elk apparaat dat { $addr } van deze computer op poort { $port } bereikt, kan het openen: iedereen op hetzelfde netwerk. De links van de plaatsen dragen geheime tokens; geef elk alleen aan zijn speler.
+reach-network = Elk apparaat dat deze computer op poort { $port } bereikt, kan het openen (hij luistert op { $addr }): iedereen op hetzelfde netwerk. De links van de plaatsen dragen geheime tokens; geef elk alleen aan zijn speler.
 restored = { $n } partijen hervat uit { $dir }.
 restore-failed = Niet hervat: { $file }: { $error }
 save-failed = Opslaan in { $file } is mislukt: { $error }
