@@ -15,6 +15,7 @@ use crate::diag::Diagnostics;
 use crate::engine::{BASE_VARIANT, Selection};
 use crate::games::{self, Registered, Visit};
 use crate::load::GameDir;
+use crate::load::rules_dir::every_game_dir;
 use crate::term::render;
 
 /// Ludus: a rules engine for card games whose rules live in data.
@@ -48,6 +49,9 @@ pub enum Command {
     Play(crate::play::PlayArgs),
     /// Replay a game saved by `ludus play`, checking every move.
     Replay(crate::play::ReplayArgs),
+    /// Serve games in the browser: a page to create one, a link per seat,
+    /// each seat seeing only its own cards (docs/serve.md).
+    Serve(crate::serve::ServeArgs),
     /// Play agents against each other: win rates with 95% confidence
     /// intervals, score margin, time per decision.
     Arena(ArenaArgs),
@@ -251,6 +255,7 @@ pub fn main() -> ExitCode {
         Command::Arena(a) => arena(a),
         Command::Soak(a) => soak(a),
         Command::Replay(a) => replay(a),
+        Command::Serve(a) => crate::serve::serve_main(a),
         Command::Variants {
             command,
             rules,
@@ -542,19 +547,6 @@ impl Visit for MergeCmd {
                 ExitCode::from(EXIT_INVALID)
             }
         }
-    }
-}
-
-/// The game directories to check: `dir` itself if it has a game.ron, else
-/// its subfolders that do; without `dir`, the rules a run would use. Any
-/// problem of the folder (`GameDir::every_game_on_disk`) is an error.
-fn game_dirs(dir: Option<&Path>) -> Result<Vec<GameDir>, Diagnostics> {
-    let Some(dir) = dir else {
-        return Ok(vec![GameDir::select(None)?]);
-    };
-    match GameDir::every_game_on_disk(dir) {
-        (dirs, problems) if problems.is_empty() => Ok(dirs),
-        (_, problems) => Err(problems),
     }
 }
 
@@ -905,19 +897,6 @@ fn soak(a: SoakArgs) -> ExitCode {
         }
     };
     soak_games(&dirs, a)
-}
-
-/// Every game of the rules a command uses when none is named: each game
-/// of `--rules DIR` (or `$LUDUS_RULES`), else every built-in game.
-fn every_game_dir(rules: Option<&Path>) -> Result<Vec<GameDir>, Diagnostics> {
-    let env = std::env::var_os(crate::load::rules_dir::RULES_ENV).filter(|v| !v.is_empty());
-    match rules.map(Path::to_path_buf).or(env.map(PathBuf::from)) {
-        Some(dir) => game_dirs(Some(&dir)),
-        None => Ok(crate::load::rules_dir::built_in_games()
-            .into_iter()
-            .map(GameDir::BuiltIn)
-            .collect()),
-    }
 }
 
 /// The soak over the games of `dirs`, `a.games` games shared out among

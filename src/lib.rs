@@ -16,6 +16,7 @@ pub mod games;
 pub mod load;
 pub mod play;
 pub mod report;
+pub mod serve;
 pub mod sim;
 pub mod soak;
 pub mod stats;

@@ -541,6 +541,29 @@ fn unknown_game(path: &Path, name: &str, games: &[&str]) -> Diagnostic {
     .with_hint(format!("the games here: {}", games.join(", ")))
 }
 
+/// The game directories to check: `dir` itself if it has a game.ron, else
+/// its subfolders that do; without `dir`, the rules a run would use. Any
+/// problem of the folder (`GameDir::every_game_on_disk`) is an error.
+pub fn game_dirs(dir: Option<&Path>) -> Result<Vec<GameDir>, Diagnostics> {
+    let Some(dir) = dir else {
+        return Ok(vec![GameDir::select(None)?]);
+    };
+    match GameDir::every_game_on_disk(dir) {
+        (dirs, problems) if problems.is_empty() => Ok(dirs),
+        (_, problems) => Err(problems),
+    }
+}
+
+/// Every game of the rules a command uses when none is named: each game
+/// of `--rules DIR` (or `$LUDUS_RULES`), else every built-in game.
+pub fn every_game_dir(rules: Option<&Path>) -> Result<Vec<GameDir>, Diagnostics> {
+    let env = std::env::var_os(RULES_ENV).filter(|v| !v.is_empty());
+    match rules.map(Path::to_path_buf).or(env.map(PathBuf::from)) {
+        Some(dir) => game_dirs(Some(&dir)),
+        None => Ok(built_in_games().into_iter().map(GameDir::BuiltIn).collect()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -130,6 +130,11 @@ impl Catalogue {
         here.or_else(|| self.parent?.get(lang, id))
     }
 
+    /// The ids of this catalogue's own messages (of its English file).
+    pub fn ids(&self) -> Vec<String> {
+        message_ids(self.texts[0])
+    }
+
     /// Whether this catalogue or its parent has the message `id`.
     fn has(&self, id: &str) -> bool {
         self.bundles()[0].has_message(id) || self.parent.is_some_and(|p| p.has(id))

@@ -24,6 +24,7 @@ mod playable;
 pub mod record;
 pub mod render;
 pub mod save_files;
+pub mod table;
 
 pub use playable::{EventLook, MoveOf, Playable};
 

@@ -3,6 +3,7 @@
 use super::i18n::{Catalogue, Lang};
 use super::input::InputError;
 use super::render::Style;
+use super::table::{TableView, Viewer};
 use crate::agents::Agents;
 use crate::diag::Diagnostics;
 use crate::engine::{Game, GameState, Loaded, Selection};
@@ -64,6 +65,10 @@ pub trait Playable: Agents + Clone + std::fmt::Debug {
     /// The table as `viewer` sees it (`None`: every card, for spectators),
     /// with a title saying whose turn and which step it is.
     fn board(s: &Self::State, viewer: Option<usize>, st: Style) -> String;
+    /// The table as `viewer` sees it, as zones of cards (what a page
+    /// draws): the same cards as [`Playable::board`] shows that seat, a
+    /// spectator seeing only the public ones.
+    fn table(s: &Self::State, viewer: Viewer, lang: Lang) -> TableView;
     /// What the actor is deciding, in one sentence.
     fn question(s: &Self::State, lang: Lang) -> String;
     /// The legal moves, numbered from 1 in their order, each with its

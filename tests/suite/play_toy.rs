@@ -17,6 +17,7 @@ use ludus::load::GameDir;
 use ludus::play::i18n::{Catalogue, Lang, PLAY};
 use ludus::play::input::{InputError, fold};
 use ludus::play::render::{ALT_SCREEN_ON, Style, WIPE};
+use ludus::play::table::{CardView, TableView, Viewer, Zone, ZoneKind};
 use ludus::play::{EventLook, Options, PlayArgs, Playable, Player, ReplayArgs};
 
 const SEATS: [&str; 3] = ["North", "East", "West"];
@@ -251,6 +252,30 @@ impl Playable for Toy {
             ));
         }
         o
+    }
+    fn table(s: &ToyState, viewer: Viewer, _: Lang) -> TableView {
+        let card = |c: &u8| CardView {
+            face: Some(CARDS[*c as usize].into()),
+            ..CardView::default()
+        };
+        let zones = (0..3)
+            .map(|p| Zone {
+                kind: ZoneKind::Hand,
+                label: SEATS[p].into(),
+                note: format!("played {}", s.played[p]),
+                seat: Some(p),
+                cards: if viewer == Viewer::Seat(p) {
+                    s.hands[p].iter().map(card).collect()
+                } else {
+                    vec![CardView::hidden(Some(p)); s.hands[p].len()]
+                },
+            })
+            .collect();
+        TableView {
+            title: format!("Toy, move {}", s.moves + 1),
+            zones,
+            lines: vec![],
+        }
     }
     fn question(s: &ToyState, _: Lang) -> String {
         format!("{}: which card?", SEATS[s.actor().unwrap_or(0)])

@@ -14,6 +14,7 @@ use crate::play::columns;
 use crate::play::i18n::{Catalogue, Lang};
 use crate::play::input::{self, InputError, fold};
 use crate::play::render::Style;
+use crate::play::table::{TableView, Viewer};
 use crate::play::{EventLook, Playable};
 
 /// Every word a typed line may use for move `m`: its words in `lang` and
@@ -61,6 +62,9 @@ impl Playable for DeCape {
     }
     fn board(s: &State, viewer: Option<usize>, st: Style) -> String {
         columns::board(s, viewer, st.lang)
+    }
+    fn table(s: &State, viewer: Viewer, lang: Lang) -> TableView {
+        columns::table_view(s, viewer, lang)
     }
     fn question(s: &State, lang: Lang) -> String {
         let who = s.rules().colours[s.actor() as usize].1.as_str();

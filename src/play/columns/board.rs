@@ -11,6 +11,7 @@ use super::c;
 use crate::effects::columns::view::sees;
 use crate::effects::columns::{ColumnRules, Names, Standing};
 use crate::play::i18n::Lang;
+use crate::play::table::{CardView, TableView, Viewer, Zone, ZoneKind};
 
 /// The width the screen keeps to.
 const WIDTH: usize = 80;
@@ -41,6 +42,76 @@ fn short_card<S: Standing>(s: &S, c: u8, viewer: Option<usize>) -> String {
         format!("({kind})/{}", initial(r, owner))
     } else {
         format!("[{}]", initial(r, owner))
+    }
+}
+
+/// Card `c` as `viewer` sees it, as data: its kind face up, or face
+/// down where he may see it; its colour only where he may not.
+fn card_view<S: Standing>(s: &S, c: u8, viewer: Option<usize>) -> CardView {
+    let r = s.rules();
+    let owner = r.owner(c);
+    let down = !s.face_up(c);
+    if down && !sees(viewer, owner) {
+        return CardView::hidden(Some(owner));
+    }
+    CardView {
+        face: Some(r.kind(r.kind_of(c)).1.to_string()),
+        value: None,
+        seat: Some(owner),
+        down,
+    }
+}
+
+/// The table as `viewer` sees it, as zones of cards: a zone per column,
+/// then each seat's hand (its cards for their owner only) with the
+/// seat's line of the board beside it.
+pub fn table_view<S: Standing>(s: &S, viewer: Viewer, lang: Lang) -> TableView {
+    let r = s.rules();
+    let sight = viewer.sight();
+    let (round, rounds) = s.round();
+    let mut zones: Vec<Zone> = s
+        .table()
+        .columns
+        .iter()
+        .enumerate()
+        .map(|(i, col)| {
+            let id = if col.sealed {
+                "col-column-sealed"
+            } else {
+                "col-column"
+            };
+            Zone {
+                kind: ZoneKind::Table,
+                label: c!(lang, id, n = i + 1, objective = r.head(col.objective))
+                    .trim_end_matches(':')
+                    .to_string(),
+                cards: col.cards.iter().map(|&c| card_view(s, c, sight)).collect(),
+                ..Zone::default()
+            }
+        })
+        .collect();
+    for q in 0..r.seats() {
+        let hand = &s.table().hands[q];
+        zones.push(Zone {
+            kind: ZoneKind::Hand,
+            label: r.seat(q).1.to_string(),
+            note: seat_line(s, q, sight, lang),
+            seat: Some(q),
+            cards: if sees(sight, q) {
+                let in_hand = |c: u8| CardView {
+                    down: false,
+                    ..card_view(s, c, sight)
+                };
+                hand.iter().map(|&c| in_hand(c)).collect()
+            } else {
+                vec![CardView::hidden(Some(q)); hand.len()]
+            },
+        });
+    }
+    TableView {
+        title: c!(lang, "col-round", round = round, rounds = rounds),
+        zones,
+        lines: vec![],
     }
 }
 

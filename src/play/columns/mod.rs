@@ -15,7 +15,7 @@
 
 pub mod board;
 
-pub use board::{board, legend, placement_grid, result_text, score_text};
+pub use board::{board, legend, placement_grid, result_text, score_text, table_view};
 
 use super::EventLook;
 use super::i18n::{Catalogue, Lang, PLAY};

@@ -18,6 +18,7 @@ macro_rules! w {
 
 pub mod input;
 pub mod render;
+pub mod table;
 pub mod words;
 
 use std::sync::Arc;
@@ -32,6 +33,7 @@ use crate::load::GameDir;
 use crate::play::i18n::Lang;
 use crate::play::input::InputError;
 use crate::play::render::Style;
+use crate::play::table::{TableView, Viewer};
 use crate::play::{EventLook, Playable};
 
 /// Whether the actor is asked whether to answer the opponent's action
@@ -119,6 +121,9 @@ impl Playable for CaesarCleopatra {
 
     fn board(s: &State, viewer: Option<usize>, st: Style) -> String {
         render::board(s, viewer, st)
+    }
+    fn table(s: &State, viewer: Viewer, lang: Lang) -> TableView {
+        table::table(s, viewer, lang)
     }
     fn question(s: &State, lang: Lang) -> String {
         render::question(s, lang)

@@ -125,7 +125,7 @@ pub fn board(s: &State, viewer: Option<usize>, st: Style) -> String {
 
 /// `Turn 3 - Caesar to play (placing influence)`; `Setting up - ...`
 /// before the first turn.
-fn board_title(s: &State, lang: Lang) -> String {
+pub(super) fn board_title(s: &State, lang: Lang) -> String {
     let r = s.rules();
     let name = |p: usize| r.factions[p].name.as_str();
     let turn = s.turn_number() + 1;
@@ -284,7 +284,7 @@ fn board_hands(s: &State, viewer: Option<usize>, lang: Lang) -> String {
 }
 
 /// The other hand, the vote cards, the reserves and the points.
-fn board_public(s: &State, viewer: Option<usize>, st: Style) -> String {
+pub(super) fn board_public(s: &State, viewer: Option<usize>, st: Style) -> String {
     let r = s.rules();
     let lang = st.lang;
     let name = |p: usize| r.factions[p].name.as_str();

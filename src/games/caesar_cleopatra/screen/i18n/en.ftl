@@ -136,6 +136,7 @@ board-legend = The board: [3] face down, [?] hidden, (n) cards there, won: patri
 list-sep = {"; "}
 empty = empty
 none = none
+zone-mission = Mission
 your-hand = Your hand: { $cards }
 your-mission = Your mission: { $mission }
 their-hand = { $who }'s hand: { $cards }

@@ -133,6 +133,7 @@ board-legend = Le plateau : [3] face cachée, [?] inconnue, (n) cartes posées, 
 list-sep = {" ; "}
 empty = vide
 none = aucune
+zone-mission = Mission
 your-hand = Votre main : { $cards }
 your-mission = Votre mission : { $mission }
 their-hand = Main de { $who } : { $cards }

@@ -133,6 +133,7 @@ board-legend = Het bord: [3] gedekt, [?] onbekend, (n) kaarten daar, gewonnen: p
 list-sep = {"; "}
 empty = leeg
 none = geen
+zone-mission = Missie
 your-hand = Jouw hand: { $cards }
 your-mission = Jouw opdracht: { $mission }
 their-hand = Hand van { $who }: { $cards }
