@@ -15,18 +15,18 @@ use crate::play::i18n::Lang;
 /// The width the screen keeps to.
 const WIDTH: usize = 80;
 
-/// A colour's mark: the shortest start of its name that no other colour
-/// in play starts with (`B` for Blue; `Ble` and `Bla` for Bleu and Blanc).
+/// A colour's mark: its first letter when no other colour in play starts
+/// with it (`B` for Blue); else its whole name, which no other colour can
+/// be mistaken for (`Bleu` and `Blanc`, never `Ble` and `Bla`).
 fn initial(r: &impl Names, seat: usize) -> String {
-    let names: Vec<Vec<char>> = (0..r.seats())
-        .map(|q| r.seat(q).1.to_lowercase().chars().collect())
-        .collect();
-    let own = &names[seat];
-    let clash = |n: usize| {
-        (0..names.len()).any(|q| q != seat && names[q].len() >= n && names[q][..n] == own[..n])
-    };
-    let n = (1..=own.len()).find(|&n| !clash(n)).unwrap_or(own.len());
-    r.seat(seat).1.chars().take(n.max(1)).collect()
+    let first = |q: usize| r.seat(q).1.chars().next().map(|c| c.to_lowercase().to_string());
+    let clash = (0..r.seats()).any(|q| q != seat && first(q) == first(seat));
+    let name = r.seat(seat).1;
+    if clash {
+        name.to_string()
+    } else {
+        name.chars().take(1).collect()
+    }
 }
 
 /// Card `c` as `Kind/C` face up, `(Kind)/C` face down where `viewer` may
@@ -46,7 +46,7 @@ fn short_card<S: Standing>(s: &S, c: u8, viewer: Option<usize>) -> String {
 
 /// `text` cut to `WIDTH` columns, with `…` where it was cut.
 fn fit(text: String) -> String {
-    if text.chars().count() <= WIDTH {
+    if crate::play::render::width(&text) <= WIDTH {
         return text;
     }
     let mut t: String = text.chars().take(WIDTH - 1).collect();
@@ -76,8 +76,15 @@ pub fn board<S: Standing>(s: &S, viewer: Option<usize>, lang: Lang) -> String {
         t += &wrapped(&format!("{head:<16}"), &cards);
     }
     for q in 0..r.seats() {
-        t += &fit(seat_line(s, q, viewer, lang));
-        t.push('\n');
+        let line = seat_line(s, q, viewer, lang);
+        // The viewer's own line (his hand, his objectives) is shown
+        // whole, wrapped; another seat's is cut to a line.
+        if viewer == Some(q) {
+            t += &crate::play::render::wrap_hanging(&line, "", "    ");
+        } else {
+            t += &fit(line);
+            t.push('\n');
+        }
     }
     t
 }
@@ -89,7 +96,17 @@ fn seat_line<S: Standing>(s: &S, q: usize, viewer: Option<usize>, lang: Lang) ->
     let t = s.table();
     let name = r.seat(q).1;
     let hand = if sees(viewer, q) {
-        let names: Vec<&str> = t.hands[q].iter().map(|&c| r.kind(r.kind_of(c)).1).collect();
+        // Each card with its value (the viewer's own hand: he may see it).
+        let names: Vec<String> = t.hands[q]
+            .iter()
+            .map(|&c| {
+                let k = r.kind_of(c);
+                match r.valueless(k) {
+                    true => r.kind(k).1.to_string(),
+                    false => format!("{} {}", r.kind(k).1, super::kind_value(lang, r, k)),
+                }
+            })
+            .collect();
         c!(lang, "col-hand", cards = names.join(", "))
     } else {
         c!(lang, "col-hand-size", n = t.hands[q].len())
