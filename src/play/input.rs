@@ -246,10 +246,7 @@ pub fn by_words(
 /// Why no move fits the typed `words`: the first word no legal move has,
 /// or (each word fitting some move) that they fit no move together.
 pub fn none_fits(lang: Lang, texts: &[String], words: &[&str], line: &str) -> String {
-    match words
-        .iter()
-        .find(|w| !texts.iter().any(|t| fits(t, &[w])))
-    {
+    match words.iter().find(|w| !texts.iter().any(|t| fits(t, &[w]))) {
         Some(w) => tr!(lang, "typed-word-fits-none", line = line, word = *w),
         None => tr!(lang, "typed-words-apart", line = line),
     }
@@ -286,8 +283,16 @@ mod tests {
             Err(InputError::NoMatch(m)) => m,
             other => panic!("{other:?}"),
         };
-        assert!(why(&["jack", "1"]).contains("\"jack\""), "{}", why(&["jack", "1"]));
-        assert!(why(&["queen", "2"]).contains("together"), "{}", why(&["queen", "2"]));
+        assert!(
+            why(&["jack", "1"]).contains("\"jack\""),
+            "{}",
+            why(&["jack", "1"])
+        );
+        assert!(
+            why(&["queen", "2"]).contains("together"),
+            "{}",
+            why(&["queen", "2"])
+        );
     }
 
     #[test]
@@ -296,9 +301,14 @@ mod tests {
         assert_eq!(p("help"), Ok(Command::Help(1)));
         assert_eq!(p("help 2"), Ok(Command::Help(2)));
         assert_eq!(p("rules 3"), Ok(Command::Rules(3)));
-        assert_eq!(p("explain little gi"), Ok(Command::Explain("little gi".into())));
         assert_eq!(
-            parse_line(Lang::Fr, 3, "regles 2", |_, _| Err(InputError::Ambiguous(vec![]))),
+            p("explain little gi"),
+            Ok(Command::Explain("little gi".into()))
+        );
+        assert_eq!(
+            parse_line(Lang::Fr, 3, "regles 2", |_, _| Err(InputError::Ambiguous(
+                vec![]
+            ))),
             Ok(Command::Rules(2))
         );
     }

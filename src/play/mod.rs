@@ -1038,9 +1038,11 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
                     }
                     Pause::Quit => return Ok(Flow::Stop(StopWhy::Quit)),
                     Pause::Save(f) => self.save_cmd(&f)?,
-                    Pause::Unknown => {
-                        write!(self.out, "{}", wrapped(&self.st.error(&lang.t("watch-help"))))?
-                    }
+                    Pause::Unknown => write!(
+                        self.out,
+                        "{}",
+                        wrapped(&self.st.error(&lang.t("watch-help")))
+                    )?,
                 }
             }
         }
@@ -1069,7 +1071,11 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
         self.wipe()?;
         self.screen = Some(p);
         if self.seen[p] < G::events(&self.g.state).len() {
-            write!(self.out, "{}", wrapped(&self.st.dim(&tr!(lang, "since-last-look"))))?;
+            write!(
+                self.out,
+                "{}",
+                wrapped(&self.st.dim(&tr!(lang, "since-last-look")))
+            )?;
         }
         self.narrate()?;
         self.board_key = None;
@@ -1235,7 +1241,11 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
         let pages = render::pages(text);
         let n = pages.len().max(1);
         let page = page.min(n);
-        write!(self.out, "{}", pages.get(page - 1).map_or("", String::as_str))?;
+        write!(
+            self.out,
+            "{}",
+            pages.get(page - 1).map_or("", String::as_str)
+        )?;
         if page < n {
             let word = input::first_word_of(&i18n::PLAY, self.st.lang, cmd);
             let next = format!("{word} {}", page + 1);
@@ -1326,8 +1336,17 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
             .filter(|e| !matches!(G::event_look(e), EventLook::TurnBegins(_)))
             .map(|e| {
                 let t = G::event_words(self.st.lang, self.rules(), e, Some(p));
-                let t = t.trim().to_string();
-                if t.ends_with(['.', '!', '?']) { t } else { format!("{t}.") }
+                // A sentence each: a capital, a full stop.
+                let t = t.trim();
+                let mut c = t.chars();
+                let t = c
+                    .next()
+                    .map_or(String::new(), |f| f.to_uppercase().chain(c).collect());
+                if t.ends_with(['.', '!', '?']) {
+                    t
+                } else {
+                    format!("{t}.")
+                }
             })
             .collect();
         if told.is_empty() {
@@ -1342,9 +1361,7 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
         }
         let text = tr!(self.st.lang, "recap", events = told.join(" "));
         // One column short of 80: room for the `…` of a cut recap.
-        let opts = textwrap::Options::new(render::COLUMNS - 1)
-            .subsequent_indent("  ")
-            .break_words(false);
+        let opts = render::options(render::COLUMNS - 1).subsequent_indent("  ");
         let lines: Vec<String> = textwrap::wrap(&text, opts)
             .into_iter()
             .map(String::from)
@@ -1423,7 +1440,11 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
             match &self.autosave {
                 Some(a) => a.clone(),
                 None => {
-                    write!(self.out, "{}", wrapped(&self.st.error(&tr!(lang, "save-needs-file"))))?;
+                    write!(
+                        self.out,
+                        "{}",
+                        wrapped(&self.st.error(&tr!(lang, "save-needs-file")))
+                    )?;
                     return Ok(());
                 }
             }
@@ -1497,7 +1518,11 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
             StopWhy::Quit => tr!(lang, "stopped"),
             StopWhy::InputEnded => tr!(lang, "stopped-why", why = lang.t("input-ended")),
         };
-        write!(self.out, "{}", render::wrap_text(&format!("{why} {}", self.save_note())))
+        write!(
+            self.out,
+            "{}",
+            render::wrap_text(&format!("{why} {}", self.save_note()))
+        )
     }
 
     fn finish(&mut self) -> io::Result<()> {
@@ -1741,10 +1766,18 @@ pub fn run_replay<G: Playable>(
         write!(out, "\n{}", G::result_text(&s, lang))?;
     }
     if to < n {
-        write!(out, "{}", wrapped(&tr!(lang, "replay-position", to = to, n = n)))?;
+        write!(
+            out,
+            "{}",
+            wrapped(&tr!(lang, "replay-position", to = to, n = n))
+        )?;
     } else if !over {
         let path = path.display().to_string();
-        write!(out, "{}", wrapped(&tr!(lang, "replay-unfinished", path = path)))?;
+        write!(
+            out,
+            "{}",
+            wrapped(&tr!(lang, "replay-unfinished", path = path))
+        )?;
     }
     Ok(())
 }

@@ -67,6 +67,16 @@ pub fn pad(s: &str, w: usize) -> String {
     format!("{s}{}", " ".repeat(w.saturating_sub(width(s))))
 }
 
+/// The one way every text is cut: `width` columns, between words at
+/// spaces only (never after a hyphen, `fr-suffrage` stays whole), a word
+/// longer than a line (a path) kept whole.
+pub fn options(width: usize) -> textwrap::Options<'static> {
+    textwrap::Options::new(width)
+        .break_words(false)
+        .word_separator(textwrap::WordSeparator::AsciiSpace)
+        .word_splitter(textwrap::WordSplitter::NoHyphenation)
+}
+
 /// `text` cut into lines of at most 80 columns, every one indented.
 pub fn wrap_indented(text: &str, indent: &str) -> String {
     wrap_hanging(text, indent, indent)
@@ -83,10 +93,9 @@ pub fn wrap(text: &str, indent: &str) -> String {
 /// A word longer than a line (a path) is kept whole; colour codes take no
 /// room. Widths are display widths (textwrap with `unicode-width`).
 pub fn wrap_hanging(text: &str, first: &str, rest: &str) -> String {
-    let opts = textwrap::Options::new(COLUMNS)
+    let opts = options(COLUMNS)
         .initial_indent(first)
-        .subsequent_indent(rest)
-        .break_words(false);
+        .subsequent_indent(rest);
     textwrap::wrap(text, opts)
         .iter()
         .map(|l| format!("{l}\n"))
@@ -159,4 +168,32 @@ pub fn diagnostics(lang: Lang, ds: &crate::diag::Diagnostics, snippet: bool) -> 
         }
     }
     o
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrapping_cuts_at_spaces_only_within_80_display_columns() {
+        let text = format!("{} --variant fr-suffrage, FICHIER été", "mot ".repeat(17));
+        let w = wrap_text(&text);
+        assert!(w.lines().all(|l| width(l) <= COLUMNS), "{w}");
+        assert!(w.contains("fr-suffrage"), "{w}");
+        let words: Vec<&str> = w.split_whitespace().collect();
+        assert_eq!(words, text.split_whitespace().collect::<Vec<_>>());
+        // Display width: an accented letter is one column, a wide one two.
+        assert_eq!(width("été"), 3);
+        assert_eq!(width("漢字"), 4);
+        assert_eq!(width("\x1b[31mred\x1b[0m"), 3);
+    }
+
+    #[test]
+    fn a_long_text_comes_in_pages_that_leave_the_prompt_its_row() {
+        let text: String = (0..50).map(|i| format!("line {i}\n")).collect();
+        let p = pages(&text);
+        assert_eq!(p.len(), 3);
+        assert!(p.iter().all(|p| p.lines().count() <= ROWS - 2));
+        assert_eq!(p.concat(), text);
+    }
 }

@@ -80,7 +80,11 @@ fn hint_reason(s: &State, m: Move, seed: u64, lang: Lang) -> String {
         let now = format!("{:+.1}", before / f64::from(n));
         let then = format!("{:+.1}", after / f64::from(n));
         let est = w!(lang, "dc-hint-estimate", now = now, after = then);
-        why = if why.is_empty() { est } else { format!("{why} {est}") };
+        why = if why.is_empty() {
+            est
+        } else {
+            format!("{why} {est}")
+        };
     }
     why
 }
@@ -89,7 +93,12 @@ fn hint_reason(s: &State, m: Move, seed: u64, lang: Lang) -> String {
 /// reading of the rulebook the rules make with its passage.
 fn rules_words(s: &State, notes: &[(String, String, String)], lang: Lang) -> String {
     let r = s.rules();
-    let mut t = w!(lang, "dc-rules-head", players = r.players, rounds = r.rounds) + "\n";
+    let mut t = w!(
+        lang,
+        "dc-rules-head",
+        players = r.players,
+        rounds = r.rounds
+    ) + "\n";
     let values: Vec<String> = (0..r.kinds.len())
         .map(|k| format!("{} {}", r.kinds[k].name, columns::kind_value(lang, r, k)))
         .collect();
@@ -109,7 +118,15 @@ fn rules_words(s: &State, notes: &[(String, String, String)], lang: Lang) -> Str
         } else {
             format!("{what}, {}", part.replace('_', " "))
         };
-        t += &format!("  {}\n", w!(lang, "dc-rules-reading", rule = name, reading = reading.as_str()));
+        t += &format!(
+            "  {}\n",
+            w!(
+                lang,
+                "dc-rules-reading",
+                rule = name,
+                reading = reading.as_str()
+            )
+        );
         if !passage.is_empty() {
             t += &format!("      {passage}\n");
         }
@@ -139,7 +156,7 @@ impl Playable for DeCape {
         r.colours[p].1.clone()
     }
     fn board(s: &State, viewer: Option<usize>, st: Style) -> String {
-        columns::board(s, viewer, st.lang)
+        columns::player_board(s, viewer, st.lang)
     }
     fn question(s: &State, lang: Lang) -> String {
         let who = s.rules().colours[s.actor() as usize].1.as_str();
@@ -173,7 +190,14 @@ impl Playable for DeCape {
     fn hint_text(s: &State, m: Move, ix: usize, agent: &str, seed: u64, lang: Lang) -> String {
         let mv = s.move_text_in(lang, m);
         let why = hint_reason(s, m, seed, lang);
-        w!(lang, "dc-hint", agent = agent, n = ix + 1, mv = mv, why = why)
+        w!(
+            lang,
+            "dc-hint",
+            agent = agent,
+            n = ix + 1,
+            mv = mv,
+            why = why
+        )
     }
     fn score_text(s: &State, _: usize, lang: Lang) -> String {
         columns::score_text(s, lang)

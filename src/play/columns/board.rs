@@ -19,7 +19,13 @@ const WIDTH: usize = 80;
 /// with it (`B` for Blue); else its whole name, which no other colour can
 /// be mistaken for (`Bleu` and `Blanc`, never `Ble` and `Bla`).
 fn initial(r: &impl Names, seat: usize) -> String {
-    let first = |q: usize| r.seat(q).1.chars().next().map(|c| c.to_lowercase().to_string());
+    let first = |q: usize| {
+        r.seat(q)
+            .1
+            .chars()
+            .next()
+            .map(|c| c.to_lowercase().to_string())
+    };
     let clash = (0..r.seats()).any(|q| q != seat && first(q) == first(seat));
     let name = r.seat(seat).1;
     if clash {
@@ -56,8 +62,20 @@ fn fit(text: String) -> String {
 
 /// The board as `viewer` sees it (`None`: every card), in `lang`: the
 /// round, a line per column (wrapped under its first card), a line per
-/// seat.
+/// seat, the hands by name (the reports' board).
 pub fn board<S: Standing>(s: &S, viewer: Option<usize>, lang: Lang) -> String {
+    draw(s, viewer, lang, false)
+}
+
+/// The board a player sees at the terminal: as [`board`], with each card
+/// of a hand he may see with its value, and his own line (his hand, his
+/// objectives) whole, wrapped, never cut.
+pub fn player_board<S: Standing>(s: &S, viewer: Option<usize>, lang: Lang) -> String {
+    draw(s, viewer, lang, true)
+}
+
+/// [`board`], or with `player` [`player_board`].
+fn draw<S: Standing>(s: &S, viewer: Option<usize>, lang: Lang, player: bool) -> String {
     let r = s.rules();
     let (round, rounds) = s.round();
     let mut t = c!(lang, "col-round", round = round, rounds = rounds) + "\n";
@@ -76,10 +94,10 @@ pub fn board<S: Standing>(s: &S, viewer: Option<usize>, lang: Lang) -> String {
         t += &wrapped(&format!("{head:<16}"), &cards);
     }
     for q in 0..r.seats() {
-        let line = seat_line(s, q, viewer, lang);
+        let line = seat_line(s, q, viewer, lang, player);
         // The viewer's own line (his hand, his objectives) is shown
         // whole, wrapped; another seat's is cut to a line.
-        if viewer == Some(q) {
+        if player && viewer == Some(q) {
             t += &crate::play::render::wrap_hanging(&line, "", "    ");
         } else {
             t += &fit(line);
@@ -90,8 +108,15 @@ pub fn board<S: Standing>(s: &S, viewer: Option<usize>, lang: Lang) -> String {
 }
 
 /// Seat `q`: its points, reserve and discard sizes, its hand (the kinds,
-/// where `viewer` may see it; else its size) and objectives won.
-fn seat_line<S: Standing>(s: &S, q: usize, viewer: Option<usize>, lang: Lang) -> String {
+/// with their values if `values`, where `viewer` may see it; else its
+/// size) and objectives won.
+fn seat_line<S: Standing>(
+    s: &S,
+    q: usize,
+    viewer: Option<usize>,
+    lang: Lang,
+    values: bool,
+) -> String {
     let r = s.rules();
     let t = s.table();
     let name = r.seat(q).1;
@@ -101,7 +126,7 @@ fn seat_line<S: Standing>(s: &S, q: usize, viewer: Option<usize>, lang: Lang) ->
             .iter()
             .map(|&c| {
                 let k = r.kind_of(c);
-                match r.valueless(k) {
+                match !values || r.valueless(k) {
                     true => r.kind(k).1.to_string(),
                     false => format!("{} {}", r.kind(k).1, super::kind_value(lang, r, k)),
                 }

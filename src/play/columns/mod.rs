@@ -15,15 +15,15 @@
 
 pub mod board;
 
-pub use board::{board, legend, placement_grid, result_text, score_text};
+pub use board::{board, legend, placement_grid, player_board, result_text, score_text};
 
 use super::i18n::{Catalogue, Lang, PLAY};
 use super::input::fold;
 use super::{CardInfo, EventLook};
 use crate::effects::columns::cards::half;
-use crate::effects::columns::{ColumnRules, Names, Tabled};
 use crate::effects::columns::table::Event;
 use crate::effects::columns::view::sees;
+use crate::effects::columns::{ColumnRules, Names, Tabled};
 
 /// The words of a table of columns, in each language; its parent is the
 /// player's catalogue.
@@ -126,7 +126,13 @@ pub fn kind_value(lang: Lang, r: &impl Names, k: usize) -> String {
     // Its value away from home: under no domain (`u8::MAX`).
     let base = r.printed(k, u8::MAX);
     match r.home(k) {
-        Some((domain, v)) => c!(lang, "col-value-home", value = half(base), domain = domain, home = half(v)),
+        Some((domain, v)) => c!(
+            lang,
+            "col-value-home",
+            value = half(base),
+            domain = domain,
+            home = half(v)
+        ),
         None => half(base),
     }
 }
@@ -180,7 +186,12 @@ pub fn placement_reason<S: Tabled>(
         .unwrap_or(0);
     let mine = total(me);
     let added = r.printed(r.kind_of(card), r.domain(col.objective));
-    let after = mine + i32::from(if r.valueless(r.kind_of(card)) { 0 } else { added });
+    let after = mine
+        + i32::from(if r.valueless(r.kind_of(card)) {
+            0
+        } else {
+            added
+        });
     let id = match (mine.cmp(&best_other), after.cmp(&best_other)) {
         (std::cmp::Ordering::Greater, _) => "col-why-keep-lead",
         (_, std::cmp::Ordering::Greater) => "col-why-take-lead",

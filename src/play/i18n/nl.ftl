@@ -38,7 +38,12 @@ intro-autosave = Automatisch opslaan: { $path }
 intro-type = Typ een nummer of een zet, of hulp voor de commando's.
 you-mark = { $name } (jij)
 player-person = { $name } (een speler)
-player-ai = { $name } (AI { $ai })
+player-ai = { $name } (AI { $ai ->
+        [easy] makkelijk
+        [normal] normaal
+        [hard] moeilijk
+       *[other] { $ai }
+    })
 
 ## Wat de speler typt, en de antwoorden
 legal-here = { $why }. Mogelijk hier:

@@ -310,13 +310,9 @@ pub fn typed_move(
                     };
                     let word = rest.iter().find(|w| !fits(w));
                     return Err(InputError::NoMatch(match word {
-                        Some(w) => crate::trc!(
-                            WORDS,
-                            lang,
-                            "matches-none-word",
-                            line = line,
-                            word = *w
-                        ),
+                        Some(w) => {
+                            crate::trc!(WORDS, lang, "matches-none-word", line = line, word = *w)
+                        }
                         None => crate::trc!(WORDS, lang, "matches-none-together", line = line),
                     }));
                 }

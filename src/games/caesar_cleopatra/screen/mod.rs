@@ -136,7 +136,11 @@ impl Playable for CaesarCleopatra {
             .iter()
             .enumerate()
             .map(|(k, t)| {
-                let names: Vec<&str> = r.factions.iter().map(|f| f.card_names[k].as_str()).collect();
+                let names: Vec<&str> = r
+                    .factions
+                    .iter()
+                    .map(|f| f.card_names[k].as_str())
+                    .collect();
                 let value = match (t.influence, t.inverts_vote) {
                     (false, _) => w!(lang, "card-value-action"),
                     (true, true) => w!(lang, "card-value-philosopher"),
