@@ -402,6 +402,17 @@ fn curious_input(lang: &str, first: &[&str], card: &str) -> String {
     lines.join("\n") + "\n"
 }
 
+/// A game to look at: its name, its arguments, the first lines typed,
+/// a card to explain, its help text, its rules directory.
+type GameCase<'a> = (
+    &'a str,
+    Vec<&'a str>,
+    &'a [&'a str],
+    &'a str,
+    String,
+    &'a Path,
+);
+
 /// Each game at 80x24 in English, French and Dutch: every line of every
 /// screen (help, its pages, rules, its pages, hint, undo, explain, an
 /// illegal move, every question of a game's first turns) within 80
@@ -415,7 +426,7 @@ fn every_screen_of_every_game_fits_80_by_24_in_every_language() {
     let dc = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/de_cape_et_d_epee");
     for lang in ["en", "fr", "nl"] {
         let l = Lang::from_code(Some(lang));
-        let games: [(&str, Vec<&str>, &[&str], &str, String, &Path); 2] = [
+        let games: [GameCase; 2] = [
             (
                 "caesar",
                 vec!["--ai", "greedy", "--seed", "4"],
@@ -651,16 +662,16 @@ fn de_cape_tells_what_the_cards_do() {
         );
     }
     // explique
-    let t = flat(&answers(&out, "explique trou")[0]);
+    let t = flat(answers(&out, "explique trou")[0]);
     assert!(t.starts_with("Troubadour : valeur 8 (Musique 12)."), "{t}");
     assert!(
         t.contains("La règle : 003: « Alchimiste, Maître d'armes"),
         "{t}"
     );
-    let t = flat(&answers(&out, "explique sosie")[0]);
+    let t = flat(answers(&out, "explique sosie")[0]);
     assert!(t.starts_with("Sosie : valeur aucune valeur propre."), "{t}");
     // conseil: a reason, no agent's name.
-    let h = flat(&answers(&out, "conseil")[0]);
+    let h = flat(answers(&out, "conseil")[0]);
     assert!(h.starts_with("L'IA facile choisirait"), "{h}");
     assert!(
         h.contains("Pourquoi : dans la colonne") && h.contains("sur ce que vous voyez"),
