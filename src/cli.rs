@@ -795,8 +795,8 @@ fn list_variants(infos: &[design::Variant]) {
             }
         );
         for v in infos.iter().filter(|v| v.addon == addon) {
-            // The base is the default: said once (its description may say it).
-            let default = if v.id == BASE_VARIANT && !v.description.contains("default") {
+            // The base is the default: said once, here.
+            let default = if v.id == BASE_VARIANT {
                 " (default)"
             } else {
                 ""
