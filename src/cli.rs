@@ -15,12 +15,17 @@ use crate::diag::Diagnostics;
 use crate::engine::{BASE_VARIANT, Selection};
 use crate::games::{self, Registered, Visit};
 use crate::load::GameDir;
-use crate::load::rules_dir::every_game_dir;
+use crate::load::rules_dir::{every_game_dir, game_dirs};
 use crate::term::render;
 
 /// Ludus: a rules engine for card games whose rules live in data.
 #[derive(Debug, Parser)]
-#[command(name = "ludus", version, about, long_about = None)]
+#[command(
+    name = "ludus",
+    version,
+    about = "A rules engine for card games whose rules live in data",
+    long_about = None
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -260,10 +265,13 @@ pub fn main() -> ExitCode {
             command,
             rules,
             game,
-        } => on_game(rules.as_deref(), game.as_deref(), |dir| VariantsCmd {
-            dir,
-            command,
-        }),
+        } => match (game, command) {
+            (None, VariantsCommand::List) => list_every_game(rules.as_deref()),
+            (game, command) => on_game(rules.as_deref(), game.as_deref(), |dir| VariantsCmd {
+                dir,
+                command,
+            }),
+        },
         Command::Scenario {
             command:
                 ScenarioCommand::Run {
@@ -723,6 +731,49 @@ fn check_game<G: Registered>(d: &GameDir) -> bool {
     ok
 }
 
+/// `ludus variants list` without `--game`: every game's variants and
+/// add-ons, under the game's name (the built-in games, or those of the
+/// rules folder).
+fn list_every_game(rules: Option<&Path>) -> ExitCode {
+    let env = std::env::var_os(crate::load::rules_dir::RULES_ENV).filter(|v| !v.is_empty());
+    let folder = rules.map(Path::to_path_buf).or(env.map(PathBuf::from));
+    let dirs = match folder {
+        Some(f) => game_dirs(Some(&f)),
+        None => Ok(crate::load::rules_dir::built_in_games()
+            .into_iter()
+            .filter_map(|g| GameDir::built_in_game(g).ok())
+            .collect()),
+    };
+    let dirs = match dirs {
+        Ok(d) => d,
+        Err(d) => {
+            render(&d);
+            return ExitCode::from(EXIT_INVALID);
+        }
+    };
+    let mut code = ExitCode::SUCCESS;
+    for (i, dir) in dirs.iter().enumerate() {
+        let folder = dir.path();
+        let id = folder
+            .file_name()
+            .map_or(String::new(), |f| f.to_string_lossy().replace('_', "-"));
+        println!("{}== {id} (--game {id}) ==", if i > 0 { "\n" } else { "" });
+        let cmd = VariantsCmd {
+            dir: dir.clone(),
+            command: VariantsCommand::List,
+        };
+        match visit_dir(dir, cmd) {
+            Ok(c) if c == ExitCode::SUCCESS => {}
+            Ok(c) => code = c,
+            Err(d) => {
+                render(&d);
+                code = ExitCode::from(EXIT_INVALID);
+            }
+        }
+    }
+    code
+}
+
 /// `ludus variants ...` on a game directory.
 struct VariantsCmd {
     dir: GameDir,
@@ -809,6 +860,7 @@ fn list_variants(infos: &[design::Variant]) {
             }
         );
         for v in infos.iter().filter(|v| v.addon == addon) {
+            // The base is the default: said once, here.
             let default = if v.id == BASE_VARIANT {
                 " (default)"
             } else {

@@ -97,6 +97,9 @@ pub struct Toggles {
     pub settings: Vec<(String, String)>,
     /// The meanings the readings in force set (`Toggle::means`).
     pub meanings: Vec<String>,
+    /// Every toggle of the file, in its order: `toggles.<key>` and the
+    /// rulebook's passage it reads (what `rules` quotes at the terminal).
+    pub passages: Vec<(String, String)>,
 }
 
 /// Reads the toggles file `f` with the overlays' `toggles.<key>`: each
@@ -193,6 +196,8 @@ pub fn read(
             continue;
         };
         out.settings.push((format!("toggles.{key}"), r.to_string()));
+        out.passages
+            .push((format!("toggles.{key}"), tg.passage.clone()));
         match i {
             Some(i) => out.values[i] = value,
             None => {

@@ -13,8 +13,12 @@ use crate::tr;
 pub enum Command {
     /// A legal move, with its index in the list.
     Move(usize),
-    Help,
-    Rules,
+    /// `help`, or `help N`: its page N (from 1).
+    Help(usize),
+    /// `rules`, or `rules N`: its page N (from 1).
+    Rules(usize),
+    /// `explain CARD`: what a card does (the words after the command).
+    Explain(String),
     Hint,
     Undo,
     /// `save` (no file: the autosave) or `save FILE`.
@@ -71,8 +75,8 @@ pub fn fold(s: &str) -> String {
 
 fn command(lang: Lang, word: &str) -> Option<Command> {
     let all = [
-        ("words-help", Command::Help),
-        ("words-rules", Command::Rules),
+        ("words-help", Command::Help(1)),
+        ("words-rules", Command::Rules(1)),
         ("words-hint", Command::Hint),
         ("words-undo", Command::Undo),
         ("words-quit", Command::Quit),
@@ -160,6 +164,19 @@ pub fn parse_line(
     {
         return Ok(c);
     }
+    if words.len() > 1 && listed(lang, "words-explain", first) {
+        return Ok(Command::Explain(words[1..].join(" ")));
+    }
+    // `help 2`, `rules 2`: a page of a long text.
+    if let [_, page] = words[..]
+        && let Ok(n) = page.parse::<usize>()
+    {
+        match command(lang, first) {
+            Some(Command::Help(_)) => return Ok(Command::Help(n.max(1))),
+            Some(Command::Rules(_)) => return Ok(Command::Rules(n.max(1))),
+            _ => {}
+        }
+    }
     if words.len() == 1
         && let Ok(n) = first.trim_end_matches(['.', ')']).parse::<usize>()
     {
@@ -186,9 +203,30 @@ pub fn narrowed_pick(which: &[usize], line: &str) -> Option<Command> {
         .then(|| Command::Move(which[n - 1]))
 }
 
+/// Whether typed word `w` (folded) names token `t` of a move's words: a
+/// number only as the whole number (`1` is not `12`), another word as the
+/// start of the token.
+fn names_token(w: &str, t: &str) -> bool {
+    if w.chars().all(|c| c.is_ascii_digit()) {
+        t == w
+    } else {
+        t.starts_with(w)
+    }
+}
+
+/// Whether every word of `words` names a token of `text`.
+fn fits(text: &str, words: &[&str]) -> bool {
+    words.iter().all(|w| {
+        text.split(|c: char| !c.is_alphanumeric())
+            .any(|t| names_token(w, t))
+    })
+}
+
 /// A move typed by its words: the one of `n` moves whose words
 /// (`words_of(i)`, folded) hold each typed word (`words`, folded) as the
-/// start of one of theirs; `line` as typed, for the answer when none does.
+/// start of one of theirs (a number as a whole one); `line` as typed, for
+/// the answer when none does, which says why: the word no legal move has,
+/// or that the words fit moves only apart.
 pub fn by_words(
     lang: Lang,
     n: usize,
@@ -196,23 +234,21 @@ pub fn by_words(
     words: &[&str],
     line: &str,
 ) -> Result<usize, InputError> {
-    let hits: Vec<usize> = (0..n)
-        .filter(|&i| {
-            let text = words_of(i);
-            words.iter().all(|w| {
-                text.split(|c: char| !c.is_alphanumeric())
-                    .any(|t| t.starts_with(w))
-            })
-        })
-        .collect();
+    let texts: Vec<String> = (0..n).map(words_of).collect();
+    let hits: Vec<usize> = (0..n).filter(|&i| fits(&texts[i], words)).collect();
     match hits[..] {
         [i] => Ok(i),
-        [] => Err(InputError::NoMatch(tr!(
-            lang,
-            "typed-matches-none",
-            line = line
-        ))),
+        [] => Err(InputError::NoMatch(none_fits(lang, &texts, words, line))),
         _ => Err(InputError::Ambiguous(hits)),
+    }
+}
+
+/// Why no move fits the typed `words`: the first word no legal move has,
+/// or (each word fitting some move) that they fit no move together.
+pub fn none_fits(lang: Lang, texts: &[String], words: &[&str], line: &str) -> String {
+    match words.iter().find(|w| !texts.iter().any(|t| fits(t, &[w]))) {
+        Some(w) => tr!(lang, "typed-word-fits-none", line = line, word = *w),
+        None => tr!(lang, "typed-words-apart", line = line),
     }
 }
 
@@ -230,5 +266,50 @@ mod tests {
             Err(InputError::Ambiguous(vec![0, 1]))
         );
         assert!(matches!(pick(&["ne"]), Err(InputError::NoMatch(_))));
+    }
+
+    #[test]
+    fn a_number_names_only_the_whole_number() {
+        let moves = ["place queen in column 1", "place queen in column 12"];
+        let pick = |typed: &[&str]| by_words(Lang::En, 2, |i| moves[i].into(), typed, "");
+        assert_eq!(pick(&["que", "1"]), Ok(0));
+        assert_eq!(pick(&["que", "12"]), Ok(1));
+    }
+
+    #[test]
+    fn a_typed_move_that_fits_none_says_why() {
+        let moves = ["place queen in column 1", "place king in column 2"];
+        let why = |typed: &[&str]| match by_words(Lang::En, 2, |i| moves[i].into(), typed, "x") {
+            Err(InputError::NoMatch(m)) => m,
+            other => panic!("{other:?}"),
+        };
+        assert!(
+            why(&["jack", "1"]).contains("\"jack\""),
+            "{}",
+            why(&["jack", "1"])
+        );
+        assert!(
+            why(&["queen", "2"]).contains("together"),
+            "{}",
+            why(&["queen", "2"])
+        );
+    }
+
+    #[test]
+    fn help_and_rules_take_a_page_and_explain_takes_a_card() {
+        let p = |l: &str| parse_line(Lang::En, 3, l, |_, _| Err(InputError::Ambiguous(vec![])));
+        assert_eq!(p("help"), Ok(Command::Help(1)));
+        assert_eq!(p("help 2"), Ok(Command::Help(2)));
+        assert_eq!(p("rules 3"), Ok(Command::Rules(3)));
+        assert_eq!(
+            p("explain little gi"),
+            Ok(Command::Explain("little gi".into()))
+        );
+        assert_eq!(
+            parse_line(Lang::Fr, 3, "regles 2", |_, _| Err(InputError::Ambiguous(
+                vec![]
+            ))),
+            Ok(Command::Rules(2))
+        );
     }
 }

@@ -26,7 +26,7 @@ pub mod render;
 pub mod save_files;
 pub mod table;
 
-pub use playable::{EventLook, MoveOf, Playable};
+pub use playable::{CardInfo, EventLook, MoveOf, Playable};
 
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -34,7 +34,7 @@ use std::process::ExitCode;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::agents::AgentSpec;
+use crate::agents::{AgentSpec, Agents};
 use crate::diag::Diagnostics;
 use crate::engine::seed::{derive, mix};
 use crate::engine::{GameState, Scored};
@@ -178,7 +178,7 @@ fn on_interrupt() {
         let _ = write!(err, "{}", render::ALT_SCREEN_OFF);
     }
     let note = INTERRUPT_NOTE.lock().map(|n| n.clone()).unwrap_or_default();
-    let _ = writeln!(err, "\n{note}");
+    let _ = write!(err, "\n{}", render::wrap_text(&note));
     let _ = err.flush();
     tty::restore();
     std::process::exit(130);
@@ -634,6 +634,7 @@ pub fn run_session_with<G: Playable>(
             Player::Human => None,
         })
         .unwrap_or_else(crate::agents::hint_agent);
+    let hint_level = hint_level(&game.players, &hint_spec);
     let people: Vec<usize> = (0..game.seats())
         .filter(|&p| game.players[p] == Player::Human)
         .collect();
@@ -665,6 +666,7 @@ pub fn run_session_with<G: Playable>(
         .game_dir()
         .unwrap_or_else(|_| crate::load::GameDir::built_in());
     let seats = game.seats();
+    let recap_from = G::events(&game.state).len();
     let s = Session {
         g: game,
         input,
@@ -691,12 +693,16 @@ pub fn run_session_with<G: Playable>(
         narrowed: None,
         watch_auto: false,
         hint_spec,
+        hint_level,
+        recap_from,
+        in_rest: false,
+        others_moved: false,
         about: i18n::card_texts(&choice_dir, lang),
     };
     let mut s = s;
     if !notes.is_empty() {
         let note = tr!(lang, "resume-ignores", options = notes.join(", "));
-        writeln!(s.out, "{}", s.st.note(&note))?;
+        write!(s.out, "{}", wrapped(&s.st.note(&note)))?;
     }
     s.run(resumed.as_deref())
 }
@@ -757,6 +763,16 @@ struct Session<G: Playable, R, W> {
     narrowed: Option<Vec<usize>>,
     watch_auto: bool,
     hint_spec: AgentSpec<G>,
+    /// Another seat moved since the person's last move (Single): the
+    /// recap is shown.
+    others_moved: bool,
+    /// `rest` is completing a run of choices (told once, not move by move).
+    in_rest: bool,
+    /// The hint's AI as a level (`easy`, `normal`, `hard`, `random`).
+    hint_level: &'static str,
+    /// The events from here on are the recap shown under the board at the
+    /// person's next decision (Single): after his last move.
+    recap_from: usize,
     /// How the last autosave went.
     saved: SaveState,
     /// What each card does, by card id (`i18n::card_texts`).
@@ -847,7 +863,7 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
                         error = i18n::io_words(self.st.lang, &e),
                         suggestion = record::fallback_path(self.g.seed).display().to_string()
                     );
-                    writeln!(self.out, "{}", self.st.error(&msg))?;
+                    write!(self.out, "{}", wrapped(&self.st.error(&msg)))?;
                 }
                 self.saved = SaveState::Failed;
             }
@@ -1047,6 +1063,10 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
         let quiet = G::quiet_move_line(self.st.lang, &self.g.state, m);
         self.g.play(m).map_err(io::Error::other)?;
         let human = self.g.players[mover] == Player::Human;
+        if human {
+            self.recap_from = G::events(&self.g.state).len();
+        }
+        self.others_moved = !human;
         let new = &G::events(&self.g.state)[before..];
         let silent = G::may_take_back(new, mover);
         if !(human && silent && self.g.actor() == Some(mover)) {
@@ -1060,8 +1080,8 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
             Mode::Watch => true,
             Mode::Hotseat => self.screen == Some(mover),
         };
-        if new.is_empty() && shown {
-            writeln!(self.out, "  {quiet}")?;
+        if new.is_empty() && shown && !self.in_rest {
+            writeln!(self.out, "{}", indented(&quiet))?;
         }
         Ok(())
     }
@@ -1091,9 +1111,11 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
                     }
                     Pause::Quit => return Ok(Flow::Stop(StopWhy::Quit)),
                     Pause::Save(f) => self.save_cmd(&f)?,
-                    Pause::Unknown => {
-                        writeln!(self.out, "{}", self.st.error(&lang.t("watch-help")))?
-                    }
+                    Pause::Unknown => write!(
+                        self.out,
+                        "{}",
+                        wrapped(&self.st.error(&lang.t("watch-help")))
+                    )?,
                 }
             }
         }
@@ -1122,7 +1144,11 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
         self.wipe()?;
         self.screen = Some(p);
         if self.seen[p] < G::events(&self.g.state).len() {
-            writeln!(self.out, "{}", self.st.dim(&tr!(lang, "since-last-look")))?;
+            write!(
+                self.out,
+                "{}",
+                wrapped(&self.st.dim(&tr!(lang, "since-last-look")))
+            )?;
         }
         self.narrate()?;
         self.board_key = None;
@@ -1165,14 +1191,18 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
         {
             let note = self.words(why);
             writeln!(self.out, "  {}", self.st.dim(&note))?;
+            // Asked for form's sake: the recap of the others' moves stays.
+            let recap = (self.recap_from, self.others_moved);
             self.apply(m, p)?;
+            (self.recap_from, self.others_moved) = recap;
             return Ok(Flow::Next);
         }
+        let legal = self.g.legal();
         if self.board_key != Some(key) {
             self.show_board(Some(p))?;
+            self.show_recap(p, &legal)?;
         }
         self.autosave()?;
-        let legal = self.g.legal();
         self.show_choices(&legal)?;
         loop {
             write!(self.out, "{}", self.st.seat(p, "> "))?;
@@ -1196,25 +1226,24 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
                 }
                 Ok(Command::Empty) => self.show_choices(&legal)?,
                 Ok(Command::Rest) if G::in_run(&self.g.state) => {
-                    while G::in_run(&self.g.state) && self.g.actor() == Some(p) {
-                        let first = self.g.legal()[0];
-                        self.apply(first, p)?;
-                    }
+                    self.rest(p)?;
                     return Ok(Flow::Next);
                 }
                 Ok(Command::Rest) => {
                     let msg = self.words("rest-only-arranging");
-                    writeln!(self.out, "{}", self.st.error(&msg))?;
+                    self.say_error(&msg)?;
                     self.show_choices(&legal)?;
                 }
-                Ok(Command::Help) => {
+                Ok(Command::Help(page)) => {
                     let legend = G::legend(&self.g.state, self.st);
-                    writeln!(self.out, "{}\n{legend}", self.words("help"))?
+                    let t = format!("{}\n{legend}", self.words("help"));
+                    self.paged(&t, "words-help", page)?;
                 }
-                Ok(Command::Rules) => {
+                Ok(Command::Rules(page)) => {
                     let t = G::rules_text(&self.g.state, &self.g.settings, self.st);
-                    write!(self.out, "{t}")?;
+                    self.paged(&t, "words-rules", page)?;
                 }
+                Ok(Command::Explain(what)) => self.explain(&what)?,
                 Ok(Command::Hint) => self.hint(&legal)?,
                 Ok(Command::Undo) => {
                     if self.undo(p)? {
@@ -1229,7 +1258,7 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
                 }
                 Ok(Command::Score) => {
                     let t = self.score_now(p);
-                    write!(self.out, "{t}")?;
+                    write!(self.out, "{}", render::wrap_text(&t))?;
                 }
                 Ok(Command::Log) => {
                     let ev = G::events(&self.g.state);
@@ -1242,13 +1271,13 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
                 }
                 Err(InputError::NoMatch(why)) => {
                     let msg = tr!(self.st.lang, "legal-here", why = why);
-                    writeln!(self.out, "{}", self.st.error(&msg))?;
+                    self.say_error(&msg)?;
                     let c = G::choices(&self.g.state, &legal, self.st);
                     write!(self.out, "{c}")?;
                 }
                 Err(InputError::Ambiguous(which)) => {
                     let msg = tr!(self.st.lang, "which-one", line = line.as_str());
-                    writeln!(self.out, "{}", self.st.error(&msg))?;
+                    self.say_error(&msg)?;
                     let c = G::choice_lines(&self.g.state, &legal, &which, self.st);
                     write!(self.out, "{c}")?;
                     self.narrowed = Some(which);
@@ -1258,10 +1287,167 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
     }
 
     fn show_choices(&mut self, legal: &[MoveOf<G>]) -> io::Result<()> {
-        let q = G::question(&self.g.state, self.st.lang);
-        let c = G::choices(&self.g.state, legal, self.st);
-        let q = render::wrap(&q, "  ");
+        let (q, c) = self.question_and_choices(legal);
         write!(self.out, "{}{c}", self.st.bold(&q))
+    }
+
+    /// The question (with what the card asking does, if a card asks) and
+    /// the choices, wrapped.
+    fn question_and_choices(&self, legal: &[MoveOf<G>]) -> (String, String) {
+        let mut q = render::wrap(&G::question(&self.g.state, self.st.lang), "  ");
+        if let Some(about) = G::asking_card(&self.g.state).and_then(|k| self.about.get(&k)) {
+            q += &render::wrap_indented(about, "  ");
+        }
+        let c = render::wrap_text(&G::choices(&self.g.state, legal, self.st));
+        (q, c)
+    }
+
+    /// `text` wrapped, as an error.
+    fn say_error(&mut self, text: &str) -> io::Result<()> {
+        let t = render::wrap_text(text);
+        write!(self.out, "{}", self.st.error(&t))
+    }
+
+    /// Page `page` (from 1) of `text` (help, rules), with how to see the
+    /// next (the command `cmd`'s word and the page's number).
+    fn paged(&mut self, text: &str, cmd: &str, page: usize) -> io::Result<()> {
+        let pages = render::pages(text);
+        let n = pages.len().max(1);
+        let page = page.min(n);
+        write!(
+            self.out,
+            "{}",
+            pages.get(page - 1).map_or("", String::as_str)
+        )?;
+        if page < n {
+            let word = input::first_word_of(&i18n::PLAY, self.st.lang, cmd);
+            let next = format!("{word} {}", page + 1);
+            let more = tr!(self.st.lang, "page-of", page = page, pages = n, next = next);
+            writeln!(self.out, "{}", self.st.dim(&more))?;
+        }
+        Ok(())
+    }
+
+    /// `rest`: the run of choices completed in the listed order, told in
+    /// one line.
+    fn rest(&mut self, p: usize) -> io::Result<()> {
+        let mut n = 0;
+        self.in_rest = true;
+        while G::in_run(&self.g.state) && self.g.actor() == Some(p) {
+            let first = self.g.legal()[0];
+            let r = self.apply(first, p);
+            if r.is_err() {
+                self.in_rest = false;
+            }
+            r?;
+            n += 1;
+        }
+        self.in_rest = false;
+        let msg = tr!(self.st.lang, "rest-done", n = n);
+        write!(self.out, "{}", render::wrap_text(&format!("  {msg}")))
+    }
+
+    /// `explain CARD`: the card's value, its ability in words and the
+    /// rulebook's passage (the rules directory's `about/<lang>.ftl`).
+    fn explain(&mut self, what: &str) -> io::Result<()> {
+        let lang = self.st.lang;
+        let cards = G::cards(&self.g.state, lang);
+        let typed: Vec<&str> = what.split_whitespace().collect();
+        let fits = |c: &&CardInfo| {
+            typed.iter().all(|w| {
+                c.words
+                    .split(|ch: char| !ch.is_alphanumeric())
+                    .any(|t| t.starts_with(w))
+            })
+        };
+        let hits: Vec<&CardInfo> = cards.iter().filter(fits).collect();
+        let exact = hits.iter().find(|c| input::fold(&c.name) == what);
+        let card = match (exact, &hits[..]) {
+            (Some(c), _) | (None, [c]) => *c,
+            (None, []) => {
+                let names: Vec<&str> = cards.iter().map(|c| c.name.as_str()).collect();
+                let msg = tr!(lang, "explain-none", what = what, cards = names.join(", "));
+                return self.say_error(&msg);
+            }
+            (None, several) => {
+                let names: Vec<&str> = several.iter().map(|c| c.name.as_str()).collect();
+                let msg = tr!(lang, "explain-which", what = what, cards = names.join(", "));
+                return self.say_error(&msg);
+            }
+        };
+        let mut t = tr!(
+            lang,
+            "explain-card",
+            name = card.name.as_str(),
+            value = card.value.as_str()
+        );
+        t.push('\n');
+        let about = self.about.get(&card.id).cloned();
+        t += &about.unwrap_or_else(|| tr!(lang, "explain-no-words"));
+        t.push('\n');
+        if let Some(passage) = self.about.get(&format!("{}-passage", card.id)) {
+            t += &tr!(lang, "explain-passage", passage = passage.as_str());
+            t.push('\n');
+        }
+        write!(self.out, "{}", render::wrap_text(&t))
+    }
+
+    /// Under the board at the person's decision (one person against the
+    /// AI): what the other seats did since his last move, in as many
+    /// lines as the 24 rows leave (the first events if not all fit).
+    fn show_recap(&mut self, p: usize, legal: &[MoveOf<G>]) -> io::Result<()> {
+        if self.mode != Mode::Single(p) {
+            return Ok(());
+        }
+        let events = G::events(&self.g.state);
+        let from = self.recap_from.min(events.len());
+        if !self.others_moved {
+            return Ok(());
+        }
+        let told: Vec<String> = events[from..]
+            .iter()
+            .filter(|e| !matches!(G::event_look(e), EventLook::TurnBegins(_)))
+            .map(|e| {
+                let t = G::event_words(self.st.lang, self.rules(), e, Some(p));
+                // A sentence each: a capital, a full stop.
+                let t = t.trim();
+                let mut c = t.chars();
+                let t = c
+                    .next()
+                    .map_or(String::new(), |f| f.to_uppercase().chain(c).collect());
+                if t.ends_with(['.', '!', '?']) {
+                    t
+                } else {
+                    format!("{t}.")
+                }
+            })
+            .collect();
+        if told.is_empty() {
+            return Ok(());
+        }
+        let board = G::board(&self.g.state, Some(p), self.st);
+        let (q, c) = self.question_and_choices(legal);
+        let used = 1 + board.lines().count() + q.lines().count() + c.lines().count();
+        let room = (render::ROWS - 1).saturating_sub(used);
+        if room == 0 {
+            return Ok(());
+        }
+        let text = tr!(self.st.lang, "recap", events = told.join(" "));
+        // One column short of 80: room for the `…` of a cut recap.
+        let opts = render::options(render::COLUMNS - 1).subsequent_indent("  ");
+        let lines: Vec<String> = textwrap::wrap(&text, opts)
+            .into_iter()
+            .map(String::from)
+            .collect();
+        // The first events (the other seats' own moves) if not all fit.
+        let shown = if lines.len() > room {
+            let mut keep = lines[..room].to_vec();
+            keep[room - 1].push('…');
+            keep
+        } else {
+            lines
+        };
+        writeln!(self.out, "{}", self.st.note(&shown.join("\n")))
     }
 
     /// What the person types, understood against the legal moves.
@@ -1289,14 +1475,12 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
             return Ok(());
         };
         let ix = legal.iter().position(|&l| l == m).unwrap_or(0);
-        let name = match &self.hint_spec {
-            AgentSpec::Random => "random",
-            AgentSpec::Greedy | AgentSpec::GreedyWith(_) => "greedy",
-            AgentSpec::Ismcts(_) => "ismcts",
-        };
+        let lang = self.st.lang;
+        let name = tr!(lang, "ai-level", level = self.hint_level);
         let seed = derive(self.g.seed, self.g.moves.len() as u64, 200 + p as u64);
-        let t = G::hint_text(&self.g.state, m, ix, name, seed, self.st.lang);
-        writeln!(self.out, "{}", self.st.note(&t))
+        let t = G::hint_text(&self.g.state, m, ix, &name, seed, lang);
+        let t = render::wrap_text(&t);
+        write!(self.out, "{}", self.st.note(&t))
     }
 
     fn undo(&mut self, p: usize) -> io::Result<bool> {
@@ -1307,7 +1491,7 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
             } else {
                 "undo-floor"
             });
-            writeln!(self.out, "{}", self.st.error(&msg))?;
+            self.say_error(&msg)?;
             return Ok(false);
         }
         let m = self.g.moves[n - 1];
@@ -1319,7 +1503,7 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
         }
         self.board_key = None;
         let msg = tr!(self.st.lang, "took-back", mv = text);
-        writeln!(self.out, "{}", self.st.good(&msg))?;
+        write!(self.out, "{}", self.st.good(&render::wrap_text(&msg)))?;
         Ok(true)
     }
 
@@ -1336,7 +1520,7 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
             if self.echo {
                 // Piped input: nobody to ask.
                 let msg = format!("{not_a_save} {}", tr!(lang, "save-refused"));
-                writeln!(self.out, "{}", self.st.error(&msg))?;
+                write!(self.out, "{}", wrapped(&self.st.error(&msg)))?;
                 return Ok(());
             }
             write!(
@@ -1347,7 +1531,7 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
             )?;
             let yes = self.read_line()?.is_some_and(|l| input::is_yes(lang, &l));
             if !yes {
-                writeln!(self.out, "{}", tr!(lang, "save-not-done"))?;
+                write!(self.out, "{}", wrapped(&tr!(lang, "save-not-done")))?;
                 return Ok(());
             }
         }
@@ -1357,7 +1541,7 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
                 self.say_saved_to(&path)?;
                 // The autosave failed: this file takes its place.
                 if self.saved == SaveState::Failed {
-                    writeln!(self.out, "{}", tr!(lang, "autosave-moved"))?;
+                    write!(self.out, "{}", wrapped(&tr!(lang, "autosave-moved")))?;
                     self.autosave = Some(path);
                     self.own_file = true;
                     self.written = Some(text);
@@ -1374,7 +1558,7 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
     fn save_to_autosave(&mut self) -> io::Result<()> {
         let Some(written) = self.write_autosave() else {
             let msg = tr!(self.st.lang, "save-needs-file");
-            return writeln!(self.out, "{}", self.st.error(&msg));
+            return write!(self.out, "{}", wrapped(&self.st.error(&msg)));
         };
         let path = self.autosave.clone().unwrap_or_default();
         match &written {
@@ -1397,7 +1581,7 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
             path = path.display().to_string(),
             moves = self.g.moves.len()
         );
-        writeln!(self.out, "{}", self.st.good(&msg))
+        write!(self.out, "{}", wrapped(&self.st.good(&msg)))
     }
 
     fn say_save_failed(&mut self, path: &Path, e: &io::Error) -> io::Result<()> {
@@ -1408,7 +1592,7 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
             path = path.display().to_string(),
             error = i18n::io_words(lang, e)
         );
-        writeln!(self.out, "{}", self.st.error(&msg))
+        write!(self.out, "{}", wrapped(&self.st.error(&msg)))
     }
 
     fn stop(&mut self, why: StopWhy) -> io::Result<()> {
@@ -1427,7 +1611,11 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
             StopWhy::Quit => tr!(lang, "stopped"),
             StopWhy::InputEnded => tr!(lang, "stopped-why", why = lang.t("input-ended")),
         };
-        writeln!(self.out, "{why} {}", self.save_note())
+        write!(
+            self.out,
+            "{}",
+            render::wrap_text(&format!("{why} {}", self.save_note()))
+        )
     }
 
     fn finish(&mut self) -> io::Result<()> {
@@ -1445,6 +1633,27 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
         }
         Ok(())
     }
+}
+
+/// `text` cut between words within 80 columns, ending in a newline.
+fn wrapped(text: &str) -> String {
+    render::wrap_text(text)
+}
+
+/// The hint's AI as a level the player knows: the level a seat's AI is
+/// given by (`easy`, `normal`, `hard`), else the agent's kind as one.
+fn hint_level<G: Agents>(players: &[Player], spec: &AgentSpec<G>) -> &'static str {
+    let named = players.iter().find_map(|p| match p {
+        Player::Ai(s) => ["easy", "normal", "hard"]
+            .into_iter()
+            .find(|l| s.rsplit('=').next().map(str::trim) == Some(*l)),
+        Player::Human => None,
+    });
+    named.unwrap_or(match spec {
+        AgentSpec::Random => "random",
+        AgentSpec::Greedy | AgentSpec::GreedyWith(_) => "easy",
+        AgentSpec::Ismcts(_) => "normal",
+    })
 }
 
 // ----- Replay -----------------------------------------------------------------
@@ -1629,7 +1838,7 @@ pub fn run_replay<G: Playable>(
                     Pause::Board => write!(out, "{}", G::board(&s, viewer, st))?,
                     Pause::Quit => return Ok(()),
                     Pause::Save(_) | Pause::Unknown => {
-                        writeln!(out, "{}", st.error(&lang.t("replay-help")))?
+                        write!(out, "{}", wrapped(&st.error(&lang.t("replay-help"))))?
                     }
                 }
             }
@@ -1641,7 +1850,7 @@ pub fn run_replay<G: Playable>(
             crate::engine::Actor::Terminal => 0,
         };
         let line = replay_move_line::<G>(lang, &r, actor, &legal, m, i, viewer);
-        writeln!(out, "{}", st.dim(&line))?;
+        write!(out, "{}", wrapped(&st.dim(&line)))?;
         s.apply_legal(m);
     }
     let over = s.current_actor() == crate::engine::Actor::Terminal;
@@ -1650,10 +1859,18 @@ pub fn run_replay<G: Playable>(
         write!(out, "\n{}", G::result_text(&s, lang))?;
     }
     if to < n {
-        writeln!(out, "{}", tr!(lang, "replay-position", to = to, n = n))?;
+        write!(
+            out,
+            "{}",
+            wrapped(&tr!(lang, "replay-position", to = to, n = n))
+        )?;
     } else if !over {
         let path = path.display().to_string();
-        writeln!(out, "{}", tr!(lang, "replay-unfinished", path = path))?;
+        write!(
+            out,
+            "{}",
+            wrapped(&tr!(lang, "replay-unfinished", path = path))
+        )?;
     }
     Ok(())
 }

@@ -12,6 +12,19 @@ use crate::load::GameDir;
 /// A move of game `G`.
 pub type MoveOf<G> = <<G as Game>::State as GameState>::Move;
 
+/// A card `explain` can tell about: its id (the key of its plain words in
+/// the rules directory's `about/<lang>.ftl`, and of `ID-passage`, the
+/// rulebook's passage), its name in the player's language, the words it
+/// is typed by (folded: its names in that language and in English), and
+/// its value in words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardInfo {
+    pub id: String,
+    pub name: String,
+    pub words: String,
+    pub value: String,
+}
+
 /// How the narration shows an event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EventLook {
@@ -77,13 +90,26 @@ pub trait Playable: Agents + Clone + std::fmt::Debug {
     /// The moves `which` (indices into `legal`), numbered from 1: the
     /// answer to a typed line that fits several.
     fn choice_lines(s: &Self::State, legal: &[MoveOf<Self>], which: &[usize], st: Style) -> String;
+    /// The cards `explain` tells about, in `lang`.
+    /// By default none.
+    fn cards(_s: &Self::State, _lang: Lang) -> Vec<CardInfo> {
+        Vec::new()
+    }
+    /// The id of the card whose ability asks the actor now (its plain
+    /// words follow the question), if one does.
+    /// By default none.
+    fn asking_card(_s: &Self::State) -> Option<String> {
+        None
+    }
     /// What the board's signs mean (shown under `help`).
     fn legend(s: &Self::State, st: Style) -> String;
     /// The `rules` command: the rules in force at this step, each with
     /// the rulebook passage it follows.
     fn rules_text(s: &Self::State, notes: &Self::RuleNotes, st: Style) -> String;
-    /// The `hint` sentence: what `agent` would choose (`m`, number `ix` in
-    /// the list) and why; `seed` seeds any sampling of hidden cards.
+    /// The `hint` sentence: what the AI would choose (`m`, number `ix` in
+    /// the list) and why, in the player's terms; `agent` names the AI's
+    /// level in `lang` (never an agent's inner name); `seed` seeds any
+    /// sampling of hidden cards.
     fn hint_text(
         s: &Self::State,
         m: MoveOf<Self>,

@@ -50,25 +50,31 @@ impl Style {
     }
 }
 
-/// Width of a string on screen (without colour codes).
+/// The width of the screen every text keeps to.
+pub const COLUMNS: usize = 80;
+/// The rows of the screen: a text longer than this is shown a page at a
+/// time ([`pages`]).
+pub const ROWS: usize = 24;
+
+/// Width of a string on screen: its display width (a wide character takes
+/// two columns, a combining accent none), colour codes taking no room.
 pub fn width(s: &str) -> usize {
-    let mut n = 0;
-    let mut esc = false;
-    for c in s.chars() {
-        if esc {
-            esc = c != 'm';
-        } else if c == '\x1b' {
-            esc = true;
-        } else {
-            n += 1;
-        }
-    }
-    n
+    textwrap::core::display_width(s)
 }
 
 /// `s` padded with spaces to `w` columns.
 pub fn pad(s: &str, w: usize) -> String {
     format!("{s}{}", " ".repeat(w.saturating_sub(width(s))))
+}
+
+/// The one way every text is cut: `width` columns, between words at
+/// spaces only (never after a hyphen, `fr-suffrage` stays whole), a word
+/// longer than a line (a path) kept whole.
+pub fn options(width: usize) -> textwrap::Options<'static> {
+    textwrap::Options::new(width)
+        .break_words(false)
+        .word_separator(textwrap::WordSeparator::AsciiSpace)
+        .word_splitter(textwrap::WordSplitter::NoHyphenation)
 }
 
 /// `text` cut into lines of at most 80 columns, every one indented.
@@ -85,15 +91,44 @@ pub fn wrap(text: &str, indent: &str) -> String {
 /// `text` cut between words into lines of at most 80 columns, the first
 /// indented by `first`, the later ones by `rest`, each ending in a newline.
 /// A word longer than a line (a path) is kept whole; colour codes take no
-/// room.
+/// room. Widths are display widths (textwrap with `unicode-width`).
 pub fn wrap_hanging(text: &str, first: &str, rest: &str) -> String {
-    let opts = textwrap::Options::new(80)
+    let opts = options(COLUMNS)
         .initial_indent(first)
-        .subsequent_indent(rest)
-        .break_words(false);
+        .subsequent_indent(rest);
     textwrap::wrap(text, opts)
         .iter()
         .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+/// The one wrapping of every text the player shows (help, hints, rules,
+/// messages, questions): each line of `text` cut between words within 80
+/// columns, its later pieces indented as the line is, two columns more.
+/// A line that fits is left as it is (a table keeps its spaces).
+pub fn wrap_text(text: &str) -> String {
+    let mut o = String::new();
+    for line in text.lines() {
+        if width(line) <= COLUMNS {
+            o.push_str(line);
+            o.push('\n');
+            continue;
+        }
+        let lead = &line[..line.len() - line.trim_start().len()];
+        let rest = format!("{lead}  ");
+        o.push_str(&wrap_hanging(line.trim_start(), lead, &rest));
+    }
+    o
+}
+
+/// `text` wrapped ([`wrap_text`]) and cut into pages that leave room on a
+/// 24-row screen for the prompt and the line asking for the next page.
+pub fn pages(text: &str) -> Vec<String> {
+    let wrapped = wrap_text(text);
+    let lines: Vec<&str> = wrapped.lines().collect();
+    lines
+        .chunks(ROWS - 2)
+        .map(|c| c.iter().map(|l| format!("{l}\n")).collect())
         .collect()
 }
 
@@ -132,4 +167,32 @@ pub fn diagnostics(lang: Lang, ds: &crate::diag::Diagnostics, snippet: bool) -> 
         }
     }
     o
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrapping_cuts_at_spaces_only_within_80_display_columns() {
+        let text = format!("{} --variant fr-suffrage, FICHIER été", "mot ".repeat(17));
+        let w = wrap_text(&text);
+        assert!(w.lines().all(|l| width(l) <= COLUMNS), "{w}");
+        assert!(w.contains("fr-suffrage"), "{w}");
+        let words: Vec<&str> = w.split_whitespace().collect();
+        assert_eq!(words, text.split_whitespace().collect::<Vec<_>>());
+        // Display width: an accented letter is one column, a wide one two.
+        assert_eq!(width("été"), 3);
+        assert_eq!(width("漢字"), 4);
+        assert_eq!(width("\x1b[31mred\x1b[0m"), 3);
+    }
+
+    #[test]
+    fn a_long_text_comes_in_pages_that_leave_the_prompt_its_row() {
+        let text: String = (0..50).map(|i| format!("line {i}\n")).collect();
+        let p = pages(&text);
+        assert_eq!(p.len(), 3);
+        assert!(p.iter().all(|p| p.lines().count() <= ROWS - 2));
+        assert_eq!(p.concat(), text);
+    }
 }

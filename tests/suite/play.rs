@@ -216,7 +216,7 @@ fn a_whole_game_against_the_ai_with_wrong_input_along_the_way() {
         "Took back: place",
         "Nothing to take back",
         "Rules in force now",
-        "The greedy AI would",
+        "The easy AI would",
         "Saved to",
     ] {
         assert!(out.contains(expected), "no {expected:?} in the output");
@@ -681,6 +681,8 @@ fn an_unwritable_data_directory_is_reported_and_never_called_saved() {
     let mut script = lines(&plan.chunks[..6]);
     script.push("quit".into());
     let (o, out) = run(args(71, "random", "cleopatra"), &script, Some(bad));
+    // Messages are wrapped at 80 columns: read as words.
+    let out = flat(&out);
     assert!(!o.finished);
     assert_eq!(
         out.matches("The autosave to /dev/null/x/saves/").count(),
@@ -745,6 +747,7 @@ fn save_refuses_to_overwrite_a_file_that_is_not_a_save() {
     script.push(format!("save {}", tmp.path().display()));
     script.push("quit".into());
     let (o, out) = run(args(73, "random", "cleopatra"), &script, None);
+    let out = flat(&out);
     assert!(
         out.contains(&format!(
             "{} exists and is not a Ludus save. Not saved, so as not to destroy it",
@@ -785,6 +788,7 @@ fn resume_says_what_it_ignores_and_hotseat_refuses_an_ai() {
     a.rules.variant = Some("fr-suffrage".into());
     a.ai = vec!["greedy".into()];
     let (o, out) = run(a, &[], None);
+    let out = flat(&out);
     assert!(
         out.contains("The save fixes the game, its rules, the seed and the players; ignored: --variant fr-suffrage, --ai greedy."),
         "{out}"
@@ -958,14 +962,36 @@ const ENGLISH: &[&str] = &[
 /// values the `rules` command names (`turn.action_timing = AnyTime`: the
 /// keys of the rule files, not sentences).
 fn english_words_in(out: &str, allowed: &[&str]) -> Vec<String> {
+    let is_key = |l: &str| {
+        let key = l.trim_start().split(" = ").next().unwrap_or("");
+        key.contains('.')
+            && key
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c == '.' || c == '_')
+    };
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    // A rule's key line and the lines it is wrapped onto (more indented,
+    // up to its passage, `NNN: "...`) are data, not sentences.
+    let mut key_indent = None;
     let sentences: Vec<&str> = out
         .lines()
         .filter(|l| {
-            let key = l.trim_start().split(" = ").next().unwrap_or("");
-            !(key.contains('.')
-                && key
-                    .chars()
-                    .all(|c| c.is_ascii_lowercase() || c == '.' || c == '_'))
+            if is_key(l) {
+                key_indent = Some(indent(l));
+                return false;
+            }
+            let passage = l
+                .trim_start()
+                .split(':')
+                .next()
+                .is_some_and(|n| n.len() == 3 && n.chars().all(|c| c.is_ascii_digit()));
+            match key_indent {
+                Some(k) if indent(l) > k && !passage => false,
+                _ => {
+                    key_indent = None;
+                    true
+                }
+            }
         })
         .collect();
     let mut found: Vec<String> = sentences
@@ -1351,12 +1377,14 @@ fn a_full_disk_is_said_never_called_saved_and_leaves_no_file() {
             error = lang.t("io-file-too-large"),
             suggestion = "~/ludus-game-71.ron"
         );
+        // (Messages are wrapped at 80 columns: read as words.)
+        let (stdout, failed) = (flat(&stdout), flat(&failed));
         assert_eq!(
             stdout.matches(&failed).count(),
             1,
             "{code}: {failed:?} in\n{stdout}"
         );
-        let first_prompt = stdout.find("\n> ").unwrap();
+        let first_prompt = stdout.find(" > ").unwrap();
         assert!(stdout.find(&failed).unwrap() < first_prompt, "{stdout}");
         // `save FILE` on a full disk: not saved, and said so.
         let not = ludus::tr!(
@@ -1456,4 +1484,10 @@ fn play_and_replay_help_in_french_and_dutch() {
     // Without --lang, clap's English help.
     let out = Proc::new(bin).args(["play", "--help"]).output().unwrap();
     assert!(String::from_utf8_lossy(&out.stdout).contains("Usage: ludus play"));
+}
+
+/// The words of `text`, one space between each: messages are wrapped at
+/// 80 columns, and read as words.
+fn flat(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }

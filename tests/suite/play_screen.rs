@@ -310,3 +310,463 @@ fn a_played_action_card_is_told_in_plain_words() {
         assert!(seen, "no game with an action card played");
     }
 }
+
+// ----- Every screen of every game, in every language (issue 44) -----------
+
+/// `ludus play ARGS` with `input` typed (no colour, no autosave): what it
+/// wrote.
+fn ludus_play(args: &[&str], input: &str) -> String {
+    use std::io::Write as _;
+    use std::process::{Command as Run, Stdio};
+    let mut child = Run::new(env!("CARGO_BIN_EXE_ludus"))
+        .arg("play")
+        .args(args)
+        .args(["--no-autosave"])
+        .env("NO_COLOR", "1")
+        .env_remove("LUDUS_RULES")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The words of `text`, one space between each: a text wrapped anywhere
+/// between words reads the same.
+fn flat(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The answers to each typed command: the text after the prompt that
+/// echoes `cmd`, up to the next prompt.
+fn answers<'a>(out: &'a str, cmd: &str) -> Vec<&'a str> {
+    let echo = format!("> {cmd}\n");
+    out.match_indices(&echo)
+        .map(|(i, _)| {
+            let rest = &out[i + echo.len()..];
+            let end = rest.find("\n> ").map_or(rest.len(), |e| e + 1);
+            &rest[..end]
+        })
+        .collect()
+}
+
+/// Every line within 80 columns of display width.
+fn assert_within_80(out: &str, what: &str) {
+    for l in out.lines() {
+        let w = ludus::play::render::width(l);
+        assert!(w <= 80, "{what}: {w} columns: {l:?}");
+    }
+}
+
+/// The session typed by a person who looks at every screen: help and
+/// each of its pages, rules and each of its pages, a card explained, a
+/// hint, undo, a move that is not one, then moves (the first choice, a
+/// hint at each), so that every kind of question comes.
+fn curious_input(lang: &str, first: &[&str], card: &str) -> String {
+    let w = |en: &str, fr: &str, nl: &str| match lang {
+        "fr" => fr.to_string(),
+        "nl" => nl.to_string(),
+        _ => en.to_string(),
+    };
+    let help = w("help", "aide", "hulp");
+    let rules = w("rules", "regles", "regels");
+    let mut lines: Vec<String> = first.iter().map(|s| s.to_string()).collect();
+    for page in ["".to_string(), " 2".into(), " 3".into()] {
+        lines.push(format!("{help}{page}"));
+    }
+    for page in 1..=8 {
+        lines.push(format!("{rules} {page}"));
+    }
+    lines.push(format!("{} {card}", w("explain", "explique", "uitleg")));
+    lines.push(w("undo", "annuler", "terug"));
+    lines.push("zzz 9".into());
+    lines.push(w("score", "score", "score"));
+    for _ in 0..40 {
+        lines.push(w("hint", "conseil", "tip"));
+        lines.push("1".into());
+        lines.push(w("undo", "annuler", "terug"));
+    }
+    lines.join("\n") + "\n"
+}
+
+/// A game to look at: its name, its arguments, the first lines typed,
+/// a card to explain, its help text, its rules directory.
+type GameCase<'a> = (
+    &'a str,
+    Vec<&'a str>,
+    &'a [&'a str],
+    &'a str,
+    String,
+    &'a Path,
+);
+
+/// Each game at 80x24 in English, French and Dutch: every line of every
+/// screen (help, its pages, rules, its pages, hint, undo, explain, an
+/// illegal move, every question of a game's first turns) within 80
+/// columns of display width; help and each page of rules in at most 23
+/// lines (the prompt is the 24th); the help's words and a card's plain
+/// words all there in order (a wrap never cuts a word).
+#[test]
+fn every_screen_of_every_game_fits_80_by_24_in_every_language() {
+    use ludus::play::Playable;
+    let cc = rules_dir();
+    let dc = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/de_cape_et_d_epee");
+    for lang in ["en", "fr", "nl"] {
+        let l = Lang::from_code(Some(lang));
+        let games: [GameCase; 2] = [
+            (
+                "caesar",
+                vec!["--ai", "greedy", "--seed", "4"],
+                &["rest"],
+                "assass",
+                CaesarCleopatra::words().t(l, "help"),
+                &cc,
+            ),
+            (
+                "de-cape",
+                vec![
+                    "--game",
+                    "de-cape",
+                    "--players",
+                    "4",
+                    "--ai",
+                    "greedy",
+                    "--seed",
+                    "4",
+                ],
+                &[],
+                "troub",
+                ludus::games::de_cape_et_d_epee::DeCape::words().t(l, "help"),
+                &dc,
+            ),
+        ];
+        for (game, args, first, card, help, dir) in games {
+            let mut args = args.clone();
+            args.extend(["--lang", lang]);
+            let input = curious_input(lang, first, card);
+            let out = ludus_play(&args, &input);
+            let what = format!("{game} in {lang}");
+            assert_within_80(&out, &what);
+            let help_word = match lang {
+                "fr" => "aide",
+                "nl" => "hulp",
+                _ => "help",
+            };
+            let shown = answers(&out, help_word);
+            assert_eq!(shown.len(), 1, "{what}: {out}");
+            let pages: Vec<&str> = shown
+                .iter()
+                .chain(answers(&out, &format!("{help_word} 2")).iter())
+                .copied()
+                .collect();
+            for p in &pages {
+                assert!(
+                    p.lines().count() <= 23,
+                    "{what}: help page of {} lines:\n{p}",
+                    p.lines().count()
+                );
+            }
+            // The help's words, whole and in order, on its pages.
+            let all: String = if shown[0].lines().count() >= 22 {
+                pages.concat()
+            } else {
+                shown[0].to_string()
+            };
+            let help_flat = flat(&help);
+            let first_half: String = help_flat
+                .chars()
+                .take(help_flat.chars().count() / 2)
+                .collect();
+            assert!(
+                flat(&all).contains(first_half.trim_end()),
+                "{what}: help cut:\n{all}"
+            );
+            let rules_word = match lang {
+                "fr" => "regles",
+                "nl" => "regels",
+                _ => "rules",
+            };
+            for page in 1..=8 {
+                for a in answers(&out, &format!("{rules_word} {page}")) {
+                    assert!(a.lines().count() <= 23, "{what}: rules page {page}:\n{a}");
+                    assert!(!a.contains("toggles."), "{what}: a raw key in rules:\n{a}");
+                }
+            }
+            // A card explained: its plain words, whole, from the rules
+            // directory (de Cape; Caesar & Cleopatra's cards have none).
+            if game == "de-cape" {
+                let texts = ludus::play::i18n::card_texts(
+                    &ludus::load::GameDir::from(dir.to_path_buf()),
+                    l,
+                );
+                assert!(
+                    flat(&out).contains(&flat(&texts["troubadour"])),
+                    "{what}: {out}"
+                );
+                assert!(
+                    flat(&out).contains(&flat(&texts["troubadour-passage"])),
+                    "{what}"
+                );
+            }
+            let hint_word = match lang {
+                "fr" => "conseil",
+                "nl" => "tip",
+                _ => "hint",
+            };
+            let hints = answers(&out, hint_word);
+            assert!(hints.len() > 5, "{what}: {out}");
+            for h in hints {
+                assert!(
+                    !h.contains("ismcts") && !h.contains("greedy"),
+                    "{what}: {h}"
+                );
+            }
+        }
+    }
+}
+
+/// At 80x24 the person decides with the AI's last turn in view: under
+/// the board, what the other seat did since his last move, and the whole
+/// screen (board, recap, question, choices, prompt) in 24 rows.
+#[test]
+fn caesar_and_cleopatra_keeps_the_ai_turn_on_the_decision_screen() {
+    let mut input = vec!["rest".to_string()];
+    input.extend(std::iter::repeat_n("1".to_string(), 60));
+    let out = ludus_play(
+        &["--ai", "greedy", "--seed", "7"],
+        &(input.join("\n") + "\n"),
+    );
+    let mut recaps = 0;
+    for screen in out.split("\n== Turn").skip(1) {
+        let screen = &screen[..screen.find("\n> ").map_or(screen.len(), |e| e + 3)];
+        let rows = screen.lines().count() + 1;
+        assert!(rows <= 24, "{rows} rows:\n== Turn{screen}");
+        if let Some(i) = screen.find("Since your last move:") {
+            recaps += 1;
+            // Below the board, above the question.
+            assert!(i > screen.find("Points:").unwrap(), "{screen}");
+        }
+    }
+    assert!(recaps >= 3, "{recaps} recaps:\n{out}");
+}
+
+/// de Cape's typed form (the start of a card's name and the column's
+/// number) names one move: the number is the column's, never the
+/// objective's value (`que 3`, and in French `dra 1`, `trou 3`).
+#[test]
+fn a_de_cape_typed_move_names_one_move() {
+    let mut tried: Vec<String> = Vec::new();
+    for seed in 0..150 {
+        for (lang, forms) in [("en", &["que"][..]), ("fr", &["dra", "trou"][..])] {
+            let seed = seed.to_string();
+            let args = [
+                "--game",
+                "de-cape",
+                "--players",
+                "4",
+                "--ai",
+                "greedy",
+                "--seed",
+                &seed,
+                "--lang",
+                lang,
+            ];
+            // The hand, from the grid of the first question.
+            let out = ludus_play(&args, "quit\n");
+            let grid = &out[out.find(" \\ ").expect(&out)..];
+            let hand: Vec<String> = grid
+                .lines()
+                .skip(1)
+                .take_while(|l| l.contains(')'))
+                .map(|l| {
+                    ludus::play::input::fold(l.split("  ").find(|w| !w.is_empty()).unwrap().trim())
+                })
+                .collect();
+            for form in forms {
+                let Some(card) = hand.iter().find(|c| c.starts_with(form)) else {
+                    continue;
+                };
+                let column = if *form == "dra" { 1 } else { 3 };
+                let typed = format!("{form} {column}");
+                let out = ludus_play(&args, &format!("{typed}\nquit\n"));
+                let after = &out[out.find(&format!("> {typed}")).unwrap()..];
+                let placed = after.lines().nth(1).unwrap();
+                let want = match lang {
+                    "fr" => format!("dans la colonne {column} : "),
+                    _ => format!("placed in column {column}"),
+                };
+                assert!(placed.contains(&want), "{typed} ({card}): {after}");
+                assert!(
+                    ludus::play::input::fold(placed).contains(card.as_str()),
+                    "{typed}: {placed}"
+                );
+                tried.push(typed);
+            }
+        }
+        if ["que 3", "dra 1", "trou 3"]
+            .iter()
+            .all(|t| tried.iter().any(|x| x == t))
+        {
+            return;
+        }
+    }
+    panic!("not every form was tried: {tried:?}");
+}
+
+/// de Cape at the terminal tells a person what the cards do: the hand
+/// with values, the viewer's own line whole; `explain` (French
+/// `explique`) with the value, the ability in words and 003's passage;
+/// every ability's question names its card and says what it does;
+/// `hint` gives a reason in the evaluation's terms, with no agent's
+/// name; `rules` the rules in force with their passages, a page at a
+/// time; colours never marked by confusable starts.
+#[test]
+fn de_cape_tells_what_the_cards_do() {
+    let args = [
+        "--game",
+        "de-cape",
+        "--players",
+        "4",
+        "--ai",
+        "greedy",
+        "--lang",
+        "fr",
+    ];
+    let out = ludus_play(
+        &[&args[..], &["--seed", "5"]].concat(),
+        "explique trou\nexplique sosie\nconseil\nregles\nregles 2\nquitter\n",
+    );
+    // The hand: each card with its value.
+    let mine = out.lines().find(|l| l.starts_with("Bleu (vous)")).unwrap();
+    let hand = &out[out.find("Bleu (vous)").unwrap()..];
+    let hand = &hand[..hand.find("objectifs").unwrap()];
+    assert!(!mine.contains('…'), "{mine}");
+    let cards = hand.split("main : ").nth(1).unwrap();
+    for c in cards.split(", ") {
+        assert!(
+            c.chars().any(|ch| ch.is_ascii_digit()),
+            "no value: {c:?} in {hand}"
+        );
+    }
+    // explique
+    let t = flat(answers(&out, "explique trou")[0]);
+    assert!(t.starts_with("Troubadour : valeur 8 (Musique 12)."), "{t}");
+    assert!(
+        t.contains("La règle : 003: « Alchimiste, Maître d'armes"),
+        "{t}"
+    );
+    let t = flat(answers(&out, "explique sosie")[0]);
+    assert!(t.starts_with("Sosie : valeur aucune valeur propre."), "{t}");
+    // conseil: a reason, no agent's name.
+    let h = flat(answers(&out, "conseil")[0]);
+    assert!(h.starts_with("L'IA facile choisirait"), "{h}");
+    assert!(
+        h.contains("Pourquoi : dans la colonne") && h.contains("sur ce que vous voyez"),
+        "{h}"
+    );
+    // regles: in French, with passages, a page at a time.
+    let r = answers(&out, "regles")[0];
+    assert!(r.starts_with("Les règles en vigueur : 4 joueurs"), "{r}");
+    assert!(
+        r.contains("Traître") || answers(&out, "regles 2")[0].contains("Traître, chooser : Owner"),
+        "{r}"
+    );
+    assert!(r.contains("Page 1 sur "), "{r}");
+    // Colours: Bleu and Blanc by their names, never Ble/Bla.
+    let board = flat(&out);
+    assert!(
+        !board.contains("[Ble]") && !board.contains("/Bla ") && !board.contains("[Bla]"),
+        "{out}"
+    );
+    // Every ability's question names its card and says what it does.
+    let mut asked = 0;
+    for seed in 0..12 {
+        let seed = seed.to_string();
+        let out = ludus_play(&[&args[..], &["--seed", &seed]].concat(), &"1\n".repeat(60));
+        assert!(!out.contains("une capacité spéciale vous demande"), "{out}");
+        for (i, _) in out.match_indices(": la capacité spéciale de ") {
+            let q = &out[i..];
+            let q = flat(&q[..q.find("\n  1)").unwrap_or(q.len())]);
+            assert!(q.contains("de Bleu vous demande de choisir"), "{q}");
+            assert!(
+                q.contains("Retournée par un placement") || q.contains("fin de la manche"),
+                "{q}"
+            );
+            asked += 1;
+        }
+    }
+    assert!(asked > 0, "no ability asked the person");
+}
+
+/// The words of issue 44: French "IA normale", the Dutch save command
+/// where Dutch says how to save, Dutch "reservestapels" (002), the undo
+/// message and the rest of an ordering told once, an illegal typed move
+/// that says why.
+#[test]
+fn the_words_are_the_players() {
+    let out = ludus_play(&["--lang", "fr", "--seed", "2"], "quitter\n");
+    assert!(out.contains("César (IA normale)"), "{out}");
+    let out = ludus_play(&["--lang", "nl", "--seed", "2"], "rest\nstoppen\n");
+    let words = flat(&out);
+    assert!(
+        words.contains("bewaar BESTAND") && !words.contains("save BESTAND"),
+        "{out}"
+    );
+    assert!(out.contains("Reservestapels: "), "{out}");
+    let rest = answers(&out, "rest")[0];
+    assert!(
+        rest.contains("De rest in de volgorde van de lijst: 13 keuzes gemaakt."),
+        "{rest}"
+    );
+    assert_eq!(rest.matches("als volgende").count(), 0, "{rest}");
+    let out = ludus_play(
+        &["--seed", "2", "--ai", "greedy"],
+        "rest\np 9 sen d\nquit\n",
+    );
+    let why = flat(answers(&out, "p 9 sen d")[0]);
+    assert!(why.contains("none of them has \"9\""), "{why}");
+}
+
+/// The command line names no one game: `--help` is the engine's, and
+/// `variants list` lists every game's variants under the game, the
+/// default said once.
+#[test]
+fn the_command_line_names_every_game() {
+    let run = |args: &[&str]| {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_ludus"))
+            .args(args)
+            .env_remove("LUDUS_RULES")
+            .output()
+            .unwrap();
+        assert!(o.status.success());
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let help = run(&["--help"]);
+    assert!(help.starts_with("A rules engine for card games"), "{help}");
+    assert!(!help.contains("Caesar"), "{help}");
+    let list = run(&["variants", "list"]);
+    let cc = list
+        .find("== caesar-cleopatra (--game caesar-cleopatra) ==")
+        .expect(&list);
+    let dc = list
+        .find("== de-cape-et-d-epee (--game de-cape-et-d-epee) ==")
+        .expect(&list);
+    assert!(
+        list[cc..dc].contains("fr-suffrage") && list[dc..].contains("hermit-12"),
+        "{list}"
+    );
+    assert!(!list.contains("default (default)"), "{list}");
+}

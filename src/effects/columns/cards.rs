@@ -691,6 +691,12 @@ impl<R: CardRules> Names for R {
     fn head(&self, objective: u8) -> String {
         self.objective_head(objective)
     }
+    fn home(&self, k: usize) -> Option<(&str, i16)> {
+        let c = self.cards();
+        let k = &c.kinds[k];
+        let d = c.domains.get(k.domain? as usize)?;
+        Some((&d.1, k.domain_value))
+    }
 }
 
 #[cfg(test)]

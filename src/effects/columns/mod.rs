@@ -208,6 +208,12 @@ pub trait Names: ColumnRules {
     fn kind(&self, k: usize) -> (&str, &str);
     /// The card heading a column, in words (an objective: `Commerce 5`).
     fn head(&self, objective: u8) -> String;
+    /// The domain (its name) in whose columns kind `k` is worth another
+    /// value, and that value in half points (`Music`, 24).
+    /// By default none.
+    fn home(&self, _k: usize) -> Option<(&str, i16)> {
+        None
+    }
     /// Card `c` as `Seat Kind` (`Red King`).
     fn card_name(&self, c: u8) -> String {
         let (seat, kind) = (self.seat(self.owner(c)).1, self.kind(self.kind_of(c)).1);

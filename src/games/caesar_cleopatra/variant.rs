@@ -133,7 +133,7 @@ fn base_info(dir: &GameDir) -> VariantInfo {
     VariantInfo {
         id: BASE_VARIANT.to_string(),
         rulebook: BASE_RULEBOOK.to_string(),
-        description: "the base rule files alone (000's readings); the default".to_string(),
+        description: "the base rule files alone (000's readings)".to_string(),
         addon: false,
         lang: None,
         path: dir.path(),

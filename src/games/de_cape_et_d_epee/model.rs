@@ -95,6 +95,8 @@ pub struct Rules {
     toggles: [u8; TOGGLES.len()],
     /// Every toggle of toggles.ron as `toggles.<key> = reading`.
     toggle_settings: Vec<(String, String)>,
+    /// Every toggle's passage of the rulebook (`toggles.<key>`, quote).
+    pub toggle_passages: Vec<(String, String)>,
 }
 
 impl Deref for Rules {
@@ -115,6 +117,18 @@ impl Rules {
     #[inline]
     pub fn first(&self, t: T) -> bool {
         self.toggle(t) == 0
+    }
+
+    /// Every toggle in force: `toggles.<key>`, its reading, the passage.
+    pub fn toggles_in_force(&self) -> Vec<(String, String, String)> {
+        self.toggle_settings
+            .iter()
+            .map(|(k, v)| {
+                let passage = self.toggle_passages.iter().find(|p| &p.0 == k);
+                let passage = passage.map_or(String::new(), |p| p.1.clone());
+                (k.clone(), v.clone(), passage)
+            })
+            .collect()
     }
 
     /// Every rule in force as `key = value`.
@@ -226,6 +240,7 @@ impl Validator {
             tie_breaks: Vec::new(),
             toggles: values,
             toggle_settings: toggles.settings,
+            toggle_passages: toggles.passages,
         };
         self.unknown_keys(o, &r);
         self.round(&round.file, &round.raw, &mut r)?;

@@ -18,11 +18,17 @@ use crate::play::table::{TableView, Viewer};
 use crate::play::{EventLook, Playable};
 
 /// Every word a typed line may use for move `m`: its words in `lang` and
-/// in English, and the base files' names of its card, colour and domain.
+/// in English (a column by its number alone, never by its objective's
+/// value: `que 3` is column 3), and the base files' names of its card,
+/// colour and domain.
 fn typed_words(s: &State, lang: Lang, m: Move) -> String {
     let r = s.rules();
     let b = &r.base_names;
-    let mut t = format!("{} {}", s.move_text_in(lang, m), s.move_text(m));
+    let mut t = format!(
+        "{} {}",
+        text::move_words(lang, r, m),
+        text::move_words(Lang::En, r, m)
+    );
     if let Move::Place { card, .. } | Move::Card(card) = m {
         t = format!(
             "{t} {} {}",
@@ -34,14 +40,104 @@ fn typed_words(s: &State, lang: Lang, m: Move) -> String {
         && let Some(c) = s.columns().get(column as usize)
     {
         let domain = r.objectives[c.objective as usize].domain as usize;
-        t = format!("{t} {}", b.domains[domain]);
+        t = format!("{t} {} {}", r.domains[domain].1, b.domains[domain]);
     }
     fold(&t)
 }
 
+/// The card whose ability asks now, in words (`Blue Traitor`).
+fn asking(s: &State, lang: Lang) -> Option<String> {
+    columns::asking_card(s).map(|c| columns::card_words(lang, s.rules(), c))
+}
+
+/// Why the AI's move `m` is good for the actor, in the evaluation's
+/// terms: for a placement, where it leaves him in that column on what he
+/// sees; then the evaluation's estimate before and after, over a few
+/// guesses of the cards he cannot see (`seed`).
+fn hint_reason(s: &State, m: Move, seed: u64, lang: Lang) -> String {
+    let me = s.actor() as usize;
+    let mut why = match m {
+        Move::Place { card, column } => {
+            columns::placement_reason(s, me, card, column as usize, 16, lang)
+        }
+        _ => String::new(),
+    };
+    let w = super::agents::Weights::default();
+    let mut rng = crate::engine::seed::agent_rng(seed);
+    let (mut before, mut after, mut n) = (0.0, 0.0, 0);
+    let mut legal = Vec::new();
+    for _ in 0..8 {
+        let mut d = s.redrawn(me, &mut rng);
+        d.legal(&mut legal);
+        if !legal.contains(&m) {
+            continue;
+        }
+        before += d.evaluation(&w, me);
+        d.apply_move(m);
+        after += d.evaluation(&w, me);
+        n += 1;
+    }
+    if n > 0 {
+        let now = format!("{:+.1}", before / f64::from(n));
+        let then = format!("{:+.1}", after / f64::from(n));
+        let est = w!(lang, "dc-hint-estimate", now = now, after = then);
+        why = if why.is_empty() {
+            est
+        } else {
+            format!("{why} {est}")
+        };
+    }
+    why
+}
+
+/// The rules in force, in `lang`: the seats, each card's value, each
+/// reading of the rulebook the rules make with its passage.
+fn rules_words(s: &State, notes: &[(String, String, String)], lang: Lang) -> String {
+    let r = s.rules();
+    let mut t = w!(
+        lang,
+        "dc-rules-head",
+        players = r.players,
+        rounds = r.rounds
+    ) + "\n";
+    let values: Vec<String> = (0..r.kinds.len())
+        .map(|k| format!("{} {}", r.kinds[k].name, columns::kind_value(lang, r, k)))
+        .collect();
+    t += &w!(lang, "dc-rules-values", values = values.join(", "));
+    t += "\n";
+    for (key, reading, passage) in notes {
+        let key = key.strip_prefix("toggles.").unwrap_or(key);
+        // A rule about a card is named by the card's name.
+        let (what, part) = key.split_once('.').unwrap_or((key, ""));
+        let what = r
+            .kinds
+            .iter()
+            .find(|k| k.id == what)
+            .map_or(what.replace('_', " "), |k| k.name.clone());
+        let name = if part.is_empty() {
+            what
+        } else {
+            format!("{what}, {}", part.replace('_', " "))
+        };
+        t += &format!(
+            "  {}\n",
+            w!(
+                lang,
+                "dc-rules-reading",
+                rule = name,
+                reading = reading.as_str()
+            )
+        );
+        if !passage.is_empty() {
+            t += &format!("      {passage}\n");
+        }
+    }
+    t
+}
+
 impl Playable for DeCape {
     type Event = Event;
-    type RuleNotes = Vec<(String, String)>;
+    type RuleNotes = Vec<(String, String, String)>;
 
     fn words() -> &'static Catalogue {
         &text::WORDS
@@ -51,7 +147,7 @@ impl Playable for DeCape {
         s: &Selection,
     ) -> Result<(Loaded<Rules>, Self::RuleNotes), Diagnostics> {
         let l = DeCape::load(d, s)?;
-        let notes = l.settings.clone();
+        let notes = l.rules.toggles_in_force();
         Ok((l, notes))
     }
     fn name(r: &Rules) -> &str {
@@ -61,15 +157,16 @@ impl Playable for DeCape {
         r.colours[p].1.clone()
     }
     fn board(s: &State, viewer: Option<usize>, st: Style) -> String {
-        columns::board(s, viewer, st.lang)
+        columns::player_board(s, viewer, st.lang)
     }
     fn table(s: &State, viewer: Viewer, lang: Lang) -> TableView {
         columns::table_view(s, viewer, lang)
     }
     fn question(s: &State, lang: Lang) -> String {
         let who = s.rules().colours[s.actor() as usize].1.as_str();
-        match s.phase() {
-            Phase::Choice => w!(lang, "dc-ask-choice", who = who),
+        match (s.phase(), asking(s, lang)) {
+            (Phase::Choice, Some(card)) => w!(lang, "dc-ask-card", who = who, card = card),
+            (Phase::Choice, None) => w!(lang, "dc-ask-choice", who = who),
             _ => w!(lang, "dc-ask-place", who = who),
         }
     }
@@ -80,15 +177,31 @@ impl Playable for DeCape {
     fn choice_lines(s: &State, legal: &[Move], which: &[usize], st: Style) -> String {
         super::board::numbered(s, legal, which, st.lang)
     }
+    fn cards(s: &State, lang: Lang) -> Vec<crate::play::CardInfo> {
+        let r = s.rules();
+        columns::card_infos(r, &r.base_names.kinds, r.kinds.len(), lang)
+    }
+    fn asking_card(s: &State) -> Option<String> {
+        let r = s.rules();
+        columns::asking_card(s).map(|c| r.kinds[r.kind_of(c)].id.clone())
+    }
     fn legend(_: &State, st: Style) -> String {
         columns::legend(st.lang)
     }
-    fn rules_text(_: &State, notes: &Self::RuleNotes, _: Style) -> String {
-        notes.iter().map(|(k, v)| format!("{k} = {v}\n")).collect()
+    fn rules_text(s: &State, notes: &Self::RuleNotes, st: Style) -> String {
+        rules_words(s, notes, st.lang)
     }
-    fn hint_text(s: &State, m: Move, ix: usize, agent: &str, _: u64, lang: Lang) -> String {
+    fn hint_text(s: &State, m: Move, ix: usize, agent: &str, seed: u64, lang: Lang) -> String {
         let mv = s.move_text_in(lang, m);
-        w!(lang, "dc-hint", agent = agent, n = ix + 1, mv = mv)
+        let why = hint_reason(s, m, seed, lang);
+        w!(
+            lang,
+            "dc-hint",
+            agent = agent,
+            n = ix + 1,
+            mv = mv,
+            why = why
+        )
     }
     fn score_text(s: &State, _: usize, lang: Lang) -> String {
         columns::score_text(s, lang)

@@ -16,18 +16,24 @@ use crate::play::table::{CardView, TableView, Viewer, Zone, ZoneKind};
 /// The width the screen keeps to.
 const WIDTH: usize = 80;
 
-/// A colour's mark: the shortest start of its name that no other colour
-/// in play starts with (`B` for Blue; `Ble` and `Bla` for Bleu and Blanc).
+/// A colour's mark: its first letter when no other colour in play starts
+/// with it (`B` for Blue); else its whole name, which no other colour can
+/// be mistaken for (`Bleu` and `Blanc`, never `Ble` and `Bla`).
 fn initial(r: &impl Names, seat: usize) -> String {
-    let names: Vec<Vec<char>> = (0..r.seats())
-        .map(|q| r.seat(q).1.to_lowercase().chars().collect())
-        .collect();
-    let own = &names[seat];
-    let clash = |n: usize| {
-        (0..names.len()).any(|q| q != seat && names[q].len() >= n && names[q][..n] == own[..n])
+    let first = |q: usize| {
+        r.seat(q)
+            .1
+            .chars()
+            .next()
+            .map(|c| c.to_lowercase().to_string())
     };
-    let n = (1..=own.len()).find(|&n| !clash(n)).unwrap_or(own.len());
-    r.seat(seat).1.chars().take(n.max(1)).collect()
+    let clash = (0..r.seats()).any(|q| q != seat && first(q) == first(seat));
+    let name = r.seat(seat).1;
+    if clash {
+        name.to_string()
+    } else {
+        name.chars().take(1).collect()
+    }
 }
 
 /// Card `c` as `Kind/C` face up, `(Kind)/C` face down where `viewer` may
@@ -95,7 +101,7 @@ pub fn table_view<S: Standing>(s: &S, viewer: Viewer, lang: Lang) -> TableView {
         zones.push(Zone {
             kind: ZoneKind::Hand,
             label: r.seat(q).1.to_string(),
-            note: seat_line(s, q, sight, lang),
+            note: seat_line(s, q, sight, lang, true),
             seat: Some(q),
             cards: if sees(sight, q) {
                 let in_hand = |c: u8| CardView {
@@ -117,7 +123,7 @@ pub fn table_view<S: Standing>(s: &S, viewer: Viewer, lang: Lang) -> TableView {
 
 /// `text` cut to `WIDTH` columns, with `…` where it was cut.
 fn fit(text: String) -> String {
-    if text.chars().count() <= WIDTH {
+    if crate::play::render::width(&text) <= WIDTH {
         return text;
     }
     let mut t: String = text.chars().take(WIDTH - 1).collect();
@@ -127,8 +133,20 @@ fn fit(text: String) -> String {
 
 /// The board as `viewer` sees it (`None`: every card), in `lang`: the
 /// round, a line per column (wrapped under its first card), a line per
-/// seat.
+/// seat, the hands by name (the reports' board).
 pub fn board<S: Standing>(s: &S, viewer: Option<usize>, lang: Lang) -> String {
+    draw(s, viewer, lang, false)
+}
+
+/// The board a player sees at the terminal: as [`board`], with each card
+/// of a hand he may see with its value, and his own line (his hand, his
+/// objectives) whole, wrapped, never cut.
+pub fn player_board<S: Standing>(s: &S, viewer: Option<usize>, lang: Lang) -> String {
+    draw(s, viewer, lang, true)
+}
+
+/// [`board`], or with `player` [`player_board`].
+fn draw<S: Standing>(s: &S, viewer: Option<usize>, lang: Lang, player: bool) -> String {
     let r = s.rules();
     let (round, rounds) = s.round();
     let mut t = c!(lang, "col-round", round = round, rounds = rounds) + "\n";
@@ -147,20 +165,44 @@ pub fn board<S: Standing>(s: &S, viewer: Option<usize>, lang: Lang) -> String {
         t += &wrapped(&format!("{head:<16}"), &cards);
     }
     for q in 0..r.seats() {
-        t += &fit(seat_line(s, q, viewer, lang));
-        t.push('\n');
+        let line = seat_line(s, q, viewer, lang, player);
+        // The viewer's own line (his hand, his objectives) is shown
+        // whole, wrapped; another seat's is cut to a line.
+        if player && viewer == Some(q) {
+            t += &crate::play::render::wrap_hanging(&line, "", "    ");
+        } else {
+            t += &fit(line);
+            t.push('\n');
+        }
     }
     t
 }
 
 /// Seat `q`: its points, reserve and discard sizes, its hand (the kinds,
-/// where `viewer` may see it; else its size) and objectives won.
-fn seat_line<S: Standing>(s: &S, q: usize, viewer: Option<usize>, lang: Lang) -> String {
+/// with their values if `values`, where `viewer` may see it; else its
+/// size) and objectives won.
+fn seat_line<S: Standing>(
+    s: &S,
+    q: usize,
+    viewer: Option<usize>,
+    lang: Lang,
+    values: bool,
+) -> String {
     let r = s.rules();
     let t = s.table();
     let name = r.seat(q).1;
     let hand = if sees(viewer, q) {
-        let names: Vec<&str> = t.hands[q].iter().map(|&c| r.kind(r.kind_of(c)).1).collect();
+        // Each card with its value (the viewer's own hand: he may see it).
+        let names: Vec<String> = t.hands[q]
+            .iter()
+            .map(|&c| {
+                let k = r.kind_of(c);
+                match !values || r.valueless(k) {
+                    true => r.kind(k).1.to_string(),
+                    false => format!("{} {}", r.kind(k).1, super::kind_value(lang, r, k)),
+                }
+            })
+            .collect();
         c!(lang, "col-hand", cards = names.join(", "))
     } else {
         c!(lang, "col-hand-size", n = t.hands[q].len())

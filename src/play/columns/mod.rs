@@ -15,14 +15,15 @@
 
 pub mod board;
 
-pub use board::{board, legend, placement_grid, result_text, score_text, table_view};
+pub use board::{board, legend, placement_grid, player_board, result_text, score_text, table_view};
 
-use super::EventLook;
 use super::i18n::{Catalogue, Lang, PLAY};
-use crate::effects::columns::Names;
+use super::input::fold;
+use super::{CardInfo, EventLook};
 use crate::effects::columns::cards::half;
 use crate::effects::columns::table::Event;
 use crate::effects::columns::view::sees;
+use crate::effects::columns::{ColumnRules, Names, Tabled};
 
 /// The words of a table of columns, in each language; its parent is the
 /// player's catalogue.
@@ -114,6 +115,98 @@ fn settled_words(
 /// A value in half points for reading in `lang`: `9.5`, `12`, `none`.
 pub fn value_words(lang: Lang, v: Option<i16>) -> String {
     v.map_or_else(|| c!(lang, "col-no-value"), half)
+}
+
+/// Kind `k`'s value in words, in `lang`: `16`, `9.5`, `8 (Music 12)`
+/// for a kind worth more in its domain's columns, `no value of its own`.
+pub fn kind_value(lang: Lang, r: &impl Names, k: usize) -> String {
+    if r.valueless(k) {
+        return c!(lang, "col-valueless");
+    }
+    // Its value away from home: under no domain (`u8::MAX`).
+    let base = r.printed(k, u8::MAX);
+    match r.home(k) {
+        Some((domain, v)) => c!(
+            lang,
+            "col-value-home",
+            value = half(base),
+            domain = domain,
+            home = half(v)
+        ),
+        None => half(base),
+    }
+}
+
+/// The card whose ability asks the actor now (the innermost running).
+pub fn asking_card<S: Tabled>(s: &S) -> Option<u8> {
+    s.table().frames.last().map(|f| f.card)
+}
+
+/// The `kinds` kinds of card of `r` as `explain` tells them, in `lang`:
+/// each one's id, its name (the rules' in `lang`), its words (that name
+/// and the base files' one, `base`, folded), its value in words.
+pub fn card_infos(r: &impl Names, base: &[String], kinds: usize, lang: Lang) -> Vec<CardInfo> {
+    (0..kinds)
+        .map(|k| {
+            let (id, name) = r.kind(k);
+            let english = base.get(k).map_or("", String::as_str);
+            CardInfo {
+                id: id.to_string(),
+                name: name.to_string(),
+                words: fold(&format!("{name} {english}")),
+                value: kind_value(lang, r, k),
+            }
+        })
+        .collect()
+}
+
+/// Why a placement of `card` in column `column` helps seat `me`, in the
+/// evaluation's terms (`agents`: the columns a seat leads on what it
+/// sees, each worth its objective): his total there and the best other
+/// seat's, before and after, a card he cannot see counting `unseen`
+/// (half points). Reads only what `me` sees.
+pub fn placement_reason<S: Tabled>(
+    s: &S,
+    me: usize,
+    card: u8,
+    column: usize,
+    unseen: i16,
+    lang: Lang,
+) -> String {
+    let r = s.rules();
+    let t = s.table();
+    let Some(col) = t.columns.get(column) else {
+        return String::new();
+    };
+    let total = |q: usize| t.seen_total(r, column, q, me, unseen);
+    let best_other = (0..r.seats())
+        .filter(|&q| q != me)
+        .map(total)
+        .max()
+        .unwrap_or(0);
+    let mine = total(me);
+    let added = r.printed(r.kind_of(card), r.domain(col.objective));
+    let after = mine
+        + i32::from(if r.valueless(r.kind_of(card)) {
+            0
+        } else {
+            added
+        });
+    let id = match (mine.cmp(&best_other), after.cmp(&best_other)) {
+        (std::cmp::Ordering::Greater, _) => "col-why-keep-lead",
+        (_, std::cmp::Ordering::Greater) => "col-why-take-lead",
+        (_, std::cmp::Ordering::Equal) => "col-why-draw-level",
+        _ => "col-why-trail",
+    };
+    c!(
+        lang,
+        id,
+        column = column + 1,
+        objective = r.head(col.objective),
+        mine = half(after as i16),
+        other = half(best_other as i16),
+        unseen = half(unseen)
+    )
 }
 
 /// How the narration shows an event: a round's end, a column settled and

@@ -183,3 +183,25 @@ cli-value-agent = AGENT
 cli-value-seed = SEED
 cli-value-file = FILE
 cli-value-n = N
+
+## Pages, explain, rest, the recap, the hint's AI
+page-of = Page { $page } of { $pages }: type { $next } for the next.
+words-explain = explain what
+explain-card = { $name }: value { $value }.
+explain-no-words = (The rules directory says nothing more about this card.)
+explain-passage = The rulebook: { $passage }
+explain-none = No card is named "{ $what }". The cards: { $cards }.
+explain-which = "{ $what }" names several cards: { $cards }. Type more of the name.
+rest-done = The rest as listed: { $n } { $n ->
+        [one] choice
+       *[other] choices
+    } made.
+recap = Since your last move: { $events }
+ai-level = { $level ->
+        [easy] easy
+        [hard] hard
+        [random] random
+       *[normal] normal
+    }
+typed-word-fits-none = "{ $line }" matches none of the legal moves: none of them has "{ $word }" here
+typed-words-apart = "{ $line }" matches none of the legal moves: each word fits one, but no move fits them all together

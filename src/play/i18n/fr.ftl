@@ -12,15 +12,15 @@ hotseat-needs-terminal = --hotseat demande un terminal : entre les joueurs, l'é
 
 ## Sauvegarder et arrêter
 resume-ignores = La sauvegarde fixe le jeu, ses règles, la graine et les joueurs ; ignoré : { $options }.
-autosave-failed = La sauvegarde automatique dans { $path } a échoué ({ $error }) : la partie n'est pas sauvegardée. Tapez save FICHIER pour la garder ailleurs (par exemple : save { $suggestion }) ; elle y est alors sauvegardée à chaque question.
+autosave-failed = La sauvegarde automatique dans { $path } a échoué ({ $error }) : la partie n'est pas sauvegardée. Tapez sauver FICHIER pour la garder ailleurs (par exemple : sauver { $suggestion }) ; elle y est alors sauvegardée à chaque question.
 autosave-moved = La sauvegarde automatique avait échoué : désormais la partie est sauvegardée dans ce fichier à chaque question.
 saved-in = La partie est sauvegardée dans { $path } ({ $moves } coups). Pour la reprendre : ludus play --resume { $path }
 not-saved = La partie n'est PAS sauvegardée : la sauvegarde automatique dans { $path } a échoué.
 not-saved-yet = Rien n'est encore sauvegardé.
-autosave-off = Sauvegarde automatique désactivée : seule une partie sauvegardée avec save FICHIER peut être reprise.
+autosave-off = Sauvegarde automatique désactivée : seule une partie sauvegardée avec sauver FICHIER peut être reprise.
 stopped = Partie arrêtée.
 stopped-why = Partie arrêtée ({ $why }).
-save-needs-file = Donnez un nom de fichier : save FICHIER
+save-needs-file = Donnez un nom de fichier : sauver FICHIER
 save-not-a-save = { $path } existe et n'est pas une sauvegarde Ludus.
 save-refused = Rien n'est sauvegardé, pour ne pas le détruire : choisissez un autre nom de fichier.
 save-overwrite-ask = L'écraser ? (oui/non)
@@ -38,7 +38,12 @@ intro-autosave = Sauvegarde automatique : { $path }
 intro-type = Tapez un numéro ou un coup, ou aide pour les commandes.
 you-mark = { $name } (vous)
 player-person = { $name } (un joueur)
-player-ai = { $name } (IA { $ai })
+player-ai = { $name } (IA { $ai ->
+        [easy] facile
+        [normal] normale
+        [hard] difficile
+       *[other] { $ai }
+    })
 
 ## Ce que le joueur tape, et les réponses
 legal-here = { $why }. Possible ici :
@@ -53,13 +58,14 @@ watch-prompt = [Entrée] coup suivant, tout : jusqu'à la fin, plateau, sauver F
 watch-help = Entrée, tout, plateau, sauver FICHIER ou quitter.
 help =
     Choisissez un coup par son numéro, ou tapez-le sous l'une des formes courtes
-    montrées entre crochets après chaque choix (Entrée : le seul choix, s'il est seul).
+    montrées entre crochets après chaque choix (Entrée : le seul choix, s'il est
+    seul).
     Commandes :
       plateau       la table à nouveau         score    les points jusqu'ici
       regles        la règle en vigueur, avec le passage du livret
       conseil       ce que l'IA ferait ici, et pourquoi
       annuler       reprendre votre dernier choix de ce tour
-      journal       les derniers événements    sauver FICHIER   sauvegarder dans FICHIER
+      journal       les derniers événements    sauver FICHIER   sauvegarder là
       aide          ce texte                   quitter   sauvegarder et arrêter
     Les formes anglaises sont aussi comprises.
 
@@ -110,7 +116,7 @@ io-other = erreur du système n° { $code }
 
 ## Fichiers de sauvegarde qui ne se chargent pas
 save-cannot-read = impossible de lire le fichier : { $error }
-save-expected = il faut un fichier écrit par `ludus play` (save FICHIER, ou sa sauvegarde automatique)
+save-expected = il faut un fichier écrit par `ludus play` (sauver FICHIER, ou sa sauvegarde automatique)
 save-empty = le fichier est vide : ce n'est pas une partie sauvegardée
 save-invalid = ce n'est pas une partie sauvegardée valide : { $why }
 save-ron-eof = le fichier s'arrête trop tôt (il est tronqué)
@@ -163,7 +169,7 @@ cli-play-resume = Reprendre une partie sauvegardée (last : la sauvegarde automa
 cli-play-no_autosave = Pas de sauvegarde automatique dans le dossier de données
 cli-replay-about = Revoir une partie sauvegardée par ludus play, en vérifiant chaque coup
 cli-replay-usage = ludus replay [OPTIONS] <FICHIER>
-cli-replay-file = Un fichier écrit par ludus play (save FICHIER, ou une sauvegarde automatique ; last pour la plus récente)
+cli-replay-file = Un fichier écrit par ludus play (sauver FICHIER, ou une sauvegarde automatique ; last pour la plus récente)
 cli-replay-step = S'arrêter après chaque coup jusqu'à ce qu'Entrée soit pressée
 cli-replay-to = S'arrêter après le coup N et montrer la table à ce moment
 cli-replay-side = Montrer la partie comme une place l'a vue (par défaut : toutes les cartes)
@@ -180,3 +186,25 @@ cli-value-agent = AGENT
 cli-value-seed = GRAINE
 cli-value-file = FICHIER
 cli-value-n = N
+
+## Pages, explique, reste, le rappel, l'IA du conseil
+page-of = Page { $page } sur { $pages } : tapez { $next } pour la suivante.
+words-explain = explique expliquer
+explain-card = { $name } : valeur { $value }.
+explain-no-words = (Le dossier des règles n'en dit pas plus sur cette carte.)
+explain-passage = La règle : { $passage }
+explain-none = Aucune carte ne s'appelle « { $what } ». Les cartes : { $cards }.
+explain-which = « { $what } » nomme plusieurs cartes : { $cards }. Tapez plus du nom.
+rest-done = Le reste dans l'ordre de la liste : { $n } { $n ->
+        [one] choix fait
+       *[other] choix faits
+    }.
+recap = Depuis votre dernier coup : { $events }
+ai-level = { $level ->
+        [easy] facile
+        [hard] difficile
+        [random] au hasard
+       *[normal] normale
+    }
+typed-word-fits-none = « { $line } » ne correspond à aucun coup possible : aucun n'a « { $word } » ici
+typed-words-apart = « { $line } » ne correspond à aucun coup possible : chaque mot va avec l'un d'eux, mais aucun coup ne les a tous

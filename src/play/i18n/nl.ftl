@@ -12,15 +12,15 @@ hotseat-needs-terminal = --hotseat heeft een terminal nodig: tussen de spelers w
 
 ## Opslaan en stoppen
 resume-ignores = De opgeslagen partij legt het spel, de regels, het zaad en de spelers vast; genegeerd: { $options }.
-autosave-failed = Automatisch opslaan in { $path } is mislukt ({ $error }): de partij is niet opgeslagen. Typ save BESTAND om haar elders te bewaren (bijvoorbeeld: save { $suggestion }); ze wordt daar dan bij elke vraag opgeslagen.
+autosave-failed = Automatisch opslaan in { $path } is mislukt ({ $error }): de partij is niet opgeslagen. Typ bewaar BESTAND om haar elders te bewaren (bijvoorbeeld: bewaar { $suggestion }); ze wordt daar dan bij elke vraag opgeslagen.
 autosave-moved = Automatisch opslaan was mislukt: voortaan wordt de partij bij elke vraag in dit bestand opgeslagen.
 saved-in = De partij is opgeslagen in { $path } ({ $moves } zetten). Verder spelen met: ludus play --resume { $path }
 not-saved = De partij is NIET opgeslagen: automatisch opslaan in { $path } is mislukt.
 not-saved-yet = Er is nog niets opgeslagen.
-autosave-off = Automatisch opslaan staat uit: alleen een partij opgeslagen met save BESTAND kan verder gespeeld worden.
+autosave-off = Automatisch opslaan staat uit: alleen een partij opgeslagen met bewaar BESTAND kan verder gespeeld worden.
 stopped = Gestopt.
 stopped-why = Gestopt ({ $why }).
-save-needs-file = Geef een bestandsnaam: save BESTAND
+save-needs-file = Geef een bestandsnaam: bewaar BESTAND
 save-not-a-save = { $path } bestaat al en is geen Ludus-partij.
 save-refused = Niet opgeslagen, om het niet te vernietigen: kies een andere bestandsnaam.
 save-overwrite-ask = Overschrijven? (ja/nee)
@@ -38,7 +38,12 @@ intro-autosave = Automatisch opslaan: { $path }
 intro-type = Typ een nummer of een zet, of hulp voor de commando's.
 you-mark = { $name } (jij)
 player-person = { $name } (een speler)
-player-ai = { $name } (AI { $ai })
+player-ai = { $name } (AI { $ai ->
+        [easy] makkelijk
+        [normal] normaal
+        [hard] moeilijk
+       *[other] { $ai }
+    })
 
 ## Wat de speler typt, en de antwoorden
 legal-here = { $why }. Mogelijk hier:
@@ -110,7 +115,7 @@ io-other = systeemfout nr. { $code }
 
 ## Opgeslagen partijen die niet laden
 save-cannot-read = kan het bestand niet lezen: { $error }
-save-expected = een bestand geschreven door `ludus play` (save BESTAND, of de automatische opslag) wordt verwacht
+save-expected = een bestand geschreven door `ludus play` (bewaar BESTAND, of de automatische opslag) wordt verwacht
 save-empty = het bestand is leeg: geen opgeslagen partij
 save-invalid = geen geldige opgeslagen partij: { $why }
 save-ron-eof = het bestand houdt te vroeg op (het is afgekapt)
@@ -163,7 +168,7 @@ cli-play-resume = Een opgeslagen partij hervatten (last: de laatste automatische
 cli-play-no_autosave = Niet automatisch opslaan in de datamap
 cli-replay-about = Een door ludus play opgeslagen partij opnieuw tonen, elke zet gecontroleerd
 cli-replay-usage = ludus replay [OPTIES] <BESTAND>
-cli-replay-file = Een bestand geschreven door ludus play (save BESTAND, of een automatische opslag; last voor de laatste)
+cli-replay-file = Een bestand geschreven door ludus play (bewaar BESTAND, of een automatische opslag; last voor de laatste)
 cli-replay-step = Na elke zet stoppen tot Enter ingedrukt wordt
 cli-replay-to = Na zet N stoppen en de tafel daar tonen
 cli-replay-side = De partij tonen zoals één plaats haar zag (standaard: elke kaart)
@@ -180,3 +185,25 @@ cli-value-agent = AGENT
 cli-value-seed = ZAAD
 cli-value-file = BESTAND
 cli-value-n = N
+
+## Pagina's, uitleg, rest, het overzicht, de AI van de tip
+page-of = Pagina { $page } van { $pages }: typ { $next } voor de volgende.
+words-explain = uitleg
+explain-card = { $name }: waarde { $value }.
+explain-no-words = (De regelmap zegt verder niets over deze kaart.)
+explain-passage = Het regelboek: { $passage }
+explain-none = Geen kaart heet "{ $what }". De kaarten: { $cards }.
+explain-which = "{ $what }" noemt meerdere kaarten: { $cards }. Typ meer van de naam.
+rest-done = De rest in de volgorde van de lijst: { $n } { $n ->
+        [one] keuze
+       *[other] keuzes
+    } gemaakt.
+recap = Sinds je laatste zet: { $events }
+ai-level = { $level ->
+        [easy] makkelijke
+        [hard] moeilijke
+        [random] willekeurige
+       *[normal] normale
+    }
+typed-word-fits-none = "{ $line }" past bij geen enkele mogelijke zet: geen ervan heeft hier "{ $word }"
+typed-words-apart = "{ $line }" past bij geen enkele mogelijke zet: elk woord past bij een ervan, maar geen zet heeft ze allemaal

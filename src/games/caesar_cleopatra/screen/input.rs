@@ -301,7 +301,21 @@ pub fn typed_move(
             let id = match v {
                 None => "not-a-move",
                 Some(v) if !legal.iter().any(|&m| verb_fits(v, m)) => "not-possible-now",
-                Some(_) => "matches-none",
+                Some(v) => {
+                    // Why: the first word no move of the verb has.
+                    let fits = |w: &&str| {
+                        legal.iter().any(|&m| {
+                            verb_fits(v, m) && assign(&t, &[w], &attrs(actor, m), &mut [false; 4])
+                        })
+                    };
+                    let word = rest.iter().find(|w| !fits(w));
+                    return Err(InputError::NoMatch(match word {
+                        Some(w) => {
+                            crate::trc!(WORDS, lang, "matches-none-word", line = line, word = *w)
+                        }
+                        None => crate::trc!(WORDS, lang, "matches-none-together", line = line),
+                    }));
+                }
             };
             Err(InputError::NoMatch(crate::trc!(
                 WORDS,

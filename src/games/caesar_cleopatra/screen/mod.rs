@@ -134,6 +134,32 @@ impl Playable for CaesarCleopatra {
     fn choice_lines(s: &State, legal: &[Move], which: &[usize], st: Style) -> String {
         render::choice_lines(s, legal, which, st)
     }
+    fn cards(s: &State, lang: Lang) -> Vec<crate::play::CardInfo> {
+        let r = s.rules();
+        let me = s.actor();
+        r.kinds
+            .iter()
+            .enumerate()
+            .map(|(k, t)| {
+                let names: Vec<&str> = r
+                    .factions
+                    .iter()
+                    .map(|f| f.card_names[k].as_str())
+                    .collect();
+                let value = match (t.influence, t.inverts_vote) {
+                    (false, _) => w!(lang, "card-value-action"),
+                    (true, true) => w!(lang, "card-value-philosopher"),
+                    (true, false) => t.value.to_string(),
+                };
+                crate::play::CardInfo {
+                    id: t.id.clone(),
+                    name: r.factions[me].card_names[k].clone(),
+                    words: crate::play::input::fold(&format!("{} {}", names.join(" "), t.id)),
+                    value,
+                }
+            })
+            .collect()
+    }
     fn legend(s: &State, st: Style) -> String {
         render::legend(s, st)
     }

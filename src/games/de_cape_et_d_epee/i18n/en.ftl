@@ -15,8 +15,18 @@ dc-move-pass = pass (no card in hand)
 
 ## Questions, hints, scores
 dc-ask-choice = { $who }: an ability asks you to choose
+dc-ask-card = { $who }: the ability of { $card } asks you to choose
 dc-ask-place = { $who }: place a card face down at the bottom of a column
-dc-hint = { $agent } would choose { $n }: { $mv }
+dc-hint = The { $agent } AI would choose { $n }: { $mv }. Why: { $why }
+dc-hint-estimate = Its estimate of your margin (points, and the columns you lead worth their objective): { $now } now, { $after } after.
+
+## `rules`: the rules in force
+dc-rules-head = The rules in force: { $players } players, { $rounds } { $rounds ->
+        [one] round
+       *[other] rounds
+    }. Each reading of rulebook 003 (French) with its passage.
+dc-rules-values = Values: { $values }.
+dc-rules-reading = { $rule }: { $reading }
 
 ## `help`, in this game's terms (its typed moves are its words)
 help =
@@ -28,6 +38,8 @@ help =
       rules         the rule in force now, with its rulebook passage
       hint          what the AI would do here, and why
       undo          take back your last choice of this turn
+      explain CARD  the card's value, its ability and its rulebook passage
       log           the last events          save FILE   save the game to FILE
       help          this text                quit        save and stop (resume with
                                                           ludus play --resume FILE)
+    A long text comes a page at a time: help 2, rules 2 for the next.

@@ -16,8 +16,18 @@ dc-move-pass = passer (aucune carte en main)
 
 ## Questions, conseils, scores
 dc-ask-choice = { $who } : une capacité spéciale vous demande de choisir
+dc-ask-card = { $who } : la capacité spéciale de { $card } vous demande de choisir
 dc-ask-place = { $who } : placez une carte Influence de votre main face cachée en bas d'une colonne
-dc-hint = { $agent } choisirait { $n } : { $mv }
+dc-hint = L'IA { $agent } choisirait { $n } : { $mv }. Pourquoi : { $why }
+dc-hint-estimate = Son estimation de votre marge (les points, et les colonnes que vous menez au prix de leur objectif) : { $now } maintenant, { $after } après.
+
+## `regles` : les règles en vigueur
+dc-rules-head = Les règles en vigueur : { $players } joueurs, { $rounds } { $rounds ->
+        [one] manche
+       *[other] manches
+    }. Chaque lecture du livret 003 avec son passage.
+dc-rules-values = Valeurs : { $values }.
+dc-rules-reading = { $rule } : { $reading }
 
 ## `aide`, dans les termes de ce jeu (ses coups se tapent par leurs mots)
 help =
@@ -29,6 +39,8 @@ help =
       regles        la règle en vigueur, avec le passage du livret
       conseil       ce que l'IA ferait ici, et pourquoi
       annuler       reprendre votre dernier choix de ce tour
-      journal       les derniers événements    sauver FICHIER   sauvegarder dans FICHIER
+      explique CARTE  la valeur d'une carte, sa capacité, le passage du livret
+      journal       les derniers événements    sauver FICHIER   sauvegarder là
       aide          ce texte                   quitter   sauvegarder et arrêter
+    Un long texte vient page par page : aide 2, regles 2 pour la suivante.
     Les mots et les noms anglais sont aussi compris.

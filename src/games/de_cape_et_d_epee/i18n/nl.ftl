@@ -13,8 +13,18 @@ dc-move-pass = passen (geen kaart in de hand)
 
 ## Vragen, tips, scores
 dc-ask-choice = { $who }: een vaardigheid vraagt je te kiezen
+dc-ask-card = { $who }: de vaardigheid van { $card } vraagt je te kiezen
 dc-ask-place = { $who }: leg een kaart gedekt onderaan een kolom
-dc-hint = { $agent } zou { $n } kiezen: { $mv }
+dc-hint = De { $agent } AI zou { $n } kiezen: { $mv }. Waarom: { $why }
+dc-hint-estimate = Haar schatting van je marge (de punten, en de kolommen die je leidt naar hun doel): { $now } nu, { $after } erna.
+
+## `regels`: de regels die gelden
+dc-rules-head = De regels die gelden: { $players } spelers, { $rounds } { $rounds ->
+        [one] ronde
+       *[other] rondes
+    }. Elke lezing van regelboek 003 (Frans) met haar passage.
+dc-rules-values = Waarden: { $values }.
+dc-rules-reading = { $rule }: { $reading }
 
 ## `hulp`, in de termen van dit spel (zetten typ je met hun woorden)
 help =
@@ -26,6 +36,8 @@ help =
       regels        de regel die nu geldt, met de passage uit het regelboek
       tip           wat de AI hier zou doen, en waarom
       terug         je laatste keuze van deze beurt terugnemen
+      uitleg KAART  de waarde van de kaart, haar vaardigheid en de passage
       logboek       de laatste gebeurtenissen   bewaar BESTAND   opslaan in BESTAND
       hulp          deze tekst                  stoppen   opslaan en stoppen
+    Een lange tekst komt per pagina: hulp 2, regels 2 voor de volgende.
     De Engelse vormen worden ook begrepen.

@@ -46,3 +46,11 @@ col-score = { $who }: { $points } { $points ->
     }
 col-wins = { $who } wins
 col-shared = a shared victory
+
+## Values; why a placement helps (the hint)
+col-value-home = { $value } ({ $domain } { $home })
+col-why-keep-lead = in column { $column } ({ $objective }) you stay ahead on what you see: you { $mine }, the best other { $other } (a card you cannot see counts { $unseen }).
+col-why-take-lead = in column { $column } ({ $objective }) you go ahead on what you see: you { $mine }, the best other { $other } (a card you cannot see counts { $unseen }).
+col-why-draw-level = in column { $column } ({ $objective }) you draw level on what you see: you { $mine }, the best other { $other } (a card you cannot see counts { $unseen }).
+col-why-trail = in column { $column } ({ $objective }) you stay behind on what you see: you { $mine }, the best other { $other } (a card you cannot see counts { $unseen }).
+col-valueless = no value of its own

@@ -47,3 +47,11 @@ col-score = { $who } : { $points } { $points ->
     }
 col-wins = { $who } l'emporte
 col-shared = une victoire partagée
+
+## Valeurs ; pourquoi un placement aide (le conseil)
+col-value-home = { $value } ({ $domain } { $home })
+col-why-keep-lead = dans la colonne { $column } ({ $objective }) vous restez devant sur ce que vous voyez : vous { $mine }, le meilleur autre { $other } (une carte que vous ne voyez pas compte { $unseen }).
+col-why-take-lead = dans la colonne { $column } ({ $objective }) vous passez devant sur ce que vous voyez : vous { $mine }, le meilleur autre { $other } (une carte que vous ne voyez pas compte { $unseen }).
+col-why-draw-level = dans la colonne { $column } ({ $objective }) vous égalisez sur ce que vous voyez : vous { $mine }, le meilleur autre { $other } (une carte que vous ne voyez pas compte { $unseen }).
+col-why-trail = dans la colonne { $column } ({ $objective }) vous restez derrière sur ce que vous voyez : vous { $mine }, le meilleur autre { $other } (une carte que vous ne voyez pas compte { $unseen }).
+col-valueless = aucune valeur propre

@@ -42,3 +42,11 @@ col-score = { $who }: { $points } { $points ->
     }
 col-wins = { $who } wint
 col-shared = een gedeelde overwinning
+
+## Waarden; waarom een kaart leggen helpt (de tip)
+col-value-home = { $value } ({ $domain } { $home })
+col-why-keep-lead = in kolom { $column } ({ $objective }) blijf je voor op wat je ziet: jij { $mine }, de beste ander { $other } (een kaart die je niet ziet telt { $unseen }).
+col-why-take-lead = in kolom { $column } ({ $objective }) kom je voor op wat je ziet: jij { $mine }, de beste ander { $other } (een kaart die je niet ziet telt { $unseen }).
+col-why-draw-level = in kolom { $column } ({ $objective }) kom je gelijk op wat je ziet: jij { $mine }, de beste ander { $other } (een kaart die je niet ziet telt { $unseen }).
+col-why-trail = in kolom { $column } ({ $objective }) blijf je achter op wat je ziet: jij { $mine }, de beste ander { $other } (een kaart die je niet ziet telt { $unseen }).
+col-valueless = geen eigen waarde

@@ -63,7 +63,7 @@ vote-postponed = a lone Philosopher: the decision is postponed
 vote-won = { $who } wins
 vote-won-inverted = { $who } wins (the Philosopher inverts the vote)
 ev-revealed = { $who } reveals { $card } at the { $group }.
-ev-influence-lost = { $who } discards { $card } from the { $group }.
+ev-influence-lost = { $who }'s { $card } at the { $group } leaves the table for the discard pile.
 ev-patrician = { $who } takes a patrician of the { $group }.
 ev-exhausted = The { $group } are all won: the influence cards there are discarded.
 ev-lone = { $other } has no influence cards left; { $who } plays on alone.
@@ -184,6 +184,8 @@ target-grid-down = [3]: face down.
 not-a-move = "{ $line }" is neither a command nor a move
 not-possible-now = "{ $line }": that kind of move is not possible now
 matches-none = "{ $line }" matches none of the legal moves
+matches-none-word = "{ $line }" matches none of the legal moves of that kind: none of them has "{ $word }" now (not in your hand, or not allowed there)
+matches-none-together = "{ $line }" matches none of the legal moves of that kind: each word fits one of them, but none fits them all together
 rest-only-arranging = rest: only while ordering the action reserve. Legal here:
 no-card-to-answer = (You hold no card to answer it with.)
 no-answer = { $who } does not answer.
@@ -197,22 +199,23 @@ score-now = { $who }: { $n } { $n ->
     }, { $points }
 help =
     Choose a move by its number, or type it:
-      p 5 sen d     place a 5 face down at the Senators (p = Philosopher: "p p cen d")
+      p 5 sen d     place a 5 face down at the Senators (Philosopher: "p p cen d")
       p 3 pra u     place a 3 face up at the Praetors
       pass          stay passive this turn;  x 2 = discard a 2;  end = stop
       a NAME        play the action card NAME (first letters of its name)
-      c sen         choose the Senators as a card's target;  c 3 sen u opp = a card there
+      c sen         the Senators as a card's target; c 3 sen u opp: a card there
       d i / d a     draw from the influence / action reserve
       v             turn up the vote card (ends an active turn)
       no            let the opponent's card pass, or skip an optional draw
-      r NAME / rest setup: this action card next in your reserve / the rest as listed
+      r NAME / rest setup: this action card next in your reserve / the rest
       Enter         the only choice, when there is one
     Commands:
       board         the table again          score    the points so far
       rules         the rule in force now, with its rulebook passage
       hint          what the AI would do here, and why
+      explain CARD  what a card is worth and does (help 2, rules 2: next page)
       undo          take back your last choice of this turn (not past a card drawn,
-                    a vote card, a card looked at or revealed, or an opponent's move)
+                    a vote card, a card looked at or revealed, an opponent's move)
       log           the last events          save FILE   save the game to FILE
       help          this text                quit        save and stop (resume with
                                                           ludus play --resume FILE)
@@ -283,3 +286,7 @@ rulebook-refill = 000: "Lorsque un jouer a joué les cartes qu'il désirait, il 
 rulebook-passive = 000: "Si le jouer ne peut pas ou ne veut pas intervenir dans le jeu, il peut passer son tour. Dans ce cas, il peut défausser des cartes quelconques de sa main en les mettant sur sa pile de défausse et reprendre des cartes appropriées de ses piles de réserve. Il ne tire pas de carte " Question de confiance "."
 rulebook-vote-card = 000: "A la fin de son tour, le joueur découvre la carte au sommet de la pile " Question de confiance "."
 rulebook-vote = 000: "Le joueur ayant la plus grosse influence gagne et conserve la carte " Patricien " se trouvant au sommet de la pile. [...] Le gagnant perd la carte la plus haute qu'il a jouée sur ce groupe. Le perdant perd la carte la plus basse."
+
+## `explain`: a card without a number
+card-value-action = none: an action card
+card-value-philosopher = none: it turns a vote around

@@ -60,7 +60,7 @@ vote-postponed = un Philosophe seul : la décision est reportée
 vote-won = { $who } l'emporte
 vote-won-inverted = { $who } l'emporte (le Philosophe inverse le vote)
 ev-revealed = { $who } révèle { $card } aux { $group }.
-ev-influence-lost = { $who } défausse { $card } des { $group }.
+ev-influence-lost = { $card } de { $who } quitte les { $group } pour la défausse.
 ev-patrician = { $who } gagne un patricien des { $group }.
 ev-exhausted = Les { $group } sont tous gagnés : les cartes d'influence y sont défaussées.
 ev-lone = { $other } n'a plus de cartes d'influence ; { $who } continue seul.
@@ -181,6 +181,8 @@ target-grid-down = [3] : cachée.
 not-a-move = « { $line } » n'est ni une commande ni un coup
 not-possible-now = « { $line } » : ce genre de coup n'est pas possible maintenant
 matches-none = « { $line } » ne correspond à aucun coup possible
+matches-none-word = « { $line } » ne correspond à aucun coup possible de ce genre : aucun n'a « { $word } » maintenant (pas dans votre main, ou pas permis là)
+matches-none-together = « { $line } » ne correspond à aucun coup possible de ce genre : chaque mot va avec l'un d'eux, mais aucun ne les a tous
 rest-only-arranging = reste : seulement pendant l'ordre de la réserve d'action. Possible ici :
 no-card-to-answer = (Vous n'avez aucune carte pour y répondre.)
 no-answer = { $who } ne répond pas.
@@ -194,23 +196,25 @@ score-now = { $who } : { $n } { $n ->
     }, { $points }
 help =
     Choisissez un coup par son numéro, ou tapez-le :
-      p 5 sen c     poser un 5 face cachée aux Sénateurs (p = Philosophe : « p p cen c »)
+      p 5 sen c     poser un 5 face cachée aux Sénateurs (Philosophe : « p p cen c »)
       p 3 pre v     poser un 3 face visible aux Prêteurs
       passe         rester passif ce tour ;  x 2 = défausser un 2 ;  fin = arrêter
       a NOM         jouer la carte action NOM (les premières lettres de son nom)
-      c sen         choisir les Sénateurs comme cible ;  c 3 sen v adv = une carte là
+      c sen         choisir les Sénateurs comme cible ; c 3 sen v adv : une carte là
       pi i / pi a   piocher dans la réserve d'influence / d'action
       v             retourner la carte de vote (finit un tour actif)
       non           laisser passer la carte de l'adversaire, ou ne pas piocher
-      r NOM / reste mise en place : cette carte action ensuite / les autres dans l'ordre
+      r NOM / reste mise en place : cette carte action ensuite / les autres en ordre
       Entrée        le seul choix, quand il n'y en a qu'un
     Commandes :
       plateau       la table à nouveau         score    les points jusqu'ici
       regles        la règle en vigueur, avec le passage du livret
       conseil       ce que l'IA ferait ici, et pourquoi
-      annuler       reprendre votre dernier choix de ce tour (pas au-delà d'une carte
-                    piochée, d'un vote, d'une carte regardée ou révélée, d'un coup adverse)
-      journal       les derniers événements    sauver FICHIER   sauvegarder dans FICHIER
+      explique CARTE  ce que vaut et fait une carte (aide 2 : page suivante)
+      annuler       reprendre votre dernier choix de ce tour (pas au-delà d'une
+                    carte piochée, d'un vote, d'une carte regardée ou révélée,
+                    d'un coup adverse)
+      journal       les derniers événements    sauver FICHIER   sauvegarder là
       aide          ce texte                   quitter   sauvegarder et arrêter
     Les formes anglaises (p 5 sen d, end, d i...) sont aussi comprises.
 
@@ -280,3 +284,7 @@ rulebook-refill = 000 : « Lorsque un jouer a joué les cartes qu'il désirait, 
 rulebook-passive = 000 : « Si le jouer ne peut pas ou ne veut pas intervenir dans le jeu, il peut passer son tour. Dans ce cas, il peut défausser des cartes quelconques de sa main en les mettant sur sa pile de défausse et reprendre des cartes appropriées de ses piles de réserve. Il ne tire pas de carte " Question de confiance ". »
 rulebook-vote-card = 000 : « A la fin de son tour, le joueur découvre la carte au sommet de la pile " Question de confiance ". »
 rulebook-vote = 000 : « Le joueur ayant la plus grosse influence gagne et conserve la carte " Patricien " se trouvant au sommet de la pile. [...] Le gagnant perd la carte la plus haute qu'il a jouée sur ce groupe. Le perdant perd la carte la plus basse. »
+
+## `explain`: a card without a number
+card-value-action = aucune : une carte action
+card-value-philosopher = aucune : il inverse un vote

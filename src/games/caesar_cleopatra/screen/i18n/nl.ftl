@@ -60,7 +60,7 @@ vote-postponed = een filosoof alleen: de beslissing wordt uitgesteld
 vote-won = { $who } wint
 vote-won-inverted = { $who } wint (de filosoof keert de stemming om)
 ev-revealed = { $who } draait { $card } om bij de { $group }.
-ev-influence-lost = { $who } legt { $card } af van de { $group }.
+ev-influence-lost = { $card } van { $who } verlaat de { $group } voor de aflegstapel.
 ev-patrician = { $who } wint een patriciër van de { $group }.
 ev-exhausted = De { $group } zijn allemaal gewonnen: de invloedkaarten daar worden afgelegd.
 ev-lone = { $other } heeft geen invloedkaarten meer; { $who } speelt alleen verder.
@@ -144,7 +144,7 @@ other-hand = Hand van { $who }: { $n } { $n ->
    *[other] kaarten.
     }
 reserve-of = { $who } { $influence } invloed + { $action } aktie
-reserves = Reserves: { $list }
+reserves = Reservestapels: { $list }
 vote-deck = Vertrouwensvragen: { $n } gedekt, { $up } omgedraaid
 vote-out = { $n } uit het spel
 points = { $n } { $n ->
@@ -181,6 +181,8 @@ target-grid-down = [3]: dicht.
 not-a-move = "{ $line }" is geen commando en geen zet
 not-possible-now = "{ $line }": zo'n zet kan nu niet
 matches-none = "{ $line }" past bij geen enkele mogelijke zet
+matches-none-word = "{ $line }" past bij geen enkele mogelijke zet van die soort: geen ervan heeft nu "{ $word }" (niet in je hand, of daar niet toegestaan)
+matches-none-together = "{ $line }" past bij geen enkele mogelijke zet van die soort: elk woord past bij een ervan, maar geen enkele heeft ze allemaal
 rest-only-arranging = rest: alleen bij het ordenen van de aktiereserve. Mogelijk hier:
 no-card-to-answer = (Je hebt geen kaart om mee te antwoorden.)
 no-answer = { $who } antwoordt niet.
@@ -202,12 +204,13 @@ help =
       tr i / tr a   neem een kaart uit de invloed- / aktiereserve
       v             draai de vertrouwensvraag om (einde van een actieve beurt)
       nee           laat de kaart van de tegenstander gebeuren, of neem niets
-      r NAAM / rest voorbereiding: deze aktiekaart als volgende / de rest zoals vermeld
+      r NAAM / rest voorbereiding: deze aktiekaart als volgende / de rest op volgorde
       Enter         de enige keuze, als er maar één is
     Commando's:
       bord          de tafel opnieuw            score    de punten tot nu toe
       regels        de regel die nu geldt, met de passage uit het regelboek
       tip           wat de AI hier zou doen, en waarom
+      uitleg KAART  wat een kaart waard is en doet (hulp 2: volgende pagina)
       terug         je laatste keuze van deze beurt terugnemen (niet voorbij een
                     genomen kaart, een vertrouwensvraag, een bekeken of omgedraaide
                     kaart, of een zet van de tegenstander)
@@ -235,7 +238,7 @@ words-influence = invloed
 words-action = aktie actie
 
 ## Tips
-hint = De AI { $ai } zou kiezen: { $mv } (keuze { $n }, of typ "{ $typed }"): { $why }.
+hint = De { $ai } AI zou kiezen: { $mv } (keuze { $n }, of typ "{ $typed }"): { $why }.
 hint-estimate = Haar schatting van je eindmarge: { $now } nu, { $after } erna.
 why-setup = een { $value } past daar volgens haar berekening het best
 why-arrange = { $card } eerst: die komt het vroegst in je hand
@@ -281,3 +284,7 @@ rulebook-refill = 002: "Heeft een speler alle gewenste kaarten gespeeld, dan vul
 rulebook-passive = 002: "Wil of kan een speler, bij gebrek aan geschikte kaarten, niet reageren, dan kan hij passen. In dat geval kan hij zoveel willekeurige kaarten open op zijn eigen aflegstapels leggen en uit zijn reservekaarten evenveel nieuwe kaarten nemen."
 rulebook-vote-card = 002: "Bij het einde van zijn beurt draait de speler de bovenste kaart van de stapel "vertrouwensvraag" om."
 rulebook-vote = 002: "De speler met de grootste invloed wint en bekomt de bovenste Patriciërskaart, welke hij open voor zich neerlegt. De winnaar verliest zijn hoogste invloedkaart van deze groep. De verliezer verliest zijn laagste invloedkaart van deze groep."
+
+## `explain`: a card without a number
+card-value-action = geen: een aktiekaart
+card-value-philosopher = geen: hij keert een stemming om
