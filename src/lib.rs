@@ -19,4 +19,5 @@ pub mod report;
 pub mod sim;
 pub mod soak;
 pub mod stats;
+pub mod sweep;
 pub mod term;

@@ -12,6 +12,8 @@ pub mod json;
 pub mod measures;
 pub mod merge;
 pub use crate::stats;
+pub mod sweep;
+pub mod sweep_html;
 pub mod tally;
 pub mod text;
 
