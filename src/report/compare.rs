@@ -13,6 +13,7 @@ use serde_json::{Value, json};
 use super::Reported;
 use super::measures::{Measure, Stat, measures, sections};
 use super::stats::Test;
+use super::compare_paired::Paired;
 use super::text::{fmt_value, run_line};
 use crate::sim::Summary;
 
@@ -100,8 +101,10 @@ pub struct Row {
     pub tests: Vec<Option<Test>>,
 }
 
-/// The measures of each set, matched by id, with tests against set 0.
-pub fn rows<G: Reported>(sets: &[Summary<G::Sums>]) -> Vec<Row> {
+/// The measures of each set, matched by id, with tests against set 0:
+/// paired where the games give the measure game by game
+/// ([`Paired::test`]), else unpaired ([`Stat::compare`]).
+pub fn rows<G: Reported>(sets: &[Summary<G::Sums>], paired: Option<&Paired>) -> Vec<Row> {
     let per: Vec<Vec<Measure>> = sets.iter().map(measures::<G>).collect();
     let mut order: Vec<Measure> = Vec::new();
     for ms in &per {
@@ -130,12 +133,15 @@ pub fn rows<G: Reported>(sets: &[Summary<G::Sums>]) -> Vec<Row> {
                     None => None,
                 })
                 .collect();
+            let seats = &sets[0].meta.seats;
             let tests = values
                 .iter()
                 .enumerate()
                 .map(|(i, v)| match (i, &values[0], v) {
                     (0, _, _) => None,
-                    (_, Some(a), Some(b)) => a.compare(b),
+                    (_, Some(a), Some(b)) => paired
+                        .and_then(|p| p.test(i, &first, a, b, seats))
+                        .or_else(|| a.compare(b)),
                     _ => None,
                 })
                 .collect();
@@ -148,8 +154,8 @@ pub fn rows<G: Reported>(sets: &[Summary<G::Sums>]) -> Vec<Row> {
         .collect()
 }
 
-pub fn compare_json<G: Reported>(sets: &[Summary<G::Sums>]) -> Value {
-    let rows: Vec<Value> = rows::<G>(sets)
+pub fn compare_json<G: Reported>(sets: &[Summary<G::Sums>], paired: Option<&Paired>) -> Value {
+    let rows: Vec<Value> = rows::<G>(sets, paired)
         .iter()
         .map(|r| {
             json!({
@@ -181,6 +187,7 @@ pub fn compare_json<G: Reported>(sets: &[Summary<G::Sums>]) -> Value {
         "threads": first.map_or(0, |s| s.threads),
         "sets": sets.iter().map(super::json::summary_json::<G>).collect::<Vec<_>>(),
         "rows": rows,
+        "paired": paired,
     })
 }
 
@@ -193,7 +200,7 @@ pub fn fmt_p(p: f64) -> String {
     }
 }
 
-pub fn compare_text<G: Reported>(sets: &[Summary<G::Sums>]) -> String {
+pub fn compare_text<G: Reported>(sets: &[Summary<G::Sums>], paired: Option<&Paired>) -> String {
     let mut o = String::new();
     let Some(first) = sets.first() else {
         return o;
@@ -219,12 +226,8 @@ pub fn compare_text<G: Reported>(sets: &[Summary<G::Sums>]) -> String {
             s.seconds
         );
     }
-    let _ = writeln!(
-        o,
-        "Difference: each set minus [A], its 95% CI, the p-value (two-proportion z-test for rates, \
-         Welch's t-test for means, z-test for ratios) and whether p < 0.05."
-    );
-    let all = rows::<G>(sets);
+    let _ = writeln!(o, "{}", tests_note(paired.is_some()));
+    let all = rows::<G>(sets, paired);
     let lw = all
         .iter()
         .map(|r| r.first.label.chars().count())
@@ -279,6 +282,21 @@ pub fn compare_text<G: Reported>(sets: &[Summary<G::Sums>]) -> String {
         }
     }
     o
+}
+
+/// What the difference column holds and how it is tested.
+fn tests_note(paired: bool) -> String {
+    let how = if paired {
+        "paired over the same games: McNemar's test for rates, the paired t-test for means; \
+         a measure not given game by game (a ratio, a mean over some games) unpaired: \
+         two-proportion z, Welch, z for ratios"
+    } else {
+        "two-proportion z-test for rates, Welch's t-test for means, z-test for ratios"
+    };
+    textwrap::fill(
+        &format!("Difference: each set minus [A], its 95% CI, the p-value ({how}) and whether p < 0.05."),
+        100,
+    )
 }
 
 /// A difference with its sign.

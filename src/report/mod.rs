@@ -6,6 +6,7 @@
 //! user's guide and says how every measure is computed.
 
 pub mod compare;
+pub mod compare_paired;
 pub mod csv;
 pub mod html;
 pub mod json;
@@ -61,21 +62,23 @@ pub trait Reported: Simulated {
 #[derive(Debug, Clone)]
 pub enum Outcome<S> {
     Single(Box<Summary<S>>),
-    /// One summary per rule set, in the order given.
-    Compare(Vec<Summary<S>>),
+    /// One summary per rule set, in the order given, and the pairs of
+    /// games of each set after the first against the first (`None` for
+    /// reports made before pairs were kept).
+    Compare(Vec<Summary<S>>, Option<compare_paired::Paired>),
 }
 
 impl<S> Outcome<S> {
     pub fn to_json<G: Reported<Sums = S>>(&self) -> Value {
         match self {
             Outcome::Single(s) => json::summary_json::<G>(s),
-            Outcome::Compare(v) => compare::compare_json::<G>(v),
+            Outcome::Compare(v, p) => compare::compare_json::<G>(v, p.as_ref()),
         }
     }
     pub fn to_text<G: Reported<Sums = S>>(&self) -> String {
         match self {
             Outcome::Single(s) => text::summary_text::<G>(s),
-            Outcome::Compare(v) => compare::compare_text::<G>(v),
+            Outcome::Compare(v, p) => compare::compare_text::<G>(v, p.as_ref()),
         }
     }
 }
@@ -274,6 +277,13 @@ pub fn simulate<G: Reported>(o: &SimOptions) -> Result<Outcome<G::Sums>, SimErro
     }
     let per_run = runs[0].meta.range().end - runs[0].meta.range().start;
     let total = per_run * runs.len() as u64;
+    if !o.compare.is_empty() && csv_out.is_none() {
+        let (sets, paired) = sim::with_progress(total, o.progress, |done| {
+            compare_paired::run_together(&runs, o.threads, done)
+        })
+        .map_err(io)?;
+        return Ok(Outcome::Compare(sets, Some(paired)));
+    }
     let summaries = sim::with_progress(total, o.progress, |done| {
         let mut out = Vec::new();
         for cfg in &runs {
@@ -295,7 +305,13 @@ pub fn simulate<G: Reported>(o: &SimOptions) -> Result<Outcome<G::Sums>, SimErro
     Ok(if o.compare.is_empty() {
         Outcome::Single(Box::new(summaries.into_iter().next().expect("one run")))
     } else {
-        Outcome::Compare(summaries)
+        // The rows were streamed set by set: the pairs take the games
+        // once more, together.
+        let (_, paired) = sim::with_progress(total, o.progress, |done| {
+            compare_paired::run_together(&runs, o.threads, done)
+        })
+        .map_err(io)?;
+        Outcome::Compare(summaries, Some(paired))
     })
 }
 

@@ -49,6 +49,16 @@ pub fn columns<G: Reported>(meta: &Meta) -> Vec<Column> {
         let (id, name) = (meta.seat_id(p), meta.seat_name(p));
         v.push(col(format!("score_{id}"), format!("{name} final score"), 1.0));
     }
+    let first = "first player";
+    v.push(col("first_win", format!("{first} wins"), 1.0));
+    v.push(col(
+        "first_result",
+        format!("{first}: +1 a win, -1 another's win, 0 a draw"),
+        1.0,
+    ));
+    let seat0 = meta.seat_name(0);
+    v.push(col("margin", format!("score margin ({seat0} - the best other)"), 1.0));
+    v.push(col("abs_margin", format!("|score margin| ({seat0} and the best other)"), 1.0));
     v.push(col("score_spread", "score spread (best - worst)", 1.0));
     v.push(col("winning_margin", "winning margin (best - second)", 1.0));
     v.push(col("decisive_turn", "turn after which the winner stayed ahead", 1.0));
@@ -92,6 +102,15 @@ pub fn values<G: Reported>(meta: &Meta, r: &GameRecord<G::Record>) -> GameValues
         Some(i64::from(r.moves)),
     ];
     cols.extend(o.scores.iter().map(|&s| Some(s)));
+    let seat0 = o.scores.first().copied().unwrap_or(0);
+    let others = o.scores.iter().skip(1).copied().max();
+    let edge0 = others.map(|b| seat0 - b);
+    cols.extend([
+        Some(first_won),
+        Some(first_won - (decided - first_won)),
+        edge0,
+        edge0.map(i64::abs),
+    ]);
     cols.extend([spread, margin, o.decisive_turn.map(i64::from)]);
     let mut own = Vec::new();
     G::csv_row(meta, &r.game, &mut own);

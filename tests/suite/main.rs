@@ -34,5 +34,6 @@ mod rules_data;
 mod run_options;
 mod scenarios;
 mod soak;
+mod sweep;
 mod variant_errors;
 mod variants;
