@@ -594,7 +594,9 @@ fn merge_sweeps(a: &MergeArgs, files: &[(String, serde_json::Value)]) -> ExitCod
     let mut parts = Vec::new();
     for (name, v) in files {
         if !crate::sweep::is_sweep(v) {
-            eprintln!("error: {name} is not a sweep's report: cannot merge it with a sweep's shards");
+            eprintln!(
+                "error: {name} is not a sweep's report: cannot merge it with a sweep's shards"
+            );
             return ExitCode::from(EXIT_INVALID);
         }
         match crate::sweep::from_json(v) {

@@ -107,7 +107,12 @@ fn selection(base: &Selection, s: &SetInfo) -> Result<Selection, String> {
     match &s.spec {
         Some(spec) => crate::report::spec_selection(base, spec),
         None => Ok(Selection {
-            sets: base.sets.iter().cloned().chain(s.sets.iter().cloned()).collect(),
+            sets: base
+                .sets
+                .iter()
+                .cloned()
+                .chain(s.sets.iter().cloned())
+                .collect(),
             ..base.clone()
         }),
     }
@@ -116,7 +121,9 @@ fn selection(base: &Selection, s: &SetInfo) -> Result<Selection, String> {
 /// Loads the base and every rule set of the plan; a set that does not
 /// load, or changes the number of seats, is skipped with its reason.
 fn load<G: Registered>(o: &SweepOptions) -> Result<Loaded<G>, SimError> {
-    let base = G::load(&o.rules_dir, &o.base).map_err(SimError::Rules)?.rules;
+    let base = G::load(&o.rules_dir, &o.base)
+        .map_err(SimError::Rules)?
+        .rules;
     let knobs = G::knobs(&o.rules_dir, &o.base).map_err(SimError::Rules)?;
     let planned = plan::sets(&knobs, &o.choice).map_err(SimError::Usage)?;
     let seats = G::seats(&base);
@@ -138,8 +145,8 @@ fn load<G: Registered>(o: &SweepOptions) -> Result<Loaded<G>, SimError> {
             }),
         }
     }
-    let (agents, names) = parse_agents_in::<G>(&o.agents, seats, Some(&o.rules_dir))
-        .map_err(SimError::Usage)?;
+    let (agents, names) =
+        parse_agents_in::<G>(&o.agents, seats, Some(&o.rules_dir)).map_err(SimError::Usage)?;
     let shard = o.shard.as_deref().map(parse_shard).transpose();
     let mut base_meta = G::meta(&base);
     base_meta.seed = o.seed;
@@ -256,10 +263,15 @@ pub fn merge(parts: &[(String, Sweep)]) -> Result<Sweep, String> {
             ));
         }
         let Some([i, n]) = s.meta.shard else {
-            return Err(format!("{name} is a whole sweep, not a shard (made without --shard)"));
+            return Err(format!(
+                "{name} is a whole sweep, not a shard (made without --shard)"
+            ));
         };
         if *count.get_or_insert(n) != n {
-            return Err(format!("{name} is shard {i}/{n}, but {first_name} is one of {} shards", count.unwrap_or(n)));
+            return Err(format!(
+                "{name} is shard {i}/{n}, but {first_name} is one of {} shards",
+                count.unwrap_or(n)
+            ));
         }
         if !seen.insert(i) {
             return Err(format!("shard {i}/{n} is given twice ({name})"));

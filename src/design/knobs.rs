@@ -170,7 +170,9 @@ impl<'de> Deserializer<'de> for Probe {
         variants: &'static [&'static str],
         _: V,
     ) -> Result<V::Value, Found> {
-        Err(Found(Some(variants.iter().map(|v| v.to_string()).collect())))
+        Err(Found(Some(
+            variants.iter().map(|v| v.to_string()).collect(),
+        )))
     }
     serde::forward_to_deserialize_any! {
         i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string

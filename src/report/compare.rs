@@ -11,9 +11,9 @@ use std::fmt::Write;
 use serde_json::{Value, json};
 
 use super::Reported;
+use super::compare_paired::Paired;
 use super::measures::{Measure, Stat, measures, sections};
 use super::stats::Test;
-use super::compare_paired::Paired;
 use super::text::{fmt_value, run_line};
 use crate::sim::Summary;
 
@@ -294,7 +294,9 @@ fn tests_note(paired: bool) -> String {
         "two-proportion z-test for rates, Welch's t-test for means, z-test for ratios"
     };
     textwrap::fill(
-        &format!("Difference: each set minus [A], its 95% CI, the p-value ({how}) and whether p < 0.05."),
+        &format!(
+            "Difference: each set minus [A], its 95% CI, the p-value ({how}) and whether p < 0.05."
+        ),
         100,
     )
 }

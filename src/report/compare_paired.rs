@@ -43,7 +43,14 @@ impl Paired {
     /// The paired test of measure `m` of set `k` (k ≥ 1) against set 0,
     /// whose own statistics are `a` (set 0) and `b` (set k); `None` when
     /// the measure has no paired form (its unpaired test then stands).
-    pub fn test(&self, k: usize, m: &Measure, a: &Stat, b: &Stat, seats: &[String]) -> Option<Test> {
+    pub fn test(
+        &self,
+        k: usize,
+        m: &Measure,
+        a: &Stat,
+        b: &Stat,
+        seats: &[String],
+    ) -> Option<Test> {
         let set = self.sets.get(k.checked_sub(1)?)?;
         let n = a.n();
         let same = |x: f64, y: f64| (x - y).abs() <= 1e-9 * x.abs().max(1.0);
@@ -64,7 +71,8 @@ impl Paired {
         if let Some(e) = m.id.strip_prefix("end_") {
             let [both, a_only, b_only] = set.ends.get(e).copied().unwrap_or_default();
             let test = mcnemar(b_only, a_only, n);
-            return agrees((both + a_only) as f64 / nf, (both + b_only) as f64 / nf).then_some(test);
+            return agrees((both + a_only) as f64 / nf, (both + b_only) as f64 / nf)
+                .then_some(test);
         }
         let id = match m.id.as_str() {
             "first_player_win" => "first_win",
@@ -104,7 +112,8 @@ pub fn run_together<G: Reported>(
             .fold(empty, |mut acc, i| {
                 let mut base = None;
                 for (j, cfg) in runs.iter().enumerate() {
-                    let (_, r) = crate::sim::play_game::<G>(&cfg.rules, &cfg.agents, first.seed, i, false);
+                    let (_, r) =
+                        crate::sim::play_game::<G>(&cfg.rules, &cfg.agents, first.seed, i, false);
                     acc.0[j].add::<G>(&r);
                     let v = sums::values::<G>(first, &r);
                     match &base {

@@ -82,9 +82,16 @@ pub fn measure_ids(m: &SweepMeta, endings: &[String]) -> Vec<(String, String)> {
     }
     v.push(("draw".into(), "draws".into()));
     for e in endings {
-        v.push((format!("end_{e}"), format!("ended: {}", e.replace('_', " "))));
+        v.push((
+            format!("end_{e}"),
+            format!("ended: {}", e.replace('_', " ")),
+        ));
     }
-    v.extend(m.columns[1..].iter().map(|c| (c.id.clone(), c.label.clone())));
+    v.extend(
+        m.columns[1..]
+            .iter()
+            .map(|c| (c.id.clone(), c.label.clone())),
+    );
     v
 }
 
@@ -124,8 +131,16 @@ fn spreads(table: &[u64], seats: usize) -> (f64, f64) {
         let min = r.iter().cloned().fold(f64::MAX, f64::min);
         if seats == 0 { 0.0 } else { max - min }
     };
-    let set = spread(&|p| (0..w).map(|a| table.get(a * w + p).copied().unwrap_or(0)).sum());
-    let base = spread(&|p| (0..w).map(|b| table.get(p * w + b).copied().unwrap_or(0)).sum());
+    let set = spread(&|p| {
+        (0..w)
+            .map(|a| table.get(a * w + p).copied().unwrap_or(0))
+            .sum()
+    });
+    let base = spread(&|p| {
+        (0..w)
+            .map(|b| table.get(p * w + b).copied().unwrap_or(0))
+            .sum()
+    });
     (set, base)
 }
 
@@ -162,7 +177,13 @@ fn effects_of(s: &Sweep, i: usize, ends: &[String]) -> Vec<Effect> {
     let (c0, nf) = (&m.columns[0], n.max(1) as f64);
     let edge = set.pairs.first().cloned().unwrap_or_default();
     let (ba, bb) = edge.means();
-    v.push(effect(c0.id.clone(), "mean", ba * c0.scale, bb * c0.scale, edge.test(c0.scale)));
+    v.push(effect(
+        c0.id.clone(),
+        "mean",
+        ba * c0.scale,
+        bb * c0.scale,
+        edge.test(c0.scale),
+    ));
     for o in 0..w {
         let id = match m.seats.get(o) {
             Some(s) => format!("win_{s}"),
@@ -188,7 +209,13 @@ fn effects_of(s: &Sweep, i: usize, ends: &[String]) -> Vec<Effect> {
         };
         let base = t.base.own.get(c).map_or(0.0, |o| o.mean());
         let test = p.test(col.scale);
-        v.push(effect(col.id.clone(), "mean", base * col.scale, own.mean() * col.scale, test));
+        v.push(effect(
+            col.id.clone(),
+            "mean",
+            base * col.scale,
+            own.mean() * col.scale,
+            test,
+        ));
     }
     v
 }
@@ -293,7 +320,10 @@ fn set_json(r: &SetReport, measure: &str) -> Value {
 pub fn to_json(s: &Sweep) -> Value {
     let sets = analyse(s);
     let measure = &s.meta.measure;
-    let ranked: Vec<Value> = ranking(&sets, measure).iter().map(|r| set_json(r, measure)).collect();
+    let ranked: Vec<Value> = ranking(&sets, measure)
+        .iter()
+        .map(|r| set_json(r, measure))
+        .collect();
     let all: Vec<Value> = sets
         .iter()
         .map(|r| {
@@ -355,7 +385,11 @@ fn shown(e: &Effect, v: f64, signed: bool) -> String {
     } else {
         format!("{v:.3}")
     };
-    if signed && v >= 0.0 { format!("+{s}") } else { s }
+    if signed && v >= 0.0 {
+        format!("+{s}")
+    } else {
+        s
+    }
 }
 
 fn cut(s: &str, w: usize) -> String {
@@ -421,7 +455,10 @@ pub fn to_text(s: &Sweep) -> String {
                  95% interval; p corrected by Holm's method over the {} rule sets; * = resolved \
                  (corrected p < 0.05). changed: share of games that differ from the base's.",
                 measure_label(s),
-                base.map_or(String::new(), |e| format!(" (base {})", shown(e, e.base, false))),
+                base.map_or(String::new(), |e| format!(
+                    " (base {})",
+                    shown(e, e.base, false)
+                )),
                 sets.len()
             ),
             100
@@ -434,7 +471,11 @@ pub fn to_text(s: &Sweep) -> String {
     );
     for (i, r) in ranking(&sets, measure).iter().enumerate() {
         let Some(e) = r.effect(measure) else { continue };
-        let ci = format!("[{}, {}]", shown(e, e.test.ci95.0, true), shown(e, e.test.ci95.1, true));
+        let ci = format!(
+            "[{}, {}]",
+            shown(e, e.test.ci95.0, true),
+            shown(e, e.test.ci95.1, true)
+        );
         let p = super::compare::fmt_p(e.p_holm);
         let star = if e.resolved() { "*" } else { " " };
         let _ = writeln!(
@@ -498,13 +539,20 @@ fn notes(o: &mut String, s: &Sweep, sets: &[SetReport]) {
     }
     if !s.meta.skipped.is_empty() {
         let k = s.meta.skipped.len();
-        let _ = writeln!(o, "\nSkipped: {k} rule set(s) do not load (a key set alone breaks a total, ...):");
+        let _ = writeln!(
+            o,
+            "\nSkipped: {k} rule set(s) do not load (a key set alone breaks a total, ...):"
+        );
         for k in s.meta.skipped.iter().take(12) {
             let line = format!("  {}: {}", k.label, k.reason);
             let _ = writeln!(o, "{}", cut(&line, 100));
         }
         if k > 12 {
-            let _ = writeln!(o, "  ... {} more (--json lists each with its reason)", k - 12);
+            let _ = writeln!(
+                o,
+                "  ... {} more (--json lists each with its reason)",
+                k - 12
+            );
         }
     }
 }

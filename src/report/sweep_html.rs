@@ -49,7 +49,12 @@ pub fn sweep_html(r: &Value) -> String {
         esc(run["game"].as_str().unwrap_or("")),
         esc(run["base"].as_str().unwrap_or(""))
     );
-    let agents: Vec<&str> = run["agents"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+    let agents: Vec<&str> = run["agents"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .collect();
     let _ = write!(
         o,
         "<p>{} games a rule set, seed {}, agents {}; {} rule sets played on the base's seeds, {} skipped. \
@@ -89,7 +94,13 @@ fn tornado(r: &Value) -> String {
     }
     let span = rows
         .iter()
-        .flat_map(|s| s["effect"]["ci95"].as_array().into_iter().flatten().map(num))
+        .flat_map(|s| {
+            s["effect"]["ci95"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(num)
+        })
         .fold(1e-12_f64, |m, v| m.max(v.abs()));
     let (lw, cw, rh) = (300.0, 560.0, 18.0);
     let h = rh * rows.len() as f64 + 40.0;
@@ -101,7 +112,12 @@ fn tornado(r: &Value) -> String {
         lw + cw + 20.0,
         lw + cw + 20.0
     );
-    let _ = write!(o, "<line x1=\"{0}\" y1=\"10\" x2=\"{0}\" y2=\"{1}\" stroke=\"#444\"/>", x(0.0), h - 20.0);
+    let _ = write!(
+        o,
+        "<line x1=\"{0}\" y1=\"10\" x2=\"{0}\" y2=\"{1}\" stroke=\"#444\"/>",
+        x(0.0),
+        h - 20.0
+    );
     for (i, s) in rows.iter().enumerate() {
         let e = &s["effect"];
         let (d, lo, hi) = (num(&e["diff"]), num(&e["ci95"][0]), num(&e["ci95"][1]));
@@ -156,7 +172,10 @@ fn tornado(r: &Value) -> String {
 fn heat_map(r: &Value) -> String {
     let sets: Vec<&Value> = r["sets"].as_array().into_iter().flatten().collect();
     let run = &r["run"];
-    let (k1, k2) = (run["grid"][0].as_str().unwrap_or(""), run["grid"][1].as_str().unwrap_or(""));
+    let (k1, k2) = (
+        run["grid"][0].as_str().unwrap_or(""),
+        run["grid"][1].as_str().unwrap_or(""),
+    );
     let mut xs: Vec<String> = Vec::new();
     let mut ys: Vec<String> = Vec::new();
     for s in &sets {
@@ -175,7 +194,10 @@ fn heat_map(r: &Value) -> String {
         .map(|s| num(&s["effect"]["diff"]).abs())
         .fold(1e-12_f64, f64::max);
     let (cw, ch, lw, th) = (64.0, 28.0, 140.0, 40.0);
-    let (w, h) = (lw + cw * xs.len() as f64 + 10.0, th + ch * ys.len() as f64 + 30.0);
+    let (w, h) = (
+        lw + cw * xs.len() as f64 + 10.0,
+        th + ch * ys.len() as f64 + 30.0,
+    );
     let mut o = format!(
         "<h2>Heat map: {} by {}</h2><svg class=\"chart heatmap\" width=\"{w}\" height=\"{h}\" \
          viewBox=\"0 0 {w} {h}\" role=\"img\" aria-label=\"heat map\">",
@@ -207,9 +229,17 @@ fn heat_map(r: &Value) -> String {
                 Some(s) => {
                     let d = num(&s["effect"]["diff"]);
                     let t = (d.abs() / span).min(1.0);
-                    let (r0, g0, b0) = if d >= 0.0 { (178, 65, 47) } else { (47, 95, 178) };
+                    let (r0, g0, b0) = if d >= 0.0 {
+                        (178, 65, 47)
+                    } else {
+                        (47, 95, 178)
+                    };
                     let mix = |c: u8| (255.0 - (255.0 - f64::from(c)) * t) as u8;
-                    (d, format!("rgb({},{},{})", mix(r0), mix(g0), mix(b0)), fmt(d, percent(&s["effect"])))
+                    (
+                        d,
+                        format!("rgb({},{},{})", mix(r0), mix(g0), mix(b0)),
+                        fmt(d, percent(&s["effect"])),
+                    )
                 }
                 None => (0.0, "#eee".to_string(), "base".to_string()),
             };
@@ -268,7 +298,9 @@ fn table(r: &Value) -> String {
             if s["never_exercised"] == true {
                 "never exercised".to_string()
             } else {
-                e["games_needed"].as_u64().map_or(String::new(), |g| g.to_string())
+                e["games_needed"]
+                    .as_u64()
+                    .map_or(String::new(), |g| g.to_string())
             }
         );
     }

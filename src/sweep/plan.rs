@@ -80,7 +80,9 @@ pub fn matches(pattern: &str, key: &str) -> bool {
 
 /// `--range KEY=A..B[:STEP]` read: the key and its values.
 pub fn parse_range(s: &str) -> Result<(String, Vec<String>), String> {
-    let bad = || format!("--range \"{s}\": expected KEY=A..B or KEY=A..B:STEP (e.g. scoring.bonus=0..10:2)");
+    let bad = || {
+        format!("--range \"{s}\": expected KEY=A..B or KEY=A..B:STEP (e.g. scoring.bonus=0..10:2)")
+    };
     let (key, span) = s.split_once('=').ok_or_else(bad)?;
     let (span, step) = match span.split_once(':') {
         Some((sp, st)) => (sp, st.trim().parse::<f64>().map_err(|_| bad())?),
@@ -100,7 +102,9 @@ pub fn parse_range(s: &str) -> Result<(String, Vec<String>), String> {
             "--range \"{s}\": {count} values; a range gives at most 1000 (take a larger STEP)"
         ));
     }
-    let values = (0..count).map(|i| number_text(a + i as f64 * step)).collect();
+    let values = (0..count)
+        .map(|i| number_text(a + i as f64 * step))
+        .collect();
     Ok((key.trim().to_string(), values))
 }
 
@@ -149,10 +153,12 @@ fn same(a: &str, b: &str) -> bool {
 }
 
 fn known<'a>(knobs: &'a [Knob], key: &str, what: &str) -> Result<&'a Knob, String> {
-    knobs
-        .iter()
-        .find(|k| k.key == key)
-        .ok_or_else(|| format!("{what} {key}: no rule a sweep turns has this key{}", hint(knobs, key)))
+    knobs.iter().find(|k| k.key == key).ok_or_else(|| {
+        format!(
+            "{what} {key}: no rule a sweep turns has this key{}",
+            hint(knobs, key)
+        )
+    })
 }
 
 fn hint(knobs: &[Knob], key: &str) -> String {
@@ -214,7 +220,10 @@ fn grid(knobs: &[Knob], c: &Choice, g: &str) -> Result<Vec<SetInfo>, String> {
         Ok(v)
     };
     let (v1, v2) = (with_base(k1)?, with_base(k2)?);
-    let (b1, b2) = (&known(knobs, k1, "--grid")?.base, &known(knobs, k2, "--grid")?.base);
+    let (b1, b2) = (
+        &known(knobs, k1, "--grid")?.base,
+        &known(knobs, k2, "--grid")?.base,
+    );
     let mut out = Vec::new();
     for x in &v1 {
         for y in &v2 {
@@ -262,7 +271,11 @@ mod tests {
         vec![
             knob("scoring.bonus", "2", num.clone()),
             knob("limits.cap", "0", num),
-            knob("turn.timing", "A", KnobKind::Toggle(vec!["A".into(), "B".into(), "C".into()])),
+            knob(
+                "turn.timing",
+                "A",
+                KnobKind::Toggle(vec!["A".into(), "B".into(), "C".into()]),
+            ),
         ]
     }
 
@@ -281,15 +294,28 @@ mod tests {
         let labels: Vec<&str> = all.iter().map(|s| s.label.as_str()).collect();
         assert_eq!(
             labels,
-            ["scoring.bonus=1", "scoring.bonus=3", "limits.cap=1", "turn.timing=B", "turn.timing=C"]
+            [
+                "scoring.bonus=1",
+                "scoring.bonus=3",
+                "limits.cap=1",
+                "turn.timing=B",
+                "turn.timing=C"
+            ]
         );
         let c = Choice {
             ranges: vec!["scoring.bonus=0..6:3".into()],
             only: vec!["scoring".into()],
             ..Choice::default()
         };
-        let labels: Vec<String> = sets(&knobs(), &c).unwrap().into_iter().map(|s| s.label).collect();
-        assert_eq!(labels, ["scoring.bonus=0", "scoring.bonus=3", "scoring.bonus=6"]);
+        let labels: Vec<String> = sets(&knobs(), &c)
+            .unwrap()
+            .into_iter()
+            .map(|s| s.label)
+            .collect();
+        assert_eq!(
+            labels,
+            ["scoring.bonus=0", "scoring.bonus=3", "scoring.bonus=6"]
+        );
         let e = sets(
             &knobs(),
             &Choice {

@@ -47,7 +47,11 @@ pub fn columns<G: Reported>(meta: &Meta) -> Vec<Column> {
     ];
     for p in 0..meta.seats.len() {
         let (id, name) = (meta.seat_id(p), meta.seat_name(p));
-        v.push(col(format!("score_{id}"), format!("{name} final score"), 1.0));
+        v.push(col(
+            format!("score_{id}"),
+            format!("{name} final score"),
+            1.0,
+        ));
     }
     let first = "first player";
     v.push(col("first_win", format!("{first} wins"), 1.0));
@@ -57,11 +61,23 @@ pub fn columns<G: Reported>(meta: &Meta) -> Vec<Column> {
         1.0,
     ));
     let seat0 = meta.seat_name(0);
-    v.push(col("margin", format!("score margin ({seat0} - the best other)"), 1.0));
-    v.push(col("abs_margin", format!("|score margin| ({seat0} and the best other)"), 1.0));
+    v.push(col(
+        "margin",
+        format!("score margin ({seat0} - the best other)"),
+        1.0,
+    ));
+    v.push(col(
+        "abs_margin",
+        format!("|score margin| ({seat0} and the best other)"),
+        1.0,
+    ));
     v.push(col("score_spread", "score spread (best - worst)", 1.0));
     v.push(col("winning_margin", "winning margin (best - second)", 1.0));
-    v.push(col("decisive_turn", "turn after which the winner stayed ahead", 1.0));
+    v.push(col(
+        "decisive_turn",
+        "turn after which the winner stayed ahead",
+        1.0,
+    ));
     let mut own = Vec::new();
     G::csv_header(meta, &mut own);
     for c in own {
@@ -205,14 +221,20 @@ impl SetSums {
 
     pub fn merge(&mut self, o: &SetSums) {
         self.identical += o.identical;
-        for (x, y) in grow(&mut self.winners, o.winners.len()).iter_mut().zip(&o.winners) {
+        for (x, y) in grow(&mut self.winners, o.winners.len())
+            .iter_mut()
+            .zip(&o.winners)
+        {
             *x += y;
         }
         for (k, v) in &o.ends {
             let e = self.ends.entry(k.clone()).or_default();
             (0..3).for_each(|i| e[i] += v[i]);
         }
-        for (x, y) in grow(&mut self.pairs, o.pairs.len()).iter_mut().zip(&o.pairs) {
+        for (x, y) in grow(&mut self.pairs, o.pairs.len())
+            .iter_mut()
+            .zip(&o.pairs)
+        {
             x.merge(y);
         }
         for (x, y) in grow(&mut self.own, o.own.len()).iter_mut().zip(&o.own) {
@@ -243,7 +265,10 @@ impl BaseSums {
     }
 
     pub fn merge(&mut self, o: &BaseSums) {
-        for (x, y) in grow(&mut self.outcomes, o.outcomes.len()).iter_mut().zip(&o.outcomes) {
+        for (x, y) in grow(&mut self.outcomes, o.outcomes.len())
+            .iter_mut()
+            .zip(&o.outcomes)
+        {
             *x += y;
         }
         for (k, v) in &o.ends {

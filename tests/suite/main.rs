@@ -8,6 +8,7 @@ mod common;
 
 mod agents;
 mod agents_n_seats;
+mod browser;
 mod cards;
 mod cli;
 mod de_cape;

@@ -77,7 +77,12 @@ fn a_planted_effect_is_found_and_a_name_has_none() {
         assert_eq!(e["resolved"], false, "{e}");
         assert_eq!(f(&e["diff"]), 0.0, "{e}");
     }
-    assert!(r["never_exercised"].as_array().unwrap().contains(&name["label"]));
+    assert!(
+        r["never_exercised"]
+            .as_array()
+            .unwrap()
+            .contains(&name["label"])
+    );
     // The ranking puts the resolved first and the never exercised last.
     let ranking = r["ranking"].as_array().unwrap();
     assert_eq!(ranking[0]["effect"]["resolved"], true);
@@ -87,7 +92,10 @@ fn a_planted_effect_is_found_and_a_name_has_none() {
     random.extend(["--agents", "random"]);
     let (code, out, err) = ludus(&random);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("warning: random agents ignore every rule they do not see"), "{out}");
+    assert!(
+        out.contains("warning: random agents ignore every rule they do not see"),
+        "{out}"
+    );
     assert!(out.contains("Never exercised by these agents"), "{out}");
 }
 
@@ -96,12 +104,32 @@ fn a_planted_effect_is_found_and_a_name_has_none() {
 #[test]
 fn sweep_means_equal_compare_means() {
     let s = json_of(&[
-        "sweep", "--games", "150", "--seed", "4", "--only", "scoring.mission_bonus",
-        "--range", "scoring.mission_bonus=5..5", "--json", "--quiet",
+        "sweep",
+        "--games",
+        "150",
+        "--seed",
+        "4",
+        "--only",
+        "scoring.mission_bonus",
+        "--range",
+        "scoring.mission_bonus=5..5",
+        "--json",
+        "--quiet",
     ]);
     let c = json_of(&[
-        "simulate", "--games", "150", "--seed", "4", "--agents", "greedy", "--compare", "",
-        "--compare", ";scoring.mission_bonus=5", "--json", "--quiet",
+        "simulate",
+        "--games",
+        "150",
+        "--seed",
+        "4",
+        "--agents",
+        "greedy",
+        "--compare",
+        "",
+        "--compare",
+        ";scoring.mission_bonus=5",
+        "--json",
+        "--quiet",
     ]);
     let swept = set(&s, "scoring.mission_bonus=5");
     let row = |id: &str| {
@@ -113,10 +141,23 @@ fn sweep_means_equal_compare_means() {
             .unwrap_or_else(|| panic!("no row {id}"))
             .clone()
     };
-    for id in ["win_cleopatra", "draw", "turns", "score_caesar", "margin", "end_lone_player"] {
+    for id in [
+        "win_cleopatra",
+        "draw",
+        "turns",
+        "score_caesar",
+        "margin",
+        "end_lone_player",
+    ] {
         let (e, r) = (effect(swept, id), row(id));
-        assert!((f(&e["base"]) - f(&r["values"][0])).abs() < 1e-12, "{id}: {e} {r}");
-        assert!((f(&e["value"]) - f(&r["values"][1])).abs() < 1e-12, "{id}: {e} {r}");
+        assert!(
+            (f(&e["base"]) - f(&r["values"][0])).abs() < 1e-12,
+            "{id}: {e} {r}"
+        );
+        assert!(
+            (f(&e["value"]) - f(&r["values"][1])).abs() < 1e-12,
+            "{id}: {e} {r}"
+        );
         let d = &r["diffs"][1];
         assert!((f(&e["diff"]) - f(&d["diff"])).abs() < 1e-12, "{id}");
         assert_eq!(e["test"], d["test"], "{id}");
@@ -131,8 +172,17 @@ fn sweep_means_equal_compare_means() {
 #[test]
 fn paired_compare_resolves_what_unpaired_missed() {
     let c = json_of(&[
-        "simulate", "--games", "2000", "--seed", "1", "--compare", "", "--compare",
-        ";scoring.majority_bonus=2", "--json", "--quiet",
+        "simulate",
+        "--games",
+        "2000",
+        "--seed",
+        "1",
+        "--compare",
+        "",
+        "--compare",
+        ";scoring.majority_bonus=2",
+        "--json",
+        "--quiet",
     ]);
     let row = c["rows"]
         .as_array()
@@ -150,7 +200,10 @@ fn paired_compare_resolves_what_unpaired_missed() {
         (f(&ci[1]) - f(&ci[0])) / (2.0 * 1.959_964)
     };
     let z = f(&d["diff"]) / (se(0).powi(2) + se(1).powi(2)).sqrt();
-    assert!(z.abs() < 1.96, "unpaired z {z}: the unpaired test would have resolved it");
+    assert!(
+        z.abs() < 1.96,
+        "unpaired z {z}: the unpaired test would have resolved it"
+    );
 }
 
 /// Shards of a sweep merge into the same JSON, byte for byte, as the
@@ -192,13 +245,18 @@ fn sweep_shards_merge_into_the_same_report() {
 /// LUDUS_REQUIRE_PARALLEL=1 (CI installs it and sets it).
 #[test]
 fn sweep_shards_through_gnu_parallel() {
-    let have = std::process::Command::new("parallel").arg("--version").output().is_ok();
+    let have = std::process::Command::new("parallel")
+        .arg("--version")
+        .output()
+        .is_ok();
     if !have {
         assert!(
             std::env::var("LUDUS_REQUIRE_PARALLEL").as_deref() != Ok("1"),
             "GNU parallel is required (LUDUS_REQUIRE_PARALLEL=1) but not installed"
         );
-        eprintln!("notice: GNU parallel is not installed; sweep_shards_through_gnu_parallel skipped");
+        eprintln!(
+            "notice: GNU parallel is not installed; sweep_shards_through_gnu_parallel skipped"
+        );
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -206,13 +264,32 @@ fn sweep_shards_through_gnu_parallel() {
     let run = "--games 40 --seed 5 --only scoring --agents random --quiet --json";
     let cmd = format!("{bin} sweep {run} --shard {{}}/4 > part{{}}.json");
     let out = std::process::Command::new("parallel")
-        .args(["--will-cite", "--halt", "now,fail=1", &cmd, ":::", "0", "1", "2", "3"])
+        .args([
+            "--will-cite",
+            "--halt",
+            "now,fail=1",
+            &cmd,
+            ":::",
+            "0",
+            "1",
+            "2",
+            "3",
+        ])
         .current_dir(dir.path())
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let parts: Vec<String> = (0..4)
-        .map(|i| dir.path().join(format!("part{i}.json")).display().to_string())
+        .map(|i| {
+            dir.path()
+                .join(format!("part{i}.json"))
+                .display()
+                .to_string()
+        })
         .collect();
     let mut merge = vec!["merge", "--json"];
     merge.extend(parts.iter().map(String::as_str));
@@ -230,8 +307,19 @@ fn sweep_shards_through_gnu_parallel() {
 #[test]
 fn de_cape_four_players_sweeps() {
     let r = json_of(&[
-        "sweep", "--game", "de-cape", "--players", "4", "--games", "30", "--only",
-        "toggles.column.below", "--only", "toggles.empty_hand", "--json", "--quiet",
+        "sweep",
+        "--game",
+        "de-cape",
+        "--players",
+        "4",
+        "--games",
+        "30",
+        "--only",
+        "toggles.column.below",
+        "--only",
+        "toggles.empty_hand",
+        "--json",
+        "--quiet",
     ]);
     assert_eq!(r["run"]["seats"].as_array().unwrap().len(), 4);
     let labels: Vec<&str> = r["sets"]
@@ -240,9 +328,18 @@ fn de_cape_four_players_sweeps() {
         .iter()
         .map(|s| s["label"].as_str().unwrap())
         .collect();
-    assert!(labels.contains(&"toggles.column.below=Nearer"), "{labels:?}");
+    assert!(
+        labels.contains(&"toggles.column.below=Nearer"),
+        "{labels:?}"
+    );
     let s = &r["sets"][0];
-    for id in ["seat_spread", "first_seat_edge", "win_blue", "turns", "score_spread"] {
+    for id in [
+        "seat_spread",
+        "first_seat_edge",
+        "win_blue",
+        "turns",
+        "score_spread",
+    ] {
         effect(s, id);
     }
 }
