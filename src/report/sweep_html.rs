@@ -257,9 +257,8 @@ fn heat_map(r: &Value) -> String {
     }
     let _ = write!(
         o,
-        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{} (columns) and {} (rows): effect on the measure</text></svg>",
-        lw + cw * xs.len() as f64 / 2.0,
-        h - 8.0,
+        "</svg><p class=\"note\">{} (columns) and {} (rows): the effect of each pair of values on \
+         the measure, against the base (grey).</p>",
         esc(k1),
         esc(k2)
     );
@@ -285,14 +284,14 @@ fn table(r: &Value) -> String {
         };
         let _ = write!(
             o,
-            "<tr><td>{}</td><td>{}</td><td>{value}</td><td>{}</td><td>[{}, {}]</td><td>{:.3}{}</td>\
+            "<tr><td>{}</td><td>{}</td><td>{value}</td><td>{}</td><td>[{}, {}]</td><td>{}{}</td>\
              <td>{:.0}%</td><td>{}</td></tr>",
             i + 1,
             esc(s["label"].as_str().unwrap_or("")),
             fmt(num(&e["diff"]), pc),
             fmt(num(&e["ci95"][0]), pc),
             fmt(num(&e["ci95"][1]), pc),
-            num(&e["p_holm"]),
+            super::compare::fmt_p(num(&e["p_holm"])),
             if e["resolved"] == true { " *" } else { "" },
             100.0 * num(&s["exercised"]),
             if s["never_exercised"] == true {
