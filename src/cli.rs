@@ -230,7 +230,7 @@ pub struct SweepArgs {
     /// The measure to rank by: seat_spread (default), first_seat_edge,
     /// win_<seat>, draw, end_<ending>, turns, score_spread, or any
     /// per-game measure of the game (the report lists them).
-    #[arg(long, default_value = crate::report::sweep::DEFAULT_MEASURE)]
+    #[arg(long, default_value = crate::sweep::report::DEFAULT_MEASURE)]
     pub measure: String,
     /// A number's values: KEY=A..B or KEY=A..B:STEP (repeat per key).
     #[arg(long, value_name = "KEY=A..B[:STEP]")]
@@ -566,7 +566,7 @@ fn sweep_outcome(
     csv: Option<&Path>,
     html: Option<&Path>,
 ) -> ExitCode {
-    use crate::report::sweep as rep;
+    use crate::sweep::report as rep;
     let value = rep::to_json(s);
     if json {
         println!("{value}");
@@ -578,7 +578,7 @@ fn sweep_outcome(
         writes.push((p, rep::to_csv(s)));
     }
     if let Some(p) = html {
-        writes.push((p, crate::report::sweep_html::sweep_html(&value)));
+        writes.push((p, crate::sweep::html::sweep_html(&value)));
     }
     for (p, text) in writes {
         if let Err(e) = std::fs::write(p, text) {

@@ -4,7 +4,7 @@
 //! random numbers: game `i` of every rule set is dealt and played from
 //! the seeds of game `i`, so the sets differ only by their rules). The
 //! rule sets and their values are [`plan`]'s; what is kept of the games,
-//! [`sums`]'; the effects and the report, `report::sweep`.
+//! `report::pairs`'; the effects and the report, [`report`] and [`html`].
 //!
 //! A sweep is blocks of games: `--shard i/n` plays the games `i·N/n ..
 //! (i+1)·N/n` of the base and of every rule set, and `ludus merge` adds
@@ -13,8 +13,9 @@
 //!
 //! [`Designer::knobs`]: crate::design::Designer::knobs
 
+pub mod html;
 pub mod plan;
-pub mod sums;
+pub mod report;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -27,10 +28,10 @@ use crate::agents::AgentSpec;
 use crate::engine::Selection;
 use crate::games::Registered;
 use crate::load::GameDir;
+use crate::report::pairs::{self as sums, Column, GameValues, SweepTotals};
 use crate::report::{SimError, parse_agents_in, parse_shard};
 use crate::sim::{Meta, play_game, shard_range};
 use plan::{Choice, SetInfo};
-use sums::{Column, GameValues, SweepTotals};
 
 /// What `ludus sweep` was asked for.
 #[derive(Debug, Clone)]
@@ -186,7 +187,7 @@ fn grid_keys(g: &str) -> Option<[String; 2]> {
 /// its wall time in seconds.
 pub fn sweep<G: Registered>(o: &SweepOptions) -> Result<(Sweep, f64), SimError> {
     let l = load::<G>(o)?;
-    crate::report::sweep::check_measure(&l.meta, &o.measure).map_err(SimError::Usage)?;
+    report::check_measure(&l.meta, &o.measure).map_err(SimError::Usage)?;
     let start = Instant::now();
     let range = shard_range(o.games, l.meta.shard);
     let total = (range.end - range.start) * (1 + l.sets.len() as u64);

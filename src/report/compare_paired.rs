@@ -4,7 +4,7 @@
 //! rate, the paired t-test for a mean), as `ludus sweep` does. The sets
 //! are played together, game by game, into their own totals (the report
 //! of each set, as before) and the pairs' sums against the first set
-//! (`sweep::sums`). A measure that is not one value per game of every
+//! (`report::pairs`). A measure that is not one value per game of every
 //! game (a ratio, a mean over some games only, a game's own measure that
 //! has no per-game column) keeps its unpaired test; a paired test is only
 //! taken where its means are the measure's own (checked).
@@ -17,10 +17,10 @@ use serde::{Deserialize, Serialize};
 
 use super::Reported;
 use super::measures::{Measure, Stat};
+use super::pairs::{self as sums, Column, SetSums};
 use crate::sim::{RunConfig, Summary, Totals};
 use crate::stats::Test;
 use crate::stats::paired::mcnemar;
-use crate::sweep::sums::{self, Column, SetSums};
 
 /// The pairs' sums of each set after the first against the first.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

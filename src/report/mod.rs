@@ -12,9 +12,8 @@ pub mod html;
 pub mod json;
 pub mod measures;
 pub mod merge;
+pub mod pairs;
 pub use crate::stats;
-pub mod sweep;
-pub mod sweep_html;
 pub mod tally;
 pub mod text;
 

@@ -1,5 +1,6 @@
-//! What a sweep keeps of its games: for each game, its values under the
-//! base and under each rule set, summed pair by pair into exact integer
+//! What a paired comparison (`ludus sweep`, `simulate --compare`) keeps
+//! of its games: for each game, its values under the base and under each
+//! rule set, summed pair by pair into exact integer
 //! sums that shards add up in any order. Who won (or a draw) and how the
 //! game ended are kept as joint counts (outcome under the base, outcome
 //! under the rule set); every other measure of a game is a column of
@@ -12,7 +13,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::report::Reported;
+use super::Reported;
 use crate::sim::{GameRecord, Meta};
 use crate::stats::paired::PairSums;
 

@@ -4,13 +4,13 @@
 //! interval, dark when resolved after the correction) and, for a sweep
 //! over `--grid K1,K2`, a heat map of the effect of each pair of values.
 //! Every bar and cell carries its number (`data-value`) and its rule set
-//! (`data-set`). Drawn from the JSON report (`report::sweep::to_json`).
+//! (`data-set`). Drawn from the JSON report (`sweep::report::to_json`).
 
 use std::fmt::Write;
 
 use serde_json::Value;
 
-use super::html::esc;
+use crate::report::html::esc;
 
 const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:24px;color:#222;max-width:1100px}\
 h1{font-size:1.4em}h2{font-size:1.15em;margin-top:28px}.warn{background:#fff3cd;border:1px solid #e0c060;padding:8px}\
@@ -291,7 +291,7 @@ fn table(r: &Value) -> String {
             fmt(num(&e["diff"]), pc),
             fmt(num(&e["ci95"][0]), pc),
             fmt(num(&e["ci95"][1]), pc),
-            super::compare::fmt_p(num(&e["p_holm"])),
+            crate::report::compare::fmt_p(num(&e["p_holm"])),
             if e["resolved"] == true { " *" } else { "" },
             100.0 * num(&s["exercised"]),
             if s["never_exercised"] == true {

@@ -3,7 +3,7 @@
 //! intervals (`stats::paired`), Holm's correction over the rule sets, the
 //! games that would resolve what is left unresolved, and the ranking by
 //! the chosen measure; as a terminal table, JSON and CSV (the HTML page
-//! is `sweep_html`). It names no game.
+//! is `sweep::html`). It names no game.
 
 use std::fmt::Write;
 
@@ -476,7 +476,7 @@ pub fn to_text(s: &Sweep) -> String {
             shown(e, e.test.ci95.0, true),
             shown(e, e.test.ci95.1, true)
         );
-        let p = super::compare::fmt_p(e.p_holm);
+        let p = crate::report::compare::fmt_p(e.p_holm);
         let star = if e.resolved() { "*" } else { " " };
         let _ = writeln!(
             o,
