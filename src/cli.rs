@@ -36,8 +36,12 @@ pub enum Command {
     /// Play many seeded games between agents and report on them for the
     /// designer (see docs/simulate.md).
     Simulate(SimulateArgs),
+    /// Rank every rule a designer may turn by its effect, each rule set
+    /// played against the base on the same seeds (see docs/sweep.md).
+    Sweep(SweepArgs),
     /// Merge the JSON reports of the shards of one run (`simulate --shard
-    /// i/n --json`) into the report of the whole run.
+    /// i/n --json`, `sweep --shard i/n --json`) into the report of the
+    /// whole run.
     Merge(MergeArgs),
     /// Load and validate a rules directory, its variants and add-ons; report
     /// every problem found.
@@ -225,6 +229,61 @@ pub struct SimulateArgs {
 }
 
 #[derive(Debug, clap::Args)]
+pub struct SweepArgs {
+    /// Games a rule set (the base plays the same games).
+    #[arg(long, default_value_t = 1000, value_parser = crate::args::count, allow_negative_numbers = true)]
+    pub games: u64,
+    /// Seed of the whole run: game i has the same seeds in every set.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long, value_parser = crate::args::count_usize, allow_negative_numbers = true)]
+    pub threads: Option<usize>,
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// The agents of the seats (as `simulate --agents`); random agents
+    /// ignore the rules they do not see (the report warns).
+    #[arg(long, default_value = "greedy", value_name = "A,B,...")]
+    pub agents: String,
+    /// The measure to rank by: seat_spread (default), first_seat_edge,
+    /// win_<seat>, draw, end_<ending>, turns, score_spread, or any
+    /// per-game measure of the game (the report lists them).
+    #[arg(long, default_value = crate::sweep::report::DEFAULT_MEASURE)]
+    pub measure: String,
+    /// A number's values: KEY=A..B or KEY=A..B:STEP (repeat per key).
+    #[arg(long, value_name = "KEY=A..B[:STEP]")]
+    pub range: Vec<String>,
+    /// Sweep only the keys matching PATTERN (`scoring`, `card.*.value`).
+    #[arg(long, value_name = "PATTERN")]
+    pub only: Vec<String>,
+    /// Leave out the keys matching PATTERN.
+    #[arg(long, value_name = "PATTERN")]
+    pub skip: Vec<String>,
+    /// Sweep every pair of two keys' values (a heat map in --html).
+    #[arg(long, value_name = "KEY1,KEY2")]
+    pub grid: Option<String>,
+    /// Also play this rule set, written as a --compare spec.
+    #[arg(long, value_name = "SPEC")]
+    pub add: Vec<String>,
+    /// Play only shard i of n (games i*N/n up to (i+1)*N/n of every set);
+    /// join the shards' --json reports with `ludus merge`.
+    #[arg(long, value_name = "i/n")]
+    pub shard: Option<String>,
+    /// Print one JSON object instead of the table.
+    #[arg(long)]
+    pub json: bool,
+    /// Write one CSV row per rule set and measure to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+    /// Write the report as one self-contained HTML file.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+#[derive(Debug, clap::Args)]
 pub struct MergeArgs {
     /// The shards' JSON reports (`ludus simulate --shard i/n --json`).
     #[arg(required = true)]
@@ -235,6 +294,9 @@ pub struct MergeArgs {
     /// Write the merged report as one self-contained HTML file.
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
+    /// Of a sweep's shards: write one CSV row per rule set and measure.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
     /// The rules folder the shards were played with (default: as
     /// `simulate`'s --rules).
     #[arg(long, value_name = "DIR")]
@@ -254,6 +316,7 @@ pub fn main() -> ExitCode {
     let cli = crate::play::help::parse::<Cli>();
     match cli.command {
         Command::Simulate(a) => simulate(a),
+        Command::Sweep(a) => sweep(a),
         Command::Merge(a) => merge(a),
         Command::Check { dir, rules } => check(dir.or(rules).as_deref()),
         Command::Play(a) => play(a),
@@ -517,10 +580,124 @@ fn merge(a: MergeArgs) -> ExitCode {
             }
         }
     }
+    if files.iter().any(|(_, v)| crate::sweep::is_sweep(v)) {
+        return merge_sweeps(&a, &files);
+    }
     let (rules, game) = (a.rules.clone(), a.game.clone());
     on_game(rules.as_deref(), game.as_deref(), |dir| {
         MergeCmd(a, files, dir)
     })
+}
+
+/// `ludus sweep`: its options checked, then the sweep of the game the
+/// rules hold.
+fn sweep(a: SweepArgs) -> ExitCode {
+    if let Err(m) = check_run(&a.rules) {
+        eprintln!("error: {m}");
+        return ExitCode::from(2);
+    }
+    for p in a.csv.iter().chain(&a.html) {
+        if let Err(m) = crate::report::check_writable(p) {
+            eprintln!("error: {m}");
+            return ExitCode::from(EXIT_INVALID);
+        }
+    }
+    let (rules, game) = (a.rules.rules.clone(), a.rules.game.clone());
+    on_game(rules.as_deref(), game.as_deref(), |dir| SweepCmd(a, dir))
+}
+
+/// `ludus sweep` of the game the rules hold.
+struct SweepCmd(SweepArgs, GameDir);
+
+impl Visit for SweepCmd {
+    type Out = ExitCode;
+    fn visit<G: Registered>(self) -> ExitCode {
+        let SweepCmd(a, rules_dir) = self;
+        let threads = worker_threads(a.threads, a.games);
+        let opts = crate::sweep::SweepOptions {
+            rules_dir,
+            base: a.rules.selection(),
+            agents: a.agents.clone(),
+            games: a.games,
+            seed: a.seed,
+            threads,
+            shard: a.shard.clone(),
+            choice: crate::sweep::plan::Choice {
+                ranges: a.range.clone(),
+                only: a.only.clone(),
+                skip: a.skip.clone(),
+                grid: a.grid.clone(),
+                add: a.add.clone(),
+            },
+            measure: a.measure.clone(),
+            progress: !a.quiet && std::io::stderr().is_terminal(),
+        };
+        match crate::sweep::sweep::<G>(&opts) {
+            Ok((s, secs)) => {
+                let played = s.totals.games * (1 + s.meta.sets.len() as u64);
+                eprintln!("sweep: {played} games in {secs:.1} s on {threads} thread(s)");
+                sweep_outcome(&s, a.json, a.csv.as_deref(), a.html.as_deref())
+            }
+            Err(e) => sim_error(e),
+        }
+    }
+}
+
+/// Prints a sweep's report (table or JSON) and writes its CSV and HTML.
+fn sweep_outcome(
+    s: &crate::sweep::Sweep,
+    json: bool,
+    csv: Option<&Path>,
+    html: Option<&Path>,
+) -> ExitCode {
+    use crate::sweep::report as rep;
+    let value = rep::to_json(s);
+    if json {
+        println!("{value}");
+    } else {
+        print!("{}", rep::to_text(s));
+    }
+    let mut writes = Vec::new();
+    if let Some(p) = csv {
+        writes.push((p, rep::to_csv(s)));
+    }
+    if let Some(p) = html {
+        writes.push((p, crate::sweep::html::sweep_html(&value)));
+    }
+    for (p, text) in writes {
+        if let Err(e) = std::fs::write(p, text) {
+            eprintln!("error: cannot write {}: {e}", p.display());
+            return ExitCode::from(EXIT_INVALID);
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// `ludus merge` of a sweep's shards.
+fn merge_sweeps(a: &MergeArgs, files: &[(String, serde_json::Value)]) -> ExitCode {
+    let mut parts = Vec::new();
+    for (name, v) in files {
+        if !crate::sweep::is_sweep(v) {
+            eprintln!(
+                "error: {name} is not a sweep's report: cannot merge it with a sweep's shards"
+            );
+            return ExitCode::from(EXIT_INVALID);
+        }
+        match crate::sweep::from_json(v) {
+            Ok(s) => parts.push((name.clone(), s)),
+            Err(e) => {
+                eprintln!("error: {name}: not a ludus sweep --json report: {e}");
+                return ExitCode::from(EXIT_INVALID);
+            }
+        }
+    }
+    match crate::sweep::merge(&parts) {
+        Ok(s) => sweep_outcome(&s, a.json, a.csv.as_deref(), a.html.as_deref()),
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(EXIT_INVALID)
+        }
+    }
 }
 
 /// `ludus merge` of shards of the game the rules hold.

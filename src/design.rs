@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 pub mod columns;
+pub mod knobs;
 pub mod scenario;
 
 use crate::diag::Diagnostics;
@@ -81,6 +82,17 @@ pub trait Designer: Game<State: Soaked> {
     fn run_scenario(file: &Path, dir: GameDir, json: bool) -> Result<String, Diagnostics>;
     /// A finished game's event log and final table, as text.
     fn game_log(state: &Self::State) -> String;
+    /// The rules of `sel` a designer may turn, for `ludus sweep`: each
+    /// toggle with its readings, each number with its range. The default
+    /// reads them off the rules in force ([`knobs::infer`]: booleans,
+    /// numbers, the toggles of `toggles.ron`); a game that knows more
+    /// (its enums' readings, its numbers' ranges) says so.
+    fn knobs(dir: &GameDir, sel: &Selection) -> Result<Vec<knobs::Knob>, Diagnostics> {
+        let set = Self::rule_set(dir, sel)?;
+        let settings: Vec<(String, String)> =
+            set.settings.into_iter().map(|(k, v, _)| (k, v)).collect();
+        Ok(knobs::infer(&settings, &knobs::toggles_file(dir)))
+    }
 }
 
 /// The base and the variant files of a game whose variants are

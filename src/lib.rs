@@ -20,4 +20,5 @@ pub mod serve;
 pub mod sim;
 pub mod soak;
 pub mod stats;
+pub mod sweep;
 pub mod term;

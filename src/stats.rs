@@ -3,6 +3,8 @@
 //! Everything here works from sufficient statistics (counts, sums, sums of
 //! squares), so a report can be computed from merged integer totals.
 
+pub mod paired;
+
 /// The 97.5% quantile of the standard normal distribution.
 pub const Z95: f64 = 1.959_963_984_540_054;
 

@@ -11,6 +11,7 @@ use std::fmt::Write;
 use serde_json::{Value, json};
 
 use super::Reported;
+use super::compare_paired::Paired;
 use super::measures::{Measure, Stat, measures, sections};
 use super::stats::Test;
 use super::text::fmt_value;
@@ -121,8 +122,10 @@ pub struct Row {
     pub tests: Vec<Option<Test>>,
 }
 
-/// The measures of each set, matched by id, with tests against set 0.
-pub fn rows<G: Reported>(sets: &[Summary<G::Sums>]) -> Vec<Row> {
+/// The measures of each set, matched by id, with tests against set 0:
+/// paired where the games give the measure game by game
+/// ([`Paired::test`]), else unpaired ([`Stat::compare`]).
+pub fn rows<G: Reported>(sets: &[Summary<G::Sums>], paired: Option<&Paired>) -> Vec<Row> {
     let per: Vec<Vec<Measure>> = sets.iter().map(measures::<G>).collect();
     let mut order: Vec<Measure> = Vec::new();
     for ms in &per {
@@ -151,12 +154,15 @@ pub fn rows<G: Reported>(sets: &[Summary<G::Sums>]) -> Vec<Row> {
                     None => None,
                 })
                 .collect();
+            let seats = &sets[0].meta.seats;
             let tests = values
                 .iter()
                 .enumerate()
                 .map(|(i, v)| match (i, &values[0], v) {
                     (0, _, _) => None,
-                    (_, Some(a), Some(b)) => a.compare(b),
+                    (_, Some(a), Some(b)) => paired
+                        .and_then(|p| p.test(i, &first, a, b, seats))
+                        .or_else(|| a.compare(b)),
                     _ => None,
                 })
                 .collect();
@@ -169,8 +175,8 @@ pub fn rows<G: Reported>(sets: &[Summary<G::Sums>]) -> Vec<Row> {
         .collect()
 }
 
-pub fn compare_json<G: Reported>(sets: &[Summary<G::Sums>]) -> Value {
-    let rows: Vec<Value> = rows::<G>(sets)
+pub fn compare_json<G: Reported>(sets: &[Summary<G::Sums>], paired: Option<&Paired>) -> Value {
+    let rows: Vec<Value> = rows::<G>(sets, paired)
         .iter()
         .map(|r| {
             json!({
@@ -202,6 +208,7 @@ pub fn compare_json<G: Reported>(sets: &[Summary<G::Sums>]) -> Value {
         "threads": first.map_or(0, |s| s.threads),
         "sets": sets.iter().map(super::json::summary_json::<G>).collect::<Vec<_>>(),
         "rows": rows,
+        "paired": paired,
     })
 }
 
@@ -222,13 +229,17 @@ pub const TEXT_WIDTH: usize = 100;
 /// sets take one line per measure; more take a line per set under each
 /// measure, so that the table stays within [`TEXT_WIDTH`] columns;
 /// `wide` puts every set on the measure's line, however many.
-pub fn compare_text<G: Reported>(sets: &[Summary<G::Sums>], wide: bool) -> String {
+pub fn compare_text<G: Reported>(
+    sets: &[Summary<G::Sums>],
+    paired: Option<&Paired>,
+    wide: bool,
+) -> String {
     let mut o = String::new();
     let Some(first) = sets.first() else {
         return o;
     };
-    compare_head(&mut o, sets, first);
-    let all = rows::<G>(sets);
+    compare_head(&mut o, sets, first, paired.is_some());
+    let all = rows::<G>(sets, paired);
     let table: fn(&mut String, &[Row], usize) = if wide {
         wide_table::<G>
     } else if sets.len() == 2 {
@@ -247,7 +258,7 @@ fn letter(i: usize) -> String {
 
 /// What is compared: the run, each set with its rules' source, and how
 /// the differences are tested.
-fn compare_head<S>(o: &mut String, sets: &[Summary<S>], first: &Summary<S>) {
+fn compare_head<S>(o: &mut String, sets: &[Summary<S>], first: &Summary<S>, paired: bool) {
     if let Some([i, j]) = first.meta.partial {
         *o += &partial_text(i, j, first.meta.range().end);
     }
@@ -271,11 +282,7 @@ fn compare_head<S>(o: &mut String, sets: &[Summary<S>], first: &Summary<S>) {
             s.seconds
         );
     }
-    let how = "Difference: each set minus [A], its 95% CI, the p-value (two-proportion z-test for rates, \
-         Welch's t-test for means, z-test for ratios) and whether p < 0.05.";
-    for line in wrap(how, TEXT_WIDTH) {
-        let _ = writeln!(o, "{line}");
-    }
+    let _ = writeln!(o, "{}", tests_note(paired));
 }
 
 /// `text` in lines of at most `width` columns, broken between words only.
@@ -435,6 +442,23 @@ fn wide_table<G: Reported>(o: &mut String, all: &[Row], n: usize) {
         }
         let _ = writeln!(o, "{}", line.trim_end());
     });
+}
+
+/// What the difference column holds and how it is tested.
+fn tests_note(paired: bool) -> String {
+    let how = if paired {
+        "paired over the same games: McNemar's test for rates, the paired t-test for means; \
+         a measure not given game by game (a ratio, a mean over some games) unpaired: \
+         two-proportion z, Welch, z for ratios"
+    } else {
+        "two-proportion z-test for rates, Welch's t-test for means, z-test for ratios"
+    };
+    textwrap::fill(
+        &format!(
+            "Difference: each set minus [A], its 95% CI, the p-value ({how}) and whether p < 0.05."
+        ),
+        TEXT_WIDTH,
+    )
 }
 
 /// A difference with its sign.

@@ -137,6 +137,18 @@ pub fn merge_reports<G: Reported>(files: &[(String, Value)]) -> Result<Outcome<G
     let sets = |v: &Value| v["sets"].as_array().cloned().unwrap_or_default();
     let k = sets(&files[0].1).len();
     let mut merged = Vec::new();
+    let mut paired: Option<super::compare_paired::Paired> = None;
+    let mut all_paired = true;
+    for (name, v) in files {
+        match serde_json::from_value::<super::compare_paired::Paired>(v["paired"].clone()) {
+            Ok(p) => match paired.as_mut() {
+                Some(acc) => acc.merge(&p),
+                None => paired = Some(p),
+            },
+            Err(_) if v.get("paired").is_none() => all_paired = false,
+            Err(e) => return Err(format!("{name}: paired: {e}")),
+        }
+    }
     for i in 0..k {
         let mut parts = Vec::new();
         for (name, v) in files {
@@ -148,5 +160,5 @@ pub fn merge_reports<G: Reported>(files: &[(String, Value)]) -> Result<Outcome<G
         }
         merged.push(merge_summaries::<G>(&parts)?);
     }
-    Ok(Outcome::Compare(merged))
+    Ok(Outcome::Compare(merged, paired.filter(|_| all_paired)))
 }

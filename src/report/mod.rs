@@ -6,11 +6,13 @@
 //! user's guide and says how every measure is computed.
 
 pub mod compare;
+pub mod compare_paired;
 pub mod csv;
 pub mod html;
 pub mod json;
 pub mod measures;
 pub mod merge;
+pub mod pairs;
 pub use crate::stats;
 pub mod tally;
 pub mod text;
@@ -61,15 +63,17 @@ pub trait Reported: Simulated {
 #[derive(Debug, Clone)]
 pub enum Outcome<S> {
     Single(Box<Summary<S>>),
-    /// One summary per rule set, in the order given.
-    Compare(Vec<Summary<S>>),
+    /// One summary per rule set, in the order given, and the pairs of
+    /// games of each set after the first against the first (`None` for
+    /// reports made before pairs were kept).
+    Compare(Vec<Summary<S>>, Option<compare_paired::Paired>),
 }
 
 impl<S> Outcome<S> {
     pub fn to_json<G: Reported<Sums = S>>(&self) -> Value {
         match self {
             Outcome::Single(s) => json::summary_json::<G>(s),
-            Outcome::Compare(v) => compare::compare_json::<G>(v),
+            Outcome::Compare(v, p) => compare::compare_json::<G>(v, p.as_ref()),
         }
     }
     /// The terminal report, within 100 columns.
@@ -81,14 +85,14 @@ impl<S> Outcome<S> {
     pub fn to_text_as<G: Reported<Sums = S>>(&self, wide: bool) -> String {
         match self {
             Outcome::Single(s) => text::summary_text::<G>(s),
-            Outcome::Compare(v) => compare::compare_text::<G>(v, wide),
+            Outcome::Compare(v, p) => compare::compare_text::<G>(v, p.as_ref(), wide),
         }
     }
     /// The summaries, one per rule set.
     pub fn summaries(&self) -> &[Summary<S>] {
         match self {
             Outcome::Single(s) => std::slice::from_ref(s),
-            Outcome::Compare(v) => v,
+            Outcome::Compare(v, _) => v,
         }
     }
     /// `[i, j]` and the run's size when the run was stopped early and
@@ -390,7 +394,20 @@ pub fn simulate<G: Reported>(o: &SimOptions) -> Result<Outcome<G::Sums>, SimErro
     Ok(if o.compare.is_empty() {
         Outcome::Single(Box::new(summaries.into_iter().next().expect("one run")))
     } else {
-        Outcome::Compare(summaries)
+        // The sets were played chunk by chunk (so that a stop leaves the
+        // same first games in each): the pairs take the games once more,
+        // together; a stopped run is compared unpaired.
+        let stopped = summaries.first().is_some_and(|s| s.meta.partial.is_some());
+        let paired = if stopped {
+            None
+        } else {
+            let (_, paired) = sim::with_progress(total, o.progress, |done| {
+                compare_paired::run_together(&runs, o.threads, done)
+            })
+            .map_err(io)?;
+            Some(paired)
+        };
+        Outcome::Compare(summaries, paired)
     })
 }
 

@@ -8,6 +8,7 @@ mod common;
 
 mod agents;
 mod agents_n_seats;
+mod browser;
 mod cards;
 mod check_files;
 mod cli;
@@ -42,5 +43,6 @@ mod serve_client;
 mod serve_leaks;
 mod serve_load;
 mod soak;
+mod sweep;
 mod variant_errors;
 mod variants;

@@ -214,9 +214,11 @@ fn compare_shows_what_removing_an_orgy_changes() {
         "--json",
     ]);
     assert_eq!(without_timing(c["sets"][0].clone()), without_timing(single));
-    // Rates use the two-proportion test, means Welch's.
-    assert_eq!(row("draw")["diffs"][1]["test"], "z");
-    assert_eq!(row("orgies")["diffs"][1]["test"], "welch");
+    // The sets are paired game by game: McNemar's test for rates, the
+    // paired t-test for means; a ratio keeps its unpaired z-test.
+    assert_eq!(row("draw")["diffs"][1]["test"], "mcnemar");
+    assert_eq!(row("orgies")["diffs"][1]["test"], "paired-t");
+    assert_eq!(row("tie_rate")["diffs"][1]["test"], "z");
     let (code, out, err) = ludus(&args);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("orgies turned up per game"), "{out}");

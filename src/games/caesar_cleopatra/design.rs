@@ -5,7 +5,8 @@
 
 use std::path::Path;
 
-use super::{CaesarCleopatra, Rules, State, scenario, text, variant};
+use super::{CaesarCleopatra, Rules, State, model, scenario, text, variant};
+use crate::design::knobs::{Knob, KnobKind};
 use crate::design::{Designer, RuleSet, Variant};
 use crate::diag::Diagnostics;
 use crate::engine::Selection;
@@ -54,6 +55,34 @@ impl Designer for CaesarCleopatra {
 
     fn run_scenario(file: &Path, dir: GameDir, json: bool) -> Result<String, Diagnostics> {
         scenario::run_file(file, dir, json)
+    }
+
+    /// The toggles are the enums and booleans of the rule files (their
+    /// variants' names the readings), the numbers those of
+    /// `model::numbers` (with their ranges).
+    fn knobs(dir: &GameDir, sel: &Selection) -> Result<Vec<Knob>, Diagnostics> {
+        let r = variant::load(dir, sel)?;
+        let (mut raw, _) = model::read_raw(dir)?;
+        let readings: Vec<(String, Vec<String>)> = raw
+            .fields()
+            .into_iter()
+            .filter_map(|(k, f)| Some((k, f.readings()?)))
+            .collect();
+        let knob = |(key, base, _): (String, String, _)| {
+            let kind = match readings.iter().find(|(k, _)| *k == key) {
+                Some((_, r)) => KnobKind::Toggle(r.clone()),
+                None => {
+                    let b = model::NUMBERS.iter().find(|b| b.matches(&key))?;
+                    KnobKind::Number {
+                        min: Some(b.min as f64),
+                        max: Some(b.max as f64),
+                        step: 1.0,
+                    }
+                }
+            };
+            Some(Knob { key, base, kind })
+        };
+        Ok(r.settings.into_iter().filter_map(knob).collect())
     }
 
     fn game_log(s: &State) -> String {

@@ -370,6 +370,9 @@ pub trait Field {
     /// Replaces the value by parsing `text` (a slice of a rule or variant
     /// file: `Spanned` values keep their place in it).
     fn set(&mut self, text: &str) -> Result<(), ron::error::SpannedError>;
+    /// The words the value may be written as, for a boolean or an enum
+    /// (a toggle of `ludus sweep`); `None` for any other value.
+    fn readings(&self) -> Option<Vec<String>>;
 }
 
 impl<T: serde::de::DeserializeOwned + Serialize> Field for T {
@@ -390,6 +393,9 @@ impl<T: serde::de::DeserializeOwned + Serialize> Field for T {
             .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
             .from_str(text)?;
         Ok(())
+    }
+    fn readings(&self) -> Option<Vec<String>> {
+        crate::design::knobs::readings_of::<T>()
     }
 }
 
