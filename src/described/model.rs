@@ -49,6 +49,8 @@ pub struct Rules {
     pub player_counts: std::ops::RangeInclusive<usize>,
     /// Each seat's id and name (in the language of the names in force).
     pub seats: Vec<(String, String)>,
+    /// Every seat game.ron names, for the names' keys.
+    pub all_seats: Vec<(String, String)>,
     /// Each attribute's id and its values' ids and names (none: a number).
     pub attrs: Vec<(String, Vec<(String, String)>)>,
     /// Each kind's id and name.
@@ -94,7 +96,7 @@ impl Rules {
     /// The names of the rules (seats, values, kinds, zones) as `key = name`.
     pub fn names(&self) -> Vec<(String, String)> {
         let mut v: Vec<(String, String)> = Vec::new();
-        for (id, n) in &self.seats {
+        for (id, n) in &self.all_seats {
             v.push((format!("seat.{id}.name"), n.clone()));
         }
         for (a, values) in &self.attrs {
@@ -197,7 +199,8 @@ impl Validator {
         let words = Words::read(dir).map_err(|d| self.diags.extend(d)).ok();
         let (cards, zones, proc_, toggles_file, words) = (cards?, zones?, proc_?, toggles_file?, words?);
         let (players, counts) = self.players(&game, sel)?;
-        let seats = self.seats(&game, o, players)?;
+        let all_seats = self.seats(&game, o, game.raw.seats.len())?;
+        let seats = all_seats[..players].to_vec();
         let attrs = self.attributes(&cards, o);
         let (kinds, deck) = self.deck(&cards, &attrs, o)?;
         let (zs, piles) = self.zones(&zones, o, players)?;
@@ -278,6 +281,7 @@ impl Validator {
             players,
             player_counts: counts,
             seats,
+            all_seats,
             attrs,
             kinds,
             cards: deck,
