@@ -11,6 +11,7 @@ mod agents_n_seats;
 mod cards;
 mod cli;
 mod de_cape;
+mod described;
 mod de_cape_french;
 mod de_cape_play;
 mod de_cape_report;
