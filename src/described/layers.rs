@@ -10,7 +10,8 @@ use serde_json::{Map, Value};
 
 use super::state::{End, Event, Move, State};
 use super::{Described, Rules, model, view};
-use crate::agents::{Agents, OnePly};
+use crate::agents::{Agents, IsmctsAgent, IsmctsConfig, OnePly, Rollout};
+use crate::engine::agent::Agent;
 use crate::design::{self, Designer, RuleSet, Variant};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::engine::seed::AgentRng;
@@ -33,9 +34,17 @@ macro_rules! w {
     };
 }
 
-/// No weights: a described game's evaluation is in its rules.
+/// A described game's evaluation is in its rules; its agents file may
+/// give the search's settings (`search` of `agents/greedy.ron`).
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct Weights;
+pub struct Weights {
+    pub search: Option<super::raw::Search>,
+}
+
+fn weights_of(file: &crate::load::SourceFile) -> Result<Weights, Diagnostic> {
+    let g: super::raw::GreedyFile = file.parse()?;
+    Ok(Weights { search: g.search })
+}
 
 impl State {
     /// The rules' evaluation for `seat` (its score if the rules give
@@ -64,11 +73,32 @@ impl Agents for Described {
     type Weights = Weights;
     type Greedy = OnePly<Described>;
 
-    fn weights_in(_: &GameDir) -> Result<Weights, Diagnostic> {
-        Ok(Weights)
+    fn weights_in(dir: &GameDir) -> Result<Weights, Diagnostic> {
+        if !dir.has_file("agents/greedy.ron") {
+            return Ok(Weights::default());
+        }
+        weights_of(&dir.read("agents/greedy.ron")?)
     }
-    fn weights_from_file(_: &Path) -> Result<Weights, Diagnostic> {
-        Ok(Weights)
+    fn weights_from_file(path: &Path) -> Result<Weights, Diagnostic> {
+        weights_of(&crate::load::SourceFile::read(path)?)
+    }
+    /// The search, with the rules folder's settings where the spec left
+    /// the engine's defaults.
+    fn ismcts(config: &IsmctsConfig<Weights>, seed: u64) -> Box<dyn Agent<State>> {
+        let mut c = config.clone();
+        let d = IsmctsConfig::<Weights>::default();
+        if let Some(s) = &config.heuristic.search {
+            if c.reward_scale == d.reward_scale {
+                c.reward_scale = s.scale;
+            }
+            if c.rollout_turns == d.rollout_turns {
+                c.rollout_turns = s.turns;
+            }
+            if c.rollout == d.rollout && s.greedy_rollouts {
+                c.rollout = Rollout::Greedy { epsilon: 0.1 };
+            }
+        }
+        Box::new(IsmctsAgent::<Described>::new(c, seed))
     }
     fn greedy_agent(w: &Weights, seed: u64) -> OnePly<Described> {
         OnePly::new(w, seed)
@@ -368,6 +398,7 @@ impl Playable for Described {
     fn event_look(e: &Event) -> EventLook {
         match e {
             Event::Told { .. } | Event::Ended(_) => EventLook::Notable,
+            Event::Chose { seat, .. } => EventLook::TurnBegins(*seat as usize),
             _ => EventLook::Plain,
         }
     }
@@ -429,7 +460,7 @@ fn event_text(lang: Lang, r: &Rules, e: &Event, viewer: Option<usize>) -> String
         Event::Ended(End::Game) => r.words.format(lang, "game-over", None),
         Event::Ended(_) => "stopped at a bound".into(),
         Event::Shuffled(p) => format!("{} shuffled", view::pile_name(r, *p as usize)),
-        Event::Chose { seat, .. } => format!("{} decided", r.seats[*seat as usize].1),
+        Event::Chose { seat, .. } => r.seats[*seat as usize].1.clone(),
     }
 }
 

@@ -37,6 +37,7 @@ pub struct Zone {
 #[derive(Debug, Clone)]
 pub struct Counter {
     pub id: String,
+    pub shown: bool,
     pub per_seat: bool,
     pub ty: Ty,
 }
@@ -455,6 +456,7 @@ impl Validator {
             }
             out.push(Counter {
                 id: c.id.value.clone(),
+                shown: c.shown,
                 per_seat: c.per_seat,
                 ty,
             });

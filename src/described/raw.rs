@@ -130,6 +130,9 @@ pub struct Counter {
     /// `number`, `seat`, `card`, or an attribute with named values.
     #[serde(rename = "type")]
     pub ty: Spanned<String>,
+    /// Shown on the board (else kept for the procedure only).
+    #[serde(default)]
+    pub shown: bool,
 }
 
 #[derive(Deserialize)]
@@ -146,4 +149,19 @@ pub struct Number {
 #[serde(deny_unknown_fields)]
 pub struct GreedyFile {
     pub evaluation: Spanned<String>,
+    /// The search's settings where a spec leaves them at the engine's
+    /// defaults (`ismcts` without `scale=`, `turns=`, `rollout=`).
+    #[serde(default)]
+    pub search: Option<Search>,
+}
+
+#[derive(Deserialize, Debug, Clone, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Search {
+    /// An evaluation margin of this many points is a reward of about 0.73.
+    pub scale: f64,
+    /// Decisions a rollout plays before the evaluation scores it.
+    pub turns: u32,
+    /// Rollouts played by the greedy agent (10% random moves).
+    pub greedy_rollouts: bool,
 }

@@ -134,8 +134,9 @@ impl State {
             core.loc[c] = start as u8;
         }
         for (i, c) in r.counters.iter().enumerate() {
-            if c.ty == super::program::Ty::Card {
+            if matches!(c.ty, super::program::Ty::Card | super::program::Ty::Value(_)) {
                 core.glob[i] = -1;
+                core.per[i] = [-1; MAX_SEATS];
             }
         }
         let mut s = State { rules, core };

@@ -78,7 +78,7 @@ fn value_words(s: &State, lang: Lang, ty: Ty, v: i32, viewer: Option<usize>) -> 
         Ty::Seat => r.seats.get(v as usize).map_or(v.to_string(), |x| x.1.clone()),
         Ty::Card if (0..r.cards.len() as i32).contains(&v) => seen_card(s, lang, v as u8, viewer),
         Ty::Card => r.words.format(lang, "no-card", None),
-        Ty::Value(a) => (r.attrs[a as usize].1.get(v as usize)).map_or(v.to_string(), |x| x.1.clone()),
+        Ty::Value(a) => (r.attrs[a as usize].1.get(v as usize)).map_or("-".to_string(), |x| x.1.clone()),
         Ty::Num | Ty::Bool => v.to_string(),
     }
 }
@@ -143,9 +143,10 @@ pub fn table(s: &State, lang: Lang, viewer: Option<usize>) -> String {
         let pile = s.core.piles[p].as_slice();
         let (z, _) = r.piles[p];
         let shown: Vec<String> = pile.iter().map(|&c| seen_card(s, lang, c, viewer)).collect();
-        let text = if pile.is_empty() {
-            "-".to_string()
-        } else if shown.iter().all(|t| *t == shown[0]) && viewer.is_some_and(|v| !s.visible(pile[0], v)) {
+        if pile.is_empty() {
+            continue;
+        }
+        let text = if shown.iter().all(|t| *t == shown[0]) && viewer.is_some_and(|v| !s.visible(pile[0], v)) {
             format!("{} x {}", pile.len(), shown[0])
         } else {
             shown.join(", ")
@@ -153,7 +154,7 @@ pub fn table(s: &State, lang: Lang, viewer: Option<usize>) -> String {
         let _ = z;
         out.push_str(&format!("  {}: {}\n", pile_name(r, p), text));
     }
-    for (i, c) in r.counters.iter().enumerate() {
+    for (i, c) in r.counters.iter().enumerate().filter(|(_, c)| c.shown || viewer.is_none()) {
         if c.per_seat {
             let vals: Vec<String> = (0..r.players)
                 .map(|p| format!("{} {}", r.seats[p].1, value_words(s, lang, c.ty, s.core.per[i][p], viewer)))
