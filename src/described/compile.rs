@@ -21,8 +21,22 @@ pub const MEANINGS: Meanings = Meanings {
     texts: "a described game's procedure",
     triggers: &[],
     statements: &[
-        "phase", "if", "while", "loop", "for seat", "choose by", "set", "put", "shuffle",
-        "goto", "break", "end game", "tell", "draw", "discard", "reveal",
+        "phase",
+        "if",
+        "while",
+        "loop",
+        "for seat",
+        "choose by",
+        "set",
+        "put",
+        "shuffle",
+        "goto",
+        "break",
+        "end game",
+        "tell",
+        "draw",
+        "discard",
+        "reveal",
     ],
 };
 
@@ -96,11 +110,7 @@ pub fn procedure(shape: &Shape, e: &ast::Effect) -> Result<Program, Vec<Problem>
 }
 
 /// Compiles an expression alone (an evaluation), with `me` a seat.
-pub fn evaluation(
-    shape: &Shape,
-    prog: &mut Program,
-    e: &Expr,
-) -> Result<(XId, u8), Vec<Problem>> {
+pub fn evaluation(shape: &Shape, prog: &mut Program, e: &Expr) -> Result<(XId, u8), Vec<Problem>> {
     let mut c = C {
         shape,
         p: Problems::default(),
@@ -164,7 +174,11 @@ impl C<'_, '_> {
         if (i as usize) < MAX_LOCALS {
             self.prog.locals += 1;
         } else {
-            self.p.problem(0..0, format!("a procedure has at most {MAX_LOCALS} variables"), None);
+            self.p.problem(
+                0..0,
+                format!("a procedure has at most {MAX_LOCALS} variables"),
+                None,
+            );
         }
         self.scope.push((name.to_string(), i, ty));
         i
@@ -172,7 +186,11 @@ impl C<'_, '_> {
 
     fn phase(&mut self, name: &Ident, body: &[Statement]) {
         if self.phases.iter().any(|(n, _)| n.name == name.name) {
-            self.p.problem(name.span.clone(), format!("phase `{}` is defined twice", name.name), None);
+            self.p.problem(
+                name.span.clone(),
+                format!("phase `{}` is defined twice", name.name),
+                None,
+            );
         }
         let i = self.phases.len() as u8;
         let pc = self.pc();
@@ -260,10 +278,17 @@ impl C<'_, '_> {
                 optional,
             } => {
                 if *optional {
-                    self.p.problem(s.span.clone(), "a described game's `draw` is never optional", None);
+                    self.p.problem(
+                        s.span.clone(),
+                        "a described game's `draw` is never optional",
+                        None,
+                    );
                 }
                 let seat = self.typed(&Expr::Var(player.clone()), Ty::Seat);
-                let n = self.p.within(count, 1..=MAX_DRAW, "draw between 1 and 20 cards") as u8;
+                let n = self
+                    .p
+                    .within(count, 1..=MAX_DRAW, "draw between 1 and 20 cards")
+                    as u8;
                 if let Some(seat) = seat {
                     self.emit(Op::Draw { seat, n });
                 }
@@ -277,7 +302,9 @@ impl C<'_, '_> {
                     let at = self.emit(Op::Jump(0));
                     self.loops.last_mut().expect("a loop").breaks.push(at);
                 }
-                None => self.p.problem(s.span.clone(), "`break` outside a loop", None),
+                None => self
+                    .p
+                    .problem(s.span.clone(), "`break` outside a loop", None),
             },
             K::EndGame => {
                 self.emit(Op::EndGame);
@@ -335,7 +362,11 @@ impl C<'_, '_> {
         let test = self.emit(Op::ForTest { count, exit: 0 });
         self.loops.push(Loop { breaks: Vec::new() });
         self.block(body);
-        self.emit(Op::ForStep { var: v, count, head });
+        self.emit(Op::ForStep {
+            var: v,
+            count,
+            head,
+        });
         let end = self.pc();
         self.patch(test, end);
         self.end_loop(end);
@@ -354,8 +385,17 @@ impl C<'_, '_> {
         self.emit(Op::Choose { by, choice });
         let mut ends = Vec::new();
         for o in options {
-            if options.iter().filter(|p| p.name.name == o.name.name).count() > 1 {
-                self.p.problem(o.name.span.clone(), format!("option `{}` is given twice", o.name.name), None);
+            if options
+                .iter()
+                .filter(|p| p.name.name == o.name.name)
+                .count()
+                > 1
+            {
+                self.p.problem(
+                    o.name.span.clone(),
+                    format!("option `{}` is given twice", o.name.name),
+                    None,
+                );
             }
             let depth = self.scope.len();
             let card = o.card.as_ref().map(|(v, cards)| {
@@ -366,7 +406,10 @@ impl C<'_, '_> {
             if let Some(t) = test
                 && self.prog.ts[t as usize] == T::Const(false)
             {
-                let m = format!("option `{}` is never legal: its test is false under the toggles in force", o.name.name);
+                let m = format!(
+                    "option `{}` is never legal: its test is false under the toggles in force",
+                    o.name.name
+                );
                 self.p.problem(o.name.span.clone(), m, None);
             }
             let body = self.pc();
@@ -381,7 +424,8 @@ impl C<'_, '_> {
             });
         }
         if options.is_empty() {
-            self.p.problem(span.clone(), "a choice needs at least one option", None);
+            self.p
+                .problem(span.clone(), "a choice needs at least one option", None);
         }
         let end = self.pc();
         for e in ends {
@@ -424,12 +468,18 @@ impl C<'_, '_> {
             }
             (true, None) => self.p.problem(
                 var.span.clone(),
-                format!("`{}` is kept per seat: write `{}[<seat>]`", var.name, var.name),
+                format!(
+                    "`{}` is kept per seat: write `{}[<seat>]`",
+                    var.name, var.name
+                ),
                 None,
             ),
             (false, Some(_)) => self.p.problem(
                 var.span.clone(),
-                format!("`{}` is one counter for the game, not one per seat", var.name),
+                format!(
+                    "`{}` is one counter for the game, not one per seat",
+                    var.name
+                ),
                 None,
             ),
         }
@@ -443,7 +493,8 @@ impl C<'_, '_> {
                 name: id.clone(),
                 span: message.span.clone(),
             };
-            self.p.unknown("message of the game's catalogue", &m, &known);
+            self.p
+                .unknown("message of the game's catalogue", &m, &known);
         }
         let mut out = Vec::new();
         for (name, e) in args {
@@ -479,7 +530,10 @@ impl C<'_, '_> {
             let targeted = (self.prog.ops.iter()).any(|op| matches!(op, Op::Jump(t) if *t == pc));
             if !self.falls_through[i - 1] && !targeted {
                 let n = &self.phases[i].0;
-                let m = format!("phase `{}` is reached by no path: the phase before it ends with `goto` or `end game`, and no `goto` names it", n.name);
+                let m = format!(
+                    "phase `{}` is reached by no path: the phase before it ends with `goto` or `end game`, and no `goto` names it",
+                    n.name
+                );
                 self.p.problem(n.span.clone(), m, None);
             }
         }
@@ -505,7 +559,10 @@ impl C<'_, '_> {
             CardTerm::Name(id) => {
                 let (z, per) = self.zone(id)?;
                 if per {
-                    let m = format!("`{}` is a zone per seat: write `{}(seat: <seat>)`", id.name, id.name);
+                    let m = format!(
+                        "`{}` is a zone per seat: write `{}(seat: <seat>)`",
+                        id.name, id.name
+                    );
                     self.p.problem(id.span.clone(), m, None);
                     return None;
                 }
@@ -533,12 +590,18 @@ impl C<'_, '_> {
                 }
                 match (per, seat.is_some()) {
                     (true, false) => {
-                        let m = format!("`{}` is a zone per seat: write `{}(seat: <seat>)`", s.zone.name, s.zone.name);
+                        let m = format!(
+                            "`{}` is a zone per seat: write `{}(seat: <seat>)`",
+                            s.zone.name, s.zone.name
+                        );
                         self.p.problem(s.span.clone(), m, None);
                         None
                     }
                     (false, true) => {
-                        let m = format!("`{}` is one zone for the table: it takes no seat", s.zone.name);
+                        let m = format!(
+                            "`{}` is one zone for the table: it takes no seat",
+                            s.zone.name
+                        );
                         self.p.problem(s.span.clone(), m, None);
                         None
                     }
@@ -546,7 +609,11 @@ impl C<'_, '_> {
                 }
             }
             CardTerm::Position { span, .. } => {
-                self.p.problem(span.clone(), "positions have no meaning in a described game; use pos(c)", None);
+                self.p.problem(
+                    span.clone(),
+                    "positions have no meaning in a described game; use pos(c)",
+                    None,
+                );
                 None
             }
         }
@@ -556,7 +623,9 @@ impl C<'_, '_> {
         let mut terms = Vec::new();
         for t in &cards.terms {
             match t {
-                CardTerm::Name(id) if self.scope.iter().any(|s| s.0 == id.name) || self.is_card_counter(id) => {
+                CardTerm::Name(id)
+                    if self.scope.iter().any(|s| s.0 == id.name) || self.is_card_counter(id) =>
+                {
                     if let Some(x) = self.typed(&Expr::Var(id.clone()), Ty::Card) {
                         terms.push(Term::Card(x));
                     }
@@ -646,7 +715,10 @@ impl C<'_, '_> {
             );
             self.p.problem(span.clone(), m, None);
         } else if !matches!(op, ast::CmpOp::Eq | ast::CmpOp::Ne) && ta != Ty::Num {
-            let m = format!("only numbers are ordered; this compares {}", noun(ta, self.shape));
+            let m = format!(
+                "only numbers are ordered; this compares {}",
+                noun(ta, self.shape)
+            );
             self.p.problem(span.clone(), m, None);
         }
         T::Cmp(xa, op, xb)
@@ -679,7 +751,11 @@ impl C<'_, '_> {
             Expr::Int(n) => (X::Int(n.value.min(i32::MAX as u32) as i32), Ty::Num),
             Expr::Count(c) => (X::Count(self.set(c)), Ty::Num),
             Expr::Value(c) => {
-                self.p.problem(c.span.clone(), "`value(...)` has no meaning in a described game; use `c.<attribute>`", None);
+                self.p.problem(
+                    c.span.clone(),
+                    "`value(...)` has no meaning in a described game; use `c.<attribute>`",
+                    None,
+                );
                 return None;
             }
             Expr::Neg(x) => (X::Neg(self.num(x)?), Ty::Num),
@@ -703,13 +779,9 @@ impl C<'_, '_> {
                     _ => (X::Bool(t), Ty::Num),
                 }
             }
-            Expr::Aggregate {
-                op,
-                var,
-                domain,
-                keys,
-                test,
-            } => return self.aggregate(op, var, domain, keys, test.as_deref()),
+            Expr::Aggregate(a) => {
+                return self.aggregate(&a.op, &a.var, &a.domain, &a.keys, a.test.as_ref());
+            }
             Expr::Call(f, args) => return self.call(f, args),
             Expr::Attr(c, a) => {
                 let card = self.typed(&Expr::Var(c.clone()), Ty::Card)?;
@@ -770,7 +842,12 @@ impl C<'_, '_> {
         if n == "players" {
             return Some((self.x(X::Players), Ty::Num));
         }
-        let mut known: Vec<&str> = self.scope.iter().map(|s| s.0.as_str()).filter(|s| !s.starts_with(' ')).collect();
+        let mut known: Vec<&str> = self
+            .scope
+            .iter()
+            .map(|s| s.0.as_str())
+            .filter(|s| !s.starts_with(' '))
+            .collect();
         known.extend(self.shape.counters.iter().map(|c| c.0));
         known.extend(self.shape.numbers.iter().map(|c| c.0));
         known.extend(self.shape.flags.iter().map(|c| c.0));
@@ -781,7 +858,11 @@ impl C<'_, '_> {
     fn call(&mut self, f: &Ident, args: &[Expr]) -> Option<(XId, Ty)> {
         let arity = |c: &mut Self, n: usize| {
             if args.len() != n {
-                c.p.problem(f.span.clone(), format!("`{}` takes {n} argument(s)", f.name), None);
+                c.p.problem(
+                    f.span.clone(),
+                    format!("`{}` takes {n} argument(s)", f.name),
+                    None,
+                );
                 return false;
             }
             true
@@ -794,7 +875,8 @@ impl C<'_, '_> {
             "min" if arity(self, 2) => (X::Min(self.num(&args[0])?, self.num(&args[1])?), Ty::Num),
             "owner" | "pos" | "next" | "max" | "min" => return None,
             _ => {
-                self.p.unknown("function", f, &["owner", "pos", "next", "max", "min"]);
+                self.p
+                    .unknown("function", f, &["owner", "pos", "next", "max", "min"]);
                 return None;
             }
         };

@@ -11,9 +11,9 @@ use serde_json::{Map, Value};
 use super::state::{End, Event, Move, State};
 use super::{Described, Rules, model, view};
 use crate::agents::{Agents, IsmctsAgent, IsmctsConfig, OnePly, Rollout};
-use crate::engine::agent::Agent;
 use crate::design::{self, Designer, RuleSet, Variant};
 use crate::diag::{Diagnostic, Diagnostics};
+use crate::engine::agent::Agent;
 use crate::engine::seed::AgentRng;
 use crate::engine::{Game, Loaded, Scored, Selection};
 use crate::load::GameDir;
@@ -153,7 +153,10 @@ impl Simulated for Described {
         let r = s.rules();
         let mut rec = Record::new(r.players);
         rec.values[0][0] = i64::from(s.core.decisions);
-        rec.values[1][0] = i64::from(matches!(s.core.end, Some(End::DecisionCap(_) | End::StepCap(_))));
+        rec.values[1][0] = i64::from(matches!(
+            s.core.end,
+            Some(End::DecisionCap(_) | End::StepCap(_))
+        ));
         let outcome = Outcome {
             winner: Scored::winner(s),
             first: 0,
@@ -226,7 +229,12 @@ impl Designer for Described {
         let rulebook = game
             .text
             .find("rulebooks/")
-            .map(|i| game.text[i + 10..].chars().take_while(|c| c.is_ascii_alphanumeric()).collect())
+            .map(|i| {
+                game.text[i + 10..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric())
+                    .collect()
+            })
             .unwrap_or_else(|| "base".to_string());
         design::overlay_variants(dir, &rulebook)
     }
@@ -246,7 +254,8 @@ impl Designer for Described {
             let l = Described::load(dir, sel)?;
             stops(&l.rules)
         };
-        let counts = model::load(dir, &Selection::default()).map_or(2..=model::MAX_SEATS, |r| r.player_counts.clone());
+        let counts = model::load(dir, &Selection::default())
+            .map_or(2..=model::MAX_SEATS, |r| r.player_counts.clone());
         design::per_player_and_language_checks(dir, counts, load)
     }
 
@@ -289,7 +298,10 @@ fn stops(r: &std::sync::Arc<Rules>) -> Result<(), Diagnostics> {
             s.apply_move(m);
         }
         if let Some(e @ (End::DecisionCap(_) | End::StepCap(_))) = s.core.end {
-            let m = format!("a random game (seed {seed}) {}", view::end_words(&s, Lang::En, e));
+            let m = format!(
+                "a random game (seed {seed}) {}",
+                view::end_words(&s, Lang::En, e)
+            );
             return Err(crate::diag::Diagnostic {
                 file: std::path::PathBuf::from("procedure.ron"),
                 line: 0,
@@ -313,7 +325,10 @@ impl Playable for Described {
     fn words() -> &'static Catalogue {
         &WORDS
     }
-    fn load_for_play(d: &GameDir, s: &Selection) -> Result<(Loaded<Rules>, Self::RuleNotes), Diagnostics> {
+    fn load_for_play(
+        d: &GameDir,
+        s: &Selection,
+    ) -> Result<(Loaded<Rules>, Self::RuleNotes), Diagnostics> {
         let l = Described::load(d, s)?;
         let notes = l.settings.clone();
         Ok((l, notes))
@@ -327,13 +342,20 @@ impl Playable for Described {
     fn board(s: &State, viewer: Option<usize>, st: Style) -> String {
         let game = s.rules.name.as_str();
         let title = match s.actor() {
-            Some(p) => w!(st.lang, "ds-board-title", game = game, who = s.rules.seats[p].1.as_str()),
+            Some(p) => w!(
+                st.lang,
+                "ds-board-title",
+                game = game,
+                who = s.rules.seats[p].1.as_str()
+            ),
             None => w!(st.lang, "ds-board-over", game = game),
         };
         format!("{title}\n{}", view::table(s, st.lang, viewer))
     }
     fn question(s: &State, lang: Lang) -> String {
-        let who = s.actor().map_or(String::new(), |p| s.rules.seats[p].1.clone());
+        let who = s
+            .actor()
+            .map_or(String::new(), |p| s.rules.seats[p].1.clone());
         w!(lang, "ds-ask", who = who)
     }
     fn choices(s: &State, legal: &[Move], st: Style) -> String {
@@ -345,7 +367,13 @@ impl Playable for Described {
         let ch = s.core.waiting.map(|w| w.0);
         which
             .iter()
-            .map(|&i| format!("  {}) {}\n", i + 1, view::move_words(&s.rules, st.lang, seat, ch, legal[i])))
+            .map(|&i| {
+                format!(
+                    "  {}) {}\n",
+                    i + 1,
+                    view::move_words(&s.rules, st.lang, seat, ch, legal[i])
+                )
+            })
             .collect()
     }
     fn legend(_: &State, st: Style) -> String {
@@ -361,7 +389,14 @@ impl Playable for Described {
     }
     fn score_text(s: &State, _: usize, lang: Lang) -> String {
         (0..s.rules.players)
-            .map(|p| w!(lang, "ds-score", seat = s.rules.seats[p].1.as_str(), points = s.points(p)) + "\n")
+            .map(|p| {
+                w!(
+                    lang,
+                    "ds-score",
+                    seat = s.rules.seats[p].1.as_str(),
+                    points = s.points(p)
+                ) + "\n"
+            })
             .collect()
     }
     fn result_text(s: &State, lang: Lang) -> String {
@@ -376,12 +411,22 @@ impl Playable for Described {
     fn move_words(lang: Lang, r: &Rules, seat: usize, m: Move) -> String {
         // Without the state the choice is unknown: the option by its index
         // in the first choice that has it.
-        let ch = r.program.choices.iter().position(|c| c.options.len() > m.option as usize);
+        let ch = r
+            .program
+            .choices
+            .iter()
+            .position(|c| c.options.len() > m.option as usize);
         view::move_words(r, lang, seat, ch.map(|c| c as u16), m)
     }
     fn quiet_move_line(lang: Lang, before: &State, m: Move) -> String {
         let seat = before.actor().unwrap_or(0);
-        view::move_words(&before.rules, lang, seat, before.core.waiting.map(|w| w.0), m)
+        view::move_words(
+            &before.rules,
+            lang,
+            seat,
+            before.core.waiting.map(|w| w.0),
+            m,
+        )
     }
     fn move_is_public(_: Move) -> bool {
         false
@@ -405,7 +450,13 @@ impl Playable for Described {
     fn turn_seat(s: &State) -> usize {
         s.actor().unwrap_or(0)
     }
-    fn parse_move(lang: Lang, s: &State, legal: &[Move], words: &[&str], line: &str) -> Result<usize, InputError> {
+    fn parse_move(
+        lang: Lang,
+        s: &State,
+        legal: &[Move],
+        words: &[&str],
+        line: &str,
+    ) -> Result<usize, InputError> {
         let seat = s.actor().unwrap_or(0);
         let ch = s.core.waiting.map(|w| w.0);
         let words_of = |i: usize| {
@@ -427,7 +478,9 @@ fn event_text(lang: Lang, r: &Rules, e: &Event, viewer: Option<usize>) -> String
     use fluent_bundle::FluentArgs;
     match e {
         Event::Moved { card, from, to, up } => {
-            let seen = *up || viewer.is_none_or(|v| r.sees_pile(*to as usize, v) || r.sees_pile(*from as usize, v));
+            let seen = *up
+                || viewer
+                    .is_none_or(|v| r.sees_pile(*to as usize, v) || r.sees_pile(*from as usize, v));
             let mut args = FluentArgs::new();
             let name = if seen {
                 view::card_name(r, lang, *card)
@@ -444,13 +497,17 @@ fn event_text(lang: Lang, r: &Rules, e: &Event, viewer: Option<usize>) -> String
             let mut args = FluentArgs::new();
             for ((name, _, ty), v) in t.args.iter().zip(values) {
                 let text = match ty {
-                    super::program::Ty::Seat => r.seats.get(*v as usize).map_or(v.to_string(), |s| s.1.clone()),
+                    super::program::Ty::Seat => r
+                        .seats
+                        .get(*v as usize)
+                        .map_or(v.to_string(), |s| s.1.clone()),
                     super::program::Ty::Card if (0..r.cards.len() as i32).contains(v) => {
                         view::card_name(r, lang, *v as u8)
                     }
-                    super::program::Ty::Value(a) => {
-                        r.attrs[*a as usize].1.get(*v as usize).map_or(v.to_string(), |x| x.1.clone())
-                    }
+                    super::program::Ty::Value(a) => r.attrs[*a as usize]
+                        .1
+                        .get(*v as usize)
+                        .map_or(v.to_string(), |x| x.1.clone()),
                     _ => v.to_string(),
                 };
                 args.set(name.clone(), text);

@@ -159,15 +159,30 @@ impl Validator {
         self.diags.push(f.error(at, m));
     }
 
-    fn parse<T: serde::de::DeserializeOwned>(&mut self, dir: &GameDir, f: &str) -> Option<Parsed<T>> {
+    fn parse<T: serde::de::DeserializeOwned>(
+        &mut self,
+        dir: &GameDir,
+        f: &str,
+    ) -> Option<Parsed<T>> {
         dir.parse(f).map_err(|d| self.diags.push(d)).ok()
     }
 
     /// A whole number in `lo..=hi`, else an error at its place.
-    fn whole(&mut self, f: &SourceFile, n: &Spanned<f64>, what: &str, lo: i64, hi: i64) -> Option<i64> {
+    fn whole(
+        &mut self,
+        f: &SourceFile,
+        n: &Spanned<f64>,
+        what: &str,
+        lo: i64,
+        hi: i64,
+    ) -> Option<i64> {
         let x = n.value;
         if x.fract() != 0.0 || x < lo as f64 || x > hi as f64 {
-            self.err(f, n, format!("{what} is a whole number from {lo} to {hi}, not {x}"));
+            self.err(
+                f,
+                n,
+                format!("{what} is a whole number from {lo} to {hi}, not {x}"),
+            );
             return None;
         }
         Some(x as i64)
@@ -198,7 +213,8 @@ impl Validator {
         let proc_: Option<Parsed<raw::ProcedureFile>> = self.parse(dir, "procedure.ron");
         let toggles_file = dir.read("toggles.ron").map_err(|d| self.diags.push(d)).ok();
         let words = Words::read(dir).map_err(|d| self.diags.extend(d)).ok();
-        let (cards, zones, proc_, toggles_file, words) = (cards?, zones?, proc_?, toggles_file?, words?);
+        let (cards, zones, proc_, toggles_file, words) =
+            (cards?, zones?, proc_?, toggles_file?, words?);
         let (players, counts) = self.players(&game, sel)?;
         let all_seats = self.seats(&game, o, game.raw.seats.len())?;
         let seats = all_seats[..players].to_vec();
@@ -209,7 +225,9 @@ impl Validator {
             let i = zs.iter().position(|z| z.id == id.value);
             if i.is_none() {
                 let known: Vec<&str> = zs.iter().map(|z| z.id.as_str()).collect();
-                let mut d = zones.file.error(id, format!("unknown zone \"{}\"", id.value));
+                let mut d = zones
+                    .file
+                    .error(id, format!("unknown zone \"{}\"", id.value));
                 if let Some(n) = crate::load::nearest(&id.value, known.iter().copied()) {
                     d = d.with_hint(format!("did you mean \"{n}\"? zones: {}", known.join(", ")));
                 }
@@ -222,14 +240,26 @@ impl Validator {
         let draw_to = zone_of(self, &zones.raw.draw_to);
         let discard_to = zone_of(self, &zones.raw.discard_to);
         let (start, draw_from, draw_to, discard_to) = (start?, draw_from?, draw_to?, discard_to?);
-        for (z, what) in [(start, "start"), (draw_from, "draw_from"), (discard_to, "discard_to")] {
+        for (z, what) in [
+            (start, "start"),
+            (draw_from, "draw_from"),
+            (discard_to, "discard_to"),
+        ] {
             if zs[z as usize].per_seat {
                 let f = &zones.raw.start;
-                self.err(&zones.file, f, format!("{what} names a zone per seat; it must be a zone of the table"));
+                self.err(
+                    &zones.file,
+                    f,
+                    format!("{what} names a zone per seat; it must be a zone of the table"),
+                );
             }
         }
         if !zs[draw_to as usize].per_seat {
-            self.err(&zones.file, &zones.raw.draw_to, "draw_to must be a zone per seat");
+            self.err(
+                &zones.file,
+                &zones.raw.draw_to,
+                "draw_to must be a zone per seat",
+            );
         }
         let pf = &proc_.file;
         let counters = self.counters(pf, &proc_.raw, &attrs);
@@ -240,7 +270,15 @@ impl Validator {
             if let Some(h) = &z.hidden_if
                 && !flag_names.contains(&h.value.as_str())
             {
-                self.err(&zones.file, h, format!("unknown flag \"{}\"; flags: {}", h.value, flag_names.join(", ")));
+                self.err(
+                    &zones.file,
+                    h,
+                    format!(
+                        "unknown flag \"{}\"; flags: {}",
+                        h.value,
+                        flag_names.join(", ")
+                    ),
+                );
             }
         }
         let mut zs = zs;
@@ -251,23 +289,42 @@ impl Validator {
                 z.sees = Sees::Nobody;
             }
         }
-        let score = counters.iter().position(|c| c.id == proc_.raw.score.value && c.per_seat && c.ty == Ty::Num);
+        let score = counters
+            .iter()
+            .position(|c| c.id == proc_.raw.score.value && c.per_seat && c.ty == Ty::Num);
         if score.is_none() {
-            self.err(pf, &proc_.raw.score, format!("the score must be a counter per seat of type number; \"{}\" is not", proc_.raw.score.value));
+            self.err(
+                pf,
+                &proc_.raw.score,
+                format!(
+                    "the score must be a counter per seat of type number; \"{}\" is not",
+                    proc_.raw.score.value
+                ),
+            );
         }
         let cap = self.whole(pf, &proc_.raw.decision_cap, "decision_cap", 1, 10_000_000);
         let shape = Shape {
-            attrs: attrs.iter().map(|(a, vs)| (a.as_str(), vs.iter().map(|v| v.0.as_str()).collect())).collect(),
+            attrs: attrs
+                .iter()
+                .map(|(a, vs)| (a.as_str(), vs.iter().map(|v| v.0.as_str()).collect()))
+                .collect(),
             zones: zs.iter().map(|z| (z.id.as_str(), z.per_seat)).collect(),
-            counters: counters.iter().map(|c| (c.id.as_str(), c.per_seat, c.ty)).collect(),
+            counters: counters
+                .iter()
+                .map(|c| (c.id.as_str(), c.per_seat, c.ty))
+                .collect(),
             numbers: numbers.iter().map(|(k, v)| (k.as_str(), *v)).collect(),
-            flags: flag_names.iter().map(|f| (*f, toggles.meanings.iter().any(|m| m == f))).collect(),
+            flags: flag_names
+                .iter()
+                .map(|f| (*f, toggles.meanings.iter().any(|m| m == f)))
+                .collect(),
             messages: words.ids(),
             discard_to,
         };
-        let program = crate::effects::compile::program(pf, &proc_.raw.procedure, "in the procedure", |e| {
-            compile::procedure(&shape, e)
-        });
+        let program =
+            crate::effects::compile::program(pf, &proc_.raw.procedure, "in the procedure", |e| {
+                compile::procedure(&shape, e)
+            });
         let mut program = program.map_err(|d| self.diags.extend(d)).ok();
         if let Some(p) = program.as_mut() {
             self.evaluation(dir, &shape, p);
@@ -310,40 +367,94 @@ impl Validator {
         Some(rules)
     }
 
-    fn players(&mut self, g: &Parsed<raw::GameFile>, sel: &Selection) -> Option<(usize, std::ops::RangeInclusive<usize>)> {
+    fn players(
+        &mut self,
+        g: &Parsed<raw::GameFile>,
+        sel: &Selection,
+    ) -> Option<(usize, std::ops::RangeInclusive<usize>)> {
         let (f, g) = (&g.file, &g.raw);
         if g.game.value != super::MODULE {
-            self.err(f, &g.game, format!("this module plays \"{}\", not \"{}\"", super::MODULE, g.game.value));
+            self.err(
+                f,
+                &g.game,
+                format!(
+                    "this module plays \"{}\", not \"{}\"",
+                    super::MODULE,
+                    g.game.value
+                ),
+            );
         }
         let lo = self.whole(f, &g.min_players, "min_players", 2, MAX_SEATS as i64)? as usize;
         let hi = self.whole(f, &g.max_players, "max_players", 2, MAX_SEATS as i64)? as usize;
-        let def = self.whole(f, &g.default_players, "default_players", 2, MAX_SEATS as i64)? as usize;
+        let def = self.whole(
+            f,
+            &g.default_players,
+            "default_players",
+            2,
+            MAX_SEATS as i64,
+        )? as usize;
         let n = sel.players.unwrap_or(def);
         if !(lo..=hi).contains(&n) || lo > hi {
-            let d = f.error(&g.max_players, format!("{} is played by {lo} to {hi} players, not {n}", g.name));
-            self.diags.push(d.with_hint(format!("give --players from {lo} to {hi}")));
+            let d = f.error(
+                &g.max_players,
+                format!("{} is played by {lo} to {hi} players, not {n}", g.name),
+            );
+            self.diags
+                .push(d.with_hint(format!("give --players from {lo} to {hi}")));
             return None;
         }
         if g.seats.len() < hi {
-            self.err(f, &g.max_players, format!("{hi} players need {hi} seats; game.ron names {}", g.seats.len()));
+            self.err(
+                f,
+                &g.max_players,
+                format!(
+                    "{hi} players need {hi} seats; game.ron names {}",
+                    g.seats.len()
+                ),
+            );
             return None;
         }
         Some((n, lo..=hi))
     }
 
-    fn seats(&mut self, g: &Parsed<raw::GameFile>, o: &Overlays, players: usize) -> Option<Vec<(String, String)>> {
+    fn seats(
+        &mut self,
+        g: &Parsed<raw::GameFile>,
+        o: &Overlays,
+        players: usize,
+    ) -> Option<Vec<(String, String)>> {
         let seats = g.raw.seats.iter().take(players);
-        Some(seats.map(|s| (s.id.value.clone(), self.name(o, &format!("seat.{}.name", s.id.value), &s.name))).collect())
+        Some(
+            seats
+                .map(|s| {
+                    (
+                        s.id.value.clone(),
+                        self.name(o, &format!("seat.{}.name", s.id.value), &s.name),
+                    )
+                })
+                .collect(),
+        )
     }
 
-    fn attributes(&mut self, c: &Parsed<raw::CardsFile>, o: &Overlays) -> Vec<(String, Vec<(String, String)>)> {
+    fn attributes(
+        &mut self,
+        c: &Parsed<raw::CardsFile>,
+        o: &Overlays,
+    ) -> Vec<(String, Vec<(String, String)>)> {
         let mut out: Vec<(String, Vec<(String, String)>)> = Vec::new();
         if c.raw.attributes.len() > MAX_ATTRS {
-            self.diags.push(c.file.error_at(0..0, format!("at most {MAX_ATTRS} attributes")));
+            self.diags.push(
+                c.file
+                    .error_at(0..0, format!("at most {MAX_ATTRS} attributes")),
+            );
         }
         for a in c.raw.attributes.iter().take(MAX_ATTRS) {
             if out.iter().any(|x| x.0 == a.id.value) {
-                self.err(&c.file, &a.id, format!("attribute \"{}\" is given twice", a.id.value));
+                self.err(
+                    &c.file,
+                    &a.id,
+                    format!("attribute \"{}\" is given twice", a.id.value),
+                );
             }
             let values = a.values.iter().map(|v| {
                 let key = format!("{}.{}.name", a.id.value, v.id.value);
@@ -367,7 +478,11 @@ impl Validator {
             Some(e) => match attrs.iter().position(|a| a.0 == e.value && !a.1.is_empty()) {
                 Some(i) => Some(i),
                 None => {
-                    self.err(f, e, format!("`each` names no attribute with values: \"{}\"", e.value));
+                    self.err(
+                        f,
+                        e,
+                        format!("`each` names no attribute with values: \"{}\"", e.value),
+                    );
                     return None;
                 }
             },
@@ -383,11 +498,24 @@ impl Validator {
             let mut values = [0i32; MAX_ATTRS];
             for (key, v) in &kind.set {
                 match attrs.iter().position(|a| &a.0 == key) {
-                    Some(i) if attrs[i].1.is_empty() => values[i] = self.whole(f, v, key, -1000, 1000)? as i32,
-                    Some(_) => self.err(f, v, format!("\"{key}\" has named values; a kind sets only numbers")),
+                    Some(i) if attrs[i].1.is_empty() => {
+                        values[i] = self.whole(f, v, key, -1000, 1000)? as i32
+                    }
+                    Some(_) => self.err(
+                        f,
+                        v,
+                        format!("\"{key}\" has named values; a kind sets only numbers"),
+                    ),
                     None => {
                         let known: Vec<&str> = attrs.iter().map(|a| a.0.as_str()).collect();
-                        self.err(f, v, format!("unknown attribute \"{key}\"; attributes: {}", known.join(", ")));
+                        self.err(
+                            f,
+                            v,
+                            format!(
+                                "unknown attribute \"{key}\"; attributes: {}",
+                                known.join(", ")
+                            ),
+                        );
                     }
                 }
             }
@@ -401,19 +529,34 @@ impl Validator {
             }
         }
         if deck.len() > MAX_CARDS || deck.is_empty() {
-            self.diags.push(f.error_at(0..0, format!("a deck holds 1 to {MAX_CARDS} cards; this one {}", deck.len())));
+            self.diags.push(f.error_at(
+                0..0,
+                format!(
+                    "a deck holds 1 to {MAX_CARDS} cards; this one {}",
+                    deck.len()
+                ),
+            ));
             return None;
         }
         Some((kinds, deck))
     }
 
     #[allow(clippy::type_complexity)]
-    fn zones(&mut self, z: &Parsed<raw::ZonesFile>, o: &Overlays, players: usize) -> Option<(Vec<Zone>, Vec<(u8, Option<u8>)>)> {
+    fn zones(
+        &mut self,
+        z: &Parsed<raw::ZonesFile>,
+        o: &Overlays,
+        players: usize,
+    ) -> Option<(Vec<Zone>, Vec<(u8, Option<u8>)>)> {
         let mut out: Vec<Zone> = Vec::new();
         let mut piles = Vec::new();
         for (i, rz) in z.raw.zones.iter().enumerate() {
             if out.iter().any(|x| x.id == rz.id.value) {
-                self.err(&z.file, &rz.id, format!("zone \"{}\" is given twice", rz.id.value));
+                self.err(
+                    &z.file,
+                    &rz.id,
+                    format!("zone \"{}\" is given twice", rz.id.value),
+                );
             }
             let first = piles.len() as u8;
             if rz.per_seat {
@@ -436,7 +579,12 @@ impl Validator {
         Some((out, piles))
     }
 
-    fn counters(&mut self, f: &SourceFile, p: &raw::ProcedureFile, attrs: &[(String, Vec<(String, String)>)]) -> Vec<Counter> {
+    fn counters(
+        &mut self,
+        f: &SourceFile,
+        p: &raw::ProcedureFile,
+        attrs: &[(String, Vec<(String, String)>)],
+    ) -> Vec<Counter> {
         let mut out: Vec<Counter> = Vec::new();
         for c in &p.counters {
             let ty = match c.ty.value.as_str() {
@@ -452,7 +600,11 @@ impl Validator {
                 },
             };
             if out.iter().any(|x| x.id == c.id.value) {
-                self.err(f, &c.id, format!("counter \"{}\" is given twice", c.id.value));
+                self.err(
+                    f,
+                    &c.id,
+                    format!("counter \"{}\" is given twice", c.id.value),
+                );
             }
             out.push(Counter {
                 id: c.id.value.clone(),
@@ -462,21 +614,32 @@ impl Validator {
             });
         }
         if out.len() > MAX_COUNTERS {
-            self.diags.push(f.error_at(0..0, format!("at most {MAX_COUNTERS} counters")));
+            self.diags
+                .push(f.error_at(0..0, format!("at most {MAX_COUNTERS} counters")));
             out.truncate(MAX_COUNTERS);
         }
         out
     }
 
-    fn numbers(&mut self, f: &SourceFile, p: &raw::ProcedureFile, o: &Overlays) -> Vec<(String, i32)> {
+    fn numbers(
+        &mut self,
+        f: &SourceFile,
+        p: &raw::ProcedureFile,
+        o: &Overlays,
+    ) -> Vec<(String, i32)> {
         let mut out = Vec::new();
         for n in &p.numbers {
             let key = format!("numbers.{}", n.id.value);
-            let mut v = self.whole(f, &n.value, &n.id.value, -1_000_000, 1_000_000).unwrap_or(0);
+            let mut v = self
+                .whole(f, &n.value, &n.id.value, -1_000_000, 1_000_000)
+                .unwrap_or(0);
             if let Some(s) = o.get(&key) {
                 match o.text(s).parse::<i64>() {
                     Ok(x) if (-1_000_000..=1_000_000).contains(&x) => v = x,
-                    _ => self.diags.push(o.error(s, format!("{key} is a whole number from -1000000 to 1000000"))),
+                    _ => self.diags.push(o.error(
+                        s,
+                        format!("{key} is a whole number from -1000000 to 1000000"),
+                    )),
                 }
             }
             out.push((n.id.value.clone(), v as i32));

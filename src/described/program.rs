@@ -90,7 +90,10 @@ pub struct CardSet {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Term {
     /// A zone: its index and, for a zone per seat, the seat.
-    Zone { zone: u8, seat: Option<XId> },
+    Zone {
+        zone: u8,
+        seat: Option<XId>,
+    },
     Card(XId),
 }
 

@@ -94,7 +94,12 @@ impl Core {
                     let seat = self.x(r, &mut l, *s).rem_euclid(n) as usize;
                     self.per[*i as usize][seat] = self.x(r, &mut l, *x);
                 }
-                Op::Put { set, zone, seat, up } => {
+                Op::Put {
+                    set,
+                    zone,
+                    seat,
+                    up,
+                } => {
                     let mut l = self.locals;
                     let s = seat.map_or(0, |s| self.x(r, &mut l, s).rem_euclid(n) as usize);
                     let to = r.pile(*zone, s);
@@ -150,7 +155,12 @@ impl Core {
         }
         let mut l = self.locals;
         let t = &r.program.tells[i as usize];
-        let args = t.args.iter().take(6).map(|a| self.x(r, &mut l, a.1)).collect();
+        let args = t
+            .args
+            .iter()
+            .take(6)
+            .map(|a| self.x(r, &mut l, a.1))
+            .collect();
         if let Some(log) = &mut self.log {
             log.push(Event::Told { tell: i, args });
         }
@@ -160,7 +170,9 @@ impl Core {
         let mut l = self.locals;
         for term in &r.program.sets[set as usize].terms {
             if let Term::Zone { zone, seat } = *term {
-                let s = seat.map_or(0, |s| self.x(r, &mut l, s).rem_euclid(r.players as i32) as usize);
+                let s = seat.map_or(0, |s| {
+                    self.x(r, &mut l, s).rem_euclid(r.players as i32) as usize
+                });
                 let p = r.pile(zone, s);
                 let n = self.piles[p].len as usize;
                 seed::shuffle(&mut self.piles[p].cards[..n], &mut self.rng);
@@ -281,7 +293,8 @@ impl Core {
         for term in &r.program.sets[set as usize].terms {
             match *term {
                 Term::Zone { zone, seat } => {
-                    let s = seat.map_or(0, |s| self.x(r, l, s).rem_euclid(r.players as i32) as usize);
+                    let s =
+                        seat.map_or(0, |s| self.x(r, l, s).rem_euclid(r.players as i32) as usize);
                     for &c in self.piles[r.pile(zone, s)].as_slice() {
                         if !out.is_full() {
                             out.push(c);
@@ -311,11 +324,16 @@ impl Core {
             X::Local(i) => l[*i as usize],
             X::Glob(i) => self.glob[*i as usize],
             X::Per(i, s) => self.per[*i as usize][self.x(r, l, *s).rem_euclid(n) as usize],
-            X::Attr(c, a) => Self::card(r, self.x(r, l, *c)).map_or(0, |c| r.cards[c].1[*a as usize]),
+            X::Attr(c, a) => {
+                Self::card(r, self.x(r, l, *c)).map_or(0, |c| r.cards[c].1[*a as usize])
+            }
             X::Owner(c) => Self::card(r, self.x(r, l, *c)).map_or(0, |c| i32::from(self.owner[c])),
             X::Pos(c) => Self::card(r, self.x(r, l, *c)).map_or(0, |c| {
                 let pile = &self.piles[self.loc[c] as usize];
-                pile.as_slice().iter().position(|&x| x as usize == c).map_or(0, |i| i as i32 + 1)
+                pile.as_slice()
+                    .iter()
+                    .position(|&x| x as usize == c)
+                    .map_or(0, |i| i as i32 + 1)
             }),
             X::Next(s) => (self.x(r, l, *s) + 1).rem_euclid(n),
             X::Count(s) => self.cards(r, l, *s).len() as i32,

@@ -67,12 +67,23 @@ pub enum End {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Event {
     /// A card moved from a pile to another, face up or down.
-    Moved { card: u8, from: u8, to: u8, up: bool },
+    Moved {
+        card: u8,
+        from: u8,
+        to: u8,
+        up: bool,
+    },
     Shuffled(u8),
     /// A `tell` with its arguments' values.
-    Told { tell: u16, args: ArrayVec<i32, 6> },
+    Told {
+        tell: u16,
+        args: ArrayVec<i32, 6>,
+    },
     /// A seat took a decision.
-    Chose { seat: u8, m: Move },
+    Chose {
+        seat: u8,
+        m: Move,
+    },
     Ended(End),
 }
 
@@ -134,7 +145,10 @@ impl State {
             core.loc[c] = start as u8;
         }
         for (i, c) in r.counters.iter().enumerate() {
-            if matches!(c.ty, super::program::Ty::Card | super::program::Ty::Value(_)) {
+            if matches!(
+                c.ty,
+                super::program::Ty::Card | super::program::Ty::Value(_)
+            ) {
                 core.glob[i] = -1;
                 core.per[i] = [-1; MAX_SEATS];
             }
@@ -193,7 +207,10 @@ impl State {
 
     /// Whether `viewer` sees card `c` where it lies.
     pub fn visible(&self, c: u8, viewer: usize) -> bool {
-        self.core.up >> c & 1 == 1 || self.rules.sees_pile(self.core.loc[c as usize] as usize, viewer)
+        self.core.up >> c & 1 == 1
+            || self
+                .rules
+                .sees_pile(self.core.loc[c as usize] as usize, viewer)
     }
 
     /// Every card in exactly one pile, at the place its pile says.
@@ -207,7 +224,10 @@ impl State {
                 }
                 seen[c as usize] += 1;
                 if self.core.loc[c as usize] as usize != p {
-                    return Err(format!("card {c} is in pile {p} but says {}", self.core.loc[c as usize]));
+                    return Err(format!(
+                        "card {c} is in pile {p} but says {}",
+                        self.core.loc[c as usize]
+                    ));
                 }
             }
         }

@@ -57,7 +57,10 @@ pub fn move_words(r: &Rules, lang: Lang, seat: usize, choice: Option<u16>, m: Mo
         .and_then(|c| c.options.get(m.option as usize))
         .map_or("?", |o| o.name.as_str());
     let mut args = FluentArgs::new();
-    args.set("seat", r.seats.get(seat).map_or(String::new(), |s| s.1.clone()));
+    args.set(
+        "seat",
+        r.seats.get(seat).map_or(String::new(), |s| s.1.clone()),
+    );
     if m.card != NONE {
         args.set("card", card_name(r, lang, m.card));
     }
@@ -75,10 +78,15 @@ pub fn move_words(r: &Rules, lang: Lang, seat: usize, choice: Option<u16>, m: Mo
 fn value_words(s: &State, lang: Lang, ty: Ty, v: i32, viewer: Option<usize>) -> String {
     let r = &s.rules;
     match ty {
-        Ty::Seat => r.seats.get(v as usize).map_or(v.to_string(), |x| x.1.clone()),
+        Ty::Seat => r
+            .seats
+            .get(v as usize)
+            .map_or(v.to_string(), |x| x.1.clone()),
         Ty::Card if (0..r.cards.len() as i32).contains(&v) => seen_card(s, lang, v as u8, viewer),
         Ty::Card => r.words.format(lang, "no-card", None),
-        Ty::Value(a) => (r.attrs[a as usize].1.get(v as usize)).map_or("-".to_string(), |x| x.1.clone()),
+        Ty::Value(a) => {
+            (r.attrs[a as usize].1.get(v as usize)).map_or("-".to_string(), |x| x.1.clone())
+        }
         Ty::Num | Ty::Bool => v.to_string(),
     }
 }
@@ -90,7 +98,8 @@ pub fn event_words(s: &State, lang: Lang, e: &Event, viewer: Option<usize>) -> O
     match e {
         Event::Moved { card, from, to, up } => {
             let seen = *up
-                || viewer.is_none_or(|v| r.sees_pile(*to as usize, v) || r.sees_pile(*from as usize, v));
+                || viewer
+                    .is_none_or(|v| r.sees_pile(*to as usize, v) || r.sees_pile(*from as usize, v));
             let name = if seen {
                 card_name(r, lang, *card)
             } else {
@@ -118,7 +127,13 @@ pub fn event_words(s: &State, lang: Lang, e: &Event, viewer: Option<usize>) -> O
 /// Why the game ended, in words; a stop at a bound names its phase.
 pub fn end_words(s: &State, lang: Lang, e: End) -> String {
     let r = &s.rules;
-    let phase = |p: u8| r.program.phases.get(p as usize).cloned().unwrap_or_default();
+    let phase = |p: u8| {
+        r.program
+            .phases
+            .get(p as usize)
+            .cloned()
+            .unwrap_or_default()
+    };
     match e {
         End::Game => r.words.format(lang, "game-over", None),
         End::DecisionCap(p) => format!(
@@ -142,11 +157,16 @@ pub fn table(s: &State, lang: Lang, viewer: Option<usize>) -> String {
     for p in 0..r.piles.len() {
         let pile = s.core.piles[p].as_slice();
         let (z, _) = r.piles[p];
-        let shown: Vec<String> = pile.iter().map(|&c| seen_card(s, lang, c, viewer)).collect();
+        let shown: Vec<String> = pile
+            .iter()
+            .map(|&c| seen_card(s, lang, c, viewer))
+            .collect();
         if pile.is_empty() {
             continue;
         }
-        let text = if shown.iter().all(|t| *t == shown[0]) && viewer.is_some_and(|v| !s.visible(pile[0], v)) {
+        let text = if shown.iter().all(|t| *t == shown[0])
+            && viewer.is_some_and(|v| !s.visible(pile[0], v))
+        {
             format!("{} x {}", pile.len(), shown[0])
         } else {
             shown.join(", ")
@@ -154,10 +174,21 @@ pub fn table(s: &State, lang: Lang, viewer: Option<usize>) -> String {
         let _ = z;
         out.push_str(&format!("  {}: {}\n", pile_name(r, p), text));
     }
-    for (i, c) in r.counters.iter().enumerate().filter(|(_, c)| c.shown || viewer.is_none()) {
+    for (i, c) in r
+        .counters
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.shown || viewer.is_none())
+    {
         if c.per_seat {
             let vals: Vec<String> = (0..r.players)
-                .map(|p| format!("{} {}", r.seats[p].1, value_words(s, lang, c.ty, s.core.per[i][p], viewer)))
+                .map(|p| {
+                    format!(
+                        "{} {}",
+                        r.seats[p].1,
+                        value_words(s, lang, c.ty, s.core.per[i][p], viewer)
+                    )
+                })
                 .collect();
             out.push_str(&format!("  {}: {}\n", c.id, vals.join(", ")));
         } else {

@@ -125,7 +125,10 @@ pub enum StatementKind {
     /// `award column to <rule>`
     Award(Ident),
     /// `phase <name> { ... }`: a named part of a described game's procedure.
-    Phase { name: Ident, body: Vec<Statement> },
+    Phase {
+        name: Ident,
+        body: Vec<Statement>,
+    },
     /// `if <test> { ... } else { ... }`
     If {
         test: Test,
@@ -133,7 +136,10 @@ pub enum StatementKind {
         otherwise: Vec<Statement>,
     },
     /// `while <test> { ... }`
-    While { test: Test, body: Vec<Statement> },
+    While {
+        test: Test,
+        body: Vec<Statement>,
+    },
     /// `loop { ... }`, left by `break`.
     Loop(Vec<Statement>),
     /// `for seat <var> from|after <seat> { ... }`: every seat clockwise
@@ -146,7 +152,10 @@ pub enum StatementKind {
     },
     /// `choose by <seat> { <option> ... }`: a decision among the options'
     /// legal actions.
-    ChooseBy { by: Expr, options: Vec<Opt> },
+    ChooseBy {
+        by: Expr,
+        options: Vec<Opt>,
+    },
     /// `set <var>[<seat>] = <expr>`
     SetVar {
         var: Ident,
@@ -194,6 +203,16 @@ pub enum Test {
     Any(Cards),
     No(Cards),
     Flag(Ident),
+}
+
+/// An aggregate over seats or cards.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Aggregate {
+    pub op: Ident,
+    pub var: Ident,
+    pub domain: Domain,
+    pub keys: Vec<Expr>,
+    pub test: Option<Test>,
 }
 
 /// What an aggregate runs over.
@@ -374,13 +393,7 @@ pub enum Expr {
     /// `if <test> then <expr> else <expr>`
     If(Box<Test>, Box<Expr>, Box<Expr>),
     /// `sum|max|min|count|best(<var> in <domain>: <expr>, ... where <test>)`
-    Aggregate {
-        op: Ident,
-        var: Ident,
-        domain: Domain,
-        keys: Vec<Expr>,
-        test: Option<Box<Test>>,
-    },
+    Aggregate(Box<Aggregate>),
     /// `[<test>]`: 1 if it holds, else 0.
     Bool(Box<Test>, Range<usize>),
     /// `<function>(<expr>, ...)`
@@ -412,9 +425,7 @@ impl Expr {
             Expr::Neg(x) => x.span(),
             Expr::Add(a, b) | Expr::Sub(a, b) | Expr::Mul(a, b) => join(a.span(), b.span()),
             Expr::If(_, a, b) => join(a.span(), b.span()),
-            Expr::Aggregate { op, keys, .. } => {
-                keys.iter().fold(op.span.clone(), |s, k| join(s, k.span()))
-            }
+            Expr::Aggregate(a) => (a.keys.iter()).fold(a.op.span.clone(), |s, k| join(s, k.span())),
             Expr::Bool(_, s) => s.clone(),
             Expr::Call(f, args) => args.iter().fold(f.span.clone(), |s, k| join(s, k.span())),
             Expr::Attr(a, b) => a.span.start..b.span.end,

@@ -263,7 +263,12 @@ fn neg_test(p: Pair<Rule>) -> Test {
                 let mut it = c.into_inner();
                 let a = expr(it.next().expect("an expression"));
                 let op = cmp_op(&it.next().expect("an operator"));
-                out = Some(Test::Compare(a, op, expr(it.next().expect("an expression")), span));
+                out = Some(Test::Compare(
+                    a,
+                    op,
+                    expr(it.next().expect("an expression")),
+                    span,
+                ));
             }
             Rule::any => out = Some(Test::Any(cards(parts(c).next().expect("cards")))),
             Rule::no => out = Some(Test::No(cards(parts(c).next().expect("cards")))),
@@ -494,15 +499,15 @@ fn aggregate(p: Pair<Rule>) -> Expr {
     let mut t = None;
     for c in it {
         match c.as_rule() {
-            Rule::test => t = Some(Box::new(test(c))),
+            Rule::test => t = Some(test(c)),
             _ => keys.push(expr(c)),
         }
     }
-    Expr::Aggregate {
+    Expr::Aggregate(Box::new(Aggregate {
         op,
         var,
         domain,
         keys,
         test: t,
-    }
+    }))
 }

@@ -28,8 +28,18 @@ fn json_of(args: &[&str]) -> Value {
 
 fn simulate(rules: &str, players: &str, threads: &str) -> Value {
     json_of(&[
-        "simulate", "--rules", rules, "--players", players, "--games", "60", "--seed", "1",
-        "--json", "--threads", threads,
+        "simulate",
+        "--rules",
+        rules,
+        "--players",
+        players,
+        "--games",
+        "60",
+        "--seed",
+        "1",
+        "--json",
+        "--threads",
+        threads,
     ])
 }
 
@@ -76,9 +86,17 @@ fn each_change_of_the_description_changes_the_games() {
     let base = simulate(base_dir.path().to_str().unwrap(), "3", "2");
     let changes: [(&str, &str, &str); 4] = [
         // The team's length, 7 to 6.
-        ("procedure.ron", "(id: \"team_length\", value: 7,", "(id: \"team_length\", value: 6,"),
+        (
+            "procedure.ron",
+            "(id: \"team_length\", value: 7,",
+            "(id: \"team_length\", value: 6,",
+        ),
         // The target, 500 to 300.
-        ("procedure.ron", "(id: \"target\", value: 500,", "(id: \"target\", value: 300,"),
+        (
+            "procedure.ron",
+            "(id: \"target\", value: 500,",
+            "(id: \"target\", value: 300,",
+        ),
         // No position multiplier.
         (
             "procedure.ron",
@@ -86,7 +104,11 @@ fn each_change_of_the_description_changes_the_games() {
             "then 1",
         ),
         // The lowest card wins the trick.
-        ("procedure.ron", "        d.combat,\n", "        -d.combat,\n"),
+        (
+            "procedure.ron",
+            "        d.combat,\n",
+            "        -d.combat,\n",
+        ),
     ];
     for (file, from, to) in changes {
         let dir = copy();
@@ -100,14 +122,22 @@ fn each_change_of_the_description_changes_the_games() {
 #[test]
 fn check_names_a_misspelt_zone_at_its_place() {
     let dir = copy();
-    edit(dir.path(), "procedure.ron", "put c to trick face up;", "put c to trik face up;");
+    edit(
+        dir.path(),
+        "procedure.ron",
+        "put c to trick face up;",
+        "put c to trik face up;",
+    );
     let (code, out, err) = ludus(&["check", dir.path().to_str().unwrap()]);
     let all = format!("{out}{err}");
     assert_ne!(code, 0, "{all}");
     let text = std::fs::read_to_string(dir.path().join("procedure.ron")).unwrap();
     let line = text.lines().position(|l| l.contains("trik")).unwrap() + 1;
     let col = text.lines().nth(line - 1).unwrap().find("trik").unwrap() + 1;
-    assert!(all.contains(&format!("procedure.ron:{line}:{col}")), "{all}");
+    assert!(
+        all.contains(&format!("procedure.ron:{line}:{col}")),
+        "{all}"
+    );
     assert!(all.contains("unknown zone `trik`"), "{all}");
     assert!(all.contains("did you mean `trick`"), "{all}");
 }
@@ -115,7 +145,12 @@ fn check_names_a_misspelt_zone_at_its_place() {
 #[test]
 fn several_problems_are_named_at_once() {
     let dir = copy();
-    edit(dir.path(), "procedure.ron", "set led = c.colour;", "set led = c.combat;");
+    edit(
+        dir.path(),
+        "procedure.ron",
+        "set led = c.colour;",
+        "set led = c.combat;",
+    );
     edit(dir.path(), "procedure.ron", "goto deal;", "goto dael;");
     edit(dir.path(), "procedure.ron", "c.points * (", "c.pionts * (");
     let (code, out, err) = ludus(&["check", dir.path().to_str().unwrap()]);
@@ -129,24 +164,48 @@ fn several_problems_are_named_at_once() {
 #[test]
 fn a_procedure_that_never_decides_stops_at_a_bound_naming_its_phase() {
     let dir = copy();
-    edit(dir.path(), "procedure.ron", "phase deal {\n", "phase deal {\n    loop { set rounds = rounds; }\n");
-    let rules = Described::load(&GameDir::Disk(dir.path().to_path_buf()), &Selection::default())
-        .unwrap()
-        .rules;
+    edit(
+        dir.path(),
+        "procedure.ron",
+        "phase deal {\n",
+        "phase deal {\n    loop { set rounds = rounds; }\n",
+    );
+    let rules = Described::load(
+        &GameDir::Disk(dir.path().to_path_buf()),
+        &Selection::default(),
+    )
+    .unwrap()
+    .rules;
     let s = State::new(rules, 1, false);
     assert!(s.is_terminal());
     assert_eq!(ludus::engine::Scored::end_reason(&s), Some("step_cap"));
     let (code, out, err) = ludus(&["check", dir.path().to_str().unwrap()]);
     assert_ne!(code, 0);
-    assert!(format!("{out}{err}").contains("in phase `deal`"), "{out}{err}");
+    assert!(
+        format!("{out}{err}").contains("in phase `deal`"),
+        "{out}{err}"
+    );
 }
 
 #[test]
 fn a_short_soak_finds_no_violation() {
-    let args = ["soak", "--game", "roemer", "--games", "6", "--seed", "3", "--leak-every", "5"];
+    let args = [
+        "soak",
+        "--game",
+        "roemer",
+        "--games",
+        "6",
+        "--seed",
+        "3",
+        "--leak-every",
+        "5",
+    ];
     let (code, out, err) = ludus(&args);
     assert_eq!(code, 0, "{out}{err}");
-    assert!(format!("{out}{err}").contains(" 0 violation(s)"), "{out}{err}");
+    assert!(
+        format!("{out}{err}").contains(" 0 violation(s)"),
+        "{out}{err}"
+    );
 }
 
 #[test]

@@ -382,13 +382,21 @@ fn no_rust_names_a_described_game_or_its_notions() {
     let mut found = Vec::new();
     for (game, words) in DESCRIBED {
         let head = std::fs::read_to_string(root.join("rules").join(game).join("game.ron")).unwrap();
-        assert!(head.contains("game: \"described\""), "{game} is a description");
-        assert!(!root.join("src/games").join(game).exists(), "{game} has no module");
+        assert!(
+            head.contains("game: \"described\""),
+            "{game} is a description"
+        );
+        assert!(
+            !root.join("src/games").join(game).exists(),
+            "{game} has no module"
+        );
         for f in files.iter().filter(|f| !f.starts_with(&own)) {
             let text = std::fs::read_to_string(f).unwrap();
             for (n, line) in text.lines().enumerate() {
                 let code = line.split("//").next().unwrap_or("").to_lowercase();
-                let code = if f.extension().is_some_and(|x| x == "ftl") && line.trim_start().starts_with('#') {
+                let code = if f.extension().is_some_and(|x| x == "ftl")
+                    && line.trim_start().starts_with('#')
+                {
                     String::new()
                 } else {
                     code
