@@ -17,7 +17,7 @@
 //!   agents, soak, fuzz).
 
 pub mod compile;
-mod layers;
+pub mod layers;
 pub mod model;
 pub mod program;
 mod raw;
