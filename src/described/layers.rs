@@ -508,7 +508,10 @@ fn event_text(lang: Lang, r: &Rules, e: &Event, viewer: Option<usize>) -> String
                         .1
                         .get(*v as usize)
                         .map_or(v.to_string(), |x| x.1.clone()),
-                    _ => v.to_string(),
+                    _ => {
+                        args.set(name.clone(), *v);
+                        continue;
+                    }
                 };
                 args.set(name.clone(), text);
             }

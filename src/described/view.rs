@@ -115,7 +115,10 @@ pub fn event_words(s: &State, lang: Lang, e: &Event, viewer: Option<usize>) -> O
             let t = &r.program.tells[*tell as usize];
             let mut args = FluentArgs::new();
             for ((name, _, ty), v) in t.args.iter().zip(values) {
-                args.set(name.clone(), value_words(s, lang, *ty, *v, viewer));
+                match ty {
+                    Ty::Num | Ty::Bool => args.set(name.clone(), *v),
+                    _ => args.set(name.clone(), value_words(s, lang, *ty, *v, viewer)),
+                }
             }
             Some(r.words.format(lang, &t.message, Some(&args)))
         }
