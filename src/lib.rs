@@ -8,6 +8,7 @@
 pub mod agents;
 pub mod args;
 pub mod cli;
+pub mod described;
 pub mod design;
 pub mod diag;
 pub mod effects;

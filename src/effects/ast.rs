@@ -124,6 +124,102 @@ pub enum StatementKind {
     },
     /// `award column to <rule>`
     Award(Ident),
+    /// `phase <name> { ... }`: a named part of a described game's procedure.
+    Phase {
+        name: Ident,
+        body: Vec<Statement>,
+    },
+    /// `if <test> { ... } else { ... }`
+    If {
+        test: Test,
+        then: Vec<Statement>,
+        otherwise: Vec<Statement>,
+    },
+    /// `while <test> { ... }`
+    While {
+        test: Test,
+        body: Vec<Statement>,
+    },
+    /// `loop { ... }`, left by `break`.
+    Loop(Vec<Statement>),
+    /// `for seat <var> from|after <seat> { ... }`: every seat clockwise
+    /// from the given one (`after`: the others, from the next).
+    ForSeat {
+        var: Ident,
+        from: Expr,
+        after: bool,
+        body: Vec<Statement>,
+    },
+    /// `choose by <seat> { <option> ... }`: a decision among the options'
+    /// legal actions.
+    ChooseBy {
+        by: Expr,
+        options: Vec<Opt>,
+    },
+    /// `set <var>[<seat>] = <expr>`
+    SetVar {
+        var: Ident,
+        index: Option<Expr>,
+        to: Expr,
+    },
+    /// `put <cards> to <zone> [face up|down]`
+    Put {
+        cards: Cards,
+        to: CardTerm,
+        face_up: Option<bool>,
+    },
+    Shuffle(Cards),
+    /// `goto <phase>`
+    Goto(Ident),
+    Break,
+    /// `end game`
+    EndGame,
+    /// `tell <message>(<name>: <expr>, ...)`: an event in words.
+    Tell {
+        message: Ident,
+        args: Vec<(Ident, Expr)>,
+    },
+}
+
+/// An option of a `choose by`: its name, the card it picks (a variable
+/// and the cards it is picked from), the test it must pass, what it does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Opt {
+    pub name: Ident,
+    pub card: Option<(Ident, Cards)>,
+    pub test: Option<Test>,
+    pub body: Vec<Statement>,
+    pub span: Range<usize>,
+}
+
+/// A test of a described game: comparisons and flags joined by `and`,
+/// `or`, `not`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Test {
+    Or(Vec<Test>),
+    And(Vec<Test>),
+    Not(Box<Test>),
+    Compare(Expr, CmpOp, Expr, Range<usize>),
+    Any(Cards),
+    No(Cards),
+    Flag(Ident),
+}
+
+/// An aggregate over seats or cards.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Aggregate {
+    pub op: Ident,
+    pub var: Ident,
+    pub domain: Domain,
+    pub keys: Vec<Expr>,
+    pub test: Option<Test>,
+}
+
+/// What an aggregate runs over.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Domain {
+    Seats,
+    Cards(Cards),
 }
 
 impl StatementKind {
@@ -155,6 +251,19 @@ impl StatementKind {
             K::SetValue { .. } => "set value",
             K::Claim { .. } => "claim column",
             K::Award(_) => "award column",
+            K::Phase { .. } => "phase",
+            K::If { .. } => "if",
+            K::While { .. } => "while",
+            K::Loop(_) => "loop",
+            K::ForSeat { .. } => "for seat",
+            K::ChooseBy { .. } => "choose by",
+            K::SetVar { .. } => "set",
+            K::Put { .. } => "put",
+            K::Shuffle(_) => "shuffle",
+            K::Goto(_) => "goto",
+            K::Break => "break",
+            K::EndGame => "end game",
+            K::Tell { .. } => "tell",
         }
     }
 }
@@ -281,4 +390,47 @@ pub enum Expr {
     Add(Box<Expr>, Box<Expr>),
     Sub(Box<Expr>, Box<Expr>),
     Mul(Box<Expr>, Box<Expr>),
+    /// `if <test> then <expr> else <expr>`
+    If(Box<Test>, Box<Expr>, Box<Expr>),
+    /// `sum|max|min|count|best(<var> in <domain>: <expr>, ... where <test>)`
+    Aggregate(Box<Aggregate>),
+    /// `[<test>]`: 1 if it holds, else 0.
+    Bool(Box<Test>, Range<usize>),
+    /// `<function>(<expr>, ...)`
+    Call(Ident, Vec<Expr>),
+    /// `<card>.<attribute>`
+    Attr(Ident, Ident),
+    /// `<counter>[<seat>]`
+    Index(Ident, Box<Expr>),
+    /// A name: a variable, a counter, a number of the rules, a value.
+    Var(Ident),
+}
+
+impl Expr {
+    /// Where the expression is written, as far as its parts say (a
+    /// number, a name); `0..0` if none does.
+    pub fn span(&self) -> Range<usize> {
+        let join = |a: Range<usize>, b: Range<usize>| {
+            if a.is_empty() && a.start == 0 {
+                b
+            } else if b.is_empty() && b.start == 0 {
+                a
+            } else {
+                a.start.min(b.start)..a.end.max(b.end)
+            }
+        };
+        match self {
+            Expr::Int(n) => n.span.clone(),
+            Expr::Count(c) | Expr::Value(c) => c.span.clone(),
+            Expr::Neg(x) => x.span(),
+            Expr::Add(a, b) | Expr::Sub(a, b) | Expr::Mul(a, b) => join(a.span(), b.span()),
+            Expr::If(_, a, b) => join(a.span(), b.span()),
+            Expr::Aggregate(a) => (a.keys.iter()).fold(a.op.span.clone(), |s, k| join(s, k.span())),
+            Expr::Bool(_, s) => s.clone(),
+            Expr::Call(f, args) => args.iter().fold(f.span.clone(), |s, k| join(s, k.span())),
+            Expr::Attr(a, b) => a.span.start..b.span.end,
+            Expr::Index(v, i) => join(v.span.clone(), i.span()),
+            Expr::Var(v) => v.span.clone(),
+        }
+    }
 }

@@ -47,6 +47,15 @@ pub fn parse(text: &str) -> Result<Effect, SyntaxError> {
     Ok(tree::effect(pairs.next().expect("the effect rule")))
 }
 
+/// Parses one expression alone (a described game's evaluation).
+pub fn parse_expression(text: &str) -> Result<Expr, SyntaxError> {
+    let mut pairs =
+        EffectParser::parse(Rule::expression, text).map_err(|e| syntax_error(text, e))?;
+    let top = pairs.next().expect("the expression rule");
+    let e = top.into_inner().next().expect("an expression");
+    Ok(tree::expr(e))
+}
+
 /// The triggers of the language, as syntax errors list them.
 macro_rules! triggers {
     () => {
@@ -156,6 +165,28 @@ fn is_statement(r: &Rule) -> bool {
             | kw_claim
             | award
             | kw_award
+            | phase_def
+            | kw_phase
+            | if_st
+            | kw_if
+            | while_st
+            | kw_while
+            | loop_st
+            | kw_loop
+            | for_seat
+            | choose_by
+            | set_var
+            | put
+            | kw_put
+            | shuffle
+            | kw_shuffle
+            | goto
+            | kw_goto
+            | break_loop
+            | kw_break
+            | end_game
+            | tell
+            | kw_tell
     )
 }
 
@@ -184,6 +215,16 @@ fn word_name(r: &Rule) -> &'static str {
             "a number, count(...) or value(...)"
         }
         Rule::add_op => "`+` or `-`",
+        Rule::block => "`{`",
+        Rule::test | Rule::conj | Rule::neg_test | Rule::flag => {
+            "a test such as count(hand(seat: p)) > 0, a flag, or tests joined by and, or, not"
+        }
+        Rule::option => "an option such as lay: card c from hand(seat: p) { ... }",
+        Rule::kw_then => "`then`",
+        Rule::kw_else => "`else`",
+        Rule::kw_in => "`in`",
+        Rule::seat_start => "`from` or `after`",
+        Rule::face => "`face up` or `face down`",
         _ => "something else",
     }
 }

@@ -108,8 +108,175 @@ fn statement(p: Pair<Rule>) -> StatementKind {
             player: ident(next()),
             at: cards(next()),
         },
-        _ => K::Award(ident(next())),
+        Rule::award => K::Award(ident(next())),
+        _ => procedure_statement(rule, it),
     }
+}
+
+/// A statement of a described game's procedure.
+fn procedure_statement<'a>(
+    rule: Rule,
+    mut it: impl Iterator<Item = Pair<'a, Rule>>,
+) -> StatementKind {
+    use StatementKind as K;
+    let mut next = || it.next().expect("the grammar's parts");
+    match rule {
+        Rule::phase_def => K::Phase {
+            name: ident(next()),
+            body: block(next()),
+        },
+        Rule::if_st => if_statement(it),
+        Rule::while_st => K::While {
+            test: test(next()),
+            body: block(next()),
+        },
+        Rule::loop_st => K::Loop(block(next())),
+        Rule::for_seat => K::ForSeat {
+            var: ident(next()),
+            after: next().as_str().starts_with("after"),
+            from: expr(next()),
+            body: block(next()),
+        },
+        Rule::choose_by => K::ChooseBy {
+            by: expr(next()),
+            options: it.map(option).collect(),
+        },
+        Rule::set_var => {
+            let var = ident(next());
+            let parts: Vec<Pair<Rule>> = it.collect();
+            let mut exprs: Vec<Expr> = parts.into_iter().map(expr).collect();
+            let to = exprs.pop().expect("a value");
+            K::SetVar {
+                var,
+                index: exprs.pop(),
+                to,
+            }
+        }
+        Rule::put => {
+            let cards = cards(next());
+            let to = card_term(next());
+            let face_up = it.next().map(|f| f.as_str().trim_end().ends_with("up"));
+            K::Put { cards, to, face_up }
+        }
+        Rule::shuffle => K::Shuffle(cards(next())),
+        Rule::goto => K::Goto(ident(next())),
+        Rule::break_loop => K::Break,
+        Rule::end_game => K::EndGame,
+        _ => K::Tell {
+            message: ident(next()),
+            args: it
+                .map(|a| {
+                    let mut p = a.into_inner();
+                    let name = ident(p.next().expect("a name"));
+                    (name, expr(p.next().expect("a value")))
+                })
+                .collect(),
+        },
+    }
+}
+
+fn if_statement<'a>(mut it: impl Iterator<Item = Pair<'a, Rule>>) -> StatementKind {
+    let t = test(it.next().expect("a test"));
+    let then = block(it.next().expect("a block"));
+    let otherwise = match it.next() {
+        Some(p) if p.as_rule() == Rule::if_st => {
+            let span = span_of(&p);
+            vec![Statement {
+                span,
+                kind: if_statement(parts(p)),
+            }]
+        }
+        Some(p) => block(p),
+        None => Vec::new(),
+    };
+    StatementKind::If {
+        test: t,
+        then,
+        otherwise,
+    }
+}
+
+/// The statements of a `{ ... }` block.
+fn block(p: Pair<Rule>) -> Vec<Statement> {
+    p.into_inner()
+        .filter(|c| c.as_rule() != Rule::semicolon)
+        .map(|c| Statement {
+            span: span_of(&c),
+            kind: statement(c),
+        })
+        .collect()
+}
+
+fn option(p: Pair<Rule>) -> Opt {
+    let span = span_of(&p);
+    let mut it = parts(p).peekable();
+    let name = ident(it.next().expect("a name"));
+    let mut card = None;
+    let mut t = None;
+    let mut body = Vec::new();
+    while let Some(c) = it.next() {
+        match c.as_rule() {
+            Rule::ident => {
+                let from = cards(it.next().expect("cards"));
+                card = Some((ident(c), from));
+            }
+            Rule::test => t = Some(test(c)),
+            _ => body = block(c),
+        }
+    }
+    Opt {
+        name,
+        card,
+        test: t,
+        body,
+        span,
+    }
+}
+
+fn test(p: Pair<Rule>) -> Test {
+    let mut ors: Vec<Test> = parts(p).map(conj).collect();
+    if ors.len() == 1 {
+        ors.pop().expect("one")
+    } else {
+        Test::Or(ors)
+    }
+}
+
+fn conj(p: Pair<Rule>) -> Test {
+    let mut ands: Vec<Test> = parts(p).map(neg_test).collect();
+    if ands.len() == 1 {
+        ands.pop().expect("one")
+    } else {
+        Test::And(ands)
+    }
+}
+
+fn neg_test(p: Pair<Rule>) -> Test {
+    let mut negate = false;
+    let mut out = None;
+    for c in p.into_inner() {
+        match c.as_rule() {
+            Rule::not => negate = true,
+            Rule::test => out = Some(test(c)),
+            Rule::compare => {
+                let span = span_of(&c);
+                let mut it = c.into_inner();
+                let a = expr(it.next().expect("an expression"));
+                let op = cmp_op(&it.next().expect("an operator"));
+                out = Some(Test::Compare(
+                    a,
+                    op,
+                    expr(it.next().expect("an expression")),
+                    span,
+                ));
+            }
+            Rule::any => out = Some(Test::Any(cards(parts(c).next().expect("cards")))),
+            Rule::no => out = Some(Test::No(cards(parts(c).next().expect("cards")))),
+            _ => out = Some(Test::Flag(ident(c.into_inner().next().expect("a name")))),
+        }
+    }
+    let t = out.expect("a test");
+    if negate { Test::Not(Box::new(t)) } else { t }
 }
 
 /// `choose`: what it picks, its variable and condition, then `by` and
@@ -250,7 +417,7 @@ fn condition(p: Pair<Rule>) -> Condition {
     Condition { kind, span }
 }
 
-fn expr(p: Pair<Rule>) -> Expr {
+pub(super) fn expr(p: Pair<Rule>) -> Expr {
     let mut it = p.into_inner();
     let mut e = product(it.next().expect("a product"));
     while let Some(op) = it.next() {
@@ -286,7 +453,61 @@ fn signed(p: Pair<Rule>) -> Expr {
         Rule::int => Expr::Int(number(&a)),
         Rule::count_of => Expr::Count(cards(parts(a).next().expect("cards"))),
         Rule::value_of => Expr::Value(cards(parts(a).next().expect("cards"))),
+        Rule::if_expr => {
+            let mut it = parts(a);
+            let t = test(it.next().expect("a test"));
+            let x = expr(it.next().expect("an expression"));
+            let y = expr(it.next().expect("an expression"));
+            Expr::If(Box::new(t), Box::new(x), Box::new(y))
+        }
+        Rule::aggregate => aggregate(a),
+        Rule::iverson => {
+            let span = span_of(&a);
+            Expr::Bool(Box::new(test(a.into_inner().next().expect("a test"))), span)
+        }
+        Rule::call => {
+            let mut it = a.into_inner();
+            let f = ident(it.next().expect("a function"));
+            Expr::Call(f, it.map(expr).collect())
+        }
+        Rule::attr => {
+            let mut it = a.into_inner();
+            let c = ident(it.next().expect("a card"));
+            Expr::Attr(c, ident(it.next().expect("an attribute")))
+        }
+        Rule::indexed => {
+            let mut it = a.into_inner();
+            let v = ident(it.next().expect("a counter"));
+            Expr::Index(v, Box::new(expr(it.next().expect("a seat"))))
+        }
+        Rule::var => Expr::Var(ident(a.into_inner().next().expect("a name"))),
         _ => expr(a),
     };
     if negate { Expr::Neg(Box::new(e)) } else { e }
+}
+
+fn aggregate(p: Pair<Rule>) -> Expr {
+    let mut it = parts(p);
+    let op = ident(it.next().expect("an operation"));
+    let var = ident(it.next().expect("a variable"));
+    let d = it.next().expect("a domain");
+    let domain = match d.clone().into_inner().find(|c| c.as_rule() == Rule::cards) {
+        Some(c) => Domain::Cards(cards(c)),
+        None => Domain::Seats,
+    };
+    let mut keys = Vec::new();
+    let mut t = None;
+    for c in it {
+        match c.as_rule() {
+            Rule::test => t = Some(test(c)),
+            _ => keys.push(expr(c)),
+        }
+    }
+    Expr::Aggregate(Box::new(Aggregate {
+        op,
+        var,
+        domain,
+        keys,
+        test: t,
+    }))
 }

@@ -39,6 +39,50 @@ pub trait Fuzzed {
 /// A target's body: it reads the bytes and checks what must hold.
 pub type Target = fn(&[u8]);
 
+/// The built-in rules folder of a module: the module's name, or the first
+/// folder whose `game.ron` names it (a described game's).
+pub fn folder(module: &'static str) -> &'static str {
+    if GameDir::BuiltIn(module).has_file("game.ron") {
+        return module;
+    }
+    let games = crate::load::rules_dir::built_in_games();
+    let named =
+        |g: &&'static str| crate::games::module_of(&GameDir::BuiltIn(g)).is_ok_and(|m| m == module);
+    games.into_iter().find(named).unwrap_or(module)
+}
+
+/// A described game's own reader: its procedure (and an expression).
+impl Fuzzed for crate::described::Described {
+    /// `text` as an expression, and as the procedure of the first described
+    /// game built in, compiled and checked with the rest of its rules.
+    fn effect_text(text: &str) {
+        let _ = crate::effects::parse_expression(text);
+        let folder = folder(crate::described::MODULE);
+        let Ok(own) = GameDir::BuiltIn(folder).read("procedure.ron") else {
+            return;
+        };
+        let (Some(start), Ok(quoted)) = (own.text.find("procedure: r#\""), ron::to_string(text))
+        else {
+            return;
+        };
+        let start = start + "procedure: ".len();
+        let Some(len) = own.text[start..].find("\"#") else {
+            return;
+        };
+        let file = format!(
+            "{}{quoted}{}",
+            &own.text[..start],
+            &own.text[start + len + 2..]
+        );
+        let dir = GameDir::built_in_game_with(folder, &[("procedure.ron", &file)]);
+        if let Ok(l) =
+            <crate::described::Described as crate::engine::Game>::load(&dir, &Selection::default())
+        {
+            let _ = crate::described::layers::stops(&l.rules, 1);
+        }
+    }
+}
+
 /// Each target, by name.
 pub const TARGETS: [(&str, Target); 7] = [
     ("rule_file", rule_file),
@@ -76,7 +120,11 @@ fn rule_files() -> &'static [Vec<String>] {
     FILES.get_or_init(|| {
         MODULES
             .iter()
-            .map(|g| GameDir::BuiltIn(g).ron_files("").unwrap_or_default())
+            .map(|g| {
+                GameDir::BuiltIn(folder(g))
+                    .ron_files("")
+                    .unwrap_or_default()
+            })
             .collect()
     })
 }
@@ -97,7 +145,7 @@ struct Keys;
 impl Visit for Keys {
     type Out = Vec<String>;
     fn visit<G: Registered>(self) -> Vec<String> {
-        let dir = GameDir::BuiltIn(G::MODULE);
+        let dir = GameDir::BuiltIn(folder(G::MODULE));
         G::rule_set(&dir, &Selection::default())
             .map(|r| r.settings.into_iter().map(|(k, _, _)| k).collect())
             .unwrap_or_default()
@@ -129,7 +177,7 @@ pub fn rule_file(data: &[u8]) {
     let Some((g, i)) = pick(b, &counts) else {
         return;
     };
-    let dir = GameDir::built_in_game_with(MODULES[g], &[(&files[g][i], text)]);
+    let dir = GameDir::built_in_game_with(folder(MODULES[g]), &[(&files[g][i], text)]);
     let sel = Selection::default();
     visit(MODULES[g], Load { dir, sel });
 }
@@ -149,7 +197,7 @@ pub fn set_value(data: &[u8]) {
         sets: vec![format!("{}={text}", keys[g][i])],
         ..Selection::default()
     };
-    let dir = GameDir::BuiltIn(MODULES[g]);
+    let dir = GameDir::BuiltIn(folder(MODULES[g]));
     visit(MODULES[g], Load { dir, sel });
 }
 
@@ -188,7 +236,7 @@ pub fn variant_file(data: &[u8]) {
         return;
     };
     for g in MODULES {
-        let dir = GameDir::built_in_game_with(g, &[("variants/fuzz.ron", text)]);
+        let dir = GameDir::built_in_game_with(folder(g), &[("variants/fuzz.ron", text)]);
         let sel = Selection::variant("fuzz");
         visit(g, Load { dir, sel });
     }
@@ -248,7 +296,8 @@ struct Typed<'a> {
 impl Visit for Typed<'_> {
     type Out = ();
     fn visit<G: Registered>(self) {
-        let Ok(loaded) = G::load(&GameDir::BuiltIn(G::MODULE), &Selection::default()) else {
+        let Ok(loaded) = G::load(&GameDir::BuiltIn(folder(G::MODULE)), &Selection::default())
+        else {
             return;
         };
         let seed = self.moves as u64;

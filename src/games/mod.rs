@@ -26,6 +26,7 @@ use crate::load::{GameDir, SourceFile, Spanned};
 pub const MODULES: &[&str] = &[
     caesar_cleopatra::CaesarCleopatra::MODULE,
     de_cape_et_d_epee::DeCape::MODULE,
+    crate::described::MODULE,
 ];
 
 /// The game every layer can run: each generic layer's trait, together.
@@ -64,6 +65,7 @@ pub fn visit<V: Visit>(module: &str, v: V) -> Option<V::Out> {
             Some(v.visit::<caesar_cleopatra::CaesarCleopatra>())
         }
         de_cape_et_d_epee::DeCape::MODULE => Some(v.visit::<de_cape_et_d_epee::DeCape>()),
+        crate::described::MODULE => Some(v.visit::<crate::described::Described>()),
         _ => None,
     }
 }

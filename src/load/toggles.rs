@@ -129,7 +129,11 @@ pub fn read(
         let written: Vec<&str> = tg.readings.iter().map(|w| w.value.0.as_str()).collect();
         let i = known.iter().position(|(k, _)| *k == key);
         let err = |diags: &mut Diagnostics, m: String| diags.push(f.error(&tg.key, m));
-        if i.is_none() && tg.means.is_empty() {
+        // For a module that plays no toggle of its own (a described game),
+        // a toggle of one reading means nothing: it names a point the data
+        // settles one way only.
+        let settled = known.is_empty() && written.len() == 1;
+        if i.is_none() && tg.means.is_empty() && !settled {
             let keys: Vec<&str> = known.iter().map(|t| t.0).collect();
             let d = f.error(&tg.key, format!("unknown toggle \"{key}\""));
             diags.push(d.with_hint(format!(

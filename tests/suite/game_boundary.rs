@@ -361,3 +361,54 @@ fn saves_from_before_the_boundary_replay_and_resume() {
     assert!(out.status.success(), "{text}");
     assert!(text.contains("(93 moves)"), "{text}");
 }
+
+/// The words of each game written as a description (its rules folder's
+/// `game.ron` names the module `described`) that no Rust may name: the
+/// game and its distinctive notions. Only comments may (a reading quoted),
+/// and Caesar & Cleopatra's own folder, whose game is another.
+const DESCRIBED: &[(&str, &[&str])] = &[(
+    "roemer",
+    &[
+        "roemer", "römer", "chariot", "horse", "cesar", "césar", "trump", "team", "trick",
+    ],
+)];
+
+#[test]
+fn no_rust_names_a_described_game_or_its_notions() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    files_under(&root.join("src"), &mut files);
+    let own = root.join("src/games/caesar_cleopatra");
+    let mut found = Vec::new();
+    for (game, words) in DESCRIBED {
+        let head = std::fs::read_to_string(root.join("rules").join(game).join("game.ron")).unwrap();
+        assert!(
+            head.contains("game: \"described\""),
+            "{game} is a description"
+        );
+        assert!(
+            !root.join("src/games").join(game).exists(),
+            "{game} has no module"
+        );
+        for f in files.iter().filter(|f| !f.starts_with(&own)) {
+            let text = std::fs::read_to_string(f).unwrap();
+            for (n, line) in text.lines().enumerate() {
+                let code = line.split("//").next().unwrap_or("").to_lowercase();
+                let code = if f.extension().is_some_and(|x| x == "ftl")
+                    && line.trim_start().starts_with('#')
+                {
+                    String::new()
+                } else {
+                    code
+                };
+                for w in *words {
+                    if names(&code, w, false) {
+                        let rel = f.strip_prefix(root).unwrap().display();
+                        found.push(format!("{rel}:{}: names \"{w}\" ({game})", n + 1));
+                    }
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}

@@ -17,6 +17,7 @@ mod de_cape_french;
 mod de_cape_play;
 mod de_cape_report;
 mod de_cape_scenario_files;
+mod described;
 mod designer_reports;
 mod designer_trust;
 mod effect_errors;

@@ -735,6 +735,12 @@ impl Compiler<'_> {
             E::Add(a, b) => Expr::Add(bx(self.expr(a)?), bx(self.expr(b)?)),
             E::Sub(a, b) => Expr::Sub(bx(self.expr(a)?), bx(self.expr(b)?)),
             E::Mul(a, b) => Expr::Mul(bx(self.expr(a)?), bx(self.expr(b)?)),
+            other => {
+                let hint =
+                    Some("its expressions are numbers, count(...), value(...), + - *".to_string());
+                MEANINGS.reject(&mut self.p, other.span(), "this expression", hint);
+                return None;
+            }
         })
     }
 }

@@ -1,0 +1,131 @@
+//! Games as descriptions: one model of a card game read from rule data,
+//! and one interpreter that plays any described game behind the engine's
+//! traits (docs/descriptions.md). A rules folder whose `game.ron` names
+//! the module `described` holds the whole game: its cards (`cards.ron`:
+//! attributes, kinds, counts), zones (`zones.ron`: who sees what), seats
+//! (`game.ron`), counters, numbers, flags and procedure (`procedure.ron`,
+//! the effect language's phases, loops over seats, choices, tests and
+//! aggregates), toggles (`toggles.ron`, whose readings set flags),
+//! variants, names, its words (`words/*.ftl`) and its agents' evaluation
+//! (`agents/greedy.ron`). This module names no game.
+//!
+//! - `raw.rs`: the files as written; `model.rs`: read and checked into
+//!   [`Rules`]; `compile.rs`: the procedure into a [`program::Program`];
+//! - `state.rs`: the fixed-size state; `run.rs`: the interpreter;
+//! - `view.rs`, `words.rs`: cards, moves, events and the table in words;
+//! - `layers.rs`: the generic layers' traits (play, design, reports,
+//!   agents, soak, fuzz).
+
+pub mod compile;
+pub mod layers;
+pub mod model;
+pub mod program;
+mod raw;
+pub mod run;
+pub mod state;
+pub mod view;
+pub mod words;
+
+pub use model::{Rules, load};
+pub use state::{End, Event, Move, State};
+
+use std::sync::Arc;
+
+use crate::diag::Diagnostics;
+use crate::engine::{Actor, Game, GameState, Loaded, Scored, Selection};
+use crate::load::GameDir;
+use crate::play::i18n::Lang;
+
+/// The module name `game.ron` gives.
+pub const MODULE: &str = "described";
+
+/// Any described game, as the generic layers see it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Described;
+
+impl Game for Described {
+    const MODULE: &'static str = MODULE;
+    type Rules = Rules;
+    type State = State;
+
+    fn load(dir: &GameDir, sel: &Selection) -> Result<Loaded<Rules>, Diagnostics> {
+        let rules = model::load(dir, sel)?;
+        let settings = rules.settings.clone();
+        Ok(Loaded::new(rules, settings, None))
+    }
+
+    fn new_state(rules: &Arc<Rules>, seed: u64, log: bool) -> State {
+        State::new(rules.clone(), seed, log)
+    }
+
+    fn seats(rules: &Rules) -> usize {
+        rules.players
+    }
+
+    fn player_counts(rules: &Rules) -> std::ops::RangeInclusive<usize> {
+        rules.player_counts.clone()
+    }
+}
+
+impl GameState for State {
+    type Move = Move;
+
+    fn num_players(&self) -> usize {
+        self.rules.players
+    }
+
+    fn current_actor(&self) -> Actor {
+        match self.actor() {
+            Some(p) => Actor::Player(p),
+            None => Actor::Terminal,
+        }
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        self.legal(out)
+    }
+
+    fn apply_legal(&mut self, m: Move) {
+        self.apply_move(m)
+    }
+
+    fn returns(&self) -> Vec<f64> {
+        let over = self.is_over();
+        let leaders = if over { self.leaders() } else { Vec::new() };
+        crate::engine::returns_of(self.rules.players, over, &leaders)
+    }
+
+    fn move_to_string(&self, m: Move) -> String {
+        let choice = self.core.waiting.map(|w| w.0);
+        let seat = self.actor().unwrap_or(0);
+        view::move_words(&self.rules, Lang::En, seat, choice, m)
+    }
+
+    fn observation_string(&self, player: usize) -> String {
+        view::table(self, Lang::En, Some(player))
+    }
+
+    fn turns(&self) -> u32 {
+        self.core.decisions
+    }
+}
+
+impl Scored for State {
+    fn scores(&self) -> Vec<i32> {
+        (0..self.rules.players).map(|p| self.points(p)).collect()
+    }
+    fn end_reason(&self) -> Option<&'static str> {
+        self.core.end.map(|e| match e {
+            End::Game => "game_end",
+            End::DecisionCap(_) => "decision_cap",
+            End::StepCap(_) => "step_cap",
+        })
+    }
+    fn winner(&self) -> Option<usize> {
+        let l = self.leaders();
+        (self.is_over() && l.len() == 1).then(|| l[0])
+    }
+    fn seat_ids(&self) -> Vec<String> {
+        self.rules.seats.iter().map(|s| s.0.clone()).collect()
+    }
+}

@@ -1,0 +1,186 @@
+//! A described game's procedure compiled: ops over indices in one flat
+//! array, expressions, tests and card sets in arenas, read by the
+//! interpreter (`run.rs`). Built once at load (`compile.rs`); no string
+//! is looked up while a game runs.
+
+use crate::effects::ast::CmpOp;
+
+/// An index into [`Program::xs`], [`Program::ts`] or [`Program::sets`].
+pub type XId = u16;
+pub type TId = u16;
+pub type SId = u16;
+
+/// The type of an expression.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ty {
+    Num,
+    Seat,
+    Card,
+    Bool,
+    /// A value of the attribute with this index (a colour).
+    Value(u8),
+}
+
+/// A whole-number expression (seats, cards and values are numbers too:
+/// a card is its index, -1 none).
+#[derive(Debug, Clone, PartialEq)]
+pub enum X {
+    Int(i32),
+    /// The number of seats.
+    Players,
+    Local(u8),
+    Glob(u8),
+    Per(u8, XId),
+    Attr(XId, u8),
+    Owner(XId),
+    Pos(XId),
+    Next(XId),
+    Count(SId),
+    Neg(XId),
+    Add(XId, XId),
+    Sub(XId, XId),
+    Mul(XId, XId),
+    Max(XId, XId),
+    Min(XId, XId),
+    If(TId, XId, XId),
+    Bool(TId),
+    Agg {
+        op: Agg,
+        var: u8,
+        dom: Dom,
+        keys: Vec<XId>,
+        test: Option<TId>,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Agg {
+    Sum,
+    Max,
+    Min,
+    Count,
+    /// The first card (or seat) with the greatest keys, compared in order.
+    Best,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dom {
+    Seats,
+    Cards(SId),
+}
+
+/// A test.
+#[derive(Debug, Clone, PartialEq)]
+pub enum T {
+    Const(bool),
+    Or(Vec<TId>),
+    And(Vec<TId>),
+    Not(TId),
+    Cmp(XId, CmpOp, XId),
+    Any(SId),
+    No(SId),
+}
+
+/// Cards: zones (a seat's, or the table's) and single cards, in order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CardSet {
+    pub terms: Vec<Term>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Term {
+    /// A zone: its index and, for a zone per seat, the seat.
+    Zone {
+        zone: u8,
+        seat: Option<XId>,
+    },
+    Card(XId),
+}
+
+/// One statement's work.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Op {
+    /// The phase of this index starts.
+    Phase(u8),
+    Jump(u16),
+    JumpUnless(TId, u16),
+    /// A `for seat` loop: the variable and the count of seats left.
+    ForInit {
+        var: u8,
+        count: u8,
+        from: XId,
+        after: bool,
+    },
+    ForTest {
+        count: u8,
+        exit: u16,
+    },
+    ForStep {
+        var: u8,
+        count: u8,
+        head: u16,
+    },
+    /// A decision of a seat among the options of a choice.
+    Choose {
+        by: XId,
+        choice: u16,
+    },
+    SetGlob(u8, XId),
+    SetPer(u8, XId, XId),
+    Put {
+        set: SId,
+        zone: u8,
+        seat: Option<XId>,
+        up: Option<bool>,
+    },
+    Discard(SId),
+    Reveal(SId),
+    Shuffle(SId),
+    Draw {
+        seat: XId,
+        n: u8,
+    },
+    Tell(u16),
+    EndGame,
+}
+
+/// The options of a `choose by`, and where the program goes on after it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Choice {
+    pub options: Vec<OptionDef>,
+    pub end: u16,
+}
+
+/// One option: its name, the card it picks (a local and the cards), its
+/// test, and the first op of what it does.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OptionDef {
+    pub name: String,
+    pub card: Option<(u8, SId)>,
+    pub test: Option<TId>,
+    pub body: u16,
+}
+
+/// A `tell`: the message and its arguments with their types.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tell {
+    pub message: String,
+    pub args: Vec<(String, XId, Ty)>,
+}
+
+/// The whole procedure.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Program {
+    pub ops: Vec<Op>,
+    pub xs: Vec<X>,
+    pub ts: Vec<T>,
+    pub sets: Vec<CardSet>,
+    pub choices: Vec<Choice>,
+    pub tells: Vec<Tell>,
+    /// Each phase's name, by its index.
+    pub phases: Vec<String>,
+    /// Locals the program uses (loop and choice variables).
+    pub locals: u8,
+    /// The agents' evaluation of a position for the seat in local `me`.
+    pub evaluation: Option<(XId, u8)>,
+}

@@ -1,0 +1,167 @@
+//! The files of a described game's rules folder as written: one struct
+//! per file, unknown fields refused, nothing checked beyond syntax
+//! (`model.rs` checks the rest, each problem at its place).
+
+// The designer's texts (`source`, `assumption`) are read only to be
+// required.
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use crate::load::Spanned;
+
+/// `game.ron`: the module, the name, the numbers of players.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameFile {
+    pub game: Spanned<String>,
+    pub name: String,
+    pub source: String,
+    pub min_players: Spanned<f64>,
+    pub max_players: Spanned<f64>,
+    pub default_players: Spanned<f64>,
+    /// The seats' ids, clockwise; the first `players` play.
+    pub seats: Vec<Named>,
+}
+
+/// An id with its English name.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Named {
+    pub id: Spanned<String>,
+    pub name: String,
+}
+
+/// `cards.ron`: the attributes, the kinds and the deck.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardsFile {
+    pub attributes: Vec<Attribute>,
+    /// Each kind is in the deck once for every value of this attribute.
+    #[serde(default)]
+    pub each: Option<Spanned<String>>,
+    pub kinds: Vec<Kind>,
+    /// What the designer assumed where the sources are silent.
+    #[serde(default)]
+    pub assumption: String,
+}
+
+/// An attribute: named values (a colour), or a whole number (no values).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Attribute {
+    pub id: Spanned<String>,
+    #[serde(default)]
+    pub values: Vec<Named>,
+}
+
+/// A kind of card: its count (per value of `each`) and its attributes.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Kind {
+    pub id: Spanned<String>,
+    pub name: String,
+    pub count: Spanned<f64>,
+    #[serde(default)]
+    pub set: BTreeMap<String, Spanned<f64>>,
+}
+
+/// `zones.ron`: where cards lie, who sees them, and the zones the
+/// language's statements name.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ZonesFile {
+    pub zones: Vec<Zone>,
+    /// Where every card is before the procedure starts.
+    pub start: Spanned<String>,
+    /// `draw <seat> <n>`: from this zone to this seat's zone.
+    pub draw_from: Spanned<String>,
+    pub draw_to: Spanned<String>,
+    /// `discard <cards>`: to this zone.
+    pub discard_to: Spanned<String>,
+}
+
+#[derive(Deserialize, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Sees {
+    Everyone,
+    Owner,
+    Nobody,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Zone {
+    pub id: Spanned<String>,
+    pub name: String,
+    /// One zone for each seat (a hand), or one for the table.
+    #[serde(default)]
+    pub per_seat: bool,
+    /// Who sees its cards that lie face down.
+    pub sees: Sees,
+    /// A flag that, when set, hides its face-down cards from everyone.
+    #[serde(default)]
+    pub hidden_if: Option<Spanned<String>>,
+}
+
+/// `procedure.ron`: the counters, the numbers, the flags and the
+/// procedure in the effect language.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProcedureFile {
+    pub counters: Vec<Counter>,
+    pub numbers: Vec<Number>,
+    /// The flags the toggles' readings may set (`means`).
+    pub flags: Vec<Spanned<String>>,
+    /// The counter holding each seat's score.
+    pub score: Spanned<String>,
+    /// The most decisions a game may take before it is stopped.
+    pub decision_cap: Spanned<f64>,
+    pub procedure: Spanned<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Counter {
+    pub id: Spanned<String>,
+    #[serde(default)]
+    pub per_seat: bool,
+    /// `number`, `seat`, `card`, or an attribute with named values.
+    #[serde(rename = "type")]
+    pub ty: Spanned<String>,
+    /// Shown on the board (else kept for the procedure only).
+    #[serde(default)]
+    pub shown: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Number {
+    pub id: Spanned<String>,
+    pub value: Spanned<f64>,
+    #[serde(default)]
+    pub note: String,
+}
+
+/// `agents/greedy.ron`: the evaluation of a position for a seat (`me`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GreedyFile {
+    pub evaluation: Spanned<String>,
+    /// The search's settings where a spec leaves them at the engine's
+    /// defaults (`ismcts` without `scale=`, `turns=`, `rollout=`).
+    #[serde(default)]
+    pub search: Option<Search>,
+}
+
+#[derive(Deserialize, Debug, Clone, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Search {
+    /// An evaluation margin of this many points is a reward of about 0.73.
+    pub scale: f64,
+    /// Decisions a rollout plays before the evaluation scores it.
+    pub turns: u32,
+    /// Rollouts played by the greedy agent (10% random moves).
+    pub greedy_rollouts: bool,
+}
