@@ -51,8 +51,9 @@ pub struct Shape<'a> {
     pub numbers: Vec<(&'a str, i32)>,
     /// Each flag and whether the toggles in force set it.
     pub flags: Vec<(&'a str, bool)>,
-    /// The messages of the game's catalogue (`tell`).
+    /// The messages of the game's catalogue (`tell`), and where it is.
     pub messages: Vec<String>,
+    pub catalogue: String,
     pub discard_to: u8,
 }
 
@@ -493,8 +494,8 @@ impl C<'_, '_> {
                 name: id.clone(),
                 span: message.span.clone(),
             };
-            self.p
-                .unknown("message of the game's catalogue", &m, &known);
+            let what = format!("message of {}", self.shape.catalogue);
+            self.p.unknown(&what, &m, &known);
         }
         let mut out = Vec::new();
         for (name, e) in args {

@@ -319,6 +319,7 @@ impl Validator {
                 .map(|f| (*f, toggles.meanings.iter().any(|m| m == f)))
                 .collect(),
             messages: words.ids(),
+            catalogue: words.en_path.clone(),
             discard_to,
         };
         let program =

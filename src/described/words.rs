@@ -7,7 +7,7 @@ use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource};
 use unic_langid::LanguageIdentifier;
 
-use crate::diag::Diagnostics;
+use crate::diag::{Diagnostic, Diagnostics};
 use crate::load::GameDir;
 use crate::play::i18n::Lang;
 
@@ -15,6 +15,9 @@ use crate::play::i18n::Lang;
 pub struct Words {
     bundles: Vec<FluentBundle<FluentResource>>,
     ids: Vec<String>,
+    /// Where the English catalogue was read, for the diagnostics that
+    /// name a message it lacks.
+    pub en_path: String,
 }
 
 impl std::fmt::Debug for Words {
@@ -28,13 +31,17 @@ impl Words {
     /// syntax error is a diagnostic at its place.
     pub fn read(dir: &GameDir) -> Result<Words, Diagnostics> {
         let mut bundles = Vec::new();
-        let mut ids = Vec::new();
+        let mut ids: Vec<String> = Vec::new();
+        let mut en_path = String::new();
         let mut diags = Diagnostics::default();
         for code in Lang::codes() {
             let path = format!("words/{code}.ftl");
             let text = if code == "en" || dir.has_file(&path) {
                 match dir.read(&path) {
                     Ok(f) => {
+                        if code == "en" {
+                            en_path = f.path.display().to_string();
+                        }
                         if let Err((_, errs)) = FluentResource::try_new(f.text.clone()) {
                             for e in errs {
                                 let (a, b) = (e.pos.start, e.pos.end);
@@ -51,15 +58,30 @@ impl Words {
             } else {
                 String::new()
             };
+            let present = code == "en" || dir.has_file(&path);
             let res = FluentResource::try_new(text).unwrap_or_else(|(r, _)| r);
-            if code == "en" {
-                ids = res
-                    .entries()
-                    .filter_map(|e| match e {
-                        fluent_syntax::ast::Entry::Message(m) => Some(m.id.name.to_string()),
-                        _ => None,
-                    })
+            let here: Vec<String> = res
+                .entries()
+                .filter_map(|e| match e {
+                    fluent_syntax::ast::Entry::Message(m) => Some(m.id.name.to_string()),
+                    _ => None,
+                })
+                .collect();
+            let file = || dir.file_path(&path);
+            if present && here.is_empty() && diags.is_empty() {
+                diags.push(Diagnostic::whole(file(), "the catalogue holds no message"));
+            } else if code == "en" {
+                ids = here;
+            } else if present {
+                let lacks: Vec<&str> = ids
+                    .iter()
+                    .filter(|i| !here.contains(i))
+                    .map(String::as_str)
                     .collect();
+                if !lacks.is_empty() {
+                    let m = format!("lacks the message(s) of en.ftl: {}", lacks.join(", "));
+                    diags.push(Diagnostic::whole(file(), m));
+                }
             }
             let id: LanguageIdentifier = code.parse().expect("a language code");
             let mut b = FluentBundle::new_concurrent(vec![id]);
@@ -68,7 +90,11 @@ impl Words {
             bundles.push(b);
         }
         if diags.is_empty() {
-            Ok(Words { bundles, ids })
+            Ok(Words {
+                bundles,
+                ids,
+                en_path,
+            })
         } else {
             Err(diags)
         }

@@ -225,9 +225,9 @@ fn the_card_texts_are_checked_message_by_message() {
         err.contains(&format!("{}: error: missing", en.display())),
         "{err}"
     );
-    // A game without card texts may have some: de Cape's are read too.
+    // Every game's card texts are read: de Cape's too.
     let de_cape = root.path().join("de_cape_et_d_epee/about");
-    std::fs::create_dir(&de_cape).unwrap();
+    std::fs::create_dir_all(&de_cape).unwrap();
     std::fs::write(de_cape.join("en.ftl"), "hermit = \n").unwrap();
     let (code, _, err) = run(&["check", &dir]);
     assert_eq!(code, 1, "{err}");

@@ -49,6 +49,8 @@ fn ludus(data: &Path, args: &[&str], input: &str) -> String {
 /// The file and the number of moves `ludus play` says the game is saved
 /// with ("The game is saved in FILE (N moves)").
 fn saved_in(out: &str) -> (PathBuf, usize) {
+    // Messages are wrapped at 80 columns: read them as one line.
+    let out = out.split_whitespace().collect::<Vec<_>>().join(" ");
     let rest = out
         .split("The game is saved in ")
         .nth(1)
@@ -155,7 +157,8 @@ fn last_replays_and_resumes_a_de_cape_autosave_in_its_own_file() {
 
     let resume = ["play", "--resume", "last", "--game", "caesar"];
     let out = ludus(data, &resume, "quit\n");
-    assert!(out.contains("ignored: --game caesar."), "{out}");
+    let one_line = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(one_line.contains("ignored: --game caesar."), "{out}");
     assert!(out.contains("Ludus - de Cape"), "{out}");
     assert_eq!(saved_in(&out), (file.clone(), more));
     // One game, one file.
