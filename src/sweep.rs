@@ -251,8 +251,6 @@ pub fn merge(parts: &[(String, Sweep)]) -> Result<Sweep, String> {
         shard: None,
         ..first.meta.clone()
     };
-    let mut seen = std::collections::BTreeSet::new();
-    let mut count = None;
     for (name, s) in parts {
         if (SweepMeta {
             shard: None,
@@ -263,29 +261,11 @@ pub fn merge(parts: &[(String, Sweep)]) -> Result<Sweep, String> {
                 "{name} is not a shard of the same sweep as {first_name} (rules, agents, seed, games or measure differ)"
             ));
         }
-        let Some([i, n]) = s.meta.shard else {
-            return Err(format!(
-                "{name} is a whole sweep, not a shard (made without --shard)"
-            ));
-        };
-        if *count.get_or_insert(n) != n {
-            return Err(format!(
-                "{name} is shard {i}/{n}, but {first_name} is one of {} shards",
-                count.unwrap_or(n)
-            ));
-        }
-        if !seen.insert(i) {
-            return Err(format!("shard {i}/{n} is given twice ({name})"));
-        }
     }
-    let n = count.unwrap_or(1);
-    let missing: Vec<String> = (0..n)
-        .filter(|i| !seen.contains(i))
-        .map(|i| format!("{i}/{n}"))
-        .collect();
-    if !missing.is_empty() {
-        return Err(format!("missing shard(s): {}", missing.join(", ")));
-    }
+    crate::report::merge::every_shard_once(
+        "sweep",
+        parts.iter().map(|(n, s)| (n.as_str(), s.meta.shard)),
+    )?;
     let mut totals = SweepTotals::default();
     for (_, s) in parts {
         totals.merge(&s.totals);

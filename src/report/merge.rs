@@ -31,6 +31,42 @@ fn sources<S>(parts: &[(String, Summary<S>)]) -> String {
     seen.join(" and ")
 }
 
+/// Checks that the parts (each a file's name and its shard `[i, n]`,
+/// `None` for a whole `what`, made without `--shard`) are the shards of
+/// one split, each exactly once.
+pub fn every_shard_once<'a>(
+    what: &str,
+    parts: impl IntoIterator<Item = (&'a str, Option<[u64; 2]>)>,
+) -> Result<(), String> {
+    let mut seen = BTreeSet::new();
+    let mut count: Option<(u64, &str)> = None;
+    for (name, shard) in parts {
+        let Some([i, n]) = shard else {
+            return Err(format!(
+                "{name} is a whole {what}, not a shard (made without --shard)"
+            ));
+        };
+        let (all, first_name) = *count.get_or_insert((n, name));
+        if all != n {
+            return Err(format!(
+                "{name} is shard {i}/{n}, but {first_name} is one of {all} shards"
+            ));
+        }
+        if !seen.insert(i) {
+            return Err(format!("shard {i}/{n} is given twice ({name})"));
+        }
+    }
+    let n = count.map_or(1, |c| c.0);
+    let missing: Vec<String> = (0..n)
+        .filter(|i| !seen.contains(i))
+        .map(|i| format!("{i}/{n}"))
+        .collect();
+    if !missing.is_empty() {
+        return Err(format!("missing shard(s): {}", missing.join(", ")));
+    }
+    Ok(())
+}
+
 /// Merges shard reports of one run. Every shard `i/n` for `i` in `0..n`
 /// must be there exactly once, and all must have played the same rules,
 /// agents, seed and number of games.
@@ -41,8 +77,6 @@ pub fn merge_summaries<G: Reported>(
         return Err("nothing to merge".into());
     };
     let id = identity(&first.meta);
-    let mut seen = BTreeSet::new();
-    let mut n_all = None;
     for (name, s) in parts {
         if let Some([i, j]) = s.meta.partial {
             return Err(format!(
@@ -56,29 +90,8 @@ pub fn merge_summaries<G: Reported>(
                 "{name} is not a shard of the same run as {first_name} ({what} differ)"
             ));
         }
-        let Some([i, n]) = s.meta.shard else {
-            return Err(format!(
-                "{name} is a whole run, not a shard (made without --shard)"
-            ));
-        };
-        if *n_all.get_or_insert(n) != n {
-            return Err(format!(
-                "{name} is shard {i}/{n}, but {first_name} is one of {} shards",
-                n_all.unwrap_or(n)
-            ));
-        }
-        if !seen.insert(i) {
-            return Err(format!("shard {i}/{n} is given twice ({name})"));
-        }
     }
-    let n = n_all.unwrap_or(1);
-    let missing: Vec<String> = (0..n)
-        .filter(|i| !seen.contains(i))
-        .map(|i| format!("{i}/{n}"))
-        .collect();
-    if !missing.is_empty() {
-        return Err(format!("missing shard(s): {}", missing.join(", ")));
-    }
+    every_shard_once("run", parts.iter().map(|(n, s)| (n.as_str(), s.meta.shard)))?;
     let mut out = Summary {
         meta: Meta {
             rules_source: sources(parts),
