@@ -359,9 +359,19 @@ fn after_a_restart_the_games_and_links_work_again_and_a_seat_rejoins() {
         let s = server(dir.path()).await;
         assert_eq!(s.restored, 1);
         // The same links, the same view; a new connection (a reload) too.
-        assert_eq!(view(s.addr, &token(&g, 1)).await, before);
+        // An AI whose turn it was at the stop may have moved since the
+        // restart: then the game has only gone on from there.
+        let same_or_later = |v: &Value| {
+            let (now, then) = (v["step"].as_u64(), before["step"].as_u64());
+            if now == then {
+                assert_eq!(*v, before);
+            } else {
+                assert!(now > then, "{v}");
+            }
+        };
+        same_or_later(&view(s.addr, &token(&g, 1)).await);
         let (_ws, again) = ws(s.addr, &token(&g, 1)).await;
-        assert_eq!(again, before);
+        same_or_later(&again);
         let end = drive(s.addr, &g, 4, 5000).await.unwrap();
         s.stop().await;
         let saved = ludus::play::Game::<DeCape>::load(&save_of(dir.path(), &g)).unwrap();

@@ -283,6 +283,25 @@ fn board_hands(s: &State, viewer: Option<usize>, lang: Lang) -> String {
     o
 }
 
+/// Both players' reserves in one sentence (no line end).
+pub(super) fn reserves(s: &State, lang: Lang) -> String {
+    let r = s.rules();
+    let res: Vec<String> = (0..2)
+        .map(|p| {
+            let z = s.zones(p);
+            w!(
+                lang,
+                "reserve-of",
+                who = r.factions[p].name.as_str(),
+                influence = z.influence_reserve.len(),
+                action = z.action_reserve.len()
+            )
+        })
+        .collect();
+    let list = res.join(&WORDS.t(lang, "list-sep"));
+    w!(lang, "reserves", list = list)
+}
+
 /// The other hand, the vote cards, the reserves and the points.
 pub(super) fn board_public(s: &State, viewer: Option<usize>, st: Style) -> String {
     let r = s.rules();
@@ -307,26 +326,7 @@ pub(super) fn board_public(s: &State, viewer: Option<usize>, st: Style) -> Strin
         vote = format!("{hand} {vote}");
     }
     o.push_str(&wrap(&format!("{vote}."), "  "));
-    let res: Vec<String> = (0..2)
-        .map(|p| {
-            let z = s.zones(p);
-            w!(
-                lang,
-                "reserve-of",
-                who = name(p),
-                influence = z.influence_reserve.len(),
-                action = z.action_reserve.len()
-            )
-        })
-        .collect();
-    o.push_str(&wrap(
-        &w!(
-            lang,
-            "reserves",
-            list = res.join(&WORDS.t(lang, "list-sep"))
-        ),
-        "  ",
-    ));
+    o.push_str(&wrap(&reserves(s, lang), "  "));
     let score = s.score();
     let mut parts = Vec::new();
     for p in 0..2 {

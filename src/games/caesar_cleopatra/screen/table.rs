@@ -164,20 +164,7 @@ fn public_lines(s: &State, lang: Lang) -> String {
     let over = s.phase() == crate::games::caesar_cleopatra::Phase::GameOver;
     let up = s.vote_discard().len();
     let mut o = w!(lang, "vote-deck", n = s.vote_pile_len(), up = up) + ".\n";
-    let res: Vec<String> = (0..2)
-        .map(|p| {
-            let z = s.zones(p);
-            w!(
-                lang,
-                "reserve-of",
-                who = name(p),
-                influence = z.influence_reserve.len(),
-                action = z.action_reserve.len()
-            )
-        })
-        .collect();
-    let list = res.join(&WORDS.t(lang, "list-sep"));
-    o += &(w!(lang, "reserves", list = list) + "\n");
+    o += &(super::render::reserves(s, lang) + "\n");
     let score = s.score();
     let parts: Vec<String> = (0..2)
         .map(|p| {
