@@ -1007,8 +1007,11 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
         }
     }
 
-    fn event_line(&self, e: &G::Event, viewer: Option<usize>) -> String {
-        let t = G::event_words(self.st.lang, self.rules(), e, viewer);
+    /// Event `i` of the state's log as a line of the narration.
+    fn event_line(&self, i: usize, viewer: Option<usize>) -> String {
+        let events = G::events(&self.g.state);
+        let e = &events[i];
+        let t = G::logged_event_words(self.st.lang, self.rules(), events, i, viewer);
         match G::event_look(e) {
             EventLook::TurnBegins(p) => {
                 format!("\n{}", self.st.seat(p, &self.st.bold(&format!("-- {t}"))))
@@ -1042,8 +1045,8 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
         let n = G::events(&self.g.state).len();
         let from = self.seen[slot].min(n);
         let mut o = String::new();
-        for e in &G::events(&self.g.state)[from..] {
-            o.push_str(&self.event_line(e, viewer));
+        for i in from..n {
+            o.push_str(&self.event_line(i, viewer));
             o.push('\n');
         }
         self.seen[slot] = n;
@@ -1263,9 +1266,8 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
                 Ok(Command::Log) => {
                     let ev = G::events(&self.g.state);
                     let from = ev.len().saturating_sub(30);
-                    let lines: Vec<String> = ev[from..]
-                        .iter()
-                        .map(|e| self.event_line(e, Some(p)))
+                    let lines: Vec<String> = (from..ev.len())
+                        .map(|i| self.event_line(i, Some(p)))
                         .collect();
                     writeln!(self.out, "{}", lines.join("\n"))?;
                 }
@@ -1404,11 +1406,10 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
         if !self.others_moved {
             return Ok(());
         }
-        let told: Vec<String> = events[from..]
-            .iter()
-            .filter(|e| !matches!(G::event_look(e), EventLook::TurnBegins(_)))
-            .map(|e| {
-                let t = G::event_words(self.st.lang, self.rules(), e, Some(p));
+        let told: Vec<String> = (from..events.len())
+            .filter(|&i| !matches!(G::event_look(&events[i]), EventLook::TurnBegins(_)))
+            .map(|i| {
+                let t = G::logged_event_words(self.st.lang, self.rules(), events, i, Some(p));
                 // A sentence each: a capital, a full stop.
                 let t = t.trim();
                 let mut c = t.chars();
@@ -1803,12 +1804,14 @@ pub fn run_replay<G: Playable>(
     let mut auto = !args.step;
     let mut legal = Vec::new();
     for i in 0..=to {
-        for e in &G::events(&s)[shown..] {
+        let events = G::events(&s);
+        for (j, e) in events.iter().enumerate().skip(shown) {
             let look = G::event_look(e);
             if let EventLook::TurnBegins(_) = look {
                 writeln!(out)?;
             }
-            writeln!(out, "{}", indented(&G::event_words(lang, &r, e, viewer)))?;
+            let t = G::logged_event_words(lang, &r, events, j, viewer);
+            writeln!(out, "{}", indented(&t))?;
             if look == EventLook::Plain
                 && let Some(about) = G::event_card(&r, e).and_then(|k| about.get(&k))
             {

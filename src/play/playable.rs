@@ -144,6 +144,18 @@ pub trait Playable: Agents + Clone + std::fmt::Debug {
         e: &Self::Event,
         viewer: Option<usize>,
     ) -> String;
+    /// Event `i` of the log `events` as `viewer` sees it, told in the
+    /// light of the events before it (the card whose effect caused it).
+    /// By default as [`Playable::event_words`] tells it alone.
+    fn logged_event_words(
+        lang: Lang,
+        rules: &Self::Rules,
+        events: &[Self::Event],
+        i: usize,
+        viewer: Option<usize>,
+    ) -> String {
+        Self::event_words(lang, rules, &events[i], viewer)
+    }
     /// How the narration shows an event.
     fn event_look(e: &Self::Event) -> EventLook;
     /// The id of the card an event plays, whose plain description (the

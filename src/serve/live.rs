@@ -192,16 +192,16 @@ fn narration<G: Registered>(
 ) -> Vec<Told> {
     let events = G::events(state);
     let from = events.len().saturating_sub(NARRATED);
-    events[from..]
-        .iter()
-        .map(|e| {
+    (from..events.len())
+        .map(|i| {
+            let e = &events[i];
             let (look, seat) = match G::event_look(e) {
                 EventLook::TurnBegins(p) => ("turn", Some(p)),
                 EventLook::Notable => ("notable", None),
                 EventLook::Plain => ("plain", None),
             };
             Told {
-                text: G::event_words(lang, rules, e, viewer.sight()),
+                text: G::logged_event_words(lang, rules, events, i, viewer.sight()),
                 look,
                 seat,
             }

@@ -107,6 +107,15 @@ fn rules_words(s: &State, notes: &[(String, String, String)], lang: Lang) -> Str
     t += "\n";
     for (key, reading, passage) in notes {
         let key = key.strip_prefix("toggles.").unwrap_or(key);
+        // The reading in words, where the catalogue has them.
+        let id = format!("dc-toggle-{}", key.replace('.', "-"));
+        if text::WORDS.get(lang, &id).is_some() {
+            t += &format!("  {}\n", w!(lang, &id, reading = reading.as_str()));
+            if !passage.is_empty() {
+                t += &format!("      {passage}\n");
+            }
+            continue;
+        }
         // A rule about a card is named by the card's name.
         let (what, part) = key.split_once('.').unwrap_or((key, ""));
         let what = r

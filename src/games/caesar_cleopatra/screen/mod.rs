@@ -18,6 +18,7 @@ macro_rules! w {
 
 pub mod input;
 pub mod render;
+pub mod rules;
 pub mod table;
 pub mod words;
 
@@ -25,7 +26,7 @@ use std::sync::Arc;
 
 use super::events::Event;
 use super::model::Rules;
-use super::variant::{self, Origin};
+use super::variant;
 use super::{CaesarCleopatra, Move, Phase, State, Target};
 use crate::diag::Diagnostics;
 use crate::engine::{Loaded, Selection};
@@ -85,7 +86,7 @@ pub fn score_now(s: &State, viewer: usize, lang: Lang) -> String {
 
 impl Playable for CaesarCleopatra {
     type Event = Event;
-    type RuleNotes = Vec<(String, String, Origin)>;
+    type RuleNotes = rules::RuleNotes;
 
     fn words() -> &'static Catalogue {
         &WORDS
@@ -106,7 +107,7 @@ impl Playable for CaesarCleopatra {
             lang: rs.lang.clone(),
             rules: Arc::new(rs.rules),
         };
-        Ok((loaded, rs.settings))
+        Ok((loaded, rules::RuleNotes::new(dir, rs.settings)))
     }
 
     fn name(rules: &Rules) -> &str {
@@ -164,7 +165,7 @@ impl Playable for CaesarCleopatra {
         render::legend(s, st)
     }
     fn rules_text(s: &State, notes: &Self::RuleNotes, st: Style) -> String {
-        render::rules_text(s, notes, st)
+        rules::rules_text(s, notes, st)
     }
     fn hint_text(s: &State, m: Move, ix: usize, agent: &str, seed: u64, lang: Lang) -> String {
         render::hint_text(s, m, ix, agent, seed, lang)
@@ -215,6 +216,15 @@ impl Playable for CaesarCleopatra {
     }
     fn event_words(lang: Lang, rules: &Rules, e: &Event, viewer: Option<usize>) -> String {
         words::event_words(lang, rules, e, viewer)
+    }
+    fn logged_event_words(
+        lang: Lang,
+        rules: &Rules,
+        events: &[Event],
+        i: usize,
+        viewer: Option<usize>,
+    ) -> String {
+        words::logged_event_words(lang, rules, events, i, viewer)
     }
     fn event_look(e: &Event) -> EventLook {
         match e {

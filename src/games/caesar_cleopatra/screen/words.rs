@@ -513,3 +513,120 @@ fn result_words(lang: Lang, s: &State) -> String {
         )
     )
 }
+
+/// The action card whose effect event `i` of `events` belongs to: the
+/// innermost one played before it and neither resolved nor cancelled
+/// yet (its player and kind), if any.
+pub fn cause(events: &[Event], i: usize) -> Option<(u8, Kind)> {
+    let mut closed: Vec<(u8, Kind)> = Vec::new();
+    for e in events[..i.min(events.len())].iter().rev() {
+        match *e {
+            Event::TurnBegan { .. } => return None,
+            Event::ActionResolved { player, kind, .. }
+            | Event::ActionCancelled { player, kind } => closed.push((player, kind)),
+            Event::ActionPlayed { player, kind, .. } => {
+                match closed.iter().position(|&c| c == (player, kind)) {
+                    Some(at) => {
+                        closed.remove(at);
+                    }
+                    None => return Some((player, kind)),
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Event `i` of the log `events` as `viewer` may see it, as
+/// [`event_words`] tells it, except that a card an action card's effect
+/// discards, removes or turns up is told with the card that did it
+/// (`Caesar's Assassination sends Cleopatra's High Priestess (5) at the
+/// Senators to the discard pile`).
+pub fn logged_event_words(
+    lang: Lang,
+    r: &Rules,
+    events: &[Event],
+    i: usize,
+    viewer: Option<usize>,
+) -> String {
+    let e = &events[i];
+    let Some((by, by_kind)) = cause(events, i) else {
+        return event_words(lang, r, e, viewer);
+    };
+    let show = e.kind_visible_to(viewer.or_else(|| event_player(e)));
+    let who = |p: u8| r.factions[p as usize].name.as_str();
+    let card = |p: u8, k: Kind| {
+        if !show {
+            WORDS.t(lang, "a-card")
+        } else if r.is_influence(k) {
+            format!("{} ({})", r.card_name(p as usize, k), value_label(r, k))
+        } else {
+            r.card_name(p as usize, k).to_string()
+        }
+    };
+    let bywho = who(by);
+    let bycard = r.card_name(by as usize, by_kind);
+    match *e {
+        Event::Discarded { player, kind } => w!(
+            lang,
+            "ev-discarded-by",
+            bywho = bywho,
+            bycard = bycard,
+            who = who(player),
+            card = card(player, kind)
+        ),
+        Event::InfluenceLost {
+            player,
+            group: g,
+            kind,
+        } => w!(
+            lang,
+            "ev-influence-lost-by",
+            bywho = bywho,
+            bycard = bycard,
+            who = who(player),
+            card = card(player, kind),
+            group = group(r, g)
+        ),
+        Event::CardRemoved {
+            player,
+            group: Some(g),
+            kind,
+        } => w!(
+            lang,
+            "ev-removed-at-by",
+            bywho = bywho,
+            bycard = bycard,
+            owner = who(player),
+            card = card(player, kind),
+            group = group(r, g)
+        ),
+        Event::CardRemoved {
+            player,
+            group: None,
+            kind,
+        } => w!(
+            lang,
+            "ev-removed-by",
+            bywho = bywho,
+            bycard = bycard,
+            owner = who(player),
+            card = card(player, kind)
+        ),
+        Event::Revealed {
+            player,
+            group: g,
+            kind,
+        } => w!(
+            lang,
+            "ev-revealed-by",
+            bywho = bywho,
+            bycard = bycard,
+            who = who(player),
+            card = card(player, kind),
+            group = group(r, g)
+        ),
+        _ => event_words(lang, r, e, viewer),
+    }
+}

@@ -44,3 +44,96 @@ help =
       aide          ce texte                   quitter   sauvegarder et arrêter
     Un long texte vient page par page : aide 2, regles 2 pour la suivante.
     Les mots et les noms anglais sont aussi compris.
+
+## `regles` : la lecture de chaque option en mots (dc-toggle-CLÉ, selon sa lecture)
+dc-toggle-column-below = { $reading ->
+    [Farther] Sous une carte se trouve celle posée après elle, plus loin de l'objectif.
+   *[Nearer] Sous une carte se trouve celle qu'elle couvre, plus près de l'objectif.
+    }
+dc-toggle-explorer-reveals = { $reading ->
+    [AboveInNewColumn] Un Explorateur retourné part dans la colonne suivante et y retourne la carte au-dessus de lui.
+   *[Nothing] Un Explorateur retourné part dans la colonne suivante et n'y retourne rien.
+    }
+dc-toggle-explorer-vs_assassin = { $reading ->
+    [ExplorerDiscarded] Un Explorateur qui retourne un Assassin part à la défausse.
+   *[AssassinInert] Un Explorateur qui retourne un Assassin est épargné : seule une carte posée depuis une main est défaussée.
+    }
+dc-toggle-explorer-no_column = { $reading ->
+    [StaysFaceUp] Un Explorateur sans colonne où aller (une Tempête dans toutes les autres) reste face visible où il est.
+   *[ToDiscard] Un Explorateur sans colonne où aller (une Tempête dans toutes les autres) part à la défausse.
+    }
+dc-toggle-explorer-loop_guard = { $reading ->
+    [OncePerPlacement] Un Explorateur se déplace au plus une fois par pose.
+   *[Unbounded] Un Explorateur se déplace chaque fois qu'il est de nouveau retourné.
+    }
+dc-toggle-traitor-chooser = { $reading ->
+    [Owner] Le propriétaire du Traître choisit s'il échange deux objectifs.
+   *[ActivePlayer] Le joueur dont la pose a retourné le Traître choisit l'échange.
+    }
+dc-toggle-cloak-tucked_counts = { $reading ->
+    [true] Une carte cachée sous la Cape compte dans sa colonne.
+   *[false] Une carte cachée sous la Cape ne compte pas dans sa colonne.
+    }
+dc-toggle-cloak-draw = { $reading ->
+    [OnlyIfTucked] Le propriétaire de la Cape pioche une carte seulement s'il en a caché une.
+   *[Always] Le propriétaire de la Cape pioche une carte même s'il n'en a caché aucune.
+    }
+dc-toggle-round_end-check = { $reading ->
+    [AfterPlacement] Une manche prend fin une fois une pose et tout ce qu'elle déclenche terminés, si tous les objectifs sont réalisés.
+   *[AfterEachEffect] Une manche prend fin dès que tous les objectifs sont réalisés, même au milieu d'une chaîne de capacités.
+    }
+dc-toggle-round_end-draw = { $reading ->
+    [Draws] Le joueur dont la pose termine la manche pioche quand même une carte.
+   *[NoDraw] Le joueur dont la pose termine la manche ne pioche pas.
+    }
+dc-toggle-end_steps-within_5 = { $reading ->
+    [SetsThenAdds] En fin de manche, les valeurs fixées (le 15 de Roméo) passent avant celles ajoutées (Ermite, Petit Géant, Dragons).
+   *[TableOrder] En fin de manche, l'étape 5 prend les cartes dans l'ordre de la liste des cartes.
+    }
+dc-toggle-value-floor = { $reading ->
+    [Zero] La valeur d'une carte ne descend jamais sous 0.
+   *[NoFloor] La valeur d'une carte peut descendre sous 0.
+    }
+dc-toggle-musketeers-pair = { $reading ->
+    [BothAct] Deux Mousquetaires agissent tous deux : toute autre carte de la colonne perd sa capacité.
+   *[CancelEachOther] Deux Mousquetaires s'annulent : aucune capacité n'est annulée.
+    }
+dc-toggle-two_copies-counts = { $reading ->
+    [EveryCopy] Un second exemplaire d'une carte (deux Magiciens) compte même si sa capacité n'agit pas.
+   *[ActiveCopies] Un second exemplaire d'une carte (deux Magiciens) ne compte que si sa capacité agit.
+    }
+dc-toggle-sorceress-valueless = { $reading ->
+    [Eliminated] La Sorcière élimine une carte encore sans valeur (un Sosie) comme une carte de 9 et moins.
+   *[Spared] La Sorcière épargne une carte encore sans valeur (un Sosie).
+    }
+dc-toggle-purge-value = { $reading ->
+    [BeforeModifiers] Le Magicien et la Sorcière comparent les valeurs avant les modifications de l'étape 5.
+   *[AfterModifiers] Le Magicien et la Sorcière comparent les valeurs après les modifications de l'étape 5.
+    }
+dc-toggle-eliminated-to = { $reading ->
+    [Discard] Une carte éliminée part à la défausse de son propriétaire.
+   *[OutOfGame] Une carte éliminée quitte la partie.
+    }
+dc-toggle-prince_squire-needs = { $reading ->
+    [BothActive] Le Prince et l'Écuyer obtiennent l'objectif seulement si leurs deux capacités agissent.
+    [EitherActive] Le Prince et l'Écuyer obtiennent l'objectif si l'une de leurs capacités agit.
+   *[BothPresent] Le Prince et l'Écuyer obtiennent l'objectif s'ils sont tous deux dans la colonne.
+    }
+dc-toggle-double-copies = { $reading ->
+    [FinalValue] Le Sosie copie la valeur finale de la carte en dessous.
+   *[PrintedValue] Le Sosie copie la valeur imprimée de la carte en dessous.
+    }
+dc-toggle-award-claim_vs_beggar = { $reading ->
+    [ClaimWins] Le Prince et l'Écuyer obtiennent l'objectif avant le Mendiant.
+   *[BeggarWins] Le Mendiant passe avant le Prince et l'Écuyer.
+    }
+dc-toggle-beggar-takes_part = { $reading ->
+    [HasValuedCard] Pour le Mendiant, un joueur participe s'il a une carte qui a une valeur dans la colonne.
+   *[HasCard] Pour le Mendiant, un joueur participe avec toute carte dans la colonne (un Sosie sans valeur compte 0).
+    }
+dc-toggle-award-empty_column = { $reading ->
+    [Box] L'objectif d'une colonne restée sans carte retourne dans la boîte.
+   *[RoundEnder] L'objectif d'une colonne restée sans carte va au joueur qui a terminé la manche.
+    }
+dc-toggle-empty_hand = Un joueur sans carte en main passe.
+dc-toggle-scoring-choice = Un joueur qui peut compter de deux façons prend le meilleur compte.

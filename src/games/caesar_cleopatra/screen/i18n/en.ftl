@@ -76,6 +76,11 @@ ev-looked = { $who } looks at { $owner }'s hand: { $cards }.
 ev-looked-hidden = { $who } looks at { $owner }'s hand.
 ev-removed-at = { $owner }'s { $card } at the { $group } leaves the game.
 ev-removed = { $owner }'s { $card } leaves the game.
+ev-discarded-by = { $bywho }'s { $bycard } makes { $who } discard { $card }.
+ev-influence-lost-by = { $bywho }'s { $bycard } sends { $who }'s { $card } at the { $group } to the discard pile.
+ev-removed-at-by = { $bywho }'s { $bycard } takes { $owner }'s { $card } at the { $group } out of the game.
+ev-removed-by = { $bywho }'s { $bycard } takes { $owner }'s { $card } out of the game.
+ev-revealed-by = { $bywho }'s { $bycard } turns up { $who }'s { $card } at the { $group }.
 ev-taken = { $who } takes back { $card } from the { $group }.
 ev-game-over = Game over ({ $reason }): { $p0 } { $s0 }, { $p1 } { $s1 }.
 end-all_patricians = all patricians
@@ -273,11 +278,124 @@ why-count = you { $me }, { $opp } { $theirs } showing{ $hidden ->
 why-hidden = face down, { $opp } cannot see it
 
 ## The rules in force (the command `rules`)
-rules-head = Rules in force now ({ $step }):
 rules-from-base = base rules
 rules-from-variant = variant { $id }
-rules-rulebook = The rulebook on this step:
-rules-rulebook-base = The rulebook (000, French: there is no English one) on this step:
+rules-title = Rules in force: { $selection }. Now: { $step }.
+rules-this-step = This step:
+rules-other = The other rules:
+rules-table = The table:
+rules-group = { $name } { $n } (majority { $majority })
+rules-groups = The patricians: { $groups }; { $total } in all.
+rules-counted = { $name } (×{ $n })
+rules-votes = The vote cards: { $cards }.
+rules-mission = { $name } (×{ $n }: at least { $at } { $group })
+rules-missions = Each player draws { $n } secret { $n ->
+    [one] mission
+   *[other] missions
+    } among: { $missions }.
+rules-cards = The cards of { $who }:
+rules-influence = Influence cards: { $cards }.
+rules-influence-card = { $name } { $value } (×{ $n })
+rules-philosopher = { $name } (×{ $n }): no value; it turns a vote around.
+rules-action = { $name } (×{ $n }): { $what }
+rule-unworded = { $key }: { $value }
+rule-or = {" "}or{" "}
+rule-pattern = { $cards } { $cards ->
+    [one] card
+   *[other] cards
+    } { $face }
+rule-card-count = { $n } × { $card }
+rule-turn-placements = An active player places { $patterns }.
+rule-turn-action_timing = { $value ->
+    [AnyTime] An action card may be played at any moment of one's turn.
+   *[BeforeRefill] An action card may be played only before refilling the hand.
+    }
+rule-turn-actions_per_turn = { $value ->
+    [one] One action card
+   *[other] Up to { $value } action cards
+    } a turn.
+rule-turn-extraordinary_vote = { $value ->
+    [AfterRefill] The extraordinary vote comes at the end of the turn, after refilling the hand.
+   *[BeforeRefill] The extraordinary vote comes at the end of the turn, before refilling the hand.
+    }
+rule-turn-extraordinary_tie = { $value ->
+    [Frozen] After a tied extraordinary vote no influence card may be added to the group: only an action card breaks the tie.
+   *[OpenBelowLimit] After a tied extraordinary vote influence cards may be added again where the group has room.
+    }
+rule-turn-action_without_placement = { $value ->
+    [true] A player who can place no influence card may still play an action card.
+   *[false] A player who can place no influence card can only pass.
+    }
+rule-turn-exhausted_vote_card = { $value ->
+    [RemoveWhenDrawn] A vote card naming a group all won leaves the game when it is drawn, and the next one is turned up.
+   *[RemoveAtOnce] A vote card naming a group all won leaves the game as soon as the group is.
+    }
+rule-turn-reshuffle = { $value ->
+    [DrawAndDiscard] When the vote cards run out, the draw pile and the discard pile are shuffled together.
+   *[DiscardOnly] Only the discarded vote cards are shuffled, and go beneath the cards still in the draw pile.
+    }
+rule-turn-lone_philosopher = { $value ->
+    [Postponed] A lone Philosopher at a vote postpones the decision; it stays face up.
+   *[PlacerWins] A lone Philosopher at a vote wins it for the player who placed it.
+    }
+rule-turn-lone_player = A player left alone { $draws ->
+    [true] still draws from the reserve
+   *[false] no longer draws
+    }, { $votes ->
+    [true] still turns up the vote cards
+   *[false] turns up no vote card
+    }, and places { $all ->
+    [true] all the cards at once
+   *[false] turn by turn
+    }.
+rule-turn-orgy_removal = { $value ->
+    [true] { $timing ->
+        [FirstDrawnAfterTwoGroups] Once two groups are won, the first orgy drawn goes back to the box; its effect still applies.
+        [NextDrawnAfterTwoGroups] The vote card drawn right after the second group is won goes back to the box if it is an orgy.
+       *[other] As soon as the second group is won, an orgy leaves the game.
+        }
+   *[other] No orgy goes back to the box during the game.
+    }
+rule-setup-set_aside = Before shuffling the influence reserve, each player sets aside { $cards }.
+rule-setup-placed_per_group = At the setup each player places { $value } { $value ->
+    [one] card
+   *[other] cards
+    } face down at each group.
+rule-setup-action_reserve = { $value ->
+    [Chosen] Each player orders the action reserve as he likes.
+   *[Shuffled] The action reserve is shuffled.
+    }
+rule-setup-first_player = { $who } plays first.
+rule-setup-orgies_removed_before_game = { $value ->
+    [0] No orgy is taken out of the vote cards before the game.
+    [one] One orgy is taken out of the vote cards before the game.
+   *[other] { $value } orgies are taken out of the vote cards before the game.
+    }
+rule-limits-per_side = At most { $value } influence cards on one side of a group.
+rule-limits-per_group = At most { $value } influence cards at a group, both sides together.
+rule-limits-hand_size = A hand is refilled to { $value } cards.
+rule-limits-extraordinary_vote_at = A group with { $value } influence cards calls an extraordinary vote.
+rule-limits-turn_cap = A game stops after { $value } turns at most (a safeguard; the rulebooks need none).
+rule-scoring-per_patrician = Each patrician won is worth { $value } { $value ->
+    [one] point
+   *[other] points
+    }.
+rule-scoring-majority_bonus = A majority of a group's patricians earns { $value } more { $value ->
+    [one] point
+   *[other] points
+    }.
+rule-scoring-whole_group_bonus = A whole group earns { $value } more { $value ->
+    [one] point
+   *[other] points
+    }.
+rule-scoring-mission_bonus = A secret mission fulfilled earns { $value } { $value ->
+    [one] point
+   *[other] points
+    }.
+rule-scoring-tie_break = { $value ->
+    [MostPatricians] A tie on points goes to the player with more patricians.
+   *[Draw] A tie on points is a draw.
+    }
 rulebook-arrange = 000: "Les joueurs rassemblent leurs cartes " Action " et les trie selon l'ordre qui lui convient. Le joueurs les dispose alors devant lui à côté de la pile numéro 1 et forme ainsi la pile de réserve numéro 2."
 rulebook-setup = 000: "Les joueurs doivent maintenant déposer 5 cartes (avec les valeurs numérotées de 1 à 5) cachées sur un côté des cartes " patricien ", une carte par groupe. Chaque joueur choisit librement quelle carte va avec quel tas. Les 5 cartes restantes (valeur de 1 à 5) sont prises dans la main."
 rulebook-turn = 000: "Le joueur dont c'est le tour à deux possibilité : A) Il devient ACTIF. Il peut jouer une carte " action ". Il pose une ou deux cartes " influence ". Il complète sa main. Il pose une question de confiance. B) Il reste PASSIF. Le joueur ne peut alors que défausser des cartes."

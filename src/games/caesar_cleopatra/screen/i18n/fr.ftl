@@ -73,6 +73,11 @@ ev-looked = { $who } regarde la main de { $owner } : { $cards }.
 ev-looked-hidden = { $who } regarde la main de { $owner }.
 ev-removed-at = { $card } de { $owner } aux { $group } quitte la partie.
 ev-removed = { $card } de { $owner } quitte la partie.
+ev-discarded-by = Par sa carte { $bycard }, { $bywho } fait défausser { $card } à { $who }.
+ev-influence-lost-by = Par sa carte { $bycard }, { $bywho } envoie { $card } de { $who } des { $group } à la défausse.
+ev-removed-at-by = Par sa carte { $bycard }, { $bywho } retire du jeu { $card } de { $owner } aux { $group }.
+ev-removed-by = Par sa carte { $bycard }, { $bywho } retire du jeu { $card } de { $owner }.
+ev-revealed-by = Par sa carte { $bycard }, { $bywho } révèle { $card } de { $who } aux { $group }.
 ev-taken = { $who } reprend { $card } des { $group }.
 ev-game-over = Fin de la partie ({ $reason }) : { $p0 } { $s0 }, { $p1 } { $s1 }.
 end-all_patricians = tous les patriciens sont gagnés
@@ -271,11 +276,128 @@ why-count = vous { $me }, { $opp } { $theirs } visibles{ $hidden ->
 why-hidden = face cachée, { $opp } ne la voit pas
 
 ## Les règles en vigueur (la commande regles)
-rules-head = Règles en vigueur ({ $step }) :
 rules-from-base = règles de base
 rules-from-variant = variante { $id }
-rules-rulebook = Le livret sur cette étape :
-rules-rulebook-base = Le livret (000) sur cette étape :
+rules-title = Règles en vigueur : { $selection }. Maintenant : { $step }.
+rules-this-step = Cette étape :
+rules-other = Les autres règles :
+rules-table = La table :
+rules-group = { $name } { $n } (majorité { $majority })
+rules-groups = Les patriciens : { $groups } ; { $total } en tout.
+rules-counted = { $name } (×{ $n })
+rules-votes = Les cartes de vote : { $cards }.
+rules-mission = { $name } (×{ $n } : au moins { $at } { $group })
+rules-missions = Chaque joueur tire { $n } { $n ->
+    [one] mission secrète
+   *[other] missions secrètes
+    } parmi : { $missions }.
+rules-cards = Les cartes de { $who } :
+rules-influence = Cartes d'influence : { $cards }.
+rules-influence-card = { $name } { $value } (×{ $n })
+rules-philosopher = { $name } (×{ $n }) : sans valeur ; il inverse un vote.
+rules-action = { $name } (×{ $n }) : { $what }
+rule-unworded = { $key } : { $value }
+rule-or = {" "}ou{" "}
+rule-pattern = { $cards } { $cards ->
+    [one] carte
+   *[other] cartes
+    } { $face }
+rule-card-count = { $n } × { $card }
+rule-turn-placements = Un joueur actif pose { $patterns }.
+rule-turn-action_timing = { $value ->
+    [AnyTime] Une carte action se joue à n'importe quel moment de son tour.
+   *[BeforeRefill] Une carte action se joue seulement avant de compléter sa main.
+    }
+rule-turn-actions_per_turn = { $value ->
+    [one] Une carte action
+   *[other] Jusqu'à { $value } cartes action
+    } par tour.
+rule-turn-extraordinary_vote = { $value ->
+    [AfterRefill] Le vote extraordinaire vient à la fin du tour, après avoir complété sa main.
+   *[BeforeRefill] Le vote extraordinaire vient à la fin du tour, avant de compléter sa main.
+    }
+rule-turn-extraordinary_tie = { $value ->
+    [Frozen] Après un vote extraordinaire à égalité, aucune carte d'influence ne s'ajoute au groupe : seule une carte action tranche.
+   *[OpenBelowLimit] Après un vote extraordinaire à égalité, on peut de nouveau poser de l'influence là où le groupe a de la place.
+    }
+rule-turn-action_without_placement = { $value ->
+    [true] Un joueur qui ne peut poser aucune carte d'influence peut quand même jouer une carte action.
+   *[false] Un joueur qui ne peut poser aucune carte d'influence ne peut que passer.
+    }
+rule-turn-exhausted_vote_card = { $value ->
+    [RemoveWhenDrawn] Une carte de vote qui nomme un groupe tout gagné quitte la partie quand elle est tirée, et on retourne la suivante.
+   *[RemoveAtOnce] Une carte de vote qui nomme un groupe tout gagné quitte la partie dès que le groupe l'est.
+    }
+rule-turn-reshuffle = { $value ->
+    [DrawAndDiscard] Quand les cartes de vote manquent, on mélange la pioche et la défausse ensemble.
+   *[DiscardOnly] Seules les cartes de vote défaussées sont mélangées, et vont sous la pioche.
+    }
+rule-turn-lone_philosopher = { $value ->
+    [Postponed] Un Philosophe seul à un vote ajourne la décision ; il reste découvert.
+   *[PlacerWins] Un Philosophe seul à un vote le fait gagner au joueur qui l'a posé.
+    }
+rule-turn-lone_player = Un joueur resté seul { $draws ->
+    [true] pioche encore dans sa réserve
+   *[false] ne pioche plus
+    }, { $votes ->
+    [true] retourne encore les cartes de vote
+   *[false] ne retourne plus de carte de vote
+    }, et pose { $all ->
+    [true] toutes ses cartes d'un coup
+   *[false] tour après tour
+    }.
+rule-turn-orgy_removal = { $value ->
+    [true] { $timing ->
+        [FirstDrawnAfterTwoGroups] Une fois deux groupes gagnés, la première orgie tirée retourne dans la boîte ; son effet s'applique.
+        [NextDrawnAfterTwoGroups] La carte de vote tirée juste après le gain du deuxième groupe retourne dans la boîte si c'est une orgie.
+       *[other] Dès que le deuxième groupe est gagné, une orgie quitte la partie.
+        }
+   *[other] Aucune orgie ne retourne dans la boîte pendant la partie.
+    }
+rule-setup-set_aside = Avant de mélanger sa réserve d'influence, chaque joueur met de côté { $cards }.
+rule-setup-placed_per_group = À la mise en place, chaque joueur pose { $value } { $value ->
+    [one] carte
+   *[other] cartes
+    } face cachée à chaque groupe.
+rule-setup-action_reserve = { $value ->
+    [Chosen] Chaque joueur ordonne sa réserve d'action comme il l'entend.
+   *[Shuffled] La réserve d'action est mélangée.
+    }
+rule-setup-first_player = { $who } commence.
+rule-setup-orgies_removed_before_game = { $value ->
+    [0] Aucune orgie n'est retirée des cartes de vote avant la partie.
+    [1] Une orgie est retirée des cartes de vote avant la partie.
+   *[other] { $value } orgies sont retirées des cartes de vote avant la partie.
+    }
+rule-limits-per_side = Au plus { $value } cartes d'influence d'un même côté d'un groupe.
+rule-limits-per_group = Au plus { $value } cartes d'influence à un groupe, des deux côtés.
+rule-limits-hand_size = La main se complète à { $value } cartes.
+rule-limits-extraordinary_vote_at = Un groupe qui compte { $value } cartes d'influence appelle un vote extraordinaire.
+rule-limits-turn_cap = Une partie s'arrête après { $value } tours au plus (une sécurité ; les livrets n'en ont pas besoin).
+rule-scoring-per_patrician = Chaque patricien gagné vaut { $value } { $value ->
+    [0] point
+    [1] point
+   *[other] points
+    }.
+rule-scoring-majority_bonus = La majorité des patriciens d'un groupe rapporte { $value } { $value ->
+    [0] point
+    [1] point
+   *[other] points
+    } de plus.
+rule-scoring-whole_group_bonus = Un groupe entier rapporte { $value } { $value ->
+    [0] point
+    [1] point
+   *[other] points
+    } de plus.
+rule-scoring-mission_bonus = Une mission secrète réussie rapporte { $value } { $value ->
+    [0] point
+    [1] point
+   *[other] points
+    }.
+rule-scoring-tie_break = { $value ->
+    [MostPatricians] En cas d'égalité de points, le joueur qui a le plus de patriciens gagne.
+   *[Draw] Une égalité de points est un match nul.
+    }
 rulebook-arrange = 000 : « Les joueurs rassemblent leurs cartes " Action " et les trie selon l'ordre qui lui convient. Le joueurs les dispose alors devant lui à côté de la pile numéro 1 et forme ainsi la pile de réserve numéro 2. »
 rulebook-setup = 000 : « Les joueurs doivent maintenant déposer 5 cartes (avec les valeurs numérotées de 1 à 5) cachées sur un côté des cartes " patricien ", une carte par groupe. Chaque joueur choisit librement quelle carte va avec quel tas. Les 5 cartes restantes (valeur de 1 à 5) sont prises dans la main. »
 rulebook-turn = 000 : « Le joueur dont c'est le tour à deux possibilité : A) Il devient ACTIF. Il peut jouer une carte " action ". Il pose une ou deux cartes " influence ". Il complète sa main. Il pose une question de confiance. B) Il reste PASSIF. Le joueur ne peut alors que défausser des cartes. »

@@ -73,6 +73,11 @@ ev-looked = { $who } bekijkt de hand van { $owner }: { $cards }.
 ev-looked-hidden = { $who } bekijkt de hand van { $owner }.
 ev-removed-at = { $card } van { $owner } bij de { $group } verlaat het spel.
 ev-removed = { $card } van { $owner } verlaat het spel.
+ev-discarded-by = Door { $bycard } van { $bywho } legt { $who } { $card } af.
+ev-influence-lost-by = Met { $bycard } stuurt { $bywho } { $card } van { $who } bij de { $group } naar de aflegstapel.
+ev-removed-at-by = Met { $bycard } haalt { $bywho } { $card } van { $owner } bij de { $group } uit het spel.
+ev-removed-by = Met { $bycard } haalt { $bywho } { $card } van { $owner } uit het spel.
+ev-revealed-by = Met { $bycard } draait { $bywho } { $card } van { $who } om bij de { $group }.
 ev-taken = { $who } neemt { $card } terug van de { $group }.
 ev-game-over = Einde van het spel ({ $reason }): { $p0 } { $s0 }, { $p1 } { $s1 }.
 end-all_patricians = alle patriciërs gewonnen
@@ -271,11 +276,124 @@ why-count = jij { $me }, { $opp } { $theirs } zichtbaar{ $hidden ->
 why-hidden = gedekt, { $opp } ziet ze niet
 
 ## De regels die gelden (het commando regels)
-rules-head = Regels die nu gelden ({ $step }):
 rules-from-base = basisregels
 rules-from-variant = variant { $id }
-rules-rulebook = Het regelboek over deze stap:
-rules-rulebook-base = Het regelboek (002) over deze stap:
+rules-title = Regels die gelden: { $selection }. Nu: { $step }.
+rules-this-step = Deze stap:
+rules-other = De andere regels:
+rules-table = De tafel:
+rules-group = { $name } { $n } (meerderheid { $majority })
+rules-groups = De patriciërs: { $groups }; { $total } in totaal.
+rules-counted = { $name } (×{ $n })
+rules-votes = De vertrouwensvragen: { $cards }.
+rules-mission = { $name } (×{ $n }: minstens { $at } { $group })
+rules-missions = Elke speler trekt { $n } geheime { $n ->
+    [one] opdracht
+   *[other] opdrachten
+    } uit: { $missions }.
+rules-cards = De kaarten van { $who }:
+rules-influence = Invloedkaarten: { $cards }.
+rules-influence-card = { $name } { $value } (×{ $n })
+rules-philosopher = { $name } (×{ $n }): geen waarde; hij keert een stemming om.
+rules-action = { $name } (×{ $n }): { $what }
+rule-unworded = { $key }: { $value }
+rule-or = {" "}of{" "}
+rule-pattern = { $cards } { $cards ->
+    [one] kaart
+   *[other] kaarten
+    } { $face }
+rule-card-count = { $n } × { $card }
+rule-turn-placements = Een actieve speler legt { $patterns }.
+rule-turn-action_timing = { $value ->
+    [AnyTime] Een aktiekaart mag op elk moment van de eigen beurt gespeeld worden.
+   *[BeforeRefill] Een aktiekaart mag alleen gespeeld worden voor het aanvullen van de hand.
+    }
+rule-turn-actions_per_turn = { $value ->
+    [one] Eén aktiekaart
+   *[other] Tot { $value } aktiekaarten
+    } per beurt.
+rule-turn-extraordinary_vote = { $value ->
+    [AfterRefill] De buitengewone stemming komt aan het einde van de beurt, na het aanvullen van de hand.
+   *[BeforeRefill] De buitengewone stemming komt aan het einde van de beurt, voor het aanvullen van de hand.
+    }
+rule-turn-extraordinary_tie = { $value ->
+    [Frozen] Na een gelijke buitengewone stemming mag er geen invloedkaart bij de groep bij: alleen een aktiekaart beslist.
+   *[OpenBelowLimit] Na een gelijke buitengewone stemming mag er weer invloed bij waar de groep plaats heeft.
+    }
+rule-turn-action_without_placement = { $value ->
+    [true] Een speler die geen invloedkaart kan leggen, mag toch een aktiekaart spelen.
+   *[false] Een speler die geen invloedkaart kan leggen, kan alleen passen.
+    }
+rule-turn-exhausted_vote_card = { $value ->
+    [RemoveWhenDrawn] Een vertrouwensvraag die een geheel gewonnen groep noemt, verlaat het spel wanneer ze getrokken wordt, en de volgende wordt omgedraaid.
+   *[RemoveAtOnce] Een vertrouwensvraag die een geheel gewonnen groep noemt, verlaat het spel zodra de groep gewonnen is.
+    }
+rule-turn-reshuffle = { $value ->
+    [DrawAndDiscard] Zijn de vertrouwensvragen op, dan worden trekstapel en aflegstapel samen geschud.
+   *[DiscardOnly] Alleen de afgelegde vertrouwensvragen worden geschud, en gaan onder de trekstapel.
+    }
+rule-turn-lone_philosopher = { $value ->
+    [Postponed] Een filosoof alleen bij een stemming stelt de beslissing uit; hij blijft open liggen.
+   *[PlacerWins] Een filosoof alleen bij een stemming laat de speler die hem legde winnen.
+    }
+rule-turn-lone_player = Een speler die alleen overblijft { $draws ->
+    [true] neemt nog kaarten uit zijn reserve
+   *[false] neemt geen kaarten meer
+    }, { $votes ->
+    [true] draait nog vertrouwensvragen om
+   *[false] draait geen vertrouwensvragen meer om
+    }, en legt { $all ->
+    [true] al zijn kaarten in één keer
+   *[false] beurt na beurt
+    }.
+rule-turn-orgy_removal = { $value ->
+    [true] { $timing ->
+        [FirstDrawnAfterTwoGroups] Zijn twee groepen gewonnen, dan gaat de eerste getrokken orgie terug in de doos; haar effect geldt nog.
+        [NextDrawnAfterTwoGroups] De vertrouwensvraag die net na de tweede gewonnen groep getrokken wordt, gaat terug in de doos als het een orgie is.
+       *[other] Zodra de tweede groep gewonnen is, verlaat een orgie het spel.
+        }
+   *[other] Geen orgie gaat tijdens het spel terug in de doos.
+    }
+rule-setup-set_aside = Voor het schudden van de invloedreserve legt elke speler opzij: { $cards }.
+rule-setup-placed_per_group = Bij de opbouw legt elke speler { $value } { $value ->
+    [one] kaart
+   *[other] kaarten
+    } gedekt bij elke groep.
+rule-setup-action_reserve = { $value ->
+    [Chosen] Elke speler ordent zijn aktiereserve naar wens.
+   *[Shuffled] De aktiereserve wordt geschud.
+    }
+rule-setup-first_player = { $who } begint.
+rule-setup-orgies_removed_before_game = { $value ->
+    [0] Geen orgie wordt voor het spel uit de vertrouwensvragen gehaald.
+    [one] Eén orgie wordt voor het spel uit de vertrouwensvragen gehaald.
+   *[other] { $value } orgieën worden voor het spel uit de vertrouwensvragen gehaald.
+    }
+rule-limits-per_side = Hoogstens { $value } invloedkaarten aan één zijde van een groep.
+rule-limits-per_group = Hoogstens { $value } invloedkaarten bij een groep, beide zijden samen.
+rule-limits-hand_size = De hand wordt aangevuld tot { $value } kaarten.
+rule-limits-extraordinary_vote_at = Een groep met { $value } invloedkaarten roept een buitengewone stemming op.
+rule-limits-turn_cap = Een spel stopt na hoogstens { $value } beurten (een beveiliging; de regelboeken hebben er geen nodig).
+rule-scoring-per_patrician = Elke gewonnen patriciër is { $value } { $value ->
+    [one] punt
+   *[other] punten
+    } waard.
+rule-scoring-majority_bonus = De meerderheid van de patriciërs van een groep levert { $value } { $value ->
+    [one] punt
+   *[other] punten
+    } extra op.
+rule-scoring-whole_group_bonus = Een hele groep levert { $value } { $value ->
+    [one] punt
+   *[other] punten
+    } extra op.
+rule-scoring-mission_bonus = Een volbrachte geheime opdracht levert { $value } { $value ->
+    [one] punt
+   *[other] punten
+    } op.
+rule-scoring-tie_break = { $value ->
+    [MostPatricians] Bij gelijke punten wint de speler met de meeste patriciërs.
+   *[Draw] Gelijke punten zijn een gelijkspel.
+    }
 rulebook-arrange = 002: "De aktiekaarten worden door elke speler zelf samengesteld, dit door alle 13 kaarten in een zelf gewenste volgorde te sorteren. Deze stapel wordt omgekeerd als reservestapel 2 naast zijn 1ste stapel gelegd."
 rulebook-setup = 002: "Iedere speler legt nu 5 kaarten (met de waarde 1 tot 5) omgekeerd aan zijn kaartendek aan. Telkens één kaart aan één groep. Men kan zelf bepalen welke kaart aan welke groep. De overige 5 invloedkaarten ( waarde 1-5) neemt men in de hand."
 rulebook-turn = 002: "Elke speler die aan beurt is heeft de keuze tussen 2 mogelijkheden: a) De speler wordt actief [...] b) De speler blijft passief"
