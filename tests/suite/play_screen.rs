@@ -371,115 +371,135 @@ fn assert_within_80(out: &str, what: &str) {
     }
 }
 
-/// The session typed by a person who looks at every screen: help and
-/// each of its pages, rules and each of its pages, a card explained, a
-/// hint, undo, a move that is not one, then moves (the first choice, a
-/// hint at each), so that every kind of question comes.
-fn curious_input(lang: &str, first: &[&str], card: &str) -> String {
-    let w = |en: &str, fr: &str, nl: &str| match lang {
-        "fr" => fr.to_string(),
-        "nl" => nl.to_string(),
-        _ => en.to_string(),
-    };
-    let help = w("help", "aide", "hulp");
-    let rules = w("rules", "regles", "regels");
-    let mut lines: Vec<String> = first.iter().map(|s| s.to_string()).collect();
-    for page in ["".to_string(), " 2".into(), " 3".into()] {
-        lines.push(format!("{help}{page}"));
-    }
-    for page in 1..=8 {
-        lines.push(format!("{rules} {page}"));
-    }
-    lines.push(format!("{} {card}", w("explain", "explique", "uitleg")));
-    lines.push(w("undo", "annuler", "terug"));
-    lines.push("zzz 9".into());
-    lines.push(w("score", "score", "score"));
-    for _ in 0..40 {
-        lines.push(w("hint", "conseil", "tip"));
-        lines.push("1".into());
-        lines.push(w("undo", "annuler", "terug"));
-    }
-    lines.join("\n") + "\n"
+/// Games whose screens another branch is making fit (Römer's, branch
+/// `screen`): left out of the screens test until it is merged. The
+/// reviewer empties this list at the merge.
+const SCREENS_PENDING: &[&str] = &["roemer"];
+
+/// The games of the shipped rules folder (the one `rules/games.ron`
+/// heads): each subfolder with a `game.ron`, as (folder, module).
+fn shipped_games() -> Vec<(String, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+    assert!(root.join("games.ron").is_file());
+    let mut games: Vec<(String, String)> = std::fs::read_dir(&root)
+        .unwrap()
+        .filter_map(|e| {
+            let dir = e.ok()?.path();
+            let text = std::fs::read_to_string(dir.join("game.ron")).ok()?;
+            let module = text
+                .lines()
+                .find_map(|l| l.trim().strip_prefix("game: \""))?
+                .split('"')
+                .next()?
+                .to_string();
+            Some((dir.file_name()?.to_str()?.to_string(), module))
+        })
+        .collect();
+    games.sort();
+    games
 }
 
-/// A game to look at: its name, its arguments, the first lines typed,
-/// a card to explain, its help text, its rules directory.
-type GameCase<'a> = (
-    &'a str,
-    Vec<&'a str>,
-    &'a [&'a str],
-    &'a str,
-    String,
-    &'a Path,
-);
+/// A game module's `help` text in `lang`.
+struct HelpText(Lang);
+impl ludus::games::Visit for HelpText {
+    type Out = String;
+    fn visit<G: ludus::games::Registered>(self) -> String {
+        G::words().t(self.0, "help")
+    }
+}
 
-/// Each game at 80x24 in English, French and Dutch: every line of every
-/// screen (help, its pages, rules, its pages, hint, undo, explain, an
-/// illegal move, every question of a game's first turns) within 80
-/// columns of display width; help and each page of rules in at most 23
-/// lines (the prompt is the 24th); the help's words and a card's plain
-/// words all there in order (a wrap never cuts a word).
+/// A command word in `lang`.
+fn word(lang: &str, en: &str) -> String {
+    let (fr, nl) = match en {
+        "help" => ("aide", "hulp"),
+        "rules" => ("regles", "regels"),
+        "explain" => ("explique", "uitleg"),
+        "undo" => ("annuler", "terug"),
+        "hint" => ("conseil", "tip"),
+        _ => (en, en),
+    };
+    match lang {
+        "fr" => fr.into(),
+        "nl" => nl.into(),
+        _ => en.into(),
+    }
+}
+
+/// A line of `rules` that is a raw `key = value` (or `key: value`)
+/// setting rather than a sentence.
+fn raw_setting(line: &str) -> bool {
+    let l = line.trim_start().trim_start_matches("- ");
+    let Some(key) = l.split([' ', ':', '=']).next() else {
+        return false;
+    };
+    key.contains('.')
+        && key.chars().all(|c| c.is_ascii_lowercase() || c == '.' || c == '_')
+        && (l[key.len()..].starts_with(" = ") || l[key.len()..].starts_with(": "))
+}
+
+/// Each game of the shipped rules folder at 80x24 in English, French
+/// and Dutch: every line of every screen (help, its pages, rules, its
+/// pages, hint, undo, explain, an illegal move, every question of a
+/// game's first turns) within 80 columns of display width; help and
+/// each page of rules in at most 23 lines (the prompt is the 24th); the
+/// help's words all there in order and a card's plain words whole (a
+/// wrap never cuts a word); rules as sentences, never `key = value`;
+/// hints that name no agent.
 #[test]
 fn every_screen_of_every_game_fits_80_by_24_in_every_language() {
-    use ludus::play::Playable;
-    let cc = rules_dir();
-    let dc = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/de_cape_et_d_epee");
-    for lang in ["en", "fr", "nl"] {
-        let l = Lang::from_code(Some(lang));
-        let games: [GameCase; 2] = [
-            (
-                "caesar",
-                vec!["--ai", "greedy", "--seed", "4"],
-                &["rest"],
-                "assass",
-                CaesarCleopatra::words().t(l, "help"),
-                &cc,
-            ),
-            (
-                "de-cape",
-                vec![
-                    "--game",
-                    "de-cape",
-                    "--players",
-                    "4",
-                    "--ai",
-                    "greedy",
-                    "--seed",
-                    "4",
-                ],
-                &[],
-                "troub",
-                ludus::games::de_cape_et_d_epee::DeCape::words().t(l, "help"),
-                &dc,
-            ),
-        ];
-        for (game, args, first, card, help, dir) in games {
-            let mut args = args.clone();
-            args.extend(["--lang", lang]);
-            let input = curious_input(lang, first, card);
-            let out = ludus_play(&args, &input);
-            let what = format!("{game} in {lang}");
-            assert_within_80(&out, &what);
-            let help_word = match lang {
-                "fr" => "aide",
-                "nl" => "hulp",
-                _ => "help",
-            };
-            let shown = answers(&out, help_word);
-            assert_eq!(shown.len(), 1, "{what}: {out}");
-            let pages: Vec<&str> = shown
-                .iter()
-                .chain(answers(&out, &format!("{help_word} 2")).iter())
-                .copied()
-                .collect();
-            for p in &pages {
-                assert!(
-                    p.lines().count() <= 23,
-                    "{what}: help page of {} lines:\n{p}",
-                    p.lines().count()
-                );
+    let games = shipped_games();
+    assert!(games.len() >= 2, "{games:?}");
+    for (folder, module) in &games {
+        if SCREENS_PENDING.contains(&folder.as_str()) {
+            continue;
+        }
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("rules")
+            .join(folder);
+        for lang in ["en", "fr", "nl"] {
+            let l = Lang::from_code(Some(lang));
+            let what = format!("{folder} in {lang}");
+            let texts = ludus::play::i18n::card_texts(
+                &ludus::load::GameDir::from(dir.clone()),
+                l,
+            );
+            // A card to explain: the first with plain words.
+            let mut ids: Vec<&String> = texts.keys().filter(|k| !k.ends_with("-passage")).collect();
+            ids.sort();
+            let card = ids.first().map_or("zzz".to_string(), |s| s.to_string());
+            let help = ludus::games::visit(module, HelpText(l)).expect(module);
+            let mut lines = vec!["rest".to_string()];
+            for page in ["", " 2", " 3"] {
+                lines.push(format!("{}{page}", word(lang, "help")));
             }
-            // The help's words, whole and in order, on its pages.
+            for page in 1..=8 {
+                lines.push(format!("{} {page}", word(lang, "rules")));
+            }
+            lines.push(format!("{} {card}", word(lang, "explain")));
+            lines.push(word(lang, "undo"));
+            lines.push("zzz 9".into());
+            lines.push("score".into());
+            for _ in 0..40 {
+                lines.push(word(lang, "hint"));
+                lines.push("1".into());
+                lines.push(word(lang, "undo"));
+            }
+            let input = lines.join("\n") + "\n";
+            let args = [
+                "--game", folder, "--ai", "greedy", "--seed", "4", "--lang", lang,
+            ];
+            let out = ludus_play(&args, &input);
+            assert_within_80(&out, &what);
+            // help, a page at a time, its words whole and in order.
+            let help_word = word(lang, "help");
+            let shown = answers(&out, &help_word);
+            assert_eq!(shown.len(), 1, "{what}: {out}");
+            let second = answers(&out, &format!("{help_word} 2"));
+            let pages: Vec<&str> = shown.iter().chain(second.iter()).copied().collect();
+            for p in &pages {
+                let n = p.lines().count();
+                assert!(n <= 23, "{what}: help page of {n} lines:\n{p}");
+            }
             let all: String = if shown[0].lines().count() >= 22 {
                 pages.concat()
             } else {
@@ -494,39 +514,29 @@ fn every_screen_of_every_game_fits_80_by_24_in_every_language() {
                 flat(&all).contains(first_half.trim_end()),
                 "{what}: help cut:\n{all}"
             );
-            let rules_word = match lang {
-                "fr" => "regles",
-                "nl" => "regels",
-                _ => "rules",
-            };
+            // rules: pages of sentences.
+            let rules_word = word(lang, "rules");
             for page in 1..=8 {
                 for a in answers(&out, &format!("{rules_word} {page}")) {
                     assert!(a.lines().count() <= 23, "{what}: rules page {page}:\n{a}");
                     assert!(!a.contains("toggles."), "{what}: a raw key in rules:\n{a}");
+                    for line in a.lines() {
+                        assert!(!raw_setting(line), "{what}: a raw setting: {line:?}\n{a}");
+                    }
                 }
             }
             // A card explained: its plain words, whole, from the rules
-            // directory (de Cape; Caesar & Cleopatra's cards have none).
-            if game == "de-cape" {
-                let texts = ludus::play::i18n::card_texts(
-                    &ludus::load::GameDir::from(dir.to_path_buf()),
-                    l,
-                );
+            // directory.
+            if let Some(about) = texts.get(&card) {
+                let told = answers(&out, &format!("{} {card}", word(lang, "explain")));
                 assert!(
-                    flat(&out).contains(&flat(&texts["troubadour"])),
-                    "{what}: {out}"
-                );
-                assert!(
-                    flat(&out).contains(&flat(&texts["troubadour-passage"])),
-                    "{what}"
+                    flat(told[0]).contains(&flat(about)),
+                    "{what}: {card}:\n{}",
+                    told[0]
                 );
             }
-            let hint_word = match lang {
-                "fr" => "conseil",
-                "nl" => "tip",
-                _ => "hint",
-            };
-            let hints = answers(&out, hint_word);
+            // hint: no agent's name.
+            let hints = answers(&out, &word(lang, "hint"));
             assert!(hints.len() > 5, "{what}: {out}");
             for h in hints {
                 assert!(
@@ -647,7 +657,7 @@ fn de_cape_tells_what_the_cards_do() {
     ];
     let out = ludus_play(
         &[&args[..], &["--seed", "5"]].concat(),
-        "explique trou\nexplique sosie\nconseil\nregles\nregles 2\nquitter\n",
+        "explique trou\nexplique sosie\nconseil\nregles\nregles 2\nregles 3\nregles 4\nregles 5\nquitter\n",
     );
     // The hand: each card with its value.
     let mine = out.lines().find(|l| l.starts_with("Bleu (vous)")).unwrap();
@@ -680,10 +690,22 @@ fn de_cape_tells_what_the_cards_do() {
     // regles: in French, with passages, a page at a time.
     let r = answers(&out, "regles")[0];
     assert!(r.starts_with("Les règles en vigueur : 4 joueurs"), "{r}");
+    // Each reading in French words, never the toggle's English reading.
+    let all: String = (1..=5)
+        .map(|p| {
+            let cmd = if p == 1 { "regles".to_string() } else { format!("regles {p}") };
+            answers(&out, &cmd)[0].to_string()
+        })
+        .collect();
+    let all = flat(&all);
     assert!(
-        r.contains("Traître") || answers(&out, "regles 2")[0].contains("Traître, chooser : Owner"),
-        "{r}"
+        all.contains("Le propriétaire du Traître choisit s'il échange deux objectifs.")
+            && all.contains("Une carte cachée sous la Cape compte dans sa colonne."),
+        "{all}"
     );
+    for english in [": Owner", "chooser", ": true", "BothActive", "Farther"] {
+        assert!(!all.contains(english), "{english}: {all}");
+    }
     assert!(r.contains("Page 1 sur "), "{r}");
     // Colours: Bleu and Blanc by their names, never Ble/Bla.
     let board = flat(&out);
@@ -769,4 +791,130 @@ fn the_command_line_names_every_game() {
         "{list}"
     );
     assert!(!list.contains("default (default)"), "{list}");
+}
+
+/// Caesar & Cleopatra tells what an action card's effect did with the
+/// card that did it: a card an Assassination sends to the discard pile,
+/// a card a Spy makes discard, a card a Scout turns up (issue 44: "Cleopatra
+/// discards High Priestess (5)" said nothing of the Spy), in English and
+/// French; a vote's discards stay as they were.
+#[test]
+fn an_effect_is_told_with_the_card_that_did_it() {
+    let mut en = String::new();
+    let mut fr = String::new();
+    for seed in ["1", "2", "3"] {
+        en += &ludus_play(&["--watch", "--ai", "greedy", "--seed", seed], "");
+        fr += &ludus_play(
+            &["--watch", "--ai", "greedy", "--seed", seed, "--lang", "fr"],
+            "",
+        );
+    }
+    let en = flat(&en);
+    for said in [
+        "Caesar's Assassination sends Cleopatra's ",
+        "Cleopatra's Spy makes Caesar discard ",
+        "'s Scout turns up ",
+    ] {
+        assert!(en.contains(said), "{said}");
+    }
+    // Between an Assassination played and its end, no card leaves the
+    // table without the card that sent it.
+    for (i, _) in en.match_indices("plays Assassination.") {
+        let rest = &en[i..];
+        let end = rest.find("Assassination is resolved.").unwrap_or(rest.len());
+        assert!(
+            !rest[..end].contains("leaves the table for the discard pile"),
+            "{}",
+            &rest[..end]
+        );
+    }
+    assert!(en.contains("leaves the table for the discard pile"), "votes");
+    let fr = flat(&fr);
+    // (French names: the Assassination is "Coup", the Spy "Espion(ne)".)
+    assert!(
+        fr.contains("Par sa carte Coup, César envoie Grande prêtresse (5) de Cléopâtre des "),
+        "no Coup"
+    );
+    assert!(fr.contains("Par sa carte Espion, César fait défausser "), "no Espion");
+}
+
+/// Caesar & Cleopatra's `rules` (French `regles`, Dutch `regels`): the
+/// rules in force in the player's language, a sentence each, the step's
+/// own first with the rulebook's passage, a variant's rules with its
+/// citation, the table and the cards with their values, counts and what
+/// each action card does; a page at a time, never a `key = value` line.
+#[test]
+fn caesar_and_cleopatra_rules_are_sentences_in_the_players_language() {
+    let cases = [
+        (
+            "en",
+            "rules",
+            vec!["--seed", "4"],
+            vec![
+                "Rules in force: base rules. Now: ordering the action reserve.",
+                "This step: - Each player orders the action reserve as he likes. 000: \"Les joueurs rassemblent",
+                "An action card may be played at any moment of one's turn.",
+                "A group with 8 influence cards calls an extraordinary vote.",
+                "Influence cards: Slave 1 (×7), Servant 2 (×7), Scribe 3 (×7), Dancer 4 (×7), High Priestess 5 (×7).",
+                "Philosopher (×2): no value; it turns a vote around.",
+                "Assassination (×4): It takes one of the opponent's face-up influence cards off the table.",
+            ],
+        ),
+        (
+            "fr",
+            "regles",
+            vec!["--seed", "4", "--variant", "fr-suffrage"],
+            vec![
+                "Règles en vigueur : variante fr-suffrage.",
+                "Une carte action se joue seulement avant de compléter sa main. [variante fr-suffrage] 001, A.2:",
+                "Un Philosophe seul à un vote le fait gagner au joueur qui l'a posé.",
+                "Les patriciens : Sénateurs 5 (majorité 3),",
+                "Grande prêtresse 5 (×7)",
+                "Assassinat (×4) : Elle retire de la table une carte d'influence visible de l'adversaire.",
+            ],
+        ),
+        (
+            "nl",
+            "regels",
+            vec!["--seed", "4"],
+            vec![
+                "Regels die gelden: basisregels.",
+                "Elke speler ordent zijn aktiereserve naar wens. 002: \"De aktiekaarten",
+                "Hoogstens 5 invloedkaarten aan één zijde van een groep.",
+                "Een volbrachte geheime opdracht levert 2 punten op.",
+            ],
+        ),
+    ];
+    for (lang, cmd, args, said) in cases {
+        let typed: String = (1..=6).map(|p| format!("{cmd} {p}\n")).collect();
+        let mut args = args.clone();
+        args.extend(["--lang", lang]);
+        let out = ludus_play(&args, &format!("{typed}quit\n"));
+        let pages: Vec<&str> = (1..=6)
+            .flat_map(|p| answers(&out, &format!("{cmd} {p}")))
+            .collect();
+        let n = pages.len();
+        assert!(
+            pages[0].contains("Page 1 ") || pages[0].contains("Pagina 1 "),
+            "{lang}: {}",
+            pages[0]
+        );
+        let mut all = String::new();
+        for p in &pages {
+            assert!(p.lines().count() <= 23, "{lang}: {p}");
+            for line in p.lines() {
+                assert!(!raw_setting(line), "{lang}: {line:?}");
+                assert!(ludus::play::render::width(line) <= 80, "{lang}: {line:?}");
+                // The page line is the terminal's, not the rules'.
+                if !line.contains(&format!("{cmd} ")) {
+                    all.push_str(line);
+                    all.push('\n');
+                }
+            }
+        }
+        let all = flat(&all);
+        for s in said {
+            assert!(all.contains(s), "{lang} ({n} pages): {s:?} not in\n{all}");
+        }
+    }
 }
