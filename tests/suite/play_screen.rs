@@ -433,7 +433,9 @@ fn raw_setting(line: &str) -> bool {
         return false;
     };
     key.contains('.')
-        && key.chars().all(|c| c.is_ascii_lowercase() || c == '.' || c == '_')
+        && key
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c == '.' || c == '_')
         && (l[key.len()..].starts_with(" = ") || l[key.len()..].starts_with(": "))
 }
 
@@ -459,10 +461,7 @@ fn every_screen_of_every_game_fits_80_by_24_in_every_language() {
         for lang in ["en", "fr", "nl"] {
             let l = Lang::from_code(Some(lang));
             let what = format!("{folder} in {lang}");
-            let texts = ludus::play::i18n::card_texts(
-                &ludus::load::GameDir::from(dir.clone()),
-                l,
-            );
+            let texts = ludus::play::i18n::card_texts(&ludus::load::GameDir::from(dir.clone()), l);
             // A card to explain: the first with plain words.
             let mut ids: Vec<&String> = texts.keys().filter(|k| !k.ends_with("-passage")).collect();
             ids.sort();
@@ -693,7 +692,11 @@ fn de_cape_tells_what_the_cards_do() {
     // Each reading in French words, never the toggle's English reading.
     let all: String = (1..=5)
         .map(|p| {
-            let cmd = if p == 1 { "regles".to_string() } else { format!("regles {p}") };
+            let cmd = if p == 1 {
+                "regles".to_string()
+            } else {
+                format!("regles {p}")
+            };
             answers(&out, &cmd)[0].to_string()
         })
         .collect();
@@ -821,21 +824,29 @@ fn an_effect_is_told_with_the_card_that_did_it() {
     // table without the card that sent it.
     for (i, _) in en.match_indices("plays Assassination.") {
         let rest = &en[i..];
-        let end = rest.find("Assassination is resolved.").unwrap_or(rest.len());
+        let end = rest
+            .find("Assassination is resolved.")
+            .unwrap_or(rest.len());
         assert!(
             !rest[..end].contains("leaves the table for the discard pile"),
             "{}",
             &rest[..end]
         );
     }
-    assert!(en.contains("leaves the table for the discard pile"), "votes");
+    assert!(
+        en.contains("leaves the table for the discard pile"),
+        "votes"
+    );
     let fr = flat(&fr);
     // (French names: the Assassination is "Coup", the Spy "Espion(ne)".)
     assert!(
         fr.contains("Par sa carte Coup, César envoie Grande prêtresse (5) de Cléopâtre des "),
         "no Coup"
     );
-    assert!(fr.contains("Par sa carte Espion, César fait défausser "), "no Espion");
+    assert!(
+        fr.contains("Par sa carte Espion, César fait défausser "),
+        "no Espion"
+    );
 }
 
 /// Caesar & Cleopatra's `rules` (French `regles`, Dutch `regels`): the
