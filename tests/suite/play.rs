@@ -215,7 +215,7 @@ fn a_whole_game_against_the_ai_with_wrong_input_along_the_way() {
         "matches none of the legal moves",
         "Took back: place",
         "Nothing to take back",
-        "Rules in force now",
+        "Rules in force: base rules. Now:",
         "The easy AI would",
         "Saved to",
     ] {

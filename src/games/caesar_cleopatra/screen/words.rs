@@ -541,8 +541,8 @@ pub fn cause(events: &[Event], i: usize) -> Option<(u8, Kind)> {
 /// Event `i` of the log `events` as `viewer` may see it, as
 /// [`event_words`] tells it, except that a card an action card's effect
 /// discards, removes or turns up is told with the card that did it
-/// (`Caesar's Assassination sends Cleopatra's High Priestess (5) at the
-/// Senators to the discard pile`).
+/// (`<seat>'s <action card> sends <seat>'s <card> at the <group> to the
+/// discard pile`).
 pub fn logged_event_words(
     lang: Lang,
     r: &Rules,

@@ -318,18 +318,18 @@ rule-turn-extraordinary_vote = { $value ->
     }
 rule-turn-extraordinary_tie = { $value ->
     [Frozen] Après un vote extraordinaire à égalité, aucune carte d'influence ne s'ajoute au groupe : seule une carte action tranche.
-   *[OpenBelowLimit] Après un vote extraordinaire à égalité, on peut de nouveau poser de l'influence là où le groupe a de la place.
+   *[OpenBelowLimit] Après un vote extraordinaire à égalité, l'influence peut de nouveau être posée là où le groupe a de la place.
     }
 rule-turn-action_without_placement = { $value ->
     [true] Un joueur qui ne peut poser aucune carte d'influence peut quand même jouer une carte action.
    *[false] Un joueur qui ne peut poser aucune carte d'influence ne peut que passer.
     }
 rule-turn-exhausted_vote_card = { $value ->
-    [RemoveWhenDrawn] Une carte de vote qui nomme un groupe tout gagné quitte la partie quand elle est tirée, et on retourne la suivante.
+    [RemoveWhenDrawn] Une carte de vote qui nomme un groupe tout gagné quitte la partie quand elle est tirée, et la suivante est retournée.
    *[RemoveAtOnce] Une carte de vote qui nomme un groupe tout gagné quitte la partie dès que le groupe l'est.
     }
 rule-turn-reshuffle = { $value ->
-    [DrawAndDiscard] Quand les cartes de vote manquent, on mélange la pioche et la défausse ensemble.
+    [DrawAndDiscard] Quand les cartes de vote manquent, la pioche et la défausse sont mélangées ensemble.
    *[DiscardOnly] Seules les cartes de vote défaussées sont mélangées, et vont sous la pioche.
     }
 rule-turn-lone_philosopher = { $value ->
