@@ -17,6 +17,10 @@ use crate::load::Spanned;
 /// Cards by seat, as a position writes them: `("blue", ["king", ...])`.
 pub type ByColour = Vec<(Spanned<String>, Vec<Spanned<String>>)>;
 
+/// A column as a position writes it: its objective's name, its cards top
+/// to bottom as `(seat, kind)`.
+pub type WrittenColumn = (Spanned<String>, Vec<Spanned<(String, String)>>);
+
 /// An unchecked position (ids as in the rule files), as a scenario file
 /// writes it; every entry keeps its place in the file.
 #[derive(Debug, Clone, Deserialize)]
@@ -32,7 +36,7 @@ pub struct Position {
     /// top to bottom as `(seat, kind)`; `[kind]` is face down, `[kind]
     /// (tucked)` hidden under the card above it).
     #[serde(default)]
-    pub columns: Vec<(Spanned<String>, Vec<Spanned<(String, String)>>)>,
+    pub columns: Vec<WrittenColumn>,
     /// Seats' hands, by kind id.
     #[serde(default)]
     pub hands: ByColour,

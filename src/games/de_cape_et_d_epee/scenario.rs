@@ -1,4 +1,4 @@
-//! Scenario files (`ludus scenario run --game de-cape FILE`; docs/de-cape.md
+//! Scenario files (`ludus scenario run FILE`; docs/de-cape.md
 //! section 10.7): the engine's scenarios over a table of columns
 //! (`design::columns`: the file, the position, the moves, the expectations,
 //! the report), with what is this game's: its state at a position
