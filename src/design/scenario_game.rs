@@ -1,6 +1,6 @@
 //! Which game a scenario file is of, when `ludus scenario run` is not told
 //! (`--game`): the file's own `game` field, else the folder it lies in,
-//! `scenarios_<game>/` (`tests/scenarios_de_cape/003/storm.ron` is de
+//! `scenarios_<game>/` (`tests/scenarios_de_cape/003/x.ron` is de
 //! Cape's), else the default game (docs/scenarios.md section 2).
 
 use std::path::Path;
@@ -58,11 +58,11 @@ mod tests {
 
     #[test]
     fn the_folder_names_the_game_and_the_default_has_none() {
-        let p = Path::new("tests/scenarios_de_cape/003/storm.ron");
-        assert_eq!(folder(p).as_deref(), Some("de_cape"));
+        let p = Path::new("tests/scenarios_toy_game/001/x.ron");
+        assert_eq!(folder(p).as_deref(), Some("toy_game"));
         assert_eq!(folder(Path::new("tests/scenarios/000/x.ron")), None);
-        assert!(names(&GameDir::BuiltIn("de_cape_et_d_epee"), "de-cape"));
-        assert!(!names(&GameDir::BuiltIn("caesar_cleopatra"), "de-cape"));
+        assert!(names(&GameDir::BuiltIn("toy_game_of_cards"), "toy-game"));
+        assert!(!names(&GameDir::BuiltIn("other_game"), "toy-game"));
     }
 
     #[test]
@@ -70,9 +70,13 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("ludus-scenario-game-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let f = dir.join("x.ron");
-        std::fs::write(&f, r#"(title: "t", game: "de-cape", moves: ["king 1"], position: (columns: [("a_1", [])]))"#).unwrap();
-        assert_eq!(game_of(&f).as_deref(), Some("de-cape"));
-        std::fs::write(&f, r#"(title: "t", script: [Place("[1]", "senators")])"#).unwrap();
+        std::fs::write(
+            &f,
+            r#"(title: "t", game: "toy-game", moves: ["a 1"], position: (rows: [("a_1", [])]))"#,
+        )
+        .unwrap();
+        assert_eq!(game_of(&f).as_deref(), Some("toy-game"));
+        std::fs::write(&f, r#"(title: "t", script: [Step("[1]", "a")])"#).unwrap();
         assert_eq!(game_of(&f), None);
         std::fs::remove_dir_all(&dir).unwrap();
     }

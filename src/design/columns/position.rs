@@ -152,7 +152,7 @@ pub fn seat(r: &impl Names, id: &str) -> Result<usize, String> {
 }
 
 /// Whether a card of kind `k` hides a card under itself (its ability
-/// tucks one: the Cloak).
+/// tucks one).
 fn tucks(r: &impl ColumnRules, k: usize) -> bool {
     r.program(k)
         .is_some_and(|g| g.ops.iter().any(|o| matches!(o, Op::Tuck { .. })))
@@ -241,7 +241,7 @@ impl Layout {
     }
 
     /// A column's cards, each taken with its flags; a tucked card lies
-    /// just under a face-up card of its seat that tucks (the Cloak).
+    /// just under a face-up card of its seat whose ability tucks one.
     fn column(
         &mut self,
         r: &impl Names,
@@ -260,7 +260,7 @@ impl Layout {
                 });
                 if !hides {
                     let m = format!(
-                        "{} cannot be tucked here: a tucked card lies just under a face-up card of its colour whose ability hides one (the Cloak)",
+                        "{} cannot be tucked here: a tucked card lies just under a face-up card of its colour whose ability tucks one",
                         r.card_name(c)
                     );
                     return Err(Fault::at(w, m));
