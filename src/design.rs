@@ -15,6 +15,7 @@ use std::sync::Arc;
 pub mod columns;
 pub mod knobs;
 pub mod scenario;
+pub mod scenario_game;
 
 use crate::diag::Diagnostics;
 use crate::engine::{BASE_VARIANT, Game, Selection};

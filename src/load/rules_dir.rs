@@ -63,7 +63,7 @@ pub fn built_in_games() -> Vec<&'static str> {
 
 /// The game folder `name` names among `games`: exactly, with `-` for `_`,
 /// or as the one game whose name it begins.
-fn find_game<'a>(games: &[&'a str], name: &str) -> Option<&'a str> {
+pub fn find_game<'a>(games: &[&'a str], name: &str) -> Option<&'a str> {
     let want = name.trim().replace('-', "_").to_lowercase();
     if let Some(g) = games.iter().find(|g| **g == want) {
         return Some(g);

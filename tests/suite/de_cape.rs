@@ -717,3 +717,28 @@ fn each_cards_facts_are_its_kinds() {
         }
     }
 }
+
+/// `round_end.order` at its default reading leaves the rules' fingerprint
+/// as it was before the toggle existed (the 4-player fingerprint of
+/// earlier saves and reports), and is listed among the rules in force; its
+/// other reading changes the fingerprint.
+#[test]
+fn the_round_end_order_at_its_default_keeps_the_fingerprint() {
+    let load = |sets: &[&str]| {
+        let sel = Selection {
+            players: Some(4),
+            sets: sets.iter().map(|s| s.to_string()).collect(),
+            ..Selection::default()
+        };
+        DeCape::load(&dir(), &sel).unwrap_or_else(|e| panic!("{e}"))
+    };
+    let default = load(&[]);
+    assert_eq!(default.fingerprint, "41042217e0b3322e");
+    let key = (
+        "toggles.round_end.order".to_string(),
+        "DrawThenSettle".to_string(),
+    );
+    assert!(default.rules.settings().contains(&key));
+    let other = load(&["toggles.round_end.order=SettleThenDraw"]);
+    assert_ne!(other.fingerprint, default.fingerprint);
+}

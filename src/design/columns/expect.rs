@@ -28,6 +28,10 @@ pub(super) struct Expect {
     discards: Option<Spanned<CardsByColour>>,
     /// The number of cards in hand of the colours given.
     hands: Option<Spanned<Vec<(String, usize)>>>,
+    /// The reserves of the colours given, top first, by name.
+    pub(super) reserves: Option<Spanned<CardsByColour>>,
+    /// The colour that starts the round after the moves (they end one).
+    pub(super) starts: Option<Spanned<String>>,
     /// The cards out of the game, by name.
     out_of_game: Option<Spanned<Vec<String>>>,
     /// The legal moves after the moves, each as `Colour: move`.
@@ -54,6 +58,11 @@ fn lists(c: &mut Checks, e: &Expect, run: &Run) {
     c.same_list("table", &e.table, &run.after.table);
     c.same_list("out_of_game", &e.out_of_game, &run.after.out_of_game);
     c.same_list("offered", &e.offered, &run.offered);
+    if let Some(w) = &e.starts {
+        let none = || "none: no round ended, or the game is over".to_string();
+        let got = run.starts.clone().unwrap_or_else(none);
+        c.same("starts", w, w.value.clone(), got);
+    }
     if let Some(w) = &e.winners {
         let not_over = || "no winner: the game is not over".to_string();
         let got = run.winners.as_deref().map_or_else(not_over, listed);
@@ -61,7 +70,8 @@ fn lists(c: &mut Checks, e: &Expect, run: &Run) {
     }
 }
 
-/// The expectations given per colour: points, discard piles, hands.
+/// The expectations given per colour: points, discard piles, reserves,
+/// hands.
 fn by_colour(c: &mut Checks, e: &Expect, run: &Run) {
     let seat = |c: &str| run.after.seats.iter().find(|s| s.colour == c);
     if let Some(w) = &e.points {
@@ -74,6 +84,10 @@ fn by_colour(c: &mut Checks, e: &Expect, run: &Run) {
     if let Some(w) = &e.discards {
         let got = |c: &str| seat(c).map(|s| listed(&s.discard));
         c.per_key("discards", w, |d| listed(d), got, NO_SEAT);
+    }
+    if let Some(w) = &e.reserves {
+        let got = |c: &str| seat(c).map(|s| listed(&s.reserve));
+        c.per_key("reserves", w, |d| listed(d), got, NO_SEAT);
     }
     if let Some(w) = &e.hands {
         let got = |c: &str| seat(c).map(|s| s.hand.len().to_string());

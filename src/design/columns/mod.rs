@@ -15,7 +15,7 @@ mod expect;
 mod position;
 mod report;
 
-pub use position::{Cards, Layout, Position, seat};
+pub use position::{Cards, Fault, Layout, Position, seat};
 
 use std::path::Path;
 use std::sync::Arc;
@@ -24,6 +24,8 @@ use serde::{Deserialize, Serialize};
 
 use super::Designer;
 use super::scenario::{self, RulesNamed, TypedMove};
+use super::scenario_game::names;
+use crate::design::scenario::or_none;
 use crate::diag::Diagnostics;
 use crate::effects::columns::table::{Event, MAX_CARDS, TUCKED, UP};
 use crate::effects::columns::{ColumnRules, Names, Tabled};
@@ -38,21 +40,23 @@ use crate::play::{MoveOf, Playable};
 pub trait ColumnScenario:
     Playable<Event = Event> + Designer<Rules: Names, State: Tabled<Rules = Self::Rules> + Scored>
 {
-    /// The state play would have reached at `pos` in the first round,
-    /// `to_move` (a seat's id) to play, or what is wrong with the
-    /// position (see [`Layout`]).
+    /// The state play would have reached at `pos` (in its round), seat
+    /// `to_move` to play, or what is wrong with the position, at its
+    /// entry (see [`Layout`]).
     fn at(
         rules: Arc<Self::Rules>,
         seed: u64,
         pos: &Position,
-        to_move: &str,
-    ) -> Result<Self::State, String>;
+        to_move: usize,
+    ) -> Result<Self::State, Fault>;
     /// The table in words, every card shown (the report's "Before").
     fn board_text(s: &Self::State) -> String;
     /// Move `m` of the seat to act in `s`, in words.
     fn move_text(s: &Self::State, m: MoveOf<Self>) -> String;
     /// The round being played.
     fn round(s: &Self::State) -> usize;
+    /// The seat that started the round being played.
+    fn starter(s: &Self::State) -> usize;
     /// The seats that share the best result (one unless a tie stands).
     fn leaders(s: &Self::State) -> Vec<usize>;
     /// Seat `p`'s final count in words (a finished game's report).
@@ -63,6 +67,10 @@ pub trait ColumnScenario:
 #[derive(Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct ScenarioFile {
+    /// The game, as `--game` names it (`ludus scenario run` reads it when
+    /// `--game` is not given; docs/scenarios.md).
+    #[serde(default, skip_serializing)]
+    game: Option<Spanned<String>>,
     /// What the case shows.
     title: String,
     /// The rulebook's words it checks (file and a few quoted words).
@@ -87,14 +95,15 @@ struct ScenarioFile {
     expect: expect::Expect,
 }
 
-/// One seat after the moves: its id and name, hand (by kind) and discard
-/// pile (bottom to top).
+/// One seat after the moves: its id and name, hand (by kind), reserve
+/// (top first) and discard pile (bottom to top).
 #[derive(Serialize)]
 struct Seat {
     colour: String,
     #[serde(skip)]
     name: String,
     hand: Vec<String>,
+    reserve: Vec<String>,
     discard: Vec<String>,
 }
 
@@ -104,6 +113,9 @@ struct Seat {
 struct Run {
     #[serde(skip)]
     before: String,
+    /// What the position states that the board does not show: cards
+    /// tucked, piles given (lines; none for most positions).
+    stated: Vec<String>,
     moves: Vec<TypedMove>,
     settled: Vec<String>,
     eliminated: Vec<String>,
@@ -116,6 +128,9 @@ struct Run {
     scoring: Vec<String>,
     /// The seats that win, once the game is over.
     winners: Option<Vec<String>>,
+    /// The seat that starts the round after the moves, if they ended one
+    /// and the game goes on.
+    starts: Option<String>,
 }
 
 /// The table after the moves.
@@ -169,38 +184,87 @@ fn play<G: ColumnScenario>(
         players: Some(sc.players.value),
         ..RulesNamed::default()
     };
+    if let Some(g) = sc.game.as_ref().filter(|g| !names(dir, g)) {
+        let m = format!(
+            "this scenario is of the game \"{}\", not of {}",
+            **g,
+            dir.path().display()
+        );
+        let hint = "leave `--game` out: the file's `game` names its rules";
+        return Err(file.error(g, m).with_hint(hint).into());
+    }
     let rules = scenario::load_rules::<G>(file, dir, &named)?;
     let to_move = seat_to_move(file, sc, &*rules)?;
-    let mut s = G::at(Arc::clone(&rules), sc.seed, &sc.position, to_move)
-        .map_err(|m| file.error(&sc.position, m))?;
-    let before = G::board_text(&s);
+    let s = G::at(Arc::clone(&rules), sc.seed, &sc.position, to_move);
+    let mut s = s.map_err(|f| match f.at.span_in(&file.text) {
+        Some(_) => file.error(&f.at, f.message),
+        None => file.error(&sc.position, f.message),
+    })?;
+    let (before, round) = (G::board_text(&s), G::round(&s));
+    let stated = stated(&s, &sc.position);
     let moves = scenario::play_all::<G>(file, &rules, &mut s, &sc.moves, G::move_text)?;
-    Ok(outcome::<G>(&s, sc.final_scoring, before, moves))
+    let mut run = outcome::<G>(&s, sc.final_scoring, before, moves);
+    run.stated = stated;
+    let next = G::round(&s) > round && run.winners.is_none();
+    run.starts = next.then(|| rules.seat(G::starter(&s)).0.to_string());
+    Ok(run)
 }
 
 /// The seat to move: the position's, or any in a finished game, which has
 /// no move.
-fn seat_to_move<'a>(
+fn seat_to_move(
     file: &SourceFile,
-    sc: &'a ScenarioFile,
-    rules: &'a impl Names,
-) -> Result<&'a str, Diagnostics> {
+    sc: &ScenarioFile,
+    rules: &impl Names,
+) -> Result<usize, Diagnostics> {
+    let to_move = &sc.position.to_move;
     if sc.final_scoring {
-        return match sc.moves.first() {
-            Some(m) => Err(file
-                .error(m, "a finished game (final_scoring: true) has no moves")
-                .with_hint("leave `moves` out, or final_scoring out to play them")
-                .into()),
-            None if sc.position.to_move.is_empty() => Ok(rules.seat(0).0),
-            None => Ok(&sc.position.to_move),
-        };
-    }
-    if sc.position.to_move.is_empty() {
+        if let Some(m) = sc.moves.first() {
+            let d = file.error(m, "a finished game (final_scoring: true) has no moves");
+            let hint = "leave `moves` out, or final_scoring out to play them";
+            return Err(d.with_hint(hint).into());
+        }
+        if to_move.is_empty() {
+            return Ok(0);
+        }
+    } else if to_move.is_empty() {
         let d = file.error(&sc.position, "the position names no colour to move");
         let hint = "give `to_move`; only a finished game (final_scoring: true) leaves it out";
         return Err(d.with_hint(hint).into());
     }
-    Ok(&sc.position.to_move)
+    seat(rules, to_move).map_err(|m| file.error(to_move, m).into())
+}
+
+/// The lines for what `pos` states that the board does not show: each
+/// card tucked under another, each pile given (reserves top first,
+/// discard piles bottom to top).
+fn stated(s: &impl Tabled<Rules: Names>, pos: &Position) -> Vec<String> {
+    let (r, t) = (s.rules(), s.table());
+    let mut lines = Vec::new();
+    for (i, col) in t.columns.iter().enumerate() {
+        for w in col.cards.windows(2) {
+            if t.flags[w[1] as usize] & TUCKED != 0 {
+                let (c, u) = (r.card_name(w[1]), r.card_name(w[0]));
+                lines.push(format!("Tucked: {c} under {u} (column {})", i + 1));
+            }
+        }
+    }
+    let names = |pile: &[u8]| -> Vec<String> { pile.iter().map(|&c| r.card_name(c)).collect() };
+    for (colour, _) in &pos.reserves {
+        let Ok(p) = seat(r, colour) else { continue };
+        let top_first: Vec<u8> = t.reserves[p].iter().rev().copied().collect();
+        let pile = or_none(&names(&top_first));
+        lines.push(format!("{} reserve (top first): {pile}", r.seat(p).1));
+    }
+    for (colour, _) in &pos.discards {
+        let Ok(p) = seat(r, colour) else { continue };
+        let pile = or_none(&names(&t.discards[p]));
+        lines.push(format!(
+            "{} discard pile (bottom to top): {pile}",
+            r.seat(p).1
+        ));
+    }
+    lines
 }
 
 /// The report's parts once the moves are played (`finished`: the position
@@ -218,15 +282,19 @@ fn outcome<G: ColumnScenario>(
     let events = G::events(s);
     Run {
         before,
+        stated: Vec::new(),
         moves,
         settled: (events.iter())
             .filter(|e| matches!(e, Event::Settled { .. }))
             .map(|e| G::event_words(Lang::En, r, e, None))
             .collect(),
-        eliminated: cards_told(r, events, |e| match e {
-            Event::Eliminated { card } => Some(*card),
-            _ => None,
-        }),
+        eliminated: (events.iter())
+            .flat_map(|e| match e {
+                Event::Settled { eliminated, .. } => eliminated.as_slice(),
+                _ => &[],
+            })
+            .map(|&c| r.card_name(c))
+            .collect(),
         revealed: cards_told(r, events, |e| match e {
             Event::Revealed { card } => Some(*card),
             _ => None,
@@ -247,6 +315,7 @@ fn outcome<G: ColumnScenario>(
             Vec::new()
         },
         winners: over.then(|| G::leaders(s).into_iter().map(id).collect()),
+        starts: None,
     }
 }
 
@@ -299,6 +368,11 @@ fn seat_after(s: &impl Tabled, p: usize) -> Seat {
         name: name.to_string(),
         hand: (t.hands[p].iter())
             .map(|&c| r.kind(r.kind_of(c)).1.to_string())
+            .collect(),
+        reserve: t.reserves[p]
+            .iter()
+            .rev()
+            .map(|&c| r.card_name(c))
             .collect(),
         discard: t.discards[p].iter().map(|&c| r.card_name(c)).collect(),
     }

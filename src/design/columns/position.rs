@@ -1,36 +1,114 @@
 //! A position as a scenario file writes it, read against the rules and
-//! laid out on a [`Table`]: the columns top to bottom, each card by its
-//! seat's id and its kind's id (`[kind]` face down), the hands given, the
-//! objectives already won, the sealed columns, the seat to move. Every
-//! card the position does not place goes back to its owner's reserve.
+//! laid out on a [`Table`]: the round, the columns top to bottom, each
+//! card by its seat's id and its kind's id (`[kind]` face down, `[kind]
+//! (tucked)` hidden under the card above it), the hands, the reserves and
+//! discard piles given, the objectives already won, the sealed columns,
+//! the seat to move. Every card the position does not place goes back to
+//! its owner's reserve, or to his discard pile when his reserve is given.
+//! A problem is a [`Fault`] at the entry that causes it.
 
 use arrayvec::ArrayVec;
 use serde::Deserialize;
 
-use crate::effects::columns::table::{Column, MAX_CARDS, Table, UP};
-use crate::effects::columns::{ColumnRules, MAX_SEATS, Names};
+use crate::effects::columns::table::{Column, MAX_CARDS, TUCKED, Table, UP};
+use crate::effects::columns::{ColumnRules, MAX_SEATS, Names, Op};
+use crate::load::Spanned;
+
+/// Cards by seat, as a position writes them: `("blue", ["king", ...])`.
+pub type ByColour = Vec<(Spanned<String>, Vec<Spanned<String>>)>;
+
+/// A column as a position writes it: its objective's name, its cards top
+/// to bottom as `(seat, kind)`.
+pub type WrittenColumn = (Spanned<String>, Vec<Spanned<(String, String)>>);
 
 /// An unchecked position (ids as in the rule files), as a scenario file
-/// writes it.
-#[derive(Debug, Clone, Default, Deserialize)]
+/// writes it; every entry keeps its place in the file.
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Position {
     /// Left out (empty) only in a finished game.
-    #[serde(default)]
-    pub to_move: String,
+    #[serde(default = "unstated")]
+    pub to_move: Spanned<String>,
+    /// The round being played, from 1 (left out: the first).
+    #[serde(default = "first_round")]
+    pub round: Spanned<usize>,
     /// Each column: (its objective's name in the game's words, its cards
-    /// top to bottom as `(seat, kind)`; `[kind]` is face down).
+    /// top to bottom as `(seat, kind)`; `[kind]` is face down, `[kind]
+    /// (tucked)` hidden under the card above it).
     #[serde(default)]
-    pub columns: Vec<(String, Vec<(String, String)>)>,
+    pub columns: Vec<WrittenColumn>,
     /// Seats' hands, by kind id.
     #[serde(default)]
-    pub hands: Vec<(String, Vec<String>)>,
+    pub hands: ByColour,
+    /// Seats' reserves (draw piles), top first; `[]` is an empty one.
+    #[serde(default)]
+    pub reserves: ByColour,
+    /// Seats' discard piles, bottom to top.
+    #[serde(default)]
+    pub discards: ByColour,
     /// Objectives already won, by seat.
     #[serde(default)]
-    pub won: Vec<(String, Vec<String>)>,
-    /// Columns closed to placements, by index.
+    pub won: ByColour,
+    /// Columns closed to placements, by index from 0.
     #[serde(default)]
-    pub sealed: Vec<usize>,
+    pub sealed: Vec<Spanned<usize>>,
+}
+
+fn unstated() -> Spanned<String> {
+    Spanned::detached(String::new())
+}
+
+fn first_round() -> Spanned<usize> {
+    Spanned::detached(1)
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position {
+            to_move: unstated(),
+            round: first_round(),
+            columns: Vec::new(),
+            hands: Vec::new(),
+            reserves: Vec::new(),
+            discards: Vec::new(),
+            won: Vec::new(),
+            sealed: Vec::new(),
+        }
+    }
+}
+
+/// What is wrong with a position, at the entry that causes it (a detached
+/// place: the whole position).
+#[derive(Debug)]
+pub struct Fault {
+    pub at: Spanned<()>,
+    pub message: String,
+}
+
+impl Fault {
+    /// `message` at the place of `at`.
+    pub fn at<T>(at: &Spanned<T>, message: impl Into<String>) -> Fault {
+        Fault {
+            at: at.with_value(()),
+            message: message.into(),
+        }
+    }
+
+    /// `message` at no place of its own: the whole position.
+    pub fn whole(message: impl Into<String>) -> Fault {
+        Fault::at(&Spanned::detached(()), message)
+    }
+}
+
+/// A result whose error is at its place in the position.
+trait Placed<T> {
+    fn at<U>(self, at: &Spanned<U>) -> Result<T, Fault>;
+}
+
+impl<T> Placed<T> for Result<T, String> {
+    fn at<U>(self, at: &Spanned<U>) -> Result<T, Fault> {
+        self.map_err(|m| Fault::at(at, m))
+    }
 }
 
 /// How a position finds the cards of a game: by kind (there are `kinds`,
@@ -43,21 +121,26 @@ pub struct Cards {
 }
 
 /// A [`Position`] read against the rules: every seat, kind and objective
-/// named is known, and each card written is a distinct card of its seat
-/// (the first of its kind not yet taken: cards of one kind and seat are
-/// interchangeable).
+/// named is known, each objective named is a distinct objective card (two
+/// `music_3` are the two Music 3 of the game), and each card written is a
+/// distinct card of its seat (the first of its kind not yet taken: cards
+/// of one kind and seat are interchangeable).
 #[derive(Debug, Clone)]
 pub struct Layout {
     /// Each column: its objective and its cards top to bottom, each with
-    /// whether it lies face up.
-    pub columns: Vec<(u8, Vec<(u8, bool)>)>,
+    /// its flags (`UP`, `TUCKED`, or none: face down).
+    pub columns: Vec<(u8, Vec<(u8, u8)>)>,
     /// The hands given, by seat.
     pub hands: Vec<(usize, Vec<u8>)>,
+    /// The reserves given, by seat, top first.
+    pub reserves: Vec<(usize, Vec<u8>)>,
+    /// The discard piles given, by seat, bottom to top.
+    pub discards: Vec<(usize, Vec<u8>)>,
     /// The objectives already won: (seat, objective).
     pub won: Vec<(usize, u8)>,
     /// The sealed columns, by index.
     pub sealed: Vec<usize>,
-    /// Every card placed in a column or a hand.
+    /// Every card placed in a column, a hand or a pile.
     used: Vec<u8>,
 }
 
@@ -68,54 +151,185 @@ pub fn seat(r: &impl Names, id: &str) -> Result<usize, String> {
         .ok_or(format!("no seat \"{id}\""))
 }
 
+/// Whether a card of kind `k` hides a card under itself (its ability
+/// tucks one).
+fn tucks(r: &impl ColumnRules, k: usize) -> bool {
+    r.program(k)
+        .is_some_and(|g| g.ops.iter().any(|o| matches!(o, Op::Tuck { .. })))
+}
+
+/// How a card is written in a column: its kind, face up or down, tucked.
+fn written_card(text: &str) -> Result<(&str, u8), String> {
+    let (text, tucked) = match text.strip_suffix("(tucked)") {
+        Some(t) => (t.trim_end(), true),
+        None => (text, false),
+    };
+    let kind = text.trim_matches(['[', ']']);
+    let up = !text.starts_with('[');
+    match (up, tucked) {
+        (true, true) => Err(format!(
+            "a tucked card lies face down until the round's end: write \"[{kind}] (tucked)\""
+        )),
+        (_, true) => Ok((kind, TUCKED)),
+        (true, false) => Ok((kind, UP)),
+        (false, false) => Ok((kind, 0)),
+    }
+}
+
 impl Layout {
     /// Reads `pos` against the rules `r`, their `cards`, and `objective`,
-    /// which finds an objective by its name in the game's words. The first
-    /// problem met is the answer: in the columns, then the hands, then
-    /// the objectives won.
+    /// which finds an objective by its name in the game's words among
+    /// those not yet `taken`. The first problem met is the answer: in the
+    /// columns, then the hands, the piles, the objectives won, the sealed
+    /// columns.
     pub fn read(
         r: &impl Names,
         cards: Cards,
         pos: &Position,
-        objective: impl Fn(&str) -> Result<u8, String>,
-    ) -> Result<Layout, String> {
+        objective: impl Fn(&str, &[u8]) -> Result<u8, String>,
+    ) -> Result<Layout, Fault> {
         let mut lay = Layout {
             columns: Vec::new(),
             hands: Vec::new(),
+            reserves: Vec::new(),
+            discards: Vec::new(),
             won: Vec::new(),
-            sealed: pos.sealed.clone(),
+            sealed: Vec::new(),
             used: Vec::new(),
         };
-        if pos.columns.len() > MAX_SEATS {
+        if let Some((name, _)) = pos.columns.get(MAX_SEATS) {
             let n = pos.columns.len();
-            return Err(format!("a table has at most {MAX_SEATS} columns, not {n}"));
+            let m = format!("a table has at most {MAX_SEATS} columns, not {n}");
+            return Err(Fault::at(name, m));
         }
+        let mut taken = Vec::new();
         for (name, written) in &pos.columns {
-            let o = objective(name)?;
+            let o = objective(name, &taken).at(name)?;
+            taken.push(o);
             if written.len() > r.capacity() {
                 let (n, cap) = (written.len(), r.capacity());
-                return Err(format!("a column holds at most {cap} cards, not {n}"));
+                let m = format!("a column holds at most {cap} cards, not {n}");
+                return Err(Fault::at(name, m));
             }
-            let mut column = Vec::new();
-            for (colour, kind) in written {
-                let c = lay.take(r, cards, colour, kind.trim_matches(['[', ']']))?;
-                column.push((c, !kind.starts_with('[')));
-            }
+            let column = lay.column(r, cards, written)?;
             lay.columns.push((o, column));
         }
-        for (colour, kinds) in &pos.hands {
-            let hand = (kinds.iter())
-                .map(|k| lay.take(r, cards, colour, k))
-                .collect::<Result<_, _>>()?;
-            lay.hands.push((seat(r, colour)?, hand));
-        }
+        lay.hands = lay.by_colour(r, cards, &pos.hands)?;
+        lay.reserves = lay.by_colour(r, cards, &pos.reserves)?;
+        lay.discards = lay.by_colour(r, cards, &pos.discards)?;
+        lay.piles_complete(r, cards, pos)?;
         for (colour, objectives) in &pos.won {
-            let p = seat(r, colour)?;
+            let p = seat(r, colour).at(colour)?;
             for name in objectives {
-                lay.won.push((p, objective(name)?));
+                let o = objective(name, &taken).at(name)?;
+                taken.push(o);
+                lay.won.push((p, o));
             }
         }
+        for i in &pos.sealed {
+            if **i >= pos.columns.len() {
+                let n = pos.columns.len();
+                let m = format!(
+                    "no column {i:?} to seal: the columns are 0 to {}",
+                    n.max(1) - 1
+                );
+                return Err(Fault::at(i, m));
+            }
+            lay.sealed.push(**i);
+        }
         Ok(lay)
+    }
+
+    /// A column's cards, each taken with its flags; a tucked card lies
+    /// just under a face-up card of its seat whose ability tucks one.
+    fn column(
+        &mut self,
+        r: &impl Names,
+        cards: Cards,
+        written: &[Spanned<(String, String)>],
+    ) -> Result<Vec<(u8, u8)>, Fault> {
+        let mut column: Vec<(u8, u8)> = Vec::new();
+        for w in written {
+            let (colour, text) = &w.value;
+            let (kind, flags) = written_card(text).at(w)?;
+            let c = self.take(r, cards, colour, kind).at(w)?;
+            if flags == TUCKED {
+                let above = column.last().copied();
+                let hides = above.is_some_and(|(a, f)| {
+                    tucks(r, r.kind_of(a)) && f == UP && r.owner(a) == r.owner(c)
+                });
+                if !hides {
+                    let m = format!(
+                        "{} cannot be tucked here: a tucked card lies just under a face-up card of its colour whose ability tucks one",
+                        r.card_name(c)
+                    );
+                    return Err(Fault::at(w, m));
+                }
+            }
+            column.push((c, flags));
+        }
+        Ok(column)
+    }
+
+    /// Cards given by colour (hands, piles), each taken.
+    fn by_colour(
+        &mut self,
+        r: &impl Names,
+        cards: Cards,
+        given: &ByColour,
+    ) -> Result<Vec<(usize, Vec<u8>)>, Fault> {
+        let mut out = Vec::new();
+        for (colour, kinds) in given {
+            let p = seat(r, colour).at(colour)?;
+            if out.iter().any(|(q, _)| *q == p) {
+                return Err(Fault::at(
+                    colour,
+                    format!("\"{}\" is given twice", **colour),
+                ));
+            }
+            let pile = (kinds.iter())
+                .map(|k| self.take(r, cards, colour, k).at(k))
+                .collect::<Result<_, _>>()?;
+            out.push((p, pile));
+        }
+        Ok(out)
+    }
+
+    /// A seat whose reserve or discard pile is given has its hand given
+    /// (a hand is not drawn from a stated pile); one whose reserve and
+    /// discard pile are both given leaves no card of its out of them.
+    fn piles_complete(&self, r: &impl Names, cards: Cards, pos: &Position) -> Result<(), Fault> {
+        for (colour, _) in pos.reserves.iter().chain(&pos.discards) {
+            let p = seat(r, colour).at(colour)?;
+            if !self.hand_given(p) {
+                let m = format!(
+                    "{}'s piles are given but not its hand: give its hand too",
+                    **colour
+                );
+                return Err(Fault::at(colour, m));
+            }
+        }
+        for (colour, _) in &pos.reserves {
+            let p = seat(r, colour).at(colour)?;
+            let given = |piles: &[(usize, Vec<u8>)]| piles.iter().any(|(q, _)| *q == p);
+            if !given(&self.discards) {
+                continue;
+            }
+            let dl = cards.deck_len;
+            let left: Vec<String> = ((p * dl..(p + 1) * dl).map(|c| c as u8))
+                .filter(|c| !self.used.contains(c))
+                .map(|c| r.kind(r.kind_of(c)).0.to_string())
+                .collect();
+            if !left.is_empty() {
+                let m = format!(
+                    "{}'s reserve and discard pile are both given, and these cards of it are nowhere: {}",
+                    **colour,
+                    left.join(", ")
+                );
+                return Err(Fault::at(colour, m));
+            }
+        }
+        Ok(())
     }
 
     /// The first card of kind `kind` and seat `colour` not yet taken,
@@ -146,11 +360,12 @@ impl Layout {
 
     /// Lays the position out on `t`, a table just dealt (nothing out of
     /// the game): its columns, each objective needing `need(objective)`
-    /// cards; the hands given (the others empty, to be drawn); every
-    /// other card in its owner's reserve, in order; no discard pile;
-    /// every card face down and untucked but those the position turns up.
-    /// The caller then sets the table's indices ([`Table::reindex`]),
-    /// once the rest of its state is set.
+    /// cards; the hands given (the others empty, to be drawn); the piles
+    /// given; every other card in its owner's reserve, in order, or in
+    /// his discard pile when his reserve is given; every card face down
+    /// and untucked but those the position turns up or tucks. The caller
+    /// then sets the table's indices ([`Table::reindex`]), once the rest
+    /// of its state is set.
     pub fn lay_out(
         &self,
         t: &mut Table,
@@ -159,11 +374,22 @@ impl Layout {
         need: impl Fn(u8) -> u8,
     ) {
         let dl = cards.deck_len;
+        let given = |piles: &[(usize, Vec<u8>)], p: usize| {
+            piles.iter().find(|(q, _)| *q == p).map(|(_, v)| v.clone())
+        };
         for p in 0..r.seats() {
             t.hands[p].clear();
-            t.discards[p].clear();
             let mine = (p * dl..(p + 1) * dl).map(|c| c as u8);
-            t.reserves[p] = mine.filter(|c| !self.used.contains(c)).collect();
+            let rest: Vec<u8> = mine.filter(|c| !self.used.contains(c)).collect();
+            // A pile is popped from its end: the top is last.
+            let reserve = given(&self.reserves, p).map(|v| v.into_iter().rev().collect());
+            let discard = given(&self.discards, p);
+            let (reserve, discard) = match (reserve, discard) {
+                (None, d) => (rest, d.unwrap_or_default()),
+                (Some(res), d) => (res, [d.unwrap_or_default(), rest].concat()),
+            };
+            t.reserves[p] = reserve.into_iter().collect();
+            t.discards[p] = discard.into_iter().collect();
         }
         for (p, hand) in &self.hands {
             t.hands[*p] = hand.iter().copied().collect();
@@ -171,8 +397,8 @@ impl Layout {
         t.flags = [0; MAX_CARDS];
         t.columns.clear();
         for (i, (objective, placed)) in self.columns.iter().enumerate() {
-            for &(c, up) in placed {
-                t.flags[c as usize] = if up { UP } else { 0 };
+            for &(c, flags) in placed {
+                t.flags[c as usize] = flags;
             }
             t.columns.push(Column {
                 objective: *objective,
@@ -263,28 +489,22 @@ mod tests {
         }
     }
 
-    fn objective(name: &str) -> Result<u8, String> {
+    fn objective(name: &str, _: &[u8]) -> Result<u8, String> {
         (name.strip_prefix("head_").and_then(|n| n.parse().ok()))
             .ok_or(format!("no objective \"{name}\""))
     }
 
-    fn cards(list: &[(&str, &str)]) -> Vec<(String, String)> {
-        (list.iter())
-            .map(|(s, k)| (s.to_string(), k.to_string()))
-            .collect()
+    /// A position read from its RON text.
+    fn position(text: &str) -> Position {
+        ron::from_str(text).unwrap()
     }
 
     #[test]
     fn a_position_takes_distinct_cards_and_leaves_the_rest_to_the_reserves() {
-        let pos = Position {
-            columns: vec![(
-                "head_4".into(),
-                cards(&[("north", "[plain]"), ("south", "plain")]),
-            )],
-            hands: vec![("north".into(), vec!["plain".into(), "big".into()])],
-            sealed: vec![0],
-            ..Position::default()
-        };
+        let pos = position(
+            r#"(columns: [("head_4", [("north", "[plain]"), ("south", "plain")])],
+                hands: [("north", ["plain", "big"])], sealed: [0])"#,
+        );
         let r = Toy(Readings::default());
         let lay = Layout::read(&r, CARDS, &pos, objective).unwrap();
         assert!(lay.hand_given(0) && !lay.hand_given(1));
@@ -306,21 +526,39 @@ mod tests {
     }
 
     #[test]
+    fn given_piles_are_laid_out_top_first_and_the_rest_goes_to_the_discard() {
+        let pos = position(r#"(hands: [("north", ["big"])], reserves: [("north", ["plain"])])"#);
+        let r = Toy(Readings::default());
+        let lay = Layout::read(&r, CARDS, &pos, objective).unwrap();
+        let mut t = Table::new(false);
+        lay.lay_out(&mut t, &r, CARDS, |o| o);
+        assert_eq!(t.reserves[0].as_slice(), [0]);
+        assert_eq!(t.discards[0].as_slice(), [1]);
+        assert_eq!(t.reserves[1].as_slice(), [3, 4, 5]);
+    }
+
+    #[test]
     fn the_first_problem_of_a_position_is_named() {
         let r = Toy(Readings::default());
-        let read = |column: &[(&str, &str)], head: &str| {
-            let pos = Position {
-                columns: vec![(head.into(), cards(column))],
-                won: vec![("west".into(), vec![])],
-                ..Position::default()
-            };
-            Layout::read(&r, CARDS, &pos, objective).unwrap_err()
+        let read = |text: &str| {
+            let pos = position(text);
+            Layout::read(&r, CARDS, &pos, objective)
+                .unwrap_err()
+                .message
         };
-        assert_eq!(read(&[], "top"), "no objective \"top\"");
-        assert_eq!(read(&[("east", "plain")], "head_1"), "no seat \"east\"");
-        assert_eq!(read(&[("north", "tall")], "head_1"), "no card \"tall\"");
-        let three = [("south", "plain"), ("south", "[plain]"), ("south", "plain")];
-        assert_eq!(read(&three, "head_1"), "no plain of south left");
-        assert_eq!(read(&[], "head_1"), "no seat \"west\"");
+        let column = |cards: &str, head: &str| {
+            read(&format!(
+                r#"(columns: [("{head}", [{cards}])], won: [("west", [])])"#
+            ))
+        };
+        assert_eq!(column("", "top"), "no objective \"top\"");
+        assert_eq!(column(r#"("east", "plain")"#, "head_1"), "no seat \"east\"");
+        assert_eq!(column(r#"("north", "tall")"#, "head_1"), "no card \"tall\"");
+        let three = r#"("south", "plain"), ("south", "[plain]"), ("south", "plain")"#;
+        assert_eq!(column(three, "head_1"), "no plain of south left");
+        assert_eq!(column("", "head_1"), "no seat \"west\"");
+        let hidden = r#"("north", "plain"), ("north", "[big] (tucked)")"#;
+        assert!(column(hidden, "head_1").starts_with("North Big cannot be tucked here"));
+        assert!(read(r#"(reserves: [("north", [])])"#).contains("not its hand"));
     }
 }

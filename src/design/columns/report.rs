@@ -21,7 +21,15 @@ pub(super) fn text(sc: &ScenarioFile, run: &Run) -> String {
         write_lines(&mut o, "Final scoring (the game is over):", &run.scoring);
     } else {
         played(&mut o, run);
-        after(&mut o, &run.after);
+        after(&mut o, &run.after, sc.expect.reserves.is_some());
+    }
+    if sc.expect.starts.is_some() {
+        let name = |id: &String| run.after.seats.iter().find(|s| s.colour == *id);
+        let starts = match run.starts.as_ref().and_then(name) {
+            Some(s) => s.name.as_str(),
+            None => "nobody (no round ended, or the game is over)",
+        };
+        let _ = writeln!(o, "Next round starts with: {starts}");
     }
     if sc.expect.offered.is_some() {
         write_lines(&mut o, "Offered:", &run.offered);
@@ -36,7 +44,11 @@ pub(super) fn text(sc: &ScenarioFile, run: &Run) -> String {
 
 /// The board before, the moves with their events, what they settled.
 fn played(o: &mut String, run: &Run) {
-    let _ = writeln!(o, "Before:\n{}\n\nMoves:", run.before.trim_end());
+    let _ = writeln!(o, "Before:\n{}", run.before.trim_end());
+    for line in &run.stated {
+        let _ = writeln!(o, "{line}");
+    }
+    let _ = writeln!(o, "\nMoves:");
     write_moves(o, &run.moves);
     write_lines(o, "\nColumns settled:", &run.settled);
     let _ = writeln!(o, "Eliminated: {}", or_none(&run.eliminated));
@@ -44,8 +56,8 @@ fn played(o: &mut String, run: &Run) {
 }
 
 /// The table after the moves: the columns, each seat's hand and discard
-/// pile, the cards out of the game.
-fn after(o: &mut String, run: &After) {
+/// pile (and its reserve, `reserves`), the cards out of the game.
+fn after(o: &mut String, run: &After, reserves: bool) {
     let head = match run.round {
         Some(n) => format!("\nAfter (round {n}):"),
         None => "\nAfter (the game is over):".to_string(),
@@ -60,6 +72,9 @@ fn after(o: &mut String, run: &After) {
             or_none(&s.hand),
             or_none(&s.discard)
         );
+        if reserves {
+            let _ = writeln!(o, "    reserve (top first): {}", or_none(&s.reserve));
+        }
     }
     let _ = writeln!(o, "  Out of the game: {}", or_none(&run.out_of_game));
 }

@@ -116,11 +116,14 @@ pub enum Event {
         realized: bool,
         stuck: bool,
     },
-    /// A column settled: its objective, its cards' final values, its winner.
+    /// A column settled: its objective, its cards' final values, its
+    /// winner, the cards its round-end steps eliminated in the order they
+    /// were eliminated.
     Settled {
         objective: u8,
         values: Vec<(u8, Option<i16>)>,
         winner: Option<u8>,
+        eliminated: Vec<u8>,
     },
     GameOver,
 }
@@ -629,15 +632,22 @@ impl Table {
     ) -> Option<u8> {
         self.drop_tucked(r, c);
         let mut w = self.work(r, c, true);
-        w.run_steps(r, &mut |_| {});
+        // The order of the eliminations, for the log only.
+        let (logged, mut order) = (self.log.is_some(), Vec::new());
+        w.run_steps(r, &mut |x| {
+            if logged && !order.contains(&x) {
+                order.push(x);
+            }
+        });
         let winner = decide(w.award(r));
         let objective = self.columns[c].objective;
-        if self.log.is_some() {
+        if logged {
             let values = w.values().collect();
             self.note(|| Event::Settled {
                 objective,
                 values,
                 winner,
+                eliminated: order,
             });
         }
         self.clear_column(r, c, w.eliminated);

@@ -51,7 +51,7 @@ impl Game for DeCape {
 
     fn load(dir: &GameDir, sel: &Selection) -> Result<Loaded<Rules>, Diagnostics> {
         let rules = model::load(dir, sel)?;
-        let settings = rules.settings();
+        let settings = rules.fingerprinted();
         Ok(Loaded::new(rules, settings, None))
     }
 

@@ -37,6 +37,7 @@ crate::toggles! {
         EmptyColumn = "award.empty_column" ["Box", "RoundEnder"],
         EmptyHand = "empty_hand" ["Pass"],
         ScoringChoice = "scoring.choice" ["Best"],
+        EndOrder = "round_end.order" ["DrawThenSettle", "SettleThenDraw"],
     }
 }
 
@@ -138,7 +139,27 @@ impl Rules {
         v.extend(self.cards.values());
         v
     }
+
+    /// The rules a fingerprint hashes (a save's, a report's): every rule in
+    /// force but a toggle of [`ADDED_LATER`] at its first reading, the
+    /// only one play had before it was added; so games saved and reports
+    /// written before still resume and compare.
+    pub fn fingerprinted(&self) -> Vec<(String, String)> {
+        let later = |k: &str| {
+            ADDED_LATER.iter().any(|&t| {
+                let key = k.strip_prefix("toggles.") == Some(TOGGLES[t as usize].0);
+                key && self.first(t)
+            })
+        };
+        let mut v = self.settings();
+        v.retain(|(k, _)| !later(k));
+        v
+    }
 }
+
+/// The toggles added after games were saved with these rules
+/// ([`Rules::fingerprinted`]).
+const ADDED_LATER: &[T] = &[T::EndOrder];
 
 /// The range of `what` in [`RANGES`].
 fn range(what: &str) -> (f64, f64) {

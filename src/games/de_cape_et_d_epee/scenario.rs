@@ -1,4 +1,4 @@
-//! Scenario files (`ludus scenario run --game de-cape FILE`; docs/de-cape.md
+//! Scenario files (`ludus scenario run FILE`; docs/de-cape.md
 //! section 10.7): the engine's scenarios over a table of columns
 //! (`design::columns`: the file, the position, the moves, the expectations,
 //! the report), with what is this game's: its state at a position
@@ -11,7 +11,7 @@ use std::sync::Arc;
 use super::position::Position;
 use super::state::{Move, State};
 use super::{DeCape, Rules};
-use crate::design::columns::{self, ColumnScenario};
+use crate::design::columns::{self, ColumnScenario, Fault};
 use crate::diag::Diagnostics;
 use crate::load::{GameDir, SourceFile};
 
@@ -27,7 +27,7 @@ pub fn run_source(file: &SourceFile, dir: &GameDir, json: bool) -> Result<String
 }
 
 impl ColumnScenario for DeCape {
-    fn at(rules: Arc<Rules>, seed: u64, pos: &Position, to_move: &str) -> Result<State, String> {
+    fn at(rules: Arc<Rules>, seed: u64, pos: &Position, to_move: usize) -> Result<State, Fault> {
         State::at(rules, seed, pos, to_move)
     }
     fn board_text(s: &State) -> String {
@@ -38,6 +38,9 @@ impl ColumnScenario for DeCape {
     }
     fn round(s: &State) -> usize {
         s.round()
+    }
+    fn starter(s: &State) -> usize {
+        s.first_seat()
     }
     fn leaders(s: &State) -> Vec<usize> {
         s.leaders()

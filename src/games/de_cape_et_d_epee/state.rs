@@ -50,6 +50,8 @@ pub struct State {
     pub(super) phase: Phase,
     pub(super) round: u8,
     pub(super) turn: u8,
+    /// The seat that started the round.
+    pub(super) first: u8,
     pub(super) chooser: u8,
     pub(super) placements: u32,
     /// The columns, the seats' piles, the abilities running, the log.
@@ -69,6 +71,7 @@ impl State {
             phase: Phase::Turn,
             round: 0,
             turn: 0,
+            first: 0,
             chooser: NONE,
             placements: 0,
             table: Table::new(log),
@@ -137,6 +140,11 @@ impl State {
         self.turn as usize
     }
 
+    /// The seat that started the round being played.
+    pub fn first_seat(&self) -> usize {
+        self.first as usize
+    }
+
     /// The seat to act, or `NONE` at the end.
     pub fn actor(&self) -> u8 {
         match self.phase {
@@ -185,6 +193,7 @@ impl State {
         }
         self.table.refresh_all(&**r);
         self.turn = first as u8;
+        self.first = first as u8;
         self.phase = Phase::Turn;
     }
 
@@ -305,18 +314,25 @@ impl State {
     }
 
     /// The draw, then the round's end if every objective is realized
-    /// (`round_end.draw`), then the next player.
+    /// (`round_end.draw`; under `round_end.order` SettleThenDraw the draw
+    /// of the turn that ends the round comes after its columns are
+    /// settled), then the next player.
     fn finish_turn(&mut self) {
         let p = self.turn as usize;
         let ends = self.all_realized();
-        if !ends || self.rules.first(T::EndDraw) {
-            (0..self.rules.draw_after_place).for_each(|_| self.draw(p));
+        let draws = !ends || self.rules.first(T::EndDraw);
+        let late = ends && !self.rules.first(T::EndOrder);
+        if draws && !late {
+            self.draw_of_turn(p);
         }
         if self.placements >= self.rules.placement_cap {
+            if draws && late {
+                self.draw_of_turn(p);
+            }
             return self.game_over(EndReason::PlacementCap);
         }
         if ends || self.nobody_holds_a_card() {
-            return self.end_round(p);
+            return self.end_round(p, draws && late);
         }
         // The next seat without a division (one a turn).
         self.turn = if p + 1 == self.rules.players {
@@ -326,11 +342,18 @@ impl State {
         };
     }
 
-    /// The round's end: every column settled, left to right; the next round
+    /// The draw that ends a turn (003: "Ensuite, le joueur pioche une
+    /// carte de sa réserve").
+    fn draw_of_turn(&mut self, p: usize) {
+        (0..self.rules.draw_after_place).for_each(|_| self.draw(p));
+    }
+
+    /// The round's end: every column settled, left to right; then the
+    /// ender's draw if it comes `late` (`round_end.order`); the next round
     /// starts left of the player who ended this one. Once a round: kept out
     /// of the turn's code.
     #[inline(never)]
-    fn end_round(&mut self, ender: usize) {
+    fn end_round(&mut self, ender: usize, late: bool) {
         if self.table.log.is_some() {
             let (realized, stuck) = (self.all_realized(), self.nobody_holds_a_card());
             let round = self.round;
@@ -345,6 +368,9 @@ impl State {
         }
         self.table.columns.clear();
         self.table.refresh_all(&*self.rules);
+        if late {
+            self.draw_of_turn(ender);
+        }
         if self.round as usize >= self.rules.rounds {
             return self.game_over(EndReason::Rounds);
         }

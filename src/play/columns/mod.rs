@@ -81,6 +81,7 @@ pub fn event_words(lang: Lang, r: &impl Names, e: &Event, viewer: Option<usize>)
             objective,
             ref values,
             winner,
+            ..
         } => settled_words(lang, r, objective, values, winner),
         Event::GameOver => c!(lang, "col-game-over"),
     }
