@@ -343,8 +343,7 @@ pub fn main() -> ExitCode {
                     rules,
                     game,
                 },
-        } => match GameDir::select_game(rules.as_deref(), game.as_deref())
-            .map_err(Diagnostics::from)
+        } => match crate::design::scenario::game_dir(&file, rules.as_deref(), game.as_deref())
             .and_then(|dir| visit_dir(&dir.clone(), ScenarioRun { file, dir, json }))
             .and_then(|r| r)
         {

@@ -266,13 +266,13 @@ pub fn value_words(r: &Rules, ty: Ty, v: i32) -> String {
 }
 
 /// Card `c` in a report: its English name, `face up` if so, and `by
-/// <seat>` where its owner is not the pile's seat.
+/// <seat>` for a card face up on a pile of the table (who played it).
 pub fn card_words(r: &Rules, c: u8, up: bool, owner: u8, pile_seat: Option<u8>) -> String {
     let mut s = view::card_name(r, Lang::En, c);
     if up {
         s.push_str(" face up");
     }
-    if owner != NONE && pile_seat.is_none() {
+    if up && owner != NONE && pile_seat.is_none() {
         s.push_str(&format!(" by {}", r.seats[owner as usize].1));
     }
     s

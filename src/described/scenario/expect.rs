@@ -45,6 +45,11 @@ pub struct Expect {
     end: Option<Spanned<String>>,
     /// Sentences the game told, in this order (others may come between).
     events: Option<Spanned<Vec<String>>>,
+    /// Per seat id (the viewer): per pile, how many of its cards that
+    /// seat cannot see; a pile is a zone of the table, one of the
+    /// viewer's own (`team`) or another seat's (`team.west`).
+    #[serde(default)]
+    hidden: Entries<Entries<Spanned<i64>>>,
     /// Moves, typed as at `ludus play`, that the seat deciding may make.
     #[serde(default)]
     offered: Vec<Spanned<String>>,
@@ -60,6 +65,7 @@ pub fn check(file: &SourceFile, e: &Expect, s: &State, run: &Run) -> (Diagnostic
     where_play_is(&mut c, e, s);
     table(file, &mut c, e, s);
     outcome(&mut c, e, s, run);
+    hidden(&mut c, e, s);
     moves(&mut c, e, s);
     let mut checked = c.checked;
     checked.dedup();
@@ -211,6 +217,37 @@ fn outcome(c: &mut Checks, e: &Expect, s: &State, run: &Run) {
                 "expected the game to tell \"{missing}\" (in this order); it told: {}",
                 listed(&run.told)
             ));
+        }
+    }
+}
+
+/// How many cards of each pile named each viewer cannot see.
+fn hidden(c: &mut Checks, e: &Expect, s: &State) {
+    let r = &*s.rules;
+    for (viewer, piles) in &e.hidden.0 {
+        c.field("hidden", Some(viewer));
+        let Some(v) = cards::seat(r, viewer) else {
+            c.fail(format!("no seat `{}` plays", **viewer));
+            continue;
+        };
+        for (key, want) in &piles.0 {
+            c.field("hidden", Some(want));
+            let (zone, seat) = match key.split_once('.') {
+                Some((z, p)) => (z, cards::seat(r, p).map(usize::from)),
+                None => (key.as_str(), Some(v as usize)),
+            };
+            let t = target(r, seat, zone).or_else(|_| target(r, None, zone));
+            let Ok(Target::Pile(p)) = t else {
+                c.fail(format!("`{}` names no pile", **key));
+                continue;
+            };
+            let pile = s.core.piles[p].as_slice();
+            let n = pile.iter().filter(|&&x| !s.visible(x, v as usize)).count();
+            if n as i64 != **want {
+                let who = &r.seats[v as usize].1;
+                let name = view::pile_name(r, p);
+                c.fail(format!("expected {who} not to see {} card(s) of {name}, {who} does not see {n}", **want));
+            }
         }
     }
 }

@@ -101,6 +101,7 @@ pub fn run_file(path: &Path, dir: &GameDir, json: bool) -> Result<String, Diagno
     let rules = scenario::load_rules::<Described>(&file, dir, &named)?;
     let mut s = position::state_at(&file, &rules, sc.seed, sc.position.as_ref())?;
     let before = report::board(&s);
+    s.run();
     let start = grouped(&s, s.events());
     let mut moves = scenario::play_all::<Described>(&file, &rules, &mut s, &sc.moves, move_text)?;
     regroup(&s, &mut moves);

@@ -166,24 +166,24 @@ struct Layout {
     phase: u8,
 }
 
-/// The state play starts in at `pos` (or a new game, without one).
+/// The state at `pos` (a new game without one), its procedure at the
+/// first statement of the position's phase, not yet run.
 pub fn state_at(
     file: &SourceFile,
     rules: &Arc<Rules>,
     seed: u64,
     pos: Option<&Position>,
 ) -> Result<State, Diagnostics> {
+    let mut s = State::blank(rules.clone(), seed, true);
     let Some(pos) = pos else {
-        return Ok(State::new(rules.clone(), seed, true));
+        return Ok(s);
     };
     let layout = read(file, rules, pos)?;
-    let mut s = State::blank(rules.clone(), seed, true);
     lay_out(&mut s, &layout);
     let r = &*s.rules;
     let start = r.program.ops.iter().position(|o| *o == Op::Phase(layout.phase));
     s.core.pc = start.unwrap_or(0) as u16;
     s.core.phase = layout.phase;
-    s.run();
     s.check_invariants()
         .map_err(|m| file.error(&pos.phase, format!("the position breaks the state: {m}")))?;
     Ok(s)

@@ -20,8 +20,9 @@ const SHOWN: usize = 12;
 #[derive(Serialize)]
 pub struct Board {
     phase: String,
-    /// The seat deciding, or `None` once the game is over.
+    /// The seat deciding, if one is.
     to_act: Option<String>,
+    over: bool,
     /// The table's piles: name, cards bottom first.
     table: Vec<(String, Vec<String>)>,
     /// The table's counters: id, value in words.
@@ -56,6 +57,7 @@ pub fn board(s: &State) -> Board {
     Board {
         phase: r.program.phases.get(s.core.phase as usize).cloned().unwrap_or_default(),
         to_act: s.actor().map(|p| r.seats[p].1.clone()),
+        over: s.is_over(),
         table: zones(false).map(|(z, zone)| (zone.name.clone(), pile(r.pile(z as u8, 0)))).collect(),
         counters: counters(None),
         seats: (0..r.players)
@@ -116,7 +118,11 @@ fn counters_text(c: &[(String, String)]) -> String {
 
 /// The board in lines, indented by two spaces.
 fn board_text(o: &mut String, b: &Board) {
-    let who = b.to_act.as_ref().map_or("nobody decides (the game is over)".into(), |w| format!("{w} decides"));
+    let who = match (&b.to_act, b.over) {
+        (Some(w), _) => format!("{w} decides"),
+        (None, true) => "the game is over".into(),
+        (None, false) => "play runs on to the first decision".into(),
+    };
     o.push_str(&format!("  phase {}; {who}\n", b.phase));
     o.push_str("  Table:\n");
     for (name, cards) in &b.table {
