@@ -110,7 +110,7 @@ fn at_set_entry(file: &SourceFile, named: &RulesNamed, mut d: Diagnostic) -> Dia
     d
 }
 
-/// The `game` a scenario file names (`game: "roemer"`, as `--game`
+/// The `game` a scenario file names (`game: "my-game"`, as `--game`
 /// takes it), if it names one: other fields are not read here, and a
 /// file that does not parse names none (its runner reports why).
 pub fn game_named(file: &SourceFile) -> Option<Spanned<String>> {
@@ -148,7 +148,10 @@ pub fn game_dir(
     };
     let dir = GameDir::select_game(rules, Some(flag)).map_err(Diagnostics::from)?;
     if dir != of_file {
-        let m = format!("this is a scenario of \"{}\", not of the game --game names (\"{flag}\")", *named);
+        let m = format!(
+            "this is a scenario of \"{}\", not of the game --game names (\"{flag}\")",
+            *named
+        );
         return Err(file.error(&named, m).into());
     }
     Ok(dir)

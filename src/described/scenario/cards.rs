@@ -1,5 +1,5 @@
 //! Cards and values as a scenario file names them, in the game's words:
-//! a card by its kind and attributes (`"red 5"`, `"blue César"`, ids or
+//! a card by its kind and attributes (`"gold 3"`, `"knight of cups"`, ids or
 //! names, any order, `attr=n` for a number), with `face up` and `by
 //! <seat>` after it; a seat, a value or a number for a counter. Each name
 //! is read against the rules; what is wrong says how cards are written.
@@ -138,9 +138,8 @@ fn by_words(r: &Rules, tokens: &[&str]) -> Result<Vec<u8>, String> {
         });
         let Some((n, here)) = longest else {
             let names = vocab.iter().flat_map(|(w, _)| w.iter().map(String::as_str));
-            let near = nearest(tokens[i], names).map_or(String::new(), |n| {
-                format!(" (did you mean `{n}`?)")
-            });
+            let near = nearest(tokens[i], names)
+                .map_or(String::new(), |n| format!(" (did you mean `{n}`?)"));
             return Err(format!(
                 "`{}` names no kind or value of a card{near}",
                 tokens[i]
@@ -160,14 +159,21 @@ fn by_words(r: &Rules, tokens: &[&str]) -> Result<Vec<u8>, String> {
             })
         })
     };
-    let cards: Vec<u8> = (0..r.cards.len()).filter(|&c| fits(c)).map(|c| c as u8).collect();
+    let cards: Vec<u8> = (0..r.cards.len())
+        .filter(|&c| fits(c))
+        .map(|c| c as u8)
+        .collect();
     one_class(r, cards, &tokens.join(" "))
 }
 
 /// `attr=n`: a number of an attribute without values.
 fn number(r: &Rules, token: &str) -> Option<Result<Meaning, String>> {
     let (a, n) = token.split_once('=')?;
-    let Some(ai) = r.attrs.iter().position(|x| fold(&x.0) == a && x.1.is_empty()) else {
+    let Some(ai) = r
+        .attrs
+        .iter()
+        .position(|x| fold(&x.0) == a && x.1.is_empty())
+    else {
         return Some(Err(format!("`{a}` is no attribute numbered")));
     };
     Some(
@@ -226,12 +232,13 @@ pub fn counter_value(
         (Ty::Value(_) | Ty::Card, _, Some("none")) => Ok(-1),
         (Ty::Value(a), _, Some(s)) => {
             let vs = &r.attrs[a as usize].1;
-            (vs.iter().position(|v| fold(&v.0) == fold(s) || fold(&v.1) == fold(s)))
-                .map(|i| i as i32)
-                .ok_or_else(|| {
-                    let ids: Vec<&str> = vs.iter().map(|v| v.0.as_str()).collect();
-                    format!("`{s}` is no {}: {}", r.attrs[a as usize].0, ids.join(", "))
-                })
+            (vs.iter()
+                .position(|v| fold(&v.0) == fold(s) || fold(&v.1) == fold(s)))
+            .map(|i| i as i32)
+            .ok_or_else(|| {
+                let ids: Vec<&str> = vs.iter().map(|v| v.0.as_str()).collect();
+                format!("`{s}` is no {}: {}", r.attrs[a as usize].0, ids.join(", "))
+            })
         }
         (Ty::Card, _, Some(s)) => {
             let sp = spec(r, s)?;
@@ -255,12 +262,17 @@ pub fn whole(n: ron::Number) -> Option<i64> {
 /// A counter's value in words (a card by its English name).
 pub fn value_words(r: &Rules, ty: Ty, v: i32) -> String {
     match ty {
-        Ty::Seat => r.seats.get(v as usize).map_or(v.to_string(), |s| s.1.clone()),
+        Ty::Seat => r
+            .seats
+            .get(v as usize)
+            .map_or(v.to_string(), |s| s.1.clone()),
         Ty::Card => match usize::try_from(v).ok().filter(|&c| c < r.cards.len()) {
             Some(c) => view::card_name(r, Lang::En, c as u8),
             None => "none".into(),
         },
-        Ty::Value(a) => (r.attrs[a as usize].1.get(v as usize)).map_or("none".into(), |x| x.1.clone()),
+        Ty::Value(a) => {
+            (r.attrs[a as usize].1.get(v as usize)).map_or("none".into(), |x| x.1.clone())
+        }
         Ty::Num | Ty::Bool => v.to_string(),
     }
 }

@@ -47,7 +47,7 @@ pub struct Expect {
     events: Option<Spanned<Vec<String>>>,
     /// Per seat id (the viewer): per pile, how many of its cards that
     /// seat cannot see; a pile is a zone of the table, one of the
-    /// viewer's own (`team`) or another seat's (`team.west`).
+    /// viewer's own (`row`) or another seat's (`row.<seat>`).
     #[serde(default)]
     hidden: Entries<Entries<Spanned<i64>>>,
     /// Moves, typed as at `ludus play`, that the seat deciding may make.
@@ -60,7 +60,12 @@ pub struct Expect {
 
 /// Every expectation given, each mismatch at its entry; the names of the
 /// fields checked.
-pub fn check(file: &SourceFile, e: &Expect, s: &State, run: &Run) -> (Diagnostics, Vec<&'static str>) {
+pub fn check(
+    file: &SourceFile,
+    e: &Expect,
+    s: &State,
+    run: &Run,
+) -> (Diagnostics, Vec<&'static str>) {
     let mut c = Checks::new(file, 0..0);
     where_play_is(&mut c, e, s);
     table(file, &mut c, e, s);
@@ -76,7 +81,12 @@ pub fn check(file: &SourceFile, e: &Expect, s: &State, run: &Run) -> (Diagnostic
 fn where_play_is(c: &mut Checks, e: &Expect, s: &State) {
     let r = &*s.rules;
     if let Some(w) = &e.phase {
-        let got = r.program.phases.get(s.core.phase as usize).cloned().unwrap_or_default();
+        let got = r
+            .program
+            .phases
+            .get(s.core.phase as usize)
+            .cloned()
+            .unwrap_or_default();
         c.same("phase", w, w.to_string(), got);
     }
     if let Some(w) = &e.to_act {
@@ -110,7 +120,10 @@ fn table(file: &SourceFile, c: &mut Checks, e: &Expect, s: &State) {
                 let got = s.points(p as usize);
                 if i64::from(got) != **want {
                     let name = &r.seats[p as usize].1;
-                    c.fail(format!("expected {name}'s score to be {}, it is {got}", **want));
+                    c.fail(format!(
+                        "expected {name}'s score to be {}, it is {got}",
+                        **want
+                    ));
                 }
             }
             None => c.fail(format!("no seat `{}` plays", **seat)),
@@ -143,9 +156,8 @@ fn pile(file: &SourceFile, c: &mut Checks, s: &State, p: usize, value: &Value) {
                 }
             }
             let fits = specs.len() == cards_here.len()
-                && (specs.iter().zip(cards_here)).all(|(sp, &x)| {
-                    sp.fits(x, s.core.up >> x & 1 == 1, s.core.owner[x as usize])
-                });
+                && (specs.iter().zip(cards_here))
+                    .all(|(sp, &x)| sp.fits(x, s.core.up >> x & 1 == 1, s.core.owner[x as usize]));
             if !fits {
                 let want: Vec<String> = want.iter().map(|w| w.to_string()).collect();
                 c.fail(format!(
@@ -168,7 +180,8 @@ fn counter(c: &mut Checks, s: &State, i: usize, seat: Option<usize>, value: &Val
     };
     let holds = match (ty, &value.value) {
         (Ty::Card, ron::Value::String(t)) if t != "none" => cards::spec(r, t).map(|sp| {
-            u8::try_from(got).is_ok_and(|x| sp.fits(x, s.core.up >> x & 1 == 1, s.core.owner[x as usize]))
+            u8::try_from(got)
+                .is_ok_and(|x| sp.fits(x, s.core.up >> x & 1 == 1, s.core.owner[x as usize]))
         }),
         _ => cards::counter_value(r, ty, value, |_| None).map(|v| v == got),
     };
@@ -207,7 +220,12 @@ fn outcome(c: &mut Checks, e: &Expect, s: &State, run: &Run) {
         c.same("winners", w, listed(&want), got);
     }
     if let Some(w) = &e.end {
-        c.same("end", w, w.to_string(), s.end_reason().unwrap_or("running").into());
+        c.same(
+            "end",
+            w,
+            w.to_string(),
+            s.end_reason().unwrap_or("running").into(),
+        );
     }
     if let Some(w) = &e.events {
         c.field("events", Some(w));
@@ -246,7 +264,10 @@ fn hidden(c: &mut Checks, e: &Expect, s: &State) {
             if n as i64 != **want {
                 let who = &r.seats[v as usize].1;
                 let name = view::pile_name(r, p);
-                c.fail(format!("expected {who} not to see {} card(s) of {name}, {who} does not see {n}", **want));
+                c.fail(format!(
+                    "expected {who} not to see {} card(s) of {name}, {who} does not see {n}",
+                    **want
+                ));
             }
         }
     }
@@ -268,13 +289,21 @@ fn moves(c: &mut Checks, e: &Expect, s: &State) {
     for line in &e.offered {
         c.field("offered", Some(line));
         if let Err(crate::play::input::InputError::NoMatch(_)) = fits(line) {
-            c.fail(format!("`{}` is not offered; the moves offered: {}", **line, all()));
+            c.fail(format!(
+                "`{}` is not offered; the moves offered: {}",
+                **line,
+                all()
+            ));
         }
     }
     for line in &e.not_offered {
         c.field("not_offered", Some(line));
         match fits(line) {
-            Ok(i) => c.fail(format!("`{}` is offered: {}", **line, super::move_text(s, legal[i]))),
+            Ok(i) => c.fail(format!(
+                "`{}` is offered: {}",
+                **line,
+                super::move_text(s, legal[i])
+            )),
             Err(crate::play::input::InputError::Ambiguous(_)) => {
                 c.fail(format!("`{}` is offered", **line))
             }

@@ -56,7 +56,7 @@ struct ScenarioFile {
     /// The position play starts at (default: a new game from the seed).
     #[serde(default)]
     position: Option<position::Position>,
-    /// Moves as typed at `ludus play` ("lead red 5").
+    /// Moves as typed at `ludus play` ("play gold 3").
     #[serde(default)]
     moves: Vec<Spanned<String>>,
     #[serde(default)]
@@ -138,14 +138,26 @@ pub fn move_text(s: &State, m: Move) -> String {
 /// played it where the pile is the table's.
 pub fn card_in(s: &State, p: usize, c: u8) -> String {
     let up = s.core.up >> c & 1 == 1;
-    cards::card_words(&s.rules, c, up, s.core.owner[c as usize], s.rules.piles[p].1)
+    cards::card_words(
+        &s.rules,
+        c,
+        up,
+        s.core.owner[c as usize],
+        s.rules.piles[p].1,
+    )
 }
 
 /// Each move's events, grouped as [`grouped`] does (the moves were
 /// played with `play_all`, which gives one line an event).
 fn regroup(s: &State, moves: &mut [TypedMove]) {
-    let mut chose = s.events().iter().enumerate().filter(|(_, e)| matches!(e, Event::Chose { .. }));
-    let starts: Vec<usize> = (0..moves.len()).filter_map(|_| chose.next().map(|(i, _)| i)).collect();
+    let mut chose = s
+        .events()
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| matches!(e, Event::Chose { .. }));
+    let starts: Vec<usize> = (0..moves.len())
+        .filter_map(|_| chose.next().map(|(i, _)| i))
+        .collect();
     let all = s.events();
     for (n, m) in moves.iter_mut().enumerate() {
         let end = starts.get(n + 1).copied().unwrap_or(all.len());
@@ -163,7 +175,13 @@ fn grouped(s: &State, events: &[Event]) -> Vec<String> {
         match events[i] {
             Event::Moved { from, to, .. } => {
                 let mut names = Vec::new();
-                while let Some(Event::Moved { card, from: f, to: t, .. }) = events.get(i) {
+                while let Some(Event::Moved {
+                    card,
+                    from: f,
+                    to: t,
+                    ..
+                }) = events.get(i)
+                {
                     if (*f, *t) != (from, to) {
                         break;
                     }
@@ -177,7 +195,9 @@ fn grouped(s: &State, events: &[Event]) -> Vec<String> {
                 out.push(r.words.format(Lang::En, "moved", Some(&args)));
                 continue;
             }
-            Event::Shuffled(p) => out.push(format!("{} is shuffled", view::pile_name(r, p as usize))),
+            Event::Shuffled(p) => {
+                out.push(format!("{} is shuffled", view::pile_name(r, p as usize)))
+            }
             Event::Chose { .. } => {}
             ref e => out.extend(view::event_words(s, Lang::En, e, None)),
         }
@@ -212,7 +232,9 @@ fn outcome(
         told: told(s),
         after: report::board(s),
         offered: report::offered(s),
-        scores: (0..r.players).map(|p| (r.seats[p].1.clone(), s.points(p))).collect(),
+        scores: (0..r.players)
+            .map(|p| (r.seats[p].1.clone(), s.points(p)))
+            .collect(),
         end: s.end_reason().unwrap_or("running").to_string(),
         winners: over.then(|| s.leaders().iter().map(|&p| r.seats[p].1.clone()).collect()),
         checked: Vec::new(),

@@ -9,8 +9,8 @@ use std::fmt;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
-use serde::de::{Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
+use serde::de::{Deserializer, MapAccess, Visitor};
 
 use super::cards::{self, Spec};
 use crate::described::model::{MAX_CARDS, MAX_PILES, Rules};
@@ -98,7 +98,11 @@ pub fn target(r: &Rules, seat: Option<usize>, key: &str) -> Result<Target, Strin
             Err(format!("`{key}` is kept per seat: give it under `seats`"))
         }
         _ => {
-            let zones = r.zones.iter().filter(|z| z.per_seat == per).map(|z| z.id.as_str());
+            let zones = r
+                .zones
+                .iter()
+                .filter(|z| z.per_seat == per)
+                .map(|z| z.id.as_str());
             let counters = (r.counters.iter())
                 .filter(|c| c.per_seat == per)
                 .map(|c| c.id.as_str());
@@ -181,7 +185,11 @@ pub fn state_at(
     let layout = read(file, rules, pos)?;
     lay_out(&mut s, &layout);
     let r = &*s.rules;
-    let start = r.program.ops.iter().position(|o| *o == Op::Phase(layout.phase));
+    let start = r
+        .program
+        .ops
+        .iter()
+        .position(|o| *o == Op::Phase(layout.phase));
     s.core.pc = start.unwrap_or(0) as u16;
     s.core.phase = layout.phase;
     s.check_invariants()
@@ -197,7 +205,8 @@ fn read(file: &SourceFile, r: &Rules, pos: &Position) -> Result<Layout, Diagnost
         if let Some(n) = nearest(&pos.phase, r.program.phases.iter().map(String::as_str)) {
             d.hints.push(format!("did you mean `{n}`?"));
         }
-        d.hints.push(format!("phases: {}", r.program.phases.join(", ")));
+        d.hints
+            .push(format!("phases: {}", r.program.phases.join(", ")));
         diags.push(d);
         0
     });
@@ -259,7 +268,9 @@ fn place(
         let spec = match cards::spec(r, card) {
             Ok(s) => s,
             Err(m) => {
-                let d = file.error(card, m).with_hint(cards::how_cards_are_written(r));
+                let d = file
+                    .error(card, m)
+                    .with_hint(cards::how_cards_are_written(r));
                 diags.push(d);
                 continue;
             }
@@ -333,7 +344,9 @@ fn lay_out(s: &mut State, l: &Layout) {
     for &(_, card, _, _) in &l.placed {
         named[card as usize] = true;
     }
-    let mut rest: Vec<u8> = (0..r.cards.len() as u8).filter(|&x| !named[x as usize]).collect();
+    let mut rest: Vec<u8> = (0..r.cards.len() as u8)
+        .filter(|&x| !named[x as usize])
+        .collect();
     seed::shuffle(&mut rest, &mut c.rng);
     let rest_seat = r.piles[l.rest].1.unwrap_or(NONE);
     let unnamed = rest.iter().map(|&x| (l.rest, x, false, rest_seat));

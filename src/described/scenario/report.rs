@@ -7,10 +7,11 @@
 use serde::Serialize;
 use serde_json::{Value, json};
 
-use super::{Run, ScenarioFile, cards, card_in};
-use crate::described::state::State;
+use super::{Run, ScenarioFile, card_in, cards};
+use crate::described::state::{Move, NONE, State};
 use crate::described::view;
 use crate::design::scenario::{or_none, wrap, write_lines, write_moves};
+use crate::play::i18n::Lang;
 
 /// A pile's cards in full in the text report up to this many; past it,
 /// the count and the top ones.
@@ -42,7 +43,11 @@ struct SeatBoard {
 pub fn board(s: &State) -> Board {
     let r = &*s.rules;
     let pile = |p: usize| -> Vec<String> {
-        s.core.piles[p].as_slice().iter().map(|&c| card_in(s, p, c)).collect()
+        s.core.piles[p]
+            .as_slice()
+            .iter()
+            .map(|&c| card_in(s, p, c))
+            .collect()
     };
     let counters = |seat: Option<usize>| -> Vec<(String, String)> {
         (r.counters.iter().enumerate())
@@ -53,12 +58,24 @@ pub fn board(s: &State) -> Board {
             })
             .collect()
     };
-    let zones = |per: bool| r.zones.iter().enumerate().filter(move |(_, z)| z.per_seat == per);
+    let zones = |per: bool| {
+        r.zones
+            .iter()
+            .enumerate()
+            .filter(move |(_, z)| z.per_seat == per)
+    };
     Board {
-        phase: r.program.phases.get(s.core.phase as usize).cloned().unwrap_or_default(),
+        phase: r
+            .program
+            .phases
+            .get(s.core.phase as usize)
+            .cloned()
+            .unwrap_or_default(),
         to_act: s.actor().map(|p| r.seats[p].1.clone()),
         over: s.is_over(),
-        table: zones(false).map(|(z, zone)| (zone.name.clone(), pile(r.pile(z as u8, 0)))).collect(),
+        table: zones(false)
+            .map(|(z, zone)| (zone.name.clone(), pile(r.pile(z as u8, 0))))
+            .collect(),
         counters: counters(None),
         seats: (0..r.players)
             .map(|p| SeatBoard {
@@ -86,16 +103,20 @@ pub fn offered(s: &State) -> Vec<String> {
     let options = &r.program.choices[ch as usize].options;
     let mut out = Vec::new();
     for (i, o) in options.iter().enumerate() {
-        let here: Vec<String> = (legal.iter())
-            .filter(|m| m.option as usize == i)
-            .map(|m| {
-                (m.card != crate::described::state::NONE)
-                    .then(|| view::card_name(r, crate::play::i18n::Lang::En, m.card))
-                    .unwrap_or_default()
-            })
+        let here: Vec<&Move> = legal.iter().filter(|m| m.option as usize == i).collect();
+        let cards: Vec<String> = (here.iter())
+            .filter(|m| m.card != NONE)
+            .map(|m| view::card_name(r, Lang::En, m.card))
             .collect();
-        if !here.is_empty() {
-            out.push(format!("{} — {}: {}", r.seats[p].1, o.name, here.join(", ")));
+        match (here.is_empty(), cards.is_empty()) {
+            (true, _) => {}
+            (false, true) => out.push(format!("{} — {}", r.seats[p].1, o.name)),
+            (false, false) => out.push(format!(
+                "{} — {}: {}",
+                r.seats[p].1,
+                o.name,
+                cards.join(", ")
+            )),
         }
     }
     out
@@ -107,7 +128,11 @@ fn pile_text(cards: &[String]) -> String {
         return or_none(cards);
     }
     let top = &cards[cards.len() - 6..];
-    format!("{} cards, the top six last: ..., {}", cards.len(), top.join(", "))
+    format!(
+        "{} cards, the top six last: ..., {}",
+        cards.len(),
+        top.join(", ")
+    )
 }
 
 /// Counters as `id value, id value`.
@@ -134,7 +159,10 @@ fn board_text(o: &mut String, b: &Board) {
         for (name, cards) in &seat.piles {
             o.push_str(&format!("    {name}: {}\n", pile_text(cards)));
         }
-        o.push_str(&format!("    counters: {}\n", counters_text(&seat.counters)));
+        o.push_str(&format!(
+            "    counters: {}\n",
+            counters_text(&seat.counters)
+        ));
     }
 }
 
@@ -161,7 +189,15 @@ pub fn text(sc: &ScenarioFile, run: &Run) -> String {
     let scores: Vec<String> = run.scores.iter().map(|(s, n)| format!("{s} {n}")).collect();
     o.push_str(&format!("\nScores: {}\n", scores.join(", ")));
     o.push_str(&format!("Result: {}\n", result(run)));
-    o.push_str(&format!("Checked: {}\n", or_none(&run.checked.iter().map(|c| c.to_string()).collect::<Vec<_>>())));
+    o.push_str(&format!(
+        "Checked: {}\n",
+        or_none(
+            &run.checked
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+        )
+    ));
     o
 }
 
@@ -170,7 +206,11 @@ fn result(run: &Run) -> String {
     match run.winners.as_deref() {
         None => "the game goes on".into(),
         Some([one]) => format!("the game is over ({}): {one} wins", run.end),
-        Some(all) => format!("the game is over ({}): {} share the win", run.end, all.join(" and ")),
+        Some(all) => format!(
+            "the game is over ({}): {} share the win",
+            run.end,
+            all.join(" and ")
+        ),
     }
 }
 
