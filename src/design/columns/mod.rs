@@ -63,6 +63,11 @@ pub trait ColumnScenario:
 #[derive(Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct ScenarioFile {
+    /// The game, as `--game` names it (`ludus scenario run` reads it;
+    /// docs/scenarios.md section 9.1).
+    #[serde(default, skip_serializing)]
+    #[allow(dead_code)]
+    game: Option<String>,
     /// What the case shows.
     title: String,
     /// The rulebook's words it checks (file and a few quoted words).
