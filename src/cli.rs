@@ -343,14 +343,9 @@ pub fn main() -> ExitCode {
                     rules,
                     game,
                 },
-        } => match GameDir::select_game(
-            rules.as_deref(),
-            game.or_else(|| crate::design::scenario_game::game_of(&file))
-                .as_deref(),
-        )
-        .map_err(Diagnostics::from)
-        .and_then(|dir| visit_dir(&dir.clone(), ScenarioRun { file, dir, json }))
-        .and_then(|r| r)
+        } => match crate::design::scenario::game_dir(&file, rules.as_deref(), game.as_deref())
+            .and_then(|dir| visit_dir(&dir.clone(), ScenarioRun { file, dir, json }))
+            .and_then(|r| r)
         {
             Ok(report) => {
                 print!("{report}");

@@ -260,16 +260,8 @@ impl Designer for Described {
         design::per_player_and_language_checks(dir, counts, load)
     }
 
-    fn run_scenario(file: &Path, _dir: GameDir, _json: bool) -> Result<String, Diagnostics> {
-        Err(crate::diag::Diagnostic {
-            file: file.to_path_buf(),
-            line: 0,
-            col: 0,
-            span: None,
-            message: "scenario files of a described game are not supported yet".into(),
-            hints: Vec::new(),
-        }
-        .into())
+    fn run_scenario(file: &Path, dir: GameDir, json: bool) -> Result<String, Diagnostics> {
+        super::scenario::run_file(file, &dir, json)
     }
 
     fn game_log(s: &State) -> String {
@@ -470,7 +462,15 @@ impl Playable for Described {
             let b = view::move_words(&s.rules, Lang::En, seat, ch, legal[i]);
             fold(&format!("{a} {b}"))
         };
-        input::by_words(lang, legal.len(), words_of, words, line)
+        // Moves of the same words (two cards alike) are one move.
+        match input::by_words(lang, legal.len(), words_of, words, line) {
+            Err(InputError::Ambiguous(hits))
+                if hits.iter().all(|&i| words_of(i) == words_of(hits[0])) =>
+            {
+                Ok(hits[0])
+            }
+            other => other,
+        }
     }
     fn fingerprint(s: &State) -> String {
         s.digest()

@@ -14,7 +14,8 @@
 //! - `state.rs`: the fixed-size state; `run.rs`: the interpreter;
 //! - `view.rs`, `words.rs`: cards, moves, events and the table in words;
 //! - `layers.rs`: the generic layers' traits (play, design, reports,
-//!   agents, soak, fuzz).
+//!   agents, soak, fuzz);
+//! - `scenario/`: scenario files of any described game.
 
 pub mod compile;
 pub mod layers;
@@ -22,6 +23,7 @@ pub mod model;
 pub mod program;
 mod raw;
 pub mod run;
+pub mod scenario;
 pub mod state;
 pub mod view;
 pub mod words;

@@ -122,6 +122,14 @@ impl State {
     /// counters at 0 (seats and cards at none... seat 0), then the
     /// procedure run up to its first decision.
     pub fn new(rules: Arc<Rules>, seed: u64, log: bool) -> State {
+        let mut s = State::blank(rules, seed, log);
+        s.run();
+        s
+    }
+
+    /// [`State::new`] before anything is run: the procedure at its first
+    /// op (a scenario's position is laid out on it, `scenario.rs`).
+    pub fn blank(rules: Arc<Rules>, seed: u64, log: bool) -> State {
         let r = &*rules;
         let start = r.pile(r.start, 0);
         let mut core = Core {
@@ -153,9 +161,7 @@ impl State {
                 core.per[i] = [-1; MAX_SEATS];
             }
         }
-        let mut s = State { rules, core };
-        s.run();
-        s
+        State { rules, core }
     }
 
     pub fn rules(&self) -> &Rules {

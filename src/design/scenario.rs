@@ -110,6 +110,57 @@ fn at_set_entry(file: &SourceFile, named: &RulesNamed, mut d: Diagnostic) -> Dia
     d
 }
 
+/// The `game` a scenario file names (`game: "my-game"`, as `--game`
+/// takes it), if it names one: other fields are not read here, and a
+/// file that does not parse names none (its runner reports why).
+pub fn game_named(file: &SourceFile) -> Option<Spanned<String>> {
+    #[derive(serde::Deserialize)]
+    struct GameField {
+        #[serde(default)]
+        game: Option<Spanned<String>>,
+    }
+    file.parse::<GameField>().ok().and_then(|g| g.game)
+}
+
+/// The rules `ludus scenario run FILE` runs the file on: of the game
+/// `--game` names, else of the game the file names (an unknown one is an
+/// error at its place in the file), else of its folder `scenarios_<game>/`
+/// (`design::scenario_game`), else the default game; from `--rules
+/// DIR` or the built-in rules. A file naming another game than `--game`
+/// is an error at its `game`.
+pub fn game_dir(
+    path: &Path,
+    rules: Option<&Path>,
+    flag: Option<&str>,
+) -> Result<GameDir, Diagnostics> {
+    let file = SourceFile::read(path).ok();
+    let named = file.as_ref().and_then(game_named);
+    let (Some(file), Some(named)) = (file, named) else {
+        let by_folder = flag
+            .map(str::to_string)
+            .or_else(|| super::scenario_game::folder(path));
+        return GameDir::select_game(rules, by_folder.as_deref()).map_err(Diagnostics::from);
+    };
+    let of_file = GameDir::select_game(rules, Some(&named)).map_err(|d| {
+        let mut e = file.error(&named, format!("unknown game \"{}\"", *named));
+        e.hints.push(d.message);
+        e.hints.extend(d.hints);
+        Diagnostics::from(e)
+    })?;
+    let Some(flag) = flag else {
+        return Ok(of_file);
+    };
+    let dir = GameDir::select_game(rules, Some(flag)).map_err(Diagnostics::from)?;
+    if dir != of_file {
+        let m = format!(
+            "this is a scenario of \"{}\", not of the game --game names (\"{flag}\")",
+            *named
+        );
+        return Err(file.error(&named, m).into());
+    }
+    Ok(dir)
+}
+
 /// A move typed in a scenario, as played: in words after the name of the
 /// seat that made it, and the events it caused. In JSON: `{"move": ...,
 /// "events": [...]}`.

@@ -32,6 +32,7 @@ mod play_screen;
 mod play_toy;
 mod random_games;
 mod report;
+mod roemer_scenario_files;
 mod rule_bounds;
 mod rule_differences;
 mod rules_data;

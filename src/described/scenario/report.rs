@@ -1,0 +1,235 @@
+//! A described game's scenario report, for a person checking it against
+//! the rulebook: the position before (each pile of the table and of each
+//! seat, bottom first, every card named; the counters), each move and
+//! what it caused, the position after, the moves offered, the scores and
+//! the result; as text, or as one JSON object with the same content.
+
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use super::{Run, ScenarioFile, card_in, cards};
+use crate::described::state::{Move, NONE, State};
+use crate::described::view;
+use crate::design::scenario::{or_none, wrap, write_lines, write_moves};
+use crate::play::i18n::Lang;
+
+/// A pile's cards in full in the text report up to this many; past it,
+/// the count and the top ones.
+const SHOWN: usize = 12;
+
+/// The table at one moment.
+#[derive(Serialize)]
+pub struct Board {
+    phase: String,
+    /// The seat deciding, if one is.
+    to_act: Option<String>,
+    over: bool,
+    /// The table's piles: name, cards bottom first.
+    table: Vec<(String, Vec<String>)>,
+    /// The table's counters: id, value in words.
+    counters: Vec<(String, String)>,
+    seats: Vec<SeatBoard>,
+}
+
+/// One seat's piles and counters.
+#[derive(Serialize)]
+struct SeatBoard {
+    seat: String,
+    piles: Vec<(String, Vec<String>)>,
+    counters: Vec<(String, String)>,
+}
+
+/// The table of `s`, every card named.
+pub fn board(s: &State) -> Board {
+    let r = &*s.rules;
+    let pile = |p: usize| -> Vec<String> {
+        s.core.piles[p]
+            .as_slice()
+            .iter()
+            .map(|&c| card_in(s, p, c))
+            .collect()
+    };
+    let counters = |seat: Option<usize>| -> Vec<(String, String)> {
+        (r.counters.iter().enumerate())
+            .filter(|(_, c)| c.per_seat == seat.is_some())
+            .map(|(i, c)| {
+                let v = seat.map_or(s.core.glob[i], |p| s.core.per[i][p]);
+                (c.id.clone(), cards::value_words(r, c.ty, v))
+            })
+            .collect()
+    };
+    let zones = |per: bool| {
+        r.zones
+            .iter()
+            .enumerate()
+            .filter(move |(_, z)| z.per_seat == per)
+    };
+    Board {
+        phase: r
+            .program
+            .phases
+            .get(s.core.phase as usize)
+            .cloned()
+            .unwrap_or_default(),
+        to_act: s.actor().map(|p| r.seats[p].1.clone()),
+        over: s.is_over(),
+        table: zones(false)
+            .map(|(z, zone)| (zone.name.clone(), pile(r.pile(z as u8, 0))))
+            .collect(),
+        counters: counters(None),
+        seats: (0..r.players)
+            .map(|p| SeatBoard {
+                seat: r.seats[p].1.clone(),
+                piles: zones(true)
+                    .map(|(z, zone)| (zone.name.clone(), pile(r.pile(z as u8, p))))
+                    .collect(),
+                counters: counters(Some(p)),
+            })
+            .collect(),
+    }
+}
+
+/// The moves legal in `s`, one line per option: `South — lead: a, b`.
+pub fn offered(s: &State) -> Vec<String> {
+    let Some(p) = s.actor() else {
+        return Vec::new();
+    };
+    let r = &*s.rules;
+    let mut legal = Vec::new();
+    s.legal(&mut legal);
+    let Some((ch, _)) = s.core.waiting else {
+        return Vec::new();
+    };
+    let options = &r.program.choices[ch as usize].options;
+    let mut out = Vec::new();
+    for (i, o) in options.iter().enumerate() {
+        let here: Vec<&Move> = legal.iter().filter(|m| m.option as usize == i).collect();
+        let cards: Vec<String> = (here.iter())
+            .filter(|m| m.card != NONE)
+            .map(|m| view::card_name(r, Lang::En, m.card))
+            .collect();
+        match (here.is_empty(), cards.is_empty()) {
+            (true, _) => {}
+            (false, true) => out.push(format!("{} — {}", r.seats[p].1, o.name)),
+            (false, false) => out.push(format!(
+                "{} — {}: {}",
+                r.seats[p].1,
+                o.name,
+                cards.join(", ")
+            )),
+        }
+    }
+    out
+}
+
+/// A pile in the text report: its cards, or its count and top ones.
+fn pile_text(cards: &[String]) -> String {
+    if cards.len() <= SHOWN {
+        return or_none(cards);
+    }
+    let top = &cards[cards.len() - 6..];
+    format!(
+        "{} cards, the top six last: ..., {}",
+        cards.len(),
+        top.join(", ")
+    )
+}
+
+/// Counters as `id value, id value`.
+fn counters_text(c: &[(String, String)]) -> String {
+    let v: Vec<String> = c.iter().map(|(k, v)| format!("{k} {v}")).collect();
+    or_none(&v)
+}
+
+/// The board in lines, indented by two spaces.
+fn board_text(o: &mut String, b: &Board) {
+    let who = match (&b.to_act, b.over) {
+        (Some(w), _) => format!("{w} decides"),
+        (None, true) => "the game is over".into(),
+        (None, false) => "play runs on to the first decision".into(),
+    };
+    o.push_str(&format!("  phase {}; {who}\n", b.phase));
+    o.push_str("  Table:\n");
+    for (name, cards) in &b.table {
+        o.push_str(&format!("    {name}: {}\n", pile_text(cards)));
+    }
+    o.push_str(&format!("    counters: {}\n", counters_text(&b.counters)));
+    for seat in &b.seats {
+        o.push_str(&format!("  {}:\n", seat.seat));
+        for (name, cards) in &seat.piles {
+            o.push_str(&format!("    {name}: {}\n", pile_text(cards)));
+        }
+        o.push_str(&format!(
+            "    counters: {}\n",
+            counters_text(&seat.counters)
+        ));
+    }
+}
+
+/// The report in words.
+pub fn text(sc: &ScenarioFile, run: &Run) -> String {
+    let mut o = format!("Scenario: {}\n", sc.title);
+    o.push_str(&wrap(&format!("Passage: {}", sc.passage), 100, ""));
+    o.push_str(&format!("Rules: {}; seed {}\n\n", run.rules, sc.seed));
+    o.push_str("Before:\n");
+    board_text(&mut o, &run.before);
+    if !run.start.is_empty() {
+        write_lines(&mut o, "\nBefore the first decision:", &run.start);
+    }
+    o.push_str("\nMoves:\n");
+    if run.moves.is_empty() {
+        o.push_str("  none\n");
+    }
+    write_moves(&mut o, &run.moves);
+    o.push_str("\nAfter:\n");
+    board_text(&mut o, &run.after);
+    if !run.offered.is_empty() {
+        write_lines(&mut o, "\nOffered now:", &run.offered);
+    }
+    let scores: Vec<String> = run.scores.iter().map(|(s, n)| format!("{s} {n}")).collect();
+    o.push_str(&format!("\nScores: {}\n", scores.join(", ")));
+    o.push_str(&format!("Result: {}\n", result(run)));
+    o.push_str(&format!(
+        "Checked: {}\n",
+        or_none(
+            &run.checked
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+        )
+    ));
+    o
+}
+
+/// Who wins, or that the game goes on.
+fn result(run: &Run) -> String {
+    match run.winners.as_deref() {
+        None => "the game goes on".into(),
+        Some([one]) => format!("the game is over ({}): {one} wins", run.end),
+        Some(all) => format!(
+            "the game is over ({}): {} share the win",
+            run.end,
+            all.join(" and ")
+        ),
+    }
+}
+
+/// The report as one JSON object.
+pub fn json(sc: &ScenarioFile, run: &Run) -> Value {
+    json!({
+        "title": sc.title,
+        "passage": sc.passage,
+        "rules": run.rules,
+        "seed": sc.seed,
+        "before": run.before,
+        "start_events": run.start,
+        "moves": run.moves,
+        "after": run.after,
+        "told": run.told,
+        "offered": run.offered,
+        "scores": run.scores,
+        "end": run.end,
+        "winners": run.winners,
+        "checked": run.checked,
+    })
+}
