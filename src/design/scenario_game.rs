@@ -1,8 +1,8 @@
 //! Which game a scenario file is of by its place, when neither `--game`
 //! nor the file's own `game` field says (`design::scenario::game_dir`):
-//! the folder it lies in, `scenarios_<game>/`
-//! (`tests/scenarios_de_cape/003/x.ron` is de Cape's), else the default
-//! game (docs/scenarios.md section 2).
+//! the folder it lies in, `scenarios_<game>/` (a prefix of the game's
+//! folder, as `--game` takes it), else the default game
+//! (docs/scenarios.md section 2).
 
 use std::path::Path;
 
