@@ -1404,7 +1404,9 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
         if !self.others_moved {
             return Ok(());
         }
-        let told: Vec<String> = events[from..]
+        let own = G::recap(&self.g.state, from, p, self.st.lang);
+        let told: Vec<String> = own.unwrap_or_else(|| {
+            events[from..]
             .iter()
             .filter(|e| !matches!(G::event_look(e), EventLook::TurnBegins(_)))
             .map(|e| {
@@ -1421,7 +1423,8 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
                     format!("{t}.")
                 }
             })
-            .collect();
+            .collect()
+        });
         if told.is_empty() {
             return Ok(());
         }
