@@ -225,6 +225,13 @@ pub fn parse(
     words: &[&str],
     line: &str,
 ) -> Result<usize, InputError> {
+    // A card's name as the screen writes it (`red 1 (3)`) is its words.
+    let split: Vec<&str> = words
+        .iter()
+        .flat_map(|w| w.split(|c: char| !c.is_alphanumeric()))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let words = &split[..];
     let shown = Menu::of(s, legal).choices();
     let words_of = |k: usize| typed_words(s, lang, legal[shown[k]]);
     match input::by_words(lang, shown.len(), words_of, words, line) {

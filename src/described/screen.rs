@@ -8,6 +8,7 @@
 
 use fluent_bundle::FluentArgs;
 
+use super::raw::Sees;
 use super::state::{End, Event, Move, NONE, State};
 use super::{Described, Rules, grid, notes, view};
 use crate::diag::Diagnostics;
@@ -242,7 +243,13 @@ fn pile_words(s: &State, lang: Lang, p: usize, viewer: Option<usize>) -> String 
     let (z, seat) = r.piles[p];
     let zone = &r.zones[z as usize].name;
     let cards = s.core.piles[p].as_slice();
-    let sees = |c: u8| viewer.is_none_or(|v| s.visible(c, v));
+    // A face-down card of a zone nobody sees stays hidden, even at the
+    // end or to a spectator.
+    let nobody = r.zones[z as usize].sees == Sees::Nobody;
+    let sees = |c: u8| {
+        let up = s.core.up >> c & 1 == 1;
+        (up || !nobody) && viewer.is_none_or(|v| s.visible(c, v))
+    };
     let mut seen: Vec<u8> = cards.iter().copied().filter(|&c| sees(c)).collect();
     let hidden = cards.len() - seen.len();
     let count = |n: usize| w!(lang, "ds-pile-count", zone = zone.as_str(), n = n);

@@ -30,6 +30,7 @@ mod play;
 mod play_pty;
 mod play_screen;
 mod play_toy;
+mod roemer_screen;
 mod random_games;
 mod report;
 mod rule_bounds;

@@ -55,12 +55,12 @@ card-value = { $kind ->
 # The counters the board shows.
 counter-rounds = rounds played: { $value }
 counter-trump = trump { $value }
-counter-score = { $value } points
+counter-score = { $value } pts
 # What each choice asks (ask-<its first option>), with the counters as the
 # one who decides reads them.
 ask-trump = { $who }: choose your trump card. Its colour is your trump this round; it heads your team.
 ask-lay = { $who }, your move: lay a card face down at the end of your team, change your trump (your team is discarded), or lead a trick.
-ask-answer = { $who }: play a card to the trick. { $led } was led: follow it to draw a card. Your trump { $trump } cuts; not following when a trump is played costs your last laid card.
+ask-answer = { $who }: play a card to the trick. The led colour is { $led }: follow it to draw a card. Your trump { $trump } cuts; not following when a trump is played costs your last laid card.
 # The grid's column heads: a word of each option's words, to type.
 head-trump = trump
 head-lay = lay

@@ -51,10 +51,10 @@ card-value = { $kind ->
 }
 counter-rounds = manches jouées : { $value }
 counter-trump = atout { $value }
-counter-score = { $value } points
+counter-score = { $value } pts
 ask-trump = { $who } : choisissez votre carte atout. Sa couleur est votre atout pour la manche ; elle mène votre équipe.
 ask-lay = { $who }, à vous : posez une carte face cachée au bout de votre équipe, changez d'atout (votre équipe est défaussée) ou entamez un pli.
-ask-answer = { $who } : jouez une carte dans le pli. { $led } a été demandé : suivez pour piocher une carte. Votre atout { $trump } coupe ; ne pas suivre quand un atout est joué coûte votre dernière carte posée.
+ask-answer = { $who } : jouez une carte dans le pli. La couleur demandée est { $led } : suivez-la pour piocher une carte. Votre atout { $trump } coupe ; ne pas suivre quand un atout est joué coûte votre dernière carte posée.
 head-trump = choisir
 head-lay = poser
 head-renew = atout

@@ -51,10 +51,10 @@ card-value = { $kind ->
 }
 counter-rounds = gespeelde rondes: { $value }
 counter-trump = troef { $value }
-counter-score = { $value } punten
+counter-score = { $value } ptn
 ask-trump = { $who }: kies je troefkaart. Haar kleur is je troef deze ronde; ze leidt je team.
 ask-lay = { $who }, jouw zet: leg een kaart gedekt achteraan in je team, wissel van troef (je team wordt afgelegd) of kom uit in een slag.
-ask-answer = { $who }: speel een kaart bij in de slag. { $led } werd gevraagd: beken om een kaart te trekken. Je troef { $trump } troeft; niet bekennen als er troef ligt kost je laatst gelegde kaart.
+ask-answer = { $who }: speel een kaart bij in de slag. De gevraagde kleur is { $led }: beken om een kaart te trekken. Je troef { $trump } troeft; niet bekennen als er troef ligt kost je laatst gelegde kaart.
 head-trump = kies
 head-lay = leg
 head-renew = wissel

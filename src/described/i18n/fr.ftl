@@ -13,7 +13,7 @@ ds-you = { $name } (vous)
 ds-pile = { $zone } : { $cards }
 ds-pile-count = { $zone } { $n }
 ds-pile-top = { $zone } { $n } (dessus : { $top })
-ds-pile-below = { $zone } { $n } (la grille ci-dessous)
+ds-pile-below = { $zone } { $n } (ci-dessous)
 ds-card-of = { $card } par { $seat }
 ds-and-hidden = { $cards } + { $n } { $n ->
     [one] cachée
@@ -28,7 +28,7 @@ ds-stopped = arrêtée à une borne
 ds-shuffled = { $pile } mélangée
 ds-not-offered = ce n'est pas un coup possible maintenant
 ds-why-not = { $mv } : { $why }
-ds-not-in = il n'y a pas de { $card } dans { $pile }
+ds-not-in = { $pile } : pas de { $card }
 ds-rules-head = Les règles en vigueur pour { $players } joueurs, chacune avec le passage du livret { $rulebook } qu'elle lit :
 ds-legend = Le plateau : une ligne pour la table, puis une ligne par place : ses compteurs et ses piles, la carte du dessous d'abord ; une carte que vous ne voyez pas est comptée (+ 3 cachées). La grille : une ligne par carte (×2 : deux cartes pareilles), une colonne par coup ; · marque un coup que la carte ne permet pas.
 

@@ -13,7 +13,7 @@ ds-you = { $name } (jij)
 ds-pile = { $zone }: { $cards }
 ds-pile-count = { $zone } { $n }
 ds-pile-top = { $zone } { $n } (boven: { $top })
-ds-pile-below = { $zone } { $n } (het rooster hieronder)
+ds-pile-below = { $zone } { $n } (hieronder)
 ds-card-of = { $card } van { $seat }
 ds-and-hidden = { $cards } + { $n } verborgen
 ds-cards = { $n ->
@@ -25,7 +25,7 @@ ds-stopped = gestopt bij een grens
 ds-shuffled = { $pile } geschud
 ds-not-offered = dat is nu geen zet
 ds-why-not = { $mv }: { $why }
-ds-not-in = er is geen { $card } in { $pile }
+ds-not-in = { $pile }: geen { $card }
 ds-rules-head = De regels die gelden voor { $players } spelers, elk met de passage uit regelboek { $rulebook } die ze leest:
 ds-legend = Het bord: een regel voor de tafel, dan een regel per plaats: haar tellers en haar stapels, de onderste kaart eerst; een kaart die je niet ziet wordt geteld (+ 3 verborgen). Het rooster: een rij per kaart (×2: twee zulke kaarten), een kolom per zet; · betekent dat die kaart die zet niet toelaat.
 
