@@ -111,8 +111,13 @@ pub fn offers_all(s: &State, cards: &[u8]) -> bool {
 /// A column's head: the catalogue's `head-<option>`, else the option's name.
 fn head(s: &State, lang: Lang, option: u8) -> String {
     let name = option_name(s, option);
-    view::game_words(&s.rules, lang, &format!("head-{}", name.replace('_', "-")), None)
-        .unwrap_or(name)
+    view::game_words(
+        &s.rules,
+        lang,
+        &format!("head-{}", name.replace('_', "-")),
+        None,
+    )
+    .unwrap_or(name)
 }
 
 fn option_name(s: &State, option: u8) -> String {
@@ -203,7 +208,9 @@ fn line(s: &State, legal: &[Move], i: usize, n: usize, lang: Lang) -> String {
 /// answer to a typed line that fits several.
 pub fn lines(s: &State, legal: &[Move], which: &[usize], lang: Lang) -> String {
     let numbered = which.iter().enumerate();
-    numbered.map(|(n, &i)| line(s, legal, i, n + 1, lang)).collect()
+    numbered
+        .map(|(n, &i)| line(s, legal, i, n + 1, lang))
+        .collect()
 }
 
 /// A move's words, folded, in `lang` and in English, for typing.
@@ -275,7 +282,13 @@ fn why_not(s: &State, legal: &[Move], lang: Lang, words: &[&str], line: &str) ->
             }),
         }
     }
-    let hits = match input::by_words(lang, all.len(), |k| typed_words(s, lang, all[k]), words, line) {
+    let hits = match input::by_words(
+        lang,
+        all.len(),
+        |k| typed_words(s, lang, all[k]),
+        words,
+        line,
+    ) {
         Ok(k) => vec![k],
         Err(InputError::Ambiguous(h)) => h,
         Err(InputError::NoMatch(_)) => return None,
@@ -288,7 +301,12 @@ fn why_not(s: &State, legal: &[Move], lang: Lang, words: &[&str], line: &str) ->
         .find(offered)
         .unwrap_or(all[hits[0]]);
     let name = option_name(s, m.option);
-    let reason = view::game_words(r, lang, &format!("not-now-{}", name.replace('_', "-")), None);
+    let reason = view::game_words(
+        r,
+        lang,
+        &format!("not-now-{}", name.replace('_', "-")),
+        None,
+    );
     let seat = s.actor().unwrap_or(0);
     let mv = view::move_words(r, lang, seat, Some(ch), m);
     if !offered(&m) || m.card == NONE {

@@ -38,7 +38,11 @@ pub fn rule_notes(dir: &GameDir, settings: &[(String, String)]) -> RuleNotes {
         .iter()
         .map(|(k, v)| {
             let passage = passages.iter().find(|(p, _)| p == k);
-            (k.clone(), v.clone(), passage.map_or(String::new(), |p| p.1.clone()))
+            (
+                k.clone(),
+                v.clone(),
+                passage.map_or(String::new(), |p| p.1.clone()),
+            )
         })
         .collect()
 }

@@ -84,7 +84,14 @@ impl Playable for Described {
         let ix = grid::shown_index(s, &legal, m);
         let mv = view::move_words(&s.rules, lang, seat, s.core.waiting.map(|w| w.0), m);
         let why = notes::hint_reason(s, m, seed, lang);
-        w!(lang, "ds-hint", agent = agent, n = ix + 1, mv = mv, why = why)
+        w!(
+            lang,
+            "ds-hint",
+            agent = agent,
+            n = ix + 1,
+            mv = mv,
+            why = why
+        )
     }
     fn score_text(s: &State, _: usize, lang: Lang) -> String {
         (0..s.rules.players)
@@ -258,7 +265,13 @@ fn pile_words(s: &State, lang: Lang, p: usize, viewer: Option<usize>) -> String 
     }
     if seat.is_none() && z == r.discard_to {
         let top = view::card_name(r, lang, seen[seen.len() - 1]);
-        return w!(lang, "ds-pile-top", zone = zone.as_str(), n = cards.len(), top = top);
+        return w!(
+            lang,
+            "ds-pile-top",
+            zone = zone.as_str(),
+            n = cards.len(),
+            top = top
+        );
     }
     let names: Vec<String> = if z == r.draw_to && seat.is_some() {
         if viewer.is_some_and(|v| Some(v as u8) == seat) && grid::offers_all(s, cards) {
@@ -273,7 +286,12 @@ fn pile_words(s: &State, lang: Lang, p: usize, viewer: Option<usize>) -> String 
                 let card = view::card_name(r, lang, c);
                 match s.core.owner[c as usize] {
                     NONE => card,
-                    o => w!(lang, "ds-card-of", card = card, seat = r.seats[o as usize].1.as_str()),
+                    o => w!(
+                        lang,
+                        "ds-card-of",
+                        card = card,
+                        seat = r.seats[o as usize].1.as_str()
+                    ),
                 }
             })
             .collect()
@@ -301,13 +319,23 @@ pub fn question(s: &State, lang: Lang) -> String {
     let mut args = FluentArgs::new();
     args.set("who", r.seats[seat].1.clone());
     for (i, c) in r.counters.iter().enumerate() {
-        args.set(c.id.clone(), view::counter_value(s, lang, i, seat, Some(seat)));
+        args.set(
+            c.id.clone(),
+            view::counter_value(s, lang, i, seat, Some(seat)),
+        );
     }
     let options = r.program.choices.get(ch as usize).map(|c| &c.options);
     options
         .into_iter()
         .flatten()
-        .find_map(|o| view::game_words(r, lang, &format!("ask-{}", o.name.replace('_', "-")), Some(&args)))
+        .find_map(|o| {
+            view::game_words(
+                r,
+                lang,
+                &format!("ask-{}", o.name.replace('_', "-")),
+                Some(&args),
+            )
+        })
         .unwrap_or_else(|| w!(lang, "ds-ask", who = r.seats[seat].1.as_str()))
 }
 
@@ -342,11 +370,9 @@ pub fn recap(s: &State, from: usize, viewer: usize, lang: Lang) -> Vec<String> {
                 }
                 continue;
             }
-            Event::Told { tell, args } => {
-                out.push(view::told_words(r, lang, *tell, args, |c| {
-                    view::seen_card(s, lang, c, Some(viewer))
-                }))
-            }
+            Event::Told { tell, args } => out.push(view::told_words(r, lang, *tell, args, |c| {
+                view::seen_card(s, lang, c, Some(viewer))
+            })),
             Event::Ended(e) => out.push(view::end_words(s, lang, *e)),
             Event::Shuffled(_) | Event::Chose { .. } => {}
         }

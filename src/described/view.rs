@@ -296,7 +296,14 @@ pub fn grouped(names: &[String]) -> Vec<String> {
 /// hidden), the piles (`from`, `to`), their zones' ids (`from_zone`,
 /// `to_zone`) and seats (`from_seat`, `to_seat`, and `seat`: the seat of
 /// the pile moved to, else from).
-pub fn moved_words(r: &Rules, lang: Lang, seen: &[String], hidden: usize, from: u8, to: u8) -> String {
+pub fn moved_words(
+    r: &Rules,
+    lang: Lang,
+    seen: &[String],
+    hidden: usize,
+    from: u8,
+    to: u8,
+) -> String {
     let count = seen.len() + hidden;
     let mut parts: Vec<String> = if seen.len() > 3 {
         vec![super::screen::WORDS.format(
@@ -333,7 +340,14 @@ pub fn moved_words(r: &Rules, lang: Lang, seen: &[String], hidden: usize, from: 
     args.set("from_zone", zone_of(from));
     args.set("to_zone", zone_of(to));
     let (fs, ts) = (seat_of(from), seat_of(to));
-    args.set("seat", if ts.is_empty() { fs.clone() } else { ts.clone() });
+    args.set(
+        "seat",
+        if ts.is_empty() {
+            fs.clone()
+        } else {
+            ts.clone()
+        },
+    );
     args.set("from_seat", fs);
     args.set("to_seat", ts);
     let id = if r.words.has("moved-told") {
@@ -359,7 +373,9 @@ pub fn told_words(
             Ty::Num | Ty::Bool => args.set(name.clone(), *v),
             Ty::Seat => args.set(
                 name.clone(),
-                r.seats.get(*v as usize).map_or(v.to_string(), |s| s.1.clone()),
+                r.seats
+                    .get(*v as usize)
+                    .map_or(v.to_string(), |s| s.1.clone()),
             ),
             Ty::Card if (0..r.cards.len() as i32).contains(v) => {
                 args.set(name.clone(), card(*v as u8))
@@ -381,8 +397,13 @@ pub fn told_words(
 /// (argument `value`), else `id: value`.
 pub fn counter_words(r: &Rules, lang: Lang, id: &str, value: &str) -> String {
     let args = FluentArgs::from_iter([("value", value.to_string())]);
-    game_words(r, lang, &format!("counter-{}", id.replace('_', "-")), Some(&args))
-        .unwrap_or_else(|| format!("{id}: {value}"))
+    game_words(
+        r,
+        lang,
+        &format!("counter-{}", id.replace('_', "-")),
+        Some(&args),
+    )
+    .unwrap_or_else(|| format!("{id}: {value}"))
 }
 
 /// Counter `i`'s value (of seat `p` for a counter per seat) in words, as

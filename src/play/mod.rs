@@ -1407,23 +1407,23 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
         let own = G::recap(&self.g.state, from, p, self.st.lang);
         let told: Vec<String> = own.unwrap_or_else(|| {
             events[from..]
-            .iter()
-            .filter(|e| !matches!(G::event_look(e), EventLook::TurnBegins(_)))
-            .map(|e| {
-                let t = G::event_words(self.st.lang, self.rules(), e, Some(p));
-                // A sentence each: a capital, a full stop.
-                let t = t.trim();
-                let mut c = t.chars();
-                let t = c
-                    .next()
-                    .map_or(String::new(), |f| f.to_uppercase().chain(c).collect());
-                if t.ends_with(['.', '!', '?']) {
-                    t
-                } else {
-                    format!("{t}.")
-                }
-            })
-            .collect()
+                .iter()
+                .filter(|e| !matches!(G::event_look(e), EventLook::TurnBegins(_)))
+                .map(|e| {
+                    let t = G::event_words(self.st.lang, self.rules(), e, Some(p));
+                    // A sentence each: a capital, a full stop.
+                    let t = t.trim();
+                    let mut c = t.chars();
+                    let t = c
+                        .next()
+                        .map_or(String::new(), |f| f.to_uppercase().chain(c).collect());
+                    if t.ends_with(['.', '!', '?']) {
+                        t
+                    } else {
+                        format!("{t}.")
+                    }
+                })
+                .collect()
         });
         if told.is_empty() {
             return Ok(());

@@ -76,7 +76,9 @@ fn screens<'a>(out: &'a str, to_move: &str) -> Vec<&'a str> {
                 return None;
             }
             let end = rest.find("\n> ")?;
-            let line_end = rest[end + 1..].find('\n').map_or(rest.len(), |e| end + 1 + e);
+            let line_end = rest[end + 1..]
+                .find('\n')
+                .map_or(rest.len(), |e| end + 1 + e);
             Some(&rest[..line_end])
         })
         .collect()
@@ -168,7 +170,12 @@ fn every_screen_of_roemer_fits_80_by_24_in_every_language() {
         let r = rules_in(w.code);
         let mut lines: Vec<String> = vec![w.help.into(), format!("{} 2", w.help)];
         lines.extend((1..=6).map(|p| format!("{} {p}", w.rules)));
-        lines.extend([w.explain.into(), w.hint.into(), w.undo.into(), "zzz 9".into()]);
+        lines.extend([
+            w.explain.into(),
+            w.hint.into(),
+            w.undo.into(),
+            "zzz 9".into(),
+        ]);
         for i in 0..400 {
             if i % 3 == 1 {
                 lines.push(w.hint.into());
@@ -201,13 +208,20 @@ fn every_screen_of_roemer_fits_80_by_24_in_every_language() {
         assert!(recaps > 15, "{what}: {recaps} recaps");
         // The grid's heads are the catalogue's, over the numbers.
         let lay = r.words.format(l, "head-lay", None);
-        assert!(shown.iter().any(|s| s.contains(&format!("  {lay}  "))), "{what}");
+        assert!(
+            shown.iter().any(|s| s.contains(&format!("  {lay}  "))),
+            "{what}"
+        );
         // Help: one page, whole.
         let help = answers(&out, w.help);
         assert_eq!(help.len(), 1, "{what}");
         assert!(help[0].lines().count() <= 23, "{what}:\n{}", help[0]);
         let help_text = Described::words().t(l, "help");
-        assert!(flat(help[0]).contains(&flat(&help_text)), "{what}:\n{}", help[0]);
+        assert!(
+            flat(help[0]).contains(&flat(&help_text)),
+            "{what}:\n{}",
+            help[0]
+        );
         // Rules: pages of at most 23 rows, the readings in the player's
         // words with their passages, no raw key.
         let mut all = String::new();
@@ -235,14 +249,21 @@ fn every_screen_of_roemer_fits_80_by_24_in_every_language() {
         let about = card_texts(&GameDir::from(rules_dir()), l);
         let ex = answers(&out, w.explain);
         assert_eq!(ex.len(), 1, "{what}");
-        assert!(flat(ex[0]).contains(&flat(&about["c5"])), "{what}:\n{}", ex[0]);
+        assert!(
+            flat(ex[0]).contains(&flat(&about["c5"])),
+            "{what}:\n{}",
+            ex[0]
+        );
         assert!(ex[0].contains("10"), "{what}: {}", ex[0]);
         // The hint: what and why, never an agent's inner name.
         let hints = answers(&out, w.hint);
         assert!(hints.len() > 10, "{what}");
         for h in &hints {
             assert!(h.contains(w.would), "{what}: {h}");
-            assert!(!h.contains("greedy") && !h.contains("ismcts"), "{what}: {h}");
+            assert!(
+                !h.contains("greedy") && !h.contains("ismcts"),
+                "{what}: {h}"
+            );
             assert!(flat(h).matches(". ").count() >= 1, "{what}: no reason: {h}");
         }
         assert_eq!(answers(&out, w.undo).len(), 1, "{what}");
@@ -330,7 +351,15 @@ fn every_typed_move_names_one_move_and_an_illegal_one_says_why() {
                     .any(|&h| view::class_of(&r, h) == view::class_of(&r, c))
             });
             if let Some(c) = missing {
-                let line = typed(&r, &s, l, Move { option: m.option, card: c });
+                let line = typed(
+                    &r,
+                    &s,
+                    l,
+                    Move {
+                        option: m.option,
+                        card: c,
+                    },
+                );
                 let f = fold(&line);
                 let words: Vec<&str> = f.split_whitespace().collect();
                 match Described::parse_move(l, &s, &legal, &words, &line) {

@@ -49,7 +49,7 @@ moved-told = { $to_zone ->
 }
 # A card's values, for `explain` (its attributes as arguments).
 card-value = { $kind ->
-    [caesar] no combat value and no points
+    [caesar] 0 points, combat 0
    *[other] { $points } points, combat { $combat }
 }
 # The counters the board shows.

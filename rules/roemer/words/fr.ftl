@@ -46,7 +46,7 @@ moved-told = { $to_zone ->
    *[other] { $card } : { $from } → { $to }
 }
 card-value = { $kind ->
-    [caesar] aucune valeur de combat ni de points
+    [caesar] 0 point, combat 0
    *[other] { $points } points, combat { $combat }
 }
 counter-rounds = manches jouées : { $value }

@@ -46,7 +46,7 @@ moved-told = { $to_zone ->
    *[other] { $card }: { $from } → { $to }
 }
 card-value = { $kind ->
-    [caesar] geen vechtwaarde en geen punten
+    [caesar] 0 punten, vechtwaarde 0
    *[other] { $points } punten, vechtwaarde { $combat }
 }
 counter-rounds = gespeelde rondes: { $value }
