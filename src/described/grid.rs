@@ -314,7 +314,7 @@ fn why_not(s: &State, legal: &[Move], lang: Lang, words: &[&str], line: &str) ->
         return Some(super::screen::w!(lang, "ds-why-not", mv = mv, why = why));
     }
     let card = view::card_name(r, lang, m.card);
-    match pile_with(s, choice.options[m.option as usize].card?.1, m.card) {
+    match pile_with(s, choice.options[m.option as usize].card?.1) {
         Some(pile) if !held(s, pile, m.card) => Some(super::screen::w!(
             lang,
             "ds-not-in",
@@ -329,7 +329,7 @@ fn why_not(s: &State, legal: &[Move], lang: Lang, words: &[&str], line: &str) ->
 }
 
 /// The first pile an option's cards come from, as it stands now.
-fn pile_with(s: &State, set: super::program::SId, _card: u8) -> Option<usize> {
+fn pile_with(s: &State, set: super::program::SId) -> Option<usize> {
     let r = &s.rules;
     r.program.sets[set as usize]
         .terms
