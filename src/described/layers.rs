@@ -2,38 +2,25 @@
 //! is an expression of its rules folder, `agents/greedy.ron`; the
 //! determinization redraws what a seat cannot see by the zones'
 //! visibility), the soak, the simulator's records and report, the
-//! designer's tools, the terminal player and the fuzz targets.
+//! designer's tools and the fuzz targets (the terminal: `screen.rs`).
 
 use std::path::Path;
 
 use serde_json::{Map, Value};
 
-use super::state::{End, Event, Move, State};
+use super::state::{End, Move, State};
 use super::{Described, Rules, model, view};
 use crate::agents::{Agents, IsmctsAgent, IsmctsConfig, OnePly, Rollout};
 use crate::design::{self, Designer, RuleSet, Variant};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::engine::agent::Agent;
 use crate::engine::seed::AgentRng;
-use crate::engine::{Game, Loaded, Scored, Selection};
+use crate::engine::{Game, Scored, Selection};
 use crate::load::GameDir;
-use crate::play::i18n::{Catalogue, Lang, PLAY};
-use crate::play::input::{self, InputError, fold};
-use crate::play::render::Style;
-use crate::play::table::{TableView, Viewer};
-use crate::play::{EventLook, Playable};
+use crate::play::i18n::Lang;
 use crate::report::{Measure, Reported, tally};
 use crate::sim::tally::{Counts, Sums, Tallied, Tally};
 use crate::sim::{Meta, Outcome, Simulated, Summary};
-
-/// The words every described game shares at the terminal.
-pub static WORDS: Catalogue = crate::catalogue_beside!(Some(&PLAY));
-
-macro_rules! w {
-    ($lang:expr, $id:expr $(, $k:ident = $v:expr)* $(,)?) => {
-        $crate::trc!(WORDS, $lang, $id $(, $k = $v)*)
-    };
-}
 
 /// A described game's evaluation is in its rules; its agents file may
 /// give the search's settings (`search` of `agents/greedy.ron`).
@@ -307,225 +294,4 @@ pub fn stops(r: &std::sync::Arc<Rules>, games: u64) -> Result<(), Diagnostics> {
         }
     }
     Ok(())
-}
-
-// ----- The terminal ------------------------------------------------------------
-
-impl Playable for Described {
-    type Event = Event;
-    type RuleNotes = Vec<(String, String)>;
-
-    fn words() -> &'static Catalogue {
-        &WORDS
-    }
-    fn load_for_play(
-        d: &GameDir,
-        s: &Selection,
-    ) -> Result<(Loaded<Rules>, Self::RuleNotes), Diagnostics> {
-        let l = Described::load(d, s)?;
-        let notes = l.settings.clone();
-        Ok((l, notes))
-    }
-    fn name(r: &Rules) -> &str {
-        &r.name
-    }
-    fn seat_name(r: &Rules, p: usize) -> String {
-        r.seats[p].1.clone()
-    }
-    fn board(s: &State, viewer: Option<usize>, st: Style) -> String {
-        let game = s.rules.name.as_str();
-        let title = match s.actor() {
-            Some(p) => w!(
-                st.lang,
-                "ds-board-title",
-                game = game,
-                who = s.rules.seats[p].1.as_str()
-            ),
-            None => w!(st.lang, "ds-board-over", game = game),
-        };
-        format!("{title}\n{}", view::table(s, st.lang, viewer))
-    }
-    fn table(s: &State, viewer: Viewer, lang: Lang) -> TableView {
-        let title = Self::board(s, viewer.sight(), Style { color: false, lang });
-        let title = title.lines().next().unwrap_or_default().to_string();
-        view::table_view(s, lang, viewer, title)
-    }
-    fn question(s: &State, lang: Lang) -> String {
-        let who = s
-            .actor()
-            .map_or(String::new(), |p| s.rules.seats[p].1.clone());
-        w!(lang, "ds-ask", who = who)
-    }
-    fn choices(s: &State, legal: &[Move], st: Style) -> String {
-        let all: Vec<usize> = (0..legal.len()).collect();
-        Self::choice_lines(s, legal, &all, st)
-    }
-    fn choice_lines(s: &State, legal: &[Move], which: &[usize], st: Style) -> String {
-        let seat = s.actor().unwrap_or(0);
-        let ch = s.core.waiting.map(|w| w.0);
-        which
-            .iter()
-            .map(|&i| {
-                format!(
-                    "  {}) {}\n",
-                    i + 1,
-                    view::move_words(&s.rules, st.lang, seat, ch, legal[i])
-                )
-            })
-            .collect()
-    }
-    fn legend(_: &State, st: Style) -> String {
-        w!(st.lang, "ds-legend")
-    }
-    fn rules_text(_: &State, notes: &Self::RuleNotes, _: Style) -> String {
-        notes.iter().map(|(k, v)| format!("{k} = {v}\n")).collect()
-    }
-    fn hint_text(s: &State, m: Move, ix: usize, agent: &str, _: u64, lang: Lang) -> String {
-        let seat = s.actor().unwrap_or(0);
-        let mv = view::move_words(&s.rules, lang, seat, s.core.waiting.map(|w| w.0), m);
-        w!(lang, "ds-hint", agent = agent, n = ix + 1, mv = mv)
-    }
-    fn score_text(s: &State, _: usize, lang: Lang) -> String {
-        (0..s.rules.players)
-            .map(|p| {
-                w!(
-                    lang,
-                    "ds-score",
-                    seat = s.rules.seats[p].1.as_str(),
-                    points = s.points(p)
-                ) + "\n"
-            })
-            .collect()
-    }
-    fn result_text(s: &State, lang: Lang) -> String {
-        let l = s.leaders();
-        let names: Vec<&str> = l.iter().map(|&p| s.rules.seats[p].1.as_str()).collect();
-        let result = match names.as_slice() {
-            [one] => w!(lang, "ds-result-win", seat = *one),
-            _ => w!(lang, "ds-result-tie", seats = names.join(", ")),
-        };
-        format!("{}{result}", Self::score_text(s, 0, lang))
-    }
-    fn move_words(lang: Lang, r: &Rules, seat: usize, m: Move) -> String {
-        // Without the state the choice is unknown: the option by its index
-        // in the first choice that has it.
-        let ch = r
-            .program
-            .choices
-            .iter()
-            .position(|c| c.options.len() > m.option as usize);
-        view::move_words(r, lang, seat, ch.map(|c| c as u16), m)
-    }
-    fn quiet_move_line(lang: Lang, before: &State, m: Move) -> String {
-        let seat = before.actor().unwrap_or(0);
-        view::move_words(
-            &before.rules,
-            lang,
-            seat,
-            before.core.waiting.map(|w| w.0),
-            m,
-        )
-    }
-    fn move_is_public(_: Move) -> bool {
-        false
-    }
-    fn move_is_secret(_: Move) -> bool {
-        true
-    }
-    fn events(s: &State) -> &[Event] {
-        s.events()
-    }
-    fn event_words(lang: Lang, r: &Rules, e: &Event, viewer: Option<usize>) -> String {
-        event_text(lang, r, e, viewer)
-    }
-    fn event_look(e: &Event) -> EventLook {
-        match e {
-            Event::Told { .. } | Event::Ended(_) => EventLook::Notable,
-            Event::Chose { seat, .. } => EventLook::TurnBegins(*seat as usize),
-            _ => EventLook::Plain,
-        }
-    }
-    fn turn_seat(s: &State) -> usize {
-        s.actor().unwrap_or(0)
-    }
-    fn parse_move(
-        lang: Lang,
-        s: &State,
-        legal: &[Move],
-        words: &[&str],
-        line: &str,
-    ) -> Result<usize, InputError> {
-        let seat = s.actor().unwrap_or(0);
-        let ch = s.core.waiting.map(|w| w.0);
-        let words_of = |i: usize| {
-            let a = view::move_words(&s.rules, lang, seat, ch, legal[i]);
-            let b = view::move_words(&s.rules, Lang::En, seat, ch, legal[i]);
-            fold(&format!("{a} {b}"))
-        };
-        // Moves of the same words (two cards alike) are one move.
-        match input::by_words(lang, legal.len(), words_of, words, line) {
-            Err(InputError::Ambiguous(hits))
-                if hits.iter().all(|&i| words_of(i) == words_of(hits[0])) =>
-            {
-                Ok(hits[0])
-            }
-            other => other,
-        }
-    }
-    fn fingerprint(s: &State) -> String {
-        s.digest()
-    }
-}
-
-/// An event in words without the state: the piles and values as the rules
-/// name them (a card moved face down to a pile the viewer does not see is
-/// "a card").
-fn event_text(lang: Lang, r: &Rules, e: &Event, viewer: Option<usize>) -> String {
-    use fluent_bundle::FluentArgs;
-    match e {
-        Event::Moved { card, from, to, up } => {
-            let seen = *up
-                || viewer
-                    .is_none_or(|v| r.sees_pile(*to as usize, v) || r.sees_pile(*from as usize, v));
-            let mut args = FluentArgs::new();
-            let name = if seen {
-                view::card_name(r, lang, *card)
-            } else {
-                r.words.format(lang, "hidden-card", None)
-            };
-            args.set("card", name);
-            args.set("from", view::pile_name(r, *from as usize));
-            args.set("to", view::pile_name(r, *to as usize));
-            r.words.format(lang, "moved", Some(&args))
-        }
-        Event::Told { tell, args: values } => {
-            let t = &r.program.tells[*tell as usize];
-            let mut args = FluentArgs::new();
-            for ((name, _, ty), v) in t.args.iter().zip(values) {
-                let text = match ty {
-                    super::program::Ty::Seat => r
-                        .seats
-                        .get(*v as usize)
-                        .map_or(v.to_string(), |s| s.1.clone()),
-                    super::program::Ty::Card if (0..r.cards.len() as i32).contains(v) => {
-                        view::card_name(r, lang, *v as u8)
-                    }
-                    super::program::Ty::Value(a) => r.attrs[*a as usize]
-                        .1
-                        .get(*v as usize)
-                        .map_or(v.to_string(), |x| x.1.clone()),
-                    _ => {
-                        args.set(name.clone(), *v);
-                        continue;
-                    }
-                };
-                args.set(name.clone(), text);
-            }
-            r.words.format(lang, &t.message, Some(&args))
-        }
-        Event::Ended(End::Game) => r.words.format(lang, "game-over", None),
-        Event::Ended(_) => "stopped at a bound".into(),
-        Event::Shuffled(p) => format!("{} shuffled", view::pile_name(r, *p as usize)),
-        Event::Chose { seat, .. } => r.seats[*seat as usize].1.clone(),
-    }
 }

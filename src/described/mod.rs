@@ -13,17 +13,22 @@
 //!   [`Rules`]; `compile.rs`: the procedure into a [`program::Program`];
 //! - `state.rs`: the fixed-size state; `run.rs`: the interpreter;
 //! - `view.rs`, `words.rs`: cards, moves, events and the table in words;
-//! - `layers.rs`: the generic layers' traits (play, design, reports,
+//! - `screen.rs`, `grid.rs`, `notes.rs`: the terminal (the board, the
+//!   grid of moves, the rules, the hint's reason, the cards explained);
+//! - `layers.rs`: the other generic layers' traits (design, reports,
 //!   agents, soak, fuzz);
 //! - `scenario/`: scenario files of any described game.
 
 pub mod compile;
+mod grid;
 pub mod layers;
 pub mod model;
+mod notes;
 pub mod program;
 mod raw;
 pub mod run;
 pub mod scenario;
+pub mod screen;
 pub mod state;
 pub mod view;
 pub mod words;

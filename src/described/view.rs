@@ -253,3 +253,167 @@ pub fn table_view(s: &State, lang: Lang, viewer: Viewer, title: String) -> Table
         lines: counter_lines(s, lang, Some(sight)),
     }
 }
+
+// ----- The screen's words ------------------------------------------------------
+
+/// What makes two cards the same to a player: their kind and attributes.
+pub fn class_of(r: &Rules, c: u8) -> (u8, [i32; super::model::MAX_ATTRS]) {
+    r.cards.get(c as usize).copied().unwrap_or_default()
+}
+
+/// The order cards are listed in where their order is not the game's (a
+/// hand, the grid of moves): by their attributes in the order the rules
+/// give them (colour, then numbers), then by kind.
+pub fn sort_key(r: &Rules, c: u8) -> ([i32; super::model::MAX_ATTRS], u8) {
+    let (kind, values) = class_of(r, c);
+    (values, kind)
+}
+
+/// A message of the game's catalogue if it has it.
+pub fn game_words(r: &Rules, lang: Lang, id: &str, args: Option<&FluentArgs>) -> Option<String> {
+    r.words.has(id).then(|| r.words.format(lang, id, args))
+}
+
+/// Cards named in a list: each name once, `×n` after a name seen `n`
+/// times, in the order given.
+pub fn grouped(names: &[String]) -> Vec<String> {
+    let mut out: Vec<(String, usize)> = Vec::new();
+    for n in names {
+        match out.iter_mut().find(|(m, _)| m == n) {
+            Some((_, k)) => *k += 1,
+            None => out.push((n.clone(), 1)),
+        }
+    }
+    out.into_iter()
+        .map(|(n, k)| if k > 1 { format!("{n} ×{k}") } else { n })
+        .collect()
+}
+
+/// Cards moved together from a pile to another, in a sentence of the
+/// catalogue's `moved-told` (`moved` if it has none): `card` names the
+/// cards `viewer` sees (or their number, past three) and the hidden ones;
+/// the catalogue also gets `count`, `hidden` (1 when every card is
+/// hidden), the piles (`from`, `to`), their zones' ids (`from_zone`,
+/// `to_zone`) and seats (`from_seat`, `to_seat`, and `seat`: the seat of
+/// the pile moved to, else from).
+pub fn moved_words(
+    r: &Rules,
+    lang: Lang,
+    seen: &[String],
+    hidden: usize,
+    from: u8,
+    to: u8,
+) -> String {
+    let count = seen.len() + hidden;
+    let mut parts: Vec<String> = if seen.len() > 3 {
+        vec![super::screen::WORDS.format(
+            lang,
+            "ds-cards",
+            Some(&FluentArgs::from_iter([("n", seen.len())])),
+        )]
+    } else {
+        seen.to_vec()
+    };
+    if hidden == 1 {
+        parts.push(r.words.format(lang, "hidden-card", None));
+    } else if hidden > 1 {
+        let n = FluentArgs::from_iter([("n", hidden)]);
+        parts.push(super::screen::WORDS.format(lang, "ds-hidden-cards", Some(&n)));
+    }
+    let seat_of = |p: u8| {
+        r.piles
+            .get(p as usize)
+            .and_then(|(_, s)| *s)
+            .map_or(String::new(), |s| r.seats[s as usize].1.clone())
+    };
+    let zone_of = |p: u8| {
+        r.piles
+            .get(p as usize)
+            .map_or(String::new(), |(z, _)| r.zones[*z as usize].id.clone())
+    };
+    let mut args = FluentArgs::new();
+    args.set("card", parts.join(", "));
+    args.set("count", count);
+    args.set("hidden", i32::from(seen.is_empty()));
+    args.set("from", pile_name(r, from as usize));
+    args.set("to", pile_name(r, to as usize));
+    args.set("from_zone", zone_of(from));
+    args.set("to_zone", zone_of(to));
+    let (fs, ts) = (seat_of(from), seat_of(to));
+    args.set(
+        "seat",
+        if ts.is_empty() {
+            fs.clone()
+        } else {
+            ts.clone()
+        },
+    );
+    args.set("from_seat", fs);
+    args.set("to_seat", ts);
+    let id = if r.words.has("moved-told") {
+        "moved-told"
+    } else {
+        "moved"
+    };
+    r.words.format(lang, id, Some(&args))
+}
+
+/// A `tell`'s sentence, its cards named by `card` (as a viewer sees them).
+pub fn told_words(
+    r: &Rules,
+    lang: Lang,
+    tell: u16,
+    values: &[i32],
+    card: impl Fn(u8) -> String,
+) -> String {
+    let t = &r.program.tells[tell as usize];
+    let mut args = FluentArgs::new();
+    for ((name, _, ty), v) in t.args.iter().zip(values) {
+        match ty {
+            Ty::Num | Ty::Bool => args.set(name.clone(), *v),
+            Ty::Seat => args.set(
+                name.clone(),
+                r.seats
+                    .get(*v as usize)
+                    .map_or(v.to_string(), |s| s.1.clone()),
+            ),
+            Ty::Card if (0..r.cards.len() as i32).contains(v) => {
+                args.set(name.clone(), card(*v as u8))
+            }
+            Ty::Card => args.set(name.clone(), r.words.format(lang, "no-card", None)),
+            Ty::Value(a) => args.set(
+                name.clone(),
+                r.attrs[*a as usize]
+                    .1
+                    .get(*v as usize)
+                    .map_or("-".to_string(), |x| x.1.clone()),
+            ),
+        }
+    }
+    r.words.format(lang, &t.message, Some(&args))
+}
+
+/// A counter with its value in words: the catalogue's `counter-<id>`
+/// (argument `value`), else `id: value`.
+pub fn counter_words(r: &Rules, lang: Lang, id: &str, value: &str) -> String {
+    let args = FluentArgs::from_iter([("value", value.to_string())]);
+    game_words(
+        r,
+        lang,
+        &format!("counter-{}", id.replace('_', "-")),
+        Some(&args),
+    )
+    .unwrap_or_else(|| format!("{id}: {value}"))
+}
+
+/// Counter `i`'s value (of seat `p` for a counter per seat) in words, as
+/// `viewer` may read it.
+pub fn counter_value(s: &State, lang: Lang, i: usize, p: usize, viewer: Option<usize>) -> String {
+    let c = &s.rules.counters[i];
+    let v = if c.per_seat {
+        s.core.per[i][p]
+    } else {
+        s.core.glob[i]
+    };
+    value_words(s, lang, c.ty, v, viewer)
+}

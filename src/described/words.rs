@@ -1,7 +1,8 @@
 //! A described game's catalogue of words: `words/{en,fr,nl}.ftl` in its
 //! rules folder (Fluent), read at load: the names of its options, the
-//! sentences its `tell` statements say, the card's name. A message
-//! missing from a language falls back to English.
+//! sentences its `tell` statements say, the card's name, the screen's
+//! words. Every language has the messages of English and English those
+//! of every other (a message missing is named at its file).
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource};
@@ -81,6 +82,17 @@ impl Words {
                 if !lacks.is_empty() {
                     let m = format!("lacks the message(s) of en.ftl: {}", lacks.join(", "));
                     diags.push(Diagnostic::whole(file(), m));
+                }
+                // English is the one every language falls back to: it has
+                // every message another has.
+                let extra: Vec<&str> = here
+                    .iter()
+                    .filter(|i| !ids.contains(i))
+                    .map(String::as_str)
+                    .collect();
+                if !extra.is_empty() && !en_path.is_empty() {
+                    let m = format!("lacks the message(s) of {code}.ftl: {}", extra.join(", "));
+                    diags.push(Diagnostic::whole(dir.file_path("words/en.ftl"), m));
                 }
             }
             let id: LanguageIdentifier = code.parse().expect("a language code");

@@ -1406,23 +1406,26 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
         if !self.others_moved {
             return Ok(());
         }
-        let told: Vec<String> = (from..events.len())
-            .filter(|&i| !matches!(G::event_look(&events[i]), EventLook::TurnBegins(_)))
-            .map(|i| {
-                let t = G::logged_event_words(self.st.lang, self.rules(), events, i, Some(p));
-                // A sentence each: a capital, a full stop.
-                let t = t.trim();
-                let mut c = t.chars();
-                let t = c
-                    .next()
-                    .map_or(String::new(), |f| f.to_uppercase().chain(c).collect());
-                if t.ends_with(['.', '!', '?']) {
-                    t
-                } else {
-                    format!("{t}.")
-                }
-            })
-            .collect();
+        let own = G::recap(&self.g.state, from, p, self.st.lang);
+        let told: Vec<String> = own.unwrap_or_else(|| {
+            (from..events.len())
+                .filter(|&i| !matches!(G::event_look(&events[i]), EventLook::TurnBegins(_)))
+                .map(|i| {
+                    let t = G::logged_event_words(self.st.lang, self.rules(), events, i, Some(p));
+                    // A sentence each: a capital, a full stop.
+                    let t = t.trim();
+                    let mut c = t.chars();
+                    let t = c
+                        .next()
+                        .map_or(String::new(), |f| f.to_uppercase().chain(c).collect());
+                    if t.ends_with(['.', '!', '?']) {
+                        t
+                    } else {
+                        format!("{t}.")
+                    }
+                })
+                .collect()
+        });
         if told.is_empty() {
             return Ok(());
         }

@@ -158,6 +158,13 @@ pub trait Playable: Agents + Clone + std::fmt::Debug {
     }
     /// How the narration shows an event.
     fn event_look(e: &Self::Event) -> EventLook;
+    /// The recap under the board at the person's decision: the events
+    /// from index `from` on as `viewer` saw them, in sentences (a game may
+    /// tell several events in one).
+    /// By default `None`: a sentence for each event but a turn's start.
+    fn recap(_s: &Self::State, _from: usize, _viewer: usize, _lang: Lang) -> Option<Vec<String>> {
+        None
+    }
     /// The id of the card an event plays, whose plain description (the
     /// rules directory's `about/<lang>.ftl`) follows it.
     /// By default none.

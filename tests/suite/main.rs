@@ -33,6 +33,7 @@ mod play_toy;
 mod random_games;
 mod report;
 mod roemer_scenario_files;
+mod roemer_screen;
 mod rule_bounds;
 mod rule_differences;
 mod rules_data;

@@ -1,8 +1,46 @@
 ds-ask = { $who }: jouw zet
-ds-hint = { $agent } zou { $n } kiezen: { $mv }
+ds-hint = De { $agent } AI zou { $n } kiezen: { $mv }. { $why }
+ds-gain = { $term } { $delta }
+ds-why-now = Het verandert { $gains }.
+ds-why-after = Zodra de anderen geantwoord hebben: { $gains }.
+ds-why-even = Het verandert niets wat de AI meteen telt: je houdt je andere kaarten voor later.
 ds-score = { $seat }: { $points } punten
 ds-board-title = { $game }: { $who } is aan zet
 ds-board-over = { $game }: het spel is voorbij
 ds-result-win = { $seat } wint.
 ds-result-tie = Gelijkspel tussen { $seats }.
-ds-legend = Een kaart die je niet kunt zien wordt als zodanig getoond; elke zone toont haar kaarten van onder naar boven.
+ds-you = { $name } (jij)
+ds-pile = { $zone }: { $cards }
+ds-pile-count = { $zone } { $n }
+ds-pile-top = { $zone } { $n } (boven: { $top })
+ds-pile-below = { $zone } { $n } (hieronder)
+ds-card-of = { $card } van { $seat }
+ds-and-hidden = { $cards } + { $n } verborgen
+ds-cards = { $n ->
+    [one] een kaart
+   *[other] { $n } kaarten
+}
+ds-hidden-cards = { $n } verborgen kaarten
+ds-stopped = gestopt bij een grens
+ds-shuffled = { $pile } geschud
+ds-not-offered = dat is nu geen zet
+ds-why-not = { $mv }: { $why }
+ds-not-in = { $pile }: geen { $card }
+ds-rules-head = De regels die gelden voor { $players } spelers, elk met de passage uit regelboek { $rulebook } die ze leest:
+ds-legend = Het bord: een regel voor de tafel, dan een regel per plaats: haar tellers en haar stapels, de onderste kaart eerst; een kaart die je niet ziet wordt geteld (+ 3 verborgen). Het rooster: een rij per kaart (×2: twee zulke kaarten), een kolom per zet; · betekent dat die kaart die zet niet toelaat.
+
+help =
+    Kies een zet met zijn nummer in het rooster: een rij per kaart (gelijke
+    kaarten één keer, ×2 voor twee), een kolom per wat je ermee kunt doen.
+    Of typ de woorden van de zet: de woorden van de kolom en de kaart (kom
+    uit rood 5).
+    Commando's:
+      bord          de tafel opnieuw            score    de punten tot nu
+      regels        de regels die gelden, met de passages uit het regelboek
+      tip           wat de AI hier zou doen, en waarom
+      uitleg KAART  de waarden van een kaart en wat ze doet (uitleg rood 5)
+      terug         je laatste keuze terugnemen, als ze niets liet zien
+      logboek       de laatste gebeurtenissen   bewaar BESTAND   opslaan in BESTAND
+      hulp          deze tekst                  stoppen   opslaan en stoppen
+    Een lange tekst komt per pagina: regels 2 voor de volgende. De Engelse
+    vormen worden ook begrepen.

@@ -1,0 +1,16 @@
+caesar = Un César n'a aucune valeur de combat (tout chiffre de sa couleur le bat) ni de points, mais il allonge une équipe : une équipe de 7 cartes finit la manche.
+caesar-passage = 004 : « Sur sept cartes de chaque couleur apparaît la tête de Jules César ... Ces « Césars » n'ont aucune valeur de combat ni de points. » « Une carte « César » ne rapporte aucun point mais permettent d'accroître l'équipe. »
+c1 = Une carte à chiffre. Dans un pli, elle bat les chiffres plus petits de la couleur demandée, et une carte de la couleur d'atout de son joueur les coupe tous. Dans une équipe, elle vaut ses points, fois sa position si elle est de votre couleur d'atout (troisième : triple).
+c1-passage = 004 : « La valeur de combat est notée en chiffres arabes (1 à 7). La valeur en points est notée en chiffres romains (III, V, X, XX). » « Les cartes de la couleur d'atout multiplient leur valeur en fonction de leur position dans l'équipe. »
+c2 = { c1 }
+c2-passage = { c1-passage }
+c3 = { c1 }
+c3-passage = { c1-passage }
+c4 = { c1 }
+c4-passage = { c1-passage }
+c5 = { c1 }
+c5-passage = { c1-passage }
+c6 = { c1 }
+c6-passage = { c1-passage }
+c7 = { c1 }
+c7-passage = { c1-passage }

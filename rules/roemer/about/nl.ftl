@@ -1,0 +1,16 @@
+caesar = Een César heeft geen vechtwaarde (elk getal van haar kleur slaat haar) en geen punten, maar ze maakt een team langer: een team van 7 kaarten beëindigt de ronde.
+caesar-passage = 004: "Sur sept cartes de chaque couleur apparaît la tête de Jules César ... Ces « Césars » n'ont aucune valeur de combat ni de points." "Une carte « César » ne rapporte aucun point mais permettent d'accroître l'équipe."
+c1 = Een kaart met een getal. In een slag slaat ze de lagere getallen van de gevraagde kleur, en een kaart van de troefkleur van haar speler troeft ze allemaal. In een team telt ze haar punten, maal haar positie als ze van je troefkleur is (derde: driemaal).
+c1-passage = 004: "La valeur de combat est notée en chiffres arabes (1 à 7). La valeur en points est notée en chiffres romains (III, V, X, XX)." "Les cartes de la couleur d'atout multiplient leur valeur en fonction de leur position dans l'équipe."
+c2 = { c1 }
+c2-passage = { c1-passage }
+c3 = { c1 }
+c3-passage = { c1-passage }
+c4 = { c1 }
+c4-passage = { c1-passage }
+c5 = { c1 }
+c5-passage = { c1-passage }
+c6 = { c1 }
+c6-passage = { c1-passage }
+c7 = { c1 }
+c7-passage = { c1-passage }

@@ -1,0 +1,357 @@
+//! The moves of a described game's choice as a player reads and types
+//! them: identical cards (same kind and attributes) make one move per
+//! option, shown once, in a grid of the cards (sorted) by the options
+//! that take a card, each cell the number to type; a typed move names one
+//! such move, and a typed move that names none says why (the option is
+//! not offered now, or the card is not where the option takes it from).
+
+use super::state::{Move, NONE, State};
+use super::view;
+use crate::play::i18n::Lang;
+use crate::play::input::{self, InputError, fold};
+use crate::play::render;
+
+/// A class of identical cards offered: a card of it, how many such cards
+/// the moves offer, and for each column the index of its first move.
+struct Row {
+    card: u8,
+    copies: usize,
+    cells: Vec<Option<usize>>,
+}
+
+/// The legal moves as the player chooses among them.
+struct Menu {
+    /// The options that take a card, by index: the grid's columns.
+    columns: Vec<u8>,
+    /// The classes of cards offered, sorted ([`view::sort_key`]).
+    rows: Vec<Row>,
+    /// The moves without a card, by index into the legal moves.
+    plain: Vec<usize>,
+}
+
+impl Menu {
+    fn of(s: &State, legal: &[Move]) -> Menu {
+        let r = &s.rules;
+        let mut columns: Vec<u8> = legal
+            .iter()
+            .filter(|m| m.card != NONE)
+            .map(|m| m.option)
+            .collect();
+        columns.sort_unstable();
+        columns.dedup();
+        let mut rows: Vec<Row> = Vec::new();
+        let mut cards: Vec<Vec<u8>> = Vec::new();
+        let mut plain = Vec::new();
+        for (i, m) in legal.iter().enumerate() {
+            if m.card == NONE {
+                plain.push(i);
+                continue;
+            }
+            let class = view::class_of(r, m.card);
+            let at = match rows
+                .iter()
+                .position(|row| view::class_of(r, row.card) == class)
+            {
+                Some(at) => at,
+                None => {
+                    rows.push(Row {
+                        card: m.card,
+                        copies: 0,
+                        cells: vec![None; columns.len()],
+                    });
+                    cards.push(Vec::new());
+                    rows.len() - 1
+                }
+            };
+            if !cards[at].contains(&m.card) {
+                cards[at].push(m.card);
+                rows[at].copies += 1;
+            }
+            let col = columns.iter().position(|&o| o == m.option).unwrap_or(0);
+            rows[at].cells[col].get_or_insert(i);
+        }
+        rows.sort_by_key(|row| view::sort_key(r, row.card));
+        Menu {
+            columns,
+            rows,
+            plain,
+        }
+    }
+
+    /// The moves a player chooses among: one per class and option, then
+    /// those without a card (indices into the legal moves).
+    fn choices(&self) -> Vec<usize> {
+        let cells = self.rows.iter().flat_map(|r| r.cells.iter().flatten());
+        cells.chain(&self.plain).copied().collect()
+    }
+}
+
+/// The index of the move the grid shows for `m`: the first legal move of
+/// its option whose card is identical to its card.
+pub fn shown_index(s: &State, legal: &[Move], m: Move) -> usize {
+    let r = &s.rules;
+    let same = |l: &Move| {
+        l.option == m.option
+            && (l.card == m.card
+                || (l.card != NONE
+                    && m.card != NONE
+                    && view::class_of(r, l.card) == view::class_of(r, m.card)))
+    };
+    legal.iter().position(same).unwrap_or(0)
+}
+
+/// Whether every card of `cards` is offered by a move of the choice in
+/// progress (the grid shows them all).
+pub fn offers_all(s: &State, cards: &[u8]) -> bool {
+    let mut legal = Vec::new();
+    s.legal(&mut legal);
+    !legal.is_empty() && cards.iter().all(|c| legal.iter().any(|m| m.card == *c))
+}
+
+/// A column's head: the catalogue's `head-<option>`, else the option's name.
+fn head(s: &State, lang: Lang, option: u8) -> String {
+    let name = option_name(s, option);
+    view::game_words(
+        &s.rules,
+        lang,
+        &format!("head-{}", name.replace('_', "-")),
+        None,
+    )
+    .unwrap_or(name)
+}
+
+fn option_name(s: &State, option: u8) -> String {
+    let ch = s.core.waiting.map_or(0, |w| w.0 as usize);
+    s.rules
+        .program
+        .choices
+        .get(ch)
+        .and_then(|c| c.options.get(option as usize))
+        .map_or_else(|| option.to_string(), |o| o.name.clone())
+}
+
+/// The legal moves as a grid within 80 columns: a head naming each
+/// column's option over its numbers, then each class of cards (its name,
+/// `×n` for n such cards) with the number of each option's move (`·`: not
+/// offered), as many cards side by side as fit, read down then across;
+/// then the moves without a card, a line each.
+pub fn choices(s: &State, legal: &[Move], lang: Lang) -> String {
+    let menu = Menu::of(s, legal);
+    let mut out = String::new();
+    if !menu.rows.is_empty() {
+        out += &grid(s, &menu, legal.len(), lang);
+    }
+    for &i in &menu.plain {
+        out += &line(s, legal, i, i + 1, lang);
+    }
+    out
+}
+
+fn grid(s: &State, menu: &Menu, count: usize, lang: Lang) -> String {
+    let r = &s.rules;
+    let names: Vec<String> = menu
+        .rows
+        .iter()
+        .map(|row| {
+            let name = view::card_name(r, lang, row.card);
+            if row.copies > 1 {
+                format!("{name} ×{}", row.copies)
+            } else {
+                name
+            }
+        })
+        .collect();
+    let heads: Vec<String> = menu.columns.iter().map(|&o| head(s, lang, o)).collect();
+    let name_w = names.iter().map(|n| render::width(n)).max().unwrap_or(0);
+    let digits = count.to_string().len();
+    let col_w: Vec<usize> = heads.iter().map(|h| render::width(h).max(digits)).collect();
+    let cell_w = name_w + col_w.iter().map(|w| w + 2).sum::<usize>();
+    const GAP: usize = 2;
+    let room = render::COLUMNS - 2;
+    let across = ((room + GAP) / (cell_w + GAP)).clamp(1, names.len());
+    let down = names.len().div_ceil(across);
+    let blocks = names.len().div_ceil(down);
+    let cell = |j: usize| -> String {
+        let mut t = render::pad(&names[j], name_w);
+        for (c, w) in col_w.iter().enumerate() {
+            let n = menu.rows[j].cells[c].map_or("·".to_string(), |i| (i + 1).to_string());
+            t += &format!("  {}{n}", " ".repeat(w - render::width(&n)));
+        }
+        t
+    };
+    let mut head_cell = " ".repeat(name_w);
+    for (h, w) in heads.iter().zip(&col_w) {
+        head_cell += &format!("  {}{h}", " ".repeat(w - render::width(h)));
+    }
+    let gap = " ".repeat(GAP);
+    let mut out = format!("  {}\n", vec![head_cell; blocks].join(&gap).trim_end());
+    for i in 0..down {
+        let cells: Vec<String> = (0..blocks)
+            .map(|b| b * down + i)
+            .filter(|&j| j < names.len())
+            .map(cell)
+            .collect();
+        out += &format!("  {}\n", cells.join(&gap).trim_end());
+    }
+    out
+}
+
+/// `  n) the move in words`.
+fn line(s: &State, legal: &[Move], i: usize, n: usize, lang: Lang) -> String {
+    let seat = s.actor().unwrap_or(0);
+    let ch = s.core.waiting.map(|w| w.0);
+    let words = view::move_words(&s.rules, lang, seat, ch, legal[i]);
+    format!("  {n}) {words}\n")
+}
+
+/// The moves `which` (indices into the legal moves) numbered from 1: the
+/// answer to a typed line that fits several.
+pub fn lines(s: &State, legal: &[Move], which: &[usize], lang: Lang) -> String {
+    let numbered = which.iter().enumerate();
+    numbered
+        .map(|(n, &i)| line(s, legal, i, n + 1, lang))
+        .collect()
+}
+
+/// A move's words, folded, in `lang` and in English, for typing.
+fn typed_words(s: &State, lang: Lang, m: Move) -> String {
+    let seat = s.actor().unwrap_or(0);
+    let ch = s.core.waiting.map(|w| w.0);
+    let a = view::move_words(&s.rules, lang, seat, ch, m);
+    let b = view::move_words(&s.rules, Lang::En, seat, ch, m);
+    fold(&format!("{a} {b}"))
+}
+
+/// The move a typed line names, among one per class of identical cards
+/// and option (so that two identical cards never make it ambiguous);
+/// none: why.
+pub fn parse(
+    lang: Lang,
+    s: &State,
+    legal: &[Move],
+    words: &[&str],
+    line: &str,
+) -> Result<usize, InputError> {
+    // A card's name as the screen writes it (`red 1 (3)`) is its words.
+    let split: Vec<&str> = words
+        .iter()
+        .flat_map(|w| w.split(|c: char| !c.is_alphanumeric()))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let words = &split[..];
+    let shown = Menu::of(s, legal).choices();
+    let words_of = |k: usize| typed_words(s, lang, legal[shown[k]]);
+    match input::by_words(lang, shown.len(), words_of, words, line) {
+        Ok(k) => Ok(shown[k]),
+        Err(InputError::Ambiguous(h)) => Err(InputError::Ambiguous(
+            h.into_iter().map(|k| shown[k]).collect(),
+        )),
+        Err(InputError::NoMatch(why)) => Err(InputError::NoMatch(
+            why_not(s, legal, lang, words, line).unwrap_or(why),
+        )),
+    }
+}
+
+/// Why the move typed is not legal, when its words name one of the
+/// choice's options with a card of the game: the option is not offered
+/// now, or the card is not where the option takes it from, or it is
+/// there but may not be chosen (the catalogue's `not-now-<option>`).
+fn why_not(s: &State, legal: &[Move], lang: Lang, words: &[&str], line: &str) -> Option<String> {
+    let r = &s.rules;
+    let (ch, _) = s.core.waiting?;
+    let choice = r.program.choices.get(ch as usize)?;
+    let mut firsts: Vec<u8> = Vec::new();
+    for c in 0..r.cards.len() as u8 {
+        if !firsts
+            .iter()
+            .any(|&f| view::class_of(r, f) == view::class_of(r, c))
+        {
+            firsts.push(c);
+        }
+    }
+    let mut all: Vec<Move> = Vec::new();
+    for (o, def) in choice.options.iter().enumerate() {
+        match def.card {
+            Some(_) => all.extend(firsts.iter().map(|&card| Move {
+                option: o as u8,
+                card,
+            })),
+            None => all.push(Move {
+                option: o as u8,
+                card: NONE,
+            }),
+        }
+    }
+    let hits = match input::by_words(
+        lang,
+        all.len(),
+        |k| typed_words(s, lang, all[k]),
+        words,
+        line,
+    ) {
+        Ok(k) => vec![k],
+        Err(InputError::Ambiguous(h)) => h,
+        Err(InputError::NoMatch(_)) => return None,
+    };
+    let offered = |m: &Move| legal.iter().any(|l| l.option == m.option);
+    // An option offered now first: then the card is what is wrong.
+    let m = hits
+        .iter()
+        .map(|&k| all[k])
+        .find(offered)
+        .unwrap_or(all[hits[0]]);
+    let name = option_name(s, m.option);
+    let reason = view::game_words(
+        r,
+        lang,
+        &format!("not-now-{}", name.replace('_', "-")),
+        None,
+    );
+    let seat = s.actor().unwrap_or(0);
+    let mv = view::move_words(r, lang, seat, Some(ch), m);
+    if !offered(&m) || m.card == NONE {
+        let why = reason.unwrap_or_else(|| super::screen::w!(lang, "ds-not-offered"));
+        return Some(super::screen::w!(lang, "ds-why-not", mv = mv, why = why));
+    }
+    let card = view::card_name(r, lang, m.card);
+    match pile_with(s, choice.options[m.option as usize].card?.1) {
+        Some(pile) if !held(s, pile, m.card) => Some(super::screen::w!(
+            lang,
+            "ds-not-in",
+            card = card,
+            pile = view::pile_name(r, pile)
+        )),
+        _ => {
+            let why = reason.unwrap_or_else(|| super::screen::w!(lang, "ds-not-offered"));
+            Some(super::screen::w!(lang, "ds-why-not", mv = mv, why = why))
+        }
+    }
+}
+
+/// The first pile an option's cards come from, as it stands now.
+fn pile_with(s: &State, set: super::program::SId) -> Option<usize> {
+    let r = &s.rules;
+    r.program.sets[set as usize]
+        .terms
+        .iter()
+        .find_map(|t| match *t {
+            super::program::Term::Zone { zone, seat } => {
+                let mut l = s.core.locals;
+                let p = seat.map_or(0, |x| {
+                    s.core.x(r, &mut l, x).rem_euclid(r.players as i32) as usize
+                });
+                Some(r.pile(zone, p))
+            }
+            super::program::Term::Card(_) => None,
+        })
+}
+
+/// Whether pile `p` holds a card identical to `card`.
+fn held(s: &State, p: usize, card: u8) -> bool {
+    let r = &s.rules;
+    let class = view::class_of(r, card);
+    s.core.piles[p]
+        .as_slice()
+        .iter()
+        .any(|&c| view::class_of(r, c) == class)
+}
