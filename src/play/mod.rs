@@ -1363,9 +1363,16 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
             })
         };
         let hits: Vec<&CardInfo> = cards.iter().filter(fits).collect();
-        let exact = hits.iter().find(|c| input::fold(&c.name) == what);
+        // A card's name, or its kind's id in the rules (as `about/*.ftl`
+        // keys its words: a designer's spelling).
+        let exact = hits
+            .iter()
+            .copied()
+            .find(|c| input::fold(&c.name) == what)
+            .or_else(|| cards.iter().find(|c| c.id == what));
         let card = match (exact, &hits[..]) {
-            (Some(c), _) | (None, [c]) => *c,
+            (Some(c), _) => c,
+            (None, [c]) => *c,
             (None, []) => {
                 let names: Vec<&str> = cards.iter().map(|c| c.name.as_str()).collect();
                 let msg = tr!(lang, "explain-none", what = what, cards = names.join(", "));
