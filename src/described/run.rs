@@ -211,7 +211,7 @@ impl Core {
 
     fn any_legal(&self, r: &Rules, l: &mut Locals) -> bool {
         let mut found = false;
-        self.each_legal(r, l, &mut |_| {
+        self.each_legal(r, l, |_| {
             found = true;
             false
         });
@@ -220,7 +220,7 @@ impl Core {
 
     /// Calls `f` with each legal move in order until it returns false. An
     /// option's test that does not read its card is tested once.
-    fn each_legal(&self, r: &Rules, l: &mut Locals, f: &mut dyn FnMut(Move) -> bool) {
+    fn each_legal(&self, r: &Rules, l: &mut Locals, mut f: impl FnMut(Move) -> bool) {
         let Some((ch, _)) = self.waiting else {
             return;
         };
@@ -257,7 +257,7 @@ impl Core {
             return;
         }
         let mut l = self.locals;
-        self.each_legal(r, &mut l, &mut |m| {
+        self.each_legal(r, &mut l, |m| {
             out.push(m);
             true
         });

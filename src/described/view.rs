@@ -205,17 +205,26 @@ pub fn end_words(s: &State, lang: Lang, e: End) -> String {
 pub fn table(s: &State, lang: Lang, viewer: Option<usize>) -> String {
     let r = &s.rules;
     let mut out = String::with_capacity(1024);
+    let names = names(r, lang);
+    let hidden = names.last().map_or("", String::as_str);
     for p in 0..r.piles.len() {
         let pile = s.core.piles[p].as_slice();
         let Some(&first) = pile.first() else {
             continue;
         };
-        let shown = |c: u8| seen_name(s, lang, c, viewer);
+        let shown = |c: u8| match viewer {
+            Some(v) if !s.visible(c, v) => hidden,
+            _ => names[c as usize].as_str(),
+        };
         out.push_str("  ");
         write_pile_name(&mut out, r, p);
         out.push_str(": ");
-        if pile.iter().all(|&c| shown(c) == shown(first))
-            && viewer.is_some_and(|v| !s.visible(first, v))
+        let top = shown(first);
+        if viewer.is_some_and(|v| !s.visible(first, v))
+            && pile.iter().all(|&c| {
+                let t = shown(c);
+                std::ptr::eq(t, top) || t == top
+            })
         {
             let _ = write!(out, "{} x {}", pile.len(), shown(first));
         } else {
