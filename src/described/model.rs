@@ -104,6 +104,7 @@ impl Rules {
     }
 
     /// Whether `viewer` sees the face-down cards of pile `p`.
+    #[inline]
     pub fn sees_pile(&self, p: usize, viewer: usize) -> bool {
         let (z, seat) = self.piles[p];
         match self.zones[z as usize].sees {

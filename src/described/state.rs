@@ -208,6 +208,7 @@ impl State {
     }
 
     /// Whether `viewer` sees card `c` where it lies.
+    #[inline]
     pub fn visible(&self, c: u8, viewer: usize) -> bool {
         self.core.up >> c & 1 == 1
             || self

@@ -80,7 +80,9 @@ fn write_pile_name(out: &mut String, r: &Rules, p: usize) {
     let (z, seat) = r.piles[p];
     out.push_str(&r.zones[z as usize].name);
     if let Some(s) = seat {
-        let _ = write!(out, " ({})", r.seats[s as usize].1);
+        out.push_str(" (");
+        out.push_str(&r.seats[s as usize].1);
+        out.push(')');
     }
 }
 
