@@ -87,7 +87,9 @@ fn no_allocation_per_move(r: &Arc<Rules>, players: usize) {
         decisions += playout(s, i, &mut buf);
         allocations += ALLOCATIONS.load(Ordering::Relaxed) - before;
     }
-    println!("roemer_{players}p: {allocations} allocations in {GAMES} games, {decisions} decisions");
+    println!(
+        "roemer_{players}p: {allocations} allocations in {GAMES} games, {decisions} decisions"
+    );
     assert_eq!(allocations, 0, "a random playout allocated");
 }
 

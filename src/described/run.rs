@@ -152,12 +152,7 @@ impl Core {
             return;
         }
         let t = &r.program.tells[i as usize];
-        let args = t
-            .args
-            .iter()
-            .take(6)
-            .map(|a| self.x(r, l, a.1))
-            .collect();
+        let args = t.args.iter().take(6).map(|a| self.x(r, l, a.1)).collect();
         if let Some(log) = &mut self.log {
             log.push(Event::Told { tell: i, args });
         }
@@ -166,9 +161,7 @@ impl Core {
     fn shuffle(&mut self, r: &Rules, l: &mut Locals, set: SId) {
         for term in &r.program.sets[set as usize].terms {
             if let Term::Zone { zone, seat } = *term {
-                let s = seat.map_or(0, |s| {
-                    self.x(r, l, s).rem_euclid(r.players as i32) as usize
-                });
+                let s = seat.map_or(0, |s| self.x(r, l, s).rem_euclid(r.players as i32) as usize);
                 let p = r.pile(zone, s);
                 let n = self.piles[p].len as usize;
                 seed::shuffle(&mut self.piles[p].cards[..n], &mut self.rng);

@@ -72,6 +72,9 @@ fn a_random_playout_of_roemer_allocates_nothing_per_move() {
             assert!(s.is_over(), "{players} players, game {i} did not end");
         }
         assert!(moves > 1000, "{players} players: only {moves} moves");
-        assert_eq!(allocated, 0, "{players} players: {allocated} allocations in {moves} moves");
+        assert_eq!(
+            allocated, 0,
+            "{players} players: {allocated} allocations in {moves} moves"
+        );
     }
 }
