@@ -62,7 +62,7 @@ pub fn seen_card(s: &State, lang: Lang, c: u8, viewer: Option<usize>) -> String 
     seen_name(s, lang, c, viewer).to_string()
 }
 
-fn seen_name<'a>(s: &'a State, lang: Lang, c: u8, viewer: Option<usize>) -> &'a str {
+fn seen_name(s: &State, lang: Lang, c: u8, viewer: Option<usize>) -> &str {
     match viewer {
         Some(v) if !s.visible(c, v) => names(&s.rules, lang).last().map_or("", String::as_str),
         _ => name_of(&s.rules, lang, c),
