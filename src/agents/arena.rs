@@ -36,6 +36,8 @@ struct Totals {
     games: u64,
     draws: u64,
     turns: u64,
+    /// The longest game's turns.
+    max_turns: u64,
     /// Per side: games won.
     wins: [u64; MAX_SEATS],
     /// Per side and seat: games won holding that seat, games holding it.
@@ -56,6 +58,7 @@ impl Totals {
         self.games += o.games;
         self.draws += o.draws;
         self.turns += o.turns;
+        self.max_turns = self.max_turns.max(o.max_turns);
         for i in 0..MAX_SEATS {
             self.wins[i] += o.wins[i];
             self.margin[i] += o.margin[i];
@@ -109,6 +112,8 @@ pub struct ArenaReport {
     /// The sides, in the order their specs were given (A, B, ...).
     pub sides: Vec<SideReport>,
     pub mean_turns: f64,
+    /// The longest game's turns (a game stopped at a cap is long).
+    pub max_turns: u64,
     pub seed: u64,
     pub threads: usize,
     pub seconds: f64,
@@ -198,6 +203,7 @@ fn play_game<G: Agents>(
         t.games_as[side(p)][p] = 1;
     }
     t.turns = state.turns() as u64;
+    t.max_turns = t.turns;
     match state.winner() {
         Some(w) if w < seats => {
             t.wins[side(w)] = 1;
@@ -276,6 +282,7 @@ pub fn arena_in<G: Agents>(
         draw_rate: rate(totals.draws, totals.games),
         sides,
         mean_turns: totals.turns as f64 / n,
+        max_turns: totals.max_turns,
         seed,
         threads,
         seconds: start.elapsed().as_secs_f64(),
@@ -318,6 +325,7 @@ impl ArenaReport {
             "draws": self.draws,
             "draw_rate": self.draw_rate,
             "mean_turns": self.mean_turns,
+            "max_turns": self.max_turns,
             "seats": self.seat_ids,
             "sides": sides,
             "seed": self.seed,

@@ -417,10 +417,15 @@ impl C<'_, '_> {
             self.block(&o.body);
             ends.push(self.emit(Op::Jump(0)));
             self.scope.truncate(depth);
+            let test_reads_card = match (card, test) {
+                (Some((var, _)), Some(t)) => self.prog.test_reads(t, var),
+                _ => false,
+            };
             self.prog.choices[choice as usize].options.push(OptionDef {
                 name: o.name.name.clone(),
                 card,
                 test,
+                test_reads_card,
                 body,
             });
         }

@@ -74,6 +74,25 @@ pub struct Rules {
     pub settings: Vec<(String, String)>,
     /// The rulebook the base files follow (game.ron).
     pub rulebook: String,
+    /// Each card's name in each language, made when first asked for.
+    pub card_names: CardNames,
+}
+
+/// Each card's name in each language (then the words for no card and a
+/// hidden card), worked out once: a table shown after every move of a
+/// soak names every card.
+#[derive(Debug, Default)]
+pub struct CardNames([std::sync::OnceLock<Vec<String>>; 3]);
+
+impl CardNames {
+    /// The names in `lang`, made by `make` the first time.
+    pub fn get(
+        &self,
+        lang: crate::play::i18n::Lang,
+        make: impl FnOnce() -> Vec<String>,
+    ) -> &[String] {
+        self.0[lang as usize].get_or_init(make)
+    }
 }
 
 impl Rules {
@@ -85,6 +104,7 @@ impl Rules {
     }
 
     /// Whether `viewer` sees the face-down cards of pile `p`.
+    #[inline]
     pub fn sees_pile(&self, p: usize, viewer: usize) -> bool {
         let (z, seat) = self.piles[p];
         match self.zones[z as usize].sees {
@@ -357,6 +377,7 @@ impl Validator {
             words,
             settings,
             rulebook,
+            card_names: CardNames::default(),
         };
         let keys: Vec<String> = [rules.settings.clone(), rules.names()]
             .concat()

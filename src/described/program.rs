@@ -158,6 +158,9 @@ pub struct OptionDef {
     pub name: String,
     pub card: Option<(u8, SId)>,
     pub test: Option<TId>,
+    /// Whether the test reads the card's variable (if not, the test is
+    /// the same for every card and is evaluated once).
+    pub test_reads_card: bool,
     pub body: u16,
 }
 
@@ -183,4 +186,51 @@ pub struct Program {
     pub locals: u8,
     /// The agents' evaluation of a position for the seat in local `me`.
     pub evaluation: Option<(XId, u8)>,
+}
+
+impl Program {
+    /// Whether test `t` reads local `var`.
+    pub fn test_reads(&self, t: TId, var: u8) -> bool {
+        match &self.ts[t as usize] {
+            T::Const(_) => false,
+            T::Or(ts) | T::And(ts) => ts.iter().any(|&t| self.test_reads(t, var)),
+            T::Not(t) => self.test_reads(*t, var),
+            T::Cmp(a, _, b) => self.reads(*a, var) || self.reads(*b, var),
+            T::Any(s) | T::No(s) => self.set_reads(*s, var),
+        }
+    }
+
+    /// Whether expression `x` reads local `var`.
+    pub fn reads(&self, x: XId, var: u8) -> bool {
+        match &self.xs[x as usize] {
+            X::Int(_) | X::Players | X::Glob(_) => false,
+            X::Local(i) => *i == var,
+            X::Per(_, a) | X::Attr(a, _) | X::Owner(a) | X::Pos(a) | X::Next(a) | X::Neg(a) => {
+                self.reads(*a, var)
+            }
+            X::Count(s) => self.set_reads(*s, var),
+            X::Add(a, b) | X::Sub(a, b) | X::Mul(a, b) | X::Max(a, b) | X::Min(a, b) => {
+                self.reads(*a, var) || self.reads(*b, var)
+            }
+            X::If(t, a, b) => {
+                self.test_reads(*t, var) || self.reads(*a, var) || self.reads(*b, var)
+            }
+            X::Bool(t) => self.test_reads(*t, var),
+            X::Agg {
+                dom, keys, test, ..
+            } => {
+                matches!(dom, Dom::Cards(s) if self.set_reads(*s, var))
+                    || keys.iter().any(|&k| self.reads(k, var))
+                    || test.is_some_and(|t| self.test_reads(t, var))
+            }
+        }
+    }
+
+    /// Whether card set `s` reads local `var`.
+    pub fn set_reads(&self, s: SId, var: u8) -> bool {
+        self.sets[s as usize].terms.iter().any(|t| match *t {
+            Term::Zone { seat, .. } => seat.is_some_and(|x| self.reads(x, var)),
+            Term::Card(x) => self.reads(x, var),
+        })
+    }
 }

@@ -21,8 +21,15 @@ type Locals = [i32; MAX_LOCALS];
 type Cards = ArrayVec<u8, MAX_CARDS>;
 
 impl Core {
-    /// Runs ops until a decision waits or the game ends.
+    /// Runs ops until a decision waits or the game ends. The locals are
+    /// worked on in a copy, written back when the run stops.
     pub fn run(&mut self, r: &Rules) {
+        let mut l = self.locals;
+        self.run_ops(r, &mut l);
+        self.locals = l;
+    }
+
+    fn run_ops(&mut self, r: &Rules, l: &mut Locals) {
         let p = &r.program;
         let n = r.players as i32;
         let mut steps = 0u32;
@@ -42,8 +49,7 @@ impl Core {
                 Op::Phase(i) => self.phase = *i,
                 Op::Jump(t) => self.pc = *t,
                 Op::JumpUnless(t, to) => {
-                    let mut l = self.locals;
-                    if !self.t(r, &mut l, *t) {
+                    if !self.t(r, l, *t) {
                         self.pc = *to;
                     }
                 }
@@ -53,20 +59,19 @@ impl Core {
                     from,
                     after,
                 } => {
-                    let mut l = self.locals;
-                    let s = self.x(r, &mut l, *from).rem_euclid(n);
+                    let s = self.x(r, l, *from).rem_euclid(n);
                     let (s, c) = if *after { ((s + 1) % n, n - 1) } else { (s, n) };
-                    self.locals[*var as usize] = s;
-                    self.locals[*count as usize] = c;
+                    l[*var as usize] = s;
+                    l[*count as usize] = c;
                 }
                 Op::ForTest { count, exit } => {
-                    if self.locals[*count as usize] <= 0 {
+                    if l[*count as usize] <= 0 {
                         self.pc = *exit;
                     }
                 }
                 Op::ForStep { var, count, head } => {
-                    self.locals[*count as usize] -= 1;
-                    let v = &mut self.locals[*var as usize];
+                    l[*count as usize] -= 1;
+                    let v = &mut l[*var as usize];
                     *v = (*v + 1) % n;
                     self.pc = *head;
                 }
@@ -75,10 +80,9 @@ impl Core {
                         self.finish(End::DecisionCap(self.phase));
                         return;
                     }
-                    let mut l = self.locals;
-                    let seat = self.x(r, &mut l, *by).rem_euclid(n) as u8;
+                    let seat = self.x(r, l, *by).rem_euclid(n) as u8;
                     self.waiting = Some((*choice, seat));
-                    if self.any_legal(r) {
+                    if self.any_legal(r, l) {
                         self.pc -= 1;
                         return;
                     }
@@ -86,13 +90,11 @@ impl Core {
                     self.pc = p.choices[*choice as usize].end;
                 }
                 Op::SetGlob(i, x) => {
-                    let mut l = self.locals;
-                    self.glob[*i as usize] = self.x(r, &mut l, *x);
+                    self.glob[*i as usize] = self.x(r, l, *x);
                 }
                 Op::SetPer(i, s, x) => {
-                    let mut l = self.locals;
-                    let seat = self.x(r, &mut l, *s).rem_euclid(n) as usize;
-                    self.per[*i as usize][seat] = self.x(r, &mut l, *x);
+                    let seat = self.x(r, l, *s).rem_euclid(n) as usize;
+                    self.per[*i as usize][seat] = self.x(r, l, *x);
                 }
                 Op::Put {
                     set,
@@ -100,31 +102,27 @@ impl Core {
                     seat,
                     up,
                 } => {
-                    let mut l = self.locals;
-                    let s = seat.map_or(0, |s| self.x(r, &mut l, s).rem_euclid(n) as usize);
+                    let s = seat.map_or(0, |s| self.x(r, l, s).rem_euclid(n) as usize);
                     let to = r.pile(*zone, s);
-                    let cards = self.cards(r, &mut l, *set);
+                    let cards = self.cards(r, l, *set);
                     for c in cards {
                         self.move_card(r, c, to, *up);
                     }
                 }
                 Op::Discard(set) => {
-                    let mut l = self.locals;
                     let to = r.pile(r.discard_to, 0);
-                    for c in self.cards(r, &mut l, *set) {
+                    for c in self.cards(r, l, *set) {
                         self.move_card(r, c, to, None);
                     }
                 }
                 Op::Reveal(set) => {
-                    let mut l = self.locals;
-                    for c in self.cards(r, &mut l, *set) {
+                    for c in self.cards(r, l, *set) {
                         self.up |= 1 << c;
                     }
                 }
-                Op::Shuffle(set) => self.shuffle(r, *set),
+                Op::Shuffle(set) => self.shuffle(r, l, *set),
                 Op::Draw { seat, n: count } => {
-                    let mut l = self.locals;
-                    let s = self.x(r, &mut l, *seat).rem_euclid(n) as usize;
+                    let s = self.x(r, l, *seat).rem_euclid(n) as usize;
                     let (from, to) = (r.pile(r.draw_from, 0), r.pile(r.draw_to, s));
                     for _ in 0..*count {
                         let pile = &self.piles[from];
@@ -135,7 +133,7 @@ impl Core {
                         self.move_card(r, c, to, Some(false));
                     }
                 }
-                Op::Tell(i) => self.tell(r, *i),
+                Op::Tell(i) => self.tell(r, l, *i),
                 Op::EndGame => self.finish(End::Game),
             }
         }
@@ -149,30 +147,21 @@ impl Core {
         }
     }
 
-    fn tell(&mut self, r: &Rules, i: u16) {
+    fn tell(&mut self, r: &Rules, l: &mut Locals, i: u16) {
         if self.log.is_none() {
             return;
         }
-        let mut l = self.locals;
         let t = &r.program.tells[i as usize];
-        let args = t
-            .args
-            .iter()
-            .take(6)
-            .map(|a| self.x(r, &mut l, a.1))
-            .collect();
+        let args = t.args.iter().take(6).map(|a| self.x(r, l, a.1)).collect();
         if let Some(log) = &mut self.log {
             log.push(Event::Told { tell: i, args });
         }
     }
 
-    fn shuffle(&mut self, r: &Rules, set: SId) {
-        let mut l = self.locals;
+    fn shuffle(&mut self, r: &Rules, l: &mut Locals, set: SId) {
         for term in &r.program.sets[set as usize].terms {
             if let Term::Zone { zone, seat } = *term {
-                let s = seat.map_or(0, |s| {
-                    self.x(r, &mut l, s).rem_euclid(r.players as i32) as usize
-                });
+                let s = seat.map_or(0, |s| self.x(r, l, s).rem_euclid(r.players as i32) as usize);
                 let p = r.pile(zone, s);
                 let n = self.piles[p].len as usize;
                 seed::shuffle(&mut self.piles[p].cards[..n], &mut self.rng);
@@ -213,46 +202,44 @@ impl Core {
 
     // ----- Decisions ------------------------------------------------------
 
-    fn any_legal(&self, r: &Rules) -> bool {
+    fn any_legal(&self, r: &Rules, l: &mut Locals) -> bool {
         let mut found = false;
-        self.each_legal(r, &mut |_| {
+        self.each_legal(r, l, |_| {
             found = true;
             false
         });
         found
     }
 
-    /// Calls `f` with each legal move in order until it returns false.
-    fn each_legal(&self, r: &Rules, f: &mut dyn FnMut(Move) -> bool) {
+    /// Calls `f` with each legal move in order until it returns false. An
+    /// option's test that does not read its card is tested once.
+    fn each_legal(&self, r: &Rules, l: &mut Locals, mut f: impl FnMut(Move) -> bool) {
         let Some((ch, _)) = self.waiting else {
             return;
         };
-        let mut l = self.locals;
         for (i, o) in r.program.choices[ch as usize].options.iter().enumerate() {
-            match o.card {
-                Some((var, set)) => {
-                    for c in self.cards(r, &mut l, set) {
-                        l[var as usize] = i32::from(c);
-                        if o.test.is_none_or(|t| self.t(r, &mut l, t))
-                            && !f(Move {
-                                option: i as u8,
-                                card: c,
-                            })
-                        {
-                            return;
-                        }
-                    }
+            let option = i as u8;
+            let Some((var, set)) = o.card else {
+                if o.test.is_none_or(|t| self.t(r, l, t)) && !f(Move { option, card: NONE }) {
+                    return;
                 }
-                None => {
-                    if o.test.is_none_or(|t| self.t(r, &mut l, t))
-                        && !f(Move {
-                            option: i as u8,
-                            card: NONE,
-                        })
-                    {
-                        return;
+                continue;
+            };
+            let test = match o.test {
+                Some(t) if !o.test_reads_card => {
+                    if !self.t(r, l, t) {
+                        continue;
                     }
+                    None
                 }
+                t => t,
+            };
+            let go_on = self.each_card(r, l, set, |core, l, c| {
+                l[var as usize] = i32::from(c);
+                !test.is_none_or(|t| core.t(r, l, t)) || f(Move { option, card: c })
+            });
+            if !go_on {
+                return;
             }
         }
     }
@@ -262,7 +249,8 @@ impl Core {
         if self.end.is_some() {
             return;
         }
-        self.each_legal(r, &mut |m| {
+        let mut l = self.locals;
+        self.each_legal(r, &mut l, |m| {
             out.push(m);
             true
         });
@@ -287,29 +275,78 @@ impl Core {
 
     // ----- Expressions ------------------------------------------------------
 
-    /// The cards of a set, in order.
+    /// The cards of a set, in order (at most [`MAX_CARDS`]).
     pub fn cards(&self, r: &Rules, l: &mut Locals, set: SId) -> Cards {
         let mut out = Cards::new();
+        self.each_card(r, l, set, |_, _, c| {
+            out.push(c);
+            true
+        });
+        out
+    }
+
+    /// Calls `f` with each card of a set in order (at most [`MAX_CARDS`])
+    /// until it returns false; whether it went through them all. No card
+    /// is copied: the piles are read where they lie.
+    fn each_card(
+        &self,
+        r: &Rules,
+        l: &mut Locals,
+        set: SId,
+        mut f: impl FnMut(&Self, &mut Locals, u8) -> bool,
+    ) -> bool {
+        let mut left = MAX_CARDS;
         for term in &r.program.sets[set as usize].terms {
             match *term {
-                Term::Zone { zone, seat } => {
-                    let s =
-                        seat.map_or(0, |s| self.x(r, l, s).rem_euclid(r.players as i32) as usize);
-                    for &c in self.piles[r.pile(zone, s)].as_slice() {
-                        if !out.is_full() {
-                            out.push(c);
+                Term::Zone { .. } => {
+                    let p = self.term_pile(r, l, term);
+                    for &c in self.piles[p].as_slice() {
+                        if left == 0 {
+                            return true;
+                        }
+                        left -= 1;
+                        if !f(self, l, c) {
+                            return false;
                         }
                     }
                 }
                 Term::Card(x) => {
                     let c = self.x(r, l, x);
-                    if (0..r.cards.len() as i32).contains(&c) && !out.is_full() {
-                        out.push(c as u8);
+                    if (0..r.cards.len() as i32).contains(&c) && left > 0 {
+                        left -= 1;
+                        if !f(self, l, c as u8) {
+                            return false;
+                        }
                     }
                 }
             }
         }
-        out
+        true
+    }
+
+    /// The number of cards of a set (at most [`MAX_CARDS`]), none copied.
+    fn count_cards(&self, r: &Rules, l: &mut Locals, set: SId) -> usize {
+        let mut n = 0;
+        for term in &r.program.sets[set as usize].terms {
+            match *term {
+                Term::Zone { .. } => n += self.piles[self.term_pile(r, l, term)].len as usize,
+                Term::Card(x) => {
+                    let c = self.x(r, l, x);
+                    n += usize::from((0..r.cards.len() as i32).contains(&c));
+                }
+            }
+        }
+        n.min(MAX_CARDS)
+    }
+
+    /// The pile a zone term names.
+    #[inline]
+    fn term_pile(&self, r: &Rules, l: &mut Locals, term: &Term) -> usize {
+        let Term::Zone { zone, seat } = *term else {
+            return 0;
+        };
+        let s = seat.map_or(0, |s| self.x(r, l, s).rem_euclid(r.players as i32) as usize);
+        r.pile(zone, s)
     }
 
     fn card(r: &Rules, c: i32) -> Option<usize> {
@@ -336,7 +373,7 @@ impl Core {
                     .map_or(0, |i| i as i32 + 1)
             }),
             X::Next(s) => (self.x(r, l, *s) + 1).rem_euclid(n),
-            X::Count(s) => self.cards(r, l, *s).len() as i32,
+            X::Count(s) => self.count_cards(r, l, *s) as i32,
             X::Neg(a) => self.x(r, l, *a).saturating_neg(),
             X::Add(a, b) => self.x(r, l, *a).saturating_add(self.x(r, l, *b)),
             X::Sub(a, b) => self.x(r, l, *a).saturating_sub(self.x(r, l, *b)),
@@ -372,45 +409,28 @@ impl Core {
         keys: &[XId],
         test: Option<TId>,
     ) -> i32 {
-        let items: Cards = match dom {
-            Dom::Seats => (0..r.players as u8).collect(),
-            Dom::Cards(s) => self.cards(r, l, s),
-        };
-        let mut acc: Option<i32> = None;
-        let mut best: Option<(u8, [i32; 4])> = None;
-        let mut count = 0;
-        for it in items {
+        let mut acc = Fold::default();
+        let mut step = |core: &Self, l: &mut Locals, it: u8| {
             l[var as usize] = i32::from(it);
-            if !test.is_none_or(|t| self.t(r, l, t)) {
-                continue;
+            if test.is_none_or(|t| core.t(r, l, t)) {
+                acc.add(core, r, l, op, keys, it);
             }
-            count += 1;
-            match op {
-                Agg::Count => {}
-                Agg::Best => {
-                    let mut k = [0i32; 4];
-                    for (i, &x) in keys.iter().take(4).enumerate() {
-                        k[i] = self.x(r, l, x);
-                    }
-                    if best.is_none_or(|(_, b)| k > b) {
-                        best = Some((it, k));
-                    }
+            true
+        };
+        match dom {
+            Dom::Seats => {
+                for s in 0..r.players as u8 {
+                    step(self, l, s);
                 }
-                _ => {
-                    let v = self.x(r, l, keys[0]);
-                    acc = Some(match (op, acc) {
-                        (_, None) => v,
-                        (Agg::Sum, Some(a)) => a.saturating_add(v),
-                        (Agg::Max, Some(a)) => a.max(v),
-                        (_, Some(a)) => a.min(v),
-                    });
-                }
+            }
+            Dom::Cards(s) => {
+                self.each_card(r, l, s, step);
             }
         }
         match op {
-            Agg::Count => count,
-            Agg::Best => best.map_or(-1, |(c, _)| i32::from(c)),
-            _ => acc.unwrap_or(0),
+            Agg::Count => acc.count,
+            Agg::Best => acc.best.map_or(-1, |(c, _)| i32::from(c)),
+            _ => acc.acc.unwrap_or(0),
         }
     }
 
@@ -424,8 +444,46 @@ impl Core {
                 let (a, b) = (self.x(r, l, *a), self.x(r, l, *b));
                 op.holds(i64::from(a), i64::from(b))
             }
-            T::Any(s) => !self.cards(r, l, *s).is_empty(),
-            T::No(s) => self.cards(r, l, *s).is_empty(),
+            T::Any(s) => self.count_cards(r, l, *s) > 0,
+            T::No(s) => self.count_cards(r, l, *s) == 0,
+        }
+    }
+}
+
+/// An aggregate's running value: the items counted, the sum, greatest or
+/// least so far, and the best item with its keys.
+#[derive(Default)]
+struct Fold {
+    count: i32,
+    acc: Option<i32>,
+    best: Option<(u8, [i32; 4])>,
+}
+
+impl Fold {
+    /// Adds item `it` (the aggregate's variable holds it), which passed
+    /// the test.
+    fn add(&mut self, core: &Core, r: &Rules, l: &mut Locals, op: Agg, keys: &[XId], it: u8) {
+        self.count += 1;
+        match op {
+            Agg::Count => {}
+            Agg::Best => {
+                let mut k = [0i32; 4];
+                for (i, &x) in keys.iter().take(4).enumerate() {
+                    k[i] = core.x(r, l, x);
+                }
+                if self.best.is_none_or(|(_, b)| k > b) {
+                    self.best = Some((it, k));
+                }
+            }
+            _ => {
+                let v = core.x(r, l, keys[0]);
+                self.acc = Some(match (op, self.acc) {
+                    (_, None) => v,
+                    (Agg::Sum, Some(a)) => a.saturating_add(v),
+                    (Agg::Max, Some(a)) => a.max(v),
+                    (_, Some(a)) => a.min(v),
+                });
+            }
         }
     }
 }

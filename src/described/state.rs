@@ -38,9 +38,11 @@ impl Pile {
         self.len += 1;
     }
 
+    /// Takes card `c` out (looked for from the top, where most cards
+    /// leave), the cards above it moving down one place.
     pub fn remove(&mut self, c: u8) {
         let n = self.len as usize;
-        if let Some(i) = self.cards[..n].iter().position(|&x| x == c) {
+        if let Some(i) = self.cards[..n].iter().rposition(|&x| x == c) {
             self.cards.copy_within(i + 1..n, i);
             self.len -= 1;
             self.cards[n - 1] = NONE;
@@ -212,6 +214,7 @@ impl State {
     }
 
     /// Whether `viewer` sees card `c` where it lies.
+    #[inline]
     pub fn visible(&self, c: u8, viewer: usize) -> bool {
         self.core.up >> c & 1 == 1
             || self

@@ -3,6 +3,8 @@
 //! card"), in a language: the sentences are the game's catalogue's
 //! (`words/*.ftl` of its rules folder), the names its rules'.
 
+use std::fmt::Write;
+
 use fluent_bundle::FluentArgs;
 
 use super::model::Rules;
@@ -15,9 +17,30 @@ use crate::play::table::{CardView, TableView, Viewer, Zone, ZoneKind};
 /// A card's name: the catalogue's `card-name` with the card's kind and
 /// attributes (values by name), else its kind's name and values.
 pub fn card_name(r: &Rules, lang: Lang, c: u8) -> String {
-    let Some((kind, values)) = r.cards.get(c as usize) else {
-        return r.words.format(lang, "no-card", None);
-    };
+    name_of(r, lang, c).to_string()
+}
+
+/// Card `c`'s name (past the last card, the words for no card), from the
+/// names worked out once per language ([`super::model::CardNames`]).
+fn name_of(r: &Rules, lang: Lang, c: u8) -> &str {
+    let names = names(r, lang);
+    &names[(c as usize).min(r.cards.len())]
+}
+
+/// Each card's name, then the words for no card and for a hidden card.
+fn names(r: &Rules, lang: Lang) -> &[String] {
+    r.card_names.get(lang, || {
+        let mut out: Vec<String> = (0..r.cards.len())
+            .map(|c| format_card_name(r, lang, c))
+            .collect();
+        out.push(r.words.format(lang, "no-card", None));
+        out.push(r.words.format(lang, "hidden-card", None));
+        out
+    })
+}
+
+fn format_card_name(r: &Rules, lang: Lang, c: usize) -> String {
+    let (kind, values) = &r.cards[c];
     let mut args = FluentArgs::new();
     args.set("kind", r.kinds[*kind as usize].0.clone());
     args.set("kind_name", r.kinds[*kind as usize].1.clone());
@@ -36,19 +59,30 @@ pub fn card_name(r: &Rules, lang: Lang, c: u8) -> String {
 
 /// Card `c` as `viewer` sees it where it lies (`None`: every card).
 pub fn seen_card(s: &State, lang: Lang, c: u8, viewer: Option<usize>) -> String {
+    seen_name(s, lang, c, viewer).to_string()
+}
+
+fn seen_name(s: &State, lang: Lang, c: u8, viewer: Option<usize>) -> &str {
     match viewer {
-        Some(v) if !s.visible(c, v) => s.rules.words.format(lang, "hidden-card", None),
-        _ => card_name(&s.rules, lang, c),
+        Some(v) if !s.visible(c, v) => names(&s.rules, lang).last().map_or("", String::as_str),
+        _ => name_of(&s.rules, lang, c),
     }
 }
 
 /// A pile's name: its zone's, and its seat's.
 pub fn pile_name(r: &Rules, p: usize) -> String {
+    let mut out = String::new();
+    write_pile_name(&mut out, r, p);
+    out
+}
+
+fn write_pile_name(out: &mut String, r: &Rules, p: usize) {
     let (z, seat) = r.piles[p];
-    let zone = &r.zones[z as usize].name;
-    match seat {
-        Some(s) => format!("{} ({})", zone, r.seats[s as usize].1),
-        None => zone.clone(),
+    out.push_str(&r.zones[z as usize].name);
+    if let Some(s) = seat {
+        out.push_str(" (");
+        out.push_str(&r.seats[s as usize].1);
+        out.push(')');
     }
 }
 
@@ -78,18 +112,31 @@ pub fn move_words(r: &Rules, lang: Lang, seat: usize, choice: Option<u16>, m: Mo
 
 /// A value of type `ty` in words.
 fn value_words(s: &State, lang: Lang, ty: Ty, v: i32, viewer: Option<usize>) -> String {
+    let mut out = String::new();
+    write_value(&mut out, s, lang, ty, v, viewer);
+    out
+}
+
+/// Writes a value of type `ty` in words.
+fn write_value(out: &mut String, s: &State, lang: Lang, ty: Ty, v: i32, viewer: Option<usize>) {
     let r = &s.rules;
     match ty {
-        Ty::Seat => r
-            .seats
-            .get(v as usize)
-            .map_or(v.to_string(), |x| x.1.clone()),
-        Ty::Card if (0..r.cards.len() as i32).contains(&v) => seen_card(s, lang, v as u8, viewer),
-        Ty::Card => r.words.format(lang, "no-card", None),
-        Ty::Value(a) => {
-            (r.attrs[a as usize].1.get(v as usize)).map_or("-".to_string(), |x| x.1.clone())
+        Ty::Seat => match r.seats.get(v as usize) {
+            Some(x) => out.push_str(&x.1),
+            None => {
+                let _ = write!(out, "{v}");
+            }
+        },
+        Ty::Card if (0..r.cards.len() as i32).contains(&v) => {
+            out.push_str(seen_name(s, lang, v as u8, viewer))
         }
-        Ty::Num | Ty::Bool => v.to_string(),
+        Ty::Card => out.push_str(name_of(r, lang, NONE)),
+        Ty::Value(a) => {
+            out.push_str((r.attrs[a as usize].1.get(v as usize)).map_or("-", |x| x.1.as_str()))
+        }
+        Ty::Num | Ty::Bool => {
+            let _ = write!(out, "{v}");
+        }
     }
 }
 
@@ -155,63 +202,80 @@ pub fn end_words(s: &State, lang: Lang, e: End) -> String {
 }
 
 /// The table as `viewer` sees it: each pile that holds cards, then the
-/// counters, then the scores.
+/// counters, then the scores. Written in one string, each card's name
+/// worked out once per language (the soak shows it after every move).
 pub fn table(s: &State, lang: Lang, viewer: Option<usize>) -> String {
     let r = &s.rules;
-    let mut out = String::new();
+    let mut out = String::with_capacity(1024);
+    let names = names(r, lang);
+    let hidden = names.last().map_or("", String::as_str);
     for p in 0..r.piles.len() {
         let pile = s.core.piles[p].as_slice();
-        let (z, _) = r.piles[p];
-        let shown: Vec<String> = pile
-            .iter()
-            .map(|&c| seen_card(s, lang, c, viewer))
-            .collect();
-        if pile.is_empty() {
+        let Some(&first) = pile.first() else {
             continue;
-        }
-        let text = if shown.iter().all(|t| *t == shown[0])
-            && viewer.is_some_and(|v| !s.visible(pile[0], v))
-        {
-            format!("{} x {}", pile.len(), shown[0])
-        } else {
-            shown.join(", ")
         };
-        let _ = z;
-        out.push_str(&format!("  {}: {}\n", pile_name(r, p), text));
+        let shown = |c: u8| match viewer {
+            Some(v) if !s.visible(c, v) => hidden,
+            _ => names[c as usize].as_str(),
+        };
+        out.push_str("  ");
+        write_pile_name(&mut out, r, p);
+        out.push_str(": ");
+        let top = shown(first);
+        if viewer.is_some_and(|v| !s.visible(first, v))
+            && pile.iter().all(|&c| {
+                let t = shown(c);
+                std::ptr::eq(t, top) || t == top
+            })
+        {
+            let _ = write!(out, "{} x {}", pile.len(), shown(first));
+        } else {
+            for (i, &c) in pile.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                out.push_str(shown(c));
+            }
+        }
+        out.push('\n');
     }
-    for line in counter_lines(s, lang, viewer) {
-        out.push_str(&format!("  {line}\n"));
-    }
+    write_counters(&mut out, s, lang, viewer);
     out
 }
 
 /// The counters `viewer` may read (`None`: every counter), a line each.
 fn counter_lines(s: &State, lang: Lang, viewer: Option<usize>) -> Vec<String> {
+    let mut out = String::new();
+    write_counters(&mut out, s, lang, viewer);
+    (out.lines())
+        .map(|l| l.strip_prefix("  ").unwrap_or(l).to_string())
+        .collect()
+}
+
+/// Writes the counters `viewer` may read, a line each, indented.
+fn write_counters(out: &mut String, s: &State, lang: Lang, viewer: Option<usize>) {
     let r = &s.rules;
-    let mut out = Vec::new();
     for (i, c) in r
         .counters
         .iter()
         .enumerate()
         .filter(|(_, c)| c.shown || viewer.is_none())
     {
+        let _ = write!(out, "  {}: ", c.id);
         if c.per_seat {
-            let vals: Vec<String> = (0..r.players)
-                .map(|p| {
-                    format!(
-                        "{} {}",
-                        r.seats[p].1,
-                        value_words(s, lang, c.ty, s.core.per[i][p], viewer)
-                    )
-                })
-                .collect();
-            out.push(format!("{}: {}", c.id, vals.join(", ")));
+            for p in 0..r.players {
+                if p > 0 {
+                    out.push_str(", ");
+                }
+                out.push_str(&r.seats[p].1);
+                out.push(' ');
+                write_value(out, s, lang, c.ty, s.core.per[i][p], viewer);
+            }
         } else {
-            let v = value_words(s, lang, c.ty, s.core.glob[i], viewer);
-            out.push(format!("{}: {}", c.id, v));
+            write_value(out, s, lang, c.ty, s.core.glob[i], viewer);
         }
+        out.push('\n');
     }
-    out
 }
 
 /// The table as `viewer` sees it, as data (`ludus serve`'s page): each

@@ -18,6 +18,7 @@ mod de_cape_play;
 mod de_cape_report;
 mod de_cape_scenario_files;
 mod described;
+mod described_alloc;
 mod designer_reports;
 mod designer_trust;
 mod effect_errors;
