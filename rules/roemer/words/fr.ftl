@@ -29,13 +29,29 @@ moved-told = { $to_zone ->
             }
            *[0] { $card }
         }
-       *[other] { $card } revient dans la main de { $to_seat }
+       *[other] { $card } revient dans la main { $to_seat ->
+            [Ouest] d'Ouest
+            [Est] d'Est
+           *[other] de { $to_seat }
+        }
     }
     [trick] { $from_seat } joue { $card }
     [team] { $from_zone ->
         [hand] { $to_seat } pose { $card } dans son équipe
-        [team] { $card } passe de l'équipe de { $from_seat } à celle de { $to_seat }
-       *[other] { $card } va dans l'équipe de { $to_seat }
+        [team] { $card } passe de l'équipe { $from_seat ->
+            [Ouest] d'Ouest
+            [Est] d'Est
+           *[other] de { $from_seat }
+        } à celle { $to_seat ->
+            [Ouest] d'Ouest
+            [Est] d'Est
+           *[other] de { $to_seat }
+        }
+       *[other] { $card } va dans l'équipe { $to_seat ->
+            [Ouest] d'Ouest
+            [Est] d'Est
+           *[other] de { $to_seat }
+        }
     }
     [discard_pile] { $from_zone ->
         [trick] le pli va à la défausse
@@ -107,3 +123,4 @@ rule-game-end-AtRoundEnd = La partie ne finit qu'à la fin d'une manche.
 rule-game-tie-Shared = Les meilleurs scores égaux se partagent la victoire.
 rule-game-tie-PlayOn = Les meilleurs scores égaux jouent une manche de plus.
 rule-points-values-AssumedInCards = Points (une hypothèse : aucune source ne les donne) : 1 et 2 valent 3, 3 et 4 valent 5, 5 et 6 valent 10, 7 vaut 20.
+
