@@ -194,3 +194,22 @@ pub fn ludus(args: &[&str]) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// The words of `text`, one space between each: a text wrapped anywhere
+/// between words reads the same.
+pub fn flat(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The answers to a command typed at `ludus play`: the text after each
+/// prompt that echoes `cmd`, up to the next prompt.
+pub fn answers<'a>(out: &'a str, cmd: &str) -> Vec<&'a str> {
+    let echo = format!("> {cmd}\n");
+    out.match_indices(&echo)
+        .map(|(i, _)| {
+            let rest = &out[i + echo.len()..];
+            let end = rest.find("\n> ").map_or(rest.len(), |e| e + 1);
+            &rest[..end]
+        })
+        .collect()
+}

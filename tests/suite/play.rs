@@ -10,6 +10,7 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::common::flat;
 use ludus::args::RulesArgs;
 use ludus::engine::seed::{derive, mix};
 use ludus::games::caesar_cleopatra::CaesarCleopatra;
@@ -1484,10 +1485,4 @@ fn play_and_replay_help_in_french_and_dutch() {
     // Without --lang, clap's English help.
     let out = Proc::new(bin).args(["play", "--help"]).output().unwrap();
     assert!(String::from_utf8_lossy(&out.stdout).contains("Usage: ludus play"));
-}
-
-/// The words of `text`, one space between each: messages are wrapped at
-/// 80 columns, and read as words.
-fn flat(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }

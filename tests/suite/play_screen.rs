@@ -6,6 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::common::{answers, flat};
 use ludus::args::RulesArgs;
 use ludus::engine::seed::{derive, mix};
 use ludus::games::caesar_cleopatra::CaesarCleopatra;
@@ -342,25 +343,6 @@ fn ludus_play(args: &[&str], input: &str) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8(out.stdout).unwrap()
-}
-
-/// The words of `text`, one space between each: a text wrapped anywhere
-/// between words reads the same.
-fn flat(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-/// The answers to each typed command: the text after the prompt that
-/// echoes `cmd`, up to the next prompt.
-fn answers<'a>(out: &'a str, cmd: &str) -> Vec<&'a str> {
-    let echo = format!("> {cmd}\n");
-    out.match_indices(&echo)
-        .map(|(i, _)| {
-            let rest = &out[i + echo.len()..];
-            let end = rest.find("\n> ").map_or(rest.len(), |e| e + 1);
-            &rest[..end]
-        })
-        .collect()
 }
 
 /// Every line within 80 columns of display width.

@@ -8,6 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::common::{answers, flat};
 use ludus::described::{Described, Move, State, view};
 use ludus::engine::{Game as _, Selection};
 use ludus::load::GameDir;
@@ -45,24 +46,6 @@ fn ludus_play(args: &[&str], input: &str) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8(out.stdout).unwrap()
-}
-
-/// The words of `text`, one space between each.
-fn flat(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-/// The answers to a typed command: the text after the prompt that echoes
-/// `cmd`, up to the next prompt.
-fn answers<'a>(out: &'a str, cmd: &str) -> Vec<&'a str> {
-    let echo = format!("> {cmd}\n");
-    out.match_indices(&echo)
-        .map(|(i, _)| {
-            let rest = &out[i + echo.len()..];
-            let end = rest.find("\n> ").map_or(rest.len(), |e| e + 1);
-            &rest[..end]
-        })
-        .collect()
 }
 
 /// The deciding screens: from each board's title (the line starting
