@@ -31,6 +31,7 @@ use crate::engine::{Actor, GameState, MAX_SEATS, Scored};
 
 pub mod chunked;
 pub mod tally;
+pub mod tally_declared;
 
 pub use chunked::{RowSink, SetRowSink, run, run_sets, worker_pool};
 
@@ -665,6 +666,10 @@ pub struct Meta {
     /// first of its range, were played; `None` for a run played whole.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub partial: Option<[u64; 2]>,
+    /// The counts the game's data declares (a described game's
+    /// measures), if it declares any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tallies: Option<tally_declared::Declared>,
     /// The game's own names for its report (its parts, its goals ...),
     /// beside the keys above in JSON.
     #[serde(flatten)]

@@ -132,6 +132,38 @@ pub fn evaluation(shape: &Shape, prog: &mut Program, e: &Expr) -> Result<(XId, u
     }
 }
 
+// ----- F. Measures and ends: expressions evaluated at a game's end -----
+
+/// Compiles an expression alone of type `want`, with the named locals
+/// (`p` a seat for a measure per seat); returns it and the locals'
+/// indices (see `measures.rs`).
+pub fn expression(
+    shape: &Shape,
+    prog: &mut Program,
+    e: &Expr,
+    locals: &[(&str, Ty)],
+    want: Ty,
+) -> Result<(XId, Vec<u8>), Vec<Problem>> {
+    let mut c = C {
+        shape,
+        p: Problems::default(),
+        prog: std::mem::take(prog),
+        scope: Vec::new(),
+        loops: Vec::new(),
+        phases: Vec::new(),
+        gotos: Vec::new(),
+        falls_through: Vec::new(),
+    };
+    let ls: Vec<u8> = locals.iter().map(|&(n, t)| c.local(n, t)).collect();
+    let x = c.typed(e, want);
+    let C { p, prog: done, .. } = c;
+    *prog = done;
+    match x {
+        Some(x) if p.is_empty() => Ok((x, ls)),
+        _ => Err(p.finish(|| ()).err().unwrap_or_default()),
+    }
+}
+
 fn noun(t: Ty, shape: &Shape) -> String {
     match t {
         Ty::Num => "a number".into(),

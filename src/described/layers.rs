@@ -8,6 +8,7 @@ use std::path::Path;
 
 use serde_json::{Map, Value};
 
+use super::measures::{Measures, SECTION};
 use super::state::{End, Move, State};
 use super::{Described, Rules, model, view};
 use crate::agents::{Agents, IsmctsAgent, IsmctsConfig, OnePly, Rollout};
@@ -19,7 +20,7 @@ use crate::engine::{Game, Scored, Selection};
 use crate::load::GameDir;
 use crate::play::i18n::Lang;
 use crate::report::{Measure, Reported, tally};
-use crate::sim::tally::{Counts, Sums, Tallied, Tally};
+use crate::sim::tally_declared::{Declared, KeyedSums, Record, Tallies};
 use crate::sim::{Meta, Outcome, Simulated, Summary};
 
 /// A described game's evaluation is in its rules; its agents file may
@@ -121,39 +122,29 @@ impl crate::soak::Soaked for State {
 
 // ----- The simulator and its report --------------------------------------
 
-const SECTION: &str = "Description";
-type Record = Counts<2>;
-
-impl Tallied for Described {
-    const SECTION: &'static str = SECTION;
-    const TALLIES: &'static [Tally] = &[
-        Tally::game("decisions", "decisions (cards played or laid) per game")
-            .chart("Decisions per game", "decisions"),
-        Tally::game("stopped", "games stopped at a bound per game"),
-    ];
+/// The measures the report shows of run `meta`: those its description
+/// declares (`Meta::tallies`), else the default ones.
+fn tallies(meta: &Meta) -> Tallies {
+    meta.tallies
+        .as_ref()
+        .map_or_else(|| Measures::default().tallies, Declared::interned)
 }
 
 impl Simulated for Described {
-    type Sums = Sums<Described>;
+    type Sums = KeyedSums;
     type Record = Record;
 
     fn record(s: &State) -> (Outcome, Record) {
         let r = s.rules();
-        let mut rec = Record::new(r.players);
-        rec.values[0][0] = i64::from(s.core.decisions);
-        rec.values[1][0] = i64::from(matches!(
-            s.core.end,
-            Some(End::DecisionCap(_) | End::StepCap(_))
-        ));
         let outcome = Outcome {
             winner: Scored::winner(s),
             first: 0,
             scores: (0..r.players).map(|p| i64::from(s.points(p))).collect(),
-            turns: s.core.decisions,
+            turns: s.turns(),
             end: Scored::end_reason(s).unwrap_or("unfinished"),
             decisive_turn: None,
         };
-        (outcome, rec)
+        (outcome, s.measures())
     }
     fn add(t: &mut Self::Sums, r: &Record) {
         t.add(r)
@@ -167,11 +158,15 @@ impl Simulated for Described {
             seats: rules.seats.iter().map(|s| s.0.clone()).collect(),
             seat_names: rules.seats.iter().map(|s| s.1.clone()).collect(),
             first_player: 0,
+            tallies: rules.program.measures.declared.clone(),
             ..Meta::default()
         }
     }
 }
 
+/// The report of the measures by `report::tally`, as a module's; the
+/// section a description names is among the report's sections by its
+/// measures (`report::measures::sections`).
 impl Reported for Described {
     const SECTIONS: &'static [&'static str] = &[SECTION];
     const KEY_FIGURES: &'static [(&'static str, &'static str)] =
@@ -180,19 +175,22 @@ impl Reported for Described {
         &[("decisions", "decisions per game")];
 
     fn measures(s: &Summary<Self::Sums>, push: &mut dyn FnMut(Measure)) {
-        tally::measures(s, push)
+        let t = tallies(&s.meta);
+        tally::measures_of(t.section, t.tallies, s, push)
     }
     fn json(s: &Summary<Self::Sums>, _: &mut Map<String, Value>, hists: &mut Map<String, Value>) {
-        tally::json(s, hists)
+        tally::json_of(tallies(&s.meta).tallies, s, hists)
     }
     fn csv_header(meta: &Meta, cols: &mut Vec<String>) {
-        tally::csv_header::<Described>(meta, cols)
+        tally::csv_header_of(tallies(meta).tallies, meta, cols)
     }
     fn csv_row(meta: &Meta, r: &Record, cols: &mut Vec<String>) {
-        tally::csv_row::<Described, 2>(meta, r, cols)
+        tally::csv_row_of(r.tallies.tallies, meta, &r.counts, cols)
     }
     fn html(r: &Value, prefix: &[&str]) -> String {
-        tally::html::<Described>(r, prefix)
+        let declared = serde_json::from_value::<Declared>(r["run"]["tallies"].clone());
+        let t = declared.map_or_else(|_| Measures::default().tallies, |d| d.interned());
+        tally::html_of(t.tallies, r, prefix)
     }
 }
 

@@ -22,6 +22,7 @@
 pub mod compile;
 mod grid;
 pub mod layers;
+pub mod measures;
 pub mod model;
 mod notes;
 pub mod program;
@@ -123,7 +124,7 @@ impl Scored for State {
     }
     fn end_reason(&self) -> Option<&'static str> {
         self.core.end.map(|e| match e {
-            End::Game => "game_end",
+            End::Game => self.named_end().unwrap_or("game_end"),
             End::DecisionCap(_) => "decision_cap",
             End::StepCap(_) => "step_cap",
         })

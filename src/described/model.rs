@@ -350,6 +350,13 @@ impl Validator {
         if let Some(p) = program.as_mut() {
             self.evaluation(dir, &shape, p);
         }
+        // F. The measures, ends and turns (measures.rs).
+        if let Some(p) = program.as_mut() {
+            match super::measures::compile(pf, &proc_.raw, &shape, p) {
+                Ok(m) => p.measures = m,
+                Err(d) => self.diags.extend(d),
+            }
+        }
         let mut settings = vec![("players".to_string(), players.to_string())];
         settings.extend(toggles.settings.iter().cloned());
         for (k, v) in &numbers {

@@ -186,6 +186,8 @@ pub struct Program {
     pub locals: u8,
     /// The agents' evaluation of a position for the seat in local `me`.
     pub evaluation: Option<(XId, u8)>,
+    /// F. What the simulator measures of a finished game.
+    pub measures: super::measures::Measures,
 }
 
 impl Program {

@@ -119,6 +119,18 @@ pub struct ProcedureFile {
     /// The most decisions a game may take before it is stopped.
     pub decision_cap: Spanned<f64>,
     pub procedure: Spanned<String>,
+    // F. What the simulator measures of a finished game (measures.rs).
+    #[serde(default)]
+    pub measures: Vec<super::measures::RawMeasure>,
+    /// The report's section of the measures.
+    #[serde(default)]
+    pub section: Option<Spanned<String>>,
+    /// Named ends: (name, test), the first that holds names the end.
+    #[serde(default)]
+    pub ends: Vec<(Spanned<String>, Spanned<String>)>,
+    /// The number that is the game's turns (default: its decisions).
+    #[serde(default)]
+    pub turns: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]

@@ -135,8 +135,8 @@ pub fn rows<G: Reported>(sets: &[Summary<G::Sums>], paired: Option<&Paired>) -> 
             }
         }
     }
-    let secs = sections::<G>();
-    let sec = |s: &str| secs.iter().position(|x| *x == s).unwrap_or(99);
+    let secs = sections::<G>(order.iter().map(|m| m.section));
+    let sec = |s: &str| secs.iter().position(|x| x == s).unwrap_or(99);
     order.sort_by_key(|m| sec(m.section));
     order
         .into_iter()
@@ -346,7 +346,7 @@ fn value_cell(m: &Measure, v: &Option<Stat>) -> String {
 
 /// Each section's title, then `row` for each of its measures.
 fn by_section<G: Reported>(o: &mut String, all: &[Row], mut row: impl FnMut(&mut String, &Row)) {
-    for sec in sections::<G>() {
+    for sec in sections::<G>(all.iter().map(|r| r.first.section)) {
         let _ = writeln!(o, "{sec}");
         for r in all.iter().filter(|r| r.first.section == sec) {
             row(o, r);

@@ -530,11 +530,14 @@ fn measures_table<G: Reported>(r: &Value) -> String {
     let Some(ms) = r.get("measures").and_then(Value::as_object) else {
         return String::new();
     };
-    for sec in sections::<G>() {
+    let mut in_order: Vec<&Value> = ms.values().collect();
+    in_order.sort_by_key(|m| m["order"].as_u64().unwrap_or(u64::MAX));
+    let named = in_order.iter().filter_map(|m| m["section"].as_str());
+    for sec in sections::<G>(named) {
         let _ = write!(
             o,
             "<tr class=\"sec\"><td colspan=\"4\">{}</td></tr>",
-            esc(sec)
+            esc(&sec)
         );
         // In report order (the JSON object is sorted by id).
         let mut in_sec: Vec<(&String, &Value)> =
@@ -672,12 +675,16 @@ fn key_figures<G: Reported>(r: &Value) -> String {
         pct(r["win_rate"]["draw"].as_f64().unwrap_or(0.0)),
         r["mean_turns"].as_f64().unwrap_or(0.0),
     );
+    // A figure the run does not measure (a description that declares
+    // its own measures) is left out.
     for (id, label) in G::KEY_FIGURES {
+        let Some(v) = r["measures"][*id]["value"].as_f64() else {
+            continue;
+        };
         let _ = write!(
             o,
-            "<div class=\"card\"><span>{}</span><b>{:.2}</b></div>",
+            "<div class=\"card\"><span>{}</span><b>{v:.2}</b></div>",
             esc(label),
-            r["measures"][*id]["value"].as_f64().unwrap_or(0.0),
         );
     }
     let _ = write!(
@@ -1158,12 +1165,12 @@ fn compare_table<G: Reported>(c: &Value, n: usize) -> String {
     }
     b += "</tr></thead><tbody>";
     let rows = c["rows"].as_array().cloned().unwrap_or_default();
-    for sec in sections::<G>() {
+    for sec in sections::<G>(rows.iter().filter_map(|r| r["section"].as_str())) {
         let _ = write!(
             b,
             "<tr class=\"sec\"><td colspan=\"{}\">{}</td></tr>",
             1 + n + 4 * n.saturating_sub(1),
-            esc(sec)
+            esc(&sec)
         );
         for row in rows.iter().filter(|r| r["section"] == sec) {
             b += &compare_row(row);

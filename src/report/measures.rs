@@ -178,11 +178,19 @@ pub const HEAD_SECTIONS: [&str; 3] = ["Outcome", "Scores", "Game length and endi
 /// The generic sections after the game's own.
 pub const TAIL_SECTIONS: [&str; 2] = ["Drama", "Choices"];
 
-/// The report's sections of game `G`, in order.
-pub fn sections<G: Reported>() -> Vec<&'static str> {
-    let mut v: Vec<&'static str> = HEAD_SECTIONS.to_vec();
-    v.extend(G::SECTIONS.iter().filter(|s| !TAIL_SECTIONS.contains(s)));
-    v.extend(TAIL_SECTIONS);
+/// The report's sections of game `G`, in order: the generic ones, the
+/// game's own, then any other that its measures name (`named`: a game
+/// whose data names the section of its measures) in their order, then
+/// the generic tail.
+pub fn sections<'a, G: Reported>(named: impl IntoIterator<Item = &'a str>) -> Vec<String> {
+    let mut v: Vec<String> = HEAD_SECTIONS.iter().map(|s| s.to_string()).collect();
+    let own = G::SECTIONS.iter().copied().chain(named);
+    for s in own {
+        if !TAIL_SECTIONS.contains(&s) && !v.iter().any(|x| x == s) {
+            v.push(s.to_string());
+        }
+    }
+    v.extend(TAIL_SECTIONS.iter().map(|s| s.to_string()));
     v
 }
 
@@ -196,8 +204,8 @@ pub fn measures<G: Reported>(s: &Summary<G::Sums>) -> Vec<Measure> {
     length(s, &mut push);
     G::measures(s, &mut push);
     drama_and_choices(s, &mut push);
-    let order = sections::<G>();
-    let at = |sec: &str| order.iter().position(|s| *s == sec).unwrap_or(99);
+    let order = sections::<G>(v.iter().map(|m| m.section));
+    let at = |sec: &str| order.iter().position(|s| s == sec).unwrap_or(99);
     v.sort_by_key(|x| at(x.section));
     v
 }

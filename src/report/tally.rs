@@ -10,37 +10,46 @@ use super::Measure;
 use super::html::{Spot, bars_at, hist_at, measure_spot, strs};
 use super::json::hist_json;
 use super::measures::{Stat, measure};
-use crate::sim::tally::{Counts, Of, Sums, Tallied};
+use crate::sim::tally::{Counts, Of, Sums, Tallied, Tally, TallyData};
 use crate::sim::{Meta, Summary};
 
 /// The counts' measures, in the order of [`Tallied::TALLIES`].
 pub fn measures<T: Tallied>(s: &Summary<Sums<T>>, push: &mut dyn FnMut(Measure)) {
+    measures_of(T::SECTION, T::TALLIES, s, push)
+}
+
+/// The measures of counts `tallies` (of section `section`) summed in
+/// `s`'s game sums, in their order.
+pub fn measures_of<D: TallyData>(
+    section: &'static str,
+    tallies: &[Tally],
+    s: &Summary<D>,
+    push: &mut dyn FnMut(Measure),
+) {
     let (sums, m) = (&s.totals.game, &s.meta);
-    for (i, t) in T::TALLIES.iter().enumerate() {
+    for (i, t) in tallies.iter().enumerate() {
         let per_seat = |p: usize| {
             let id = format!("{}_{}", t.key, m.seat_id(p));
             (id, t.label.replace("{seat}", &m.seat_name(p)))
         };
         match t.of {
             Of::Seat => {
-                for (p, h) in sums.hists(i).iter().enumerate() {
+                for (p, h) in sums.hists(i, t).iter().enumerate() {
                     let (id, label) = per_seat(p);
-                    push(measure(id, label, T::SECTION, Stat::mean_of(h)));
+                    push(measure(id, label, section, Stat::mean_of(h)));
                 }
             }
             Of::SeatFlag => {
-                for (p, &k) in sums.held(i).iter().enumerate() {
+                for (p, &k) in sums.held(i, t).iter().enumerate() {
                     let (id, label) = per_seat(p);
                     let n = s.totals.games;
-                    push(measure(id, label, T::SECTION, Stat::Rate { k, n }));
+                    push(measure(id, label, section, Stat::Rate { k, n }));
                 }
             }
-            Of::Game => push(measure(
-                t.key,
-                t.label,
-                T::SECTION,
-                Stat::mean_of(&sums.hists(i)[0]),
-            )),
+            Of::Game => {
+                let h = sums.hists(i, t).first().cloned().unwrap_or_default();
+                push(measure(t.key, t.label, section, Stat::mean_of(&h)))
+            }
         }
     }
 }
@@ -48,8 +57,13 @@ pub fn measures<T: Tallied>(s: &Summary<Sums<T>>, push: &mut dyn FnMut(Measure))
 /// The histograms of the counts (none for a flag): `key_<seat id>` per
 /// seat, `key` for the game.
 pub fn json<T: Tallied>(s: &Summary<Sums<T>>, hists: &mut Map<String, Value>) {
-    for (i, t) in T::TALLIES.iter().enumerate() {
-        let h = s.totals.game.hists(i);
+    json_of(T::TALLIES, s, hists)
+}
+
+/// [`json`] of counts `tallies` summed in `s`'s game sums.
+pub fn json_of<D: TallyData>(tallies: &[Tally], s: &Summary<D>, hists: &mut Map<String, Value>) {
+    for (i, t) in tallies.iter().enumerate() {
+        let h = s.totals.game.hists(i, t);
         match t.of {
             Of::Seat => {
                 for (p, h) in h.iter().enumerate() {
@@ -58,7 +72,8 @@ pub fn json<T: Tallied>(s: &Summary<Sums<T>>, hists: &mut Map<String, Value>) {
             }
             Of::SeatFlag => {}
             Of::Game => {
-                hists.insert(t.key.into(), hist_json(&h[0]));
+                let h = h.first().cloned().unwrap_or_default();
+                hists.insert(t.key.into(), hist_json(&h));
             }
         }
     }
@@ -66,17 +81,34 @@ pub fn json<T: Tallied>(s: &Summary<Sums<T>>, hists: &mut Map<String, Value>) {
 
 /// The CSV columns: each seat's counts, then the game's.
 pub fn csv_header<T: Tallied>(meta: &Meta, cols: &mut Vec<String>) {
+    csv_header_of(T::TALLIES, meta, cols)
+}
+
+/// [`csv_header`] of counts `tallies`.
+pub fn csv_header_of(tallies: &[Tally], meta: &Meta, cols: &mut Vec<String>) {
     for s in &meta.seats {
-        let seat = T::TALLIES.iter().filter(|t| t.of != Of::Game);
+        let seat = tallies.iter().filter(|t| t.of != Of::Game);
         cols.extend(seat.map(|t| format!("{}_{s}", t.key)));
     }
-    let game = T::TALLIES.iter().filter(|t| t.of == Of::Game);
+    let game = tallies.iter().filter(|t| t.of == Of::Game);
     cols.extend(game.map(|t| t.key.to_string()));
 }
 
 /// One game's values of [`csv_header`]'s columns.
 pub fn csv_row<T: Tallied, const N: usize>(meta: &Meta, c: &Counts<N>, cols: &mut Vec<String>) {
-    let of = |game: bool| (0..N).filter(move |&i| (T::TALLIES[i].of == Of::Game) == game);
+    csv_row_of(T::TALLIES, meta, c, cols)
+}
+
+/// One game's values of [`csv_header_of`]'s columns: `c.values[i]` is
+/// the value of `tallies[i]`.
+pub fn csv_row_of<const N: usize>(
+    tallies: &[Tally],
+    meta: &Meta,
+    c: &Counts<N>,
+    cols: &mut Vec<String>,
+) {
+    let n = tallies.len().min(N);
+    let of = |game: bool| (0..n).filter(move |&i| (tallies[i].of == Of::Game) == game);
     for p in 0..meta.seats.len() {
         cols.extend(of(false).map(|i| c.values[i][p].to_string()));
     }
@@ -87,10 +119,15 @@ pub fn csv_row<T: Tallied, const N: usize>(meta: &Meta, c: &Counts<N>, cols: &mu
 /// seat as bars of its means (a flag's rates) with 95% intervals, a
 /// count of the game as its histogram.
 pub fn html<T: Tallied>(r: &Value, prefix: &[&str]) -> String {
+    html_of(T::TALLIES, r, prefix)
+}
+
+/// [`html`] of counts `tallies`.
+pub fn html_of(tallies: &[Tally], r: &Value, prefix: &[&str]) -> String {
     let run = &r["run"];
     let (seats, names) = (strs(&run["seats"]), strs(&run["seat_names"]));
     let mut o = String::from("<div class=\"grid\">");
-    for t in T::TALLIES {
+    for t in tallies {
         let Some((title, axis)) = t.chart else {
             continue;
         };

@@ -121,7 +121,7 @@ pub fn summary_text<G: Reported>(s: &Summary<G::Sums>) -> String {
     }
     let ms = measures::<G>(s);
     let _ = writeln!(o, "\n{:<58} {:>10}   95% CI", "measure", "value");
-    for sec in sections::<G>() {
+    for sec in sections::<G>(ms.iter().map(|m| m.section)) {
         let _ = writeln!(o, "{sec}");
         for m in ms.iter().filter(|m| m.section == sec) {
             let (lo, hi) = m.stat.ci95();

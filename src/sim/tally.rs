@@ -18,7 +18,8 @@ use super::Hist;
 use crate::engine::MAX_SEATS;
 
 /// What a count is of.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Of {
     /// A number per seat: summed as a histogram per seat, measured by
     /// its mean.
@@ -35,7 +36,7 @@ pub enum Of {
 /// id, histogram and CSV column (with `_` and the seat's id for a count
 /// per seat); `label` names its measure (`{seat}` is the seat's name);
 /// `chart`, if any, is its chart in the HTML report: (title, axis).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Tally {
     pub key: &'static str,
     pub of: Of,
@@ -83,6 +84,23 @@ pub trait Tallied: 'static {
     const SECTION: &'static str;
     /// The counts, in report order.
     const TALLIES: &'static [Tally];
+}
+
+/// Summed counts as the report reads them: tally `i` of the game's list
+/// (`t`), per seat (one for a count of the game), empty if none was
+/// summed.
+pub trait TallyData {
+    fn hists(&self, i: usize, t: &Tally) -> &[Hist];
+    fn held(&self, i: usize, t: &Tally) -> &[u64];
+}
+
+impl<T: Tallied> TallyData for Sums<T> {
+    fn hists(&self, i: usize, _: &Tally) -> &[Hist] {
+        &self.hists[i]
+    }
+    fn held(&self, i: usize, _: &Tally) -> &[u64] {
+        &self.held[i]
+    }
 }
 
 /// One finished game's counts, `N` of them (those of
