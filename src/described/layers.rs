@@ -8,7 +8,7 @@ use std::path::Path;
 
 use serde_json::{Map, Value};
 
-use super::measures::{Measures, SECTION};
+use super::measures::Measures;
 use super::state::{End, Move, State};
 use super::{Described, Rules, model, view};
 use crate::agents::{Agents, IsmctsAgent, IsmctsConfig, OnePly, Rollout};
@@ -168,7 +168,7 @@ impl Simulated for Described {
 /// section a description names is among the report's sections by its
 /// measures (`report::measures::sections`).
 impl Reported for Described {
-    const SECTIONS: &'static [&'static str] = &[SECTION];
+    const SECTIONS: &'static [&'static str] = &[];
     const KEY_FIGURES: &'static [(&'static str, &'static str)] =
         &[("decisions", "decisions per game")];
     const COMPARED: &'static [(&'static str, &'static str)] =
