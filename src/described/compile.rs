@@ -911,10 +911,15 @@ impl C<'_, '_> {
             "next" if arity(self, 1) => (X::Next(self.typed(&args[0], Ty::Seat)?), Ty::Seat),
             "max" if arity(self, 2) => (X::Max(self.num(&args[0])?, self.num(&args[1])?), Ty::Num),
             "min" if arity(self, 2) => (X::Min(self.num(&args[0])?, self.num(&args[1])?), Ty::Num),
-            "owner" | "pos" | "next" | "max" | "min" => return None,
+            // F. Whether a seat sees a card where it lies.
+            "seen_by" if arity(self, 2) => {
+                let c = self.typed(&args[0], Ty::Card)?;
+                (X::SeenBy(c, self.typed(&args[1], Ty::Seat)?), Ty::Num)
+            }
+            "owner" | "pos" | "next" | "max" | "min" | "seen_by" => return None,
             _ => {
-                self.p
-                    .unknown("function", f, &["owner", "pos", "next", "max", "min"]);
+                let known = ["owner", "pos", "next", "max", "min", "seen_by"];
+                self.p.unknown("function", f, &known);
                 return None;
             }
         };

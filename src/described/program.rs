@@ -51,6 +51,8 @@ pub enum X {
         keys: Vec<XId>,
         test: Option<TId>,
     },
+    /// F. `seen_by(c, p)`: 1 if seat p sees card c where it lies, else 0.
+    SeenBy(XId, XId),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -218,6 +220,7 @@ impl Program {
                 self.test_reads(*t, var) || self.reads(*a, var) || self.reads(*b, var)
             }
             X::Bool(t) => self.test_reads(*t, var),
+            X::SeenBy(c, p) => self.reads(*c, var) || self.reads(*p, var),
             X::Agg {
                 dom, keys, test, ..
             } => {

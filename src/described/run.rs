@@ -380,6 +380,7 @@ impl Core {
             X::Mul(a, b) => self.x(r, l, *a).saturating_mul(self.x(r, l, *b)),
             X::Max(a, b) => self.x(r, l, *a).max(self.x(r, l, *b)),
             X::Min(a, b) => self.x(r, l, *a).min(self.x(r, l, *b)),
+            X::SeenBy(c, p) => i32::from(self.seen_by(r, self.x(r, l, *c), self.x(r, l, *p))),
             X::If(t, a, b) => {
                 if self.t(r, l, *t) {
                     self.x(r, l, *a)
@@ -432,6 +433,16 @@ impl Core {
             Agg::Best => acc.best.map_or(-1, |(c, _)| i32::from(c)),
             _ => acc.acc.unwrap_or(0),
         }
+    }
+
+    /// F. Whether seat `p` sees card `c` where it lies (as
+    /// `State::visible`); no card or no seat: no.
+    fn seen_by(&self, r: &Rules, c: i32, p: i32) -> bool {
+        let Some(c) = Self::card(r, c) else {
+            return false;
+        };
+        (0..r.players as i32).contains(&p)
+            && (self.up >> c & 1 == 1 || r.sees_pile(self.loc[c] as usize, p as usize))
     }
 
     pub fn t(&self, r: &Rules, l: &mut Locals, id: TId) -> bool {

@@ -179,6 +179,11 @@ fn shards_of_a_run_merge_into_the_whole_run() {
 /// A copy of the toy in a temporary folder, `from` replaced by `to` in
 /// its procedure.ron.
 fn edited(from: &str, to: &str) -> tempfile::TempDir {
+    edited_all(&[(from, to)])
+}
+
+/// A copy of the toy, each `(from, to)` replaced in its procedure.ron.
+fn edited_all(edits: &[(&str, &str)]) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join(TOY);
     for e in walk(&src) {
@@ -187,9 +192,12 @@ fn edited(from: &str, to: &str) -> tempfile::TempDir {
         std::fs::copy(&e, &t).unwrap();
     }
     let p = dir.path().join("procedure.ron");
-    let text = std::fs::read_to_string(&p).unwrap();
-    assert_eq!(text.matches(from).count(), 1, "{from:?} once");
-    std::fs::write(&p, text.replacen(from, to, 1)).unwrap();
+    let mut text = std::fs::read_to_string(&p).unwrap();
+    for (from, to) in edits {
+        assert_eq!(text.matches(from).count(), 1, "{from:?} once");
+        text = text.replacen(from, to, 1);
+    }
+    std::fs::write(&p, text).unwrap();
     dir
 }
 
@@ -256,4 +264,40 @@ fn a_description_that_declares_no_measures_keeps_its_two() {
         "{}",
         v["end_reasons"]
     );
+}
+
+/// `seen_by(c, p)`: each seat keeps all but one of its cards (face up,
+/// seen by both); the last stays in its hand (seen by its owner); the
+/// deck's two cards are seen by nobody.
+#[test]
+fn seen_by_tells_whether_a_seat_sees_a_card_where_it_lies() {
+    let seen = "value: \"sum(c in deck: seen_by(c, p)) \
+        + sum(q in seats: sum(c in hand(seat: q) | kept(seat: q): seen_by(c, p)))\"";
+    let dir = edited_all(&[
+        (
+            "while count(hand(seat: p)) > 0",
+            "while count(hand(seat: p)) > 1",
+        ),
+        ("value: \"count(kept(seat: p))\"", seen),
+        (
+            "value: \"count(kept(seat: p)) > 3\"",
+            "value: \"seen_by(best(c in hand(seat: first): c.value), p) == 1\"",
+        ),
+        (
+            "value: \"count(deck)\"",
+            "value: \"sum(c in deck: seen_by(c, 0) + seen_by(c, 1) + seen_by(c, 7)) \
+             + seen_by(best(c in deck: c.value where c.value > 8), 0)\"",
+        ),
+    ]);
+    let rules = dir.path().to_str().unwrap();
+    let v = json_of(&[
+        "simulate", "-q", "--rules", rules, "--games", "10", "--seed", "2", "--json",
+    ]);
+    // Each sees its own last card and the 4 kept ones.
+    assert_eq!(v["histograms"]["kept_south"], json!([[5, 10]]), "{v}");
+    assert_eq!(v["histograms"]["kept_north"], json!([[5, 10]]));
+    // South's last card: seen by South only.
+    assert_eq!(v["totals"]["many"], json!([10, 0]));
+    // The deck's cards by nobody; no card, or no such seat: not seen.
+    assert_eq!(v["histograms"]["left"], json!([[0, 10]]));
 }
