@@ -140,7 +140,7 @@ impl Simulated for Described {
             winner: Scored::winner(s),
             first: 0,
             scores: (0..r.players).map(|p| i64::from(s.points(p))).collect(),
-            turns: s.turns(),
+            turns: s.measured_turns(),
             end: Scored::end_reason(s).unwrap_or("unfinished"),
             decisive_turn: None,
         };
