@@ -110,6 +110,10 @@ pub struct Core {
     pub end: Option<End>,
     pub decisions: u32,
     pub log: Option<Vec<Event>>,
+    /// D, E: the cells of the counters per card and per index, and the
+    /// calls and `for card` loops in progress (`calls.rs`).
+    pub cells: ArrayVec<i16, { super::calls::MAX_CELLS }>,
+    pub stack: super::calls::Stack,
 }
 
 /// A described game in progress.
@@ -149,6 +153,8 @@ impl State {
             end: None,
             decisions: 0,
             log: log.then(Vec::new),
+            cells: Core::first_cells(r),
+            stack: Default::default(),
         };
         for c in 0..r.cards.len() {
             core.piles[start].push(c as u8);
@@ -290,6 +296,13 @@ impl State {
         bytes.push(c.phase);
         bytes.extend_from_slice(&c.decisions.to_le_bytes());
         bytes.extend_from_slice(&(self.events().len() as u64).to_le_bytes());
+        // D, E: only when a description has them (older digests unchanged).
+        if !c.cells.is_empty() || !c.stack.is_empty() {
+            for v in &c.cells {
+                bytes.extend_from_slice(&v.to_le_bytes());
+            }
+            c.stack.bytes(&mut bytes);
+        }
         format!("{:016x}", crate::load::fnv1a(&bytes))
     }
 }
