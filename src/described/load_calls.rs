@@ -4,10 +4,10 @@
 //! parsed, then compiled into the procedure's program; every problem at
 //! its file, line and column.
 
+use super::calls::{MAX_CELLS, MAX_INDEX};
 use super::compile::{self, Cells, Shape};
 use super::program::{Program, Ty};
 use super::raw;
-use super::calls::{MAX_CELLS, MAX_INDEX};
 use crate::diag::Diagnostics;
 use crate::effects::ast::Effect;
 use crate::load::{Parsed, SourceFile};
@@ -38,17 +38,24 @@ pub fn cells(
             },
             "index" => Cells::per_index(off),
             v => {
-                let m = format!("unknown `per` \"{v}\"; a counter is kept per \"card\" or per \"index\" (or per seat: `per_seat: true`)");
+                let m = format!(
+                    "unknown `per` \"{v}\"; a counter is kept per \"card\" or per \"index\" (or per seat: `per_seat: true`)"
+                );
                 diags.push(f.error(per, m));
                 out.push(None);
                 continue;
             }
         };
         if c.per_seat {
-            diags.push(f.error(per, "a counter is kept per seat or per card or index, not both"));
+            diags.push(f.error(
+                per,
+                "a counter is kept per seat or per card or index, not both",
+            ));
         }
         if first.len() + cells.len as usize > MAX_CELLS {
-            let m = format!("the counters per card and per index hold at most {MAX_CELLS} values in all (a counter per card one per card, per index {MAX_INDEX})");
+            let m = format!(
+                "the counters per card and per index hold at most {MAX_CELLS} values in all (a counter per card one per card, per index {MAX_INDEX})"
+            );
             diags.push(f.error(per, m));
             out.push(None);
             continue;
@@ -61,7 +68,11 @@ pub fn cells(
 }
 
 /// The events of procedure.ron (each once).
-pub fn events<'a>(f: &SourceFile, p: &'a raw::ProcedureFile, diags: &mut Diagnostics) -> Vec<&'a str> {
+pub fn events<'a>(
+    f: &SourceFile,
+    p: &'a raw::ProcedureFile,
+    diags: &mut Diagnostics,
+) -> Vec<&'a str> {
     let mut out: Vec<&str> = Vec::new();
     for e in &p.events {
         if out.contains(&e.value.as_str()) {
@@ -99,7 +110,12 @@ pub fn parse_does(
             }
             Err(e) => {
                 let context = format!("in the `does` of \"{}\"", k.id.value);
-                diags.extend(crate::effects::compile::diagnostics(&c.file, text, &context, vec![e.into()]));
+                diags.extend(crate::effects::compile::diagnostics(
+                    &c.file,
+                    text,
+                    &context,
+                    vec![e.into()],
+                ));
                 out.push(None);
             }
         }
@@ -125,8 +141,9 @@ pub fn compile_does(
         };
         if let Err(problems) = compile::kind_blocks(shape, prog, k as u8, e) {
             let context = format!("in the `does` of \"{}\"", kind.id.value);
-            diags.extend(crate::effects::compile::diagnostics(&c.file, text, &context, problems));
+            diags.extend(crate::effects::compile::diagnostics(
+                &c.file, text, &context, problems,
+            ));
         }
     }
 }
-

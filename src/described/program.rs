@@ -261,9 +261,13 @@ impl Program {
         match &self.xs[x as usize] {
             X::Int(_) | X::Players | X::Glob(_) => false,
             X::Local(i) => *i == var,
-            X::Cell { ix: a, .. } | X::Per(_, a) | X::Attr(a, _) | X::Owner(a) | X::Pos(a) | X::Next(a) | X::Neg(a) => {
-                self.reads(*a, var)
-            }
+            X::Cell { ix: a, .. }
+            | X::Per(_, a)
+            | X::Attr(a, _)
+            | X::Owner(a)
+            | X::Pos(a)
+            | X::Next(a)
+            | X::Neg(a) => self.reads(*a, var),
             X::Count(s) => self.set_reads(*s, var),
             X::Add(a, b) | X::Sub(a, b) | X::Mul(a, b) | X::Max(a, b) | X::Min(a, b) => {
                 self.reads(*a, var) || self.reads(*b, var)

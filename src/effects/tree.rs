@@ -530,7 +530,10 @@ fn aggregate(p: Pair<Rule>) -> Expr {
     let var = ident(it.next().expect("a variable"));
     let d = it.next().expect("a domain");
     let inner = d.clone().into_inner();
-    let domain = match inner.into_iter().find(|c| !format!("{:?}", c.as_rule()).starts_with("kw_")) {
+    let domain = match inner
+        .into_iter()
+        .find(|c| !format!("{:?}", c.as_rule()).starts_with("kw_"))
+    {
         Some(c) if c.as_rule() == Rule::cards => Domain::Cards(cards(c)),
         // E: `values(<attribute>)`
         Some(c) if c.as_rule() == Rule::values_dom => {

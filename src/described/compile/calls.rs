@@ -197,8 +197,7 @@ impl C<'_, '_> {
     /// `<counter>[<card or index>]` of a counter with cells.
     pub(super) fn cell(&mut self, i: u8, ty: Ty, ix: &Expr) -> Option<(XId, Ty)> {
         let c = self.cells_of(i)?;
-        let want = if c.per_card { Ty::Card } else { Ty::Num };
-        let ix = self.typed(ix, want)?;
+        let ix = self.cell_index(c, ix)?;
         let none = if ty == Ty::Num { 0 } else { -1 };
         let x = self.x(X::Cell {
             off: c.off,
@@ -207,6 +206,20 @@ impl C<'_, '_> {
             none,
         });
         Some((x, ty))
+    }
+
+    /// The index of a counter's cell: a card, or a number (a seat too).
+    fn cell_index(&mut self, c: Cells, ix: &Expr) -> Option<XId> {
+        if c.per_card {
+            return self.typed(ix, Ty::Card);
+        }
+        let (x, ty) = self.expr(ix)?;
+        if !matches!(ty, Ty::Num | Ty::Seat) {
+            let m = format!("expected a number, found {}", noun(ty, self.shape));
+            self.p.problem(ix.span(), m, None);
+            return None;
+        }
+        Some(x)
     }
 
     /// `set <name> = ...` of a local, or `set <counter>[i] = ...` of a
@@ -230,12 +243,14 @@ impl C<'_, '_> {
         let ty = self.shape.counters[i].2;
         let Some(ix) = index else {
             let what = if c.per_card { "card" } else { "index" };
-            let m = format!("`{}` is kept per {what}: write `{}[<{what}>]`", var.name, var.name);
+            let m = format!(
+                "`{}` is kept per {what}: write `{}[<{what}>]`",
+                var.name, var.name
+            );
             self.p.problem(var.span.clone(), m, None);
             return true;
         };
-        let want = if c.per_card { Ty::Card } else { Ty::Num };
-        if let (Some(ix), Some(to)) = (self.typed(ix, want), self.typed(to, ty)) {
+        if let (Some(ix), Some(to)) = (self.cell_index(c, ix), self.typed(to, ty)) {
             self.emit(Op::SetCell {
                 off: c.off,
                 len: c.len,
@@ -285,7 +300,11 @@ impl C<'_, '_> {
         let zero = self.x(X::Int(0));
         self.emit(Op::SetLocal(v, zero));
         let head = self.pc();
-        let (xv, xt, one) = (self.x(X::Local(v)), self.x(X::Local(top)), self.x(X::Int(1)));
+        let (xv, xt, one) = (
+            self.x(X::Local(v)),
+            self.x(X::Local(top)),
+            self.x(X::Int(1)),
+        );
         let t = self.t(T::Cmp(xv, ast::CmpOp::Lt, xt));
         let j = self.emit(Op::JumpUnless(t, 0));
         self.loops.push(Loop { breaks: Vec::new() });
