@@ -45,6 +45,9 @@ pub struct Calls {
     pub base: u8,
     /// Every cell's first value (0, or -1 for a card, seat or value).
     pub cells: Vec<i16>,
+    /// Whether the program uses calls, `for card` or cells: its states
+    /// then carry a [`CallState`].
+    pub used: bool,
 }
 
 impl Calls {
@@ -66,8 +69,18 @@ struct Frame {
     snapshot: u16,
 }
 
-/// The state's side: the frames, the variables they saved, the cards of
-/// the `for card` loops in progress.
+/// The state's side, boxed in [`Core::calls`] only for a description
+/// that uses calls, `for card` or counters per card or index (so that
+/// the others' states, cloned at every search iteration, keep their
+/// size): the cells, then the stack.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct CallState {
+    pub cells: ArrayVec<i16, MAX_CELLS>,
+    pub stack: Stack,
+}
+
+/// The frames, the variables they saved, the cards of the `for card`
+/// loops in progress.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Stack {
     frames: ArrayVec<Frame, MAX_FRAMES>,
@@ -106,28 +119,50 @@ fn cell(off: u16, len: u16, i: i32) -> Option<usize> {
 }
 
 impl Core {
-    /// The cells' first values (a new game).
-    pub(super) fn first_cells(r: &Rules) -> ArrayVec<i16, MAX_CELLS> {
-        r.program.calls.cells.iter().copied().collect()
+    /// A new game's [`CallState`], if its program uses one.
+    pub(super) fn first_calls(r: &Rules) -> Option<Box<CallState>> {
+        let c = &r.program.calls;
+        c.used.then(|| {
+            Box::new(CallState {
+                cells: c.cells.iter().copied().collect(),
+                stack: Stack::default(),
+            })
+        })
+    }
+
+    /// The cells of the counters per card and per index, in declaration
+    /// order.
+    pub fn cells(&self) -> &[i16] {
+        self.calls.as_deref().map_or(&[], |c| &c.cells)
+    }
+
+    /// Whether no call and no `for card` loop is in progress.
+    pub fn no_call(&self) -> bool {
+        self.calls.as_deref().is_none_or(|c| c.stack.is_empty())
     }
 
     /// A cell's value; out of range, `none`.
     #[inline]
     pub(super) fn read_cell(&self, off: u16, len: u16, i: i32, none: i16) -> i32 {
-        let v = cell(off, len, i).and_then(|c| self.cells.get(c).copied());
+        let v = cell(off, len, i).and_then(|c| self.cells().get(c).copied());
         i32::from(v.unwrap_or(none))
     }
 
     /// Sets a cell (the value kept within `i16`); out of range, nothing.
     pub(super) fn write_cell(&mut self, off: u16, len: u16, i: i32, v: i32) {
-        if let Some(c) = cell(off, len, i).and_then(|c| self.cells.get_mut(c)) {
+        let cells = self.calls.as_deref_mut().map(|c| &mut c.cells);
+        if let Some(c) = cell(off, len, i).and_then(|c| cells?.get_mut(c)) {
             *c = v.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
         }
     }
 
     pub(super) fn clear_cells(&mut self, off: u16, len: u16, init: i16) {
         let (a, b) = (off as usize, off as usize + len as usize);
-        if let Some(cells) = self.cells.get_mut(a..b) {
+        if let Some(cells) = self
+            .calls
+            .as_deref_mut()
+            .and_then(|c| c.cells.get_mut(a..b))
+        {
             cells.fill(init);
         }
     }
@@ -146,7 +181,9 @@ impl Core {
         };
         let base = r.program.calls.base as usize;
         let vars = &l[base..base + n as usize];
-        let st = &mut self.stack;
+        let Some(st) = self.calls.as_deref_mut().map(|c| &mut c.stack) else {
+            return;
+        };
         if st.frames.is_full() || st.saved.remaining_capacity() < vars.len() {
             self.finish(End::StepCap(self.phase));
             return;
@@ -165,7 +202,9 @@ impl Core {
     /// `return` (or a block's end): the caller's variables back, on after
     /// the `run`.
     pub(super) fn ret(&mut self, r: &Rules, l: &mut Locals) {
-        let st = &mut self.stack;
+        let Some(st) = self.calls.as_deref_mut().map(|c| &mut c.stack) else {
+            return;
+        };
         let Some(f) = st.frames.pop() else {
             return;
         };
@@ -180,8 +219,10 @@ impl Core {
     /// A phase starts outside any call: no loop is in progress.
     #[inline]
     pub(super) fn phase_starts(&mut self) {
-        if self.stack.frames.is_empty() {
-            self.stack.snapshot.clear();
+        if let Some(c) = self.calls.as_deref_mut()
+            && c.stack.frames.is_empty()
+        {
+            c.stack.snapshot.clear();
         }
     }
 
@@ -190,7 +231,11 @@ impl Core {
     pub(super) fn for_card_init(&mut self, r: &Rules, l: &mut Locals, set: SId, vars: [u8; 3]) {
         let [base, n, i] = vars.map(usize::from);
         let cards = self.cards(r, l, set);
-        let st = &mut self.stack;
+        l[n] = 0;
+        l[i] = 0;
+        let Some(st) = self.calls.as_deref_mut().map(|c| &mut c.stack) else {
+            return;
+        };
         let room = st.snapshot.remaining_capacity().min(MAX_SNAPSHOT);
         l[base] = st.snapshot.len() as i32;
         l[n] = cards.len().min(room) as i32;
@@ -205,13 +250,16 @@ impl Core {
             return false;
         }
         let at = (l[base] + l[i]) as usize;
-        l[var as usize] = self.stack.snapshot.get(at).map_or(-1, |&c| i32::from(c));
+        let snapshot = self.calls.as_deref().map_or(&[][..], |c| &c.stack.snapshot);
+        l[var as usize] = snapshot.get(at).map_or(-1, |&c| i32::from(c));
         l[i] += 1;
         true
     }
 
     pub(super) fn for_card_end(&mut self, l: &Locals, base: u8) {
         let at = l[base as usize].max(0) as usize;
-        self.stack.snapshot.truncate(at);
+        if let Some(c) = self.calls.as_deref_mut() {
+            c.stack.snapshot.truncate(at);
+        }
     }
 }

@@ -6,7 +6,7 @@
 
 use super::calls::{MAX_CELLS, MAX_INDEX};
 use super::compile::{self, Cells, Shape};
-use super::program::{Program, Ty};
+use super::program::{Op, Program, Ty};
 use super::raw;
 use crate::diag::Diagnostics;
 use crate::effects::ast::Effect;
@@ -134,6 +134,11 @@ pub fn compile_does(
     diags: &mut Diagnostics,
 ) {
     compile::prepare(prog, c.raw.kinds.len(), &shape.calls.events);
+    let any_op = prog
+        .ops
+        .iter()
+        .any(|op| matches!(op, Op::Run { .. } | Op::ForCardInit { .. }));
+    prog.calls.used = any_op || !first.is_empty() || does.iter().any(Option::is_some);
     prog.calls.cells = first;
     for (k, (kind, e)) in c.raw.kinds.iter().zip(does).enumerate() {
         let (Some(e), Some(text)) = (e, &kind.does) else {

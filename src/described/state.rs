@@ -110,10 +110,10 @@ pub struct Core {
     pub end: Option<End>,
     pub decisions: u32,
     pub log: Option<Vec<Event>>,
-    /// D, E: the cells of the counters per card and per index, and the
-    /// calls and `for card` loops in progress (`calls.rs`).
-    pub cells: ArrayVec<i16, { super::calls::MAX_CELLS }>,
-    pub stack: super::calls::Stack,
+    /// D, E: the cells of the counters per card and per index, the calls
+    /// and `for card` loops in progress (`calls.rs`), for a description
+    /// that uses them.
+    pub calls: Option<Box<super::calls::CallState>>,
 }
 
 /// A described game in progress.
@@ -153,8 +153,7 @@ impl State {
             end: None,
             decisions: 0,
             log: log.then(Vec::new),
-            cells: Core::first_cells(r),
-            stack: Default::default(),
+            calls: Core::first_calls(r),
         };
         for c in 0..r.cards.len() {
             core.piles[start].push(c as u8);
@@ -297,11 +296,11 @@ impl State {
         bytes.extend_from_slice(&c.decisions.to_le_bytes());
         bytes.extend_from_slice(&(self.events().len() as u64).to_le_bytes());
         // D, E: only when a description has them (older digests unchanged).
-        if !c.cells.is_empty() || !c.stack.is_empty() {
-            for v in &c.cells {
+        if let Some(calls) = &c.calls {
+            for v in &calls.cells {
                 bytes.extend_from_slice(&v.to_le_bytes());
             }
-            c.stack.bytes(&mut bytes);
+            calls.stack.bytes(&mut bytes);
         }
         format!("{:016x}", crate::load::fnv1a(&bytes))
     }

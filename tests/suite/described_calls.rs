@@ -108,7 +108,7 @@ fn blocks_call_each_other_and_choose_inside_a_call() {
     // North: banks 4 + worth 8 each, scouts 2 each; each colour's best 4;
     // 10 for each of the two colours.
     assert_eq!(s.points(1), 12 + 2 + 12 + 2 + (4 + 4) + 20);
-    assert!(s.core.stack.is_empty());
+    assert!(s.core.no_call());
 }
 
 fn new_game(seed: u64) -> play::Game<Described> {
@@ -139,7 +139,7 @@ fn a_game_saved_inside_a_call_replays_and_goes_on_the_same() {
         g.play(m).unwrap();
     }
     assert_eq!(g.actor(), Some(1));
-    assert!(!g.state.core.stack.is_empty(), "the choice waits in a call");
+    assert!(!g.state.core.no_call(), "the choice waits in a call");
     g.save(&path).unwrap();
     let mut back =
         play::Game::<Described>::load_with(&path, Some(GameDir::Disk(toy_path()))).unwrap();
@@ -169,7 +169,7 @@ fn random_games_end_and_keep_every_card_in_one_place() {
             s.check_invariants().unwrap();
         }
         assert_eq!(s.end_reason(), Some("game_end"), "seed {seed}");
-        assert!(s.core.stack.is_empty(), "seed {seed}");
+        assert!(s.core.no_call(), "seed {seed}");
         let won: usize = (0..2).map(|p| pile(&s, "won", p).len()).sum();
         assert_eq!(won + pile(&s, "out", 0).len(), 10, "seed {seed}");
     }
@@ -327,5 +327,5 @@ fn calls_deeper_than_the_frame_stack_stop_the_game() {
     assert!(s.is_terminal());
     assert_eq!(s.end_reason(), Some("step_cap"));
     // The bank was worth 8 before the stack overflowed.
-    assert_eq!(s.core.cells[9], 8);
+    assert_eq!(s.core.cells()[9], 8);
 }
