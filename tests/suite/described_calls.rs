@@ -329,3 +329,21 @@ fn calls_deeper_than_the_frame_stack_stop_the_game() {
     // The bank was worth 8 before the stack overflowed.
     assert_eq!(s.core.cells()[9], 8);
 }
+
+#[test]
+fn check_names_a_goto_in_a_block_and_an_event_given_twice() {
+    let (all, at) = check("cards.ron", "set lost = lost + 1;", "goto play;", "play;");
+    assert!(all.contains(&at), "{at} in {all}");
+    assert!(
+        all.contains("a block leaves by `return`, not `goto`"),
+        "{all}"
+    );
+    let (all, at) = check(
+        "procedure.ron",
+        "events: [\"revealed\", \"scored\"]",
+        "events: [\"revealed\", \"revealed\"]",
+        "\"revealed\"]",
+    );
+    assert!(all.contains(&at), "{at} in {all}");
+    assert!(all.contains("event \"revealed\" is given twice"), "{all}");
+}
