@@ -256,6 +256,18 @@ impl Core {
         true
     }
 
+    /// The snapshots' cards after a redraw: each `(old, new)` of `map`.
+    pub(super) fn redraw_snapshots(&mut self, map: &[(u8, u8)]) {
+        let Some(c) = self.calls.as_deref_mut() else {
+            return;
+        };
+        for card in c.stack.snapshot.iter_mut() {
+            if let Some(&(_, new)) = map.iter().find(|m| m.0 == *card) {
+                *card = new;
+            }
+        }
+    }
+
     pub(super) fn for_card_end(&mut self, l: &Locals, base: u8) {
         let at = l[base as usize].max(0) as usize;
         if let Some(c) = self.calls.as_deref_mut() {

@@ -273,6 +273,14 @@ impl State {
             s.core.piles[p as usize].cards[i as usize] = c;
             s.core.loc[c as usize] = p;
         }
+        // E: the `for card` loops in progress go on over the redrawn cards.
+        if s.core.calls.is_some() {
+            let now = |&(p, i): &(u8, u8)| s.core.piles[p as usize].cards[i as usize];
+            let map: ArrayVec<(u8, u8), MAX_CARDS> = (places.iter())
+                .map(|pl| (self.core.piles[pl.0 as usize].cards[pl.1 as usize], now(pl)))
+                .collect();
+            s.core.redraw_snapshots(&map);
+        }
         s.core.rng = seed::rng(rng.random());
         s
     }

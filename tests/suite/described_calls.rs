@@ -347,3 +347,29 @@ fn check_names_a_goto_in_a_block_and_an_event_given_twice() {
     assert!(all.contains(&at), "{at} in {all}");
     assert!(all.contains("event \"revealed\" is given twice"), "{all}");
 }
+
+/// A search's redraw while a choice waits inside a `for card` loop of a
+/// call (North's scout runs the spy's block): the copy keeps every card
+/// in one place and plays on to the end.
+#[test]
+fn a_redraw_inside_a_call_plays_on() {
+    let mut s = State::new(load(&toy_path()), 1, false);
+    let mut legal = Vec::new();
+    for _ in 0..5 {
+        s.legal(&mut legal);
+        s.apply_move(legal[0]);
+    }
+    assert!(!s.core.no_call());
+    for seat in 0..2 {
+        let mut rng = ludus::engine::seed::agent_rng(seat as u64);
+        let mut r = s.redrawn(seat, &mut rng);
+        r.check_invariants().unwrap();
+        while let Some(_) = r.actor() {
+            r.legal(&mut legal);
+            r.apply_move(legal[0]);
+            r.check_invariants().unwrap();
+        }
+        assert_eq!(r.end_reason(), Some("game_end"));
+        assert!(r.core.no_call());
+    }
+}
