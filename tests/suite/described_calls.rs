@@ -364,7 +364,7 @@ fn a_redraw_inside_a_call_plays_on() {
         let mut rng = ludus::engine::seed::agent_rng(seat as u64);
         let mut r = s.redrawn(seat, &mut rng);
         r.check_invariants().unwrap();
-        while let Some(_) = r.actor() {
+        while r.actor().is_some() {
             r.legal(&mut legal);
             r.apply_move(legal[0]);
             r.check_invariants().unwrap();
