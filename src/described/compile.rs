@@ -11,8 +11,12 @@ use super::program::*;
 use crate::effects::ast::{self, CardTerm, Cards, Domain, Expr, Ident, Statement, StatementKind};
 use crate::effects::compile::{Meanings, Problem, Problems};
 
+// D, E: counters per card, calls, locals, loops.
+mod calls;
+pub use calls::{CallShape, Cells, MAX_BLOCK_LOCALS, kind_blocks, prepare};
+
 /// The most locals (loop, choice and aggregate variables) a procedure uses.
-pub const MAX_LOCALS: usize = 48;
+pub const MAX_LOCALS: usize = 64;
 /// The most cards a `draw` statement draws at once.
 pub const MAX_DRAW: u32 = 20;
 
@@ -37,6 +41,12 @@ pub const MEANINGS: Meanings = Meanings {
         "draw",
         "discard",
         "reveal",
+        "clear",
+        "let",
+        "run",
+        "return",
+        "for card",
+        "for index",
     ],
 };
 
@@ -55,6 +65,8 @@ pub struct Shape<'a> {
     pub messages: Vec<String>,
     pub catalogue: String,
     pub discard_to: u8,
+    /// D, E: events, blocks, counters per card and per index.
+    pub calls: CallShape<'a>,
 }
 
 struct Loop {
@@ -72,20 +84,13 @@ struct C<'s, 'a> {
     gotos: Vec<(Ident, usize)>,
     /// Whether each phase's body can run past its end.
     falls_through: Vec<bool>,
+    /// E: compiling a kind's block (`return` leaves it; no `goto`).
+    in_block: bool,
 }
 
 /// Compiles `e`, a procedure's text, against `shape`.
 pub fn procedure(shape: &Shape, e: &ast::Effect) -> Result<Program, Vec<Problem>> {
-    let mut c = C {
-        shape,
-        p: Problems::default(),
-        prog: Program::default(),
-        scope: Vec::new(),
-        loops: Vec::new(),
-        phases: Vec::new(),
-        gotos: Vec::new(),
-        falls_through: Vec::new(),
-    };
+    let mut c = C::new(shape, Program::default());
     if let Some(t) = &e.trigger {
         MEANINGS.reject_trigger(&mut c.p, t);
     }
@@ -112,16 +117,7 @@ pub fn procedure(shape: &Shape, e: &ast::Effect) -> Result<Program, Vec<Problem>
 
 /// Compiles an expression alone (an evaluation), with `me` a seat.
 pub fn evaluation(shape: &Shape, prog: &mut Program, e: &Expr) -> Result<(XId, u8), Vec<Problem>> {
-    let mut c = C {
-        shape,
-        p: Problems::default(),
-        prog: std::mem::take(prog),
-        scope: Vec::new(),
-        loops: Vec::new(),
-        phases: Vec::new(),
-        gotos: Vec::new(),
-        falls_through: Vec::new(),
-    };
+    let mut c = C::new(shape, std::mem::take(prog));
     let me = c.local("me", Ty::Seat);
     let x = c.typed(e, Ty::Num);
     let C { p, prog: done, .. } = c;
@@ -144,16 +140,7 @@ pub fn expression(
     locals: &[(&str, Ty)],
     want: Ty,
 ) -> Result<(XId, Vec<u8>), Vec<Problem>> {
-    let mut c = C {
-        shape,
-        p: Problems::default(),
-        prog: std::mem::take(prog),
-        scope: Vec::new(),
-        loops: Vec::new(),
-        phases: Vec::new(),
-        gotos: Vec::new(),
-        falls_through: Vec::new(),
-    };
+    let mut c = C::new(shape, std::mem::take(prog));
     let ls: Vec<u8> = locals.iter().map(|&(n, t)| c.local(n, t)).collect();
     let x = c.typed(e, want);
     let C { p, prog: done, .. } = c;
@@ -174,6 +161,22 @@ fn noun(t: Ty, shape: &Shape) -> String {
     }
 }
 
+impl<'s, 'a> C<'s, 'a> {
+    fn new(shape: &'s Shape<'a>, prog: Program) -> Self {
+        C {
+            shape,
+            p: Problems::default(),
+            prog,
+            scope: Vec::new(),
+            loops: Vec::new(),
+            phases: Vec::new(),
+            gotos: Vec::new(),
+            falls_through: Vec::new(),
+            in_block: false,
+        }
+    }
+}
+
 impl C<'_, '_> {
     fn pc(&self) -> u16 {
         self.prog.ops.len() as u16
@@ -187,7 +190,7 @@ impl C<'_, '_> {
     fn patch(&mut self, at: usize, to: u16) {
         match &mut self.prog.ops[at] {
             Op::Jump(t) | Op::JumpUnless(_, t) => *t = to,
-            Op::ForTest { exit, .. } => *exit = to,
+            Op::ForTest { exit, .. } | Op::ForCardNext { exit, .. } => *exit = to,
             _ => {}
         }
     }
@@ -326,6 +329,11 @@ impl C<'_, '_> {
                     self.emit(Op::Draw { seat, n });
                 }
             }
+            K::Goto(name) if self.in_block => self.p.problem(
+                name.span.clone(),
+                "a block leaves by `return`, not `goto`",
+                None,
+            ),
             K::Goto(name) => {
                 let at = self.emit(Op::Jump(0));
                 self.gotos.push((name.clone(), at));
@@ -343,6 +351,13 @@ impl C<'_, '_> {
                 self.emit(Op::EndGame);
             }
             K::Tell { message, args } => self.tell(message, args),
+            K::Clear(_)
+            | K::Let { .. }
+            | K::Run { .. }
+            | K::Return
+            | K::On { .. }
+            | K::ForCard { .. }
+            | K::ForIndex { .. } => self.calls_statement(s),
             _ => MEANINGS.reject_statement(&mut self.p, s),
         }
     }
@@ -488,6 +503,9 @@ impl C<'_, '_> {
     }
 
     fn set_var(&mut self, var: &Ident, index: Option<&Expr>, to: &Expr) {
+        if self.set_call_var(var, index, to) {
+            return;
+        }
         let Some((i, per, ty)) = self.counter(var) else {
             return;
         };
@@ -709,6 +727,7 @@ impl C<'_, '_> {
             A::Compare(a, op, b, span) => self.compare(a, *op, b, span),
             A::Any(c) => T::Any(self.set(c)),
             A::No(c) => T::No(self.set(c)),
+            A::Has(..) | A::AnyWhere(..) => self.calls_test(t),
             A::Flag(id) => match self.shape.flags.iter().find(|f| f.0 == id.name) {
                 Some(f) => T::Const(f.1),
                 None => {
@@ -838,6 +857,9 @@ impl C<'_, '_> {
             }
             Expr::Index(v, seat) => {
                 let (i, per, ty) = self.counter(v)?;
+                if self.cells_of(i).is_some() {
+                    return self.cell(i, ty, seat);
+                }
                 if !per {
                     let m = format!("`{}` is one counter for the game, not one per seat", v.name);
                     self.p.problem(v.span.clone(), m, None);
@@ -859,6 +881,12 @@ impl C<'_, '_> {
         }
         if let Some(i) = self.shape.counters.iter().position(|c| c.0 == n) {
             let (_, per, ty) = self.shape.counters[i];
+            if let Some(c) = self.cells_of(i as u8) {
+                let what = if c.per_card { "card" } else { "index" };
+                let m = format!("`{n}` is kept per {what}: write `{n}[<{what}>]`");
+                self.p.problem(id.span.clone(), m, None);
+                return None;
+            }
             if per {
                 let m = format!("`{n}` is kept per seat: write `{n}[<seat>]`");
                 self.p.problem(id.span.clone(), m, None);
@@ -945,6 +973,7 @@ impl C<'_, '_> {
         let (dom, ty) = match domain {
             Domain::Seats => (Dom::Seats, Ty::Seat),
             Domain::Cards(c) => (Dom::Cards(self.set(c)), Ty::Card),
+            Domain::Values(a) => self.values_domain(a)?,
         };
         let v = self.local(&var.name, ty);
         let mut ks = Vec::new();

@@ -15,13 +15,18 @@
 //! - `view.rs`, `words.rs`: cards, moves, events and the table in words;
 //! - `screen.rs`, `grid.rs`, `notes.rs`: the terminal (the board, the
 //!   grid of moves, the rules, the hint's reason, the cards explained);
+//! - `calls.rs`: sections D and E at run time (calls of kinds' blocks on
+//!   a frame stack, `for card` snapshots, counters per card and index);
+//!   `compile/calls.rs` compiles them;
 //! - `layers.rs`: the other generic layers' traits (design, reports,
 //!   agents, soak, fuzz);
 //! - `scenario/`: scenario files of any described game.
 
+pub mod calls;
 pub mod compile;
 mod grid;
 pub mod layers;
+mod load_calls;
 pub mod measures;
 pub mod model;
 mod notes;

@@ -6,6 +6,7 @@
 //! is a diagnostic at its file, line and column, all of them at once.
 
 use super::compile::{self, Shape};
+use super::load_calls;
 use super::program::{Program, Ty};
 use super::raw::{self, Sees};
 use super::words::Words;
@@ -323,6 +324,12 @@ impl Validator {
             );
         }
         let cap = self.whole(pf, &proc_.raw.decision_cap, "decision_cap", 1, 10_000_000);
+        // D, E: counters per card and per index, events, kinds' blocks.
+        let tys: Vec<Ty> = counters.iter().map(|c| c.ty).collect();
+        let d = &mut self.diags;
+        let (cells, first) = load_calls::cells(pf, &proc_.raw, &tys, deck.len(), d);
+        let events = load_calls::events(pf, &proc_.raw, d);
+        let (does, has) = load_calls::parse_does(&cards, &events, d);
         let shape = Shape {
             attrs: attrs
                 .iter()
@@ -341,6 +348,7 @@ impl Validator {
             messages: words.ids(),
             catalogue: words.en_path.clone(),
             discard_to,
+            calls: compile::CallShape { events, has, cells },
         };
         let program =
             crate::effects::compile::program(pf, &proc_.raw.procedure, "in the procedure", |e| {
@@ -348,6 +356,7 @@ impl Validator {
             });
         let mut program = program.map_err(|d| self.diags.extend(d)).ok();
         if let Some(p) = program.as_mut() {
+            load_calls::compile_does(&cards, &shape, p, &does, first, &mut self.diags);
             self.evaluation(dir, &shape, p);
         }
         // F. The measures, ends and turns (measures.rs).

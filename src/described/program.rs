@@ -53,6 +53,14 @@ pub enum X {
     },
     /// F. `seen_by(c, p)`: 1 if seat p sees card c where it lies, else 0.
     SeenBy(XId, XId),
+    /// D: a counter per card or per index: its cells' offset and count,
+    /// the index, and what it reads out of range (0, or -1 for none).
+    Cell {
+        off: u16,
+        len: u16,
+        ix: XId,
+        none: i16,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,6 +77,8 @@ pub enum Agg {
 pub enum Dom {
     Seats,
     Cards(SId),
+    /// E: the values of an attribute (this many), in order.
+    Values(u8),
 }
 
 /// A test.
@@ -81,6 +91,8 @@ pub enum T {
     Cmp(XId, CmpOp, XId),
     Any(SId),
     No(SId),
+    /// E: whether the card's kind has a block for the event.
+    Has(u16, XId),
 }
 
 /// Cards: zones (a seat's, or the table's) and single cards, in order.
@@ -144,6 +156,47 @@ pub enum Op {
     },
     Tell(u16),
     EndGame,
+    // ----- D, E: counters per card, calls, locals, loops (`calls.rs`) -----
+    /// `set worth[c] = x`: the cells' offset and count, the index, the value.
+    SetCell {
+        off: u16,
+        len: u16,
+        ix: XId,
+        to: XId,
+    },
+    /// `clear worth`: the cells back to their first value.
+    Clear {
+        off: u16,
+        len: u16,
+        init: i16,
+    },
+    SetLocal(u8, XId),
+    /// `run <event> of <card>`
+    Run {
+        event: u16,
+        card: XId,
+    },
+    Return,
+    /// `for card`: the cards of the set kept in the state's snapshot
+    /// (`base` its start, `n` how many), the place `i` at 0.
+    ForCardInit {
+        set: SId,
+        base: u8,
+        n: u8,
+        i: u8,
+    },
+    /// The next card of the snapshot in `var`, or on to `exit`.
+    ForCardNext {
+        var: u8,
+        base: u8,
+        n: u8,
+        i: u8,
+        exit: u16,
+    },
+    /// The snapshot dropped.
+    ForCardEnd {
+        base: u8,
+    },
 }
 
 /// The options of a `choose by`, and where the program goes on after it.
@@ -190,6 +243,8 @@ pub struct Program {
     pub evaluation: Option<(XId, u8)>,
     /// F. What the simulator measures of a finished game.
     pub measures: super::measures::Measures,
+    /// D, E: the events, each kind's blocks, the cells' first values.
+    pub calls: super::calls::Calls,
 }
 
 impl Program {
@@ -201,6 +256,7 @@ impl Program {
             T::Not(t) => self.test_reads(*t, var),
             T::Cmp(a, _, b) => self.reads(*a, var) || self.reads(*b, var),
             T::Any(s) | T::No(s) => self.set_reads(*s, var),
+            T::Has(_, x) => self.reads(*x, var),
         }
     }
 
@@ -209,9 +265,13 @@ impl Program {
         match &self.xs[x as usize] {
             X::Int(_) | X::Players | X::Glob(_) => false,
             X::Local(i) => *i == var,
-            X::Per(_, a) | X::Attr(a, _) | X::Owner(a) | X::Pos(a) | X::Next(a) | X::Neg(a) => {
-                self.reads(*a, var)
-            }
+            X::Cell { ix: a, .. }
+            | X::Per(_, a)
+            | X::Attr(a, _)
+            | X::Owner(a)
+            | X::Pos(a)
+            | X::Next(a)
+            | X::Neg(a) => self.reads(*a, var),
             X::Count(s) => self.set_reads(*s, var),
             X::Add(a, b) | X::Sub(a, b) | X::Mul(a, b) | X::Max(a, b) | X::Min(a, b) => {
                 self.reads(*a, var) || self.reads(*b, var)

@@ -66,6 +66,9 @@ pub struct Kind {
     pub count: Spanned<f64>,
     #[serde(default)]
     pub set: BTreeMap<String, Spanned<f64>>,
+    /// E: the kind's blocks, `on <event> { ... }`.
+    #[serde(default)]
+    pub does: Option<Spanned<String>>,
 }
 
 /// `zones.ron`: where cards lie, who sees them, and the zones the
@@ -131,6 +134,9 @@ pub struct ProcedureFile {
     /// The number that is the game's turns (default: its decisions).
     #[serde(default)]
     pub turns: Option<Spanned<String>>,
+    /// E: the events kinds may have blocks for (`on <event> { ... }`).
+    #[serde(default)]
+    pub events: Vec<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -145,6 +151,9 @@ pub struct Counter {
     /// Shown on the board (else kept for the procedure only).
     #[serde(default)]
     pub shown: bool,
+    /// D: `"card"` (one value per card) or `"index"` (per index 0..7).
+    #[serde(default)]
+    pub per: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]

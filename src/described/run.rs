@@ -46,7 +46,10 @@ impl Core {
             };
             self.pc += 1;
             match op {
-                Op::Phase(i) => self.phase = *i,
+                Op::Phase(i) => {
+                    self.phase = *i;
+                    self.phase_starts();
+                }
                 Op::Jump(t) => self.pc = *t,
                 Op::JumpUnless(t, to) => {
                     if !self.t(r, l, *t) {
@@ -135,11 +138,38 @@ impl Core {
                 }
                 Op::Tell(i) => self.tell(r, l, *i),
                 Op::EndGame => self.finish(End::Game),
+                // D, E (`calls.rs`)
+                Op::SetCell { off, len, ix, to } => {
+                    let (i, v) = (self.x(r, l, *ix), self.x(r, l, *to));
+                    self.write_cell(*off, *len, i, v);
+                }
+                Op::Clear { off, len, init } => self.clear_cells(*off, *len, *init),
+                Op::SetLocal(i, x) => l[*i as usize] = self.x(r, l, *x),
+                Op::Run { event, card } => {
+                    let c = self.x(r, l, *card);
+                    self.call(r, l, *event, c);
+                }
+                Op::Return => self.ret(r, l),
+                Op::ForCardInit { set, base, n, i } => {
+                    self.for_card_init(r, l, *set, [*base, *n, *i]);
+                }
+                Op::ForCardNext {
+                    var,
+                    base,
+                    n,
+                    i,
+                    exit,
+                } => {
+                    if !self.for_card_next(l, *var, [*base, *n, *i]) {
+                        self.pc = *exit;
+                    }
+                }
+                Op::ForCardEnd { base } => self.for_card_end(l, *base),
             }
         }
     }
 
-    fn finish(&mut self, e: End) {
+    pub(super) fn finish(&mut self, e: End) {
         self.end = Some(e);
         self.waiting = None;
         if let Some(log) = &mut self.log {
@@ -396,6 +426,10 @@ impl Core {
                 keys,
                 test,
             } => self.aggregate(r, l, *op, *var, *dom, keys, *test),
+            X::Cell { off, len, ix, none } => {
+                let i = self.x(r, l, *ix);
+                self.read_cell(*off, *len, i, *none)
+            }
         }
     }
 
@@ -427,6 +461,11 @@ impl Core {
             Dom::Cards(s) => {
                 self.each_card(r, l, s, step);
             }
+            Dom::Values(n) => {
+                for v in 0..n {
+                    step(self, l, v);
+                }
+            }
         }
         match op {
             Agg::Count => acc.count,
@@ -457,6 +496,10 @@ impl Core {
             }
             T::Any(s) => self.count_cards(r, l, *s) > 0,
             T::No(s) => self.count_cards(r, l, *s) == 0,
+            T::Has(e, c) => {
+                let c = self.x(r, l, *c);
+                Self::card(r, c).is_some_and(|c| r.program.calls.block(r.cards[c].0, *e).is_some())
+            }
         }
     }
 }

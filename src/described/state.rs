@@ -110,6 +110,10 @@ pub struct Core {
     pub end: Option<End>,
     pub decisions: u32,
     pub log: Option<Vec<Event>>,
+    /// D, E: the cells of the counters per card and per index, the calls
+    /// and `for card` loops in progress (`calls.rs`), for a description
+    /// that uses them.
+    pub calls: Option<Box<super::calls::CallState>>,
 }
 
 /// A described game in progress.
@@ -149,6 +153,7 @@ impl State {
             end: None,
             decisions: 0,
             log: log.then(Vec::new),
+            calls: Core::first_calls(r),
         };
         for c in 0..r.cards.len() {
             core.piles[start].push(c as u8);
@@ -268,6 +273,14 @@ impl State {
             s.core.piles[p as usize].cards[i as usize] = c;
             s.core.loc[c as usize] = p;
         }
+        // E: the `for card` loops in progress go on over the redrawn cards.
+        if s.core.calls.is_some() {
+            let now = |&(p, i): &(u8, u8)| s.core.piles[p as usize].cards[i as usize];
+            let map: ArrayVec<(u8, u8), MAX_CARDS> = (places.iter())
+                .map(|pl| (self.core.piles[pl.0 as usize].cards[pl.1 as usize], now(pl)))
+                .collect();
+            s.core.redraw_snapshots(&map);
+        }
         s.core.rng = seed::rng(rng.random());
         s
     }
@@ -290,6 +303,13 @@ impl State {
         bytes.push(c.phase);
         bytes.extend_from_slice(&c.decisions.to_le_bytes());
         bytes.extend_from_slice(&(self.events().len() as u64).to_le_bytes());
+        // D, E: only when a description has them (older digests unchanged).
+        if let Some(calls) = &c.calls {
+            for v in &calls.cells {
+                bytes.extend_from_slice(&v.to_le_bytes());
+            }
+            calls.stack.bytes(&mut bytes);
+        }
         format!("{:016x}", crate::load::fnv1a(&bytes))
     }
 }

@@ -179,6 +179,38 @@ pub enum StatementKind {
         message: Ident,
         args: Vec<(Ident, Expr)>,
     },
+    // ----- D, E: counters per card, calls, locals, loops -----
+    /// `clear <counter>`: every card's (index's) value back to its first.
+    Clear(Ident),
+    /// `let <name> = <expr>`: a local of the block or phase.
+    Let {
+        var: Ident,
+        to: Expr,
+    },
+    /// `run <event> of <card>`: the block of that event of the card's kind.
+    Run {
+        event: Ident,
+        card: Expr,
+    },
+    /// `return`: leaves the block.
+    Return,
+    /// `on <event> { ... }`: a kind's block for an event (`does`).
+    On {
+        event: Ident,
+        body: Vec<Statement>,
+    },
+    /// `for card <var> in <cards> { ... }`: each card of the set as it was.
+    ForCard {
+        var: Ident,
+        cards: Cards,
+        body: Vec<Statement>,
+    },
+    /// `for index <var> below <expr> { ... }`
+    ForIndex {
+        var: Ident,
+        below: Expr,
+        body: Vec<Statement>,
+    },
 }
 
 /// An option of a `choose by`: its name, the card it picks (a variable
@@ -203,6 +235,10 @@ pub enum Test {
     Any(Cards),
     No(Cards),
     Flag(Ident),
+    /// E: `has <event>(<card>)`: whether the card's kind has that block.
+    Has(Ident, Expr),
+    /// E: `any <var> in <cards> where <test>`
+    AnyWhere(Ident, Cards, Box<Test>),
 }
 
 /// An aggregate over seats or cards.
@@ -220,6 +256,8 @@ pub struct Aggregate {
 pub enum Domain {
     Seats,
     Cards(Cards),
+    /// E: `values(<attribute>)`, each value of an attribute in order.
+    Values(Ident),
 }
 
 impl StatementKind {
@@ -264,6 +302,13 @@ impl StatementKind {
             K::Break => "break",
             K::EndGame => "end game",
             K::Tell { .. } => "tell",
+            K::Clear(_) => "clear",
+            K::Let { .. } => "let",
+            K::Run { .. } => "run",
+            K::Return => "return",
+            K::On { .. } => "on",
+            K::ForCard { .. } => "for card",
+            K::ForIndex { .. } => "for index",
         }
     }
 }

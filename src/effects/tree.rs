@@ -162,6 +162,31 @@ fn procedure_statement<'a>(
         Rule::goto => K::Goto(ident(next())),
         Rule::break_loop => K::Break,
         Rule::end_game => K::EndGame,
+        // D, E
+        Rule::clear_st => K::Clear(ident(next())),
+        Rule::let_st => K::Let {
+            var: ident(next()),
+            to: expr(next()),
+        },
+        Rule::run_st => K::Run {
+            event: ident(next()),
+            card: expr(next()),
+        },
+        Rule::return_st => K::Return,
+        Rule::on_block => K::On {
+            event: ident(next()),
+            body: block(next()),
+        },
+        Rule::for_card => K::ForCard {
+            var: ident(next()),
+            cards: cards(next()),
+            body: block(next()),
+        },
+        Rule::for_index => K::ForIndex {
+            var: ident(next()),
+            below: expr(next()),
+            body: block(next()),
+        },
         _ => K::Tell {
             message: ident(next()),
             args: it
@@ -272,6 +297,19 @@ fn neg_test(p: Pair<Rule>) -> Test {
             }
             Rule::any => out = Some(Test::Any(cards(parts(c).next().expect("cards")))),
             Rule::no => out = Some(Test::No(cards(parts(c).next().expect("cards")))),
+            // E
+            Rule::has_test => {
+                let mut it = parts(c);
+                let event = ident(it.next().expect("an event"));
+                out = Some(Test::Has(event, expr(it.next().expect("a card"))));
+            }
+            Rule::any_where => {
+                let mut it = parts(c);
+                let var = ident(it.next().expect("a variable"));
+                let set = cards(it.next().expect("cards"));
+                let t = test(it.next().expect("a test"));
+                out = Some(Test::AnyWhere(var, set, Box::new(t)));
+            }
             _ => out = Some(Test::Flag(ident(c.into_inner().next().expect("a name")))),
         }
     }
@@ -491,9 +529,17 @@ fn aggregate(p: Pair<Rule>) -> Expr {
     let op = ident(it.next().expect("an operation"));
     let var = ident(it.next().expect("a variable"));
     let d = it.next().expect("a domain");
-    let domain = match d.clone().into_inner().find(|c| c.as_rule() == Rule::cards) {
-        Some(c) => Domain::Cards(cards(c)),
-        None => Domain::Seats,
+    let inner = d.clone().into_inner();
+    let domain = match inner
+        .into_iter()
+        .find(|c| !format!("{:?}", c.as_rule()).starts_with("kw_"))
+    {
+        Some(c) if c.as_rule() == Rule::cards => Domain::Cards(cards(c)),
+        // E: `values(<attribute>)`
+        Some(c) if c.as_rule() == Rule::values_dom => {
+            Domain::Values(ident(parts(c).next().expect("an attribute")))
+        }
+        _ => Domain::Seats,
     };
     let mut keys = Vec::new();
     let mut t = None;

@@ -78,3 +78,29 @@ fn a_random_playout_of_roemer_allocates_nothing_per_move() {
         );
     }
 }
+
+/// The same for the toy of sections D and E (`tests/described_toys/calls/`):
+/// calls of kinds' blocks, `for card` snapshots, counters per card.
+#[test]
+fn a_random_playout_with_calls_allocates_nothing_per_move() {
+    let dir = GameDir::Disk(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/described_toys/calls"),
+    );
+    let rules = Described::load(&dir, &Selection::default()).unwrap().rules;
+    let mut buf = Vec::with_capacity(256);
+    let (mut moves, mut allocated) = (0u64, 0u64);
+    for i in 0..200 {
+        let mut s = State::new(rules.clone(), derive(7, i, 0), false);
+        let mut rng = agent_rng(derive(7, i, 1));
+        let before = allocations();
+        while !s.is_terminal() {
+            let (m, _) = s.random_legal(&mut rng, &mut buf);
+            s.apply_legal(m);
+            moves += 1;
+        }
+        allocated += allocations() - before;
+        assert!(s.is_over(), "game {i} did not end");
+    }
+    assert!(moves > 1000, "only {moves} moves");
+    assert_eq!(allocated, 0, "{allocated} allocations in {moves} moves");
+}

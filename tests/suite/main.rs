@@ -19,6 +19,7 @@ mod de_cape_report;
 mod de_cape_scenario_files;
 mod described;
 mod described_alloc;
+mod described_calls;
 mod described_measures;
 mod designer_reports;
 mod designer_trust;

@@ -1,0 +1,277 @@
+//! Abilities as calls, counters per card and per index, `for card` loops
+//! (docs/descriptions.md section 2, sections D and E of issue 40).
+//!
+//! A kind's `does` text holds `on <event> { ... }` blocks, compiled into
+//! the procedure's program (`compile/calls.rs`). `run <event> of <card>`
+//! calls the block of the card's kind: the block's own variables (`this`
+//! first) are saved on a frame stack of fixed depth ([`MAX_FRAMES`]) held
+//! in the state, with the snapshots of the `for card` loops in progress,
+//! so that a `choose` inside a call waits with the whole stack and the
+//! answer resumes it. A counter per card or per index is a run of `i16`
+//! cells in the state, as many as declared. Nothing here allocates.
+
+use arrayvec::ArrayVec;
+
+use super::compile::MAX_LOCALS;
+use super::model::Rules;
+use super::program::SId;
+use super::state::{Core, End};
+
+/// The most calls in progress at once; one more stops the game as at a
+/// bound (`End::StepCap` with the phase).
+pub const MAX_FRAMES: usize = 16;
+/// The most cards a `for card` loop goes through (the rest are skipped).
+pub const MAX_SNAPSHOT: usize = 64;
+/// The cards of all the `for card` loops in progress at once.
+pub const SNAPSHOT_CAP: usize = 256;
+/// The variables saved by all the calls in progress at once.
+pub const SAVED_CAP: usize = 256;
+/// The cells of all the counters per card and per index.
+pub const MAX_CELLS: usize = 1024;
+/// The indices of a counter per index: `sealed[0]` .. `sealed[7]`.
+pub const MAX_INDEX: u16 = 8;
+/// No block (a kind without one for an event).
+pub const NO_BLOCK: u16 = u16::MAX;
+
+/// The program's side of calls: the events, each kind's block for each
+/// event, the first values of the cells.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Calls {
+    pub events: Vec<String>,
+    /// `entry[kind * events + event]`: the block's first op (or
+    /// [`NO_BLOCK`]) and its number of variables (`this` first).
+    pub entry: Vec<(u16, u8)>,
+    /// The first local of every block.
+    pub base: u8,
+    /// Every cell's first value (0, or -1 for a card, seat or value).
+    pub cells: Vec<i16>,
+    /// Whether the program uses calls, `for card` or cells: its states
+    /// then carry a [`CallState`].
+    pub used: bool,
+}
+
+impl Calls {
+    /// The block of `event` of `kind`: its first op and its variables.
+    #[inline]
+    pub fn block(&self, kind: u8, event: u16) -> Option<(u16, u8)> {
+        let i = kind as usize * self.events.len() + event as usize;
+        self.entry.get(i).copied().filter(|e| e.0 != NO_BLOCK)
+    }
+}
+
+/// A call in progress: where it returns, where its caller's variables
+/// are saved, how many snapshot cards there were when it started.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Frame {
+    ret: u16,
+    saved: u16,
+    locals: u8,
+    snapshot: u16,
+}
+
+/// The state's side, boxed in [`Core::calls`] only for a description
+/// that uses calls, `for card` or counters per card or index (so that
+/// the others' states, cloned at every search iteration, keep their
+/// size): the cells, then the stack.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct CallState {
+    pub cells: ArrayVec<i16, MAX_CELLS>,
+    pub stack: Stack,
+}
+
+/// The frames, the variables they saved, the cards of the `for card`
+/// loops in progress.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Stack {
+    frames: ArrayVec<Frame, MAX_FRAMES>,
+    saved: ArrayVec<i32, SAVED_CAP>,
+    snapshot: ArrayVec<u8, SNAPSHOT_CAP>,
+}
+
+impl Stack {
+    pub fn is_empty(&self) -> bool {
+        self.frames.is_empty() && self.snapshot.is_empty()
+    }
+
+    /// The stack as bytes (a state's digest).
+    pub fn bytes(&self, out: &mut Vec<u8>) {
+        for f in &self.frames {
+            out.extend_from_slice(&f.ret.to_le_bytes());
+            out.extend_from_slice(&f.saved.to_le_bytes());
+            out.push(f.locals);
+            out.extend_from_slice(&f.snapshot.to_le_bytes());
+        }
+        for v in &self.saved {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        out.extend_from_slice(&self.snapshot);
+    }
+}
+
+type Locals = [i32; MAX_LOCALS];
+
+/// The index of a cell, if `i` is below `len`.
+#[inline]
+fn cell(off: u16, len: u16, i: i32) -> Option<usize> {
+    (0..i32::from(len))
+        .contains(&i)
+        .then(|| off as usize + i as usize)
+}
+
+impl Core {
+    /// A new game's [`CallState`], if its program uses one.
+    pub(super) fn first_calls(r: &Rules) -> Option<Box<CallState>> {
+        let c = &r.program.calls;
+        c.used.then(|| {
+            Box::new(CallState {
+                cells: c.cells.iter().copied().collect(),
+                stack: Stack::default(),
+            })
+        })
+    }
+
+    /// The cells of the counters per card and per index, in declaration
+    /// order.
+    pub fn cells(&self) -> &[i16] {
+        self.calls.as_deref().map_or(&[], |c| &c.cells)
+    }
+
+    /// Whether no call and no `for card` loop is in progress.
+    pub fn no_call(&self) -> bool {
+        self.calls.as_deref().is_none_or(|c| c.stack.is_empty())
+    }
+
+    /// A cell's value; out of range, `none`.
+    #[inline]
+    pub(super) fn read_cell(&self, off: u16, len: u16, i: i32, none: i16) -> i32 {
+        let v = cell(off, len, i).and_then(|c| self.cells().get(c).copied());
+        i32::from(v.unwrap_or(none))
+    }
+
+    /// Sets a cell (the value kept within `i16`); out of range, nothing.
+    pub(super) fn write_cell(&mut self, off: u16, len: u16, i: i32, v: i32) {
+        let cells = self.calls.as_deref_mut().map(|c| &mut c.cells);
+        if let Some(c) = cell(off, len, i).and_then(|c| cells?.get_mut(c)) {
+            *c = v.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
+        }
+    }
+
+    pub(super) fn clear_cells(&mut self, off: u16, len: u16, init: i16) {
+        let (a, b) = (off as usize, off as usize + len as usize);
+        if let Some(cells) = self
+            .calls
+            .as_deref_mut()
+            .and_then(|c| c.cells.get_mut(a..b))
+        {
+            cells.fill(init);
+        }
+    }
+
+    /// `run <event> of <card>`: a call of the block of the card's kind,
+    /// if it has one; too deep, the game stops.
+    pub(super) fn call(&mut self, r: &Rules, l: &mut Locals, event: u16, card: i32) {
+        let Some(kind) = (0..r.cards.len() as i32)
+            .contains(&card)
+            .then(|| r.cards[card as usize].0)
+        else {
+            return;
+        };
+        let Some((pc, n)) = r.program.calls.block(kind, event) else {
+            return;
+        };
+        let base = r.program.calls.base as usize;
+        let vars = &l[base..base + n as usize];
+        let Some(st) = self.calls.as_deref_mut().map(|c| &mut c.stack) else {
+            return;
+        };
+        if st.frames.is_full() || st.saved.remaining_capacity() < vars.len() {
+            self.finish(End::StepCap(self.phase));
+            return;
+        }
+        st.frames.push(Frame {
+            ret: self.pc,
+            saved: st.saved.len() as u16,
+            locals: n,
+            snapshot: st.snapshot.len() as u16,
+        });
+        st.saved.extend(vars.iter().copied());
+        l[base] = card;
+        self.pc = pc;
+    }
+
+    /// `return` (or a block's end): the caller's variables back, on after
+    /// the `run`.
+    pub(super) fn ret(&mut self, r: &Rules, l: &mut Locals) {
+        let Some(st) = self.calls.as_deref_mut().map(|c| &mut c.stack) else {
+            return;
+        };
+        let Some(f) = st.frames.pop() else {
+            return;
+        };
+        let base = r.program.calls.base as usize;
+        let saved = &st.saved[f.saved as usize..];
+        l[base..base + f.locals as usize].copy_from_slice(saved);
+        st.saved.truncate(f.saved as usize);
+        st.snapshot.truncate(f.snapshot as usize);
+        self.pc = f.ret;
+    }
+
+    /// A phase starts outside any call: no loop is in progress.
+    #[inline]
+    pub(super) fn phase_starts(&mut self) {
+        if let Some(c) = self.calls.as_deref_mut()
+            && c.stack.frames.is_empty()
+        {
+            c.stack.snapshot.clear();
+        }
+    }
+
+    /// `for card`: the set's cards (at most [`MAX_SNAPSHOT`], fewer when
+    /// the loops in progress hold [`SNAPSHOT_CAP`]) kept in the snapshot.
+    pub(super) fn for_card_init(&mut self, r: &Rules, l: &mut Locals, set: SId, vars: [u8; 3]) {
+        let [base, n, i] = vars.map(usize::from);
+        let cards = self.cards(r, l, set);
+        l[n] = 0;
+        l[i] = 0;
+        let Some(st) = self.calls.as_deref_mut().map(|c| &mut c.stack) else {
+            return;
+        };
+        let room = st.snapshot.remaining_capacity().min(MAX_SNAPSHOT);
+        l[base] = st.snapshot.len() as i32;
+        l[n] = cards.len().min(room) as i32;
+        l[i] = 0;
+        st.snapshot.extend(cards.into_iter().take(room));
+    }
+
+    /// The loop's next card in `var`; false when there is none.
+    pub(super) fn for_card_next(&mut self, l: &mut Locals, var: u8, vars: [u8; 3]) -> bool {
+        let [base, n, i] = vars.map(usize::from);
+        if l[i] >= l[n] {
+            return false;
+        }
+        let at = (l[base] + l[i]) as usize;
+        let snapshot = self.calls.as_deref().map_or(&[][..], |c| &c.stack.snapshot);
+        l[var as usize] = snapshot.get(at).map_or(-1, |&c| i32::from(c));
+        l[i] += 1;
+        true
+    }
+
+    /// The snapshots' cards after a redraw: each `(old, new)` of `map`.
+    pub(super) fn redraw_snapshots(&mut self, map: &[(u8, u8)]) {
+        let Some(c) = self.calls.as_deref_mut() else {
+            return;
+        };
+        for card in c.stack.snapshot.iter_mut() {
+            if let Some(&(_, new)) = map.iter().find(|m| m.0 == *card) {
+                *card = new;
+            }
+        }
+    }
+
+    pub(super) fn for_card_end(&mut self, l: &Locals, base: u8) {
+        let at = l[base as usize].max(0) as usize;
+        if let Some(c) = self.calls.as_deref_mut() {
+            c.stack.snapshot.truncate(at);
+        }
+    }
+}

@@ -1,0 +1,9 @@
+card-name = { $colour } { $kind_name }
+hidden-card = a hidden card
+no-card = no card
+moved = { $card }: { $from } → { $to }
+game-over = The game is over.
+option-play = play { $card }
+option-steal = steal { $card }
+option-keep = take nothing
+played = { $seat } plays { $card }.
