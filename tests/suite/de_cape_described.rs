@@ -396,7 +396,10 @@ fn the_module_played_against_itself_agrees_at_every_decision() {
     for players in 2..=6 {
         let r = module_rules(players, &Rule::Base);
         for s in 1..=4 {
-            let (a, b) = (DeCape::new_state(&r, s, false), DeCape::new_state(&r, s, false));
+            let (a, b) = (
+                DeCape::new_state(&r, s, false),
+                DeCape::new_state(&r, s, false),
+            );
             let end = lockstep(a, b, s, "the module twice").unwrap_or_else(|e| panic!("{e}"));
             // A whole game: six rounds, or the safety net.
             assert!(end.decisions > 0);
@@ -408,10 +411,16 @@ fn the_module_played_against_itself_agrees_at_every_decision() {
 #[test]
 fn the_first_difference_is_named_with_its_seed_decision_and_moves() {
     let r = module_rules(3, &Rule::Base);
-    let (a, b) = (DeCape::new_state(&r, 7, false), DeCape::new_state(&r, 8, false));
+    let (a, b) = (
+        DeCape::new_state(&r, 7, false),
+        DeCape::new_state(&r, 8, false),
+    );
     let e = lockstep(a, b, 7, "two seeds").expect_err("two deals differ");
     assert!(e.contains("two seeds, seed 7, decision "), "{e}");
-    assert!(e.contains("module's moves: [") && e.contains("described moves: ["), "{e}");
+    assert!(
+        e.contains("module's moves: [") && e.contains("described moves: ["),
+        "{e}"
+    );
     assert!(e.contains("last moves"), "{e}");
 }
 
@@ -427,7 +436,10 @@ fn every_other_reading_and_variant_loads_in_the_module() {
     );
     for rule in &rules {
         let r = module_rules(4, rule);
-        let (a, b) = (DeCape::new_state(&r, 1, false), DeCape::new_state(&r, 1, false));
+        let (a, b) = (
+            DeCape::new_state(&r, 1, false),
+            DeCape::new_state(&r, 1, false),
+        );
         lockstep(a, b, 1, &format!("{rule:?}")).unwrap_or_else(|e| panic!("{e}"));
     }
 }
