@@ -284,6 +284,31 @@ impl Trail {
     }
 }
 
+/// A game's last events, as text (its log: states made with `log`).
+trait Logged {
+    fn last_events(&self) -> Vec<String>;
+}
+
+impl Logged for module::State {
+    fn last_events(&self) -> Vec<String> {
+        let e = self.events();
+        e[e.len().saturating_sub(SHOWN)..]
+            .iter()
+            .map(|x| format!("{x:?}"))
+            .collect()
+    }
+}
+
+impl Logged for described::State {
+    fn last_events(&self) -> Vec<String> {
+        let e = self.events();
+        e[e.len().saturating_sub(SHOWN)..]
+            .iter()
+            .map(|x| format!("{x:?}"))
+            .collect()
+    }
+}
+
 fn texts<S: GameState>(s: &S, moves: &[S::Move]) -> Vec<String> {
     moves.iter().map(|&m| s.move_to_string(m)).collect()
 }
@@ -292,8 +317,8 @@ fn texts<S: GameState>(s: &S, moves: &[S::Move]) -> Vec<String> {
 /// decision (a random agent seeded from `game_seed`), until both end. On
 /// the first difference (actor, number of legal moves, scores or end
 /// reason) the error names the seed, the decision's number, both sides'
-/// legal moves and their last moves.
-fn lockstep<A: Scored, B: Scored>(
+/// legal moves, their last moves and their last events.
+fn lockstep<A: Scored + Logged, B: Scored + Logged>(
     mut a: A,
     mut b: B,
     game_seed: u64,
@@ -311,13 +336,16 @@ fn lockstep<A: Scored, B: Scored>(
             return Err(format!(
                 "{what}, seed {game_seed}, decision {decision}: actor {xa:?} against {xb:?}, \
                  {} legal moves against {}\n  module's moves: {:?}\n  described moves: {:?}\n  \
-                 module's last moves: {:?}\n  described last moves: {:?}",
+                 module's last moves: {:?}\n  described last moves: {:?}\n  \
+                 module's last events: {:?}\n  described last events: {:?}",
                 la.len(),
                 lb.len(),
                 texts(&a, &la),
                 texts(&b, &lb),
                 ta.0,
-                tb.0
+                tb.0,
+                a.last_events(),
+                b.last_events()
             ));
         }
         if xa == Actor::Terminal {
@@ -345,8 +373,12 @@ fn lockstep<A: Scored, B: Scored>(
     if ea != eb {
         return Err(format!(
             "{what}, seed {game_seed}, at the end after {decision} decisions: {ea:?} against {eb:?}\n  \
-             module's last moves: {:?}\n  described last moves: {:?}",
-            ta.0, tb.0
+             module's last moves: {:?}\n  described last moves: {:?}\n  \
+             module's last events: {:?}\n  described last events: {:?}",
+            ta.0,
+            tb.0,
+            a.last_events(),
+            b.last_events()
         ));
     }
     Ok(ea)
@@ -358,8 +390,8 @@ fn module_against_description(rule: &Rule, seeds: u64) {
     for players in 2..=6 {
         let (rm, rd) = (module_rules(players, rule), described_rules(players, rule));
         for s in 1..=seeds {
-            let m = DeCape::new_state(&rm, s, false);
-            let d = Described::new_state(&rd, s, false);
+            let m = DeCape::new_state(&rm, s, true);
+            let d = Described::new_state(&rd, s, true);
             let what = format!("{players} players, {rule:?}");
             if let Err(e) = lockstep(m, d, s, &what) {
                 panic!("{e}");
@@ -421,7 +453,10 @@ fn the_first_difference_is_named_with_its_seed_decision_and_moves() {
         e.contains("module's moves: [") && e.contains("described moves: ["),
         "{e}"
     );
-    assert!(e.contains("last moves"), "{e}");
+    assert!(
+        e.contains("last moves") && e.contains("last events: ["),
+        "{e}"
+    );
 }
 
 #[test]
