@@ -268,6 +268,8 @@ fn first_difference(a: &[String], b: &[String]) -> Option<String> {
 #[derive(Debug, PartialEq, Eq)]
 struct Ending {
     decisions: u32,
+    /// `GameState::turns`: the placements (contract F's `turns`).
+    turns: u32,
     scores: Vec<i32>,
     end: Option<&'static str>,
 }
@@ -309,6 +311,39 @@ impl Logged for described::State {
     }
 }
 
+/// The card and the column a move names, read from its `Debug` text:
+/// `card: 7` or `Card(7)`; `column: 2`, `Column(2)` or `target: 2`. The
+/// module's and the description's moves are different types, but an
+/// influence card has the same number in both, and a column the same
+/// index: where both moves name one, it must be the same.
+fn move_keys(debug: &str) -> [Option<u64>; 2] {
+    let after = |tags: &[&str]| {
+        tags.iter().find_map(|t| {
+            let at = debug.find(t)? + t.len();
+            let digits: String = debug[at..]
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .collect();
+            digits.parse().ok()
+        })
+    };
+    [
+        after(&["card: ", "Card("]),
+        after(&["column: ", "Column(", "target: "]),
+    ]
+}
+
+/// The first decision's move (its index) whose card or column differ.
+fn differing_move<A: std::fmt::Debug, B: std::fmt::Debug>(a: &[A], b: &[B]) -> Option<usize> {
+    (0..a.len().min(b.len())).find(|&i| {
+        let (ka, kb) = (
+            move_keys(&format!("{:?}", a[i])),
+            move_keys(&format!("{:?}", b[i])),
+        );
+        (0..2).any(|k| matches!((ka[k], kb[k]), (Some(x), Some(y)) if x != y))
+    })
+}
+
 fn texts<S: GameState>(s: &S, moves: &[S::Move]) -> Vec<String> {
     moves.iter().map(|&m| s.move_to_string(m)).collect()
 }
@@ -348,6 +383,22 @@ fn lockstep<A: Scored + Logged, B: Scored + Logged>(
                 b.last_events()
             ));
         }
+        if let Some(i) = differing_move(&la, &lb) {
+            return Err(format!(
+                "{what}, seed {game_seed}, decision {decision}: move {i} is {:?} against {:?}\n  \
+                 module's moves: {:?}\n  described moves: {:?}\n  \
+                 module's last moves: {:?}\n  described last moves: {:?}\n  \
+                 module's last events: {:?}\n  described last events: {:?}",
+                la[i],
+                lb[i],
+                texts(&a, &la),
+                texts(&b, &lb),
+                ta.0,
+                tb.0,
+                a.last_events(),
+                b.last_events()
+            ));
+        }
         if xa == Actor::Terminal {
             break;
         }
@@ -361,11 +412,13 @@ fn lockstep<A: Scored + Logged, B: Scored + Logged>(
     let (ea, eb) = (
         Ending {
             decisions: decision,
+            turns: a.turns(),
             scores: a.scores(),
             end: a.end_reason(),
         },
         Ending {
             decisions: decision,
+            turns: b.turns(),
             scores: b.scores(),
             end: b.end_reason(),
         },
@@ -442,23 +495,58 @@ fn the_module_played_against_itself_agrees_at_every_decision() {
 
 #[test]
 fn the_first_difference_is_named_with_its_seed_decision_and_moves() {
+    // Two deals differ at once: the first decision's moves.
     let r = module_rules(3, &Rule::Base);
     let (a, b) = (
         DeCape::new_state(&r, 7, true),
         DeCape::new_state(&r, 8, true),
     );
     let e = lockstep(a, b, 7, "two seeds").expect_err("two deals differ");
-    assert!(e.contains("two seeds, seed 7, decision "), "{e}");
     assert!(
-        e.contains("module's moves: [") && e.contains("described moves: ["),
+        e.contains("two seeds, seed 7, decision 0: move 0 is Place"),
         "{e}"
     );
     assert!(
-        e.contains("last moves") && e.contains("last events: ["),
+        e.contains("module's moves: [\"place ") && e.contains("described moves: [\"place "),
         "{e}"
     );
-    // Both games logged what happened: the events are shown.
+    // The same deal under another reading of the round's last draw
+    // (round_end.draw NoDraw) parts later: the last moves and events of
+    // both games are shown.
+    let other = module_rules(3, &Rule::Set("toggles.round_end.draw=NoDraw".into()));
+    let (a, b) = (
+        DeCape::new_state(&r, 7, true),
+        DeCape::new_state(&other, 7, true),
+    );
+    let e = lockstep(a, b, 7, "two readings").expect_err("the readings differ");
+    assert!(e.contains("two readings, seed 7, decision "), "{e}");
+    assert!(!e.contains("decision 0:"), "{e}");
+    assert!(!e.contains("last moves: []"), "{e}");
     assert!(!e.contains("last events: []"), "{e}");
+}
+
+#[test]
+fn a_move_names_its_card_and_column_whatever_its_type() {
+    assert_eq!(
+        move_keys("Place { card: 57, column: 2 }"),
+        [Some(57), Some(2)]
+    );
+    assert_eq!(move_keys("Column(3)"), [None, Some(3)]);
+    assert_eq!(move_keys("Card(12)"), [Some(12), None]);
+    assert_eq!(move_keys("Decline"), [None, None]);
+    assert_eq!(
+        move_keys("Move { option: 0, card: 57, target: 2 }"),
+        [Some(57), Some(2)]
+    );
+    let module = [module::Move::Place { card: 5, column: 1 }];
+    assert_eq!(
+        differing_move(&module, &["Move { option: 0, card: 5, target: 1 }"]),
+        None
+    );
+    assert_eq!(
+        differing_move(&module, &["Move { option: 0, card: 5, target: 0 }"]),
+        Some(0)
+    );
 }
 
 #[test]
