@@ -89,12 +89,15 @@ pub struct CardSet {
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Term {
-    /// A zone: its index and, for a zone per seat, the seat.
+    /// A zone: its index and, for a zone per seat, the seat (for an
+    /// indexed zone, the index).
     Zone {
         zone: u8,
         seat: Option<XId>,
     },
     Card(XId),
+    /// Every card of a deck, in number order, wherever they lie.
+    Deck(u8),
 }
 
 /// One statement's work.
@@ -132,6 +135,8 @@ pub enum Op {
         zone: u8,
         seat: Option<XId>,
         up: Option<bool>,
+        /// Just after this card in its pile (else on top).
+        after: Option<XId>,
     },
     Discard(SId),
     Reveal(SId),
@@ -157,6 +162,8 @@ pub struct Choice {
 pub struct OptionDef {
     pub name: String,
     pub card: Option<(u8, SId)>,
+    /// The index it aims at: a local and the indexed zone (C).
+    pub index: Option<(u8, u8)>,
     pub test: Option<TId>,
     /// Whether the test reads the card's variable (if not, the test is
     /// the same for every card and is evaluated once).
@@ -231,6 +238,7 @@ impl Program {
         self.sets[s as usize].terms.iter().any(|t| match *t {
             Term::Zone { seat, .. } => seat.is_some_and(|x| self.reads(x, var)),
             Term::Card(x) => self.reads(x, var),
+            Term::Deck(_) => false,
         })
     }
 }

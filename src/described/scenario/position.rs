@@ -15,7 +15,7 @@ use serde::de::{Deserializer, MapAccess, Visitor};
 use super::cards::{self, Spec};
 use crate::described::model::{MAX_CARDS, MAX_PILES, Rules};
 use crate::described::program::Op;
-use crate::described::state::{NONE, Pile, State};
+use crate::described::state::{Faces, NONE, State};
 use crate::diag::Diagnostics;
 use crate::engine::seed;
 use crate::load::{SourceFile, Spanned, nearest};
@@ -336,10 +336,11 @@ fn rest_pile(file: &SourceFile, r: &Rules, pos: &Position, diags: &mut Diagnosti
 fn lay_out(s: &mut State, l: &Layout) {
     let r = Arc::clone(&s.rules);
     let c = &mut s.core;
-    c.piles = [Pile::EMPTY; MAX_PILES];
+    c.order = [NONE; MAX_CARDS];
+    c.ends = [0; MAX_PILES];
     c.loc = [NONE; MAX_CARDS];
     c.owner = [NONE; MAX_CARDS];
-    c.up = 0;
+    c.up = Faces::NONE;
     let mut named = [false; MAX_CARDS];
     for &(_, card, _, _) in &l.placed {
         named[card as usize] = true;
@@ -350,13 +351,17 @@ fn lay_out(s: &mut State, l: &Layout) {
     seed::shuffle(&mut rest, &mut c.rng);
     let rest_seat = r.piles[l.rest].1.unwrap_or(NONE);
     let unnamed = rest.iter().map(|&x| (l.rest, x, false, rest_seat));
-    for (p, card, up, owner) in unnamed.chain(l.placed.iter().copied()) {
-        c.piles[p].push(card);
-        c.loc[card as usize] = p as u8;
-        c.owner[card as usize] = owner;
-        if up {
-            c.up |= 1 << card;
+    let all: Vec<(usize, u8, bool, u8)> = unnamed.chain(l.placed.iter().copied()).collect();
+    let mut at = 0;
+    for p in 0..MAX_PILES {
+        for &(_, card, up, owner) in all.iter().filter(|x| x.0 == p) {
+            c.order[at] = card;
+            at += 1;
+            c.loc[card as usize] = p as u8;
+            c.owner[card as usize] = owner;
+            c.up.set(card, up);
         }
+        c.ends[p] = at as u8;
     }
     for &(i, seat, v) in &l.counters {
         match seat {
