@@ -48,6 +48,8 @@ pub struct Shape<'a> {
     pub zones: Vec<(&'a str, bool, bool)>,
     /// Each deck's id (`deck(<id>)`).
     pub decks: Vec<&'a str>,
+    /// Each zone's number of piles in this game (`zone_count(<zone>)`).
+    pub zone_counts: Vec<i32>,
     /// Each counter's id, whether per seat, its type.
     pub counters: Vec<(&'a str, bool, Ty)>,
     pub numbers: Vec<(&'a str, i32)>,
@@ -973,16 +975,48 @@ impl C<'_, '_> {
             "owner" if arity(self, 1) => (X::Owner(self.typed(&args[0], Ty::Card)?), Ty::Seat),
             "pos" if arity(self, 1) => (X::Pos(self.typed(&args[0], Ty::Card)?), Ty::Num),
             "next" if arity(self, 1) => (X::Next(self.typed(&args[0], Ty::Seat)?), Ty::Seat),
+            "before" if arity(self, 1) => (X::Before(self.typed(&args[0], Ty::Card)?), Ty::Card),
+            "after" if arity(self, 1) => (X::After(self.typed(&args[0], Ty::Card)?), Ty::Card),
+            "index" if arity(self, 1) => (X::Index(self.typed(&args[0], Ty::Card)?), Ty::Num),
+            "zone_count" if arity(self, 1) => (X::Int(self.zone_count(&args[0])?), Ty::Num),
             "max" if arity(self, 2) => (X::Max(self.num(&args[0])?, self.num(&args[1])?), Ty::Num),
             "min" if arity(self, 2) => (X::Min(self.num(&args[0])?, self.num(&args[1])?), Ty::Num),
-            "owner" | "pos" | "next" | "max" | "min" => return None,
+            "owner" | "pos" | "next" | "max" | "min" | "before" | "after" | "index"
+            | "zone_count" => return None,
             _ => {
-                self.p
-                    .unknown("function", f, &["owner", "pos", "next", "max", "min"]);
+                let known = [
+                    "owner",
+                    "pos",
+                    "next",
+                    "max",
+                    "min",
+                    "before",
+                    "after",
+                    "index",
+                    "zone_count",
+                ];
+                self.p.unknown("function", f, &known);
                 return None;
             }
         };
         Some((self.x(x), ty))
+    }
+
+    /// `zone_count(<zone>)`: the zone's number of piles in this game.
+    fn zone_count(&mut self, e: &Expr) -> Option<i32> {
+        let Expr::Var(id) = e else {
+            self.p
+                .problem(e.span(), "`zone_count(...)` takes a zone's id", None);
+            return None;
+        };
+        match self.shape.zones.iter().position(|z| z.0 == id.name) {
+            Some(i) => Some(self.shape.zone_counts[i]),
+            None => {
+                let known: Vec<&str> = self.shape.zones.iter().map(|z| z.0).collect();
+                self.p.unknown("zone", id, &known);
+                None
+            }
+        }
     }
 
     fn aggregate(

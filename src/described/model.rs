@@ -247,6 +247,8 @@ struct DeckForm<'c> {
     each: Option<&'c Spanned<String>>,
     each_seat: bool,
     kinds: &'c [raw::Kind],
+    /// Numbered copy by copy, kind by kind (a deck of `decks`).
+    copy_major: bool,
 }
 
 impl Validator {
@@ -425,6 +427,14 @@ impl Validator {
                 .map(|z| (z.id.as_str(), z.per_seat, z.count.is_some()))
                 .collect(),
             decks: decks.iter().map(|d| d.0.as_str()).collect(),
+            zone_counts: zs
+                .iter()
+                .map(|z| match z.count {
+                    Some(n) => i32::from(n),
+                    None if z.per_seat => players as i32,
+                    None => 1,
+                })
+                .collect(),
             counters: counters
                 .iter()
                 .map(|c| (c.id.as_str(), c.per_seat, c.ty))
@@ -616,6 +626,7 @@ impl Validator {
                 each: r.each.as_ref(),
                 each_seat: false,
                 kinds: &r.kinds,
+                copy_major: false,
             }]);
         }
         Some(
@@ -627,6 +638,7 @@ impl Validator {
                     each: d.each.as_ref(),
                     each_seat: d.each_seat,
                     kinds: &d.kinds,
+                    copy_major: true,
                 })
                 .collect(),
         )
@@ -729,6 +741,7 @@ impl Validator {
         if form.each_seat {
             copies = copies.min(players);
         }
+        let mut made: Vec<(u8, [i32; MAX_ATTRS], usize)> = Vec::new();
         for kind in form.kinds {
             if kinds
                 .iter()
@@ -748,13 +761,24 @@ impl Validator {
                 None => 1,
             };
             let values = self.kind_values(f, kind, attrs, halves)?;
-            for copy in 0..copies {
-                let mut values = values;
-                if let Some(a) = each {
-                    values[a] = copy as i32;
+            made.push((k as u8, values, count as usize));
+        }
+        // The top-level form numbers kind by kind, then copy by copy (as
+        // it always did); a deck of `decks` copy by copy, kind by kind.
+        let (outer, inner) = if form.copy_major {
+            (copies, made.len())
+        } else {
+            (made.len(), copies)
+        };
+        for a in 0..outer {
+            for b in 0..inner {
+                let (copy, i) = if form.copy_major { (a, b) } else { (b, a) };
+                let (k, mut values, count) = made[i];
+                if let Some(e) = each {
+                    values[e] = copy as i32;
                 }
                 for _ in 0..count {
-                    deck.push((k as u8, values));
+                    deck.push((k, values));
                 }
                 if deck.len() > MAX_CARDS {
                     return Some(());

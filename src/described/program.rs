@@ -34,6 +34,12 @@ pub enum X {
     Attr(XId, u8),
     Owner(XId),
     Pos(XId),
+    /// The card just before / after a card in its pile, -1 if none (B).
+    Before(XId),
+    After(XId),
+    /// The index of a card's pile in its zone (its seat for a zone per
+    /// seat), -1 in a zone of the table (B).
+    Index(XId),
     Next(XId),
     Count(SId),
     Neg(XId),
@@ -212,9 +218,15 @@ impl Program {
         match &self.xs[x as usize] {
             X::Int(_) | X::Players | X::Glob(_) => false,
             X::Local(i) => *i == var,
-            X::Per(_, a) | X::Attr(a, _) | X::Owner(a) | X::Pos(a) | X::Next(a) | X::Neg(a) => {
-                self.reads(*a, var)
-            }
+            X::Per(_, a)
+            | X::Attr(a, _)
+            | X::Owner(a)
+            | X::Pos(a)
+            | X::Before(a)
+            | X::After(a)
+            | X::Index(a)
+            | X::Next(a)
+            | X::Neg(a) => self.reads(*a, var),
             X::Count(s) => self.set_reads(*s, var),
             X::Add(a, b) | X::Sub(a, b) | X::Mul(a, b) | X::Max(a, b) | X::Min(a, b) => {
                 self.reads(*a, var) || self.reads(*b, var)

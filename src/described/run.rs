@@ -507,6 +507,19 @@ impl Core {
                     .position(|&x| x as usize == c)
                     .map_or(0, |i| i as i32 + 1)
             }),
+            X::Before(c) | X::After(c) => Self::card(r, self.x(r, l, *c)).map_or(-1, |c| {
+                let pile = self.pile(self.loc[c] as usize);
+                let i = pile.iter().position(|&x| x as usize == c).unwrap_or(0);
+                let j = if matches!(r.program.xs[id as usize], X::Before(_)) {
+                    i.checked_sub(1)
+                } else {
+                    Some(i + 1)
+                };
+                j.and_then(|j| pile.get(j)).map_or(-1, |&x| i32::from(x))
+            }),
+            X::Index(c) => {
+                Self::card(r, self.x(r, l, *c)).map_or(-1, |c| r.pile_index(self.loc[c] as usize))
+            }
             X::Next(s) => (self.x(r, l, *s) + 1).rem_euclid(n),
             X::Count(s) => self.count_cards(r, l, *s) as i32,
             X::Neg(a) => self.x(r, l, *a).saturating_neg(),

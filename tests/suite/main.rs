@@ -19,6 +19,7 @@ mod de_cape_report;
 mod de_cape_scenario_files;
 mod described;
 mod described_alloc;
+mod described_model;
 mod designer_reports;
 mod designer_trust;
 mod effect_errors;
