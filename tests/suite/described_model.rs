@@ -275,3 +275,23 @@ fn check_names_a_count_that_is_not_a_number_at_its_place() {
         "a zone's count is \"players\" or a number of procedure.ron",
     );
 }
+
+/// A game of Römer saved by the build before 250 cards (commit 0a300b91,
+/// `ludus play --game roemer --players 2 --ai random --watch --seed 2`)
+/// still loads: every move's text and the final position's fingerprint
+/// match.
+#[test]
+fn a_roemer_save_from_before_250_cards_still_loads_and_replays() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/saves/roemer-before-250-cards.ron");
+    let game =
+        ludus::play::record::Game::<Described>::load_with(&path, Some(GameDir::BuiltIn("roemer")))
+            .unwrap_or_else(|d| panic!("{d:?}"));
+    assert!(game.is_over());
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        text.contains(&format!("fingerprint: \"{}\"", game.fingerprint())),
+        "{}",
+        game.fingerprint()
+    );
+}
