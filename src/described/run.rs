@@ -164,8 +164,7 @@ impl Core {
         let Core {
             order, ends, rng, ..
         } = self;
-        let a = if p == 0 { 0 } else { ends[p - 1] as usize };
-        seed::shuffle(&mut order[a..ends[p] as usize], rng);
+        seed::shuffle(&mut order[ends[p] as usize..ends[p + 1] as usize], rng);
         if let Some(log) = &mut self.log {
             log.push(Event::Shuffled(p as u8));
         }
@@ -209,7 +208,13 @@ impl Core {
         let Some(to) = self.term_pile(r, l, &Term::Zone { zone, seat }) else {
             return;
         };
-        let mut anchor = after.and_then(|a| Self::card(r, self.x(r, l, a)));
+        let Some(after) = after else {
+            for c in self.cards(r, l, set) {
+                self.move_card(r, c, to, up);
+            }
+            return;
+        };
+        let mut anchor = Self::card(r, self.x(r, l, after));
         if anchor.is_some_and(|a| self.loc[a] as usize != to) {
             anchor = None;
         }
@@ -239,6 +244,7 @@ impl Core {
 
     /// Moves card `c` into pile `to` at place `at` (counted before it
     /// leaves; `usize::MAX`: where it is), face up or down if `up` says.
+    #[inline]
     fn place_card(&mut self, r: &Rules, c: u8, to: usize, at: usize, up: Option<bool>) {
         let from = self.loc[c as usize] as usize;
         if at != usize::MAX {

@@ -97,8 +97,8 @@ pub struct Core {
     /// Every card, pile by pile in the piles' order, each pile bottom
     /// first (its top last): one packed arena, no pile has a capacity.
     pub order: [u8; MAX_CARDS],
-    /// Each pile's end in `order` (its start is the previous pile's end).
-    pub ends: [u8; MAX_PILES],
+    /// The piles' bounds in `order`: pile p is `ends[p]..ends[p + 1]`.
+    pub ends: [u8; MAX_PILES + 1],
     /// Each card's pile.
     pub loc: [u8; MAX_CARDS],
     /// Each card's owner: the seat of the last zone per seat it was in.
@@ -126,41 +126,44 @@ impl Core {
     /// Where pile `p` starts in `order`.
     #[inline]
     pub fn start(&self, p: usize) -> usize {
-        if p == 0 { 0 } else { self.ends[p - 1] as usize }
+        self.ends[p] as usize
     }
 
     /// Pile `p`'s cards, bottom first.
     #[inline]
     pub fn pile(&self, p: usize) -> &[u8] {
-        &self.order[self.start(p)..self.ends[p] as usize]
+        &self.order[self.ends[p] as usize..self.ends[p + 1] as usize]
     }
 
     /// Pile `p`'s cards, to reorder them in place.
     #[inline]
     pub fn pile_mut(&mut self, p: usize) -> &mut [u8] {
-        let (a, b) = (self.start(p), self.ends[p] as usize);
+        let (a, b) = (self.ends[p] as usize, self.ends[p + 1] as usize);
         &mut self.order[a..b]
     }
 
     /// Moves card `c` into pile `to` at place `at` of that pile (0: the
     /// bottom; its length: the top), counted before `c` leaves. The cards
     /// between its old and new places shift by one in the arena.
+    #[inline]
     pub fn relink(&mut self, c: u8, to: usize, at: usize) {
         let from = self.loc[c as usize] as usize;
-        let (a, b) = (self.start(from), self.ends[from] as usize);
+        let (a, b) = (self.ends[from] as usize, self.ends[from + 1] as usize);
         let Some(i) = self.order[a..b].iter().rposition(|&x| x == c) else {
             return;
         };
         let i = a + i;
         let g = self.start(to) + at;
         if g > i {
-            self.order[i..g].rotate_left(1);
-            for e in &mut self.ends[from..to] {
+            self.order.copy_within(i + 1..g, i);
+            self.order[g - 1] = c;
+            for e in &mut self.ends[from + 1..to + 1] {
                 *e -= 1;
             }
         } else {
-            self.order[g..=i].rotate_right(1);
-            for e in &mut self.ends[to..from] {
+            self.order.copy_within(g..i, g + 1);
+            self.order[g] = c;
+            for e in &mut self.ends[to + 1..from + 1] {
                 *e += 1;
             }
         }
@@ -193,7 +196,7 @@ impl State {
         let mut core = Core {
             rng: seed::rng(seed),
             order: [NONE; MAX_CARDS],
-            ends: [0; MAX_PILES],
+            ends: [0; MAX_PILES + 1],
             loc: [NONE; MAX_CARDS],
             owner: [NONE; MAX_CARDS],
             up: Faces::NONE,
@@ -211,7 +214,7 @@ impl State {
             core.order[c] = c as u8;
             core.loc[c] = start as u8;
         }
-        core.ends[start..].fill(r.cards.len() as u8);
+        core.ends[start + 1..].fill(r.cards.len() as u8);
         for (i, c) in r.counters.iter().enumerate() {
             if matches!(
                 c.ty,

@@ -337,7 +337,7 @@ fn lay_out(s: &mut State, l: &Layout) {
     let r = Arc::clone(&s.rules);
     let c = &mut s.core;
     c.order = [NONE; MAX_CARDS];
-    c.ends = [0; MAX_PILES];
+    c.ends = [0; MAX_PILES + 1];
     c.loc = [NONE; MAX_CARDS];
     c.owner = [NONE; MAX_CARDS];
     c.up = Faces::NONE;
@@ -361,7 +361,7 @@ fn lay_out(s: &mut State, l: &Layout) {
             c.owner[card as usize] = owner;
             c.up.set(card, up);
         }
-        c.ends[p] = at as u8;
+        c.ends[p + 1] = at as u8;
     }
     for &(i, seat, v) in &l.counters {
         match seat {
