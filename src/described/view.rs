@@ -80,6 +80,10 @@ pub fn pile_name(r: &Rules, p: usize) -> String {
 fn write_pile_name(out: &mut String, r: &Rules, p: usize) {
     let (z, seat) = r.piles[p];
     out.push_str(&r.zones[z as usize].name);
+    if r.zones[z as usize].count.is_some() {
+        // An indexed zone: one line per index, shown from 1.
+        let _ = write!(out, " {}", r.pile_index(p) + 1);
+    }
     if let Some(s) = seat {
         out.push_str(" (");
         out.push_str(&r.seats[s as usize].1);

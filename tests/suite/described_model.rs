@@ -295,3 +295,16 @@ fn a_roemer_save_from_before_250_cards_still_loads_and_replays() {
         game.fingerprint()
     );
 }
+
+/// A scenario of the toy names piles of indexed zones (`column(1)`) in its
+/// position and its expectations, and types a move of two parts.
+#[test]
+fn a_scenario_names_indexed_zones_and_types_a_two_part_move() {
+    let dir = GameDir::Disk(Path::new(env!("CARGO_MANIFEST_DIR")).join(TOY));
+    let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/described_toys/scenarios/lay_on_a_column.ron");
+    let out = <Described as ludus::design::Designer>::run_scenario(&file, dir, false)
+        .unwrap_or_else(|d| panic!("{d:?}"));
+    assert!(out.contains("column 1"), "{out}");
+    assert!(!out.contains("FAIL"), "{out}");
+}

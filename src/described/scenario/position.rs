@@ -84,6 +84,9 @@ pub enum Target {
 /// What `key` names at the table (`seat` none) or at a seat.
 pub fn target(r: &Rules, seat: Option<usize>, key: &str) -> Result<Target, String> {
     let per = seat.is_some();
+    if let Some(t) = indexed(r, per, key) {
+        return t;
+    }
     let zone = r.zones.iter().position(|z| z.id == key);
     let counter = r.counters.iter().position(|c| c.id == key);
     match (zone, counter) {
@@ -116,6 +119,32 @@ pub fn target(r: &Rules, seat: Option<usize>, key: &str) -> Result<Target, Strin
             ))
         }
     }
+}
+
+/// `<zone>(<index>)`, a pile of an indexed zone at the table; none if
+/// `key` names no indexed zone.
+fn indexed(r: &Rules, per: bool, key: &str) -> Option<Result<Target, String>> {
+    let (name, rest) = key.split_once('(').unwrap_or((key, ""));
+    let z = r
+        .zones
+        .iter()
+        .position(|z| z.id == name.trim() && z.count.is_some())?;
+    let count = r.zones[z].count.unwrap_or(0);
+    if per {
+        return Some(Err(format!(
+            "`{name}` is the table's: give it under `table`"
+        )));
+    }
+    let i = rest
+        .strip_suffix(')')
+        .and_then(|n| n.trim().parse::<i32>().ok());
+    Some(match i.and_then(|i| r.pile_at(z as u8, i)) {
+        Some(p) => Ok(Target::Pile(p)),
+        None => Err(format!(
+            "`{name}` is an indexed zone: write `{name}(<index>)`, an index from 0 to {}",
+            i32::from(count) - 1
+        )),
+    })
 }
 
 /// A zone's value: its cards as written, or (in an expectation) how many.
