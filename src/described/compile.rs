@@ -54,8 +54,12 @@ pub const MEANINGS: Meanings = Meanings {
 pub struct Shape<'a> {
     /// Each attribute's id and its named values (none: a number).
     pub attrs: Vec<(&'a str, Vec<&'a str>)>,
-    /// Each zone's id and whether there is one per seat.
-    pub zones: Vec<(&'a str, bool)>,
+    /// Each zone's id, whether there is one per seat, whether indexed.
+    pub zones: Vec<(&'a str, bool, bool)>,
+    /// Each deck's id (`deck(<id>)`).
+    pub decks: Vec<&'a str>,
+    /// Each zone's number of piles in this game (`zone_count(<zone>)`).
+    pub zone_counts: Vec<i32>,
     /// Each counter's id, whether per seat, its type.
     pub counters: Vec<(&'a str, bool, Ty)>,
     pub numbers: Vec<(&'a str, i32)>,
@@ -285,14 +289,24 @@ impl C<'_, '_> {
             } => self.for_seat(var, from, *after, body),
             K::ChooseBy { by, options } => self.choose_by(by, options, &s.span),
             K::SetVar { var, index, to } => self.set_var(var, index.as_ref(), to),
-            K::Put { cards, to, face_up } => {
+            K::Put {
+                cards,
+                to,
+                face_up,
+                after,
+            } => {
                 let set = self.set(cards);
-                if let Some((zone, seat)) = self.zone_term(to) {
+                let after = match after {
+                    Some(c) => self.typed(&Expr::Var(c.clone()), Ty::Card).map(Some),
+                    None => Some(None),
+                };
+                if let (Some((zone, seat)), Some(after)) = (self.zone_term(to), after) {
                     self.emit(Op::Put {
                         set,
                         zone,
                         seat,
                         up: *face_up,
+                        after,
                     });
                 }
             }
@@ -450,6 +464,7 @@ impl C<'_, '_> {
                 let set = self.set(cards);
                 (self.local(&v.name, Ty::Card), set)
             });
+            let index = o.index.as_ref().and_then(|(v, z)| self.option_index(v, z));
             let test = o.test.as_ref().map(|t| self.test(t));
             if let Some(t) = test
                 && self.prog.ts[t as usize] == T::Const(false)
@@ -465,12 +480,16 @@ impl C<'_, '_> {
             ends.push(self.emit(Op::Jump(0)));
             self.scope.truncate(depth);
             let test_reads_card = match (card, test) {
-                (Some((var, _)), Some(t)) => self.prog.test_reads(t, var),
+                (Some((var, _)), Some(t)) => {
+                    self.prog.test_reads(t, var)
+                        || index.is_some_and(|(k, _)| self.prog.test_reads(t, k))
+                }
                 _ => false,
             };
             self.prog.choices[choice as usize].options.push(OptionDef {
                 name: o.name.name.clone(),
                 card,
+                index,
                 test,
                 test_reads_card,
                 body,
@@ -485,6 +504,23 @@ impl C<'_, '_> {
             self.patch(e, end);
         }
         self.prog.choices[choice as usize].end = end;
+    }
+
+    /// `index <var> of <zone>`: a local number and an indexed zone.
+    fn option_index(&mut self, var: &Ident, zone: &Ident) -> Option<(u8, u8)> {
+        let i = self.shape.zones.iter().position(|z| z.0 == zone.name);
+        let z = match i {
+            Some(i) if self.shape.zones[i].2 => i as u8,
+            _ => {
+                let known: Vec<&str> = (self.shape.zones.iter())
+                    .filter(|z| z.2)
+                    .map(|z| z.0)
+                    .collect();
+                self.p.unknown("indexed zone", zone, &known);
+                return None;
+            }
+        };
+        Some((self.local(&var.name, Ty::Num), z))
     }
 
     fn counter(&mut self, id: &Ident) -> Option<(u8, bool, Ty)> {
@@ -599,6 +635,14 @@ impl C<'_, '_> {
 
     fn zone(&mut self, id: &Ident) -> Option<(u8, bool)> {
         match self.shape.zones.iter().position(|z| z.0 == id.name) {
+            Some(i) if self.shape.zones[i].2 => {
+                let m = format!(
+                    "`{}` is an indexed zone: write `{}(<index>)`",
+                    id.name, id.name
+                );
+                self.p.problem(id.span.clone(), m, None);
+                None
+            }
             Some(i) => Some((i as u8, self.shape.zones[i].1)),
             None => {
                 let known: Vec<&str> = self.shape.zones.iter().map(|z| z.0).collect();
@@ -664,12 +708,58 @@ impl C<'_, '_> {
                     _ => Some((z, seat)),
                 }
             }
+            CardTerm::Index { zone, index, span } => {
+                let i = self.shape.zones.iter().position(|z| z.0 == zone.name);
+                match i {
+                    Some(i) if self.shape.zones[i].2 => {
+                        let x = self.num(index)?;
+                        Some((i as u8, Some(x)))
+                    }
+                    Some(_) => {
+                        let m =
+                            format!("`{}` is not an indexed zone (it has no `count`)", zone.name);
+                        self.p.problem(span.clone(), m, None);
+                        None
+                    }
+                    None => {
+                        let known: Vec<&str> = self
+                            .shape
+                            .zones
+                            .iter()
+                            .filter(|z| z.2)
+                            .map(|z| z.0)
+                            .collect();
+                        self.p.unknown("indexed zone", zone, &known);
+                        None
+                    }
+                }
+            }
             CardTerm::Position { span, .. } => {
                 self.p.problem(
                     span.clone(),
                     "positions have no meaning in a described game; use pos(c)",
                     None,
                 );
+                None
+            }
+        }
+    }
+
+    /// `deck(<id>)`: every card of a deck, in number order.
+    fn deck_term(&mut self, index: &Expr) -> Option<Term> {
+        let id = match index {
+            Expr::Var(id) => id,
+            e => {
+                self.p
+                    .problem(e.span(), "`deck(...)` takes a deck's id", None);
+                return None;
+            }
+        };
+        match self.shape.decks.iter().position(|d| *d == id.name) {
+            Some(d) => Some(Term::Deck(d as u8)),
+            None => {
+                let known = self.shape.decks.clone();
+                self.p.unknown("deck", id, &known);
                 None
             }
         }
@@ -684,6 +774,14 @@ impl C<'_, '_> {
                 {
                     if let Some(x) = self.typed(&Expr::Var(id.clone()), Ty::Card) {
                         terms.push(Term::Card(x));
+                    }
+                }
+                CardTerm::Index { zone, index, .. }
+                    if zone.name == "deck"
+                        && !self.shape.zones.iter().any(|z| z.0 == "deck" && z.2) =>
+                {
+                    if let Some(t) = self.deck_term(index) {
+                        terms.push(t);
                     }
                 }
                 _ => {
@@ -937,6 +1035,10 @@ impl C<'_, '_> {
             "owner" if arity(self, 1) => (X::Owner(self.typed(&args[0], Ty::Card)?), Ty::Seat),
             "pos" if arity(self, 1) => (X::Pos(self.typed(&args[0], Ty::Card)?), Ty::Num),
             "next" if arity(self, 1) => (X::Next(self.typed(&args[0], Ty::Seat)?), Ty::Seat),
+            "before" if arity(self, 1) => (X::Before(self.typed(&args[0], Ty::Card)?), Ty::Card),
+            "after" if arity(self, 1) => (X::After(self.typed(&args[0], Ty::Card)?), Ty::Card),
+            "index" if arity(self, 1) => (X::Index(self.typed(&args[0], Ty::Card)?), Ty::Num),
+            "zone_count" if arity(self, 1) => (X::Int(self.zone_count(&args[0])?), Ty::Num),
             "max" if arity(self, 2) => (X::Max(self.num(&args[0])?, self.num(&args[1])?), Ty::Num),
             "min" if arity(self, 2) => (X::Min(self.num(&args[0])?, self.num(&args[1])?), Ty::Num),
             // F. Whether a seat sees a card where it lies.
@@ -944,14 +1046,43 @@ impl C<'_, '_> {
                 let c = self.typed(&args[0], Ty::Card)?;
                 (X::SeenBy(c, self.typed(&args[1], Ty::Seat)?), Ty::Num)
             }
-            "owner" | "pos" | "next" | "max" | "min" | "seen_by" => return None,
+            "owner" | "pos" | "next" | "max" | "min" | "before" | "after" | "index"
+            | "zone_count" | "seen_by" => return None,
             _ => {
-                let known = ["owner", "pos", "next", "max", "min", "seen_by"];
+                let known = [
+                    "owner",
+                    "pos",
+                    "next",
+                    "max",
+                    "min",
+                    "before",
+                    "after",
+                    "index",
+                    "zone_count",
+                    "seen_by",
+                ];
                 self.p.unknown("function", f, &known);
                 return None;
             }
         };
         Some((self.x(x), ty))
+    }
+
+    /// `zone_count(<zone>)`: the zone's number of piles in this game.
+    fn zone_count(&mut self, e: &Expr) -> Option<i32> {
+        let Expr::Var(id) = e else {
+            self.p
+                .problem(e.span(), "`zone_count(...)` takes a zone's id", None);
+            return None;
+        };
+        match self.shape.zones.iter().position(|z| z.0 == id.name) {
+            Some(i) => Some(self.shape.zone_counts[i]),
+            None => {
+                let known: Vec<&str> = self.shape.zones.iter().map(|z| z.0).collect();
+                self.p.unknown("zone", id, &known);
+                None
+            }
+        }
     }
 
     fn aggregate(

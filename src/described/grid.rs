@@ -34,7 +34,7 @@ impl Menu {
         let r = &s.rules;
         let mut columns: Vec<u8> = legal
             .iter()
-            .filter(|m| m.card != NONE)
+            .filter(|m| m.card != NONE && m.target == NONE)
             .map(|m| m.option)
             .collect();
         columns.sort_unstable();
@@ -43,7 +43,8 @@ impl Menu {
         let mut cards: Vec<Vec<u8>> = Vec::new();
         let mut plain = Vec::new();
         for (i, m) in legal.iter().enumerate() {
-            if m.card == NONE {
+            // A move with a target is a line of its own.
+            if m.card == NONE || m.target != NONE {
                 plain.push(i);
                 continue;
             }
@@ -92,6 +93,7 @@ pub fn shown_index(s: &State, legal: &[Move], m: Move) -> usize {
     let r = &s.rules;
     let same = |l: &Move| {
         l.option == m.option
+            && l.target == m.target
             && (l.card == m.card
                 || (l.card != NONE
                     && m.card != NONE
@@ -273,10 +275,12 @@ fn why_not(s: &State, legal: &[Move], lang: Lang, words: &[&str], line: &str) ->
     for (o, def) in choice.options.iter().enumerate() {
         match def.card {
             Some(_) => all.extend(firsts.iter().map(|&card| Move {
+                target: NONE,
                 option: o as u8,
                 card,
             })),
             None => all.push(Move {
+                target: NONE,
                 option: o as u8,
                 card: NONE,
             }),
@@ -337,12 +341,10 @@ fn pile_with(s: &State, set: super::program::SId) -> Option<usize> {
         .find_map(|t| match *t {
             super::program::Term::Zone { zone, seat } => {
                 let mut l = s.core.locals;
-                let p = seat.map_or(0, |x| {
-                    s.core.x(r, &mut l, x).rem_euclid(r.players as i32) as usize
-                });
-                Some(r.pile(zone, p))
+                let i = seat.map_or(0, |x| s.core.x(r, &mut l, x));
+                r.pile_at(zone, i)
             }
-            super::program::Term::Card(_) => None,
+            super::program::Term::Card(_) | super::program::Term::Deck(_) => None,
         })
 }
 
@@ -350,8 +352,8 @@ fn pile_with(s: &State, set: super::program::SId) -> Option<usize> {
 fn held(s: &State, p: usize, card: u8) -> bool {
     let r = &s.rules;
     let class = view::class_of(r, card);
-    s.core.piles[p]
-        .as_slice()
+    s.core
+        .pile(p)
         .iter()
         .any(|&c| view::class_of(r, c) == class)
 }

@@ -104,7 +104,9 @@ impl Agents for Described {
         t
     }
     fn move_key(m: Move) -> u64 {
-        u64::from(m.option) << 8 | u64::from(m.card)
+        u64::from(m.target ^ super::state::NONE) << 16
+            | u64::from(m.option) << 8
+            | u64::from(m.card)
     }
 }
 

@@ -17,9 +17,9 @@ use crate::load::{GameDir, Parsed, SourceFile, Spanned, toggles};
 
 /// The most cards, seats, zones (one per seat counted for each), counters,
 /// attributes a description may have.
-pub const MAX_CARDS: usize = 128;
+pub const MAX_CARDS: usize = 250;
 pub const MAX_SEATS: usize = 6;
-pub const MAX_PILES: usize = 32;
+pub const MAX_PILES: usize = 64;
 pub const MAX_COUNTERS: usize = 32;
 pub const MAX_ATTRS: usize = 8;
 
@@ -32,6 +32,10 @@ pub struct Zone {
     pub sees: Sees,
     /// The first pile of the zone (a zone per seat has one per seat).
     pub first: u8,
+    /// An indexed zone's number of piles (none: not indexed).
+    pub count: Option<u8>,
+    /// The zone an empty pile of this zone is refilled from (same seat).
+    pub refill_from: Option<u8>,
 }
 
 /// One counter (a number kept by the game, or per seat).
@@ -54,7 +58,12 @@ pub struct Rules {
     /// Every seat game.ron names, for the names' keys.
     pub all_seats: Vec<(String, String)>,
     /// Each attribute's id and its values' ids and names (none: a number).
+    /// With several decks, the last is `deck`, its values the decks.
     pub attrs: Vec<(String, Vec<(String, String)>)>,
+    /// Whether each attribute is held in half points (19 is shown 9.5).
+    pub halves: Vec<bool>,
+    /// Each deck's id and its cards (numbered deck by deck).
+    pub decks: Vec<(String, std::ops::Range<u8>)>,
     /// Each kind's id and name.
     pub kinds: Vec<(String, String)>,
     /// Each card's kind and attribute values, in deck order.
@@ -97,14 +106,47 @@ impl CardNames {
 }
 
 impl Rules {
-    /// The pile of zone `z` (of seat `seat` for a zone per seat).
+    /// The pile of zone `z` (of seat `seat` for a zone per seat; of index
+    /// `seat`, which must be in range, for an indexed zone).
     #[inline]
     pub fn pile(&self, z: u8, seat: usize) -> usize {
         let zone = &self.zones[z as usize];
-        zone.first as usize + if zone.per_seat { seat } else { 0 }
+        zone.first as usize
+            + if zone.per_seat || zone.count.is_some() {
+                seat
+            } else {
+                0
+            }
     }
 
-    /// Whether `viewer` sees the face-down cards of pile `p`.
+    /// The pile of zone `z` at `i`: a seat (any number, taken modulo the
+    /// players) for a zone per seat, an index for an indexed zone (none
+    /// out of range), nothing for a zone of the table.
+    #[inline]
+    pub fn pile_at(&self, z: u8, i: i32) -> Option<usize> {
+        let zone = &self.zones[z as usize];
+        let first = zone.first as usize;
+        match zone.count {
+            Some(n) => (0..i32::from(n)).contains(&i).then_some(first + i as usize),
+            None if zone.per_seat => Some(first + i.rem_euclid(self.players as i32) as usize),
+            None => Some(first),
+        }
+    }
+
+    /// The index of pile `p` in its zone (its seat for a zone per seat),
+    /// -1 for a zone of the table.
+    pub fn pile_index(&self, p: usize) -> i32 {
+        let (z, _) = self.piles[p];
+        let zone = &self.zones[z as usize];
+        if zone.per_seat || zone.count.is_some() {
+            (p - zone.first as usize) as i32
+        } else {
+            -1
+        }
+    }
+
+    /// Whether `viewer` sees the face-down cards of pile `p` (for a zone
+    /// of the table that the owner sees, see [`Rules::sees_card`]).
     #[inline]
     pub fn sees_pile(&self, p: usize, viewer: usize) -> bool {
         let (z, seat) = self.piles[p];
@@ -112,6 +154,30 @@ impl Rules {
             Sees::Everyone => true,
             Sees::Owner => seat == Some(viewer as u8),
             Sees::Nobody => false,
+        }
+    }
+
+    /// Whether the owner of a face-down card sees it in pile `p`: a zone
+    /// `sees: Owner` that is not per seat.
+    #[inline]
+    pub fn owner_sees(&self, p: usize) -> bool {
+        let (z, seat) = self.piles[p];
+        seat.is_none() && self.zones[z as usize].sees == Sees::Owner
+    }
+
+    /// Value `v` of numeric attribute `a` as shown: halved for an
+    /// attribute in half points (`9.5`).
+    pub fn number_text(&self, a: usize, v: i32) -> String {
+        if self.halves.get(a).copied().unwrap_or(false) {
+            let sign = if v < 0 { "-" } else { "" };
+            let (whole, half) = (v.unsigned_abs() / 2, v.unsigned_abs() % 2);
+            if half == 1 {
+                format!("{sign}{whole}.5")
+            } else {
+                format!("{sign}{whole}")
+            }
+        } else {
+            v.to_string()
         }
     }
 
@@ -173,6 +239,17 @@ fn rulebook_of(f: &SourceFile) -> String {
 
 struct Validator {
     diags: Diagnostics,
+}
+
+/// A deck as written (the top-level form is one deck, `deck`).
+struct DeckForm<'c> {
+    id: String,
+    name: Option<String>,
+    each: Option<&'c Spanned<String>>,
+    each_seat: bool,
+    kinds: &'c [raw::Kind],
+    /// Numbered copy by copy, kind by kind (a deck of `decks`).
+    copy_major: bool,
 }
 
 impl Validator {
@@ -239,9 +316,11 @@ impl Validator {
         let (players, counts) = self.players(&game, sel)?;
         let all_seats = self.seats(&game, o, game.raw.seats.len())?;
         let seats = all_seats[..players].to_vec();
-        let attrs = self.attributes(&cards, o);
-        let (kinds, deck) = self.deck(&cards, &attrs, o)?;
-        let (zs, piles) = self.zones(&zones, o, players)?;
+        let (mut attrs, mut halves) = self.attributes(&cards, o);
+        let (kinds, deck, decks) = self.decks(&cards, &mut attrs, &halves, players, o)?;
+        halves.resize(attrs.len(), false);
+        let numbers = self.numbers(&proc_.file, &proc_.raw, o);
+        let (zs, piles) = self.zones(&zones, o, players, &numbers)?;
         let zone_of = |v: &mut Validator, id: &Spanned<String>| -> Option<u8> {
             let i = zs.iter().position(|z| z.id == id.value);
             if i.is_none() {
@@ -261,19 +340,36 @@ impl Validator {
         let draw_to = zone_of(self, &zones.raw.draw_to);
         let discard_to = zone_of(self, &zones.raw.discard_to);
         let (start, draw_from, draw_to, discard_to) = (start?, draw_from?, draw_to?, discard_to?);
-        for (z, what) in [
-            (start, "start"),
-            (draw_from, "draw_from"),
-            (discard_to, "discard_to"),
+        for (z, what, at) in [
+            (start, "start", &zones.raw.start),
+            (draw_from, "draw_from", &zones.raw.draw_from),
+            (discard_to, "discard_to", &zones.raw.discard_to),
         ] {
-            if zs[z as usize].per_seat {
-                let f = &zones.raw.start;
+            let zone = &zs[z as usize];
+            if (zone.per_seat && what == "start") || zone.count.is_some() {
                 self.err(
                     &zones.file,
-                    f,
-                    format!("{what} names a zone per seat; it must be a zone of the table"),
+                    at,
+                    format!("{what} names a zone per seat or an indexed zone; it must be a zone of the table{}", if what == "start" { "" } else { " or per seat" }),
                 );
             }
+        }
+        let mut refills = Vec::new();
+        for (i, rz) in zones.raw.zones.iter().enumerate() {
+            let Some(from) = &rz.refill_from else {
+                continue;
+            };
+            let Some(f) = zone_of(self, from) else {
+                continue;
+            };
+            if !zs[i].per_seat || !zs[f as usize].per_seat {
+                self.err(&zones.file, from, "refill_from joins two zones per seat");
+            }
+            refills.push((i, f));
+        }
+        let mut zs = zs;
+        for (i, f) in refills {
+            zs[i].refill_from = Some(f);
         }
         if !zs[draw_to as usize].per_seat {
             self.err(
@@ -284,7 +380,6 @@ impl Validator {
         }
         let pf = &proc_.file;
         let counters = self.counters(pf, &proc_.raw, &attrs);
-        let numbers = self.numbers(pf, &proc_.raw, o);
         let flag_names: Vec<&str> = proc_.raw.flags.iter().map(|f| f.value.as_str()).collect();
         let toggles = toggles::read(&toggles_file, &[], &flag_names, o, &mut self.diags)?;
         for z in &zones.raw.zones {
@@ -302,7 +397,6 @@ impl Validator {
                 );
             }
         }
-        let mut zs = zs;
         for (z, rz) in zs.iter_mut().zip(&zones.raw.zones) {
             if let Some(h) = &rz.hidden_if
                 && toggles.meanings.contains(&h.value)
@@ -335,7 +429,19 @@ impl Validator {
                 .iter()
                 .map(|(a, vs)| (a.as_str(), vs.iter().map(|v| v.0.as_str()).collect()))
                 .collect(),
-            zones: zs.iter().map(|z| (z.id.as_str(), z.per_seat)).collect(),
+            zones: zs
+                .iter()
+                .map(|z| (z.id.as_str(), z.per_seat, z.count.is_some()))
+                .collect(),
+            decks: decks.iter().map(|d| d.0.as_str()).collect(),
+            zone_counts: zs
+                .iter()
+                .map(|z| match z.count {
+                    Some(n) => i32::from(n),
+                    None if z.per_seat => players as i32,
+                    None => 1,
+                })
+                .collect(),
             counters: counters
                 .iter()
                 .map(|c| (c.id.as_str(), c.per_seat, c.ty))
@@ -378,6 +484,8 @@ impl Validator {
             seats,
             all_seats,
             attrs,
+            halves,
+            decks,
             kinds,
             cards: deck,
             zones: zs,
@@ -474,24 +582,35 @@ impl Validator {
         )
     }
 
+    #[allow(clippy::type_complexity)]
     fn attributes(
         &mut self,
         c: &Parsed<raw::CardsFile>,
         o: &Overlays,
-    ) -> Vec<(String, Vec<(String, String)>)> {
+    ) -> (Vec<(String, Vec<(String, String)>)>, Vec<bool>) {
         let mut out: Vec<(String, Vec<(String, String)>)> = Vec::new();
-        if c.raw.attributes.len() > MAX_ATTRS {
-            self.diags.push(
-                c.file
-                    .error_at(0..0, format!("at most {MAX_ATTRS} attributes")),
-            );
+        let mut halves = Vec::new();
+        // With several decks, the implicit attribute `deck` takes a place.
+        let most = MAX_ATTRS - usize::from(!c.raw.decks.is_empty());
+        if c.raw.attributes.len() > most {
+            self.diags
+                .push(c.file.error_at(0..0, format!("at most {most} attributes")));
         }
-        for a in c.raw.attributes.iter().take(MAX_ATTRS) {
-            if out.iter().any(|x| x.0 == a.id.value) {
+        for a in c.raw.attributes.iter().take(most) {
+            if out.iter().any(|x| x.0 == a.id.value)
+                || (a.id.value == "deck" && !c.raw.decks.is_empty())
+            {
                 self.err(
                     &c.file,
                     &a.id,
                     format!("attribute \"{}\" is given twice", a.id.value),
+                );
+            }
+            if a.halves && !a.values.is_empty() {
+                self.err(
+                    &c.file,
+                    &a.id,
+                    "an attribute with named values is not counted in halves",
                 );
             }
             let values = a.values.iter().map(|v| {
@@ -500,19 +619,127 @@ impl Validator {
             });
             let values = values.collect();
             out.push((a.id.value.clone(), values));
+            halves.push(a.halves);
         }
-        out
+        (out, halves)
     }
 
+    /// The decks as written: the top-level form (`each`, `kinds`) is one
+    /// deck; `decks: [...]` several.
+    fn deck_forms<'c>(&mut self, c: &'c Parsed<raw::CardsFile>) -> Option<Vec<DeckForm<'c>>> {
+        let r = &c.raw;
+        if !r.decks.is_empty() && (!r.kinds.is_empty() || r.each.is_some()) {
+            self.diags.push(c.file.error_at(
+                0..0,
+                "give either `decks: [...]` or `each` and `kinds` at the top, not both",
+            ));
+            return None;
+        }
+        if r.decks.is_empty() {
+            return Some(vec![DeckForm {
+                id: "deck".into(),
+                name: None,
+                each: r.each.as_ref(),
+                each_seat: false,
+                kinds: &r.kinds,
+                copy_major: false,
+            }]);
+        }
+        Some(
+            r.decks
+                .iter()
+                .map(|d| DeckForm {
+                    id: d.id.value.clone(),
+                    name: d.name.clone(),
+                    each: d.each.as_ref(),
+                    each_seat: d.each_seat,
+                    kinds: &d.kinds,
+                    copy_major: true,
+                })
+                .collect(),
+        )
+    }
+
+    /// The kinds and the cards, numbered deck by deck, copy by copy of
+    /// `each`, kind by kind; with several decks, the attribute `deck`.
     #[allow(clippy::type_complexity)]
+    fn decks(
+        &mut self,
+        c: &Parsed<raw::CardsFile>,
+        attrs: &mut Vec<(String, Vec<(String, String)>)>,
+        halves: &[bool],
+        players: usize,
+        o: &Overlays,
+    ) -> Option<(
+        Vec<(String, String)>,
+        Vec<(u8, [i32; MAX_ATTRS])>,
+        Vec<(String, std::ops::Range<u8>)>,
+    )> {
+        let forms = self.deck_forms(c)?;
+        let several = !c.raw.decks.is_empty();
+        let deck_attr = attrs.len();
+        let mut kinds = Vec::new();
+        let mut deck = Vec::new();
+        let mut decks = Vec::new();
+        let mut ok = true;
+        for (d, form) in forms.iter().enumerate() {
+            if decks.iter().any(|(id, _)| *id == form.id) {
+                self.diags.push(
+                    c.file
+                        .error_at(0..0, format!("deck \"{}\" is given twice", form.id)),
+                );
+            }
+            let first = deck.len();
+            ok &= self
+                .deck(c, form, attrs, halves, players, o, &mut kinds, &mut deck)
+                .is_some();
+            if several {
+                for card in &mut deck[first..] {
+                    card.1[deck_attr] = d as i32;
+                }
+            }
+            if deck.len() > MAX_CARDS {
+                break;
+            }
+            decks.push((form.id.clone(), first as u8..deck.len() as u8));
+        }
+        if deck.len() > MAX_CARDS || deck.is_empty() {
+            self.diags.push(c.file.error_at(
+                0..0,
+                format!(
+                    "a description holds 1 to {MAX_CARDS} cards; this one {}",
+                    deck.len()
+                ),
+            ));
+            return None;
+        }
+        if several {
+            let values = forms.iter().map(|f| {
+                let key = format!("deck.{}.name", f.id);
+                let base = f.name.clone().unwrap_or_else(|| f.id.clone());
+                (f.id.clone(), self.name(o, &key, &base))
+            });
+            let values = values.collect();
+            attrs.push(("deck".into(), values));
+        }
+        ok.then_some((kinds, deck, decks))
+    }
+
+    /// One deck's kinds and cards, added to `kinds` and `deck`.
+    #[allow(clippy::too_many_arguments)]
     fn deck(
         &mut self,
         c: &Parsed<raw::CardsFile>,
+        form: &DeckForm,
         attrs: &[(String, Vec<(String, String)>)],
+        halves: &[bool],
+        players: usize,
         o: &Overlays,
-    ) -> Option<(Vec<(String, String)>, Vec<(u8, [i32; MAX_ATTRS])>)> {
-        let (f, r) = (&c.file, &c.raw);
-        let each = match &r.each {
+        kinds: &mut Vec<(String, String)>,
+        deck: &mut Vec<(u8, [i32; MAX_ATTRS])>,
+    ) -> Option<()> {
+        let f = &c.file;
+        let each = match form.each {
             Some(e) => match attrs.iter().position(|a| a.0 == e.value && !a.1.is_empty()) {
                 Some(i) => Some(i),
                 None => {
@@ -526,57 +753,124 @@ impl Validator {
             },
             None => None,
         };
-        let mut kinds = Vec::new();
-        let mut deck = Vec::new();
-        let copies = each.map_or(1, |a| attrs[a].1.len());
-        for (k, kind) in r.kinds.iter().enumerate() {
+        let mut copies = each.map_or(1, |a| attrs[a].1.len());
+        if form.each_seat {
+            copies = copies.min(players);
+        }
+        let mut made: Vec<(u8, [i32; MAX_ATTRS], usize)> = Vec::new();
+        for kind in form.kinds {
+            if kinds
+                .iter()
+                .any(|k: &(String, String)| k.0 == kind.id.value)
+            {
+                self.err(
+                    f,
+                    &kind.id,
+                    format!("kind \"{}\" is given twice", kind.id.value),
+                );
+            }
+            let k = kinds.len();
             let name = self.name(o, &format!("kind.{}.name", kind.id.value), &kind.name);
             kinds.push((kind.id.value.clone(), name));
-            let count = self.whole(f, &kind.count, "a kind's count", 0, MAX_CARDS as i64)?;
-            let mut values = [0i32; MAX_ATTRS];
-            for (key, v) in &kind.set {
-                match attrs.iter().position(|a| &a.0 == key) {
-                    Some(i) if attrs[i].1.is_empty() => {
-                        values[i] = self.whole(f, v, key, -1000, 1000)? as i32
-                    }
-                    Some(_) => self.err(
-                        f,
-                        v,
-                        format!("\"{key}\" has named values; a kind sets only numbers"),
+            let count = match &kind.count {
+                Some(n) => self.whole(f, n, "a kind's count", 0, MAX_CARDS as i64)?,
+                None => 1,
+            };
+            let values = self.kind_values(f, kind, attrs, halves)?;
+            made.push((k as u8, values, count as usize));
+        }
+        // The top-level form numbers kind by kind, then copy by copy (as
+        // it always did); a deck of `decks` copy by copy, kind by kind.
+        let (outer, inner) = if form.copy_major {
+            (copies, made.len())
+        } else {
+            (made.len(), copies)
+        };
+        for a in 0..outer {
+            for b in 0..inner {
+                let (copy, i) = if form.copy_major { (a, b) } else { (b, a) };
+                let (k, mut values, count) = made[i];
+                if let Some(e) = each {
+                    values[e] = copy as i32;
+                }
+                for _ in 0..count {
+                    deck.push((k, values));
+                }
+                if deck.len() > MAX_CARDS {
+                    return Some(());
+                }
+            }
+        }
+        Some(())
+    }
+
+    /// The values a kind sets: numbers (in halves for an attribute in half
+    /// points), or named values by id; an attribute not set is 0, or none
+    /// (-1) for one with named values.
+    fn kind_values(
+        &mut self,
+        f: &SourceFile,
+        kind: &raw::Kind,
+        attrs: &[(String, Vec<(String, String)>)],
+        halves: &[bool],
+    ) -> Option<[i32; MAX_ATTRS]> {
+        let mut values = [0i32; MAX_ATTRS];
+        for (i, a) in attrs.iter().enumerate() {
+            if !a.1.is_empty() {
+                values[i] = -1;
+            }
+        }
+        for (key, v) in &kind.set {
+            let Some(i) = attrs.iter().position(|a| &a.0 == key) else {
+                let known: Vec<&str> = attrs.iter().map(|a| a.0.as_str()).collect();
+                self.err(
+                    f,
+                    v,
+                    format!(
+                        "unknown attribute \"{key}\"; attributes: {}",
+                        known.join(", ")
                     ),
+                );
+                continue;
+            };
+            let named = &attrs[i].1;
+            match (&v.value, named.is_empty()) {
+                (raw::SetValue::Number(x), true) => {
+                    let half = halves.get(i).copied().unwrap_or(false);
+                    let n = v.with_value(if half { x * 2.0 } else { *x });
+                    let what = if half {
+                        format!("{key} (in halves: 9.5 is 19)")
+                    } else {
+                        key.clone()
+                    };
+                    values[i] = self.whole(f, &n, &what, -1000, 1000)? as i32;
+                }
+                (raw::SetValue::Name(id), false) => match named.iter().position(|x| &x.0 == id) {
+                    Some(j) => values[i] = j as i32,
                     None => {
-                        let known: Vec<&str> = attrs.iter().map(|a| a.0.as_str()).collect();
+                        let ids: Vec<&str> = named.iter().map(|x| x.0.as_str()).collect();
                         self.err(
                             f,
                             v,
-                            format!(
-                                "unknown attribute \"{key}\"; attributes: {}",
-                                known.join(", ")
-                            ),
+                            format!("\"{id}\" is no {key}; its values: {}", ids.join(", ")),
                         );
                     }
-                }
-            }
-            for copy in 0..copies {
-                if let Some(a) = each {
-                    values[a] = copy as i32;
-                }
-                for _ in 0..count {
-                    deck.push((k as u8, values));
+                },
+                (_, true) => self.err(f, v, format!("\"{key}\" is a number")),
+                (_, false) => {
+                    let ids: Vec<&str> = named.iter().map(|x| x.0.as_str()).collect();
+                    self.err(
+                        f,
+                        v,
+                        format!(
+                            "\"{key}\" has named values: write one of {}",
+                            ids.join(", ")
+                        ),
+                    );
                 }
             }
         }
-        if deck.len() > MAX_CARDS || deck.is_empty() {
-            self.diags.push(f.error_at(
-                0..0,
-                format!(
-                    "a deck holds 1 to {MAX_CARDS} cards; this one {}",
-                    deck.len()
-                ),
-            ));
-            return None;
-        }
-        Some((kinds, deck))
+        Some(values)
     }
 
     #[allow(clippy::type_complexity)]
@@ -585,6 +879,7 @@ impl Validator {
         z: &Parsed<raw::ZonesFile>,
         o: &Overlays,
         players: usize,
+        numbers: &[(String, i32)],
     ) -> Option<(Vec<Zone>, Vec<(u8, Option<u8>)>)> {
         let mut out: Vec<Zone> = Vec::new();
         let mut piles = Vec::new();
@@ -597,7 +892,20 @@ impl Validator {
                 );
             }
             let first = piles.len() as u8;
-            if rz.per_seat {
+            let count = rz
+                .count
+                .as_ref()
+                .and_then(|c| self.count(&z.file, c, players, numbers));
+            if rz.count.is_some() && rz.per_seat {
+                self.err(
+                    &z.file,
+                    &rz.id,
+                    "a zone is per seat or indexed (`count`), not both",
+                );
+            }
+            if let Some(n) = count {
+                piles.extend((0..n).map(|_| (i as u8, None)));
+            } else if rz.per_seat {
                 piles.extend((0..players).map(|s| (i as u8, Some(s as u8))));
             } else {
                 piles.push((i as u8, None));
@@ -608,6 +916,8 @@ impl Validator {
                 per_seat: rz.per_seat,
                 sees: rz.sees,
                 first,
+                count,
+                refill_from: None,
             });
         }
         if piles.len() > MAX_PILES {
@@ -615,6 +925,46 @@ impl Validator {
             return None;
         }
         Some((out, piles))
+    }
+
+    /// An indexed zone's count: "players", or a number of procedure.ron
+    /// from 1 to the most piles.
+    fn count(
+        &mut self,
+        f: &SourceFile,
+        c: &Spanned<String>,
+        players: usize,
+        numbers: &[(String, i32)],
+    ) -> Option<u8> {
+        let n = if c.value == "players" {
+            players as i32
+        } else if let Some(&(_, v)) = numbers.iter().find(|(id, _)| *id == c.value) {
+            v
+        } else {
+            let ids: Vec<&str> = numbers.iter().map(|(id, _)| id.as_str()).collect();
+            self.err(
+                f,
+                c,
+                format!(
+                    "a zone's count is \"players\" or a number of procedure.ron ({}), not \"{}\"",
+                    ids.join(", "),
+                    c.value
+                ),
+            );
+            return None;
+        };
+        if !(1..=MAX_PILES as i32).contains(&n) {
+            self.err(
+                f,
+                c,
+                format!(
+                    "a zone's count is from 1 to {MAX_PILES}; \"{}\" is {n}",
+                    c.value
+                ),
+            );
+            return None;
+        }
+        Some(n as u8)
     }
 
     fn counters(

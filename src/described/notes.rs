@@ -205,8 +205,13 @@ pub fn cards(r: &Rules, lang: Lang) -> Vec<CardInfo> {
                         plain.push(format!("{a} {}", name.1));
                     }
                     _ => {
-                        args.set(a.clone(), v);
-                        plain.push(format!("{a} {v}"));
+                        let t = r.number_text(i, v);
+                        if r.halves[i] {
+                            args.set(a.clone(), t.clone());
+                        } else {
+                            args.set(a.clone(), v);
+                        }
+                        plain.push(format!("{a} {t}"));
                     }
                 }
             }

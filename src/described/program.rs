@@ -34,6 +34,12 @@ pub enum X {
     Attr(XId, u8),
     Owner(XId),
     Pos(XId),
+    /// The card just before / after a card in its pile, -1 if none (B).
+    Before(XId),
+    After(XId),
+    /// The index of a card's pile in its zone (its seat for a zone per
+    /// seat), -1 in a zone of the table (B).
+    Index(XId),
     Next(XId),
     Count(SId),
     Neg(XId),
@@ -103,12 +109,15 @@ pub struct CardSet {
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Term {
-    /// A zone: its index and, for a zone per seat, the seat.
+    /// A zone: its index and, for a zone per seat, the seat (for an
+    /// indexed zone, the index).
     Zone {
         zone: u8,
         seat: Option<XId>,
     },
     Card(XId),
+    /// Every card of a deck, in number order, wherever they lie.
+    Deck(u8),
 }
 
 /// One statement's work.
@@ -146,6 +155,8 @@ pub enum Op {
         zone: u8,
         seat: Option<XId>,
         up: Option<bool>,
+        /// Just after this card in its pile (else on top).
+        after: Option<XId>,
     },
     Discard(SId),
     Reveal(SId),
@@ -212,6 +223,8 @@ pub struct Choice {
 pub struct OptionDef {
     pub name: String,
     pub card: Option<(u8, SId)>,
+    /// The index it aims at: a local and the indexed zone (C).
+    pub index: Option<(u8, u8)>,
     pub test: Option<TId>,
     /// Whether the test reads the card's variable (if not, the test is
     /// the same for every card and is evaluated once).
@@ -270,6 +283,9 @@ impl Program {
             | X::Attr(a, _)
             | X::Owner(a)
             | X::Pos(a)
+            | X::Before(a)
+            | X::After(a)
+            | X::Index(a)
             | X::Next(a)
             | X::Neg(a) => self.reads(*a, var),
             X::Count(s) => self.set_reads(*s, var),
@@ -296,6 +312,7 @@ impl Program {
         self.sets[s as usize].terms.iter().any(|t| match *t {
             Term::Zone { seat, .. } => seat.is_some_and(|x| self.reads(x, var)),
             Term::Card(x) => self.reads(x, var),
+            Term::Deck(_) => false,
         })
     }
 }

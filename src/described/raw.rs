@@ -34,7 +34,8 @@ pub struct Named {
     pub name: String,
 }
 
-/// `cards.ron`: the attributes, the kinds and the deck.
+/// `cards.ron`: the attributes and the decks (or the kinds of one deck
+/// at the top level, with its `each`).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CardsFile {
@@ -42,33 +43,65 @@ pub struct CardsFile {
     /// Each kind is in the deck once for every value of this attribute.
     #[serde(default)]
     pub each: Option<Spanned<String>>,
+    #[serde(default)]
     pub kinds: Vec<Kind>,
+    /// Several decks, numbered deck by deck (instead of `each`, `kinds`).
+    #[serde(default)]
+    pub decks: Vec<Deck>,
     /// What the designer assumed where the sources are silent.
     #[serde(default)]
     pub assumption: String,
 }
 
-/// An attribute: named values (a colour), or a whole number (no values).
+/// A deck: its kinds, each once per value of `each` (the first `players`
+/// values if `each_seat`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Deck {
+    pub id: Spanned<String>,
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub each: Option<Spanned<String>>,
+    #[serde(default)]
+    pub each_seat: bool,
+    pub kinds: Vec<Kind>,
+}
+
+/// An attribute: named values (a colour), or a whole number (no values),
+/// or with `halves` a number in half points (9.5).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Attribute {
     pub id: Spanned<String>,
     #[serde(default)]
     pub values: Vec<Named>,
+    #[serde(default)]
+    pub halves: bool,
 }
 
-/// A kind of card: its count (per value of `each`) and its attributes.
+/// A kind of card: its count (per value of `each`; 1 if not given) and
+/// its attributes.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Kind {
     pub id: Spanned<String>,
     pub name: String,
-    pub count: Spanned<f64>,
     #[serde(default)]
-    pub set: BTreeMap<String, Spanned<f64>>,
+    pub count: Option<Spanned<f64>>,
+    #[serde(default)]
+    pub set: BTreeMap<String, Spanned<SetValue>>,
     /// E: the kind's blocks, `on <event> { ... }`.
     #[serde(default)]
     pub does: Option<Spanned<String>>,
+}
+
+/// A value a kind sets: a number, or a named value's id.
+#[derive(Deserialize, Debug, Clone)]
+#[serde(untagged)]
+pub enum SetValue {
+    Number(f64),
+    Name(String),
 }
 
 /// `zones.ron`: where cards lie, who sees them, and the zones the
@@ -79,10 +112,12 @@ pub struct ZonesFile {
     pub zones: Vec<Zone>,
     /// Where every card is before the procedure starts.
     pub start: Spanned<String>,
-    /// `draw <seat> <n>`: from this zone to this seat's zone.
+    /// `draw <seat> <n>`: from this zone (the seat's, for a zone per
+    /// seat) to this seat's zone.
     pub draw_from: Spanned<String>,
     pub draw_to: Spanned<String>,
-    /// `discard <cards>`: to this zone.
+    /// `discard <cards>`: to this zone (each card's owner's, for a zone
+    /// per seat).
     pub discard_to: Spanned<String>,
 }
 
@@ -106,6 +141,14 @@ pub struct Zone {
     /// A flag that, when set, hides its face-down cards from everyone.
     #[serde(default)]
     pub hidden_if: Option<Spanned<String>>,
+    /// An indexed zone: this many piles, `zone(0)` .. (a number of
+    /// procedure.ron, or "players").
+    #[serde(default)]
+    pub count: Option<Spanned<String>>,
+    /// A zone per seat: an empty draw pile first takes this zone's cards
+    /// of the same seat, shuffled.
+    #[serde(default)]
+    pub refill_from: Option<Spanned<String>>,
 }
 
 /// `procedure.ron`: the counters, the numbers, the flags and the

@@ -104,36 +104,29 @@ impl Core {
                     zone,
                     seat,
                     up,
-                } => {
-                    let s = seat.map_or(0, |s| self.x(r, l, s).rem_euclid(n) as usize);
-                    let to = r.pile(*zone, s);
-                    let cards = self.cards(r, l, *set);
-                    for c in cards {
-                        self.move_card(r, c, to, *up);
-                    }
-                }
+                    after,
+                } => self.put(r, l, *set, *zone, *seat, *up, *after),
                 Op::Discard(set) => {
-                    let to = r.pile(r.discard_to, 0);
                     for c in self.cards(r, l, *set) {
-                        self.move_card(r, c, to, None);
+                        let owner = i32::from(self.owner[c as usize]);
+                        if let Some(to) = r.pile_at(r.discard_to, owner) {
+                            self.move_card(r, c, to, None);
+                        }
                     }
                 }
                 Op::Reveal(set) => {
                     for c in self.cards(r, l, *set) {
-                        self.up |= 1 << c;
+                        self.up.set(c, true);
                     }
                 }
                 Op::Shuffle(set) => self.shuffle(r, l, *set),
                 Op::Draw { seat, n: count } => {
                     let s = self.x(r, l, *seat).rem_euclid(n) as usize;
-                    let (from, to) = (r.pile(r.draw_from, 0), r.pile(r.draw_to, s));
+                    let (from, to) = (r.pile(r.draw_from, s), r.pile(r.draw_to, s));
                     for _ in 0..*count {
-                        let pile = &self.piles[from];
-                        if pile.len == 0 {
+                        if !self.draw_one(r, from, to, s) {
                             break;
                         }
-                        let c = pile.cards[pile.len as usize - 1];
-                        self.move_card(r, c, to, Some(false));
                     }
                 }
                 Op::Tell(i) => self.tell(r, l, *i),
@@ -190,37 +183,111 @@ impl Core {
 
     fn shuffle(&mut self, r: &Rules, l: &mut Locals, set: SId) {
         for term in &r.program.sets[set as usize].terms {
-            if let Term::Zone { zone, seat } = *term {
-                let s = seat.map_or(0, |s| self.x(r, l, s).rem_euclid(r.players as i32) as usize);
-                let p = r.pile(zone, s);
-                let n = self.piles[p].len as usize;
-                seed::shuffle(&mut self.piles[p].cards[..n], &mut self.rng);
-                if let Some(log) = &mut self.log {
-                    log.push(Event::Shuffled(p as u8));
+            if let Some(p) = self.term_pile(r, l, term) {
+                self.shuffle_pile(p);
+            }
+        }
+    }
+
+    /// `seed::shuffle` over pile `p`, bottom first.
+    fn shuffle_pile(&mut self, p: usize) {
+        let Core {
+            order, ends, rng, ..
+        } = self;
+        seed::shuffle(&mut order[ends[p] as usize..ends[p + 1] as usize], rng);
+        if let Some(log) = &mut self.log {
+            log.push(Event::Shuffled(p as u8));
+        }
+    }
+
+    /// Seat `s` draws the top card of pile `from` into pile `to`; an empty
+    /// pile first takes the whole refill pile of the seat in its order,
+    /// shuffled (as `effects::columns::table::Table::draw`). Whether a
+    /// card was drawn.
+    fn draw_one(&mut self, r: &Rules, from: usize, to: usize, s: usize) -> bool {
+        if self.pile(from).is_empty()
+            && let Some(z) = r.zones[r.draw_from as usize].refill_from
+        {
+            let refill = r.pile(z, s);
+            while let Some(&c) = self.pile(refill).first() {
+                self.move_card(r, c, from, Some(false));
+            }
+            self.shuffle_pile(from);
+        }
+        let Some(&c) = self.pile(from).last() else {
+            return false;
+        };
+        self.move_card(r, c, to, Some(false));
+        true
+    }
+
+    /// `put <set> to <zone> [face up|down] [after <card>]`: each card on
+    /// top of the pile, or just after `after` (each card after the one
+    /// put before it). An index out of range puts nothing.
+    #[allow(clippy::too_many_arguments)]
+    fn put(
+        &mut self,
+        r: &Rules,
+        l: &mut Locals,
+        set: SId,
+        zone: u8,
+        seat: Option<XId>,
+        up: Option<bool>,
+        after: Option<XId>,
+    ) {
+        let Some(to) = self.term_pile(r, l, &Term::Zone { zone, seat }) else {
+            return;
+        };
+        let Some(after) = after else {
+            for c in self.cards(r, l, set) {
+                self.move_card(r, c, to, up);
+            }
+            return;
+        };
+        let mut anchor = Self::card(r, self.x(r, l, after));
+        if anchor.is_some_and(|a| self.loc[a] as usize != to) {
+            anchor = None;
+        }
+        for c in self.cards(r, l, set) {
+            match anchor {
+                Some(a) if a != c as usize => {
+                    let at = self.pile(to).iter().position(|&x| x as usize == a);
+                    let at = at.map_or(0, |i| i + 1);
+                    self.place_card(r, c, to, at, up);
+                    anchor = Some(c as usize);
                 }
+                _ => self.move_card(r, c, to, up),
             }
         }
     }
 
     /// Moves card `c` to the top of pile `to`, face up or down if `up`
-    /// says (else as it was).
+    /// says (else as it was); a card already there stays in its place.
     fn move_card(&mut self, r: &Rules, c: u8, to: usize, up: Option<bool>) {
+        if self.loc[c as usize] as usize == to {
+            self.place_card(r, c, to, usize::MAX, up);
+        } else {
+            let top = self.pile(to).len();
+            self.place_card(r, c, to, top, up);
+        }
+    }
+
+    /// Moves card `c` into pile `to` at place `at` (counted before it
+    /// leaves; `usize::MAX`: where it is), face up or down if `up` says.
+    #[inline]
+    fn place_card(&mut self, r: &Rules, c: u8, to: usize, at: usize, up: Option<bool>) {
         let from = self.loc[c as usize] as usize;
-        if from != to {
-            self.piles[from].remove(c);
-            self.piles[to].push(c);
-            self.loc[c as usize] = to as u8;
+        if at != usize::MAX {
+            self.relink(c, to, at);
             if let Some(s) = r.piles[to].1 {
                 self.owner[c as usize] = s;
             }
         }
-        match up {
-            Some(true) => self.up |= 1 << c,
-            Some(false) => self.up &= !(1 << c),
-            None => {}
+        if let Some(up) = up {
+            self.up.set(c, up);
         }
         if let Some(log) = &mut self.log {
-            let up = self.up >> c & 1 == 1;
+            let up = self.up.get(c);
             log.push(Event::Moved {
                 card: c,
                 from: from as u8,
@@ -249,8 +316,20 @@ impl Core {
         };
         for (i, o) in r.program.choices[ch as usize].options.iter().enumerate() {
             let option = i as u8;
+            if let Some((k, z)) = o.index {
+                if !self.each_target(r, l, option, o, k, z, &mut f) {
+                    return;
+                }
+                continue;
+            }
             let Some((var, set)) = o.card else {
-                if o.test.is_none_or(|t| self.t(r, l, t)) && !f(Move { option, card: NONE }) {
+                if o.test.is_none_or(|t| self.t(r, l, t))
+                    && !f(Move {
+                        option,
+                        card: NONE,
+                        target: NONE,
+                    })
+                {
                     return;
                 }
                 continue;
@@ -266,11 +345,55 @@ impl Core {
             };
             let go_on = self.each_card(r, l, set, |core, l, c| {
                 l[var as usize] = i32::from(c);
-                !test.is_none_or(|t| core.t(r, l, t)) || f(Move { option, card: c })
+                !test.is_none_or(|t| core.t(r, l, t))
+                    || f(Move {
+                        option,
+                        card: c,
+                        target: NONE,
+                    })
             });
             if !go_on {
                 return;
             }
+        }
+    }
+
+    /// The moves of an option with an index: card-major (each card of the
+    /// set in order, then each index that passes the test, increasing), or
+    /// each index alone. Whether to go on.
+    #[allow(clippy::too_many_arguments)]
+    fn each_target(
+        &self,
+        r: &Rules,
+        l: &mut Locals,
+        option: u8,
+        o: &OptionDef,
+        k: u8,
+        z: u8,
+        f: &mut impl FnMut(Move) -> bool,
+    ) -> bool {
+        let count = r.zones[z as usize].count.unwrap_or(0);
+        let mut targets = |core: &Self, l: &mut Locals, card: u8| -> bool {
+            for t in 0..count {
+                l[k as usize] = i32::from(t);
+                if o.test.is_none_or(|x| core.t(r, l, x))
+                    && !f(Move {
+                        option,
+                        card,
+                        target: t,
+                    })
+                {
+                    return false;
+                }
+            }
+            true
+        };
+        match o.card {
+            None => targets(self, l, NONE),
+            Some((var, set)) => self.each_card(r, l, set, |core, l, c| {
+                l[var as usize] = i32::from(c);
+                targets(core, l, c)
+            }),
         }
     }
 
@@ -294,6 +417,9 @@ impl Core {
         let o = &r.program.choices[ch as usize].options[m.option as usize];
         if let Some((var, _)) = o.card {
             self.locals[var as usize] = i32::from(m.card);
+        }
+        if let Some((k, _)) = o.index {
+            self.locals[k as usize] = i32::from(m.target);
         }
         self.pc = o.body;
         self.decisions += 1;
@@ -328,9 +454,22 @@ impl Core {
         let mut left = MAX_CARDS;
         for term in &r.program.sets[set as usize].terms {
             match *term {
+                Term::Deck(d) => {
+                    for c in r.decks[d as usize].1.clone() {
+                        if left == 0 {
+                            return true;
+                        }
+                        left -= 1;
+                        if !f(self, l, c) {
+                            return false;
+                        }
+                    }
+                }
                 Term::Zone { .. } => {
-                    let p = self.term_pile(r, l, term);
-                    for &c in self.piles[p].as_slice() {
+                    let Some(p) = self.term_pile(r, l, term) else {
+                        continue;
+                    };
+                    for &c in self.pile(p) {
                         if left == 0 {
                             return true;
                         }
@@ -359,7 +498,10 @@ impl Core {
         let mut n = 0;
         for term in &r.program.sets[set as usize].terms {
             match *term {
-                Term::Zone { .. } => n += self.piles[self.term_pile(r, l, term)].len as usize,
+                Term::Zone { .. } => {
+                    n += self.term_pile(r, l, term).map_or(0, |p| self.pile(p).len())
+                }
+                Term::Deck(d) => n += r.decks[d as usize].1.len(),
                 Term::Card(x) => {
                     let c = self.x(r, l, x);
                     n += usize::from((0..r.cards.len() as i32).contains(&c));
@@ -369,14 +511,14 @@ impl Core {
         n.min(MAX_CARDS)
     }
 
-    /// The pile a zone term names.
+    /// The pile a zone term names (none: an index out of range).
     #[inline]
-    fn term_pile(&self, r: &Rules, l: &mut Locals, term: &Term) -> usize {
+    fn term_pile(&self, r: &Rules, l: &mut Locals, term: &Term) -> Option<usize> {
         let Term::Zone { zone, seat } = *term else {
-            return 0;
+            return None;
         };
-        let s = seat.map_or(0, |s| self.x(r, l, s).rem_euclid(r.players as i32) as usize);
-        r.pile(zone, s)
+        let i = seat.map_or(0, |s| self.x(r, l, s));
+        r.pile_at(zone, i)
     }
 
     fn card(r: &Rules, c: i32) -> Option<usize> {
@@ -396,12 +538,24 @@ impl Core {
             }
             X::Owner(c) => Self::card(r, self.x(r, l, *c)).map_or(0, |c| i32::from(self.owner[c])),
             X::Pos(c) => Self::card(r, self.x(r, l, *c)).map_or(0, |c| {
-                let pile = &self.piles[self.loc[c] as usize];
-                pile.as_slice()
+                self.pile(self.loc[c] as usize)
                     .iter()
                     .position(|&x| x as usize == c)
                     .map_or(0, |i| i as i32 + 1)
             }),
+            X::Before(c) | X::After(c) => Self::card(r, self.x(r, l, *c)).map_or(-1, |c| {
+                let pile = self.pile(self.loc[c] as usize);
+                let i = pile.iter().position(|&x| x as usize == c).unwrap_or(0);
+                let j = if matches!(r.program.xs[id as usize], X::Before(_)) {
+                    i.checked_sub(1)
+                } else {
+                    Some(i + 1)
+                };
+                j.and_then(|j| pile.get(j)).map_or(-1, |&x| i32::from(x))
+            }),
+            X::Index(c) => {
+                Self::card(r, self.x(r, l, *c)).map_or(-1, |c| r.pile_index(self.loc[c] as usize))
+            }
             X::Next(s) => (self.x(r, l, *s) + 1).rem_euclid(n),
             X::Count(s) => self.count_cards(r, l, *s) as i32,
             X::Neg(a) => self.x(r, l, *a).saturating_neg(),
@@ -481,7 +635,9 @@ impl Core {
             return false;
         };
         (0..r.players as i32).contains(&p)
-            && (self.up >> c & 1 == 1 || r.sees_pile(self.loc[c] as usize, p as usize))
+            && (self.up.get(c as u8)
+                || r.sees_pile(self.loc[c] as usize, p as usize)
+                || (r.owner_sees(self.loc[c] as usize) && i32::from(self.owner[c]) == p))
     }
 
     pub fn t(&self, r: &Rules, l: &mut Locals, id: TId) -> bool {

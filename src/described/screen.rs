@@ -207,7 +207,7 @@ pub fn board(s: &State, viewer: Option<usize>, lang: Lang) -> String {
     let shared: Vec<String> = (0..r.zones.len())
         .filter(|&z| !r.zones[z].per_seat)
         .map(|z| r.pile(z as u8, 0))
-        .filter(|&p| !s.core.piles[p].as_slice().is_empty() || is_draw_pile(r, p))
+        .filter(|&p| !s.core.pile(p).is_empty() || is_draw_pile(r, p))
         .map(|p| pile_words(s, lang, p, viewer))
         .collect();
     out += &render::wrap_hanging(&shared.join(" · "), "", "  ");
@@ -229,7 +229,7 @@ pub fn board(s: &State, viewer: Option<usize>, lang: Lang) -> String {
         }
         for z in (0..r.zones.len()).filter(|&z| r.zones[z].per_seat) {
             let pile = r.pile(z as u8, p);
-            if !s.core.piles[pile].as_slice().is_empty() {
+            if !s.core.pile(pile).is_empty() {
                 parts.push(pile_words(s, lang, pile, viewer));
             }
         }
@@ -249,12 +249,12 @@ fn pile_words(s: &State, lang: Lang, p: usize, viewer: Option<usize>) -> String 
     let r = &s.rules;
     let (z, seat) = r.piles[p];
     let zone = &r.zones[z as usize].name;
-    let cards = s.core.piles[p].as_slice();
+    let cards = s.core.pile(p);
     // A face-down card of a zone nobody sees stays hidden, even at the
     // end or to a spectator.
     let nobody = r.zones[z as usize].sees == Sees::Nobody;
     let sees = |c: u8| {
-        let up = s.core.up >> c & 1 == 1;
+        let up = s.core.up.get(c);
         (up || !nobody) && viewer.is_none_or(|v| s.visible(c, v))
     };
     let mut seen: Vec<u8> = cards.iter().copied().filter(|&c| sees(c)).collect();

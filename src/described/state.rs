@@ -14,47 +14,48 @@ use crate::engine::seed::{self, Rng};
 /// No card (a card counter that holds none, a move that picks none).
 pub const NONE: u8 = u8::MAX;
 
-/// A pile's cards, bottom first (the top is the last).
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub struct Pile {
-    pub len: u8,
-    pub cards: [u8; MAX_CARDS],
-}
+/// The cards face up (seen by everyone wherever they lie): one bit a
+/// card, for up to 256 cards.
+#[derive(Clone, Copy, PartialEq, Eq, Default, Debug)]
+pub struct Faces([u64; 4]);
 
-impl Pile {
-    pub const EMPTY: Pile = Pile {
-        len: 0,
-        cards: [NONE; MAX_CARDS],
-    };
+impl Faces {
+    /// No card face up.
+    pub const NONE: Faces = Faces([0; 4]);
 
     #[inline]
-    pub fn as_slice(&self) -> &[u8] {
-        &self.cards[..self.len as usize]
+    pub fn get(&self, c: u8) -> bool {
+        self.0[c as usize >> 6] >> (c & 63) & 1 == 1
     }
 
     #[inline]
-    pub fn push(&mut self, c: u8) {
-        self.cards[self.len as usize] = c;
-        self.len += 1;
-    }
-
-    /// Takes card `c` out (looked for from the top, where most cards
-    /// leave), the cards above it moving down one place.
-    pub fn remove(&mut self, c: u8) {
-        let n = self.len as usize;
-        if let Some(i) = self.cards[..n].iter().rposition(|&x| x == c) {
-            self.cards.copy_within(i + 1..n, i);
-            self.len -= 1;
-            self.cards[n - 1] = NONE;
+    pub fn set(&mut self, c: u8, up: bool) {
+        let w = &mut self.0[c as usize >> 6];
+        if up {
+            *w |= 1 << (c & 63);
+        } else {
+            *w &= !(1 << (c & 63));
         }
     }
+
+    /// The bits of the first 128 cards, then of the others (a digest's
+    /// bytes).
+    pub fn to_le_bytes(self) -> [u8; 32] {
+        let mut out = [0u8; 32];
+        for (i, w) in self.0.iter().enumerate() {
+            out[i * 8..i * 8 + 8].copy_from_slice(&w.to_le_bytes());
+        }
+        out
+    }
 }
 
-/// A decision: an option of the choice in progress and the card it picks.
+/// A decision: an option of the choice in progress, the card it picks
+/// and the index it aims at ([`NONE`] for none).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
     pub option: u8,
     pub card: u8,
+    pub target: u8,
 }
 
 /// How a game ended: by its procedure, or stopped at a bound in a phase.
@@ -93,13 +94,17 @@ pub enum Event {
 #[derive(Clone)]
 pub struct Core {
     pub rng: Rng,
-    pub piles: [Pile; MAX_PILES],
+    /// Every card, pile by pile in the piles' order, each pile bottom
+    /// first (its top last): one packed arena, no pile has a capacity.
+    pub order: [u8; MAX_CARDS],
+    /// The piles' bounds in `order`: pile p is `ends[p]..ends[p + 1]`.
+    pub ends: [u8; MAX_PILES + 1],
     /// Each card's pile.
     pub loc: [u8; MAX_CARDS],
     /// Each card's owner: the seat of the last zone per seat it was in.
     pub owner: [u8; MAX_CARDS],
     /// Cards face up (seen by everyone wherever they lie).
-    pub up: u128,
+    pub up: Faces,
     pub glob: [i32; MAX_COUNTERS],
     pub per: [[i32; MAX_SEATS]; MAX_COUNTERS],
     pub locals: [i32; MAX_LOCALS],
@@ -114,6 +119,61 @@ pub struct Core {
     /// and `for card` loops in progress (`calls.rs`), for a description
     /// that uses them.
     pub calls: Option<Box<super::calls::CallState>>,
+}
+
+/// The piles and cards a digest counts at least (the layout of saves
+/// written before descriptions had 250 cards).
+const OLD_PILES: usize = 32;
+const OLD_CARDS: usize = 128;
+const OLD_LOCALS: usize = 48;
+
+impl Core {
+    /// Where pile `p` starts in `order`.
+    #[inline]
+    pub fn start(&self, p: usize) -> usize {
+        self.ends[p] as usize
+    }
+
+    /// Pile `p`'s cards, bottom first.
+    #[inline]
+    pub fn pile(&self, p: usize) -> &[u8] {
+        &self.order[self.ends[p] as usize..self.ends[p + 1] as usize]
+    }
+
+    /// Pile `p`'s cards, to reorder them in place.
+    #[inline]
+    pub fn pile_mut(&mut self, p: usize) -> &mut [u8] {
+        let (a, b) = (self.ends[p] as usize, self.ends[p + 1] as usize);
+        &mut self.order[a..b]
+    }
+
+    /// Moves card `c` into pile `to` at place `at` of that pile (0: the
+    /// bottom; its length: the top), counted before `c` leaves. The cards
+    /// between its old and new places shift by one in the arena.
+    #[inline]
+    pub fn relink(&mut self, c: u8, to: usize, at: usize) {
+        let from = self.loc[c as usize] as usize;
+        let (a, b) = (self.ends[from] as usize, self.ends[from + 1] as usize);
+        let Some(i) = self.order[a..b].iter().rposition(|&x| x == c) else {
+            return;
+        };
+        let i = a + i;
+        let g = self.start(to) + at;
+        if g > i {
+            self.order.copy_within(i + 1..g, i);
+            self.order[g - 1] = c;
+            for e in &mut self.ends[from + 1..to + 1] {
+                *e -= 1;
+            }
+        } else {
+            self.order.copy_within(g..i, g + 1);
+            self.order[g] = c;
+            for e in &mut self.ends[to + 1..from + 1] {
+                *e += 1;
+            }
+        }
+        self.loc[c as usize] = to as u8;
+    }
 }
 
 /// A described game in progress.
@@ -140,10 +200,11 @@ impl State {
         let start = r.pile(r.start, 0);
         let mut core = Core {
             rng: seed::rng(seed),
-            piles: [Pile::EMPTY; MAX_PILES],
+            order: [NONE; MAX_CARDS],
+            ends: [0; MAX_PILES + 1],
             loc: [NONE; MAX_CARDS],
             owner: [NONE; MAX_CARDS],
-            up: 0,
+            up: Faces::NONE,
             glob: [0; MAX_COUNTERS],
             per: [[0; MAX_SEATS]; MAX_COUNTERS],
             locals: [0; MAX_LOCALS],
@@ -156,9 +217,10 @@ impl State {
             calls: Core::first_calls(r),
         };
         for c in 0..r.cards.len() {
-            core.piles[start].push(c as u8);
+            core.order[c] = c as u8;
             core.loc[c] = start as u8;
         }
+        core.ends[start + 1..].fill(r.cards.len() as u8);
         for (i, c) in r.counters.iter().enumerate() {
             if matches!(
                 c.ty,
@@ -221,18 +283,18 @@ impl State {
     /// Whether `viewer` sees card `c` where it lies.
     #[inline]
     pub fn visible(&self, c: u8, viewer: usize) -> bool {
-        self.core.up >> c & 1 == 1
-            || self
-                .rules
-                .sees_pile(self.core.loc[c as usize] as usize, viewer)
+        let p = self.core.loc[c as usize] as usize;
+        self.core.up.get(c)
+            || self.rules.sees_pile(p, viewer)
+            || (self.rules.owner_sees(p) && self.core.owner[c as usize] as usize == viewer)
     }
 
     /// Every card in exactly one pile, at the place its pile says.
     pub fn check_invariants(&self) -> Result<(), String> {
         let r = &*self.rules;
         let mut seen = [0u8; MAX_CARDS];
-        for (p, pile) in self.core.piles.iter().enumerate().take(r.piles.len()) {
-            for &c in pile.as_slice() {
+        for p in 0..r.piles.len() {
+            for &c in self.core.pile(p) {
                 if c as usize >= r.cards.len() {
                     return Err(format!("pile {p} holds no card {c}"));
                 }
@@ -260,7 +322,7 @@ impl State {
         let mut places: ArrayVec<(u8, u8), MAX_CARDS> = ArrayVec::new();
         let mut cards: ArrayVec<u8, MAX_CARDS> = ArrayVec::new();
         for p in 0..self.rules.piles.len() {
-            for (i, &c) in self.core.piles[p].as_slice().iter().enumerate() {
+            for (i, &c) in self.core.pile(p).iter().enumerate() {
                 if !self.visible(c, seat) {
                     places.push((p as u8, i as u8));
                     cards.push(c);
@@ -270,14 +332,16 @@ impl State {
         cards.sort_unstable();
         seed::shuffle(&mut cards, rng);
         for (&(p, i), &c) in places.iter().zip(&cards) {
-            s.core.piles[p as usize].cards[i as usize] = c;
+            let at = s.core.start(p as usize) + i as usize;
+            s.core.order[at] = c;
             s.core.loc[c as usize] = p;
         }
         // E: the `for card` loops in progress go on over the redrawn cards.
         if s.core.calls.is_some() {
-            let now = |&(p, i): &(u8, u8)| s.core.piles[p as usize].cards[i as usize];
+            let at =
+                |core: &Core, &(p, i): &(u8, u8)| core.order[core.start(p as usize) + i as usize];
             let map: ArrayVec<(u8, u8), MAX_CARDS> = (places.iter())
-                .map(|pl| (self.core.piles[pl.0 as usize].cards[pl.1 as usize], now(pl)))
+                .map(|pl| (at(&self.core, pl), at(&s.core, pl)))
                 .collect();
             s.core.redraw_snapshots(&map);
         }
@@ -285,18 +349,28 @@ impl State {
         s
     }
 
-    /// A hash of the whole state.
+    /// A hash of the whole state. Its bytes are those of the layout
+    /// before 250 cards (32 piles, 128 cards at least), so that the
+    /// fingerprints of older saves still match.
     pub fn digest(&self) -> String {
         let c = &self.core;
         let mut bytes: Vec<u8> = Vec::new();
-        for p in &c.piles {
-            bytes.extend_from_slice(p.as_slice());
+        let piles = self.rules.piles.len().max(OLD_PILES);
+        for p in 0..piles {
+            if p < self.rules.piles.len() {
+                bytes.extend_from_slice(c.pile(p));
+            }
             bytes.push(0xfe);
         }
-        bytes.extend_from_slice(&c.loc);
-        bytes.extend_from_slice(&c.owner);
-        bytes.extend_from_slice(&c.up.to_le_bytes());
-        for v in c.glob.iter().chain(c.per.iter().flatten()).chain(&c.locals) {
+        let cards = self.rules.cards.len().max(OLD_CARDS);
+        bytes.extend_from_slice(&c.loc[..cards]);
+        bytes.extend_from_slice(&c.owner[..cards]);
+        let up = c.up.to_le_bytes();
+        bytes.extend_from_slice(&up[..if cards > OLD_CARDS { 32 } else { 16 }]);
+        // The locals past the 48 of older builds count only when used.
+        let used = c.locals.len() - c.locals.iter().rev().take_while(|&&v| v == 0).count();
+        let locals = &c.locals[..used.max(OLD_LOCALS.min(c.locals.len()))];
+        for v in c.glob.iter().chain(c.per.iter().flatten()).chain(locals) {
             bytes.extend_from_slice(&v.to_le_bytes());
         }
         bytes.extend_from_slice(&c.pc.to_le_bytes());

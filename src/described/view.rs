@@ -47,6 +47,7 @@ fn format_card_name(r: &Rules, lang: Lang, c: usize) -> String {
     for (i, (a, vs)) in r.attrs.iter().enumerate() {
         match vs.get(values[i] as usize) {
             Some(v) if !vs.is_empty() => args.set(a.clone(), v.1.clone()),
+            _ if r.halves[i] => args.set(a.clone(), r.number_text(i, values[i])),
             _ => args.set(a.clone(), values[i]),
         }
     }
@@ -79,6 +80,10 @@ pub fn pile_name(r: &Rules, p: usize) -> String {
 fn write_pile_name(out: &mut String, r: &Rules, p: usize) {
     let (z, seat) = r.piles[p];
     out.push_str(&r.zones[z as usize].name);
+    if r.zones[z as usize].count.is_some() {
+        // An indexed zone: one line per index, shown from 1.
+        let _ = write!(out, " {}", r.pile_index(p) + 1);
+    }
     if let Some(s) = seat {
         out.push_str(" (");
         out.push_str(&r.seats[s as usize].1);
@@ -100,13 +105,43 @@ pub fn move_words(r: &Rules, lang: Lang, seat: usize, choice: Option<u16>, m: Mo
     if m.card != NONE {
         args.set("card", card_name(r, lang, m.card));
     }
+    let option = choice
+        .and_then(|ch| r.program.choices.get(ch as usize))
+        .and_then(|c| c.options.get(m.option as usize));
+    let target = option
+        .and_then(|o| o.index)
+        .filter(|_| m.target != NONE)
+        .map(|(_, z)| index_name(r, lang, z, m.target));
+    if let Some(t) = &target {
+        args.set("target", t.clone());
+    }
     let id = format!("option-{}", name.replace('_', "-"));
-    if r.words.has(&id) {
-        r.words.format(lang, &id, Some(&args))
+    let mut out = if r.words.has(&id) {
+        return r.words.format(lang, &id, Some(&args));
     } else if m.card != NONE {
         format!("{name} {}", card_name(r, lang, m.card))
     } else {
         name.to_string()
+    };
+    if let Some(t) = target {
+        out.push(' ');
+        out.push_str(&t);
+    }
+    out
+}
+
+/// Index `i` of indexed zone `z` in words: the game's `index-name`, else
+/// the screen's (`column 2`: indices are shown from 1).
+pub fn index_name(r: &Rules, lang: Lang, z: u8, i: u8) -> String {
+    let zone = r.zones[z as usize].name.clone();
+    let n = i64::from(i) + 1;
+    if r.words.has("index-name") {
+        let mut args = FluentArgs::new();
+        args.set("zone", zone);
+        args.set("index", n);
+        r.words.format(lang, "index-name", Some(&args))
+    } else {
+        super::screen::w!(lang, "index-name", zone = zone, index = n)
     }
 }
 
@@ -210,7 +245,7 @@ pub fn table(s: &State, lang: Lang, viewer: Option<usize>) -> String {
     let names = names(r, lang);
     let hidden = names.last().map_or("", String::as_str);
     for p in 0..r.piles.len() {
-        let pile = s.core.piles[p].as_slice();
+        let pile = s.core.pile(p);
         let Some(&first) = pile.first() else {
             continue;
         };
@@ -286,20 +321,20 @@ pub fn table_view(s: &State, lang: Lang, viewer: Viewer, title: String) -> Table
     let r = &s.rules;
     let sight = viewer.sight().unwrap_or(usize::MAX);
     let zones = (0..r.piles.len())
-        .filter(|&p| !s.core.piles[p].as_slice().is_empty())
+        .filter(|&p| !s.core.pile(p).is_empty())
         .map(|p| {
             let (z, seat) = r.piles[p];
             let kind = match (seat, r.zones[z as usize].sees) {
                 (Some(_), Sees::Owner) => ZoneKind::Hand,
                 _ => ZoneKind::Table,
             };
-            let cards = s.core.piles[p].as_slice().iter().map(|&c| {
+            let cards = s.core.pile(p).iter().map(|&c| {
                 let owner = s.core.owner[c as usize];
                 CardView {
                     face: s.visible(c, sight).then(|| card_name(r, lang, c)),
                     value: None,
                     seat: (owner != NONE).then_some(owner as usize),
-                    down: s.core.up >> c & 1 == 0,
+                    down: !s.core.up.get(c),
                 }
             });
             Zone {

@@ -167,6 +167,8 @@ pub enum StatementKind {
         cards: Cards,
         to: CardTerm,
         face_up: Option<bool>,
+        /// `after <card>`: just after that card in its pile (B).
+        after: Option<Ident>,
     },
     Shuffle(Cards),
     /// `goto <phase>`
@@ -219,6 +221,8 @@ pub enum StatementKind {
 pub struct Opt {
     pub name: Ident,
     pub card: Option<(Ident, Cards)>,
+    /// `index <var> of <zone>`: an index of an indexed zone (C).
+    pub index: Option<(Ident, Ident)>,
     pub test: Option<Test>,
     pub body: Vec<Statement>,
     pub span: Range<usize>,
@@ -353,6 +357,13 @@ pub enum CardTerm {
     /// A name: `this`, `revealer`, a chosen card.
     Name(Ident),
     Set(CardSet),
+    /// `<name>(<expr>)`: a deck's cards, or a pile of an indexed zone
+    /// (issue 40, A and B).
+    Index {
+        zone: Ident,
+        index: Box<Expr>,
+        span: Range<usize>,
+    },
     /// `above(...)`, `below(...)`, `nearest(...)`: the function's name and
     /// its cards.
     Position {

@@ -425,7 +425,7 @@ mod tests {
             e.message
         );
         let e = parse("discard table(owner me);").unwrap_err();
-        assert_eq!(e.span.start, 14);
+        assert_eq!(e.span.start, 14, "{}", e.message);
         assert!(e.message.starts_with("expected a filter"), "{}", e.message);
     }
 

@@ -155,8 +155,21 @@ fn procedure_statement<'a>(
         Rule::put => {
             let cards = cards(next());
             let to = card_term(next());
-            let face_up = it.next().map(|f| f.as_str().trim_end().ends_with("up"));
-            K::Put { cards, to, face_up }
+            let mut face_up = None;
+            let mut after = None;
+            for q in it {
+                if q.as_rule() == Rule::put_after {
+                    after = q.into_inner().nth(1).map(ident);
+                } else {
+                    face_up = Some(q.as_str().trim_end().ends_with("up"));
+                }
+            }
+            K::Put {
+                cards,
+                to,
+                face_up,
+                after,
+            }
         }
         Rule::shuffle => K::Shuffle(cards(next())),
         Rule::goto => K::Goto(ident(next())),
@@ -237,10 +250,17 @@ fn option(p: Pair<Rule>) -> Opt {
     let mut it = parts(p).peekable();
     let name = ident(it.next().expect("a name"));
     let mut card = None;
+    let mut index = None;
     let mut t = None;
     let mut body = Vec::new();
     while let Some(c) = it.next() {
         match c.as_rule() {
+            Rule::option_index => {
+                let mut p = parts(c);
+                let var = ident(p.next().expect("a variable"));
+                let zone = ident(p.next().expect("a zone"));
+                index = Some((var, zone));
+            }
             Rule::ident => {
                 let from = cards(it.next().expect("cards"));
                 card = Some((ident(c), from));
@@ -252,6 +272,7 @@ fn option(p: Pair<Rule>) -> Opt {
     Opt {
         name,
         card,
+        index,
         test: t,
         body,
         span,
@@ -370,6 +391,13 @@ fn card_term(p: Pair<Rule>) -> CardTerm {
             CardTerm::Position { function, of, span }
         }
         Rule::card_set => CardTerm::Set(card_set(p)),
+        Rule::card_index => {
+            let span = span_of(&p);
+            let mut inner = p.into_inner();
+            let zone = ident(inner.next().expect("a name"));
+            let index = Box::new(expr(inner.next().expect("an expression")));
+            CardTerm::Index { zone, index, span }
+        }
         _ => CardTerm::Name(ident(p)),
     }
 }

@@ -233,7 +233,7 @@ fn described_places(s: &described::State) -> Vec<String> {
     let mut at = vec![String::new(); n];
     for (pile, &(zone, which)) in r.piles.iter().enumerate() {
         let id = r.zones[zone as usize].id.as_str();
-        let cards = s.core.piles[pile].as_slice();
+        let cards = s.core.pile(pile);
         for (i, &c) in cards.iter().enumerate() {
             let place = i + 1;
             at[c as usize] = match (id, which) {

@@ -35,7 +35,7 @@ fn counter(s: &State, id: &str) -> i32 {
 fn pile(s: &State, zone: &str, seat: usize) -> Vec<u8> {
     let r = s.rules();
     let z = r.zones.iter().position(|z| z.id == zone).unwrap();
-    s.core.piles[r.pile(z as u8, seat)].as_slice().to_vec()
+    s.core.pile(r.pile(z as u8, seat)).to_vec()
 }
 
 /// Each decision of a game where every seat takes its first legal move:

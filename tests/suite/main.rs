@@ -22,6 +22,7 @@ mod described;
 mod described_alloc;
 mod described_calls;
 mod described_measures;
+mod described_model;
 mod designer_reports;
 mod designer_trust;
 mod effect_errors;

@@ -327,7 +327,7 @@ fn every_typed_move_names_one_move_and_an_illegal_one_says_why() {
                 Err(e) => panic!("{card}: {e:?}"),
             }
             // A card of the game the player does not hold.
-            let hand = s.core.piles[r.pile(hand_zone, me)].as_slice().to_vec();
+            let hand = s.core.pile(r.pile(hand_zone, me)).to_vec();
             let missing = (0..r.cards.len() as u8).find(|&c| {
                 !hand
                     .iter()
@@ -341,6 +341,7 @@ fn every_typed_move_names_one_move_and_an_illegal_one_says_why() {
                     Move {
                         option: m.option,
                         card: c,
+                        target: m.target,
                     },
                 );
                 let f = fold(&line);

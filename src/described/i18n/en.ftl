@@ -49,3 +49,5 @@ help =
       help          this text                quit        save and stop (resume with
                                                           ludus play --resume FILE)
     A long text comes a page at a time: rules 2 for the next.
+# An index of an indexed zone (a move's target): `column 2`.
+index-name = { $zone } { $index }

@@ -47,3 +47,5 @@ help =
       aide          ce texte                   quitter   sauvegarder et arrêter
     Un long texte vient page par page : regles 2 pour la suivante. Les
     formes anglaises sont aussi comprises.
+# An index of an indexed zone (a move's target): `column 2`.
+index-name = { $zone } { $index }

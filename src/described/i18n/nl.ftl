@@ -44,3 +44,5 @@ help =
       hulp          deze tekst                  stoppen   opslaan en stoppen
     Een lange tekst komt per pagina: regels 2 voor de volgende. De Engelse
     vormen worden ook begrepen.
+# An index of an indexed zone (a move's target): `column 2`.
+index-name = { $zone } { $index }

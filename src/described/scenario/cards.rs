@@ -176,6 +176,16 @@ fn number(r: &Rules, token: &str) -> Option<Result<Meaning, String>> {
     else {
         return Some(Err(format!("`{a}` is no attribute numbered")));
     };
+    if r.halves[ai] {
+        // In half points: 9.5 is 19.
+        let twice = n.parse::<f64>().ok().map(|x| x * 2.0);
+        return Some(
+            twice
+                .filter(|x| x.fract() == 0.0 && x.abs() < 1e6)
+                .map(|x| Meaning::Value(ai as u8, x as i32))
+                .ok_or_else(|| format!("`{token}`: `{n}` is not a number in halves (9.5)")),
+        );
+    }
     Some(
         n.parse::<i32>()
             .map(|n| Meaning::Value(ai as u8, n))

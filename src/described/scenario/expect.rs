@@ -134,7 +134,7 @@ fn table(file: &SourceFile, c: &mut Checks, e: &Expect, s: &State) {
 /// Pile `p` against its expected cards (in order) or count.
 fn pile(file: &SourceFile, c: &mut Checks, s: &State, p: usize, value: &Value) {
     let r = &*s.rules;
-    let cards_here = s.core.piles[p].as_slice();
+    let cards_here = s.core.pile(p);
     let words: Vec<String> = (cards_here.iter())
         .map(|&x| super::card_in(s, p, x))
         .collect();
@@ -157,7 +157,7 @@ fn pile(file: &SourceFile, c: &mut Checks, s: &State, p: usize, value: &Value) {
             }
             let fits = specs.len() == cards_here.len()
                 && (specs.iter().zip(cards_here))
-                    .all(|(sp, &x)| sp.fits(x, s.core.up >> x & 1 == 1, s.core.owner[x as usize]));
+                    .all(|(sp, &x)| sp.fits(x, s.core.up.get(x), s.core.owner[x as usize]));
             if !fits {
                 let want: Vec<String> = want.iter().map(|w| w.to_string()).collect();
                 c.fail(format!(
@@ -180,8 +180,7 @@ fn counter(c: &mut Checks, s: &State, i: usize, seat: Option<usize>, value: &Val
     };
     let holds = match (ty, &value.value) {
         (Ty::Card, ron::Value::String(t)) if t != "none" => cards::spec(r, t).map(|sp| {
-            u8::try_from(got)
-                .is_ok_and(|x| sp.fits(x, s.core.up >> x & 1 == 1, s.core.owner[x as usize]))
+            u8::try_from(got).is_ok_and(|x| sp.fits(x, s.core.up.get(x), s.core.owner[x as usize]))
         }),
         _ => cards::counter_value(r, ty, value, |_| None).map(|v| v == got),
     };
@@ -259,7 +258,7 @@ fn hidden(c: &mut Checks, e: &Expect, s: &State) {
                 c.fail(format!("`{}` names no pile", **key));
                 continue;
             };
-            let pile = s.core.piles[p].as_slice();
+            let pile = s.core.pile(p);
             let n = pile.iter().filter(|&&x| !s.visible(x, v as usize)).count();
             if n as i64 != **want {
                 let who = &r.seats[v as usize].1;

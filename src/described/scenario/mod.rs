@@ -137,7 +137,7 @@ pub fn move_text(s: &State, m: Move) -> String {
 /// Card `c` of pile `p` in a report: its name, face up or not, and who
 /// played it where the pile is the table's.
 pub fn card_in(s: &State, p: usize, c: u8) -> String {
-    let up = s.core.up >> c & 1 == 1;
+    let up = s.core.up.get(c);
     cards::card_words(
         &s.rules,
         c,

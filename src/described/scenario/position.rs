@@ -15,7 +15,7 @@ use serde::de::{Deserializer, MapAccess, Visitor};
 use super::cards::{self, Spec};
 use crate::described::model::{MAX_CARDS, MAX_PILES, Rules};
 use crate::described::program::Op;
-use crate::described::state::{NONE, Pile, State};
+use crate::described::state::{Faces, NONE, State};
 use crate::diag::Diagnostics;
 use crate::engine::seed;
 use crate::load::{SourceFile, Spanned, nearest};
@@ -84,6 +84,9 @@ pub enum Target {
 /// What `key` names at the table (`seat` none) or at a seat.
 pub fn target(r: &Rules, seat: Option<usize>, key: &str) -> Result<Target, String> {
     let per = seat.is_some();
+    if let Some(t) = indexed(r, per, key) {
+        return t;
+    }
     let zone = r.zones.iter().position(|z| z.id == key);
     let counter = r.counters.iter().position(|c| c.id == key);
     match (zone, counter) {
@@ -116,6 +119,32 @@ pub fn target(r: &Rules, seat: Option<usize>, key: &str) -> Result<Target, Strin
             ))
         }
     }
+}
+
+/// `<zone>(<index>)`, a pile of an indexed zone at the table; none if
+/// `key` names no indexed zone.
+fn indexed(r: &Rules, per: bool, key: &str) -> Option<Result<Target, String>> {
+    let (name, rest) = key.split_once('(').unwrap_or((key, ""));
+    let z = r
+        .zones
+        .iter()
+        .position(|z| z.id == name.trim() && z.count.is_some())?;
+    let count = r.zones[z].count.unwrap_or(0);
+    if per {
+        return Some(Err(format!(
+            "`{name}` is the table's: give it under `table`"
+        )));
+    }
+    let i = rest
+        .strip_suffix(')')
+        .and_then(|n| n.trim().parse::<i32>().ok());
+    Some(match i.and_then(|i| r.pile_at(z as u8, i)) {
+        Some(p) => Ok(Target::Pile(p)),
+        None => Err(format!(
+            "`{name}` is an indexed zone: write `{name}(<index>)`, an index from 0 to {}",
+            i32::from(count) - 1
+        )),
+    })
 }
 
 /// A zone's value: its cards as written, or (in an expectation) how many.
@@ -336,10 +365,11 @@ fn rest_pile(file: &SourceFile, r: &Rules, pos: &Position, diags: &mut Diagnosti
 fn lay_out(s: &mut State, l: &Layout) {
     let r = Arc::clone(&s.rules);
     let c = &mut s.core;
-    c.piles = [Pile::EMPTY; MAX_PILES];
+    c.order = [NONE; MAX_CARDS];
+    c.ends = [0; MAX_PILES + 1];
     c.loc = [NONE; MAX_CARDS];
     c.owner = [NONE; MAX_CARDS];
-    c.up = 0;
+    c.up = Faces::NONE;
     let mut named = [false; MAX_CARDS];
     for &(_, card, _, _) in &l.placed {
         named[card as usize] = true;
@@ -350,13 +380,17 @@ fn lay_out(s: &mut State, l: &Layout) {
     seed::shuffle(&mut rest, &mut c.rng);
     let rest_seat = r.piles[l.rest].1.unwrap_or(NONE);
     let unnamed = rest.iter().map(|&x| (l.rest, x, false, rest_seat));
-    for (p, card, up, owner) in unnamed.chain(l.placed.iter().copied()) {
-        c.piles[p].push(card);
-        c.loc[card as usize] = p as u8;
-        c.owner[card as usize] = owner;
-        if up {
-            c.up |= 1 << card;
+    let all: Vec<(usize, u8, bool, u8)> = unnamed.chain(l.placed.iter().copied()).collect();
+    let mut at = 0;
+    for p in 0..MAX_PILES {
+        for &(_, card, up, owner) in all.iter().filter(|x| x.0 == p) {
+            c.order[at] = card;
+            at += 1;
+            c.loc[card as usize] = p as u8;
+            c.owner[card as usize] = owner;
+            c.up.set(card, up);
         }
+        c.ends[p + 1] = at as u8;
     }
     for &(i, seat, v) in &l.counters {
         match seat {

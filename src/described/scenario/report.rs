@@ -42,13 +42,8 @@ struct SeatBoard {
 /// The table of `s`, every card named.
 pub fn board(s: &State) -> Board {
     let r = &*s.rules;
-    let pile = |p: usize| -> Vec<String> {
-        s.core.piles[p]
-            .as_slice()
-            .iter()
-            .map(|&c| card_in(s, p, c))
-            .collect()
-    };
+    let pile =
+        |p: usize| -> Vec<String> { s.core.pile(p).iter().map(|&c| card_in(s, p, c)).collect() };
     let counters = |seat: Option<usize>| -> Vec<(String, String)> {
         (r.counters.iter().enumerate())
             .filter(|(_, c)| c.per_seat == seat.is_some())

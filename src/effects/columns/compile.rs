@@ -636,6 +636,14 @@ impl Compiler<'_> {
                 }
                 Some(CardExpr::Set(f))
             }
+            CardTerm::Index { span, .. } => {
+                self.p.problem(
+                    span.clone(),
+                    "`<zone>(<number>)` has no meaning in a card's text",
+                    None,
+                );
+                None
+            }
             CardTerm::Position { function, of, .. } => {
                 let of = Box::new(self.cards(of)?);
                 let swap = self.env.readings.below_is_nearer;
