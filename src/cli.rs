@@ -758,10 +758,10 @@ fn play(mut a: crate::play::PlayArgs) -> ExitCode {
     // `--resume last`: the newest autosave, whichever game it is of.
     a.resume = a.resume.as_deref().map(crate::play::save_named);
     let lang = a.rules.lang.as_deref();
-    if let Some(code) = a
-        .resume
-        .as_deref()
-        .and_then(|p| crate::play::foreign_save(p, lang, games::MODULES))
+    let rules = a.rules.rules.clone();
+    let known = known_games(rules.as_deref());
+    if let Some(code) =
+        (a.resume.as_deref()).and_then(|p| crate::play::foreign_save(p, lang, &known))
     {
         return code;
     }
@@ -769,19 +769,47 @@ fn play(mut a: crate::play::PlayArgs) -> ExitCode {
         .resume
         .as_deref()
         .and_then(crate::play::record::game_of_save);
-    let (rules, game) = (a.rules.rules.clone(), a.rules.game.clone());
-    on_game(rules.as_deref(), saved.or(game).as_deref(), |_| PlayCmd(a))
+    match saved {
+        Some(game) => on_saved_game(rules.as_deref(), &game, PlayCmd(a)),
+        None => {
+            let game = a.rules.game.clone();
+            on_game(rules.as_deref(), game.as_deref(), |_| PlayCmd(a))
+        }
+    }
 }
 
 fn replay(mut a: crate::play::ReplayArgs) -> ExitCode {
     // `last`: the newest autosave, whichever game it is of.
     a.file = crate::play::save_named(&a.file);
-    if let Some(code) = crate::play::foreign_save(&a.file, a.lang.as_deref(), games::MODULES) {
+    let known = known_games(None);
+    if let Some(code) = crate::play::foreign_save(&a.file, a.lang.as_deref(), &known) {
         return code;
     }
     // A file that is no save is the play module's to report.
-    let game = crate::play::record::game_of_save(&a.file);
-    on_game(None, game.as_deref(), |_| ReplayCmd(a))
+    match crate::play::record::game_of_save(&a.file) {
+        Some(game) => on_saved_game(None, &game, ReplayCmd(a)),
+        None => on_game(None, None, |_| ReplayCmd(a)),
+    }
+}
+
+/// The games a save may name: every game folder of the rules and every
+/// module.
+fn known_games(rules: Option<&Path>) -> Vec<String> {
+    let dirs = crate::load::rules_dir::every_game_dir(rules).unwrap_or_default();
+    let mut known: Vec<String> = dirs.iter().map(GameDir::folder_name).collect();
+    known.extend(games::MODULES.iter().map(|m| m.to_string()));
+    known
+}
+
+/// Runs `v` on the game a save names (`record::saved_game_dir`).
+fn on_saved_game<V: Visit<Out = ExitCode>>(rules: Option<&Path>, game: &str, v: V) -> ExitCode {
+    match crate::load::rules_dir::saved_game_dir(rules, game).and_then(|dir| visit_dir(&dir, v)) {
+        Ok(code) => code,
+        Err(d) => {
+            render(&d);
+            ExitCode::from(EXIT_INVALID)
+        }
+    }
 }
 
 /// Runs `v` with the game module `dir`'s `game.ron` names.

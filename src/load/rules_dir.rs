@@ -237,6 +237,15 @@ impl GameDir {
         GameDir::select_game(flag, None)
     }
 
+    /// The game's folder name (`roemer`): what a save names its game by.
+    pub fn folder_name(&self) -> String {
+        match self {
+            GameDir::BuiltIn(game) => (*game).to_string(),
+            _ => (self.path().file_name())
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+        }
+    }
+
     /// The name files of this directory are reported under.
     pub fn path(&self) -> PathBuf {
         match self {
@@ -562,6 +571,36 @@ pub fn every_game_dir(rules: Option<&Path>) -> Result<Vec<GameDir>, Diagnostics>
         Some(dir) => game_dirs(Some(&dir)),
         None => Ok(built_in_games().into_iter().map(GameDir::BuiltIn).collect()),
     }
+}
+
+/// The rules of a save's game, by the folder the save names, in `rules`
+/// (else `$LUDUS_RULES`, else the built-in rules). Saves written before
+/// they named the folder name the module of its `game.ron` (`described`):
+/// then the one game there of that module; none or several: the error of
+/// an unknown game.
+pub fn saved_game_dir(rules: Option<&Path>, game: &str) -> Result<GameDir, Diagnostics> {
+    let dirs = every_game_dir(rules)?;
+    if let Some(d) = dirs.iter().find(|d| d.folder_name() == game) {
+        return Ok(d.clone());
+    }
+    let mut of: Vec<&GameDir> = (dirs.iter())
+        .filter(|d| module_named(d).is_some_and(|m| m == game))
+        .collect();
+    match of.pop() {
+        Some(d) if of.is_empty() => Ok(d.clone()),
+        _ => GameDir::select_game(rules, Some(game)).map_err(Diagnostics::from),
+    }
+}
+
+/// The module a folder's `game.ron` names, if it reads (the registry,
+/// `games::module_of`, checks it).
+fn module_named(dir: &GameDir) -> Option<String> {
+    #[derive(serde::Deserialize)]
+    struct Head {
+        game: String,
+    }
+    let file = dir.read("game.ron").ok()?;
+    file.parse_borrowed::<Head>().ok().map(|h| h.game)
 }
 
 #[cfg(test)]

@@ -341,9 +341,9 @@ pub fn replay_main<G: Playable>(args: ReplayArgs) -> ExitCode {
 /// one of the `known` modules): said in the player's language (`--lang`,
 /// else the save's), with the exit code; `None` for any other file (the
 /// game's own loading reports what else may be wrong with it).
-pub fn foreign_save(path: &Path, lang: Option<&str>, known: &[&str]) -> Option<ExitCode> {
+pub fn foreign_save(path: &Path, lang: Option<&str>, known: &[String]) -> Option<ExitCode> {
     let game = record::game_of_save(path)?;
-    if known.contains(&game.as_str()) {
+    if known.contains(&game) {
         return None;
     }
     let lang = save_lang(lang, path);
@@ -595,9 +595,9 @@ pub fn run_session_with<G: Playable>(
             notes = ignored_on_resume(&args);
             // The save's own game (`G`), in `--rules` or `$LUDUS_RULES`
             // if given, else built in; not the folder's default game.
-            let rules =
-                crate::load::GameDir::select_game(args.rules.rules.as_deref(), Some(G::MODULE))
-                    .map_err(|d| PlayError::Invalid(d.into()))?;
+            let game = record::game_of_save(&path).unwrap_or_else(|| G::MODULE.to_string());
+            let rules = crate::load::rules_dir::saved_game_dir(args.rules.rules.as_deref(), &game)
+                .map_err(PlayError::Invalid)?;
             let g =
                 Game::load_in(&path, Some(rules), lang).map_err(|d| PlayError::Save(d, lang))?;
             (g, Some(path))

@@ -102,9 +102,12 @@ impl RulesChoice {
     /// directory that does not exist is reported when the game loads.
     pub fn from_args<G: Playable>(a: &crate::args::RulesArgs) -> RulesChoice {
         let sel = a.selection();
+        let source = a.game_dir().ok();
         RulesChoice {
-            game: G::MODULE.to_string(),
-            source: a.game_dir().ok(),
+            game: source
+                .as_ref()
+                .map_or_else(|| G::MODULE.to_string(), GameDir::folder_name),
+            source,
             dir: None,
             variant: sel.variant,
             addons: sel.addons,
@@ -121,9 +124,8 @@ impl RulesChoice {
     pub fn game_dir(&self) -> Result<GameDir, Diagnostics> {
         match &self.source {
             Some(d) => Ok(d.clone()),
-            None => GameDir::select_game(None, Some(&self.game))
-                .or_else(|_| GameDir::select(None))
-                .map_err(Diagnostics::from),
+            None => crate::load::rules_dir::saved_game_dir(None, &self.game)
+                .or_else(|_| GameDir::select(None).map_err(Diagnostics::from)),
         }
     }
 
@@ -233,8 +235,9 @@ impl<G: Playable> Game<G> {
         seed: u64,
         mut players: Vec<Player>,
     ) -> Result<Game<G>, Diagnostics> {
-        choice.game = G::MODULE.to_string();
-        let (loaded, settings) = G::load_for_play(&choice.game_dir()?, &choice.selection())?;
+        let dir = choice.game_dir()?;
+        choice.game = dir.folder_name();
+        let (loaded, settings) = G::load_for_play(&dir, &choice.selection())?;
         choice.fingerprint = Some(loaded.fingerprint.clone());
         let rules = loaded.rules;
         if players.is_empty() {

@@ -44,8 +44,11 @@ pub struct Config {
 /// A game the server offers, as the creation page lists it.
 #[derive(Debug, Clone, Serialize)]
 pub struct Offer {
-    /// Its module, by which a creation names it.
+    /// Its folder, by which a creation names it.
     pub id: String,
+    /// The module that plays it.
+    #[serde(skip)]
+    pub module: String,
     pub name: String,
     /// The variants: (id, description).
     pub variants: Vec<(String, String)>,
@@ -190,7 +193,7 @@ fn offers(rules: Option<&Path>) -> Result<Vec<Offer>, String> {
     let mut out: Vec<Offer> = Vec::new();
     for dir in dirs {
         let module = crate::games::module_of(&dir).map_err(|d| d.to_string())?;
-        if out.iter().any(|o| o.id == module) {
+        if out.iter().any(|o| o.id == dir.folder_name()) {
             continue;
         }
         let offer = crate::games::visit(&module, Describe(dir.clone()))
@@ -227,7 +230,8 @@ impl Visit for Describe {
                 .collect()
         };
         Ok(Offer {
-            id: G::MODULE.to_string(),
+            id: dir.folder_name(),
+            module: G::MODULE.to_string(),
             name: G::name(&base.rules).to_string(),
             variants: pick(false),
             addons: pick(true),
@@ -245,7 +249,7 @@ impl Visit for Create {
     fn visit<G: Registered>(self) -> Self::Out {
         let Create(dir, order, seed) = self;
         let choice = RulesChoice {
-            game: G::MODULE.to_string(),
+            game: dir.folder_name(),
             source: Some(dir),
             dir: None,
             variant: order.variant.filter(|v| v != crate::engine::BASE_VARIANT),
@@ -352,13 +356,13 @@ impl Hall {
         let text = std::fs::read_to_string(keys).map_err(|e| e.to_string())?;
         let k: Keys = serde_json::from_str(&text).map_err(|e| e.to_string())?;
         let save = self.save_path(&id);
-        let module = crate::play::record::game_of_save(&save)
+        let game = crate::play::record::game_of_save(&save)
             .ok_or_else(|| format!("{}: not a save", save.display()))?;
-        let offer = self
-            .offers
-            .iter()
-            .find(|o| o.id == module)
-            .ok_or_else(|| format!("no rules for the game {module}"))?;
+        // By its folder; a save written before saves named it: its module.
+        let offer = (self.offers.iter().find(|o| o.id == game))
+            .or_else(|| self.offers.iter().find(|o| o.module == game))
+            .ok_or_else(|| format!("no rules for the game {game}"))?;
+        let module = offer.module.clone();
         let live = crate::games::visit(&module, Restore(offer.dir.clone(), save))
             .ok_or_else(|| format!("unknown game module {module}"))??;
         if k.seats.len() != live.seats() {
@@ -383,7 +387,7 @@ impl Hall {
         let mut seed = [0u8; 8];
         getrandom::fill(&mut seed).map_err(|e| e.to_string())?;
         let seed = u64::from_le_bytes(seed);
-        let module = offer.id.clone();
+        let module = offer.module.clone();
         let create = Create(offer.dir.clone(), order, seed);
         let live = crate::games::visit(&module, create)
             .ok_or_else(|| s!(lang, "unknown-game", game = module.as_str()))??;

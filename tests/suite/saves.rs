@@ -244,3 +244,33 @@ fn stale_temporary_files_are_removed_by_the_next_game() {
     want.sort();
     assert_eq!(names(&saves), want);
 }
+
+/// A described game's save names its folder (`roemer`), not the module
+/// that plays every description: `replay last` and `play --resume last`
+/// find its rules. A save written before (naming the module,
+/// `described`) still replays: the one game of that module.
+#[test]
+fn a_roemer_save_replays_and_resumes_and_an_older_one_replays() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path();
+    let args = ["play", "--game", "roemer", "--ai", "random", "--seed", "5"];
+    let (file, moves) = saved_in(&ludus(data, &args, "1\n"));
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("game: \"roemer\""), "{text}");
+
+    let out = ludus(data, &["replay", "last"], "");
+    let head = format!("Replay of {}: {moves} moves", file.display());
+    assert!(out.starts_with(&head), "{out}");
+
+    let out = ludus(data, &["play", "--resume", "last"], "1\n");
+    assert!(
+        out.contains(&format!("Resumed {}", file.display())),
+        "{out}"
+    );
+    assert!(saved_in(&out).1 > moves, "{out}");
+
+    let old = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/saves/roemer-before-250-cards.ron");
+    let out = ludus(data, &["replay", old.to_str().unwrap()], "");
+    assert!(out.starts_with("Replay of"), "{out}");
+    assert!(!out.contains("error"), "{out}");
+}
