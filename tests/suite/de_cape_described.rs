@@ -1,6 +1,6 @@
 //! The identity harness of issue 40 (points 1 and 2): de Cape & d'Épée
-//! written as a description (`rules-pending/de_cape_described/`, to move to
-//! `rules/` once it loads) must play the same games as the module
+//! written as a description (`tests/pending/de_cape_described/`, to move to
+//! `rules/described_de_cape/` once it loads) must play the same games as the module
 //! (`src/games/de_cape_et_d_epee/`): every card in the same place after
 //! setup, then, on the same seeds, the same actor and the same legal moves
 //! at every decision, and the same scores and end reason at the end.
@@ -42,11 +42,11 @@ fn module_dir() -> GameDir {
 /// waits.
 fn described_dir() -> GameDir {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let moved = root.join("rules/de_cape_described");
+    let moved = root.join("rules/described_de_cape");
     let path: PathBuf = if moved.join("game.ron").is_file() {
         moved
     } else {
-        root.join("rules-pending/de_cape_described")
+        root.join("tests/pending/de_cape_described")
     };
     GameDir::on_disk_game(&path, None).unwrap_or_else(|e| panic!("{e}"))
 }
