@@ -48,6 +48,26 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
+/// Plays `games` random playouts of `rules`: the moves played and the
+/// allocations made after each deal.
+fn playouts(rules: &std::sync::Arc<ludus::described::model::Rules>, games: u64) -> (u64, u64) {
+    let mut buf = Vec::with_capacity(256);
+    let (mut moves, mut allocated) = (0u64, 0u64);
+    for i in 0..games {
+        let mut s = State::new(rules.clone(), derive(7, i, 0), false);
+        let mut rng = agent_rng(derive(7, i, 1));
+        let before = allocations();
+        while !s.is_terminal() {
+            let (m, _) = s.random_legal(&mut rng, &mut buf);
+            s.apply_legal(m);
+            moves += 1;
+        }
+        allocated += allocations() - before;
+        assert!(s.is_over(), "game {i} did not end");
+    }
+    (moves, allocated)
+}
+
 #[test]
 fn a_random_playout_of_roemer_allocates_nothing_per_move() {
     let dir = GameDir::built_in_game("roemer").unwrap();
@@ -57,20 +77,7 @@ fn a_random_playout_of_roemer_allocates_nothing_per_move() {
             ..Selection::default()
         };
         let rules = Described::load(&dir, &sel).unwrap().rules;
-        let mut buf = Vec::with_capacity(256);
-        let (mut moves, mut allocated) = (0u64, 0u64);
-        for i in 0..3 {
-            let mut s = State::new(rules.clone(), derive(7, i, 0), false);
-            let mut rng = agent_rng(derive(7, i, 1));
-            let before = allocations();
-            while !s.is_terminal() {
-                let (m, _) = s.random_legal(&mut rng, &mut buf);
-                s.apply_legal(m);
-                moves += 1;
-            }
-            allocated += allocations() - before;
-            assert!(s.is_over(), "{players} players, game {i} did not end");
-        }
+        let (moves, allocated) = playouts(&rules, 3);
         assert!(moves > 1000, "{players} players: only {moves} moves");
         assert_eq!(
             allocated, 0,
@@ -87,20 +94,7 @@ fn a_random_playout_with_calls_allocates_nothing_per_move() {
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/described_toys/calls"),
     );
     let rules = Described::load(&dir, &Selection::default()).unwrap().rules;
-    let mut buf = Vec::with_capacity(256);
-    let (mut moves, mut allocated) = (0u64, 0u64);
-    for i in 0..200 {
-        let mut s = State::new(rules.clone(), derive(7, i, 0), false);
-        let mut rng = agent_rng(derive(7, i, 1));
-        let before = allocations();
-        while !s.is_terminal() {
-            let (m, _) = s.random_legal(&mut rng, &mut buf);
-            s.apply_legal(m);
-            moves += 1;
-        }
-        allocated += allocations() - before;
-        assert!(s.is_over(), "game {i} did not end");
-    }
+    let (moves, allocated) = playouts(&rules, 200);
     assert!(moves > 1000, "only {moves} moves");
     assert_eq!(allocated, 0, "{allocated} allocations in {moves} moves");
 }
