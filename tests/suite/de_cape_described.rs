@@ -291,23 +291,23 @@ trait Logged {
     fn last_events(&self) -> Vec<String>;
 }
 
+/// The last [`SHOWN`] events of a log, as text.
+fn last_of<E: std::fmt::Debug>(e: &[E]) -> Vec<String> {
+    e[e.len().saturating_sub(SHOWN)..]
+        .iter()
+        .map(|x| format!("{x:?}"))
+        .collect()
+}
+
 impl Logged for module::State {
     fn last_events(&self) -> Vec<String> {
-        let e = self.events();
-        e[e.len().saturating_sub(SHOWN)..]
-            .iter()
-            .map(|x| format!("{x:?}"))
-            .collect()
+        last_of(self.events())
     }
 }
 
 impl Logged for described::State {
     fn last_events(&self) -> Vec<String> {
-        let e = self.events();
-        e[e.len().saturating_sub(SHOWN)..]
-            .iter()
-            .map(|x| format!("{x:?}"))
-            .collect()
+        last_of(self.events())
     }
 }
 

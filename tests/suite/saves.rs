@@ -141,15 +141,7 @@ fn last_replays_and_resumes_a_de_cape_autosave_in_its_own_file() {
     let (file, moves) = saved_in(&ludus(data, &args, "1\n"));
     assert_eq!(Game::<DeCape>::load(&file).unwrap().moves.len(), moves);
 
-    let out = ludus(data, &["replay", "last"], "");
-    let head = format!("Replay of {}: {moves} moves", file.display());
-    assert!(out.starts_with(&head), "{out}");
-
-    let out = ludus(data, &["play", "--resume", "last"], "1\n");
-    assert!(
-        out.contains(&format!("Resumed {}", file.display())),
-        "{out}"
-    );
+    let out = replay_and_resume_last(data, &file, moves);
     let (again, more) = saved_in(&out);
     assert_eq!(again, file);
     assert!(more > moves, "{out}");
@@ -245,6 +237,20 @@ fn stale_temporary_files_are_removed_by_the_next_game() {
     assert_eq!(names(&saves), want);
 }
 
+/// `replay last` replays the `moves` of `file`, and `play --resume last`
+/// resumes it (one more move): that session's output.
+fn replay_and_resume_last(data: &Path, file: &Path, moves: usize) -> String {
+    let out = ludus(data, &["replay", "last"], "");
+    let head = format!("Replay of {}: {moves} moves", file.display());
+    assert!(out.starts_with(&head), "{out}");
+    let out = ludus(data, &["play", "--resume", "last"], "1\n");
+    assert!(
+        out.contains(&format!("Resumed {}", file.display())),
+        "{out}"
+    );
+    out
+}
+
 /// A described game's save names its folder (`roemer`), not the module
 /// that plays every description: `replay last` and `play --resume last`
 /// find its rules. A save written before (naming the module,
@@ -258,15 +264,7 @@ fn a_roemer_save_replays_and_resumes_and_an_older_one_replays() {
     let text = std::fs::read_to_string(&file).unwrap();
     assert!(text.contains("game: \"roemer\""), "{text}");
 
-    let out = ludus(data, &["replay", "last"], "");
-    let head = format!("Replay of {}: {moves} moves", file.display());
-    assert!(out.starts_with(&head), "{out}");
-
-    let out = ludus(data, &["play", "--resume", "last"], "1\n");
-    assert!(
-        out.contains(&format!("Resumed {}", file.display())),
-        "{out}"
-    );
+    let out = replay_and_resume_last(data, &file, moves);
     assert!(saved_in(&out).1 > moves, "{out}");
 
     let old = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/saves/roemer-before-250-cards.ron");
