@@ -135,7 +135,11 @@ pub fn overlay_rule_set(
         .chain(names)
         .collect();
     let mut set = RuleSet::default();
-    for ((k, v), (_, b)) in now.into_iter().zip(base) {
+    for (k, v) in now {
+        // A key only an overlay sets (`card.<kind>.<attribute>`) has no
+        // base value of its own: the card's.
+        let b = (base.iter().find(|(bk, _)| *bk == k))
+            .map_or_else(|| "(as printed)".to_string(), |(_, b)| b.clone());
         let origin = if v == b {
             Origin::Base
         } else if sel.sets.iter().any(|s| s.starts_with(&format!("{k}="))) {

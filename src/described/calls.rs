@@ -27,7 +27,7 @@ pub const SNAPSHOT_CAP: usize = 256;
 /// The variables saved by all the calls in progress at once.
 pub const SAVED_CAP: usize = 256;
 /// The cells of all the counters per card and per index.
-pub const MAX_CELLS: usize = 1024;
+pub const MAX_CELLS: usize = 2048;
 /// The indices of a counter per index: `sealed[0]` .. `sealed[7]`.
 pub const MAX_INDEX: u16 = 8;
 /// No block (a kind without one for an event).

@@ -54,6 +54,9 @@ pub const MEANINGS: Meanings = Meanings {
 pub struct Shape<'a> {
     /// Each attribute's id and its named values (none: a number).
     pub attrs: Vec<(&'a str, Vec<&'a str>)>,
+    /// Every seat's id, in order (an attribute whose values are these
+    /// compares with seats).
+    pub seats: Vec<&'a str>,
     /// Each zone's id, whether there is one per seat, whether indexed.
     pub zones: Vec<(&'a str, bool, bool)>,
     /// Each deck's id (`deck(<id>)`).
@@ -90,11 +93,35 @@ struct C<'s, 'a> {
     falls_through: Vec<bool>,
     /// E: compiling a kind's block (`return` leaves it; no `goto`).
     in_block: bool,
+    /// Whether a variable takes the first slot no variable in scope
+    /// holds (from `floor`), or a slot of its own.
+    reuse: bool,
+    floor: u8,
+    /// Whether the slots ran out (reported once).
+    full: bool,
 }
 
 /// Compiles `e`, a procedure's text, against `shape`.
+///
+/// Variables get slots in the order they appear while they fit in
+/// [`MAX_LOCALS`] (the layout older saves' fingerprints were taken
+/// with); a procedure with more is compiled again giving each variable
+/// the first slot no variable in scope holds.
 pub fn procedure(shape: &Shape, e: &ast::Effect) -> Result<Program, Vec<Problem>> {
+    match procedure_with(shape, e, false) {
+        (_, true) => procedure_with(shape, e, true).0,
+        (out, false) => out,
+    }
+}
+
+/// [`procedure`] with slots reused or not, and whether they ran out.
+fn procedure_with(
+    shape: &Shape,
+    e: &ast::Effect,
+    reuse: bool,
+) -> (Result<Program, Vec<Problem>>, bool) {
     let mut c = C::new(shape, Program::default());
+    c.reuse = reuse;
     if let Some(t) = &e.trigger {
         MEANINGS.reject_trigger(&mut c.p, t);
     }
@@ -115,8 +142,8 @@ pub fn procedure(shape: &Shape, e: &ast::Effect) -> Result<Program, Vec<Problem>
     c.emit(Op::EndGame);
     c.resolve_gotos();
     c.unreached_phases();
-    let C { p, prog, .. } = c;
-    p.finish(|| prog)
+    let C { p, prog, full, .. } = c;
+    (p.finish(|| prog), full)
 }
 
 /// Compiles an expression alone (an evaluation), with `me` a seat.
@@ -155,6 +182,11 @@ pub fn expression(
     }
 }
 
+/// Whether `e` is `none`: no card, seat or value (-1).
+fn is_none(e: &Expr) -> bool {
+    matches!(e, Expr::Var(id) if id.name == "none")
+}
+
 fn noun(t: Ty, shape: &Shape) -> String {
     match t {
         Ty::Num => "a number".into(),
@@ -177,6 +209,9 @@ impl<'s, 'a> C<'s, 'a> {
             gotos: Vec::new(),
             falls_through: Vec::new(),
             in_block: false,
+            reuse: false,
+            floor: 0,
+            full: false,
         }
     }
 }
@@ -210,15 +245,18 @@ impl C<'_, '_> {
     }
 
     fn local(&mut self, name: &str, ty: Ty) -> u8 {
-        let i = self.prog.locals;
-        if (i as usize) < MAX_LOCALS {
-            self.prog.locals += 1;
+        let i = if self.reuse {
+            let above = self.scope.iter().map(|s| s.1 + 1).max();
+            above.unwrap_or(self.floor).max(self.floor)
         } else {
-            self.p.problem(
-                0..0,
-                format!("a procedure has at most {MAX_LOCALS} variables"),
-                None,
-            );
+            self.prog.locals
+        };
+        if (i as usize) < MAX_LOCALS {
+            self.prog.locals = self.prog.locals.max(i + 1);
+        } else if !self.full {
+            self.full = true;
+            let m = format!("at most {MAX_LOCALS} variables are in scope at once");
+            self.p.problem(0..0, m, None);
         }
         self.scope.push((name.to_string(), i, ty));
         i
@@ -824,6 +862,10 @@ impl C<'_, '_> {
             }
             A::Compare(a, op, b, span) => self.compare(a, *op, b, span),
             A::Any(c) => T::Any(self.set(c)),
+            A::In(c, s) => match self.typed(c, Ty::Card) {
+                Some(c) => T::In(c, self.set(s)),
+                None => T::Const(false),
+            },
             A::No(c) => T::No(self.set(c)),
             A::Has(..) | A::AnyWhere(..) => self.calls_test(t),
             A::Flag(id) => match self.shape.flags.iter().find(|f| f.0 == id.name) {
@@ -861,7 +903,12 @@ impl C<'_, '_> {
             return T::Const(false);
         };
         let seat_int = |t: Ty, e: &Expr| t == Ty::Seat || matches!(e, Expr::Int(_));
-        let same = ta == tb || (seat_int(ta, a) && seat_int(tb, b));
+        let same = ta == tb
+            || (seat_int(ta, a) && seat_int(tb, b))
+            || (is_none(a) && tb != Ty::Num)
+            || (is_none(b) && ta != Ty::Num)
+            || self.same_values(ta, tb)
+            || self.same_values(tb, ta);
         if !same {
             let m = format!(
                 "compares {} with {}",
@@ -879,12 +926,30 @@ impl C<'_, '_> {
         T::Cmp(xa, op, xb)
     }
 
+    /// Whether values of type `a` compare with those of `b`: two
+    /// attributes whose values have the same ids in the same order (a
+    /// card's home domain and an objective's domain), or an attribute
+    /// whose values are the seats' ids (a colour and a seat).
+    fn same_values(&self, a: Ty, b: Ty) -> bool {
+        let Ty::Value(a) = a else {
+            return false;
+        };
+        let values = &self.shape.attrs[a as usize].1;
+        match b {
+            Ty::Value(b) => *values == self.shape.attrs[b as usize].1,
+            Ty::Seat => *values == self.shape.seats,
+            _ => false,
+        }
+    }
+
     // ----- Expressions --------------------------------------------------------
 
     /// `e` of type `want` (a whole number stands for a seat).
     fn typed(&mut self, e: &Expr, want: Ty) -> Option<XId> {
         let (x, ty) = self.expr(e)?;
-        let ok = ty == want || (want == Ty::Seat && matches!(e, Expr::Int(_)));
+        let ok = ty == want
+            || (want == Ty::Seat && matches!(e, Expr::Int(_)))
+            || (is_none(e) && !matches!(want, Ty::Num | Ty::Bool));
         if !ok {
             let m = format!(
                 "expected {}, found {}",
@@ -1005,6 +1070,9 @@ impl C<'_, '_> {
         }
         if n == "players" {
             return Some((self.x(X::Players), Ty::Num));
+        }
+        if n == "none" {
+            return Some((self.x(X::Int(-1)), Ty::Card));
         }
         let mut known: Vec<&str> = self
             .scope

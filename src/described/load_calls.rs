@@ -92,7 +92,7 @@ pub fn parse_does(
 ) -> (Vec<Option<Effect>>, Vec<bool>) {
     let mut has = vec![false; events.len()];
     let mut out = Vec::new();
-    for k in &c.raw.kinds {
+    for k in c.raw.all_kinds() {
         let Some(text) = &k.does else {
             out.push(None);
             continue;
@@ -133,14 +133,14 @@ pub fn compile_does(
     first: Vec<i16>,
     diags: &mut Diagnostics,
 ) {
-    compile::prepare(prog, c.raw.kinds.len(), &shape.calls.events);
+    compile::prepare(prog, c.raw.all_kinds().count(), &shape.calls.events);
     let any_op = prog
         .ops
         .iter()
         .any(|op| matches!(op, Op::Run { .. } | Op::ForCardInit { .. }));
     prog.calls.used = any_op || !first.is_empty() || does.iter().any(Option::is_some);
     prog.calls.cells = first;
-    for (k, (kind, e)) in c.raw.kinds.iter().zip(does).enumerate() {
+    for (k, (kind, e)) in c.raw.all_kinds().zip(does).enumerate() {
         let (Some(e), Some(text)) = (e, &kind.does) else {
             continue;
         };

@@ -21,7 +21,7 @@ pub const MAX_CARDS: usize = 250;
 pub const MAX_SEATS: usize = 6;
 pub const MAX_PILES: usize = 64;
 pub const MAX_COUNTERS: usize = 32;
-pub const MAX_ATTRS: usize = 8;
+pub const MAX_ATTRS: usize = 12;
 
 /// One zone.
 #[derive(Debug, Clone)]
@@ -36,6 +36,10 @@ pub struct Zone {
     pub count: Option<u8>,
     /// The zone an empty pile of this zone is refilled from (same seat).
     pub refill_from: Option<u8>,
+    /// A card taken out of a pile of this zone leaves its place to the
+    /// pile's top card (`takes_out: "last_into_place"`), not to the
+    /// cards above it in order.
+    pub last_into_place: bool,
 }
 
 /// One counter (a number kept by the game, or per seat).
@@ -77,6 +81,8 @@ pub struct Rules {
     pub discard_to: u8,
     pub counters: Vec<Counter>,
     pub score: u8,
+    /// The counter per seat that breaks a tie of scores, if any.
+    pub tie_break: Option<u8>,
     pub decision_cap: u32,
     pub program: Program,
     pub words: Words,
@@ -206,6 +212,7 @@ impl Rules {
 pub fn load(dir: &GameDir, sel: &Selection) -> Result<Rules, Diagnostics> {
     let mut v = Validator {
         diags: Diagnostics::default(),
+        card_settings: Vec::new(),
     };
     let game: Parsed<raw::GameFile> = dir.parse("game.ron").map_err(Diagnostics::from)?;
     let rulebook = rulebook_of(&game.file);
@@ -239,6 +246,9 @@ fn rulebook_of(f: &SourceFile) -> String {
 
 struct Validator {
     diags: Diagnostics,
+    /// The overlay keys `card.<kind>.<attribute>` in force, with their
+    /// values (the rules' settings).
+    card_settings: Vec<(String, String)>,
 }
 
 /// A deck as written (the top-level form is one deck, `deck`).
@@ -417,6 +427,22 @@ impl Validator {
                 ),
             );
         }
+        let tie_break = proc_.raw.tie_break.as_ref().and_then(|t| {
+            let i = counters
+                .iter()
+                .position(|c| c.id == t.value && c.per_seat && c.ty == Ty::Num);
+            if i.is_none() {
+                self.err(
+                    pf,
+                    t,
+                    format!(
+                        "the tie_break must be a counter per seat of type number; \"{}\" is not",
+                        t.value
+                    ),
+                );
+            }
+            i.map(|i| i as u8)
+        });
         let cap = self.whole(pf, &proc_.raw.decision_cap, "decision_cap", 1, 10_000_000);
         // D, E: counters per card and per index, events, kinds' blocks.
         let tys: Vec<Ty> = counters.iter().map(|c| c.ty).collect();
@@ -429,6 +455,7 @@ impl Validator {
                 .iter()
                 .map(|(a, vs)| (a.as_str(), vs.iter().map(|v| v.0.as_str()).collect()))
                 .collect(),
+            seats: all_seats.iter().map(|s| s.0.as_str()).collect(),
             zones: zs
                 .iter()
                 .map(|z| (z.id.as_str(), z.per_seat, z.count.is_some()))
@@ -477,6 +504,7 @@ impl Validator {
         for (k, v) in &numbers {
             settings.push((format!("numbers.{k}"), v.to_string()));
         }
+        settings.append(&mut self.card_settings);
         let rules = Rules {
             name: game.raw.name.clone(),
             players,
@@ -496,6 +524,7 @@ impl Validator {
             discard_to,
             counters,
             score: score? as u8,
+            tie_break,
             decision_cap: cap? as u32,
             program: program?,
             words,
@@ -509,7 +538,7 @@ impl Validator {
             .map(|(k, _)| k)
             .filter(|k| k != "players")
             .collect();
-        self.diags.extend(o.unknown_keys(&keys, "the keys: toggles.<key> of toggles.ron, numbers.<id> of procedure.ron, seat.<id>.name, kind.<id>.name, zone.<id>.name, <attribute>.<value>.name"));
+        self.diags.extend(o.unknown_keys(&keys, "the keys: toggles.<key> of toggles.ron, numbers.<id> of procedure.ron, card.<kind>.<attribute> of cards.ron, seat.<id>.name, kind.<id>.name, zone.<id>.name, <attribute>.<value>.name"));
         Some(rules)
     }
 
@@ -776,7 +805,8 @@ impl Validator {
                 Some(n) => self.whole(f, n, "a kind's count", 0, MAX_CARDS as i64)?,
                 None => 1,
             };
-            let values = self.kind_values(f, kind, attrs, halves)?;
+            let mut values = self.kind_values(f, kind, attrs, halves)?;
+            self.card_overlays(o, &kind.id.value, attrs, halves, &mut values);
             made.push((k as u8, values, count as usize));
         }
         // The top-level form numbers kind by kind, then copy by copy (as
@@ -802,6 +832,37 @@ impl Validator {
             }
         }
         Some(())
+    }
+
+    /// The overlays `card.<kind>.<attribute>` of a kind's numeric
+    /// attributes (whole or half points, as the attribute is held).
+    fn card_overlays(
+        &mut self,
+        o: &Overlays,
+        kind: &str,
+        attrs: &[(String, Vec<(String, String)>)],
+        halves: &[bool],
+        values: &mut [i32; MAX_ATTRS],
+    ) {
+        for (i, (a, named)) in attrs.iter().enumerate() {
+            let key = format!("card.{kind}.{a}");
+            let Some(s) = o.get(&key) else {
+                continue;
+            };
+            let half = halves.get(i).copied().unwrap_or(false);
+            let scale = if half { 2.0 } else { 1.0 };
+            match o.text(s).parse::<f64>().map(|x| x * scale) {
+                Ok(x) if named.is_empty() && x.fract() == 0.0 && x.abs() <= 1000.0 => {
+                    values[i] = x as i32;
+                    self.card_settings.push((key, o.text(s)));
+                }
+                _ => {
+                    let what = if half { " in half points (9.5)" } else { "" };
+                    let m = format!("{key} is a number from -1000 to 1000{what}");
+                    self.diags.push(o.error(s, m));
+                }
+            }
+        }
     }
 
     /// The values a kind sets: numbers (in halves for an attribute in half
@@ -918,6 +979,7 @@ impl Validator {
                 first,
                 count,
                 refill_from: None,
+                last_into_place: self.takes_out(&z.file, rz.takes_out.as_ref()),
             });
         }
         if piles.len() > MAX_PILES {
@@ -925,6 +987,23 @@ impl Validator {
             return None;
         }
         Some((out, piles))
+    }
+
+    /// A zone's `takes_out`: whether a card leaving it leaves its place
+    /// to the top card.
+    fn takes_out(&mut self, f: &SourceFile, t: Option<&Spanned<String>>) -> bool {
+        match t.map(|t| (t, t.value.as_str())) {
+            None | Some((_, "in_order")) => false,
+            Some((_, "last_into_place")) => true,
+            Some((t, v)) => {
+                self.err(
+                    f,
+                    t,
+                    format!("takes_out \"{v}\": write \"in_order\" or \"last_into_place\""),
+                );
+                false
+            }
+        }
     }
 
     /// An indexed zone's count: "players", or a number of procedure.ron

@@ -99,6 +99,8 @@ pub enum T {
     No(SId),
     /// E: whether the card's kind has a block for the event.
     Has(u16, XId),
+    /// Whether a card is one of a set's.
+    In(XId, SId),
 }
 
 /// Cards: zones (a seat's, or the table's) and single cards, in order.
@@ -270,6 +272,7 @@ impl Program {
             T::Cmp(a, _, b) => self.reads(*a, var) || self.reads(*b, var),
             T::Any(s) | T::No(s) => self.set_reads(*s, var),
             T::Has(_, x) => self.reads(*x, var),
+            T::In(x, s) => self.reads(*x, var) || self.set_reads(*s, var),
         }
     }
 

@@ -53,6 +53,13 @@ pub struct CardsFile {
     pub assumption: String,
 }
 
+impl CardsFile {
+    /// Every kind in number order: the top-level ones, then each deck's.
+    pub fn all_kinds(&self) -> impl Iterator<Item = &Kind> {
+        self.kinds.iter().chain(self.decks.iter().flat_map(|d| &d.kinds))
+    }
+}
+
 /// A deck: its kinds, each once per value of `each` (the first `players`
 /// values if `each_seat`).
 #[derive(Deserialize)]
@@ -149,6 +156,11 @@ pub struct Zone {
     /// of the same seat, shuffled.
     #[serde(default)]
     pub refill_from: Option<Spanned<String>>,
+    /// How a card leaves a pile of this zone: "in_order" (the default:
+    /// the cards above it close the gap) or "last_into_place" (the top
+    /// card takes its place, as a hand held as a list removes by swap).
+    #[serde(default)]
+    pub takes_out: Option<Spanned<String>>,
 }
 
 /// `procedure.ron`: the counters, the numbers, the flags and the
@@ -162,6 +174,11 @@ pub struct ProcedureFile {
     pub flags: Vec<Spanned<String>>,
     /// The counter holding each seat's score.
     pub score: Spanned<String>,
+    /// A counter per seat that breaks a tie of scores: among the seats
+    /// with the best score, the one with the greatest value wins if it
+    /// is alone; otherwise all with the best score share.
+    #[serde(default)]
+    pub tie_break: Option<Spanned<String>>,
     /// The most decisions a game may take before it is stopped.
     pub decision_cap: Spanned<f64>,
     pub procedure: Spanned<String>,

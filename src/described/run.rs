@@ -278,6 +278,9 @@ impl Core {
     fn place_card(&mut self, r: &Rules, c: u8, to: usize, at: usize, up: Option<bool>) {
         let from = self.loc[c as usize] as usize;
         if at != usize::MAX {
+            if from != to && r.zones[r.piles[from].0 as usize].last_into_place {
+                self.to_top(c, from);
+            }
             self.relink(c, to, at);
             if let Some(s) = r.piles[to].1 {
                 self.owner[c as usize] = s;
@@ -511,6 +514,15 @@ impl Core {
         n.min(MAX_CARDS)
     }
 
+    /// Whether set `set` holds card `c`.
+    fn holds(&self, r: &Rules, l: &mut Locals, set: SId, c: usize) -> bool {
+        r.program.sets[set as usize].terms.iter().any(|term| match *term {
+            Term::Zone { .. } => self.term_pile(r, l, term) == Some(self.loc[c] as usize),
+            Term::Deck(d) => r.decks[d as usize].1.contains(&(c as u8)),
+            Term::Card(x) => self.x(r, l, x) == c as i32,
+        })
+    }
+
     /// The pile a zone term names (none: an index out of range).
     #[inline]
     fn term_pile(&self, r: &Rules, l: &mut Locals, term: &Term) -> Option<usize> {
@@ -652,6 +664,10 @@ impl Core {
             }
             T::Any(s) => self.count_cards(r, l, *s) > 0,
             T::No(s) => self.count_cards(r, l, *s) == 0,
+            T::In(c, s) => {
+                let c = self.x(r, l, *c);
+                Self::card(r, c).is_some_and(|c| self.holds(r, l, *s, c))
+            }
             T::Has(e, c) => {
                 let c = self.x(r, l, *c);
                 Self::card(r, c).is_some_and(|c| r.program.calls.block(r.cards[c].0, *e).is_some())

@@ -147,6 +147,18 @@ impl Core {
         &mut self.order[a..b]
     }
 
+    /// Swaps card `c` of pile `p` with the pile's top card, so that the
+    /// top card takes its place when it leaves (`takes_out:
+    /// "last_into_place"`).
+    #[inline]
+    pub fn to_top(&mut self, c: u8, p: usize) {
+        let pile = self.pile_mut(p);
+        if let Some(i) = pile.iter().position(|&x| x == c) {
+            let last = pile.len() - 1;
+            pile.swap(i, last);
+        }
+    }
+
     /// Moves card `c` into pile `to` at place `at` of that pile (0: the
     /// bottom; its length: the top), counted before `c` leaves. The cards
     /// between its old and new places shift by one in the arena.
@@ -269,11 +281,22 @@ impl State {
         self.core.per[self.rules.score as usize][p]
     }
 
-    /// The seats with the best score.
+    /// The seats with the best score; among them the one with the
+    /// greatest tie-break alone, if the rules have a tie-break and one
+    /// seat has it.
     pub fn leaders(&self) -> Vec<usize> {
         let n = self.rules.players;
         let best = (0..n).map(|p| self.points(p)).max().unwrap_or(0);
-        (0..n).filter(|&p| self.points(p) == best).collect()
+        let top: Vec<usize> = (0..n).filter(|&p| self.points(p) == best).collect();
+        let Some(t) = self.rules.tie_break else {
+            return top;
+        };
+        let tie = |p: usize| self.core.per[t as usize][p];
+        let most = top.iter().map(|&p| tie(p)).max().unwrap_or(0);
+        match top.iter().filter(|&&p| tie(p) == most).count() {
+            1 => top.into_iter().filter(|&p| tie(p) == most).collect(),
+            _ => top,
+        }
     }
 
     pub fn events(&self) -> &[Event] {

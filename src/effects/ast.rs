@@ -243,6 +243,8 @@ pub enum Test {
     Has(Ident, Expr),
     /// E: `any <var> in <cards> where <test>`
     AnyWhere(Ident, Cards, Box<Test>),
+    /// `<card> in <cards>`: whether a card is one of a set's.
+    In(Expr, Cards),
 }
 
 /// An aggregate over seats or cards.

@@ -316,6 +316,11 @@ fn neg_test(p: Pair<Rule>) -> Test {
                     span,
                 ));
             }
+            Rule::member => {
+                let mut it = parts(c);
+                let e = expr(it.next().expect("a card"));
+                out = Some(Test::In(e, cards(it.next().expect("cards"))));
+            }
             Rule::any => out = Some(Test::Any(cards(parts(c).next().expect("cards")))),
             Rule::no => out = Some(Test::No(cards(parts(c).next().expect("cards")))),
             // E

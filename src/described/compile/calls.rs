@@ -49,6 +49,9 @@ pub fn kind_blocks(
 ) -> Result<(), Vec<Problem>> {
     let mut c = C::new(shape, std::mem::take(prog));
     c.in_block = true;
+    // A block's variables are saved on its frame: the fewer, the better.
+    c.reuse = true;
+    c.floor = c.prog.calls.base;
     if let Some(t) = &e.trigger {
         c.p.problem(
             t.span.clone(),
