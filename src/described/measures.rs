@@ -256,9 +256,9 @@ impl State {
             .map(|e| e.0)
     }
 
-    /// The game's turns for the simulator's report: the declared number,
-    /// else its decisions (`GameState::turns`, which the agents' and the
-    /// arena's turn caps read, stays the decisions).
+    /// The game's turns (`GameState::turns`: the simulator's report, the
+    /// agents' and the arena's turn caps): the declared number, else its
+    /// decisions.
     pub fn measured_turns(&self) -> u32 {
         match self.rules.program.measures.turns {
             Some(x) => self.measured(x, None, 0).clamp(0, i64::from(u32::MAX)) as u32,

@@ -118,8 +118,10 @@ impl GameState for State {
         view::table(self, Lang::En, Some(player))
     }
 
+    /// The declared `turns` (the agents' and the arena's turn caps count
+    /// them, as a hand-written game's turns), else the decisions.
     fn turns(&self) -> u32 {
-        self.core.decisions
+        self.measured_turns()
     }
 }
 
