@@ -45,6 +45,8 @@ pub struct Calls {
     pub base: u8,
     /// Every cell's first value (0, or -1 for a card, seat or value).
     pub cells: Vec<i16>,
+    /// The first cell of each counter per card (one cell a card).
+    pub per_card: Vec<u16>,
     /// Whether the program uses calls, `for card` or cells: its states
     /// then carry a [`CallState`].
     pub used: bool,
@@ -257,6 +259,20 @@ impl Core {
     }
 
     /// The snapshots' cards after a redraw: each `(old, new)` of `map`.
+    /// Card `to`'s cells per card take card `from`'s values in `old` (a
+    /// redraw: what is known of a place stays with it).
+    pub(super) fn copy_card_cells(&mut self, r: &Rules, old: &Core, from: u8, to: u8) {
+        let (Some(c), Some(o)) = (self.calls.as_deref_mut(), old.calls.as_deref()) else {
+            return;
+        };
+        for &off in &r.program.calls.per_card {
+            let (f, t) = (off as usize + from as usize, off as usize + to as usize);
+            if let (Some(&v), true) = (o.cells.get(f), t < c.cells.len()) {
+                c.cells[t] = v;
+            }
+        }
+    }
+
     pub(super) fn redraw_snapshots(&mut self, map: &[(u8, u8)]) {
         let Some(c) = self.calls.as_deref_mut() else {
             return;

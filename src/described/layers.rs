@@ -37,9 +37,15 @@ fn weights_of(file: &crate::load::SourceFile) -> Result<Weights, Diagnostic> {
 
 impl State {
     /// The rules' evaluation for `seat` (its score if the rules give
-    /// none), less the best other seat's.
+    /// none), less the best other seat's; or, for an evaluation that is a
+    /// margin already, the evaluation itself.
     pub fn evaluation(&self, seat: usize) -> f64 {
         let r = &*self.rules;
+        if let (Some((x, me)), true) = (r.program.evaluation, r.program.evaluation_is_margin) {
+            let mut l = self.core.locals;
+            l[me as usize] = seat as i32;
+            return f64::from(self.core.x(r, &mut l, x));
+        }
         let of = |p: usize| -> f64 {
             if self.is_over() {
                 return f64::from(self.points(p)) * 1000.0;

@@ -140,6 +140,10 @@ pub fn compile_does(
         .any(|op| matches!(op, Op::Run { .. } | Op::ForCardInit { .. }));
     prog.calls.used = any_op || !first.is_empty() || does.iter().any(Option::is_some);
     prog.calls.cells = first;
+    prog.calls.per_card = (shape.calls.cells.iter().flatten())
+        .filter(|c| c.per_card)
+        .map(|c| c.off)
+        .collect();
     for (k, (kind, e)) in c.raw.all_kinds().zip(does).enumerate() {
         let (Some(e), Some(text)) = (e, &kind.does) else {
             continue;

@@ -40,6 +40,8 @@ pub struct Zone {
     /// pile's top card (`takes_out: "last_into_place"`), not to the
     /// cards above it in order.
     pub last_into_place: bool,
+    /// Whether an agent's redraw redraws this zone's hidden cards.
+    pub redraw: bool,
 }
 
 /// One counter (a number kept by the game, or per seat).
@@ -72,6 +74,10 @@ pub struct Rules {
     pub kinds: Vec<(String, String)>,
     /// Each card's kind and attribute values, in deck order.
     pub cards: Vec<(u8, [i32; MAX_ATTRS])>,
+    /// Each card's back: cards with the same back (deck and the
+    /// attributes `back` names) are redrawn among each other's places,
+    /// backs in order.
+    pub backs: Vec<u8>,
     pub zones: Vec<Zone>,
     /// Each pile's zone and seat (none for a zone of the table).
     pub piles: Vec<(u8, Option<u8>)>,
@@ -505,6 +511,7 @@ impl Validator {
             settings.push((format!("numbers.{k}"), v.to_string()));
         }
         settings.append(&mut self.card_settings);
+        let backs = self.backs(&cards, &attrs, &deck);
         let rules = Rules {
             name: game.raw.name.clone(),
             players,
@@ -515,6 +522,7 @@ impl Validator {
             halves,
             decks,
             kinds,
+            backs,
             cards: deck,
             zones: zs,
             piles,
@@ -834,6 +842,41 @@ impl Validator {
         Some(())
     }
 
+    /// Each card's back (see [`Rules::backs`]): the rank of its deck and
+    /// back attributes' values among all cards'.
+    fn backs(
+        &mut self,
+        c: &Parsed<raw::CardsFile>,
+        attrs: &[(String, Vec<(String, String)>)],
+        deck: &[(u8, [i32; MAX_ATTRS])],
+    ) -> Vec<u8> {
+        let mut at: Vec<usize> = Vec::new();
+        if attrs.last().is_some_and(|a| a.0 == "deck") && !c.raw.decks.is_empty() {
+            at.push(attrs.len() - 1);
+        }
+        for b in &c.raw.back {
+            match attrs.iter().position(|a| a.0 == b.value) {
+                Some(i) => at.push(i),
+                None => {
+                    let known: Vec<&str> = attrs.iter().map(|a| a.0.as_str()).collect();
+                    let m = format!(
+                        "unknown attribute \"{}\"; attributes: {}",
+                        b.value,
+                        known.join(", ")
+                    );
+                    self.err(&c.file, b, m);
+                }
+            }
+        }
+        let key = |v: &[i32; MAX_ATTRS]| at.iter().map(|&i| v[i]).collect::<Vec<i32>>();
+        let mut keys: Vec<Vec<i32>> = deck.iter().map(|(_, v)| key(v)).collect();
+        keys.sort();
+        keys.dedup();
+        deck.iter()
+            .map(|(_, v)| keys.binary_search(&key(v)).unwrap_or(0) as u8)
+            .collect()
+    }
+
     /// The overlays `card.<kind>.<attribute>` of a kind's numeric
     /// attributes (whole or half points, as the attribute is held).
     fn card_overlays(
@@ -980,6 +1023,7 @@ impl Validator {
                 count,
                 refill_from: None,
                 last_into_place: self.takes_out(&z.file, rz.takes_out.as_ref()),
+                redraw: rz.redraw,
             });
         }
         if piles.len() > MAX_PILES {
@@ -1128,6 +1172,7 @@ impl Validator {
             Ok(e) => match compile::evaluation(shape, p, &e) {
                 Ok(x) => {
                     p.evaluation = Some(x);
+                    p.evaluation_is_margin = g.raw.margin;
                     return;
                 }
                 Err(ps) => ps,

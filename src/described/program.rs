@@ -256,6 +256,9 @@ pub struct Program {
     pub locals: u8,
     /// The agents' evaluation of a position for the seat in local `me`.
     pub evaluation: Option<(XId, u8)>,
+    /// Whether the evaluation is the seat's margin already (`margin: true`
+    /// of `agents/greedy.ron`).
+    pub evaluation_is_margin: bool,
     /// F. What the simulator measures of a finished game.
     pub measures: super::measures::Measures,
     /// D, E: the events, each kind's blocks, the cells' first values.

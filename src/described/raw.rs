@@ -48,6 +48,11 @@ pub struct CardsFile {
     /// Several decks, numbered deck by deck (instead of `each`, `kinds`).
     #[serde(default)]
     pub decks: Vec<Deck>,
+    /// The attributes a face-down card shows on its back (its colour):
+    /// an agent redrawing the cards it cannot see redraws each card only
+    /// among the places of cards with the same back (and deck).
+    #[serde(default)]
+    pub back: Vec<Spanned<String>>,
     /// What the designer assumed where the sources are silent.
     #[serde(default)]
     pub assumption: String,
@@ -56,7 +61,9 @@ pub struct CardsFile {
 impl CardsFile {
     /// Every kind in number order: the top-level ones, then each deck's.
     pub fn all_kinds(&self) -> impl Iterator<Item = &Kind> {
-        self.kinds.iter().chain(self.decks.iter().flat_map(|d| &d.kinds))
+        self.kinds
+            .iter()
+            .chain(self.decks.iter().flat_map(|d| &d.kinds))
     }
 }
 
@@ -161,6 +168,14 @@ pub struct Zone {
     /// card takes its place, as a hand held as a list removes by swap).
     #[serde(default)]
     pub takes_out: Option<Spanned<String>>,
+    /// Whether an agent's redraw of the cards it cannot see redraws this
+    /// zone's (default true; false keeps their order, as known).
+    #[serde(default = "yes")]
+    pub redraw: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// `procedure.ron`: the counters, the numbers, the flags and the
@@ -230,6 +245,11 @@ pub struct Number {
 #[serde(deny_unknown_fields)]
 pub struct GreedyFile {
     pub evaluation: Spanned<String>,
+    /// Whether the evaluation is already the seat's margin over the
+    /// others (used as is, also once the game is over), rather than a
+    /// seat's own value, less the best other seat's.
+    #[serde(default)]
+    pub margin: bool,
     /// The search's settings where a spec leaves them at the engine's
     /// defaults (`ismcts` without `scale=`, `turns=`, `rollout=`).
     #[serde(default)]

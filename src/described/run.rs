@@ -516,11 +516,14 @@ impl Core {
 
     /// Whether set `set` holds card `c`.
     fn holds(&self, r: &Rules, l: &mut Locals, set: SId, c: usize) -> bool {
-        r.program.sets[set as usize].terms.iter().any(|term| match *term {
-            Term::Zone { .. } => self.term_pile(r, l, term) == Some(self.loc[c] as usize),
-            Term::Deck(d) => r.decks[d as usize].1.contains(&(c as u8)),
-            Term::Card(x) => self.x(r, l, x) == c as i32,
-        })
+        r.program.sets[set as usize]
+            .terms
+            .iter()
+            .any(|term| match *term {
+                Term::Zone { .. } => self.term_pile(r, l, term) == Some(self.loc[c] as usize),
+                Term::Deck(d) => r.decks[d as usize].1.contains(&(c as u8)),
+                Term::Card(x) => self.x(r, l, x) == c as i32,
+            })
     }
 
     /// The pile a zone term names (none: an index out of range).

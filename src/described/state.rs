@@ -337,27 +337,47 @@ impl State {
     }
 
     /// A copy in which every card `seat` cannot see is shuffled among the
-    /// places of such cards (each pile keeps its size), and future chance
-    /// reseeded.
+    /// places of such cards with the same back (`Rules::backs`, backs in
+    /// order; each pile keeps its size; a zone with `redraw: false`
+    /// keeps its cards), and future chance reseeded. What the counters
+    /// per card say of a place stays with the place. Each shuffle starts
+    /// from the cards in order of their number, so the copy depends on
+    /// what `seat` sees and on `rng` only.
     pub fn redrawn(&self, seat: usize, rng: &mut seed::AgentRng) -> State {
         use rand::RngExt;
+        let r = &*self.rules;
         let mut s = self.clone();
         let mut places: ArrayVec<(u8, u8), MAX_CARDS> = ArrayVec::new();
-        let mut cards: ArrayVec<u8, MAX_CARDS> = ArrayVec::new();
-        for p in 0..self.rules.piles.len() {
+        for p in 0..r.piles.len() {
+            if !r.zones[r.piles[p].0 as usize].redraw {
+                continue;
+            }
             for (i, &c) in self.core.pile(p).iter().enumerate() {
                 if !self.visible(c, seat) {
                     places.push((p as u8, i as u8));
-                    cards.push(c);
                 }
             }
         }
-        cards.sort_unstable();
-        seed::shuffle(&mut cards, rng);
-        for (&(p, i), &c) in places.iter().zip(&cards) {
-            let at = s.core.start(p as usize) + i as usize;
-            s.core.order[at] = c;
-            s.core.loc[c as usize] = p;
+        let at = |core: &Core, &(p, i): &(u8, u8)| core.order[core.start(p as usize) + i as usize];
+        let mut backs = [false; MAX_CARDS];
+        for pl in &places {
+            backs[r.backs[at(&self.core, pl) as usize] as usize] = true;
+        }
+        for b in (0..MAX_CARDS as u8).filter(|&b| backs[b as usize]) {
+            let mine = || {
+                places
+                    .iter()
+                    .filter(|pl| r.backs[at(&self.core, pl) as usize] == b)
+            };
+            let mut cards: ArrayVec<u8, MAX_CARDS> = mine().map(|pl| at(&self.core, pl)).collect();
+            cards.sort_unstable();
+            seed::shuffle(&mut cards, rng);
+            for (pl, &c) in mine().zip(&cards) {
+                let old = at(&self.core, pl);
+                s.core.order[s.core.start(pl.0 as usize) + pl.1 as usize] = c;
+                s.core.loc[c as usize] = pl.0;
+                s.core.copy_card_cells(r, &self.core, old, c);
+            }
         }
         // E: the `for card` loops in progress go on over the redrawn cards.
         if s.core.calls.is_some() {
