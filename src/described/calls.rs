@@ -258,6 +258,55 @@ impl Core {
         true
     }
 
+    /// The cards the procedure and the calls in progress hold in
+    /// variables of type card while a decision waits (the choice's and
+    /// each caller's `holds`): an agent's redraw leaves them in place,
+    /// as they name the cards the game is acting on.
+    pub(super) fn held_cards(&self, r: &Rules) -> ArrayVec<u8, SAVED_CAP> {
+        let mut out = ArrayVec::new();
+        let Some((choice, _)) = self.waiting else {
+            return out;
+        };
+        let base = r.program.calls.base as usize;
+        let frames = self
+            .calls
+            .as_deref()
+            .map_or(&[][..], |c| &c.stack.frames[..]);
+        let saved = self
+            .calls
+            .as_deref()
+            .map_or(&[][..], |c| &c.stack.saved[..]);
+        // Slot `s` as the code of depth `d` sees it (0: the procedure):
+        // saved by the first call from that depth on that covers it.
+        let value = |d: usize, s: usize| -> i32 {
+            let f = (s >= base).then(|| frames[d..].iter().find(|f| s - base < f.locals as usize));
+            match f.flatten() {
+                Some(f) => saved
+                    .get(f.saved as usize + s - base)
+                    .copied()
+                    .unwrap_or(-1),
+                None => self.locals[s],
+            }
+        };
+        let mut hold = |c: i32| {
+            if (0..r.cards.len() as i32).contains(&c) && !out.is_full() {
+                out.push(c as u8);
+            }
+        };
+        let choice = &r.program.choices[choice as usize];
+        choice
+            .holds
+            .iter()
+            .for_each(|&s| hold(value(frames.len(), s as usize)));
+        for (d, f) in frames.iter().enumerate() {
+            let holds = r.program.run_holds.iter().find(|h| h.0 == f.ret);
+            for &s in holds.map_or(&[][..], |h| &h.1[..]) {
+                hold(value(d, s as usize));
+            }
+        }
+        out
+    }
+
     /// The snapshots' cards after a redraw: each `(old, new)` of `map`.
     /// Card `to`'s cells per card take card `from`'s values in `old` (a
     /// redraw: what is known of a place stays with it).

@@ -262,6 +262,14 @@ impl C<'_, '_> {
         i
     }
 
+    /// The slots of the variables of type card in scope.
+    fn card_slots(&self) -> Vec<u8> {
+        (self.scope.iter())
+            .filter(|s| s.2 == Ty::Card && (s.1 as usize) < MAX_LOCALS)
+            .map(|s| s.1)
+            .collect()
+    }
+
     fn phase(&mut self, name: &Ident, body: &[Statement]) {
         if self.phases.iter().any(|(n, _)| n.name == name.name) {
             self.p.problem(
@@ -478,9 +486,11 @@ impl C<'_, '_> {
             return;
         };
         let choice = self.prog.choices.len() as u16;
+        let holds = self.card_slots();
         self.prog.choices.push(Choice {
             options: Vec::new(),
             end: 0,
+            holds,
         });
         self.emit(Op::Choose { by, choice });
         let mut ends = Vec::new();

@@ -217,6 +217,9 @@ pub enum Op {
 pub struct Choice {
     pub options: Vec<OptionDef>,
     pub end: u16,
+    /// The variables of type card in scope while it waits (an agent's
+    /// redraw leaves the cards they hold in place).
+    pub holds: Vec<u8>,
 }
 
 /// One option: its name, the card it picks (a local and the cards), its
@@ -263,6 +266,10 @@ pub struct Program {
     pub measures: super::measures::Measures,
     /// D, E: the events, each kind's blocks, the cells' first values.
     pub calls: super::calls::Calls,
+    /// Each `run`'s place to return to, and the variables of type card
+    /// in scope there (as [`Choice::holds`], for the callers of a call
+    /// in progress).
+    pub run_holds: Vec<(u16, Vec<u8>)>,
 }
 
 impl Program {

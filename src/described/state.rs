@@ -348,12 +348,13 @@ impl State {
         let r = &*self.rules;
         let mut s = self.clone();
         let mut places: ArrayVec<(u8, u8), MAX_CARDS> = ArrayVec::new();
+        let held = self.core.held_cards(r);
         for p in 0..r.piles.len() {
             if !r.zones[r.piles[p].0 as usize].redraw {
                 continue;
             }
             for (i, &c) in self.core.pile(p).iter().enumerate() {
-                if !self.visible(c, seat) {
+                if !self.visible(c, seat) && !held.contains(&c) {
                     places.push((p as u8, i as u8));
                 }
             }

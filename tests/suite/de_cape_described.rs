@@ -177,6 +177,11 @@ fn module_deal(r: &module::Rules, game_seed: u64) -> Vec<u8> {
 /// the bottom), `reserve`, `discard`, `column 1 #3`, `head 0`, `pool #4`
 /// (the objectives to come, the next one first), `won 1`, `out`, `box`.
 fn module_places(s: &module::State, game_seed: u64) -> Vec<String> {
+    module_places_dealt(s, Some(game_seed))
+}
+
+/// [`module_places`], the objectives to come placed only from a seed.
+fn module_places_dealt(s: &module::State, game_seed: Option<u64>) -> Vec<String> {
     let r = s.rules();
     let n = r.players;
     let numbers = objective_numbers(r);
@@ -207,7 +212,7 @@ fn module_places(s: &module::State, game_seed: u64) -> Vec<String> {
             at[c as usize] = "out".into();
         }
     }
-    if s.round() == 1 {
+    if let (1, Some(game_seed)) = (s.round(), game_seed) {
         let deal = module_deal(r, game_seed);
         let columns = s.columns().len();
         let heads: Vec<u8> = s.columns().iter().map(|c| c.objective).collect();
@@ -662,7 +667,7 @@ fn the_evaluation_is_twice_the_module_s_at_every_decision() {
 /// same place as the module's, with the same random draws, at every
 /// decision of random games.
 #[test]
-#[ignore = "a redraw does not yet keep the cards a call in progress names (the module's Frame::names: its card, its revealer, its choices)"]
+
 fn a_seat_s_redraw_deals_the_cards_as_the_module_s() {
     use ludus::agents::Agents;
     for players in [2, 4, 6] {
@@ -684,7 +689,7 @@ fn a_seat_s_redraw_deals_the_cards_as_the_module_s() {
                         DeCape::determinize(&a, p, &mut r1),
                         Described::determinize(&b, p, &mut r2),
                     );
-                    let (pa, pb) = (module_places(&ma, s), described_places(&mb));
+                    let (pa, pb) = (module_places_dealt(&ma, None), described_places(&mb));
                     if let Some(d) = first_difference(&pa[..cards], &pb[..cards]) {
                         panic!("{players} players, seed {s}, decision {decision}, seat {p}: {d}");
                     }

@@ -134,7 +134,9 @@ impl C<'_, '_> {
                     self.p.problem(event.span.clone(), m, None);
                 }
                 if let (Some(event), Some(card)) = (ev, card) {
-                    self.emit(Op::Run { event, card });
+                    let at = self.emit(Op::Run { event, card });
+                    let holds = self.card_slots();
+                    self.prog.run_holds.push((at as u16 + 1, holds));
                 }
             }
             K::Return if self.in_block => {
