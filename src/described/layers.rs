@@ -44,7 +44,8 @@ impl State {
         if let (Some((x, me)), true) = (r.program.evaluation, r.program.evaluation_is_margin) {
             let mut l = self.core.locals;
             l[me as usize] = seat as i32;
-            return f64::from(self.core.x(r, &mut l, x));
+            let div = f64::from(r.program.evaluation_divisor.max(1));
+            return f64::from(self.core.x(r, &mut l, x)) / div;
         }
         let of = |p: usize| -> f64 {
             if self.is_over() {
@@ -54,7 +55,8 @@ impl State {
                 Some((x, me)) => {
                     let mut l = self.core.locals;
                     l[me as usize] = p as i32;
-                    f64::from(self.core.x(r, &mut l, x))
+                    let div = f64::from(r.program.evaluation_divisor.max(1));
+                    f64::from(self.core.x(r, &mut l, x)) / div
                 }
                 None => f64::from(self.points(p)),
             }
@@ -109,10 +111,18 @@ impl Agents for Described {
         t.core.log = None;
         t
     }
+    /// Moves in the order a search tries them first among equals: a
+    /// card and an index (by card, then index), then an index alone,
+    /// then a card alone (by option, then card), then an option alone.
     fn move_key(m: Move) -> u64 {
-        u64::from(m.target ^ super::state::NONE) << 16
-            | u64::from(m.option) << 8
-            | u64::from(m.card)
+        use super::state::NONE;
+        let (o, c, t) = (u64::from(m.option), u64::from(m.card), u64::from(m.target));
+        match (m.card != NONE, m.target != NONE) {
+            (true, true) => c << 16 | t << 8 | o,
+            (false, true) => 1 << 24 | t << 16 | o << 8,
+            (true, false) => 2 << 24 | o << 16 | c << 8,
+            (false, false) => 3 << 24 | o,
+        }
     }
 }
 

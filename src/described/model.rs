@@ -1173,6 +1173,10 @@ impl Validator {
                 Ok(x) => {
                     p.evaluation = Some(x);
                     p.evaluation_is_margin = g.raw.margin;
+                    if let Some(d) = &g.raw.divisor {
+                        let div = self.whole(&g.file, d, "divisor", 1, 1000);
+                        p.evaluation_divisor = div.unwrap_or(1) as u16;
+                    }
                     return;
                 }
                 Err(ps) => ps,

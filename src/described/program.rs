@@ -262,6 +262,8 @@ pub struct Program {
     /// Whether the evaluation is the seat's margin already (`margin: true`
     /// of `agents/greedy.ron`).
     pub evaluation_is_margin: bool,
+    /// What the evaluation is divided by (its `divisor`; 0 or 1: none).
+    pub evaluation_divisor: u16,
     /// F. What the simulator measures of a finished game.
     pub measures: super::measures::Measures,
     /// D, E: the events, each kind's blocks, the cells' first values.

@@ -250,6 +250,10 @@ pub struct GreedyFile {
     /// seat's own value, less the best other seat's.
     #[serde(default)]
     pub margin: bool,
+    /// The evaluation counts in this part of a point (2: half points):
+    /// it is divided by it.
+    #[serde(default)]
+    pub divisor: Option<Spanned<f64>>,
     /// The search's settings where a spec leaves them at the engine's
     /// defaults (`ismcts` without `scale=`, `turns=`, `rollout=`).
     #[serde(default)]

@@ -616,12 +616,11 @@ fn every_variant_and_addon_plays_the_same_games() {
     }
 }
 
-/// The greedy agent's evaluation (`agents/greedy.ron`) is twice the
-/// module's (its 0.5 weight, doubled to a whole number) for every seat at
-/// every decision of random games: so greedy picks the same moves and the
-/// search (its scale doubled) reads the same rewards.
+/// The greedy agent's evaluation (`agents/greedy.ron`, written in half
+/// points and halved) is the module's for every seat at every decision of
+/// random games: so greedy and the search read the same values.
 #[test]
-fn the_evaluation_is_twice_the_module_s_at_every_decision() {
+fn the_evaluation_is_the_module_s_at_every_decision() {
     use ludus::agents::Agents;
     let (wm, wd) = (
         DeCape::weights_in(&module_dir()).expect("the module's weights"),
@@ -644,8 +643,7 @@ fn the_evaluation_is_twice_the_module_s_at_every_decision() {
                         Described::evaluate(&wd, &b, p),
                     );
                     assert_eq!(
-                        2.0 * em,
-                        ed,
+                        em, ed,
                         "{players} players, seed {s}, decision {decision}, seat {p}"
                     );
                 }
