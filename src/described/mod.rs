@@ -40,7 +40,7 @@ pub mod view;
 pub mod words;
 
 pub use model::{Rules, load};
-pub use state::{End, Event, Move, State};
+pub use state::{End, Event, Move, NONE, State};
 
 use std::sync::Arc;
 

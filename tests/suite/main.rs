@@ -21,6 +21,7 @@ mod de_cape_scenario_files;
 mod described;
 mod described_alloc;
 mod described_calls;
+mod described_language;
 mod described_measures;
 mod described_model;
 mod designer_reports;
