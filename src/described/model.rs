@@ -57,6 +57,8 @@ pub struct Counter {
 #[derive(Debug)]
 pub struct Rules {
     pub name: String,
+    /// The game whose saves it plays (`game.ron` `replaces`).
+    pub replaces: Option<String>,
     pub players: usize,
     pub player_counts: std::ops::RangeInclusive<usize>,
     /// Each seat's id and name (in the language of the names in force).
@@ -514,6 +516,7 @@ impl Validator {
         let backs = self.backs(&cards, &attrs, &deck);
         let rules = Rules {
             name: game.raw.name.clone(),
+            replaces: game.raw.replaces.clone(),
             players,
             player_counts: counts,
             seats,

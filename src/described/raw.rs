@@ -24,6 +24,10 @@ pub struct GameFile {
     pub default_players: Spanned<f64>,
     /// The seats' ids, clockwise; the first `players` play.
     pub seats: Vec<Named>,
+    /// The game (as saves name it) whose saves this description plays,
+    /// though another engine wrote them (`play::record`).
+    #[serde(default)]
+    pub replaces: Option<String>,
 }
 
 /// An id with its English name.

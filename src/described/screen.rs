@@ -49,6 +49,9 @@ impl Playable for Described {
     fn name(r: &Rules) -> &str {
         &r.name
     }
+    fn replaces(r: &Rules) -> Option<&str> {
+        r.replaces.as_deref()
+    }
     fn seat_name(r: &Rules, p: usize) -> String {
         r.seats[p].1.clone()
     }

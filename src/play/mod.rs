@@ -1869,7 +1869,11 @@ pub fn run_replay<G: Playable>(
     let over = s.current_actor() == crate::engine::Actor::Terminal;
     write!(out, "\n{}", G::board(&s, viewer, st))?;
     if over || viewer.is_none() {
-        write!(out, "\n{}", G::result_text(&s, lang))?;
+        let result = G::result_text(&s, lang);
+        write!(out, "\n{result}")?;
+        if !result.ends_with('\n') {
+            writeln!(out)?;
+        }
     }
     if to < n {
         write!(

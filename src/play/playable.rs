@@ -64,6 +64,13 @@ pub trait Playable: Agents + Clone + std::fmt::Debug {
 
     /// The game's name, as the rules give it.
     fn name(rules: &Self::Rules) -> &str;
+    /// The game (as saves name it) whose saves these rules play though
+    /// another engine wrote them: such a save is checked by its moves'
+    /// numbers and seats and its end's moves, turns and scores, not by the
+    /// other engine's fingerprints and words (`record::Game::load`).
+    fn replaces(_rules: &Self::Rules) -> Option<&str> {
+        None
+    }
     /// The name of seat `p`, in the language of the rules' names.
     fn seat_name(rules: &Self::Rules, p: usize) -> String;
     /// The seat a lone person plays when `--as` does not say: the one

@@ -704,3 +704,34 @@ fn a_seat_s_redraw_deals_the_cards_as_the_module_s() {
         }
     }
 }
+
+/// Saves the module wrote (`tests/saves/de-cape-module-*-players.ron`,
+/// random games with 2, 4 and 6 players) load with the description, which
+/// `replaces` the module's game: every move by its number and seat, and
+/// the end's moves, turns and scores as the module recorded them; a
+/// game's last position is the module's (its scores and winner).
+#[test]
+fn the_module_s_saves_replay_with_the_description() {
+    use ludus::play::Game;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (players, winner) in [(2, vec![1]), (4, vec![0]), (6, vec![0])] {
+        let path = root.join(format!("tests/saves/de-cape-module-{players}-players.ron"));
+        let g = Game::<Described>::load_with(&path, Some(described_dir()))
+            .unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
+        assert!(g.state.is_over(), "{players} players: the game is over");
+        assert_eq!(g.state.leaders(), winner, "{players} players: the winner");
+        let m = Game::<DeCape>::load_with(&path, Some(module_dir())).unwrap();
+        assert_eq!(g.state.scores(), m.state.scores(), "{players} players");
+    }
+    // An end whose scores were edited is refused all the same.
+    let path = root.join("tests/saves/de-cape-module-2-players.ron");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let edited = text.replace("scores: [13, 28]", "scores: [28, 13]");
+    assert_ne!(edited, text);
+    let tmp = std::env::temp_dir().join(format!("ludus-edited-{}.ron", std::process::id()));
+    std::fs::write(&tmp, edited).unwrap();
+    let e = Game::<Described>::load_with(&tmp, Some(described_dir())).err();
+    let _ = std::fs::remove_file(&tmp);
+    let e = format!("{:?}", e.expect("an edited end is refused"));
+    assert!(e.contains("does not match the one saved"), "{e}");
+}
