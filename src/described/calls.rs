@@ -21,9 +21,9 @@ use super::state::{Core, End};
 /// bound (`End::StepCap` with the phase).
 pub const MAX_FRAMES: usize = 16;
 /// The most cards a `for card` loop goes through (the rest are skipped).
-pub const MAX_SNAPSHOT: usize = 64;
+pub const MAX_SNAPSHOT: usize = super::model::MAX_CARDS;
 /// The cards of all the `for card` loops in progress at once.
-pub const SNAPSHOT_CAP: usize = 256;
+pub const SNAPSHOT_CAP: usize = 512;
 /// The variables saved by all the calls in progress at once.
 pub const SAVED_CAP: usize = 256;
 /// The cells of all the counters per card and per index.
