@@ -68,6 +68,9 @@ pub struct Shape<'a> {
     pub numbers: Vec<(&'a str, i32)>,
     /// Each flag and whether the toggles in force set it.
     pub flags: Vec<(&'a str, bool)>,
+    /// The named tests (`derived`), each as `[<test>]`, in order (each
+    /// may name the ones before it).
+    pub derived: Vec<(&'a str, Expr)>,
     /// The messages of the game's catalogue (`tell`), and where it is.
     pub messages: Vec<String>,
     pub catalogue: String,
@@ -213,6 +216,21 @@ impl<'s, 'a> C<'s, 'a> {
             floor: 0,
             full: false,
         }
+    }
+}
+
+impl<'s, 'a> C<'s, 'a> {
+    /// The test a derived name stands for.
+    fn derived(&self, name: &str) -> Option<&'s ast::Test> {
+        let shape: &'s Shape<'a> = self.shape;
+        shape
+            .derived
+            .iter()
+            .find(|d| d.0 == name)
+            .and_then(|d| match &d.1 {
+                Expr::Bool(t, _) => Some(t.as_ref()),
+                _ => None,
+            })
     }
 }
 
@@ -760,7 +778,16 @@ impl C<'_, '_> {
                 let i = self.shape.zones.iter().position(|z| z.0 == zone.name);
                 match i {
                     Some(i) if self.shape.zones[i].2 => {
-                        let x = self.num(index)?;
+                        // A seat is an index too (a zone of one pile a seat).
+                        let x = match self.expr(index)? {
+                            (x, Ty::Num | Ty::Seat) => x,
+                            (_, ty) => {
+                                let m =
+                                    format!("expected a number, found {}", noun(ty, self.shape));
+                                self.p.problem(index.span(), m, None);
+                                return None;
+                            }
+                        };
                         Some((i as u8, Some(x)))
                     }
                     Some(_) => {
@@ -880,11 +907,15 @@ impl C<'_, '_> {
             A::Has(..) | A::AnyWhere(..) => self.calls_test(t),
             A::Flag(id) => match self.shape.flags.iter().find(|f| f.0 == id.name) {
                 Some(f) => T::Const(f.1),
-                None => {
-                    let known: Vec<&str> = self.shape.flags.iter().map(|f| f.0).collect();
-                    self.p.unknown("flag", id, &known);
-                    T::Const(false)
-                }
+                None => match self.derived(&id.name) {
+                    Some(t) => return self.test(t),
+                    None => {
+                        let mut known: Vec<&str> = self.shape.flags.iter().map(|f| f.0).collect();
+                        known.extend(self.shape.derived.iter().map(|d| d.0));
+                        self.p.unknown("flag", id, &known);
+                        T::Const(false)
+                    }
+                },
             },
         };
         self.t(out)
@@ -1073,6 +1104,10 @@ impl C<'_, '_> {
         if let Some(&(_, b)) = self.shape.flags.iter().find(|x| x.0 == n) {
             return Some((self.x(X::Int(i32::from(b))), Ty::Num));
         }
+        if let Some(t) = self.derived(n) {
+            let t = self.test(t);
+            return Some((self.x(X::Bool(t)), Ty::Num));
+        }
         for (a, (_, values)) in self.shape.attrs.iter().enumerate() {
             if let Some(v) = values.iter().position(|v| *v == n) {
                 return Some((self.x(X::Int(v as i32)), Ty::Value(a as u8)));
@@ -1093,6 +1128,7 @@ impl C<'_, '_> {
         known.extend(self.shape.counters.iter().map(|c| c.0));
         known.extend(self.shape.numbers.iter().map(|c| c.0));
         known.extend(self.shape.flags.iter().map(|c| c.0));
+        known.extend(self.shape.derived.iter().map(|c| c.0));
         self.p.unknown("name", id, &known);
         None
     }

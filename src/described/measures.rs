@@ -167,6 +167,41 @@ fn check_names(f: &SourceFile, raw: &ProcedureFile, diags: &mut Diagnostics) {
     }
 }
 
+/// The named tests of `raw` (`derived`) into `shape`, each checked (its
+/// problems at its place) with the ones before it, so none names itself.
+pub fn derived<'a>(
+    f: &SourceFile,
+    raw: &'a ProcedureFile,
+    shape: &mut Shape<'a>,
+    diags: &mut Diagnostics,
+) {
+    for d in &raw.derived {
+        let id = d.id.value.as_str();
+        let taken = shape.flags.iter().any(|x| x.0 == id)
+            || shape.counters.iter().any(|x| x.0 == id)
+            || shape.numbers.iter().any(|x| x.0 == id)
+            || shape.derived.iter().any(|x| x.0 == id);
+        if taken {
+            diags.push(f.error(
+                &d.id,
+                format!("\"{id}\" already names a flag, counter, number or derived test"),
+            ));
+            continue;
+        }
+        let what = format!("in derived test \"{id}\"");
+        let mut scratch = Program::default();
+        let checked = expression(f, &d.test, &what, shape, &mut scratch, &[], true);
+        match (
+            checked,
+            crate::effects::parse_expression(&format!("[{}]", d.test.value)),
+        ) {
+            (Ok(_), Ok(e)) => shape.derived.push((id, e)),
+            (Err(e), _) => diags.extend(e),
+            (Ok(_), Err(_)) => {}
+        }
+    }
+}
+
 /// One expression of `procedure.ron` compiled: a number, or for `test` a
 /// test (read as `[<test>]`: 1 if it holds, else 0).
 fn expression(

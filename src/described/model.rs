@@ -458,7 +458,8 @@ impl Validator {
         let (cells, first) = load_calls::cells(pf, &proc_.raw, &tys, deck.len(), d);
         let events = load_calls::events(pf, &proc_.raw, d);
         let (does, has) = load_calls::parse_does(&cards, &events, d);
-        let shape = Shape {
+        let mut shape = Shape {
+            derived: Vec::new(),
             attrs: attrs
                 .iter()
                 .map(|(a, vs)| (a.as_str(), vs.iter().map(|v| v.0.as_str()).collect()))
@@ -491,6 +492,7 @@ impl Validator {
             discard_to,
             calls: compile::CallShape { events, has, cells },
         };
+        super::measures::derived(pf, &proc_.raw, &mut shape, &mut self.diags);
         let program =
             crate::effects::compile::program(pf, &proc_.raw.procedure, "in the procedure", |e| {
                 compile::procedure(&shape, e)

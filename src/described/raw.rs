@@ -139,6 +139,17 @@ pub struct ZonesFile {
     pub discard_to: Spanned<String>,
 }
 
+/// A named test of `procedure.ron`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Derived {
+    pub id: Spanned<String>,
+    pub test: Spanned<String>,
+    /// What it says, with its passage.
+    #[serde(default)]
+    pub note: String,
+}
+
 #[derive(Deserialize, Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Sees {
     Everyone,
@@ -216,6 +227,10 @@ pub struct ProcedureFile {
     /// E: the events kinds may have blocks for (`on <event> { ... }`).
     #[serde(default)]
     pub events: Vec<Spanned<String>>,
+    /// Named tests, written once and read wherever a flag may be (`if
+    /// all_realized { ... }`, `[all_realized]`).
+    #[serde(default)]
+    pub derived: Vec<Derived>,
 }
 
 #[derive(Deserialize)]

@@ -87,6 +87,22 @@ fn a_tie_of_scores_goes_to_the_greater_tie_break_alone() {
 }
 
 #[test]
+fn a_derived_test_reads_as_a_flag_and_as_a_number() {
+    let mut s = State::new(rules(&[]), 1, false);
+    // Red's Three against blue's One: red leads after the first turn.
+    play(&mut s, 2);
+    play(&mut s, 4);
+    assert_eq!(
+        glob(&s, "ahead"),
+        2,
+        "`if red_ahead` held and `[red_ahead]` read 1"
+    );
+    play(&mut s, 0);
+    play(&mut s, 6);
+    assert_eq!(glob(&s, "ahead"), 0, "4 against 4: red no longer leads");
+}
+
+#[test]
 fn an_overlay_sets_a_kind_s_attribute() {
     let (base, five) = (rules(&[]), rules(&["one-is-five"]));
     let value = base.attrs.iter().position(|a| a.0 == "value").unwrap();
