@@ -1242,6 +1242,12 @@ impl C<'_, '_> {
             return None;
         }
         let out_ty = if agg == Agg::Best { ty } else { Ty::Num };
+        // A count of cards that every card passes (a test a flag folded
+        // to true): the set's size, read without going through the cards.
+        let always = t.is_none_or(|t| self.prog.ts[t as usize] == T::Const(true));
+        if let (Agg::Count, Dom::Cards(s), true) = (agg, &dom, always) {
+            return Some((self.x(X::Count(*s)), Ty::Num));
+        }
         let x = self.x(X::Agg {
             op: agg,
             var: v,
