@@ -7,11 +7,10 @@
 use serde::Serialize;
 use serde_json::{Value, json};
 
-use super::{Run, ScenarioFile, card_in, cards};
-use crate::described::state::{Move, NONE, State};
+use super::{Run, ScenarioFile, card_in, cards, cells};
+use crate::described::state::State;
 use crate::described::view;
 use crate::design::scenario::{or_none, wrap, write_lines, write_moves};
-use crate::play::i18n::Lang;
 
 /// A pile's cards in full in the text report up to this many; past it,
 /// the count and the top ones.
@@ -47,9 +46,12 @@ pub fn board(s: &State) -> Board {
     let counters = |seat: Option<usize>| -> Vec<(String, String)> {
         (r.counters.iter().enumerate())
             .filter(|(_, c)| c.per_seat == seat.is_some())
-            .map(|(i, c)| {
-                let v = seat.map_or(s.core.glob[i], |p| s.core.per[i][p]);
-                (c.id.clone(), cards::value_words(r, c.ty, v))
+            .map(|(i, c)| match cells::words(s, i) {
+                Some(w) => (c.id.clone(), w),
+                None => {
+                    let v = seat.map_or(s.core.glob[i], |p| s.core.per[i][p]);
+                    (c.id.clone(), cards::value_words(r, c.ty, v))
+                }
             })
             .collect()
     };
@@ -68,8 +70,9 @@ pub fn board(s: &State) -> Board {
             .unwrap_or_default(),
         to_act: s.actor().map(|p| r.seats[p].1.clone()),
         over: s.is_over(),
-        table: zones(false)
-            .map(|(z, zone)| (zone.name.clone(), pile(r.pile(z as u8, 0))))
+        table: (0..r.piles.len())
+            .filter(|&p| !r.zones[r.piles[p].0 as usize].per_seat)
+            .map(|p| (view::pile_name(r, p), pile(p)))
             .collect(),
         counters: counters(None),
         seats: (0..r.players)
@@ -84,7 +87,7 @@ pub fn board(s: &State) -> Board {
     }
 }
 
-/// The moves legal in `s`, one line per option: `South — lead: a, b`.
+/// The moves legal in `s`, one line each: `South: lead gold 3`.
 pub fn offered(s: &State) -> Vec<String> {
     let Some(p) = s.actor() else {
         return Vec::new();
@@ -92,29 +95,9 @@ pub fn offered(s: &State) -> Vec<String> {
     let r = &*s.rules;
     let mut legal = Vec::new();
     s.legal(&mut legal);
-    let Some((ch, _)) = s.core.waiting else {
-        return Vec::new();
-    };
-    let options = &r.program.choices[ch as usize].options;
-    let mut out = Vec::new();
-    for (i, o) in options.iter().enumerate() {
-        let here: Vec<&Move> = legal.iter().filter(|m| m.option as usize == i).collect();
-        let cards: Vec<String> = (here.iter())
-            .filter(|m| m.card != NONE)
-            .map(|m| view::card_name(r, Lang::En, m.card))
-            .collect();
-        match (here.is_empty(), cards.is_empty()) {
-            (true, _) => {}
-            (false, true) => out.push(format!("{} — {}", r.seats[p].1, o.name)),
-            (false, false) => out.push(format!(
-                "{} — {}: {}",
-                r.seats[p].1,
-                o.name,
-                cards.join(", ")
-            )),
-        }
-    }
-    out
+    (legal.iter())
+        .map(|&m| format!("{}: {}", r.seats[p].1, super::move_text(s, m)))
+        .collect()
 }
 
 /// A pile in the text report: its cards, or its count and top ones.
