@@ -27,6 +27,10 @@ pub struct Board {
     table: Vec<(String, Vec<String>)>,
     /// The table's counters: id, value in words.
     counters: Vec<(String, String)>,
+    /// The counters kept per card or per index (their cells set are
+    /// shown one counter a line, none if all are as at first).
+    #[serde(skip)]
+    cells: Vec<String>,
     seats: Vec<SeatBoard>,
 }
 
@@ -75,6 +79,10 @@ pub fn board(s: &State) -> Board {
             .map(|p| (view::pile_name(r, p), pile(p)))
             .collect(),
         counters: counters(None),
+        cells: (r.counters.iter())
+            .filter(|c| c.cells.is_some())
+            .map(|c| c.id.clone())
+            .collect(),
         seats: (0..r.players)
             .map(|p| SeatBoard {
                 seat: r.seats[p].1.clone(),
@@ -131,7 +139,12 @@ fn board_text(o: &mut String, b: &Board) {
     for (name, cards) in &b.table {
         o.push_str(&format!("    {name}: {}\n", pile_text(cards)));
     }
-    o.push_str(&format!("    counters: {}\n", counters_text(&b.counters)));
+    let (cells, plain): (Vec<_>, Vec<_>) = (b.counters.iter().cloned())
+        .partition(|(id, _)| b.cells.contains(id));
+    o.push_str(&format!("    counters: {}\n", counters_text(&plain)));
+    for (id, v) in cells.iter().filter(|(_, v)| v != "none") {
+        o.push_str(&format!("    {id}: {v}\n"));
+    }
     for seat in &b.seats {
         o.push_str(&format!("  {}:\n", seat.seat));
         for (name, cards) in &seat.piles {
