@@ -1,6 +1,6 @@
 //! Counters kept per card or per index, as a scenario writes them: a
 //! counter per card is a list of cards (each set to 1) or a map from card
-//! to value (`{"Blue Explorer": 1}`); a counter per index is a list of
+//! to value (`{"<card>": 2}`); a counter per index is a list of
 //! values, index 0 first (`[0, 1, 0, 0]`). Each card or value is read at
 //! the place it is written, so that a problem points at it.
 
@@ -19,7 +19,12 @@ pub enum Cell {
 }
 
 /// The cells a value of counter `i` gives, each problem at its place.
-pub fn read(file: &SourceFile, r: &Rules, i: usize, value: &Value) -> Result<Vec<Cell>, Diagnostics> {
+pub fn read(
+    file: &SourceFile,
+    r: &Rules,
+    i: usize,
+    value: &Value,
+) -> Result<Vec<Cell>, Diagnostics> {
     let mut d = Diagnostics::default();
     let Some(cl) = r.counters[i].cells else {
         return Ok(Vec::new());
@@ -78,7 +83,13 @@ pub fn read(file: &SourceFile, r: &Rules, i: usize, value: &Value) -> Result<Vec
 pub fn words(s: &State, i: usize) -> Option<String> {
     let r = &*s.rules;
     let cl: Cells = r.counters[i].cells?;
-    let init = r.program.calls.cells.get(cl.off as usize).copied().unwrap_or(0);
+    let init = r
+        .program
+        .calls
+        .cells
+        .get(cl.off as usize)
+        .copied()
+        .unwrap_or(0);
     let ty = r.counters[i].ty;
     let mut out = Vec::new();
     for k in 0..cl.len {
@@ -112,7 +123,13 @@ pub fn holds(s: &State, i: usize, cell: &Cell) -> bool {
     let Some(cl) = r.counters[i].cells else {
         return false;
     };
-    let init = r.program.calls.cells.get(cl.off as usize).copied().unwrap_or(0);
+    let init = r
+        .program
+        .calls
+        .cells
+        .get(cl.off as usize)
+        .copied()
+        .unwrap_or(0);
     let at = |k: i32| s.core.read_cell(cl.off, cl.len, k, init);
     match cell {
         Cell::Index(k, v) => at(*k as i32) == *v,

@@ -373,8 +373,8 @@ fn cell_values(
             match cell {
                 Cell::Index(k, v) => out.push((c, k as i32, v)),
                 Cell::Card(text, sp, v) => {
-                    let found = (placed.iter())
-                        .find(|x| sp.fits(x.1, x.2, x.3) && !used.contains(&x.1));
+                    let found =
+                        (placed.iter()).find(|x| sp.fits(x.1, x.2, x.3) && !used.contains(&x.1));
                     match found {
                         Some(x) => {
                             used.push(x.1);
@@ -382,7 +382,10 @@ fn cell_values(
                         }
                         None => diags.push(file.error(
                             &text,
-                            format!("the position places no card `{}` (besides those given)", *text),
+                            format!(
+                                "the position places no card `{}` (besides those given)",
+                                *text
+                            ),
                         )),
                     }
                 }

@@ -139,8 +139,8 @@ fn board_text(o: &mut String, b: &Board) {
     for (name, cards) in &b.table {
         o.push_str(&format!("    {name}: {}\n", pile_text(cards)));
     }
-    let (cells, plain): (Vec<_>, Vec<_>) = (b.counters.iter().cloned())
-        .partition(|(id, _)| b.cells.contains(id));
+    let (cells, plain): (Vec<_>, Vec<_>) =
+        (b.counters.iter().cloned()).partition(|(id, _)| b.cells.contains(id));
     o.push_str(&format!("    counters: {}\n", counters_text(&plain)));
     for (id, v) in cells.iter().filter(|(_, v)| v != "none") {
         o.push_str(&format!("    {id}: {v}\n"));
