@@ -51,6 +51,8 @@ pub struct Counter {
     pub shown: bool,
     pub per_seat: bool,
     pub ty: Ty,
+    /// Kept per card or per index: its cells in the state.
+    pub cells: Option<compile::Cells>,
 }
 
 /// The checked rules of a described game for one number of players.
@@ -397,7 +399,7 @@ impl Validator {
             );
         }
         let pf = &proc_.file;
-        let counters = self.counters(pf, &proc_.raw, &attrs);
+        let mut counters = self.counters(pf, &proc_.raw, &attrs);
         let flag_names: Vec<&str> = proc_.raw.flags.iter().map(|f| f.value.as_str()).collect();
         let toggles = toggles::read(&toggles_file, &[], &flag_names, o, &mut self.diags)?;
         for z in &zones.raw.zones {
@@ -456,6 +458,9 @@ impl Validator {
         let tys: Vec<Ty> = counters.iter().map(|c| c.ty).collect();
         let d = &mut self.diags;
         let (cells, first) = load_calls::cells(pf, &proc_.raw, &tys, deck.len(), d);
+        for (c, cl) in counters.iter_mut().zip(&cells) {
+            c.cells = *cl;
+        }
         let events = load_calls::events(pf, &proc_.raw, d);
         let (does, has) = load_calls::parse_does(&cards, &events, d);
         let mut shape = Shape {
@@ -1127,6 +1132,7 @@ impl Validator {
                 shown: c.shown,
                 per_seat: c.per_seat,
                 ty,
+                cells: None,
             });
         }
         if out.len() > MAX_COUNTERS {

@@ -202,6 +202,10 @@ pub fn play_typed<G: Playable + Designer>(
         G::parse_move(Lang::En, s, &legal, typed, line)
     });
     let (Ok(Command::Move(i)), Actor::Player(who)) = (typed, s.current_actor()) else {
+        if s.current_actor() == Actor::Terminal {
+            let m = format!("\"{}\": the game is over, no move is legal", **line);
+            return Err(file.error(line, m).into());
+        }
         let legal: Vec<String> = legal.iter().map(|&m| words(s, m)).collect();
         let d = file.error(line, format!("\"{}\" is not one legal move here", **line));
         return Err(d

@@ -14,6 +14,7 @@ mod check_files;
 mod cli;
 mod de_cape;
 mod de_cape_described;
+mod de_cape_described_scenarios;
 mod de_cape_french;
 mod de_cape_play;
 mod de_cape_report;

@@ -8,6 +8,7 @@ use serde::Deserialize;
 
 use super::Run;
 use super::cards::{self, Spec};
+use super::cells::{self, Cell};
 use super::position::{Cards, Entries, Seats, Table, Target, Value, cards_of, entries, target};
 use crate::described::program::Ty;
 use crate::described::state::State;
@@ -111,6 +112,7 @@ fn table(file: &SourceFile, c: &mut Checks, e: &Expect, s: &State) {
             Err(m) => c.mismatches.push(file.error(key, m)),
             Ok(Target::Pile(p)) => pile(file, c, s, p, value),
             Ok(Target::Counter(i, seat)) => counter(c, s, i, seat, value),
+            Ok(Target::Cells(i)) => counter_cells(file, c, s, i, value),
         }
     }
     for (seat, want) in &e.scores.0 {
@@ -194,6 +196,26 @@ fn counter(c: &mut Checks, s: &State, i: usize, seat: Option<usize>, value: &Val
             cards::value_words(r, ty, got)
         )),
         Ok(true) => {}
+    }
+}
+
+/// The cells of counter `i` (per card or per index) given.
+fn counter_cells(file: &SourceFile, c: &mut Checks, s: &State, i: usize, value: &Value) {
+    let r = &*s.rules;
+    let id = &r.counters[i].id;
+    let read = match cells::read(file, r, i, value) {
+        Ok(v) => v,
+        Err(d) => return c.mismatches.extend(d),
+    };
+    for cell in &read {
+        if !cells::holds(s, i, cell) {
+            let what = match cell {
+                Cell::Card(t, _, v) => format!("{id} of {} to be {v}", **t),
+                Cell::Index(k, v) => format!("{id}[{k}] to be {v}"),
+            };
+            let now = cells::words(s, i).unwrap_or_default();
+            c.fail(format!("expected {what}; {id} is: {now}"));
+        }
     }
 }
 

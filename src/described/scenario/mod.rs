@@ -13,6 +13,7 @@
 //! rules folder's.
 
 mod cards;
+mod cells;
 mod expect;
 mod position;
 mod report;

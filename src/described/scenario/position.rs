@@ -13,6 +13,7 @@ use serde::Deserialize;
 use serde::de::{Deserializer, MapAccess, Visitor};
 
 use super::cards::{self, Spec};
+use super::cells::{self, Cell};
 use crate::described::model::{MAX_CARDS, MAX_PILES, Rules};
 use crate::described::program::Op;
 use crate::described::state::{Faces, NONE, State};
@@ -79,6 +80,8 @@ pub struct Position {
 pub enum Target {
     Pile(usize),
     Counter(usize, Option<usize>),
+    /// A counter kept per card or per index (the table's).
+    Cells(usize),
 }
 
 /// What `key` names at the table (`seat` none) or at a seat.
@@ -93,6 +96,7 @@ pub fn target(r: &Rules, seat: Option<usize>, key: &str) -> Result<Target, Strin
         (Some(z), _) if r.zones[z].per_seat == per => {
             Ok(Target::Pile(r.pile(z as u8, seat.unwrap_or(0))))
         }
+        (_, Some(c)) if r.counters[c].cells.is_some() && !per => Ok(Target::Cells(c)),
         (_, Some(c)) if r.counters[c].per_seat == per => Ok(Target::Counter(c, seat)),
         (Some(_), _) | (_, Some(_)) if per => {
             Err(format!("`{key}` is the table's: give it under `table`"))
@@ -195,6 +199,8 @@ struct Layout {
     /// (pile, card, face up, owner), in the order written.
     placed: Vec<(usize, u8, bool, u8)>,
     counters: Vec<(usize, Option<usize>, i32)>,
+    /// Cells of the counters per card or index: counter, cell, value.
+    cells: Vec<(usize, i32, i32)>,
     rest: usize,
     phase: u8,
 }
@@ -244,6 +250,7 @@ fn read(file: &SourceFile, r: &Rules, pos: &Position) -> Result<Layout, Diagnost
     let mut named = [0u8; MAX_CARDS];
     let mut given: Vec<Target> = Vec::new();
     let mut counter_entries = Vec::new();
+    let mut cell_entries = Vec::new();
     for (seat, key, value) in all {
         let t = match target(r, seat, key) {
             Ok(t) => t,
@@ -260,14 +267,17 @@ fn read(file: &SourceFile, r: &Rules, pos: &Position) -> Result<Layout, Diagnost
         match t {
             Target::Pile(p) => place(file, r, p, value, &mut named, &mut placed, &mut diags),
             Target::Counter(c, s) => counter_entries.push((c, s, value)),
+            Target::Cells(c) => cell_entries.push((c, value)),
         }
     }
     let counters = counter_values(file, r, &counter_entries, &placed, &mut diags);
+    let cells = cell_values(file, r, &cell_entries, &placed, &mut diags);
     let rest = rest_pile(file, r, pos, &mut diags);
     if diags.is_empty() {
         Ok(Layout {
             placed,
             counters,
+            cells,
             rest,
             phase: phase as u8,
         })
@@ -340,6 +350,51 @@ fn counter_values(
     out
 }
 
+/// The cells given, a card one the position places (the first written
+/// that fits and is not given yet for that counter).
+fn cell_values(
+    file: &SourceFile,
+    r: &Rules,
+    entries: &[(usize, &Value)],
+    placed: &[(usize, u8, bool, u8)],
+    diags: &mut Diagnostics,
+) -> Vec<(usize, i32, i32)> {
+    let mut out = Vec::new();
+    for &(c, value) in entries {
+        let read = match cells::read(file, r, c, value) {
+            Ok(v) => v,
+            Err(d) => {
+                diags.extend(d);
+                continue;
+            }
+        };
+        let mut used: Vec<u8> = Vec::new();
+        for cell in read {
+            match cell {
+                Cell::Index(k, v) => out.push((c, k as i32, v)),
+                Cell::Card(text, sp, v) => {
+                    let found =
+                        (placed.iter()).find(|x| sp.fits(x.1, x.2, x.3) && !used.contains(&x.1));
+                    match found {
+                        Some(x) => {
+                            used.push(x.1);
+                            out.push((c, i32::from(x.1), v));
+                        }
+                        None => diags.push(file.error(
+                            &text,
+                            format!(
+                                "the position places no card `{}` (besides those given)",
+                                *text
+                            ),
+                        )),
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
 /// The pile the cards not named go to: `rest`, a zone of the table, else
 /// the rules' `start`.
 fn rest_pile(file: &SourceFile, r: &Rules, pos: &Position, diags: &mut Diagnostics) -> usize {
@@ -348,7 +403,7 @@ fn rest_pile(file: &SourceFile, r: &Rules, pos: &Position, diags: &mut Diagnosti
     };
     match target(r, None, rest) {
         Ok(Target::Pile(p)) => p,
-        Ok(Target::Counter(..)) => {
+        Ok(Target::Counter(..) | Target::Cells(_)) => {
             diags.push(file.error(rest, format!("`{}` is a counter, not a zone", **rest)));
             0
         }
@@ -391,6 +446,11 @@ fn lay_out(s: &mut State, l: &Layout) {
             c.up.set(card, up);
         }
         c.ends[p + 1] = at as u8;
+    }
+    for &(i, cell, v) in &l.cells {
+        if let Some(cl) = r.counters[i].cells {
+            c.write_cell(cl.off, cl.len, cell, v);
+        }
     }
     for &(i, seat, v) in &l.counters {
         match seat {

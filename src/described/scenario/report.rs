@@ -7,11 +7,10 @@
 use serde::Serialize;
 use serde_json::{Value, json};
 
-use super::{Run, ScenarioFile, card_in, cards};
-use crate::described::state::{Move, NONE, State};
+use super::{Run, ScenarioFile, card_in, cards, cells};
+use crate::described::state::State;
 use crate::described::view;
 use crate::design::scenario::{or_none, wrap, write_lines, write_moves};
-use crate::play::i18n::Lang;
 
 /// A pile's cards in full in the text report up to this many; past it,
 /// the count and the top ones.
@@ -28,6 +27,10 @@ pub struct Board {
     table: Vec<(String, Vec<String>)>,
     /// The table's counters: id, value in words.
     counters: Vec<(String, String)>,
+    /// The counters kept per card or per index (their cells set are
+    /// shown one counter a line, none if all are as at first).
+    #[serde(skip)]
+    cells: Vec<String>,
     seats: Vec<SeatBoard>,
 }
 
@@ -47,9 +50,12 @@ pub fn board(s: &State) -> Board {
     let counters = |seat: Option<usize>| -> Vec<(String, String)> {
         (r.counters.iter().enumerate())
             .filter(|(_, c)| c.per_seat == seat.is_some())
-            .map(|(i, c)| {
-                let v = seat.map_or(s.core.glob[i], |p| s.core.per[i][p]);
-                (c.id.clone(), cards::value_words(r, c.ty, v))
+            .map(|(i, c)| match cells::words(s, i) {
+                Some(w) => (c.id.clone(), w),
+                None => {
+                    let v = seat.map_or(s.core.glob[i], |p| s.core.per[i][p]);
+                    (c.id.clone(), cards::value_words(r, c.ty, v))
+                }
             })
             .collect()
     };
@@ -68,10 +74,15 @@ pub fn board(s: &State) -> Board {
             .unwrap_or_default(),
         to_act: s.actor().map(|p| r.seats[p].1.clone()),
         over: s.is_over(),
-        table: zones(false)
-            .map(|(z, zone)| (zone.name.clone(), pile(r.pile(z as u8, 0))))
+        table: (0..r.piles.len())
+            .filter(|&p| !r.zones[r.piles[p].0 as usize].per_seat)
+            .map(|p| (view::pile_name(r, p), pile(p)))
             .collect(),
         counters: counters(None),
+        cells: (r.counters.iter())
+            .filter(|c| c.cells.is_some())
+            .map(|c| c.id.clone())
+            .collect(),
         seats: (0..r.players)
             .map(|p| SeatBoard {
                 seat: r.seats[p].1.clone(),
@@ -84,7 +95,7 @@ pub fn board(s: &State) -> Board {
     }
 }
 
-/// The moves legal in `s`, one line per option: `South — lead: a, b`.
+/// The moves legal in `s`, one line each: `South: lead gold 3`.
 pub fn offered(s: &State) -> Vec<String> {
     let Some(p) = s.actor() else {
         return Vec::new();
@@ -92,29 +103,9 @@ pub fn offered(s: &State) -> Vec<String> {
     let r = &*s.rules;
     let mut legal = Vec::new();
     s.legal(&mut legal);
-    let Some((ch, _)) = s.core.waiting else {
-        return Vec::new();
-    };
-    let options = &r.program.choices[ch as usize].options;
-    let mut out = Vec::new();
-    for (i, o) in options.iter().enumerate() {
-        let here: Vec<&Move> = legal.iter().filter(|m| m.option as usize == i).collect();
-        let cards: Vec<String> = (here.iter())
-            .filter(|m| m.card != NONE)
-            .map(|m| view::card_name(r, Lang::En, m.card))
-            .collect();
-        match (here.is_empty(), cards.is_empty()) {
-            (true, _) => {}
-            (false, true) => out.push(format!("{} — {}", r.seats[p].1, o.name)),
-            (false, false) => out.push(format!(
-                "{} — {}: {}",
-                r.seats[p].1,
-                o.name,
-                cards.join(", ")
-            )),
-        }
-    }
-    out
+    (legal.iter())
+        .map(|&m| format!("{}: {}", r.seats[p].1, super::move_text(s, m)))
+        .collect()
 }
 
 /// A pile in the text report: its cards, or its count and top ones.
@@ -148,7 +139,12 @@ fn board_text(o: &mut String, b: &Board) {
     for (name, cards) in &b.table {
         o.push_str(&format!("    {name}: {}\n", pile_text(cards)));
     }
-    o.push_str(&format!("    counters: {}\n", counters_text(&b.counters)));
+    let (cells, plain): (Vec<_>, Vec<_>) =
+        (b.counters.iter().cloned()).partition(|(id, _)| b.cells.contains(id));
+    o.push_str(&format!("    counters: {}\n", counters_text(&plain)));
+    for (id, v) in cells.iter().filter(|(_, v)| v != "none") {
+        o.push_str(&format!("    {id}: {v}\n"));
+    }
     for seat in &b.seats {
         o.push_str(&format!("  {}:\n", seat.seat));
         for (name, cards) in &seat.piles {
