@@ -9,9 +9,7 @@
 //!   included, and its `--json` form must be one JSON object; the
 //!   snapshot is the report;
 //! - `tests/scenarios_de_cape_described/err/*.ron` must fail; the
-//!   snapshot is the error text;
-//! - `pending/` holds the files that wait for a change of the description
-//!   (its README says which); they are not run.
+//!   snapshot is the error text.
 //!
 //! Snapshots are `snapshots/de_cape_described_<path>.snap`.
 
@@ -34,12 +32,12 @@ fn de_cape_described_scenario_files() {
         Described::run_scenario(path, dir, json)
     });
     // A floor, so that a lost folder fails.
-    assert!(ran >= 70, "{ran} scenario files");
+    assert!(ran >= 80, "{ran} scenario files");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// Every rule case of the module's scenarios has its port, under `003/`
-/// or waiting in `pending/`, with the same title.
+/// Every rule case of the module's scenarios has its port, with the same
+/// title.
 #[test]
 fn every_module_case_is_ported() {
     std::env::set_current_dir(env!("CARGO_MANIFEST_DIR")).unwrap();
@@ -54,10 +52,7 @@ fn every_module_case_is_ported() {
         for e in std::fs::read_dir(format!("tests/scenarios_de_cape/{dir}")).unwrap() {
             let old = e.unwrap().path();
             let name = old.file_name().unwrap();
-            let port = [dir, "pending"]
-                .iter()
-                .map(|d| Path::new(ROOT).join(d).join(name))
-                .find(|p| p.exists());
+            let port = Some(Path::new(ROOT).join(dir).join(name)).filter(|p| p.exists());
             match port {
                 None => missing.push(format!("{}: no port", old.display())),
                 Some(p) if dir == "003" && title(&p) != title(&old) => {

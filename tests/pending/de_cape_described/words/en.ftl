@@ -106,3 +106,4 @@ rule-award-empty_column-Box = The objective of a column left with no card goes b
 rule-award-empty_column-RoundEnder = The objective of a column left with no card goes to the player who ended the round.
 rule-empty_hand-Pass = A player with no card in hand passes.
 rule-scoring-choice-Best = A player who may count two ways takes the better count.
+eliminated = { $card } is eliminated.

@@ -103,3 +103,4 @@ rule-award-empty_column-Box = L'objectif d'une colonne restée sans carte retour
 rule-award-empty_column-RoundEnder = L'objectif d'une colonne restée sans carte va au joueur qui a terminé la manche.
 rule-empty_hand-Pass = Un joueur sans carte en main passe.
 rule-scoring-choice-Best = Un joueur qui peut compter de deux façons prend le meilleur compte.
+eliminated = { $card } est éliminé(e).

@@ -103,3 +103,4 @@ rule-award-empty_column-Box = Het doel van een kolom zonder kaarten gaat terug i
 rule-award-empty_column-RoundEnder = Het doel van een kolom zonder kaarten gaat naar de speler die de ronde beëindigde.
 rule-empty_hand-Pass = Een speler zonder kaart in de hand past.
 rule-scoring-choice-Best = Een speler die op twee manieren mag tellen, neemt de beste telling.
+eliminated = { $card } wordt uitgeschakeld.
