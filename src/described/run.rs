@@ -267,7 +267,7 @@ impl Core {
         if self.loc[c as usize] as usize == to {
             self.place_card(r, c, to, usize::MAX, up);
         } else {
-            let top = self.pile(to).len();
+            let top = self.pile_len(to);
             self.place_card(r, c, to, top, up);
         }
     }
@@ -502,7 +502,7 @@ impl Core {
         for term in &r.program.sets[set as usize].terms {
             match *term {
                 Term::Zone { .. } => {
-                    n += self.term_pile(r, l, term).map_or(0, |p| self.pile(p).len())
+                    n += self.term_pile(r, l, term).map_or(0, |p| self.pile_len(p))
                 }
                 Term::Deck(d) => n += r.decks[d as usize].1.len(),
                 Term::Card(x) => {

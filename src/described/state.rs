@@ -134,6 +134,12 @@ impl Core {
         self.ends[p] as usize
     }
 
+    /// How many cards pile `p` holds.
+    #[inline]
+    pub fn pile_len(&self, p: usize) -> usize {
+        (self.ends[p + 1] - self.ends[p]) as usize
+    }
+
     /// Pile `p`'s cards, bottom first.
     #[inline]
     pub fn pile(&self, p: usize) -> &[u8] {
