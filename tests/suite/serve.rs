@@ -354,7 +354,9 @@ fn after_a_restart_the_games_and_links_work_again_and_a_seat_rejoins() {
             assert!(left < 1000, "the server's stop closes the connection");
         }
         let saved = ludus::play::Game::<DeCape>::load(&save_of(dir.path(), &g)).unwrap();
-        assert_eq!(saved.moves.len() as u64, before["step"].as_u64().unwrap());
+        // The AI's seat may have moved between that view and the stop: the
+        // save holds every move the view saw, and perhaps the AI's next.
+        assert!(saved.moves.len() as u64 >= before["step"].as_u64().unwrap());
 
         let s = server(dir.path()).await;
         assert_eq!(s.restored, 1);
