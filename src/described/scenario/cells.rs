@@ -78,18 +78,22 @@ pub fn read(
     if d.is_empty() { Ok(out) } else { Err(d) }
 }
 
+/// The value the cells `cl` start at (0, or -1 for a card, seat or value).
+fn first_value(r: &crate::described::Rules, cl: Cells) -> i16 {
+    r.program
+        .calls
+        .cells
+        .get(cl.off as usize)
+        .copied()
+        .unwrap_or(0)
+}
+
 /// Counter `i`'s cells of `s` that differ from their first value, in
 /// words: `card` (value 1), `card = v`, or `[i] = v` per index.
 pub fn words(s: &State, i: usize) -> Option<String> {
     let r = &*s.rules;
     let cl: Cells = r.counters[i].cells?;
-    let init = r
-        .program
-        .calls
-        .cells
-        .get(cl.off as usize)
-        .copied()
-        .unwrap_or(0);
+    let init = first_value(r, cl);
     let ty = r.counters[i].ty;
     let mut out = Vec::new();
     for k in 0..cl.len {
@@ -123,13 +127,7 @@ pub fn holds(s: &State, i: usize, cell: &Cell) -> bool {
     let Some(cl) = r.counters[i].cells else {
         return false;
     };
-    let init = r
-        .program
-        .calls
-        .cells
-        .get(cl.off as usize)
-        .copied()
-        .unwrap_or(0);
+    let init = first_value(r, cl);
     let at = |k: i32| s.core.read_cell(cl.off, cl.len, k, init);
     match cell {
         Cell::Index(k, v) => at(*k as i32) == *v,
