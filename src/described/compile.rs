@@ -969,8 +969,8 @@ impl C<'_, '_> {
 
     /// Whether values of type `a` compare with those of `b`: two
     /// attributes whose values have the same ids in the same order (a
-    /// card's home domain and an objective's domain), or an attribute
-    /// whose values are the seats' ids (a colour and a seat).
+    /// kind of value named by two attributes of the cards), or an attribute
+    /// whose values are the seats' ids (one copy of a deck a seat).
     fn same_values(&self, a: Ty, b: Ty) -> bool {
         let Ty::Value(a) = a else {
             return false;

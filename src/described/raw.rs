@@ -52,7 +52,7 @@ pub struct CardsFile {
     /// Several decks, numbered deck by deck (instead of `each`, `kinds`).
     #[serde(default)]
     pub decks: Vec<Deck>,
-    /// The attributes a face-down card shows on its back (its colour):
+    /// The attributes a face-down card shows on its back:
     /// an agent redrawing the cards it cannot see redraws each card only
     /// among the places of cards with the same back (and deck).
     #[serde(default)]
