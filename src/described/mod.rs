@@ -24,6 +24,7 @@
 
 pub mod calls;
 pub mod compile;
+pub mod eval;
 mod grid;
 pub mod layers;
 mod load_calls;

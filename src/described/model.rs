@@ -95,6 +95,8 @@ pub struct Rules {
     pub tie_break: Option<u8>,
     pub decision_cap: u32,
     pub program: Program,
+    /// The program's expressions, tests and sets as closures (`eval.rs`).
+    pub eval: super::eval::Eval,
     pub words: Words,
     /// Every rule in force as `key = value`.
     pub settings: Vec<(String, String)>,
@@ -521,7 +523,7 @@ impl Validator {
         }
         settings.append(&mut self.card_settings);
         let backs = self.backs(&cards, &attrs, &deck);
-        let rules = Rules {
+        let mut rules = Rules {
             name: game.raw.name.clone(),
             replaces: game.raw.replaces.clone(),
             players,
@@ -545,11 +547,13 @@ impl Validator {
             tie_break,
             decision_cap: cap? as u32,
             program: program?,
+            eval: super::eval::Eval::default(),
             words,
             settings,
             rulebook,
             card_names: CardNames::default(),
         };
+        rules.eval = super::eval::Eval::compile(&rules);
         let keys: Vec<String> = [rules.settings.clone(), rules.names()]
             .concat()
             .into_iter()

@@ -8,7 +8,6 @@
 
 use arrayvec::ArrayVec;
 
-use super::compile::MAX_LOCALS;
 use super::model::{MAX_CARDS, Rules};
 use super::program::*;
 use super::state::{Core, End, Event, Move, NONE};
@@ -17,7 +16,7 @@ use crate::engine::seed;
 /// The most steps a run takes without a decision.
 pub const STEP_CAP: u32 = 1_000_000;
 
-type Locals = [i32; MAX_LOCALS];
+use super::eval::Locals;
 type Cards = ArrayVec<u8, MAX_CARDS>;
 
 impl Core {
@@ -182,11 +181,7 @@ impl Core {
     }
 
     fn shuffle(&mut self, r: &Rules, l: &mut Locals, set: SId) {
-        for term in &r.program.sets[set as usize].terms {
-            if let Some(p) = self.term_pile(r, l, term) {
-                self.shuffle_pile(p);
-            }
-        }
+        self.set_piles(r, l, set, |core, p| core.shuffle_pile(p));
     }
 
     /// `seed::shuffle` over pile `p`, bottom first.
@@ -235,7 +230,7 @@ impl Core {
         up: Option<bool>,
         after: Option<XId>,
     ) {
-        let Some(to) = self.term_pile(r, l, &Term::Zone { zone, seat }) else {
+        let Some(to) = r.pile_at(zone, seat.map_or(0, |s| self.x(r, l, s))) else {
             return;
         };
         let Some(after) = after else {
@@ -244,7 +239,10 @@ impl Core {
             }
             return;
         };
-        let mut anchor = Self::card(r, self.x(r, l, after));
+        let after = self.x(r, l, after);
+        let mut anchor = (0..r.cards.len() as i32)
+            .contains(&after)
+            .then_some(after as usize);
         if anchor.is_some_and(|a| self.loc[a] as usize != to) {
             anchor = None;
         }
@@ -442,277 +440,5 @@ impl Core {
             true
         });
         out
-    }
-
-    /// Calls `f` with each card of a set in order (at most [`MAX_CARDS`])
-    /// until it returns false; whether it went through them all. No card
-    /// is copied: the piles are read where they lie.
-    fn each_card(
-        &self,
-        r: &Rules,
-        l: &mut Locals,
-        set: SId,
-        mut f: impl FnMut(&Self, &mut Locals, u8) -> bool,
-    ) -> bool {
-        let mut left = MAX_CARDS;
-        for term in &r.program.sets[set as usize].terms {
-            match *term {
-                Term::Deck(d) => {
-                    for c in r.decks[d as usize].1.clone() {
-                        if left == 0 {
-                            return true;
-                        }
-                        left -= 1;
-                        if !f(self, l, c) {
-                            return false;
-                        }
-                    }
-                }
-                Term::Zone { .. } => {
-                    let Some(p) = self.term_pile(r, l, term) else {
-                        continue;
-                    };
-                    for &c in self.pile(p) {
-                        if left == 0 {
-                            return true;
-                        }
-                        left -= 1;
-                        if !f(self, l, c) {
-                            return false;
-                        }
-                    }
-                }
-                Term::Card(x) => {
-                    let c = self.x(r, l, x);
-                    if (0..r.cards.len() as i32).contains(&c) && left > 0 {
-                        left -= 1;
-                        if !f(self, l, c as u8) {
-                            return false;
-                        }
-                    }
-                }
-            }
-        }
-        true
-    }
-
-    /// The number of cards of a set (at most [`MAX_CARDS`]), none copied.
-    fn count_cards(&self, r: &Rules, l: &mut Locals, set: SId) -> usize {
-        let mut n = 0;
-        for term in &r.program.sets[set as usize].terms {
-            match *term {
-                Term::Zone { .. } => {
-                    n += self.term_pile(r, l, term).map_or(0, |p| self.pile_len(p))
-                }
-                Term::Deck(d) => n += r.decks[d as usize].1.len(),
-                Term::Card(x) => {
-                    let c = self.x(r, l, x);
-                    n += usize::from((0..r.cards.len() as i32).contains(&c));
-                }
-            }
-        }
-        n.min(MAX_CARDS)
-    }
-
-    /// Whether set `set` holds card `c`.
-    fn holds(&self, r: &Rules, l: &mut Locals, set: SId, c: usize) -> bool {
-        r.program.sets[set as usize]
-            .terms
-            .iter()
-            .any(|term| match *term {
-                Term::Zone { .. } => self.term_pile(r, l, term) == Some(self.loc[c] as usize),
-                Term::Deck(d) => r.decks[d as usize].1.contains(&(c as u8)),
-                Term::Card(x) => self.x(r, l, x) == c as i32,
-            })
-    }
-
-    /// The pile a zone term names (none: an index out of range).
-    #[inline]
-    fn term_pile(&self, r: &Rules, l: &mut Locals, term: &Term) -> Option<usize> {
-        let Term::Zone { zone, seat } = *term else {
-            return None;
-        };
-        let i = seat.map_or(0, |s| self.x(r, l, s));
-        r.pile_at(zone, i)
-    }
-
-    fn card(r: &Rules, c: i32) -> Option<usize> {
-        (0..r.cards.len() as i32).contains(&c).then_some(c as usize)
-    }
-
-    pub fn x(&self, r: &Rules, l: &mut Locals, id: XId) -> i32 {
-        let n = r.players as i32;
-        match &r.program.xs[id as usize] {
-            X::Int(v) => *v,
-            X::Players => n,
-            X::Local(i) => l[*i as usize],
-            X::Glob(i) => self.glob[*i as usize],
-            X::Per(i, s) => self.per[*i as usize][self.x(r, l, *s).rem_euclid(n) as usize],
-            X::Attr(c, a) => {
-                Self::card(r, self.x(r, l, *c)).map_or(0, |c| r.cards[c].1[*a as usize])
-            }
-            X::Owner(c) => Self::card(r, self.x(r, l, *c)).map_or(0, |c| i32::from(self.owner[c])),
-            X::Pos(c) => Self::card(r, self.x(r, l, *c)).map_or(0, |c| {
-                self.pile(self.loc[c] as usize)
-                    .iter()
-                    .position(|&x| x as usize == c)
-                    .map_or(0, |i| i as i32 + 1)
-            }),
-            X::Before(c) | X::After(c) => Self::card(r, self.x(r, l, *c)).map_or(-1, |c| {
-                let pile = self.pile(self.loc[c] as usize);
-                let i = pile.iter().position(|&x| x as usize == c).unwrap_or(0);
-                let j = if matches!(r.program.xs[id as usize], X::Before(_)) {
-                    i.checked_sub(1)
-                } else {
-                    Some(i + 1)
-                };
-                j.and_then(|j| pile.get(j)).map_or(-1, |&x| i32::from(x))
-            }),
-            X::Index(c) => {
-                Self::card(r, self.x(r, l, *c)).map_or(-1, |c| r.pile_index(self.loc[c] as usize))
-            }
-            X::Next(s) => (self.x(r, l, *s) + 1).rem_euclid(n),
-            X::Count(s) => self.count_cards(r, l, *s) as i32,
-            X::Neg(a) => self.x(r, l, *a).saturating_neg(),
-            X::Add(a, b) => self.x(r, l, *a).saturating_add(self.x(r, l, *b)),
-            X::Sub(a, b) => self.x(r, l, *a).saturating_sub(self.x(r, l, *b)),
-            X::Mul(a, b) => self.x(r, l, *a).saturating_mul(self.x(r, l, *b)),
-            X::Max(a, b) => self.x(r, l, *a).max(self.x(r, l, *b)),
-            X::Min(a, b) => self.x(r, l, *a).min(self.x(r, l, *b)),
-            X::SeenBy(c, p) => i32::from(self.seen_by(r, self.x(r, l, *c), self.x(r, l, *p))),
-            X::If(t, a, b) => {
-                if self.t(r, l, *t) {
-                    self.x(r, l, *a)
-                } else {
-                    self.x(r, l, *b)
-                }
-            }
-            X::Bool(t) => i32::from(self.t(r, l, *t)),
-            X::Agg {
-                op,
-                var,
-                dom,
-                keys,
-                test,
-            } => self.aggregate(r, l, *op, *var, *dom, keys, *test),
-            X::Cell { off, len, ix, none } => {
-                let i = self.x(r, l, *ix);
-                self.read_cell(*off, *len, i, *none)
-            }
-        }
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn aggregate(
-        &self,
-        r: &Rules,
-        l: &mut Locals,
-        op: Agg,
-        var: u8,
-        dom: Dom,
-        keys: &[XId],
-        test: Option<TId>,
-    ) -> i32 {
-        let mut acc = Fold::default();
-        let mut step = |core: &Self, l: &mut Locals, it: u8| {
-            l[var as usize] = i32::from(it);
-            if test.is_none_or(|t| core.t(r, l, t)) {
-                acc.add(core, r, l, op, keys, it);
-            }
-            true
-        };
-        match dom {
-            Dom::Seats => {
-                for s in 0..r.players as u8 {
-                    step(self, l, s);
-                }
-            }
-            Dom::Cards(s) => {
-                self.each_card(r, l, s, step);
-            }
-            Dom::Values(n) => {
-                for v in 0..n {
-                    step(self, l, v);
-                }
-            }
-        }
-        match op {
-            Agg::Count => acc.count,
-            Agg::Best => acc.best.map_or(-1, |(c, _)| i32::from(c)),
-            _ => acc.acc.unwrap_or(0),
-        }
-    }
-
-    /// F. Whether seat `p` sees card `c` where it lies (as
-    /// `State::visible`); no card or no seat: no.
-    fn seen_by(&self, r: &Rules, c: i32, p: i32) -> bool {
-        let Some(c) = Self::card(r, c) else {
-            return false;
-        };
-        (0..r.players as i32).contains(&p)
-            && (self.up.get(c as u8)
-                || r.sees_pile(self.loc[c] as usize, p as usize)
-                || (r.owner_sees(self.loc[c] as usize) && i32::from(self.owner[c]) == p))
-    }
-
-    pub fn t(&self, r: &Rules, l: &mut Locals, id: TId) -> bool {
-        match &r.program.ts[id as usize] {
-            T::Const(b) => *b,
-            T::Or(ts) => ts.iter().any(|&t| self.t(r, l, t)),
-            T::And(ts) => ts.iter().all(|&t| self.t(r, l, t)),
-            T::Not(t) => !self.t(r, l, *t),
-            T::Cmp(a, op, b) => {
-                let (a, b) = (self.x(r, l, *a), self.x(r, l, *b));
-                op.holds(i64::from(a), i64::from(b))
-            }
-            T::Any(s) => self.count_cards(r, l, *s) > 0,
-            T::No(s) => self.count_cards(r, l, *s) == 0,
-            T::In(c, s) => {
-                let c = self.x(r, l, *c);
-                Self::card(r, c).is_some_and(|c| self.holds(r, l, *s, c))
-            }
-            T::Has(e, c) => {
-                let c = self.x(r, l, *c);
-                Self::card(r, c).is_some_and(|c| r.program.calls.block(r.cards[c].0, *e).is_some())
-            }
-        }
-    }
-}
-
-/// An aggregate's running value: the items counted, the sum, greatest or
-/// least so far, and the best item with its keys.
-#[derive(Default)]
-struct Fold {
-    count: i32,
-    acc: Option<i32>,
-    best: Option<(u8, [i32; 4])>,
-}
-
-impl Fold {
-    /// Adds item `it` (the aggregate's variable holds it), which passed
-    /// the test.
-    fn add(&mut self, core: &Core, r: &Rules, l: &mut Locals, op: Agg, keys: &[XId], it: u8) {
-        self.count += 1;
-        match op {
-            Agg::Count => {}
-            Agg::Best => {
-                let mut k = [0i32; 4];
-                for (i, &x) in keys.iter().take(4).enumerate() {
-                    k[i] = core.x(r, l, x);
-                }
-                if self.best.is_none_or(|(_, b)| k > b) {
-                    self.best = Some((it, k));
-                }
-            }
-            _ => {
-                let v = core.x(r, l, keys[0]);
-                self.acc = Some(match (op, self.acc) {
-                    (_, None) => v,
-                    (Agg::Sum, Some(a)) => a.saturating_add(v),
-                    (Agg::Max, Some(a)) => a.max(v),
-                    (_, Some(a)) => a.min(v),
-                });
-            }
-        }
     }
 }

@@ -1,0 +1,654 @@
+//! Expressions, tests and card sets compiled to closures, once, when the
+//! rules are loaded: the meaning of every [`X`], [`T`] and [`Term`] of
+//! `program.rs` is written here and nowhere else. The program's arenas
+//! say *what* is computed (and stay readable: `check`, the screen and
+//! the fingerprints read them); this module says *how*, as a tree of
+//! closures in which constants, the number of seats, locals and counters
+//! are read in place (an [`Arg`]), a zone's pile is found without
+//! looking at the zone again ([`PileOf`]), and an attribute is one array
+//! of the cards' values. Evaluating then walks no arena and matches no
+//! node: each node is one indirect call.
+//!
+//! Invariants: nothing here allocates while a game runs; a closure only
+//! reads the state (`&Core`) and the locals an aggregate goes through;
+//! whatever is out of range reads as the tree walk it replaced read it
+//! (no card: 0 for a number, -1 for a card or seat).
+
+use std::sync::Arc;
+
+use super::compile::MAX_LOCALS;
+use super::model::{MAX_CARDS, Rules};
+use super::program::*;
+use super::state::Core;
+use crate::effects::ast::CmpOp;
+
+pub type Locals = [i32; MAX_LOCALS];
+type XFn = dyn Fn(&Core, &Rules, &mut Locals) -> i32 + Send + Sync;
+type TFn = dyn Fn(&Core, &Rules, &mut Locals) -> bool + Send + Sync;
+
+/// The compiled expressions, tests and sets, by the ids of the program.
+#[derive(Clone, Default)]
+pub struct Eval {
+    xs: Vec<Arc<XFn>>,
+    ts: Vec<Arc<TFn>>,
+    sets: Vec<Arc<SetC>>,
+}
+
+impl std::fmt::Debug for Eval {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Eval({} expressions, {} tests, {} sets)",
+            self.xs.len(),
+            self.ts.len(),
+            self.sets.len()
+        )
+    }
+}
+
+impl Eval {
+    /// Every expression, test and set of `r`'s program, compiled.
+    pub fn compile(r: &Rules) -> Eval {
+        let p = &r.program;
+        let mut b = Build {
+            r,
+            xs: vec![None; p.xs.len()],
+            ts: vec![None; p.ts.len()],
+            sets: vec![None; p.sets.len()],
+        };
+        Eval {
+            xs: (0..p.xs.len()).map(|i| b.x(i as XId)).collect(),
+            ts: (0..p.ts.len()).map(|i| b.t(i as TId)).collect(),
+            sets: (0..p.sets.len()).map(|i| b.set(i as SId)).collect(),
+        }
+    }
+}
+
+impl Core {
+    /// The value of expression `id`.
+    #[inline]
+    pub fn x(&self, r: &Rules, l: &mut Locals, id: XId) -> i32 {
+        (r.eval.xs[id as usize])(self, r, l)
+    }
+
+    /// Whether test `id` holds.
+    #[inline]
+    pub fn t(&self, r: &Rules, l: &mut Locals, id: TId) -> bool {
+        (r.eval.ts[id as usize])(self, r, l)
+    }
+
+    /// Calls `f` with each card of set `s` in order (at most
+    /// [`MAX_CARDS`]) until it returns false; whether it went through
+    /// them all. No card is copied: the piles are read where they lie.
+    #[inline]
+    pub fn each_card(
+        &self,
+        r: &Rules,
+        l: &mut Locals,
+        s: SId,
+        f: impl FnMut(&Self, &mut Locals, u8) -> bool,
+    ) -> bool {
+        r.eval.sets[s as usize].each(self, r, l, f)
+    }
+
+    /// The piles the zones of set `s` name, in order (none out of range).
+    pub fn set_piles(
+        &mut self,
+        r: &Rules,
+        l: &mut Locals,
+        s: SId,
+        mut f: impl FnMut(&mut Self, usize),
+    ) {
+        for term in &r.eval.sets[s as usize].terms {
+            if let TermC::Zone(p) = term
+                && let Some(p) = p.pile(self, r, l)
+            {
+                f(self, p);
+            }
+        }
+    }
+
+    fn card_at(n: usize, c: i32) -> Option<usize> {
+        (0..n as i32).contains(&c).then_some(c as usize)
+    }
+
+    /// A card's place in its pile, 1 from the bottom (0: no card).
+    fn pos_of(&self, c: usize) -> i32 {
+        self.pile(self.loc[c] as usize)
+            .iter()
+            .position(|&x| x as usize == c)
+            .map_or(0, |i| i as i32 + 1)
+    }
+
+    /// The card `by` places above (1) or below (-1) card `c` in its pile,
+    /// -1 if none.
+    fn beside(&self, c: usize, by: isize) -> i32 {
+        let pile = self.pile(self.loc[c] as usize);
+        let i = pile.iter().position(|&x| x as usize == c).unwrap_or(0);
+        i.checked_add_signed(by)
+            .and_then(|j| pile.get(j))
+            .map_or(-1, |&x| i32::from(x))
+    }
+
+    /// F. Whether seat `p` sees card `c` where it lies (as
+    /// `State::visible`); no card or no seat: no.
+    pub(super) fn seen_by(&self, r: &Rules, c: i32, p: i32) -> bool {
+        let Some(c) = Self::card_at(r.cards.len(), c) else {
+            return false;
+        };
+        (0..r.players as i32).contains(&p)
+            && (self.up.get(c as u8)
+                || r.sees_pile(self.loc[c] as usize, p as usize)
+                || (r.owner_sees(self.loc[c] as usize) && i32::from(self.owner[c]) == p))
+    }
+}
+
+/// An operand read in place: a constant, a local, a counter, or any
+/// other expression.
+#[derive(Clone)]
+enum Arg {
+    Int(i32),
+    Local(usize),
+    Glob(usize),
+    F(Arc<XFn>),
+}
+
+impl Arg {
+    #[inline(always)]
+    fn ev(&self, c: &Core, r: &Rules, l: &mut Locals) -> i32 {
+        match self {
+            Arg::Int(v) => *v,
+            Arg::Local(i) => l[*i],
+            Arg::Glob(i) => c.glob[*i],
+            Arg::F(f) => f(c, r, l),
+        }
+    }
+}
+
+/// How a zone term finds its pile: a zone of the table, a zone per seat
+/// (the seat taken modulo the players), an indexed zone (none out of
+/// range).
+#[derive(Clone)]
+enum PileOf {
+    Fixed(usize),
+    Seat { first: usize, seat: Arg, n: i32 },
+    Index { first: usize, ix: Arg, count: i32 },
+}
+
+impl PileOf {
+    #[inline(always)]
+    fn pile(&self, c: &Core, r: &Rules, l: &mut Locals) -> Option<usize> {
+        match self {
+            PileOf::Fixed(p) => Some(*p),
+            PileOf::Seat { first, seat, n } => {
+                Some(first + seat.ev(c, r, l).rem_euclid(*n) as usize)
+            }
+            PileOf::Index { first, ix, count } => {
+                let i = ix.ev(c, r, l);
+                (0..*count).contains(&i).then(|| first + i as usize)
+            }
+        }
+    }
+}
+
+enum TermC {
+    Zone(PileOf),
+    Card(Arg),
+    Deck(std::ops::Range<u8>),
+}
+
+/// A card set: its terms in order, and the number of cards.
+struct SetC {
+    terms: Vec<TermC>,
+    cards: usize,
+}
+
+impl SetC {
+    /// Calls `f` with each card in order (at most [`MAX_CARDS`]) until it
+    /// returns false; whether it went through them all. A zone's pile
+    /// is found when its term is reached.
+    #[inline(always)]
+    fn each(
+        &self,
+        c: &Core,
+        r: &Rules,
+        l: &mut Locals,
+        mut f: impl FnMut(&Core, &mut Locals, u8) -> bool,
+    ) -> bool {
+        if let [TermC::Zone(p)] = &self.terms[..] {
+            let Some(p) = p.pile(c, r, l) else {
+                return true;
+            };
+            return c.pile(p).iter().all(|&k| f(c, l, k));
+        }
+        let mut left = MAX_CARDS;
+        for term in &self.terms {
+            let mut one = |k: u8, l: &mut Locals| {
+                if left == 0 {
+                    return None;
+                }
+                left -= 1;
+                Some(f(c, l, k))
+            };
+            match term {
+                TermC::Deck(d) => {
+                    for k in d.clone() {
+                        match one(k, l) {
+                            None => return true,
+                            Some(false) => return false,
+                            Some(true) => {}
+                        }
+                    }
+                }
+                TermC::Zone(p) => {
+                    let Some(p) = p.pile(c, r, l) else {
+                        continue;
+                    };
+                    for &k in c.pile(p) {
+                        match one(k, l) {
+                            None => return true,
+                            Some(false) => return false,
+                            Some(true) => {}
+                        }
+                    }
+                }
+                TermC::Card(x) => {
+                    let k = x.ev(c, r, l);
+                    if (0..self.cards as i32).contains(&k) && one(k as u8, l) == Some(false) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// The number of cards (at most [`MAX_CARDS`]), none copied.
+    #[inline(always)]
+    fn count(&self, c: &Core, r: &Rules, l: &mut Locals) -> usize {
+        if let [TermC::Zone(p)] = &self.terms[..] {
+            return p.pile(c, r, l).map_or(0, |p| c.pile_len(p));
+        }
+        let mut n = 0;
+        for term in &self.terms {
+            n += match term {
+                TermC::Zone(p) => p.pile(c, r, l).map_or(0, |p| c.pile_len(p)),
+                TermC::Deck(d) => d.len(),
+                TermC::Card(x) => usize::from((0..self.cards as i32).contains(&x.ev(c, r, l))),
+            };
+        }
+        n.min(MAX_CARDS)
+    }
+
+    /// Whether the set holds card `k`.
+    fn holds(&self, c: &Core, r: &Rules, l: &mut Locals, k: usize) -> bool {
+        self.terms.iter().any(|term| match term {
+            TermC::Zone(p) => p.pile(c, r, l) == Some(c.loc[k] as usize),
+            TermC::Deck(d) => d.contains(&(k as u8)),
+            TermC::Card(x) => x.ev(c, r, l) == k as i32,
+        })
+    }
+}
+
+/// The domain an aggregate goes through.
+enum DomC {
+    /// Seats or values: 0 to n - 1.
+    Upto(u8),
+    Cards(Arc<SetC>),
+}
+
+impl DomC {
+    #[inline(always)]
+    fn each(&self, c: &Core, r: &Rules, l: &mut Locals, mut f: impl FnMut(&Core, &mut Locals, u8)) {
+        match self {
+            DomC::Upto(n) => {
+                for v in 0..*n {
+                    f(c, l, v);
+                }
+            }
+            DomC::Cards(s) => {
+                s.each(c, r, l, |c, l, k| {
+                    f(c, l, k);
+                    true
+                });
+            }
+        }
+    }
+}
+
+/// The compiler: each id compiled once, shared by the closures that read
+/// it.
+struct Build<'r> {
+    r: &'r Rules,
+    xs: Vec<Option<Arc<XFn>>>,
+    ts: Vec<Option<Arc<TFn>>>,
+    sets: Vec<Option<Arc<SetC>>>,
+}
+
+fn xf(f: impl Fn(&Core, &Rules, &mut Locals) -> i32 + Send + Sync + 'static) -> Arc<XFn> {
+    Arc::new(f)
+}
+
+fn tf(f: impl Fn(&Core, &Rules, &mut Locals) -> bool + Send + Sync + 'static) -> Arc<TFn> {
+    Arc::new(f)
+}
+
+/// A closure of two operands: `$f` applied to their values.
+macro_rules! bin {
+    ($a:expr, $b:expr, |$x:ident, $y:ident| $body:expr) => {{
+        let (a, b) = ($a, $b);
+        xf(move |c, r, l| {
+            let $x = a.ev(c, r, l);
+            let $y = b.ev(c, r, l);
+            $body
+        })
+    }};
+}
+
+/// A comparison of two operands, one closure per operator.
+macro_rules! cmp {
+    ($a:expr, $op:expr, $b:expr) => {{
+        let (a, b) = ($a, $b);
+        match $op {
+            CmpOp::Eq => tf(move |c, r, l| a.ev(c, r, l) == b.ev(c, r, l)),
+            CmpOp::Ne => tf(move |c, r, l| a.ev(c, r, l) != b.ev(c, r, l)),
+            CmpOp::Lt => tf(move |c, r, l| a.ev(c, r, l) < b.ev(c, r, l)),
+            CmpOp::Le => tf(move |c, r, l| a.ev(c, r, l) <= b.ev(c, r, l)),
+            CmpOp::Gt => tf(move |c, r, l| a.ev(c, r, l) > b.ev(c, r, l)),
+            CmpOp::Ge => tf(move |c, r, l| a.ev(c, r, l) >= b.ev(c, r, l)),
+        }
+    }};
+}
+
+impl Build<'_> {
+    fn arg(&mut self, id: XId) -> Arg {
+        match self.r.program.xs[id as usize] {
+            X::Int(v) => Arg::Int(v),
+            X::Players => Arg::Int(self.r.players as i32),
+            X::Local(i) => Arg::Local(i as usize),
+            X::Glob(i) => Arg::Glob(i as usize),
+            _ => Arg::F(self.x(id)),
+        }
+    }
+
+    fn x(&mut self, id: XId) -> Arc<XFn> {
+        if let Some(f) = &self.xs[id as usize] {
+            return Arc::clone(f);
+        }
+        let f = self.make_x(id);
+        self.xs[id as usize] = Some(Arc::clone(&f));
+        f
+    }
+
+    fn t(&mut self, id: TId) -> Arc<TFn> {
+        if let Some(f) = &self.ts[id as usize] {
+            return Arc::clone(f);
+        }
+        let f = self.make_t(id);
+        self.ts[id as usize] = Some(Arc::clone(&f));
+        f
+    }
+
+    fn set(&mut self, id: SId) -> Arc<SetC> {
+        if let Some(s) = &self.sets[id as usize] {
+            return Arc::clone(s);
+        }
+        let terms = self.r.program.sets[id as usize]
+            .terms
+            .iter()
+            .map(|t| match *t {
+                Term::Zone { zone, seat } => TermC::Zone(self.pile_of(zone, seat)),
+                Term::Card(x) => TermC::Card(self.arg(x)),
+                Term::Deck(d) => TermC::Deck(self.r.decks[d as usize].1.clone()),
+            })
+            .collect();
+        let s = Arc::new(SetC {
+            terms,
+            cards: self.r.cards.len(),
+        });
+        self.sets[id as usize] = Some(Arc::clone(&s));
+        s
+    }
+
+    /// As [`Rules::pile_at`] with the seat or index `seat` (0 if none).
+    fn pile_of(&mut self, zone: u8, seat: Option<XId>) -> PileOf {
+        let z = &self.r.zones[zone as usize];
+        let first = z.first as usize;
+        let at = |b: &mut Self| seat.map_or(Arg::Int(0), |s| b.arg(s));
+        match z.count {
+            Some(count) => PileOf::Index {
+                first,
+                ix: at(self),
+                count: i32::from(count),
+            },
+            None if z.per_seat => PileOf::Seat {
+                first,
+                seat: at(self),
+                n: self.r.players as i32,
+            },
+            None => PileOf::Fixed(first),
+        }
+    }
+
+    fn make_x(&mut self, id: XId) -> Arc<XFn> {
+        let n = self.r.players as i32;
+        let cards = self.r.cards.len();
+        match self.r.program.xs[id as usize].clone() {
+            X::Int(_) | X::Players | X::Local(_) | X::Glob(_) => {
+                let a = self.arg(id);
+                xf(move |c, r, l| a.ev(c, r, l))
+            }
+            X::Per(i, s) => {
+                let (i, s) = (i as usize, self.arg(s));
+                xf(move |c, r, l| c.per[i][s.ev(c, r, l).rem_euclid(n) as usize])
+            }
+            X::Attr(k, a) => {
+                let k = self.arg(k);
+                let column: Box<[i32]> = self.r.cards.iter().map(|c| c.1[a as usize]).collect();
+                xf(move |c, r, l| column.get(k.ev(c, r, l) as usize).copied().unwrap_or(0))
+            }
+            X::Owner(k) => {
+                let k = self.arg(k);
+                xf(move |c, r, l| {
+                    Core::card_at(cards, k.ev(c, r, l)).map_or(0, |k| i32::from(c.owner[k]))
+                })
+            }
+            X::Pos(k) => {
+                let k = self.arg(k);
+                xf(move |c, r, l| Core::card_at(cards, k.ev(c, r, l)).map_or(0, |k| c.pos_of(k)))
+            }
+            X::Before(k) | X::After(k) => {
+                let by = if matches!(self.r.program.xs[id as usize], X::Before(_)) {
+                    -1
+                } else {
+                    1
+                };
+                let k = self.arg(k);
+                xf(move |c, r, l| {
+                    Core::card_at(cards, k.ev(c, r, l)).map_or(-1, |k| c.beside(k, by))
+                })
+            }
+            X::Index(k) => {
+                let k = self.arg(k);
+                xf(move |c, r, l| {
+                    Core::card_at(cards, k.ev(c, r, l))
+                        .map_or(-1, |k| r.pile_index(c.loc[k] as usize))
+                })
+            }
+            X::Next(s) => bin!(self.arg(s), Arg::Int(1), |s, one| (s + one).rem_euclid(n)),
+            X::Count(s) => {
+                let s = self.set(s);
+                xf(move |c, r, l| s.count(c, r, l) as i32)
+            }
+            X::Neg(a) => {
+                let a = self.arg(a);
+                xf(move |c, r, l| a.ev(c, r, l).saturating_neg())
+            }
+            X::Add(a, b) => bin!(self.arg(a), self.arg(b), |a, b| a.saturating_add(b)),
+            X::Sub(a, b) => bin!(self.arg(a), self.arg(b), |a, b| a.saturating_sub(b)),
+            X::Mul(a, b) => bin!(self.arg(a), self.arg(b), |a, b| a.saturating_mul(b)),
+            X::Max(a, b) => bin!(self.arg(a), self.arg(b), |a, b| a.max(b)),
+            X::Min(a, b) => bin!(self.arg(a), self.arg(b), |a, b| a.min(b)),
+            X::SeenBy(k, p) => {
+                let (k, p) = (self.arg(k), self.arg(p));
+                xf(move |c, r, l| {
+                    let (k, p) = (k.ev(c, r, l), p.ev(c, r, l));
+                    i32::from(c.seen_by(r, k, p))
+                })
+            }
+            X::If(t, a, b) => {
+                let (t, a, b) = (self.t(t), self.arg(a), self.arg(b));
+                xf(move |c, r, l| {
+                    if t(c, r, l) {
+                        a.ev(c, r, l)
+                    } else {
+                        b.ev(c, r, l)
+                    }
+                })
+            }
+            X::Bool(t) => {
+                let t = self.t(t);
+                xf(move |c, r, l| i32::from(t(c, r, l)))
+            }
+            X::Agg {
+                op,
+                var,
+                dom,
+                keys,
+                test,
+            } => self.aggregate(op, var as usize, dom, &keys, test),
+            X::Cell { off, len, ix, none } => {
+                let ix = self.arg(ix);
+                xf(move |c, r, l| c.read_cell(off, len, ix.ev(c, r, l), none))
+            }
+        }
+    }
+
+    /// `count`, `sum`, `max`, `min` or `best` of the items of a domain
+    /// that pass the test (none: every item), the variable `var` holding
+    /// each in turn.
+    fn aggregate(
+        &mut self,
+        op: Agg,
+        var: usize,
+        dom: Dom,
+        keys: &[XId],
+        test: Option<TId>,
+    ) -> Arc<XFn> {
+        let dom = match dom {
+            Dom::Seats => DomC::Upto(self.r.players as u8),
+            Dom::Values(n) => DomC::Upto(n),
+            Dom::Cards(s) => DomC::Cards(self.set(s)),
+        };
+        let test = test.map(|t| self.t(t));
+        let pass =
+            move |c: &Core, r: &Rules, l: &mut Locals| test.as_ref().is_none_or(|t| t(c, r, l));
+        let mut keys: Vec<Arg> = keys.iter().take(4).map(|&k| self.arg(k)).collect();
+        match op {
+            Agg::Count => xf(move |c, r, l| {
+                let mut n = 0;
+                dom.each(c, r, l, |c, l, it| {
+                    l[var] = i32::from(it);
+                    n += i32::from(pass(c, r, l));
+                });
+                n
+            }),
+            Agg::Sum | Agg::Max | Agg::Min => {
+                let key = if keys.is_empty() {
+                    Arg::Int(0)
+                } else {
+                    keys.swap_remove(0)
+                };
+                let join = match op {
+                    Agg::Sum => i32::saturating_add,
+                    Agg::Max => std::cmp::max,
+                    _ => std::cmp::min,
+                };
+                xf(move |c, r, l| {
+                    let mut acc: Option<i32> = None;
+                    dom.each(c, r, l, |c, l, it| {
+                        l[var] = i32::from(it);
+                        if pass(c, r, l) {
+                            let v = key.ev(c, r, l);
+                            acc = Some(acc.map_or(v, |a| join(a, v)));
+                        }
+                    });
+                    acc.unwrap_or(0)
+                })
+            }
+            Agg::Best => xf(move |c, r, l| {
+                let mut best: Option<(u8, [i32; 4])> = None;
+                dom.each(c, r, l, |c, l, it| {
+                    l[var] = i32::from(it);
+                    if pass(c, r, l) {
+                        let mut k = [0i32; 4];
+                        for (i, x) in keys.iter().enumerate() {
+                            k[i] = x.ev(c, r, l);
+                        }
+                        if best.is_none_or(|(_, b)| k > b) {
+                            best = Some((it, k));
+                        }
+                    }
+                });
+                best.map_or(-1, |(it, _)| i32::from(it))
+            }),
+        }
+    }
+
+    fn make_t(&mut self, id: TId) -> Arc<TFn> {
+        let cards = self.r.cards.len();
+        match self.r.program.ts[id as usize].clone() {
+            T::Const(b) => tf(move |_, _, _| b),
+            T::Or(ts) => match ts[..] {
+                [a, b] => {
+                    let (a, b) = (self.t(a), self.t(b));
+                    tf(move |c, r, l| a(c, r, l) || b(c, r, l))
+                }
+                _ => {
+                    let ts: Vec<_> = ts.iter().map(|&t| self.t(t)).collect();
+                    tf(move |c, r, l| ts.iter().any(|t| t(c, r, l)))
+                }
+            },
+            T::And(ts) => match ts[..] {
+                [a, b] => {
+                    let (a, b) = (self.t(a), self.t(b));
+                    tf(move |c, r, l| a(c, r, l) && b(c, r, l))
+                }
+                _ => {
+                    let ts: Vec<_> = ts.iter().map(|&t| self.t(t)).collect();
+                    tf(move |c, r, l| ts.iter().all(|t| t(c, r, l)))
+                }
+            },
+            T::Not(t) => {
+                let t = self.t(t);
+                tf(move |c, r, l| !t(c, r, l))
+            }
+            T::Cmp(a, op, b) => cmp!(self.arg(a), op, self.arg(b)),
+            T::Any(s) => {
+                let s = self.set(s);
+                tf(move |c, r, l| s.count(c, r, l) > 0)
+            }
+            T::No(s) => {
+                let s = self.set(s);
+                tf(move |c, r, l| s.count(c, r, l) == 0)
+            }
+            T::In(k, s) => {
+                let (k, s) = (self.arg(k), self.set(s));
+                tf(move |c, r, l| {
+                    Core::card_at(cards, k.ev(c, r, l)).is_some_and(|k| s.holds(c, r, l, k))
+                })
+            }
+            T::Has(e, k) => {
+                let k = self.arg(k);
+                let calls = &self.r.program.calls;
+                let has: Box<[bool]> = self
+                    .r
+                    .cards
+                    .iter()
+                    .map(|c| calls.block(c.0, e).is_some())
+                    .collect();
+                tf(move |c, r, l| has.get(k.ev(c, r, l) as usize).copied().unwrap_or(false))
+            }
+        }
+    }
+}
