@@ -106,7 +106,7 @@ impl Core {
                     after,
                 } => self.put(r, l, *set, *zone, *seat, *up, *after),
                 Op::Discard(set) => {
-                    for c in self.cards(r, l, *set) {
+                    for &c in &self.cards(r, l, *set) {
                         let owner = i32::from(self.owner[c as usize]);
                         if let Some(to) = r.pile_at(r.discard_to, owner) {
                             self.move_card(r, c, to, None);
@@ -114,7 +114,7 @@ impl Core {
                     }
                 }
                 Op::Reveal(set) => {
-                    for c in self.cards(r, l, *set) {
+                    for &c in &self.cards(r, l, *set) {
                         self.up.set(c, true);
                     }
                 }
@@ -234,7 +234,7 @@ impl Core {
             return;
         };
         let Some(after) = after else {
-            for c in self.cards(r, l, set) {
+            for &c in &self.cards(r, l, set) {
                 self.move_card(r, c, to, up);
             }
             return;
@@ -246,7 +246,7 @@ impl Core {
         if anchor.is_some_and(|a| self.loc[a] as usize != to) {
             anchor = None;
         }
-        for c in self.cards(r, l, set) {
+        for &c in &self.cards(r, l, set) {
             match anchor {
                 Some(a) if a != c as usize => {
                     let at = self.pile(to).iter().position(|&x| x as usize == a);
