@@ -242,7 +242,9 @@ impl Core {
         l[base] = st.snapshot.len() as i32;
         l[n] = cards.len().min(room) as i32;
         l[i] = 0;
-        let _ = st.snapshot.try_extend_from_slice(&cards[..cards.len().min(room)]);
+        let _ = st
+            .snapshot
+            .try_extend_from_slice(&cards[..cards.len().min(room)]);
     }
 
     /// The loop's next card in `var`; false when there is none.

@@ -27,10 +27,10 @@ type XFn = dyn Fn(&Core, &Rules, &mut Locals) -> i32 + Send + Sync;
 type TFn = dyn Fn(&Core, &Rules, &mut Locals) -> bool + Send + Sync;
 
 /// The compiled expressions, tests and sets, by the ids of the program.
-#[derive(Clone, Default)]
+#[derive(Default)]
 pub struct Eval {
-    xs: Vec<Arc<XFn>>,
-    ts: Vec<Arc<TFn>>,
+    xs: Vec<Box<XFn>>,
+    ts: Vec<Box<TFn>>,
     sets: Vec<Arc<SetC>>,
 }
 
@@ -52,8 +52,6 @@ impl Eval {
         let p = &r.program;
         let mut b = Build {
             r,
-            xs: vec![None; p.xs.len()],
-            ts: vec![None; p.ts.len()],
             sets: vec![None; p.sets.len()],
         };
         Eval {
@@ -145,12 +143,11 @@ impl Core {
 
 /// An operand read in place: a constant, a local, a counter, or any
 /// other expression.
-#[derive(Clone)]
 enum Arg {
     Int(i32),
     Local(usize),
     Glob(usize),
-    F(Arc<XFn>),
+    F(Box<XFn>),
 }
 
 impl Arg {
@@ -168,7 +165,6 @@ impl Arg {
 /// How a zone term finds its pile: a zone of the table, a zone per seat
 /// (the seat taken modulo the players), an indexed zone (none out of
 /// range).
-#[derive(Clone)]
 enum PileOf {
     Fixed(usize),
     Seat { first: usize, seat: Arg, n: i32 },
@@ -316,21 +312,20 @@ impl DomC {
     }
 }
 
-/// The compiler: each id compiled once, shared by the closures that read
-/// it.
+/// The compiler: each expression and test compiled where it is read (a
+/// closure owns its operands: no reference count is read while a game
+/// runs), each set once, shared.
 struct Build<'r> {
     r: &'r Rules,
-    xs: Vec<Option<Arc<XFn>>>,
-    ts: Vec<Option<Arc<TFn>>>,
     sets: Vec<Option<Arc<SetC>>>,
 }
 
-fn xf(f: impl Fn(&Core, &Rules, &mut Locals) -> i32 + Send + Sync + 'static) -> Arc<XFn> {
-    Arc::new(f)
+fn xf(f: impl Fn(&Core, &Rules, &mut Locals) -> i32 + Send + Sync + 'static) -> Box<XFn> {
+    Box::new(f)
 }
 
-fn tf(f: impl Fn(&Core, &Rules, &mut Locals) -> bool + Send + Sync + 'static) -> Arc<TFn> {
-    Arc::new(f)
+fn tf(f: impl Fn(&Core, &Rules, &mut Locals) -> bool + Send + Sync + 'static) -> Box<TFn> {
+    Box::new(f)
 }
 
 /// A closure of two operands: `$f` applied to their values.
@@ -371,22 +366,12 @@ impl Build<'_> {
         }
     }
 
-    fn x(&mut self, id: XId) -> Arc<XFn> {
-        if let Some(f) = &self.xs[id as usize] {
-            return Arc::clone(f);
-        }
-        let f = self.make_x(id);
-        self.xs[id as usize] = Some(Arc::clone(&f));
-        f
+    fn x(&mut self, id: XId) -> Box<XFn> {
+        self.make_x(id)
     }
 
-    fn t(&mut self, id: TId) -> Arc<TFn> {
-        if let Some(f) = &self.ts[id as usize] {
-            return Arc::clone(f);
-        }
-        let f = self.make_t(id);
-        self.ts[id as usize] = Some(Arc::clone(&f));
-        f
+    fn t(&mut self, id: TId) -> Box<TFn> {
+        self.make_t(id)
     }
 
     fn set(&mut self, id: SId) -> Arc<SetC> {
@@ -430,7 +415,7 @@ impl Build<'_> {
         }
     }
 
-    fn make_x(&mut self, id: XId) -> Arc<XFn> {
+    fn make_x(&mut self, id: XId) -> Box<XFn> {
         let n = self.r.players as i32;
         let cards = self.r.cards.len();
         match self.r.program.xs[id as usize].clone() {
@@ -534,7 +519,7 @@ impl Build<'_> {
         dom: Dom,
         keys: &[XId],
         test: Option<TId>,
-    ) -> Arc<XFn> {
+    ) -> Box<XFn> {
         let dom = match dom {
             Dom::Seats => DomC::Upto(self.r.players as u8),
             Dom::Values(n) => DomC::Upto(n),
@@ -595,7 +580,7 @@ impl Build<'_> {
         }
     }
 
-    fn make_t(&mut self, id: TId) -> Arc<TFn> {
+    fn make_t(&mut self, id: TId) -> Box<TFn> {
         let cards = self.r.cards.len();
         match self.r.program.ts[id as usize].clone() {
             T::Const(b) => tf(move |_, _, _| b),
