@@ -162,6 +162,69 @@ impl Arg {
     }
 }
 
+/// An operand whose kind is known when its closure is made: one closure
+/// type per kind ([`with_arg!`]), so that reading it matches nothing.
+trait Ev: Send + Sync + 'static {
+    fn ev(&self, c: &Core, r: &Rules, l: &mut Locals) -> i32;
+}
+
+struct KInt(i32);
+struct KLocal(usize);
+struct KGlob(usize);
+struct KDyn(Box<XFn>);
+
+impl Ev for KInt {
+    #[inline(always)]
+    fn ev(&self, _: &Core, _: &Rules, _: &mut Locals) -> i32 {
+        self.0
+    }
+}
+
+impl Ev for KLocal {
+    #[inline(always)]
+    fn ev(&self, _: &Core, _: &Rules, l: &mut Locals) -> i32 {
+        l[self.0]
+    }
+}
+
+impl Ev for KGlob {
+    #[inline(always)]
+    fn ev(&self, c: &Core, _: &Rules, _: &mut Locals) -> i32 {
+        c.glob[self.0]
+    }
+}
+
+impl Ev for KDyn {
+    #[inline(always)]
+    fn ev(&self, c: &Core, r: &Rules, l: &mut Locals) -> i32 {
+        (self.0)(c, r, l)
+    }
+}
+
+/// `$body` with `$x` bound to operand `$a` as its own kind.
+macro_rules! with_arg {
+    ($a:expr, $x:ident => $body:expr) => {
+        match $a {
+            Arg::Int(v) => {
+                let $x = KInt(v);
+                $body
+            }
+            Arg::Local(i) => {
+                let $x = KLocal(i);
+                $body
+            }
+            Arg::Glob(i) => {
+                let $x = KGlob(i);
+                $body
+            }
+            Arg::F(f) => {
+                let $x = KDyn(f);
+                $body
+            }
+        }
+    };
+}
+
 /// How a zone term finds its pile: a zone of the table, a zone per seat
 /// (the seat taken modulo the players), an indexed zone (none out of
 /// range).
@@ -332,11 +395,11 @@ fn tf(f: impl Fn(&Core, &Rules, &mut Locals) -> bool + Send + Sync + 'static) ->
 macro_rules! bin {
     ($a:expr, $b:expr, |$x:ident, $y:ident| $body:expr) => {{
         let (a, b) = ($a, $b);
-        xf(move |c, r, l| {
+        with_arg!(a, a => with_arg!(b, b => xf(move |c, r, l| {
             let $x = a.ev(c, r, l);
             let $y = b.ev(c, r, l);
             $body
-        })
+        })))
     }};
 }
 
@@ -344,14 +407,14 @@ macro_rules! bin {
 macro_rules! cmp {
     ($a:expr, $op:expr, $b:expr) => {{
         let (a, b) = ($a, $b);
-        match $op {
+        with_arg!(a, a => with_arg!(b, b => match $op {
             CmpOp::Eq => tf(move |c, r, l| a.ev(c, r, l) == b.ev(c, r, l)),
             CmpOp::Ne => tf(move |c, r, l| a.ev(c, r, l) != b.ev(c, r, l)),
             CmpOp::Lt => tf(move |c, r, l| a.ev(c, r, l) < b.ev(c, r, l)),
             CmpOp::Le => tf(move |c, r, l| a.ev(c, r, l) <= b.ev(c, r, l)),
             CmpOp::Gt => tf(move |c, r, l| a.ev(c, r, l) > b.ev(c, r, l)),
             CmpOp::Ge => tf(move |c, r, l| a.ev(c, r, l) >= b.ev(c, r, l)),
-        }
+        }))
     }};
 }
 
@@ -424,23 +487,20 @@ impl Build<'_> {
                 xf(move |c, r, l| a.ev(c, r, l))
             }
             X::Per(i, s) => {
-                let (i, s) = (i as usize, self.arg(s));
-                xf(move |c, r, l| c.per[i][s.ev(c, r, l).rem_euclid(n) as usize])
+                let i = i as usize;
+                with_arg!(self.arg(s), s => xf(move |c, r, l| c.per[i][s.ev(c, r, l).rem_euclid(n) as usize]))
             }
             X::Attr(k, a) => {
-                let k = self.arg(k);
                 let column: Box<[i32]> = self.r.cards.iter().map(|c| c.1[a as usize]).collect();
-                xf(move |c, r, l| column.get(k.ev(c, r, l) as usize).copied().unwrap_or(0))
+                with_arg!(self.arg(k), k => xf(move |c, r, l| column.get(k.ev(c, r, l) as usize).copied().unwrap_or(0)))
             }
             X::Owner(k) => {
-                let k = self.arg(k);
-                xf(move |c, r, l| {
+                with_arg!(self.arg(k), k => xf(move |c, r, l| {
                     Core::card_at(cards, k.ev(c, r, l)).map_or(0, |k| i32::from(c.owner[k]))
-                })
+                }))
             }
             X::Pos(k) => {
-                let k = self.arg(k);
-                xf(move |c, r, l| Core::card_at(cards, k.ev(c, r, l)).map_or(0, |k| c.pos_of(k)))
+                with_arg!(self.arg(k), k => xf(move |c, r, l| Core::card_at(cards, k.ev(c, r, l)).map_or(0, |k| c.pos_of(k))))
             }
             X::Before(k) | X::After(k) => {
                 let by = if matches!(self.r.program.xs[id as usize], X::Before(_)) {
@@ -448,17 +508,15 @@ impl Build<'_> {
                 } else {
                     1
                 };
-                let k = self.arg(k);
-                xf(move |c, r, l| {
+                with_arg!(self.arg(k), k => xf(move |c, r, l| {
                     Core::card_at(cards, k.ev(c, r, l)).map_or(-1, |k| c.beside(k, by))
-                })
+                }))
             }
             X::Index(k) => {
-                let k = self.arg(k);
-                xf(move |c, r, l| {
+                with_arg!(self.arg(k), k => xf(move |c, r, l| {
                     Core::card_at(cards, k.ev(c, r, l))
                         .map_or(-1, |k| r.pile_index(c.loc[k] as usize))
-                })
+                }))
             }
             X::Next(s) => bin!(self.arg(s), Arg::Int(1), |s, one| (s + one).rem_euclid(n)),
             X::Count(s) => {
@@ -482,14 +540,14 @@ impl Build<'_> {
                 })
             }
             X::If(t, a, b) => {
-                let (t, a, b) = (self.t(t), self.arg(a), self.arg(b));
-                xf(move |c, r, l| {
+                let t = self.t(t);
+                with_arg!(self.arg(a), a => with_arg!(self.arg(b), b => xf(move |c, r, l| {
                     if t(c, r, l) {
                         a.ev(c, r, l)
                     } else {
                         b.ev(c, r, l)
                     }
-                })
+                })))
             }
             X::Bool(t) => {
                 let t = self.t(t);
@@ -503,8 +561,7 @@ impl Build<'_> {
                 test,
             } => self.aggregate(op, var as usize, dom, &keys, test),
             X::Cell { off, len, ix, none } => {
-                let ix = self.arg(ix);
-                xf(move |c, r, l| c.read_cell(off, len, ix.ev(c, r, l), none))
+                with_arg!(self.arg(ix), ix => xf(move |c, r, l| c.read_cell(off, len, ix.ev(c, r, l), none)))
             }
         }
     }
@@ -544,21 +601,26 @@ impl Build<'_> {
                 } else {
                     keys.swap_remove(0)
                 };
-                let join = match op {
-                    Agg::Sum => i32::saturating_add,
-                    Agg::Max => std::cmp::max,
-                    _ => std::cmp::min,
-                };
-                xf(move |c, r, l| {
-                    let mut acc: Option<i32> = None;
-                    dom.each(c, r, l, |c, l, it| {
-                        l[var] = i32::from(it);
-                        if pass(c, r, l) {
-                            let v = key.ev(c, r, l);
-                            acc = Some(acc.map_or(v, |a| join(a, v)));
-                        }
-                    });
-                    acc.unwrap_or(0)
+                // One closure per operator and kind of key.
+                macro_rules! fold {
+                    ($key:ident, $join:expr) => {
+                        xf(move |c, r, l| {
+                            let mut acc: Option<i32> = None;
+                            dom.each(c, r, l, |c, l, it| {
+                                l[var] = i32::from(it);
+                                if pass(c, r, l) {
+                                    let v = $key.ev(c, r, l);
+                                    acc = Some(acc.map_or(v, |a| $join(a, v)));
+                                }
+                            });
+                            acc.unwrap_or(0)
+                        })
+                    };
+                }
+                with_arg!(key, key => match op {
+                    Agg::Sum => fold!(key, i32::saturating_add),
+                    Agg::Max => fold!(key, std::cmp::max),
+                    _ => fold!(key, std::cmp::min),
                 })
             }
             Agg::Best => xf(move |c, r, l| {
@@ -618,13 +680,12 @@ impl Build<'_> {
                 tf(move |c, r, l| s.count(c, r, l) == 0)
             }
             T::In(k, s) => {
-                let (k, s) = (self.arg(k), self.set(s));
-                tf(move |c, r, l| {
+                let s = self.set(s);
+                with_arg!(self.arg(k), k => tf(move |c, r, l| {
                     Core::card_at(cards, k.ev(c, r, l)).is_some_and(|k| s.holds(c, r, l, k))
-                })
+                }))
             }
             T::Has(e, k) => {
-                let k = self.arg(k);
                 let calls = &self.r.program.calls;
                 let has: Box<[bool]> = self
                     .r
@@ -632,7 +693,7 @@ impl Build<'_> {
                     .iter()
                     .map(|c| calls.block(c.0, e).is_some())
                     .collect();
-                tf(move |c, r, l| has.get(k.ev(c, r, l) as usize).copied().unwrap_or(false))
+                with_arg!(self.arg(k), k => tf(move |c, r, l| has.get(k.ev(c, r, l) as usize).copied().unwrap_or(false)))
             }
         }
     }
