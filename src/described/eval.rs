@@ -478,6 +478,30 @@ impl Build<'_> {
         }
     }
 
+    /// The number of cards of set `s`: a single zone's pile read
+    /// directly, else [`SetC::count`].
+    fn count(&mut self, s: SId) -> Box<XFn> {
+        let terms = &self.r.program.sets[s as usize].terms;
+        let &[Term::Zone { zone, seat }] = &terms[..] else {
+            let s = self.set(s);
+            return xf(move |c, r, l| s.count(c, r, l) as i32);
+        };
+        match self.pile_of(zone, seat) {
+            PileOf::Fixed(p) => xf(move |c, _, _| c.pile_len(p) as i32),
+            PileOf::Seat { first, seat, n } => with_arg!(seat, s => xf(move |c, r, l| {
+                c.pile_len(first + s.ev(c, r, l).rem_euclid(n) as usize) as i32
+            })),
+            PileOf::Index { first, ix, count } => with_arg!(ix, ix => xf(move |c, r, l| {
+                let i = ix.ev(c, r, l);
+                if (0..count).contains(&i) {
+                    c.pile_len(first + i as usize) as i32
+                } else {
+                    0
+                }
+            })),
+        }
+    }
+
     fn make_x(&mut self, id: XId) -> Box<XFn> {
         let n = self.r.players as i32;
         let cards = self.r.cards.len();
@@ -519,10 +543,7 @@ impl Build<'_> {
                 }))
             }
             X::Next(s) => bin!(self.arg(s), Arg::Int(1), |s, one| (s + one).rem_euclid(n)),
-            X::Count(s) => {
-                let s = self.set(s);
-                xf(move |c, r, l| s.count(c, r, l) as i32)
-            }
+            X::Count(s) => self.count(s),
             X::Neg(a) => {
                 let a = self.arg(a);
                 xf(move |c, r, l| a.ev(c, r, l).saturating_neg())
@@ -672,12 +693,12 @@ impl Build<'_> {
             }
             T::Cmp(a, op, b) => cmp!(self.arg(a), op, self.arg(b)),
             T::Any(s) => {
-                let s = self.set(s);
-                tf(move |c, r, l| s.count(c, r, l) > 0)
+                let n = self.count(s);
+                tf(move |c, r, l| n(c, r, l) > 0)
             }
             T::No(s) => {
-                let s = self.set(s);
-                tf(move |c, r, l| s.count(c, r, l) == 0)
+                let n = self.count(s);
+                tf(move |c, r, l| n(c, r, l) == 0)
             }
             T::In(k, s) => {
                 let s = self.set(s);
