@@ -587,6 +587,35 @@ impl Build<'_> {
         }
     }
 
+    /// Whether key `k` is `pos(v)` (Some(true)) or `-pos(v)` (Some(false))
+    /// of the aggregate's variable `var`.
+    fn pos_key(&self, k: XId, var: usize) -> Option<bool> {
+        let xs = &self.r.program.xs;
+        let is_pos =
+            |x: XId| matches!(xs[x as usize], X::Pos(v) if xs[v as usize] == X::Local(var as u8));
+        match xs[k as usize] {
+            X::Pos(_) if is_pos(k) => Some(true),
+            X::Neg(x) if is_pos(x) => Some(false),
+            _ => None,
+        }
+    }
+
+    /// `best(x in <one zone>: pos(x))` (`top`) or `: -pos(x)`: the pile's
+    /// top or bottom card, with the variable left on the top card as the
+    /// aggregate's walk leaves it.
+    fn end_of_pile(p: PileOf, var: usize, top: bool) -> Box<XFn> {
+        xf(move |c, r, l| {
+            let Some(pile) = p.pile(c, r, l).map(|p| c.pile(p)) else {
+                return -1;
+            };
+            let (Some(&first), Some(&last)) = (pile.first(), pile.last()) else {
+                return -1;
+            };
+            l[var] = i32::from(last);
+            i32::from(if top { last } else { first })
+        })
+    }
+
     /// `count`, `sum`, `max`, `min` or `best` of the items of a domain
     /// that pass the test (none: every item), the variable `var` holding
     /// each in turn.
@@ -598,6 +627,13 @@ impl Build<'_> {
         keys: &[XId],
         test: Option<TId>,
     ) -> Box<XFn> {
+        if let (Agg::Best, Dom::Cards(s), None, &[k]) = (op, dom, test, keys)
+            && let Some(top) = self.pos_key(k, var)
+            && let &[Term::Zone { zone, seat }] = &self.r.program.sets[s as usize].terms[..]
+        {
+            let p = self.pile_of(zone, seat);
+            return Self::end_of_pile(p, var, top);
+        }
         let dom = match dom {
             Dom::Seats => DomC::Upto(self.r.players as u8),
             Dom::Values(n) => DomC::Upto(n),
