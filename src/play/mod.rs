@@ -6,9 +6,7 @@
 //!
 //! Generic over the game ([`Playable`]): the board, the sentences of moves
 //! and events and the typed forms are the game's; this module names no
-//! notion of any game. A game over a table of columns
-//! (`effects::columns`) may leave its cards, events, board and scores to
-//! [`columns`].
+//! notion of any game.
 //!
 //! A game is its rules selection, its seed and its moves ([`record::Game`]).
 //! Every AI decision is made by a fresh agent seeded from the game seed and
@@ -16,7 +14,6 @@
 //! The session reads lines from any `BufRead` and writes to any `Write`
 //! ([`run_session`]), so that tests drive it with piped input.
 
-pub mod columns;
 pub mod help;
 pub mod i18n;
 pub mod input;
