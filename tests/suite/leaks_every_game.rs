@@ -46,7 +46,7 @@ use ludus::engine::seed::{AgentRng, agent_rng, derive};
 use ludus::engine::{Actor, GameState, Selection};
 use ludus::games::Registered;
 use ludus::games::caesar_cleopatra::CaesarCleopatra;
-use ludus::games::de_cape_et_d_epee::DeCape;
+use ludus::described::Described;
 use ludus::load::GameDir;
 use ludus::play::MoveOf;
 use ludus::play::i18n::Lang;
@@ -96,7 +96,7 @@ fn caesar_cleopatra_hides_what_a_seat_cannot_see() {
 
 #[test]
 fn de_cape_hides_what_a_seat_cannot_see() {
-    check_game::<DeCape>("de Cape & d'Epee", &de_cape_sets(), 8);
+    check_game::<Described>("de Cape & d'Epee", &de_cape_sets(), 8);
 }
 
 // ----- What follows names no game -----------------------------------------

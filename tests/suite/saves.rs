@@ -10,7 +10,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use ludus::games::caesar_cleopatra::CaesarCleopatra;
-use ludus::games::de_cape_et_d_epee::DeCape;
+use ludus::described::Described;
 use ludus::play::Game;
 
 /// `ludus ARGS` with autosaves under `data`, `input` on its stdin.
@@ -139,13 +139,13 @@ fn last_replays_and_resumes_a_de_cape_autosave_in_its_own_file() {
     let data = tmp.path();
     let args = ["play", "--game", "de-cape", "--ai", "random", "--seed", "5"];
     let (file, moves) = saved_in(&ludus(data, &args, "1\n"));
-    assert_eq!(Game::<DeCape>::load(&file).unwrap().moves.len(), moves);
+    assert_eq!(Game::<Described>::load(&file).unwrap().moves.len(), moves);
 
     let out = replay_and_resume_last(data, &file, moves);
     let (again, more) = saved_in(&out);
     assert_eq!(again, file);
     assert!(more > moves, "{out}");
-    assert_eq!(Game::<DeCape>::load(&file).unwrap().moves.len(), more);
+    assert_eq!(Game::<Described>::load(&file).unwrap().moves.len(), more);
 
     let resume = ["play", "--resume", "last", "--game", "caesar"];
     let out = ludus(data, &resume, "quit\n");

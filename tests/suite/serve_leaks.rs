@@ -13,7 +13,7 @@ use ludus::engine::Selection;
 use ludus::engine::seed::{agent_rng, derive};
 use ludus::games::Registered;
 use ludus::games::caesar_cleopatra::CaesarCleopatra;
-use ludus::games::de_cape_et_d_epee::DeCape;
+use ludus::described::Described;
 use ludus::play::i18n::Lang;
 use ludus::play::table::Viewer;
 use ludus::play::{Game, RulesChoice};
@@ -117,7 +117,7 @@ fn de_cape_views_hide_what_a_seat_cannot_see() {
             players: Some(players),
             ..Selection::default()
         };
-        let (c, m) = check::<DeCape>(sel, 2);
+        let (c, m) = check::<Described>(sel, 2);
         n += c;
         moved += m;
     }
