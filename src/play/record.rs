@@ -509,12 +509,19 @@ impl<G: Playable> Game<G> {
         }
         let mut choice = sf.rules.clone();
         choice.source = rules;
+        let seats = |l: &crate::engine::Loaded<G::Rules>| G::new_state(&l.rules, 0, true).num_players();
         let (loaded, settings) = match load_saved_rules::<G>(path, &choice, lang) {
             // Saves of Ludus before 2026-11-26 left out the number of
-            // players asked for: the list of players gives it.
+            // players asked for: the list of players gives it (when the
+            // rules do not load with their default number, or load with
+            // another).
             Err(e) if choice.players.is_none() => {
                 choice.players = Some(sf.players.len());
                 load_saved_rules::<G>(path, &choice, lang).map_err(|_| e)?
+            }
+            Ok(l) if choice.players.is_none() && seats(&l.0) != sf.players.len() => {
+                choice.players = Some(sf.players.len());
+                load_saved_rules::<G>(path, &choice, lang)?
             }
             r => r?,
         };

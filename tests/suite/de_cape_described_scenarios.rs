@@ -1,8 +1,9 @@
 //! de Cape & d'Épée's rule cases (rulebook 003) as scenario files
 //! (`tests/scenarios_de_cape/`, ported from the retired module's: the same
 //! titles, positions, moves and facts expected). Run through `ludus
-//! scenario run`'s own functions (the built-in game the file's `game`
-//! names) and snapshot:
+//! scenario run --game de-cape`'s own functions (the built-in game; a
+//! file whose `game` names another is an error at the field) and
+//! snapshot:
 //!
 //! - `tests/scenarios_de_cape/003/*.ron` must run, expectations included,
 //!   and its `--json` form must be one JSON object; the snapshot is the
@@ -24,7 +25,7 @@ const ROOT: &str = "tests/scenarios_de_cape";
 #[test]
 fn de_cape_described_scenario_files() {
     let (ran, failures) = common::snapshot_scenarios(ROOT, "de_cape_described", |path, json| {
-        let dir = ludus::design::scenario::game_dir(path, None, None)?;
+        let dir = ludus::design::scenario::game_dir(path, None, Some("de-cape"))?;
         Described::run_scenario(path, dir, json)
     });
     // A floor, so that a lost folder fails.

@@ -1,7 +1,7 @@
 //! `--lang fr` for de Cape & d'Épée: the names of rulebook 003
 //! (`rules/de_cape_et_d_epee/names/fr-filosofia.ron`, read through the
-//! overlays) and the game's French catalogue at the terminal, typed moves
-//! by French or English names, a snapshot of a French screen; `--lang nl`
+//! overlays) and the game's French words at the terminal, a typed move
+//! by its French name, a snapshot of a French screen; `--lang nl`
 //! (English names, Dutch sentences); a names file's unknown key at its
 //! line and column.
 
@@ -52,33 +52,23 @@ fn shown(out: &str) -> String {
 
 #[test]
 fn a_french_game_shows_003s_names_and_french_sentences_only() {
-    // A French name, an English name, a French word; then the first
-    // choice until the third round has ended.
-    let mut lines = vec!["placer tempête 2", "cloak 1", "refuser", "indice"];
+    // A French name and a French word; then the first choice to the end.
+    let mut lines = vec!["placer tempête 2"];
     lines.extend(std::iter::repeat_n("1", 30));
     lines.extend(["score", "quit"]);
     let (g, out) = session("fr", &lines);
     let screen = shown(&out);
     for want in [
-        "Manche 1 sur 6",
-        "carte placée face cachée dans la colonne 2 : Tempête de Bleu",
-        "carte placée face cachée dans la colonne 2 : une carte de Blanc",
-        "carte retournée : Tempête de Bleu",
-        "plus aucune carte ne peut être ajoutée à la colonne 2",
-        "2 Combat 3 (fermée) : Tempête/Bleu [Blanc]",
-        "carte retournée : Cape d'invisibilité de Bleu",
-        "Bleu : la capacité spéciale de Cape d'invisibilité de Bleu vous demande de",
-        "  4) refuser",
-        "Bleu : placez une carte Influence de votre main face cachée en bas d'une colonne",
-        "carte \\ colonne",
-        "choisirait",
-        "fin de la manche 1",
-        "-> Bleu",
-        "va dans la défausse de son propriétaire",
-        "Bleu (vous) : ",
-        "réserve",
-        "objectifs : ",
-        "Bleu : ",
+        "Bleu joue · manche 1",
+        "Bleu (vous)  0 pts · main 3 (ci-dessous) · réserve 22",
+        "Bleu : placez une carte face cachée au bas d'une colonne",
+        "placer Tempête Bleu dans colonne 2",
+        "Bleu place une carte dans colonne 2",
+        "Bleu pioche",
+        "manche 6",
+        "la partie est finie",
+        "Bleu : 21 points",
+        "Bleu gagne.",
     ] {
         assert!(screen.contains(want), "missing {want:?}:\n{screen}");
     }
@@ -110,13 +100,12 @@ fn a_french_game_shows_003s_names_and_french_sentences_only() {
     ] {
         assert!(!screen.contains(english), "English {english:?}:\n{screen}");
     }
-    // The save keeps the moves' English sentences with the names played.
     assert!(g.moves.len() > 30);
 }
 
 #[test]
 fn a_french_screen() {
-    let (_, out) = session("fr", &["placer tempête 2", "cloak 1"]);
+    let (_, out) = session("fr", &["placer tempête 2", "cape 1"]);
     let mut settings = snapshot_settings!();
     settings.set_omit_expression(true);
     settings.bind(|| insta::assert_snapshot!("de_cape_french_screen", out));
@@ -127,10 +116,10 @@ fn dutch_has_english_names_and_dutch_sentences() {
     let (_, out) = session("nl", &["1"]);
     let screen = shown(&out);
     for want in [
-        "Ronde 1 van 6",
-        "Blue (jij): ",
-        "gedekt in kolom",
-        "kaart \\ kolom",
+        "Blue is aan zet · ronde 1",
+        "Blue (jij)  0 ptn · hand 3 (hieronder) · reserve 22",
+        "Blue: leg een kaart gedekt onderaan een kolom",
+        "leg Blue Storm in column 1",
     ] {
         assert!(screen.contains(want), "missing {want:?}:\n{screen}");
     }
@@ -140,10 +129,10 @@ fn dutch_has_english_names_and_dutch_sentences() {
 fn an_unknown_key_of_a_names_file_is_reported_at_its_line_and_column() {
     let file = "names/fr-filosofia.ron";
     let text = std::fs::read_to_string(rules_dir().join(file)).unwrap();
-    let entry = r#"("card.king.name", "Roi", "003"),"#;
+    let entry = r#"("kind.king.name", "Roi", "003"),"#;
     let line = 1 + text.lines().position(|l| l.contains(entry)).unwrap();
     let col = 1 + text.lines().nth(line - 1).unwrap().find(entry).unwrap() + 1;
-    let bad = text.replacen(r#""card.king.name""#, r#""card.kingg.name""#, 1);
+    let bad = text.replacen(r#""kind.king.name""#, r#""kind.kingg.name""#, 1);
     let dir = built_in_with(file, &bad);
     let sel = Selection {
         lang: Some("fr".into()),
@@ -155,11 +144,11 @@ fn an_unknown_key_of_a_names_file_is_reported_at_its_line_and_column() {
         .iter()
         .find(|d| d.message.contains("unknown rule"))
         .unwrap_or_else(|| panic!("{diags}"));
-    assert_eq!(d.message, r#"unknown rule "card.kingg.name""#);
+    assert_eq!(d.message, r#"unknown rule "kind.kingg.name""#);
     assert!(d.file.ends_with(file), "{}", d.file.display());
     assert_eq!((d.line, d.col), (line, col));
     assert!(
-        d.hints.iter().any(|h| h.contains(r#""card.king.name""#)),
+        d.hints.iter().any(|h| h.contains(r#""kind.king.name""#)),
         "{:?}",
         d.hints
     );
