@@ -593,8 +593,10 @@ pub fn run_session_with<G: Playable>(
             // The save's own game (`G`), in `--rules` or `$LUDUS_RULES`
             // if given, else built in; not the folder's default game.
             let game = record::game_of_save(&path).unwrap_or_else(|| G::MODULE.to_string());
-            let rules = crate::load::rules_dir::saved_game_dir(args.rules.rules.as_deref(), &game)
-                .map_err(PlayError::Invalid)?;
+            let seats = record::seats_of_save(&path);
+            let rules =
+                crate::load::rules_dir::saved_game_dir(args.rules.rules.as_deref(), &game, &seats)
+                    .map_err(PlayError::Invalid)?;
             let g =
                 Game::load_in(&path, Some(rules), lang).map_err(|d| PlayError::Save(d, lang))?;
             (g, Some(path))

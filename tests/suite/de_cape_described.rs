@@ -152,11 +152,24 @@ fn stripped_hash(json: &str) -> String {
 /// the same hashes on 35 rule sets of 1,000 games before the module went).
 #[test]
 fn simulate_plays_the_module_s_games() {
-    for (players, recorded) in [(2, "c06a91f593a0f2c9"), (4, "69f261e52ea1b740"), (6, "d41401d2a16f04c1")] {
+    for (players, recorded) in [
+        (2, "c06a91f593a0f2c9"),
+        (4, "69f261e52ea1b740"),
+        (6, "d41401d2a16f04c1"),
+    ] {
         let p = players.to_string();
         let args = [
-            "simulate", "-q", "--game", "de-cape", "--games", "200", "--seed", "1", "--json",
-            "--players", &p,
+            "simulate",
+            "-q",
+            "--game",
+            "de-cape",
+            "--games",
+            "200",
+            "--seed",
+            "1",
+            "--json",
+            "--players",
+            &p,
         ];
         let (code, out, err) = crate::common::ludus(&args);
         assert_eq!(code, 0, "{err}");

@@ -7,8 +7,8 @@
 
 use std::path::{Path, PathBuf};
 
-use ludus::engine::{Game, Selection};
 use ludus::described::Described;
+use ludus::engine::{Game, Selection};
 use ludus::load::GameDir;
 use ludus::play::{self, Options, PlayArgs};
 

@@ -41,12 +41,12 @@ use std::fmt;
 use std::sync::Arc;
 
 use ludus::agents::{Greedy, IsmctsAgent, IsmctsConfig};
+use ludus::described::Described;
 use ludus::engine::agent::Agent;
 use ludus::engine::seed::{AgentRng, agent_rng, derive};
 use ludus::engine::{Actor, GameState, Selection};
 use ludus::games::Registered;
 use ludus::games::caesar_cleopatra::CaesarCleopatra;
-use ludus::described::Described;
 use ludus::load::GameDir;
 use ludus::play::MoveOf;
 use ludus::play::i18n::Lang;
@@ -91,7 +91,7 @@ fn de_cape_sets() -> Vec<Choice> {
 
 #[test]
 fn caesar_cleopatra_hides_what_a_seat_cannot_see() {
-        let kinds = ["turn", "answering another seat's turn", "game over"];
+    let kinds = ["turn", "answering another seat's turn", "game over"];
     check_game::<CaesarCleopatra>("Caesar & Cleopatra", &caesar_cleopatra_sets(), 12, &kinds);
 }
 

@@ -554,7 +554,16 @@ fn caesar_and_cleopatra_keeps_the_ai_turn_on_the_decision_screen() {
 #[test]
 fn de_cape_tells_what_the_cards_do() {
     let args = [
-        "--game", "de-cape", "--players", "4", "--ai", "greedy", "--lang", "fr", "--seed", "5",
+        "--game",
+        "de-cape",
+        "--players",
+        "4",
+        "--ai",
+        "greedy",
+        "--lang",
+        "fr",
+        "--seed",
+        "5",
     ];
     let out = ludus_play(
         &args,
@@ -567,7 +576,10 @@ fn de_cape_tells_what_the_cards_do() {
         "{t}"
     );
     let t = flat(answers(&out, "explique sosie bleu")[0]);
-    assert!(t.contains("prend la valeur de la carte juste en dessous"), "{t}");
+    assert!(
+        t.contains("prend la valeur de la carte juste en dessous"),
+        "{t}"
+    );
     let h = flat(answers(&out, "conseil")[0]);
     assert!(h.starts_with("L'IA facile choisirait"), "{h}");
     assert!(h.contains("les colonnes que vous menez"), "{h}");

@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use ludus::games::caesar_cleopatra::CaesarCleopatra;
 use ludus::described::Described;
+use ludus::games::caesar_cleopatra::CaesarCleopatra;
 use ludus::play::Game;
 
 /// `ludus ARGS` with autosaves under `data`, `input` on its stdin.

@@ -6,8 +6,8 @@
 use std::net::SocketAddr;
 use std::path::Path;
 
-use ludus::games::caesar_cleopatra::CaesarCleopatra;
 use ludus::described::Described;
+use ludus::games::caesar_cleopatra::CaesarCleopatra;
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 

@@ -9,11 +9,11 @@
 //! checked event by event by the games' own leak tests; a redrawn copy
 //! keeps no event log, so it is left out here.
 
+use ludus::described::Described;
 use ludus::engine::Selection;
 use ludus::engine::seed::{agent_rng, derive};
 use ludus::games::Registered;
 use ludus::games::caesar_cleopatra::CaesarCleopatra;
-use ludus::described::Described;
 use ludus::play::i18n::Lang;
 use ludus::play::table::Viewer;
 use ludus::play::{Game, RulesChoice};

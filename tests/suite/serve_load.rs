@@ -11,8 +11,8 @@ use std::io::BufRead;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use ludus::games::caesar_cleopatra::CaesarCleopatra;
 use ludus::described::Described;
+use ludus::games::caesar_cleopatra::CaesarCleopatra;
 use serde_json::{Value, json};
 
 use crate::serve_client::*;
