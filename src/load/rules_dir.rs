@@ -592,12 +592,10 @@ pub fn saved_game_dir(
         .filter_map(|d| Some((d, head_of(d)?)))
         .filter(|(_, h)| h.game == game)
         .collect();
-    let seated = |h: &Head| seats.iter().all(|s| h.seats.iter().any(|x| x.id == *s));
     let of: Vec<&GameDir> = match heads.len() {
         1 => vec![heads[0].0],
-        _ => heads
-            .iter()
-            .filter(|(_, h)| seated(h))
+        _ => (heads.iter())
+            .filter(|(_, h)| h.seats_all(seats))
             .map(|(d, _)| *d)
             .collect(),
     };
@@ -620,6 +618,18 @@ struct Head {
 #[derive(serde::Deserialize)]
 struct SeatId {
     id: String,
+}
+
+impl Head {
+    fn seats_all(&self, seats: &[String]) -> bool {
+        seats.iter().all(|s| self.seats.iter().any(|x| x.id == *s))
+    }
+}
+
+/// Whether `dir`'s `game.ron` lists every one of `seats` (seat ids)
+/// among its seats.
+pub fn lists_seats(dir: &GameDir, seats: &[String]) -> bool {
+    head_of(dir).is_some_and(|h| h.seats_all(seats))
 }
 
 fn head_of(dir: &GameDir) -> Option<Head> {

@@ -272,3 +272,18 @@ fn a_roemer_save_replays_and_resumes_and_an_older_one_replays() {
     assert!(out.starts_with("Replay of"), "{out}");
     assert!(!out.contains("error"), "{out}");
 }
+
+/// A save written before saves named the rules folder names the module
+/// (`described`): of the built-in games of that module, the one whose
+/// seats the save's are.
+#[test]
+fn a_save_naming_a_module_finds_its_game_by_its_seats() {
+    use ludus::load::rules_dir::saved_game_dir;
+    let seats = |s: &[&str]| s.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+    let found = |s: &[&str]| saved_game_dir(None, "described", &seats(s)).map(|d| d.folder_name());
+    assert_eq!(found(&["south", "west"]).unwrap(), "roemer");
+    assert_eq!(found(&["blue", "white"]).unwrap(), "de_cape_et_d_epee");
+    assert!(found(&[]).is_err(), "two games of the module: none chosen");
+    let by_folder = saved_game_dir(None, "roemer", &[]).unwrap();
+    assert_eq!(by_folder.folder_name(), "roemer");
+}
