@@ -765,12 +765,12 @@ fn play(mut a: crate::play::PlayArgs) -> ExitCode {
     {
         return code;
     }
-    let saved = a
-        .resume
+    let resume = a.resume.clone();
+    let saved = resume
         .as_deref()
-        .and_then(crate::play::record::game_of_save);
+        .and_then(|p| Some((p, crate::play::record::game_of_save(p)?)));
     match saved {
-        Some(game) => on_saved_game(rules.as_deref(), &game, PlayCmd(a)),
+        Some((file, game)) => on_saved_game(rules.as_deref(), file, &game, PlayCmd(a)),
         None => {
             let game = a.rules.game.clone();
             on_game(rules.as_deref(), game.as_deref(), |_| PlayCmd(a))
@@ -787,7 +787,7 @@ fn replay(mut a: crate::play::ReplayArgs) -> ExitCode {
     }
     // A file that is no save is the play module's to report.
     match crate::play::record::game_of_save(&a.file) {
-        Some(game) => on_saved_game(None, &game, ReplayCmd(a)),
+        Some(game) => on_saved_game(None, &a.file.clone(), &game, ReplayCmd(a)),
         None => on_game(None, None, |_| ReplayCmd(a)),
     }
 }
@@ -801,9 +801,16 @@ fn known_games(rules: Option<&Path>) -> Vec<String> {
     known
 }
 
-/// Runs `v` on the game a save names (`record::saved_game_dir`).
-fn on_saved_game<V: Visit<Out = ExitCode>>(rules: Option<&Path>, game: &str, v: V) -> ExitCode {
-    match crate::load::rules_dir::saved_game_dir(rules, game).and_then(|dir| visit_dir(&dir, v)) {
+/// Runs `v` on the game the save `file` names (`rules_dir::saved_game_dir`).
+fn on_saved_game<V: Visit<Out = ExitCode>>(
+    rules: Option<&Path>,
+    file: &Path,
+    game: &str,
+    v: V,
+) -> ExitCode {
+    let seats = crate::play::record::seats_of_save(file);
+    let dir = crate::load::rules_dir::saved_game_dir(rules, game, &seats);
+    match dir.and_then(|dir| visit_dir(&dir, v)) {
         Ok(code) => code,
         Err(d) => {
             render(&d);

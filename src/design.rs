@@ -2,8 +2,7 @@
 //! `ludus scenario run`, `ludus soak`, and the event log of
 //! `simulate --log`. What they need of a game is [`Designer`]; the
 //! commands in `cli` print what it returns. What every game's scenario
-//! runner shares is [`scenario`]; the scenario files of a game played on
-//! the engine's table of columns are [`columns`]'s, with the game's hooks.
+//! runner shares is [`scenario`].
 //!
 //! **Architecture invariant:** nothing here names a notion of a particular
 //! game. A game's variants are overlays on its base files; each rule is a
@@ -12,7 +11,6 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-pub mod columns;
 pub mod knobs;
 pub mod scenario;
 pub mod scenario_game;

@@ -403,7 +403,7 @@ impl Validator {
         let pf = &proc_.file;
         let mut counters = self.counters(pf, &proc_.raw, &attrs);
         let flag_names: Vec<&str> = proc_.raw.flags.iter().map(|f| f.value.as_str()).collect();
-        let toggles = toggles::read(&toggles_file, &[], &flag_names, o, &mut self.diags)?;
+        let toggles = toggles::read(&toggles_file, &flag_names, o, &mut self.diags)?;
         for z in &zones.raw.zones {
             if let Some(h) = &z.hidden_if
                 && !flag_names.contains(&h.value.as_str())

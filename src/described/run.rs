@@ -197,8 +197,7 @@ impl Core {
 
     /// Seat `s` draws the top card of pile `from` into pile `to`; an empty
     /// pile first takes the whole refill pile of the seat in its order,
-    /// shuffled (as `effects::columns::table::Table::draw`). Whether a
-    /// card was drawn.
+    /// shuffled. Whether a card was drawn.
     fn draw_one(&mut self, r: &Rules, from: usize, to: usize, s: usize) -> bool {
         if self.pile(from).is_empty()
             && let Some(z) = r.zones[r.draw_from as usize].refill_from

@@ -1,5 +1,5 @@
 //! What every game's scenario runner shares (`ludus scenario run`;
-//! docs/scenarios.md, docs/de-cape.md section 10.7): the rules a scenario
+//! docs/scenarios.md): the rules a scenario
 //! names, loaded with each problem at its entry of the file; its
 //! expectations, checked one field at a time with each mismatch at its
 //! line; a run whose expectations fail given as its report, then each

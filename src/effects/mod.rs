@@ -5,15 +5,14 @@
 //! This module knows the language's shape only: which words name zones,
 //! filters, players or cards, and which triggers and statements mean
 //! something, is decided by the game module that compiles the AST against
-//! its rules (`games::<game>::compile`, or [`columns::compile`] for cards in
-//! ordered columns), on the shared scaffolding of [`compile`] (problems,
+//! its rules (`games::<game>::compile`), on the shared scaffolding of
+//! [`compile`] (problems,
 //! name tables, variables, places).
 //!
 //! **Invariant:** no pest type escapes this module. Positions are byte
 //! offsets into the effect text; the caller maps them into its file.
 
 pub mod ast;
-pub mod columns;
 pub mod compile;
 pub mod run;
 mod tree;

@@ -10,7 +10,7 @@
 //! decision.
 //!
 //! What a statement *does* is the game's: each game's ops act on its own
-//! zones (counted cards in groups, ordered columns of single cards...),
+//! zones (counted cards in groups, ...),
 //! through [`Interpreter`]. The order of statements, when a run
 //! stops, what a `choose` without an answer does to the run, a statement
 //! reading a declined `choose`, and how a program ends are this module's,

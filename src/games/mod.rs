@@ -12,7 +12,6 @@
 //! `rules/<module>/`, and one line in [`visit`] and [`MODULES`].
 
 pub mod caesar_cleopatra;
-pub mod de_cape_et_d_epee;
 pub mod fuzzing;
 
 use serde::Deserialize;
@@ -25,7 +24,6 @@ use crate::load::{GameDir, SourceFile, Spanned};
 /// lists them.
 pub const MODULES: &[&str] = &[
     caesar_cleopatra::CaesarCleopatra::MODULE,
-    de_cape_et_d_epee::DeCape::MODULE,
     crate::described::MODULE,
 ];
 
@@ -64,7 +62,6 @@ pub fn visit<V: Visit>(module: &str, v: V) -> Option<V::Out> {
         caesar_cleopatra::CaesarCleopatra::MODULE => {
             Some(v.visit::<caesar_cleopatra::CaesarCleopatra>())
         }
-        de_cape_et_d_epee::DeCape::MODULE => Some(v.visit::<de_cape_et_d_epee::DeCape>()),
         crate::described::MODULE => Some(v.visit::<crate::described::Described>()),
         _ => None,
     }

@@ -576,31 +576,65 @@ pub fn every_game_dir(rules: Option<&Path>) -> Result<Vec<GameDir>, Diagnostics>
 /// The rules of a save's game, by the folder the save names, in `rules`
 /// (else `$LUDUS_RULES`, else the built-in rules). Saves written before
 /// they named the folder name the module of its `game.ron` (`described`):
-/// then the one game there of that module; none or several: the error of
-/// an unknown game.
-pub fn saved_game_dir(rules: Option<&Path>, game: &str) -> Result<GameDir, Diagnostics> {
+/// then the one game there of that module, or the one of them whose
+/// `game.ron` names every seat of the save (`seats`, the save's seat ids);
+/// none or several: the error of an unknown game.
+pub fn saved_game_dir(
+    rules: Option<&Path>,
+    game: &str,
+    seats: &[String],
+) -> Result<GameDir, Diagnostics> {
     let dirs = every_game_dir(rules)?;
     if let Some(d) = dirs.iter().find(|d| d.folder_name() == game) {
         return Ok(d.clone());
     }
-    let mut of: Vec<&GameDir> = (dirs.iter())
-        .filter(|d| module_named(d).is_some_and(|m| m == game))
+    let heads: Vec<(&GameDir, Head)> = (dirs.iter())
+        .filter_map(|d| Some((d, head_of(d)?)))
+        .filter(|(_, h)| h.game == game)
         .collect();
-    match of.pop() {
-        Some(d) if of.is_empty() => Ok(d.clone()),
+    let of: Vec<&GameDir> = match heads.len() {
+        1 => vec![heads[0].0],
+        _ => (heads.iter())
+            .filter(|(_, h)| h.seats_all(seats))
+            .map(|(d, _)| *d)
+            .collect(),
+    };
+    match of[..] {
+        [d] => Ok(d.clone()),
         _ => GameDir::select_game(rules, Some(game)).map_err(Diagnostics::from),
     }
 }
 
-/// The module a folder's `game.ron` names, if it reads (the registry,
-/// `games::module_of`, checks it).
-fn module_named(dir: &GameDir) -> Option<String> {
-    #[derive(serde::Deserialize)]
-    struct Head {
-        game: String,
+/// The part of a folder's `game.ron` a save's game is found by: the
+/// module it names (the registry, `games::module_of`, checks it) and the
+/// ids of its seats, if it lists them.
+#[derive(serde::Deserialize)]
+struct Head {
+    game: String,
+    #[serde(default)]
+    seats: Vec<SeatId>,
+}
+
+#[derive(serde::Deserialize)]
+struct SeatId {
+    id: String,
+}
+
+impl Head {
+    fn seats_all(&self, seats: &[String]) -> bool {
+        seats.iter().all(|s| self.seats.iter().any(|x| x.id == *s))
     }
+}
+
+/// Whether `dir`'s `game.ron` lists every one of `seats` (seat ids)
+/// among its seats.
+pub fn lists_seats(dir: &GameDir, seats: &[String]) -> bool {
+    head_of(dir).is_some_and(|h| h.seats_all(seats))
+}
+
+fn head_of(dir: &GameDir) -> Option<Head> {
     let file = dir.read("game.ron").ok()?;
-    file.parse_borrowed::<Head>().ok().map(|h| h.game)
+    file.parse_borrowed::<Head>().ok()
 }
 
 #[cfg(test)]

@@ -2,45 +2,14 @@
 //! can be read two ways, or says nothing, as a key with its readings, the
 //! default, the passage and why. The file holds each toggle's value; an
 //! overlay (a variant, an add-on, `--set`) changes it by
-//! `toggles.<key>`. The game module says which toggles it plays and with
-//! which readings, in its own order; this module checks the file against
-//! that list and gives each toggle's reading as its index.
+//! `toggles.<key>`. Each reading but the first gives the meanings it sets
+//! (`means`: names the game reads, a description's flags); a toggle of
+//! one reading names a point the data settles one way only.
 
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
 use serde::de::Deserializer;
-
-/// Declares the toggles a game module plays, in one list: an enum with one
-/// variant a toggle, in order (its index is the toggle's row), and a table
-/// of each toggle's key and readings, in the order the module numbers them
-/// (`read`'s `known`).
-///
-/// ```ignore
-/// crate::toggles! {
-///     /// A toggle by its row of [`TOGGLES`].
-///     pub enum T, pub const TOGGLES {
-///         Below = "column.below" ["Farther", "Nearer"],
-///     }
-/// }
-/// ```
-#[macro_export]
-macro_rules! toggles {
-    (
-        $(#[$meta:meta])* $vis:vis enum $t:ident, $tvis:vis const $table:ident {
-            $($variant:ident = $key:literal [$($reading:literal),+ $(,)?]),+ $(,)?
-        }
-    ) => {
-        $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-        #[repr(u8)]
-        $vis enum $t {
-            $($variant),+
-        }
-
-        $tvis const $table: &[(&str, &[&str])] = &[$(($key, &[$($reading),+])),+];
-    };
-}
 
 use super::overlay::Overlays;
 use super::{SourceFile, Spanned};
@@ -55,9 +24,8 @@ pub struct TogglesFile {
 
 /// One toggle as written; `passage` and `why` are for the designer (and
 /// `ludus check`'s reader): read only to be required. `means` gives, for
-/// each reading but the first, the meanings it sets (names the game's
-/// engine layer reads, such as `effects::columns::Readings`' fields): such
-/// a toggle is played by the data, not by the module's list.
+/// each reading but the first, the meanings it sets (names the game
+/// reads).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Toggle {
@@ -82,16 +50,9 @@ impl<'de> Deserialize<'de> for Word {
     }
 }
 
-/// The toggles a module plays: each key with its readings, first the
-/// default a rulebook's plain reading gives.
-pub type Known = [(&'static str, &'static [&'static str])];
-
 /// The toggles of a file, each at its reading in force.
 #[derive(Debug, Clone, Default)]
 pub struct Toggles {
-    /// Each toggle of the module's list, in its order, as the index of its
-    /// reading.
-    pub values: Vec<u8>,
     /// Every toggle of the file, in its order: `toggles.<key>` and its
     /// reading.
     pub settings: Vec<(String, String)>,
@@ -103,73 +64,48 @@ pub struct Toggles {
 }
 
 /// Reads the toggles file `f` with the overlays' `toggles.<key>`: each
-/// toggle of `known` as the index of its reading, each other toggle by
-/// the `meanings` (of those a game gives) its `means` sets. Every problem
-/// is a diagnostic at its place: a toggle neither in `known` nor with
-/// `means`, readings other than the module's, a reading but the first
-/// without a meaning or a meaning for no such reading (the first, the
-/// default, means nothing), an unknown meaning or one given twice, an
-/// unknown reading, a toggle of `known` the file leaves out. `None` if a
-/// toggle of `known` is left out.
+/// toggle by the `meanings` (of those a game gives) its `means` sets.
+/// Every problem is a diagnostic at its place: a toggle of several
+/// readings without `means`, a reading but the first without a meaning or
+/// a meaning for no such reading (the first, the default, means nothing),
+/// an unknown meaning or one given twice, an unknown reading.
 pub fn read(
     f: &SourceFile,
-    known: &Known,
     meanings: &[&str],
     o: &Overlays,
     diags: &mut Diagnostics,
 ) -> Option<Toggles> {
     let file: TogglesFile = super::parse_into(f, diags)?;
-    let mut out = Toggles {
-        values: vec![u8::MAX; known.len()],
-        ..Toggles::default()
-    };
+    let mut out = Toggles::default();
     let mut meant: Vec<(&str, &str)> = Vec::new();
     for tg in &file.toggles {
         let key = tg.key.value.as_str();
-        let written: Vec<&str> = tg.readings.iter().map(|w| w.value.0.as_str()).collect();
-        let i = known.iter().position(|(k, _)| *k == key);
+        let readings: Vec<&str> = tg.readings.iter().map(|w| w.value.0.as_str()).collect();
         let err = |diags: &mut Diagnostics, m: String| diags.push(f.error(&tg.key, m));
-        // For a module that plays no toggle of its own (a described game),
-        // a toggle of one reading means nothing: it names a point the data
+        // A toggle of one reading means nothing: it names a point the data
         // settles one way only.
-        let settled = known.is_empty() && written.len() == 1;
-        if i.is_none() && tg.means.is_empty() && !settled {
-            let keys: Vec<&str> = known.iter().map(|t| t.0).collect();
+        if tg.means.is_empty() && readings.len() != 1 {
             let d = f.error(&tg.key, format!("unknown toggle \"{key}\""));
-            diags.push(d.with_hint(format!(
-                "the toggles this module plays: {}; another toggle gives each reading but its first a meaning (`means`)",
-                keys.join(", ")
-            )));
+            diags.push(d.with_hint(
+                "a toggle gives each reading but its first a meaning (`means`)".to_string(),
+            ));
             continue;
         }
-        let readings = i.map_or(&written[..], |i| known[i].1);
-        if written != readings {
-            err(
-                diags,
-                format!("the readings of \"{key}\" are {}", readings.join(", ")),
-            );
-        }
-        if i.is_some() && !tg.means.is_empty() {
-            err(
-                diags,
-                format!("this module plays \"{key}\": its readings have no `means`"),
-            );
-        }
-        let after_first = written.get(1..).unwrap_or_default();
+        let after_first = readings.get(1..).unwrap_or_default();
         for r in after_first
             .iter()
-            .filter(|r| i.is_none() && !tg.means.contains_key(&Word(r.to_string())))
+            .filter(|r| !tg.means.contains_key(&Word(r.to_string())))
         {
             err(
                 diags,
                 format!("the reading {r} of \"{key}\" has no meaning (`means`)"),
             );
         }
-        for (w, names) in tg.means.iter().filter(|_| i.is_none()) {
+        for (w, names) in &tg.means {
             if !after_first.contains(&w.0.as_str()) {
                 let m = format!(
                     "the readings of \"{key}\" are {}: {} is not one after the first",
-                    written.join(", "),
+                    readings.join(", "),
                     w.0
                 );
                 err(diags, m);
@@ -185,7 +121,7 @@ pub fn read(
                 meant.push((key, &n.0));
             }
         }
-        let row = (key, readings);
+        let row = (key, &readings[..]);
         let mut value = reading(row, &tg.default.value.0).unwrap_or_else(|m| {
             diags.push(f.error(&tg.default, m));
             0
@@ -202,22 +138,11 @@ pub fn read(
         out.settings.push((format!("toggles.{key}"), r.to_string()));
         out.passages
             .push((format!("toggles.{key}"), tg.passage.clone()));
-        match i {
-            Some(i) => out.values[i] = value,
-            None => {
-                let names = tg.means.get(&Word(r.to_string())).into_iter().flatten();
-                let known = names.filter(|n| meanings.contains(&n.0.as_str()));
-                out.meanings.extend(known.map(|n| n.0.clone()));
-            }
-        }
+        let names = tg.means.get(&Word(r.to_string())).into_iter().flatten();
+        let known = names.filter(|n| meanings.contains(&n.0.as_str()));
+        out.meanings.extend(known.map(|n| n.0.clone()));
     }
-    for (i, r) in out.values.iter().enumerate() {
-        if *r == u8::MAX {
-            let m = format!("toggles.ron does not give the toggle \"{}\"", known[i].0);
-            diags.push(crate::diag::Diagnostic::whole(f.path.clone(), m));
-        }
-    }
-    out.values.iter().all(|&r| r != u8::MAX).then_some(out)
+    Some(out)
 }
 
 fn reading((key, readings): (&str, &[&str]), v: &str) -> Result<u8, String> {

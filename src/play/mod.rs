@@ -6,9 +6,7 @@
 //!
 //! Generic over the game ([`Playable`]): the board, the sentences of moves
 //! and events and the typed forms are the game's; this module names no
-//! notion of any game. A game over a table of columns
-//! (`effects::columns`) may leave its cards, events, board and scores to
-//! [`columns`].
+//! notion of any game.
 //!
 //! A game is its rules selection, its seed and its moves ([`record::Game`]).
 //! Every AI decision is made by a fresh agent seeded from the game seed and
@@ -16,7 +14,6 @@
 //! The session reads lines from any `BufRead` and writes to any `Write`
 //! ([`run_session`]), so that tests drive it with piped input.
 
-pub mod columns;
 pub mod help;
 pub mod i18n;
 pub mod input;
@@ -596,8 +593,10 @@ pub fn run_session_with<G: Playable>(
             // The save's own game (`G`), in `--rules` or `$LUDUS_RULES`
             // if given, else built in; not the folder's default game.
             let game = record::game_of_save(&path).unwrap_or_else(|| G::MODULE.to_string());
-            let rules = crate::load::rules_dir::saved_game_dir(args.rules.rules.as_deref(), &game)
-                .map_err(PlayError::Invalid)?;
+            let seats = record::seats_of_save(&path);
+            let rules =
+                crate::load::rules_dir::saved_game_dir(args.rules.rules.as_deref(), &game, &seats)
+                    .map_err(PlayError::Invalid)?;
             let g =
                 Game::load_in(&path, Some(rules), lang).map_err(|d| PlayError::Save(d, lang))?;
             (g, Some(path))

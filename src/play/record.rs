@@ -124,7 +124,7 @@ impl RulesChoice {
     pub fn game_dir(&self) -> Result<GameDir, Diagnostics> {
         match &self.source {
             Some(d) => Ok(d.clone()),
-            None => crate::load::rules_dir::saved_game_dir(None, &self.game)
+            None => crate::load::rules_dir::saved_game_dir(None, &self.game, &[])
                 .or_else(|_| GameDir::select(None).map_err(Diagnostics::from)),
         }
     }
@@ -508,13 +508,24 @@ impl<G: Playable> Game<G> {
             return Err(plain(path, msg).into());
         }
         let mut choice = sf.rules.clone();
-        choice.source = rules;
+        // A save naming a module (older saves) is found by its seats too.
+        let seat_ids: Vec<String> = sf.players.iter().map(|(id, _)| id.clone()).collect();
+        choice.source = rules
+            .or_else(|| crate::load::rules_dir::saved_game_dir(None, &choice.game, &seat_ids).ok());
+        let seats =
+            |l: &crate::engine::Loaded<G::Rules>| G::new_state(&l.rules, 0, true).num_players();
         let (loaded, settings) = match load_saved_rules::<G>(path, &choice, lang) {
             // Saves of Ludus before 2026-11-26 left out the number of
-            // players asked for: the list of players gives it.
+            // players asked for: the list of players gives it (when the
+            // rules do not load with their default number, or load with
+            // another).
             Err(e) if choice.players.is_none() => {
                 choice.players = Some(sf.players.len());
                 load_saved_rules::<G>(path, &choice, lang).map_err(|_| e)?
+            }
+            Ok(l) if choice.players.is_none() && seats(&l.0) != sf.players.len() => {
+                choice.players = Some(sf.players.len());
+                load_saved_rules::<G>(path, &choice, lang)?
             }
             r => r?,
         };
@@ -846,6 +857,20 @@ pub fn game_of_save(path: &Path) -> Option<String> {
     }
     let text = crate::load::read_text(path).ok()?;
     ron::from_str::<Head>(&text).ok().map(|h| h.rules.game)
+}
+
+/// The ids of a save's seats (`players`), if the file reads as a save.
+pub fn seats_of_save(path: &Path) -> Vec<String> {
+    #[derive(Deserialize)]
+    struct Head {
+        players: Vec<(String, ron::Value)>,
+    }
+    let Ok(text) = crate::load::read_text(path) else {
+        return Vec::new();
+    };
+    ron::from_str::<Head>(&text)
+        .map(|h| h.players.into_iter().map(|(id, _)| id).collect())
+        .unwrap_or_default()
 }
 
 /// A file name as typed: `~/x` under the home directory.

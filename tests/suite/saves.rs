@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use ludus::described::Described;
 use ludus::games::caesar_cleopatra::CaesarCleopatra;
-use ludus::games::de_cape_et_d_epee::DeCape;
 use ludus::play::Game;
 
 /// `ludus ARGS` with autosaves under `data`, `input` on its stdin.
@@ -139,13 +139,13 @@ fn last_replays_and_resumes_a_de_cape_autosave_in_its_own_file() {
     let data = tmp.path();
     let args = ["play", "--game", "de-cape", "--ai", "random", "--seed", "5"];
     let (file, moves) = saved_in(&ludus(data, &args, "1\n"));
-    assert_eq!(Game::<DeCape>::load(&file).unwrap().moves.len(), moves);
+    assert_eq!(Game::<Described>::load(&file).unwrap().moves.len(), moves);
 
     let out = replay_and_resume_last(data, &file, moves);
     let (again, more) = saved_in(&out);
     assert_eq!(again, file);
     assert!(more > moves, "{out}");
-    assert_eq!(Game::<DeCape>::load(&file).unwrap().moves.len(), more);
+    assert_eq!(Game::<Described>::load(&file).unwrap().moves.len(), more);
 
     let resume = ["play", "--resume", "last", "--game", "caesar"];
     let out = ludus(data, &resume, "quit\n");
@@ -271,4 +271,19 @@ fn a_roemer_save_replays_and_resumes_and_an_older_one_replays() {
     let out = ludus(data, &["replay", old.to_str().unwrap()], "");
     assert!(out.starts_with("Replay of"), "{out}");
     assert!(!out.contains("error"), "{out}");
+}
+
+/// A save written before saves named the rules folder names the module
+/// (`described`): of the built-in games of that module, the one whose
+/// seats the save's are.
+#[test]
+fn a_save_naming_a_module_finds_its_game_by_its_seats() {
+    use ludus::load::rules_dir::saved_game_dir;
+    let seats = |s: &[&str]| s.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+    let found = |s: &[&str]| saved_game_dir(None, "described", &seats(s)).map(|d| d.folder_name());
+    assert_eq!(found(&["south", "west"]).unwrap(), "roemer");
+    assert_eq!(found(&["blue", "white"]).unwrap(), "de_cape_et_d_epee");
+    assert!(found(&[]).is_err(), "two games of the module: none chosen");
+    let by_folder = saved_game_dir(None, "roemer", &[]).unwrap();
+    assert_eq!(by_folder.folder_name(), "roemer");
 }

@@ -6,8 +6,8 @@
 use std::net::SocketAddr;
 use std::path::Path;
 
+use ludus::described::Described;
 use ludus::games::caesar_cleopatra::CaesarCleopatra;
-use ludus::games::de_cape_et_d_epee::DeCape;
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -353,7 +353,7 @@ fn after_a_restart_the_games_and_links_work_again_and_a_seat_rejoins() {
             left += 1;
             assert!(left < 1000, "the server's stop closes the connection");
         }
-        let saved = ludus::play::Game::<DeCape>::load(&save_of(dir.path(), &g)).unwrap();
+        let saved = ludus::play::Game::<Described>::load(&save_of(dir.path(), &g)).unwrap();
         // The AI's seat may have moved between that view and the stop: the
         // save holds every move the view saw, and perhaps the AI's next.
         assert!(saved.moves.len() as u64 >= before["step"].as_u64().unwrap());
@@ -376,7 +376,7 @@ fn after_a_restart_the_games_and_links_work_again_and_a_seat_rejoins() {
         same_or_later(&again);
         let end = drive(s.addr, &g, 4, 5000).await.unwrap();
         s.stop().await;
-        let saved = ludus::play::Game::<DeCape>::load(&save_of(dir.path(), &g)).unwrap();
+        let saved = ludus::play::Game::<Described>::load(&save_of(dir.path(), &g)).unwrap();
         assert!(saved.is_over());
         assert_eq!(saved.moves.len() as u64, end);
     });
@@ -442,7 +442,7 @@ fn a_restart_in_the_middle_of_twenty_running_games_loses_none() {
         s.stop().await;
         for g in &games {
             let path = save_of(dir.path(), g);
-            let saved = ludus::play::Game::<DeCape>::load(&path).expect("the save loads");
+            let saved = ludus::play::Game::<Described>::load(&path).expect("the save loads");
             assert!(saved.is_over(), "{}", path.display());
         }
         eprintln!("acknowledged steps before the restart: {acked:?}");

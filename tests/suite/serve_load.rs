@@ -11,8 +11,8 @@ use std::io::BufRead;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use ludus::described::Described;
 use ludus::games::caesar_cleopatra::CaesarCleopatra;
-use ludus::games::de_cape_et_d_epee::DeCape;
 use serde_json::{Value, json};
 
 use crate::serve_client::*;
@@ -135,7 +135,7 @@ fn two_hundred_games_at_once() {
                 assert!(x.is_over());
                 x.moves.len()
             } else {
-                let x = ludus::play::Game::<DeCape>::load(&path).unwrap();
+                let x = ludus::play::Game::<Described>::load(&path).unwrap();
                 assert!(x.is_over());
                 x.moves.len()
             };
