@@ -104,6 +104,11 @@ pub struct Rules {
     pub rulebook: String,
     /// Each card's name in each language, made when first asked for.
     pub card_names: CardNames,
+    /// A game as it stands when its procedure first reads the random
+    /// generator or waits for a seat: the same for every seed, so a new
+    /// game without a log starts from a copy (`state.rs`).
+    /// It is `(game, steps run)`.
+    pub fixed_start: Option<(Box<super::state::Core>, u32)>,
 }
 
 /// Each card's name in each language (then the words for no card and a
@@ -552,8 +557,10 @@ impl Validator {
             settings,
             rulebook,
             card_names: CardNames::default(),
+            fixed_start: None,
         };
         rules.eval = super::eval::Eval::compile(&rules);
+        rules.fixed_start = Some(super::state::Core::fixed_start(&rules));
         let keys: Vec<String> = [rules.settings.clone(), rules.names()]
             .concat()
             .into_iter()

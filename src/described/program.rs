@@ -212,6 +212,19 @@ pub enum Op {
     },
 }
 
+impl Op {
+    /// Whether the op reads neither the random generator nor a seat's
+    /// decision, nor ends the game: run from the same state, it does the
+    /// same whatever the seed (`Core::run_fixed`). A `draw` may shuffle a
+    /// refilled pile; a `tell` is only logged.
+    pub fn is_fixed(&self) -> bool {
+        !matches!(
+            self,
+            Op::Choose { .. } | Op::Shuffle(_) | Op::Draw { .. } | Op::EndGame | Op::Tell(_)
+        )
+    }
+}
+
 /// The options of a `choose by`, and where the program goes on after it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Choice {

@@ -23,26 +23,47 @@ impl Core {
     /// Runs ops until a decision waits or the game ends. The locals are
     /// worked on in a copy, written back when the run stops.
     pub fn run(&mut self, r: &Rules) {
+        self.run_counted(r, 0);
+    }
+
+    /// [`Core::run`] after `steps` steps were run without a decision (a
+    /// game started from [`Rules::fixed_start`]).
+    pub fn run_counted(&mut self, r: &Rules, steps: u32) {
         let mut l = self.locals;
-        self.run_ops(r, &mut l);
+        self.run_ops::<false>(r, &mut l, steps);
         self.locals = l;
     }
 
-    fn run_ops(&mut self, r: &Rules, l: &mut Locals) {
+    /// Runs ops up to the first that may read the random generator or
+    /// wait for a seat ([`Op::is_fixed`]): what it does is the same for
+    /// every seed.
+    /// Returns the steps it ran.
+    pub fn run_fixed(&mut self, r: &Rules) -> u32 {
+        let mut l = self.locals;
+        let steps = self.run_ops::<true>(r, &mut l, 0);
+        self.locals = l;
+        steps
+    }
+
+    /// Runs ops until a decision waits, the game ends, or (`FIXED`) an op
+    /// is not fixed; returns the steps run without a decision.
+    fn run_ops<const FIXED: bool>(&mut self, r: &Rules, l: &mut Locals, mut steps: u32) -> u32 {
         let p = &r.program;
         let n = r.players as i32;
-        let mut steps = 0u32;
         while self.end.is_none() {
             steps += 1;
             if steps > STEP_CAP {
                 self.finish(End::StepCap(self.phase));
-                return;
+                return steps;
             }
             let pc = self.pc as usize;
             let Some(op) = p.ops.get(pc) else {
                 self.finish(End::Game);
-                return;
+                return steps;
             };
+            if FIXED && !op.is_fixed() {
+                return steps;
+            }
             self.pc += 1;
             match op {
                 Op::Phase(i) => {
@@ -80,13 +101,13 @@ impl Core {
                 Op::Choose { by, choice } => {
                     if self.decisions >= r.decision_cap {
                         self.finish(End::DecisionCap(self.phase));
-                        return;
+                        return steps;
                     }
                     let seat = self.x(r, l, *by).rem_euclid(n) as u8;
                     self.waiting = Some((*choice, seat));
                     if self.any_legal(r, l) {
                         self.pc -= 1;
-                        return;
+                        return steps;
                     }
                     self.waiting = None;
                     self.pc = p.choices[*choice as usize].end;
@@ -159,6 +180,7 @@ impl Core {
                 Op::ForCardEnd { base } => self.for_card_end(l, *base),
             }
         }
+        steps
     }
 
     pub(super) fn finish(&mut self, e: End) {
@@ -198,6 +220,7 @@ impl Core {
     /// Seat `s` draws the top card of pile `from` into pile `to`; an empty
     /// pile first takes the whole refill pile of the seat in its order,
     /// shuffled. Whether a card was drawn.
+    #[inline(always)]
     fn draw_one(&mut self, r: &Rules, from: usize, to: usize, s: usize) -> bool {
         if self.pile(from).is_empty()
             && let Some(z) = r.zones[r.draw_from as usize].refill_from
@@ -219,6 +242,7 @@ impl Core {
     /// top of the pile, or just after `after` (each card after the one
     /// put before it). An index out of range puts nothing.
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     fn put(
         &mut self,
         r: &Rules,
@@ -299,6 +323,7 @@ impl Core {
 
     // ----- Decisions ------------------------------------------------------
 
+    #[inline]
     fn any_legal(&self, r: &Rules, l: &mut Locals) -> bool {
         let mut found = false;
         self.each_legal(r, l, |_| {

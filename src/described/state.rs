@@ -201,20 +201,19 @@ pub struct State {
     pub core: Core,
 }
 
-impl State {
-    /// A new game from `seed`: every card in the start zone in deck order,
-    /// counters at 0 (seats and cards at none... seat 0), then the
-    /// procedure run up to its first decision.
-    pub fn new(rules: Arc<Rules>, seed: u64, log: bool) -> State {
-        let mut s = State::blank(rules, seed, log);
-        s.run();
-        s
+impl std::fmt::Debug for Core {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Core")
+            .field("pc", &self.pc)
+            .field("phase", &self.phase)
+            .finish_non_exhaustive()
     }
+}
 
-    /// [`State::new`] before anything is run: the procedure at its first
-    /// op (a scenario's position is laid out on it, `scenario.rs`).
-    pub fn blank(rules: Arc<Rules>, seed: u64, log: bool) -> State {
-        let r = &*rules;
+impl Core {
+    /// A blank game: every card in the start zone in deck order, counters
+    /// at 0 (cards and values at none), the procedure at its first op.
+    pub fn blank(r: &Rules, seed: u64, log: bool) -> Core {
         let start = r.pile(r.start, 0);
         let mut core = Core {
             rng: seed::rng(seed),
@@ -248,6 +247,44 @@ impl State {
                 core.per[i] = [-1; MAX_SEATS];
             }
         }
+        core
+    }
+
+    /// [`Rules::fixed_start`]: a blank game run up to the first op that
+    /// reads the random generator or waits for a seat (the seed is not
+    /// read before it).
+    pub fn fixed_start(r: &Rules) -> (Box<Core>, u32) {
+        let mut core = Core::blank(r, 0, false);
+        let steps = core.run_fixed(r);
+        (Box::new(core), steps)
+    }
+}
+
+impl State {
+    /// A new game from `seed`: every card in the start zone in deck order,
+    /// counters at 0 (seats and cards at none... seat 0), then the
+    /// procedure run up to its first decision.
+    /// Without a log, it starts from the rules' [`Rules::fixed_start`]:
+    /// the ops before the first shuffle or decision give the same game
+    /// whatever the seed.
+    pub fn new(rules: Arc<Rules>, seed: u64, log: bool) -> State {
+        let (mut s, steps) = match (&rules.fixed_start, log) {
+            (Some((fixed, steps)), false) => {
+                let (mut core, steps) = (Core::clone(fixed), *steps);
+                core.rng = seed::rng(seed);
+                (State { rules, core }, steps)
+            }
+            _ => (State::blank(rules, seed, log), 0),
+        };
+        let State { rules, core } = &mut s;
+        core.run_counted(rules, steps);
+        s
+    }
+
+    /// [`State::new`] before anything is run: the procedure at its first
+    /// op (a scenario's position is laid out on it, `scenario.rs`).
+    pub fn blank(rules: Arc<Rules>, seed: u64, log: bool) -> State {
+        let core = Core::blank(&rules, seed, log);
         State { rules, core }
     }
 

@@ -223,3 +223,41 @@ fn hidden_cards_are_hidden_from_the_others() {
     assert_ne!(mine, other);
     assert!(other.contains("15 x a hidden card"), "{other}");
 }
+
+/// A new game without a log starts from a copy of the ops that come
+/// before the first shuffle or decision (`Rules::fixed_start`): it is the
+/// game a blank state run from its first op gives, at the deal and after
+/// 40 random moves, for every described game and number of players.
+#[test]
+fn a_game_started_from_the_fixed_start_is_the_game_run_from_the_first_op() {
+    use ludus::engine::seed::{agent_rng, derive};
+    for (game, players) in [("roemer", 2..=4), ("de-cape", 2..=6)] {
+        let dir = GameDir::built_in_game(game).unwrap();
+        for n in players {
+            let sel = Selection {
+                players: Some(n),
+                ..Selection::default()
+            };
+            let rules = Described::load(&dir, &sel).unwrap().rules;
+            let (fixed, steps) = rules.fixed_start.as_ref().unwrap();
+            assert!(fixed.pc > 0 && *steps > 0, "{game} {n}: nothing fixed");
+            let mut buf = Vec::new();
+            for seed in 0..10 {
+                let mut copied = State::new(rules.clone(), seed, false);
+                let mut run = State::blank(rules.clone(), seed, false);
+                run.run();
+                assert_eq!(copied.digest(), run.digest(), "{game} {n} seed {seed}");
+                let mut rng = agent_rng(derive(seed, 0, 1));
+                for _ in 0..40 {
+                    if copied.is_terminal() {
+                        break;
+                    }
+                    let (m, _) = copied.random_legal(&mut rng, &mut buf);
+                    copied.apply_legal(m);
+                    run.apply_legal(m);
+                }
+                assert_eq!(copied.digest(), run.digest(), "{game} {n} seed {seed}");
+            }
+        }
+    }
+}
