@@ -247,7 +247,9 @@ impl C<'_, '_> {
     fn patch(&mut self, at: usize, to: u16) {
         match &mut self.prog.ops[at] {
             Op::Jump(t) | Op::JumpUnless(_, t) => *t = to,
-            Op::ForTest { exit, .. } | Op::ForCardNext { exit, .. } => *exit = to,
+            Op::ForTest { exit, .. }
+            | Op::ForCardNext { exit, .. }
+            | Op::ForCardNextIf { exit, .. } => *exit = to,
             _ => {}
         }
     }

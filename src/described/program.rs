@@ -206,6 +206,16 @@ pub enum Op {
         i: u8,
         exit: u16,
     },
+    /// `for card <var> in <set> { if <test> { ... } }`: the next card of
+    /// the snapshot that passes the test in `var`, or on to `exit`.
+    ForCardNextIf {
+        var: u8,
+        base: u8,
+        n: u8,
+        i: u8,
+        test: TId,
+        exit: u16,
+    },
     /// The snapshot dropped.
     ForCardEnd {
         base: u8,

@@ -177,6 +177,22 @@ impl Core {
                         self.pc = *exit;
                     }
                 }
+                Op::ForCardNextIf {
+                    var,
+                    base,
+                    n,
+                    i,
+                    test,
+                    exit,
+                } => loop {
+                    if !self.for_card_next(l, *var, [*base, *n, *i]) {
+                        self.pc = *exit;
+                        break;
+                    }
+                    if self.t(r, l, *test) {
+                        break;
+                    }
+                },
                 Op::ForCardEnd { base } => self.for_card_end(l, *base),
             }
         }

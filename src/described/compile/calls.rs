@@ -266,7 +266,9 @@ impl C<'_, '_> {
         true
     }
 
-    /// `for card <var> in <cards> { ... }`: over a snapshot of the set.
+    /// `for card <var> in <cards> { ... }`: over a snapshot of the set. A
+    /// body that is one `if` without `else` is the loop's filter: one op
+    /// skips the cards that fail its test.
     fn for_card(&mut self, var: &Ident, cards: &Cards, body: &[Statement]) {
         let set = self.set(cards);
         let depth = self.scope.len();
@@ -276,13 +278,40 @@ impl C<'_, '_> {
         let v = self.local(&var.name, Ty::Card);
         self.emit(Op::ForCardInit { set, base, n, i });
         let head = self.pc();
-        let next = self.emit(Op::ForCardNext {
-            var: v,
-            base,
-            n,
-            i,
-            exit: 0,
-        });
+        let (next, body) = match body {
+            [
+                Statement {
+                    kind:
+                        StatementKind::If {
+                            test,
+                            then,
+                            otherwise,
+                        },
+                    ..
+                },
+            ] if otherwise.is_empty() => {
+                let test = self.test(test);
+                let next = self.emit(Op::ForCardNextIf {
+                    var: v,
+                    base,
+                    n,
+                    i,
+                    test,
+                    exit: 0,
+                });
+                (next, &then[..])
+            }
+            _ => {
+                let next = self.emit(Op::ForCardNext {
+                    var: v,
+                    base,
+                    n,
+                    i,
+                    exit: 0,
+                });
+                (next, body)
+            }
+        };
         self.loops.push(Loop { breaks: Vec::new() });
         self.block(body);
         self.emit(Op::Jump(head));
