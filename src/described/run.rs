@@ -403,6 +403,7 @@ impl Core {
     /// set in order, then each index that passes the test, increasing), or
     /// each index alone. Whether to go on.
     #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
     fn each_target(
         &self,
         r: &Rules,
