@@ -89,6 +89,31 @@ impl Core {
         r.eval.sets[s as usize].each(self, r, l, f)
     }
 
+    /// Calls `f` with each card of set `s` as the set stood before the
+    /// first call (`f` may move them): the cards are copied first, but
+    /// for a set of one card.
+    #[inline]
+    pub fn each_moved(
+        &mut self,
+        r: &Rules,
+        l: &mut Locals,
+        s: SId,
+        mut f: impl FnMut(&mut Self, u8),
+    ) {
+        let set = &r.eval.sets[s as usize];
+        if let [TermC::Card(x)] = &set.terms[..] {
+            if let Ok(k) = u8::try_from(x.ev(self, r, l))
+                && usize::from(k) < set.cards
+            {
+                f(self, k);
+            }
+            return;
+        }
+        for &c in &self.cards(r, l, s) {
+            f(self, c);
+        }
+    }
+
     /// The piles the zones of set `s` name, in order (none out of range).
     pub fn set_piles(
         &mut self,

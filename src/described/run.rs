@@ -126,19 +126,13 @@ impl Core {
                     up,
                     after,
                 } => self.put(r, l, *set, *zone, *seat, *up, *after),
-                Op::Discard(set) => {
-                    for &c in &self.cards(r, l, *set) {
-                        let owner = i32::from(self.owner[c as usize]);
-                        if let Some(to) = r.pile_at(r.discard_to, owner) {
-                            self.move_card(r, c, to, None);
-                        }
+                Op::Discard(set) => self.each_moved(r, l, *set, |core, c| {
+                    let owner = i32::from(core.owner[c as usize]);
+                    if let Some(to) = r.pile_at(r.discard_to, owner) {
+                        core.move_card(r, c, to, None);
                     }
-                }
-                Op::Reveal(set) => {
-                    for &c in &self.cards(r, l, *set) {
-                        self.up.set(c, true);
-                    }
-                }
+                }),
+                Op::Reveal(set) => self.each_moved(r, l, *set, |core, c| core.up.set(c, true)),
                 Op::Shuffle(set) => self.shuffle(r, l, *set),
                 Op::Draw { seat, n: count } => {
                     let s = self.x(r, l, *seat).rem_euclid(n) as usize;
@@ -271,9 +265,7 @@ impl Core {
             return;
         };
         let Some(after) = after else {
-            for &c in &self.cards(r, l, set) {
-                self.move_card(r, c, to, up);
-            }
+            self.each_moved(r, l, set, |core, c| core.move_card(r, c, to, up));
             return;
         };
         let after = self.x(r, l, after);
