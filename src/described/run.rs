@@ -1,7 +1,8 @@
 //! The interpreter of a described game: the procedure's ops run on a
 //! [`Core`] until a `choose by` waits for a seat (its legal moves are the
 //! options' cards that pass their tests) or the game ends. A run that
-//! takes more than [`STEP_CAP`] steps without a decision, or a game of
+//! takes more than [`STEP_CAP`] steps (jumps back: the turns of its
+//! loops) without a decision, or a game of
 //! more decisions than the rules' cap, is stopped with the phase it was
 //! in (`End::StepCap`, `End::DecisionCap`). Nothing here allocates
 //! without the event log.
@@ -13,7 +14,8 @@ use super::program::*;
 use super::state::{Core, End, Event, Move, NONE};
 use crate::engine::seed;
 
-/// The most steps a run takes without a decision.
+/// The most steps a run takes without a decision: jumps back, as a run
+/// without them is no longer than the program.
 pub const STEP_CAP: u32 = 1_000_000;
 
 use super::eval::Locals;
@@ -50,12 +52,10 @@ impl Core {
     fn run_ops<const FIXED: bool>(&mut self, r: &Rules, l: &mut Locals, mut steps: u32) -> u32 {
         let p = &r.program;
         let n = r.players as i32;
-        while self.end.is_none() {
-            steps += 1;
-            if steps > STEP_CAP {
-                self.finish(End::StepCap(self.phase));
-                return steps;
-            }
+        if self.end.is_some() {
+            return steps;
+        }
+        loop {
             let pc = self.pc as usize;
             let Some(op) = p.ops.get(pc) else {
                 self.finish(End::Game);
@@ -70,7 +70,12 @@ impl Core {
                     self.phase = *i;
                     self.phase_starts();
                 }
-                Op::Jump(t) => self.pc = *t,
+                Op::Jump(t) => {
+                    self.pc = *t;
+                    if usize::from(*t) <= pc && !self.step(&mut steps) {
+                        return steps;
+                    }
+                }
                 Op::JumpUnless(t, to) => {
                     if !self.t(r, l, *t) {
                         self.pc = *to;
@@ -97,6 +102,9 @@ impl Core {
                     let v = &mut l[*var as usize];
                     *v = (*v + 1) % n;
                     self.pc = *head;
+                    if !self.step(&mut steps) {
+                        return steps;
+                    }
                 }
                 Op::Choose { by, choice } => {
                     if self.decisions >= r.decision_cap {
@@ -144,7 +152,10 @@ impl Core {
                     }
                 }
                 Op::Tell(i) => self.tell(r, l, *i),
-                Op::EndGame => self.finish(End::Game),
+                Op::EndGame => {
+                    self.finish(End::Game);
+                    return steps;
+                }
                 // D, E (`calls.rs`)
                 Op::SetCell { off, len, ix, to } => {
                     let (i, v) = (self.x(r, l, *ix), self.x(r, l, *to));
@@ -155,6 +166,9 @@ impl Core {
                 Op::Run { event, card } => {
                     let c = self.x(r, l, *card);
                     self.call(r, l, *event, c);
+                    if self.end.is_some() {
+                        return steps;
+                    }
                 }
                 Op::Return => self.ret(r, l),
                 Op::ForCardInit { set, base, n, i } => {
@@ -190,7 +204,18 @@ impl Core {
                 Op::ForCardEnd { base } => self.for_card_end(l, *base),
             }
         }
-        steps
+    }
+
+    /// Counts a step (a jump back); false when the run is stopped, past
+    /// [`STEP_CAP`].
+    #[inline]
+    fn step(&mut self, steps: &mut u32) -> bool {
+        *steps += 1;
+        if *steps > STEP_CAP {
+            self.finish(End::StepCap(self.phase));
+            return false;
+        }
+        true
     }
 
     pub(super) fn finish(&mut self, e: End) {

@@ -229,7 +229,7 @@ pub fn end_words(s: &State, lang: Lang, e: End) -> String {
             phase(p)
         ),
         End::StepCap(p) => format!(
-            "stopped: more than {} steps without a decision in phase `{}` (a loop that never ends)",
+            "stopped: more than {} turns of a loop without a decision in phase `{}` (a loop that never ends)",
             super::run::STEP_CAP,
             phase(p)
         ),
