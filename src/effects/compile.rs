@@ -148,7 +148,7 @@ impl Meanings {
 
     /// A trigger the game gives no meaning to.
     pub fn reject_trigger(&self, p: &mut Problems, t: &Trigger) {
-        let what = format!("`{}`", t.kind.name());
+        let what = format!("`{}`", t.name());
         let hint = format!("its triggers are: {}", self.triggers.join(", "));
         self.reject(p, t.span.clone(), &what, Some(hint));
     }
