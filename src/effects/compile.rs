@@ -133,7 +133,7 @@ pub struct Meanings {
 
 impl Meanings {
     /// "<what> has no meaning in <texts>", at `span`, with `hint`: a
-    /// form inside a statement (`what`: "`above(...)`", "a comparison").
+    /// form inside a statement (`what`: "`|` between cards", "a comparison").
     pub fn reject(&self, p: &mut Problems, span: Range<usize>, what: &str, hint: Option<String>) {
         let message = format!("{what} has no meaning in {}", self.texts);
         p.problem(span, message, hint);
