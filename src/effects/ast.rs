@@ -76,10 +76,8 @@ pub enum StatementKind {
         face: Ident,
         groups: Vec<Ident>,
     },
-    /// `cancel`: the card reacted to; `cancel abilities <cards>`: theirs.
-    Cancel {
-        abilities: Option<Cards>,
-    },
+    /// `cancel`: the card reacted to.
+    Cancel,
     Require(Condition),
     /// `phase <name> { ... }`: a named part of a described game's procedure.
     Phase {
@@ -239,8 +237,7 @@ impl StatementKind {
             K::Take(_) => "take",
             K::Draw { .. } => "draw",
             K::PlaceTaken { .. } => "place taken",
-            K::Cancel { abilities: None } => "cancel",
-            K::Cancel { abilities: Some(_) } => "cancel abilities",
+            K::Cancel => "cancel",
             K::Require(_) => "require",
             K::Phase { .. } => "phase",
             K::If { .. } => "if",

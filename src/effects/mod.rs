@@ -171,7 +171,6 @@ fn word_name(r: &Rule) -> &'static str {
         Rule::kw_end => "`end`",
         Rule::kw_to => "`to`",
         Rule::by | Rule::kw_by => "`by`",
-        Rule::kw_abilities => "`abilities`",
         Rule::kw_value => "`value`",
         Rule::kw_for => "`for`",
         Rule::cards | Rule::card_set => "cards such as c, table(owner: opponent) or deck(d)",
@@ -296,7 +295,7 @@ mod tests {
              draw owner 1;
              require count(table(kind: k)) == 1;
              require any table(owner: owner, active: yes);
-             cancel abilities table(not: this);
+             cancel;
              require 3 * -count(hand(not: this)) + 1 > value(h);",
         )
         .unwrap();
@@ -316,7 +315,7 @@ mod tests {
         assert!(matches!(lhs, Expr::Add(..)), "{lhs:?}");
         let names: Vec<&str> = a.statements.iter().map(|s| s.kind.name()).collect();
         assert_eq!(names[0], "choose card");
-        assert_eq!(names[4], "cancel abilities");
+        assert_eq!(names[4], "cancel");
     }
 
     /// `b != a` compares two choices; a name followed by more of an

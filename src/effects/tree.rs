@@ -75,9 +75,7 @@ fn statement(p: Pair<Rule>) -> StatementKind {
             face: ident(next()),
             groups: next().into_inner().map(ident).collect(),
         },
-        Rule::cancel => K::Cancel {
-            abilities: it.next().map(cards),
-        },
+        Rule::cancel => K::Cancel,
         Rule::require => K::Require(condition(next())),
         _ => procedure_statement(rule, it),
     }

@@ -120,6 +120,23 @@ fn a_statement_of_a_procedure_has_no_meaning_in_an_action_card() {
     );
 }
 
+/// `name(x)` without a filter is a pile of a described game (`deck(d)`,
+/// `column(k)`): an action card names a set by its filters, and is told so.
+#[test]
+fn a_set_without_filters_names_them() {
+    let copy = RulesCopy::new();
+    copy.edit("cards.ron", "discard table(group: g);", "discard table(g);");
+    let errors = copy.errors();
+    assert!(
+        errors.contains("rules/cards.ron:59:21: error: in the effect of `wrath`: `table(...)` without `key: value` has no meaning in this game's action cards"),
+        "{errors}"
+    );
+    assert!(
+        errors.contains("a set names its filters: table(owner: opponent)"),
+        "{errors}"
+    );
+}
+
 #[test]
 fn unknown_card_in_except() {
     let copy = RulesCopy::new();

@@ -623,6 +623,12 @@ impl Compiler<'_> {
         let id = match c.terms.as_slice() {
             [CardTerm::Set(s)] => return self.set(s).map(Cards::Set),
             [CardTerm::Name(id)] => id,
+            [CardTerm::Index { zone, span, .. }] => {
+                let what = format!("`{}(...)` without `key: value`", zone.name);
+                let hint = format!("a set names its filters: {}(owner: opponent)", zone.name);
+                MEANINGS.reject(&mut self.p, span.clone(), &what, Some(hint));
+                return None;
+            }
             _ => {
                 let hint = Some("name one chosen card or one set such as table(...)".into());
                 MEANINGS.reject(&mut self.p, c.span.clone(), "`|` between cards", hint);
@@ -754,7 +760,7 @@ impl Compiler<'_> {
                 optional: *optional,
             },
             K::PlaceTaken { face, groups } => self.place_taken(face, groups, &s.span)?,
-            K::Cancel { abilities: None } => {
+            K::Cancel => {
                 if !self.reaction {
                     self.p.problem(
                         s.span.clone(),
