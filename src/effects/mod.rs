@@ -65,7 +65,7 @@ macro_rules! triggers {
 /// The statements of the language, as syntax errors list them.
 macro_rules! statements {
     () => {
-        "choose, discard, remove, reveal, look at, draw, take, place taken, cancel, require"
+        "choose, discard, remove, reveal, look at, draw, take, place taken, cancel, require; in a procedure: phase, if, while, loop, for, set, put, shuffle, goto, break, end game, tell, clear, let, run, return, on"
     };
 }
 
@@ -159,8 +159,21 @@ fn is_statement(r: &Rule) -> bool {
             | break_loop
             | kw_break
             | end_game
+            | kw_end
             | tell
             | kw_tell
+            | for_card
+            | for_index
+            | kw_for
+            | clear_st
+            | kw_clear
+            | let_st
+            | kw_let
+            | run_st
+            | kw_run
+            | return_st
+            | kw_return
+            | on_block
     )
 }
 
@@ -168,11 +181,9 @@ fn is_statement(r: &Rule) -> bool {
 /// statements, cards and expressions.
 fn word_name(r: &Rule) -> &'static str {
     match r {
-        Rule::kw_end => "`end`",
         Rule::kw_to => "`to`",
         Rule::by | Rule::kw_by => "`by`",
         Rule::kw_value => "`value`",
-        Rule::kw_for => "`for`",
         Rule::cards | Rule::card_set => "cards such as c, table(owner: opponent) or deck(d)",
         Rule::cmp_op => "a comparison (>=, <=, ==, !=, >, <)",
         Rule::expr | Rule::product | Rule::signed | Rule::count_of | Rule::value_of => {
@@ -392,6 +403,9 @@ mod tests {
         assert_eq!(e.span.start, 20);
         assert!(e.message.contains("require"), "{}", e.message);
         assert!(e.message.contains("look at"), "{}", e.message);
+        let e = parse("choose group g; sael this;").unwrap_err();
+        assert!(e.message.contains("in a procedure: phase"), "{}", e.message);
+        assert!(!e.message.contains("something else"), "{}", e.message);
         for text in ["sael this;", "\n  // a comment\n  sael this;"] {
             let e = parse(text).unwrap_err();
             assert!(e.message.contains("on opponent action"), "{}", e.message);
