@@ -358,7 +358,8 @@ mod tests {
     }
 
     /// Only the words of the old action cards are reserved: the others are
-    /// names where no statement expects them.
+    /// names where no statement expects them, and the words of the retired
+    /// abilities (`column`, `above`, `seal`) names everywhere.
     #[test]
     fn contextual_keywords_are_names_elsewhere() {
         let e = parse(
