@@ -740,20 +740,14 @@ impl C<'_, '_> {
                 let (z, per) = self.zone(&s.zone)?;
                 let mut seat = None;
                 for f in &s.filters {
-                    match f {
-                        ast::SetFilter::Is(f) if f.key.name == "seat" && f.values.len() == 1 => {
-                            seat = self.typed(&Expr::Var(f.values[0].clone()), Ty::Seat);
-                        }
-                        ast::SetFilter::Is(f) => self.p.problem(
+                    if f.key.name == "seat" && f.values.len() == 1 {
+                        seat = self.typed(&Expr::Var(f.values[0].clone()), Ty::Seat);
+                    } else {
+                        self.p.problem(
                             f.key.span.clone(),
                             "a zone takes one filter, `seat: <seat>`; test the cards with `where`",
                             None,
-                        ),
-                        ast::SetFilter::Value { span, .. } => self.p.problem(
-                            span.clone(),
-                            "a zone takes one filter, `seat: <seat>`; test the cards with `where`",
-                            None,
-                        ),
+                        );
                     }
                 }
                 match (per, seat.is_some()) {
@@ -810,14 +804,6 @@ impl C<'_, '_> {
                         None
                     }
                 }
-            }
-            CardTerm::Position { span, .. } => {
-                self.p.problem(
-                    span.clone(),
-                    "positions have no meaning in a described game; use pos(c)",
-                    None,
-                );
-                None
             }
         }
     }

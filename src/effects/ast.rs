@@ -21,36 +21,25 @@ pub struct Spanned2<T> {
 /// game's compiler's to say.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Effect {
-    /// When the text acts: a reaction's trigger, or when a card in a column
-    /// acts; none for an action card played in its player's turn.
+    /// When the text acts: a reaction's trigger; none for an action card
+    /// played in its player's turn.
     pub trigger: Option<Trigger>,
     pub statements: Vec<Statement>,
 }
 
+/// `on <player> action [except <card>, ...]:`: a reaction to a player's
+/// action card.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Trigger {
-    pub kind: TriggerKind,
+    pub by: Ident,
+    pub except: Vec<Ident>,
     pub span: Range<usize>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum TriggerKind {
-    /// `on <player> action [except <card>, ...]:`
-    Action { by: Ident, except: Vec<Ident> },
-    /// `on revealed:`
-    Revealed,
-    /// `at round end N:`: step N of the round's end.
-    RoundEnd(Spanned2<u32>),
-}
-
-impl TriggerKind {
+impl Trigger {
     /// The trigger as its messages name it.
     pub fn name(&self) -> &'static str {
-        match self {
-            TriggerKind::Action { .. } => "on <player> action:",
-            TriggerKind::Revealed => "on revealed:",
-            TriggerKind::RoundEnd(_) => "at round end N:",
-        }
+        "on <player> action:"
     }
 }
 
@@ -62,19 +51,13 @@ pub struct Statement {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StatementKind {
-    /// `choose group|card|column <var> ... [where ...] [by <player>] [optional]`
+    /// `choose group|card <var> ... [where ...] [by <player>] [optional]`
     Choose {
         what: Choice,
         var: Ident,
         condition: Vec<Condition>,
         by: Option<Ident>,
         optional: bool,
-    },
-    /// `move <cards> to <column> bottom <face>`
-    Move {
-        cards: Cards,
-        to: ColumnRef,
-        face: Ident,
     },
     Discard(Cards),
     Remove(Cards),
@@ -93,37 +76,9 @@ pub enum StatementKind {
         face: Ident,
         groups: Vec<Ident>,
     },
-    /// `cancel`: the card reacted to; `cancel abilities <cards>`: theirs.
-    Cancel {
-        abilities: Option<Cards>,
-    },
-    Seal(ColumnRef),
-    /// `swap objectives <column>, <column>`
-    SwapObjectives(ColumnRef, ColumnRef),
-    /// `tuck <cards> under <cards>`
-    Tuck {
-        card: Cards,
-        under: Cards,
-    },
+    /// `cancel`: the card reacted to.
+    Cancel,
     Require(Condition),
-    Eliminate(Cards),
-    /// `modify <cards> by <expr>`
-    Modify {
-        cards: Cards,
-        by: Expr,
-    },
-    /// `set value <cards> to <expr>`
-    SetValue {
-        cards: Cards,
-        to: Expr,
-    },
-    /// `claim column for <player> at <cards>`
-    Claim {
-        player: Ident,
-        at: Cards,
-    },
-    /// `award column to <rule>`
-    Award(Ident),
     /// `phase <name> { ... }`: a named part of a described game's procedure.
     Phase {
         name: Ident,
@@ -274,9 +229,7 @@ impl StatementKind {
             K::Choose { what, .. } => match what {
                 Choice::Group => "choose group",
                 Choice::Card(_) => "choose card",
-                Choice::Column => "choose column",
             },
-            K::Move { .. } => "move",
             K::Discard(_) => "discard",
             K::Remove(_) => "remove",
             K::Reveal(_) => "reveal",
@@ -284,17 +237,8 @@ impl StatementKind {
             K::Take(_) => "take",
             K::Draw { .. } => "draw",
             K::PlaceTaken { .. } => "place taken",
-            K::Cancel { abilities: None } => "cancel",
-            K::Cancel { abilities: Some(_) } => "cancel abilities",
-            K::Seal(_) => "seal",
-            K::SwapObjectives(..) => "swap objectives",
-            K::Tuck { .. } => "tuck",
+            K::Cancel => "cancel",
             K::Require(_) => "require",
-            K::Eliminate(_) => "eliminate",
-            K::Modify { .. } => "modify",
-            K::SetValue { .. } => "set value",
-            K::Claim { .. } => "claim column",
-            K::Award(_) => "award column",
             K::Phase { .. } => "phase",
             K::If { .. } => "if",
             K::While { .. } => "while",
@@ -325,7 +269,6 @@ pub enum Choice {
     Group,
     /// A card of this set.
     Card(CardSet),
-    Column,
 }
 
 /// A condition: of a `choose` (`where`) or of a `require`.
@@ -341,8 +284,8 @@ pub enum ConditionKind {
     Any(Cards),
     /// `no <cards>`: no card matches.
     No(Cards),
-    /// `<choice> != <choice or column>`
-    NotEqual(Ident, ColumnRef),
+    /// `<choice> != <choice>`
+    NotEqual(Ident, Ident),
     /// `<expr> <op> <expr>`
     Compare(Expr, CmpOp, Expr),
 }
@@ -366,21 +309,13 @@ pub enum CardTerm {
         index: Box<Expr>,
         span: Range<usize>,
     },
-    /// `above(...)`, `below(...)`, `nearest(...)`: the function's name and
-    /// its cards.
-    Position {
-        function: Ident,
-        of: Box<Cards>,
-        span: Range<usize>,
-    },
 }
 
-/// `<zone>(<filter>, ...)`: `table(owner: me, face: up)`, or with a
-/// filter that compares values, `column(value: >= 10)`.
+/// `<zone>(<filter>, ...)`: `table(owner: me, face: up)`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CardSet {
     pub zone: Ident,
-    pub filters: Vec<SetFilter>,
+    pub filters: Vec<Filter>,
     pub span: Range<usize>,
 }
 
@@ -389,18 +324,6 @@ pub struct CardSet {
 pub struct Filter {
     pub key: Ident,
     pub values: Vec<Ident>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum SetFilter {
-    /// `key: value | value`
-    Is(Filter),
-    /// `value: >= n`
-    Value {
-        op: CmpOp,
-        n: Spanned2<u32>,
-        span: Range<usize>,
-    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -424,18 +347,6 @@ impl CmpOp {
             CmpOp::Lt => a < b,
         }
     }
-}
-
-/// A column: `<card>.column`, a chosen column, or `next_column(...)`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ColumnRef {
-    Of(Ident),
-    Var(Ident),
-    Next {
-        from: Box<ColumnRef>,
-        filters: Vec<Filter>,
-        span: Range<usize>,
-    },
 }
 
 /// A whole-number expression.

@@ -90,7 +90,7 @@ impl Problems {
     }
 
     /// A text of more than `max` statements (their `spans`) is refused at
-    /// the first one too many; `what` names the text ("effect", "ability").
+    /// the first one too many; `what` names the text ("effect"), after "an".
     pub fn at_most_statements(
         &mut self,
         mut spans: impl Iterator<Item = Range<usize>>,
@@ -133,7 +133,7 @@ pub struct Meanings {
 
 impl Meanings {
     /// "<what> has no meaning in <texts>", at `span`, with `hint`: a
-    /// form inside a statement (`what`: "`above(...)`", "a comparison").
+    /// form inside a statement (`what`: "`|` between cards", "a comparison").
     pub fn reject(&self, p: &mut Problems, span: Range<usize>, what: &str, hint: Option<String>) {
         let message = format!("{what} has no meaning in {}", self.texts);
         p.problem(span, message, hint);
@@ -148,7 +148,7 @@ impl Meanings {
 
     /// A trigger the game gives no meaning to.
     pub fn reject_trigger(&self, p: &mut Problems, t: &Trigger) {
-        let what = format!("`{}`", t.kind.name());
+        let what = format!("`{}`", t.name());
         let hint = format!("its triggers are: {}", self.triggers.join(", "));
         self.reject(p, t.span.clone(), &what, Some(hint));
     }
@@ -208,7 +208,7 @@ impl<'a> Names<'a, usize> {
 }
 
 /// The type of a variable, as a game's compiler knows them (a group, a
-/// card, a column). Two variables have the same type when their variants
+/// card). Two variables have the same type when their variants
 /// are the same (a card in a hand and a card on the table are both cards).
 pub trait VarType: Copy {
     /// The type in a message: "a card", "a group".
@@ -451,13 +451,13 @@ mod tests {
         assert_eq!(p.draw_count(&n(2)), 2);
         assert_eq!(p.draw_count(&n(0)), 1);
         assert_eq!(p.within(&n(1001), 0..=1000, "at most 1000"), 1000);
-        p.at_most_statements([0..1, 2..3, 4..5].into_iter(), 2, "ability");
+        p.at_most_statements([0..1, 2..3, 4..5].into_iter(), 2, "effect");
         assert_eq!(
             messages(p),
             [
                 "draw between 1 and 5 cards []",
                 "at most 1000 []",
-                "an ability has at most 2 statements [split the ability, or simplify it]",
+                "an effect has at most 2 statements [split the effect, or simplify it]",
             ]
         );
     }

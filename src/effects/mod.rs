@@ -40,7 +40,7 @@ pub struct SyntaxError {
 }
 
 /// Parses one text of the effect language: an action card's effect, a
-/// reaction, an ability of a card in a column.
+/// reaction, a described game's procedure or a kind's blocks.
 pub fn parse(text: &str) -> Result<Effect, SyntaxError> {
     let mut pairs = EffectParser::parse(Rule::effect, text).map_err(|e| syntax_error(text, e))?;
     Ok(tree::effect(pairs.next().expect("the effect rule")))
@@ -58,14 +58,14 @@ pub fn parse_expression(text: &str) -> Result<Expr, SyntaxError> {
 /// The triggers of the language, as syntax errors list them.
 macro_rules! triggers {
     () => {
-        "`on opponent action:`, `on revealed:` or `at round end N:`"
+        "`on opponent action:`"
     };
 }
 
 /// The statements of the language, as syntax errors list them.
 macro_rules! statements {
     () => {
-        "choose, discard, remove, reveal, look at, draw, take, place taken, cancel, move, seal, swap objectives, tuck, require, eliminate, modify, set value, claim column, award column"
+        "choose, discard, remove, reveal, look at, draw, take, place taken, cancel, require; in a procedure: phase, if, while, loop, for, set, put, shuffle, goto, break, end game, tell, clear, let, run, return, on"
     };
 }
 
@@ -86,16 +86,10 @@ fn rule_name(r: &Rule) -> &'static str {
         Rule::effect => TRIGGER_OR_STATEMENT,
         Rule::EOI => "the end of the effect",
         Rule::semicolon => "`;`",
-        Rule::trigger
-        | Rule::on_action
-        | Rule::on_revealed
-        | Rule::at_round_end
-        | Rule::kw_on
-        | Rule::kw_revealed => TRIGGER,
+        Rule::trigger | Rule::on_action | Rule::kw_on => TRIGGER,
         r if is_statement(r) => STATEMENT,
         Rule::choose_group | Rule::kw_group => "`group`",
         Rule::choose_card | Rule::kw_card => "`card`",
-        Rule::choose_column | Rule::kw_column => "`column`",
         Rule::kw_from => "`from`",
         Rule::where_clause | Rule::kw_where => "`where`",
         Rule::kw_and => "`and`",
@@ -112,9 +106,7 @@ fn rule_name(r: &Rule) -> &'static str {
         Rule::except | Rule::kw_except => "`except`",
         Rule::optional | Rule::kw_optional => "`optional`",
         Rule::count | Rule::int => "a number",
-        Rule::filter | Rule::value_filter | Rule::kw_value_is => {
-            "a filter such as owner: opponent or value: >= 10"
-        }
+        Rule::filter => "a filter such as owner: opponent",
         Rule::group_set => "a value",
         Rule::ident => "a name",
         r => word_name(r),
@@ -128,8 +120,6 @@ fn is_statement(r: &Rule) -> bool {
         r,
         choose
             | kw_choose
-            | move_to
-            | kw_move
             | discard
             | kw_discard
             | remove
@@ -146,24 +136,8 @@ fn is_statement(r: &Rule) -> bool {
             | kw_place
             | cancel
             | kw_cancel
-            | seal
-            | kw_seal
-            | swap
-            | kw_swap
-            | tuck
-            | kw_tuck
             | require
             | kw_require
-            | eliminate
-            | kw_eliminate
-            | modify
-            | kw_modify
-            | set_value
-            | kw_set
-            | claim
-            | kw_claim
-            | award
-            | kw_award
             | phase_def
             | kw_phase
             | if_st
@@ -175,6 +149,7 @@ fn is_statement(r: &Rule) -> bool {
             | for_seat
             | choose_by
             | set_var
+            | kw_set
             | put
             | kw_put
             | shuffle
@@ -184,31 +159,32 @@ fn is_statement(r: &Rule) -> bool {
             | break_loop
             | kw_break
             | end_game
+            | kw_end
             | tell
             | kw_tell
+            | for_card
+            | for_index
+            | kw_for
+            | clear_st
+            | kw_clear
+            | let_st
+            | kw_let
+            | run_st
+            | kw_run
+            | return_st
+            | kw_return
+            | on_block
     )
 }
 
 /// What the other rules are called in an error message: the words inside
-/// statements, cards, columns and expressions.
+/// statements, cards and expressions.
 fn word_name(r: &Rule) -> &'static str {
     match r {
-        Rule::kw_round => "`round`",
-        Rule::kw_end => "`end`",
         Rule::kw_to => "`to`",
-        Rule::kw_bottom => "`bottom`",
         Rule::by | Rule::kw_by => "`by`",
-        Rule::kw_objectives => "`objectives`",
-        Rule::kw_under => "`under`",
-        Rule::kw_abilities => "`abilities`",
         Rule::kw_value => "`value`",
-        Rule::kw_for => "`for`",
-        Rule::cards | Rule::position | Rule::card_set => {
-            "cards such as c, table(owner: opponent), column(value: >= 10) or above(this)"
-        }
-        Rule::column_ref | Rule::next_column | Rule::column_of => {
-            "a name, this.column or next_column(...)"
-        }
+        Rule::cards | Rule::card_set => "cards such as c, table(owner: opponent) or deck(d)",
         Rule::cmp_op => "a comparison (>=, <=, ==, !=, >, <)",
         Rule::expr | Rule::product | Rule::signed | Rule::count_of | Rule::value_of => {
             "a number, count(...) or value(...)"
@@ -318,74 +294,94 @@ mod tests {
         )
         .unwrap();
         let t = e.trigger.unwrap();
-        let TriggerKind::Action { by, except } = t.kind else {
-            panic!("{t:?}")
-        };
-        assert_eq!(by.name, "opponent");
-        assert_eq!(except.len(), 2);
+        assert_eq!(t.by.name, "opponent");
+        assert_eq!(t.except.len(), 2);
         assert_eq!(e.statements.len(), 10);
     }
 
     #[test]
-    fn parses_every_statement_of_an_ability() {
+    fn parses_the_optional_parts_of_statements() {
         let a = parse(
-            "on revealed:
-             move this to next_column(this.column, skip: sealed) bottom down;
-             reveal above(this); discard revealer; seal this.column;
-             choose column c where c != this.column by owner optional;
-             swap objectives this.column, c;
-             choose card h from hand(owner: owner) by owner optional;
-             tuck h under this; draw owner 1;
-             require count(column(kind: k)) == 1;
-             require any column(owner: owner, active: yes);
-             cancel abilities column(not: this);
-             eliminate column(value: <= 9, not: this);
-             modify this by 3 * -count(column(not: this)) + 1;
-             set value this to value(below(this));
-             claim column for owner at nearest(this | column(kind: k));
-             award column to lowest;",
+            "choose card h from hand(owner: owner) by owner optional;
+             draw owner 1;
+             require count(table(kind: k)) == 1;
+             require any table(owner: owner, active: yes);
+             cancel;
+             require 3 * -count(hand(not: this)) + 1 > value(h);",
         )
         .unwrap();
-        assert_eq!(a.trigger.map(|t| t.kind), Some(TriggerKind::Revealed));
-        assert_eq!(a.statements.len(), 17);
-        let StatementKind::Modify { by, .. } = &a.statements[13].kind else {
-            panic!("{:?}", a.statements[13]);
+        assert!(a.trigger.is_none());
+        assert_eq!(a.statements.len(), 6);
+        let StatementKind::Choose { by, optional, .. } = &a.statements[0].kind else {
+            panic!("{:?}", a.statements[0]);
         };
-        assert!(matches!(by, Expr::Add(..)), "{by:?}");
+        assert_eq!(by.as_ref().map(|b| b.name.as_str()), Some("owner"));
+        assert!(optional);
+        let StatementKind::Require(c) = &a.statements[5].kind else {
+            panic!("{:?}", a.statements[5]);
+        };
+        let ConditionKind::Compare(lhs, CmpOp::Gt, Expr::Value(_)) = &c.kind else {
+            panic!("{c:?}");
+        };
+        assert!(matches!(lhs, Expr::Add(..)), "{lhs:?}");
         let names: Vec<&str> = a.statements.iter().map(|s| s.kind.name()).collect();
-        assert_eq!(names[4], "choose column");
-        assert_eq!(names[11], "cancel abilities");
+        assert_eq!(names[0], "choose card");
+        assert_eq!(names[4], "cancel");
     }
 
+    /// `b != a` compares two choices; a name followed by more of an
+    /// expression is a comparison.
     #[test]
-    fn a_round_end_trigger_has_its_step() {
-        let a = parse("at round end 5: award column to lowest;").unwrap();
-        let t = a.trigger.unwrap();
-        assert_eq!(t.span, 0..15);
-        let TriggerKind::RoundEnd(n) = t.kind else {
-            panic!()
-        };
-        assert_eq!((n.value, n.span.clone()), (5, 13..14));
+    fn not_equal_names_two_choices() {
+        let e = parse("choose group b where b != a; choose group c where c != a.x;").unwrap();
+        let conds: Vec<&ConditionKind> = e
+            .statements
+            .iter()
+            .map(|s| match &s.kind {
+                StatementKind::Choose { condition, .. } => &condition[0].kind,
+                k => panic!("{k:?}"),
+            })
+            .collect();
+        assert!(
+            matches!(conds[0], ConditionKind::NotEqual(b, a) if b.name == "b" && a.name == "a"),
+            "{:?}",
+            conds[0]
+        );
+        assert!(
+            matches!(
+                conds[1],
+                ConditionKind::Compare(_, CmpOp::Ne, Expr::Attr(..))
+            ),
+            "{:?}",
+            conds[1]
+        );
     }
 
     /// Only the words of the old action cards are reserved: the others are
-    /// names where no statement expects them.
+    /// names where no statement expects them, and the words of the retired
+    /// abilities (`column`, `above`, `seal`) names everywhere.
     #[test]
     fn contextual_keywords_are_names_elsewhere() {
         let e = parse(
             "on set action except value, column:
              choose group end where any value(column: to | set, value: by);
-             discard column(value: up);",
+             discard column(value: up) | above(this) | seal;",
         )
         .unwrap();
         assert_eq!(e.statements.len(), 2);
         let StatementKind::Discard(c) = &e.statements[1].kind else {
             panic!()
         };
-        let [CardTerm::Set(set)] = c.terms.as_slice() else {
+        let [
+            CardTerm::Set(set),
+            CardTerm::Index { zone, .. },
+            CardTerm::Name(n),
+        ] = c.terms.as_slice()
+        else {
             panic!("{c:?}")
         };
-        assert!(matches!(&set.filters[0], SetFilter::Is(f) if f.key.name == "value"));
+        assert_eq!(set.filters[0].key.name, "value");
+        assert_eq!((zone.name.as_str(), n.name.as_str()), ("above", "seal"));
     }
 
     #[test]
@@ -404,13 +400,16 @@ mod tests {
 
     #[test]
     fn errors_name_the_statements_and_triggers() {
-        let e = parse("on revealed: sael this.column;").unwrap_err();
-        assert_eq!(e.span.start, 13);
-        assert!(e.message.contains("seal"), "{}", e.message);
+        let e = parse("on opponent action: sael this;").unwrap_err();
+        assert_eq!(e.span.start, 20);
+        assert!(e.message.contains("require"), "{}", e.message);
         assert!(e.message.contains("look at"), "{}", e.message);
+        let e = parse("choose group g; sael this;").unwrap_err();
+        assert!(e.message.contains("in a procedure: phase"), "{}", e.message);
+        assert!(!e.message.contains("something else"), "{}", e.message);
         for text in ["sael this;", "\n  // a comment\n  sael this;"] {
             let e = parse(text).unwrap_err();
-            assert!(e.message.contains("on revealed"), "{}", e.message);
+            assert!(e.message.contains("on opponent action"), "{}", e.message);
             assert!(!e.message.contains("`at`"), "{}", e.message);
         }
     }

@@ -2,7 +2,7 @@
 //!
 //! A running program is a *frame*: the statement it is at (`pc`) and what
 //! its `choose`s bound. Frames stack: a program may start another one (a
-//! reaction to a card played, a card turned up by an ability), and the top
+//! reaction to a card played), and the top
 //! frame runs first. [`run`] runs the top frame's statements one after
 //! another until one waits for a decision; a program past its last
 //! statement ends, and the frame below goes on. [`answer`] binds a
@@ -29,7 +29,7 @@ pub trait Statement {
 
 /// A running program.
 pub trait Frame {
-    /// What a `choose` binds (a card, a group, a column...).
+    /// What a `choose` binds (a card, a group...).
     type Value;
     /// The next statement.
     fn pc(&mut self) -> &mut u8;

@@ -43,20 +43,15 @@ fn number(p: &Pair<Rule>) -> Spanned2<u32> {
 fn trigger_of(p: Pair<Rule>) -> Trigger {
     let span = span_of(&p);
     let inner = p.into_inner().next().expect("a trigger");
-    let rule = inner.as_rule();
     let mut it = parts(inner);
-    let kind = match rule {
-        Rule::on_action => TriggerKind::Action {
-            by: ident(it.next().expect("a player")),
-            except: it
-                .next()
-                .map(|e| parts(e).map(ident).collect())
-                .unwrap_or_default(),
-        },
-        Rule::on_revealed => TriggerKind::Revealed,
-        _ => TriggerKind::RoundEnd(number(&it.next().expect("a step number"))),
-    };
-    Trigger { kind, span }
+    Trigger {
+        by: ident(it.next().expect("a player")),
+        except: it
+            .next()
+            .map(|e| parts(e).map(ident).collect())
+            .unwrap_or_default(),
+        span,
+    }
 }
 
 fn statement(p: Pair<Rule>) -> StatementKind {
@@ -66,11 +61,6 @@ fn statement(p: Pair<Rule>) -> StatementKind {
     let mut next = || it.next().expect("the grammar's parts");
     match rule {
         Rule::choose => choose(it),
-        Rule::move_to => K::Move {
-            cards: cards(next()),
-            to: column_ref(next()),
-            face: ident(next()),
-        },
         Rule::discard => K::Discard(cards(next())),
         Rule::remove => K::Remove(cards(next())),
         Rule::reveal => K::Reveal(cards(next())),
@@ -85,30 +75,8 @@ fn statement(p: Pair<Rule>) -> StatementKind {
             face: ident(next()),
             groups: next().into_inner().map(ident).collect(),
         },
-        Rule::cancel => K::Cancel {
-            abilities: it.next().map(cards),
-        },
-        Rule::seal => K::Seal(column_ref(next())),
-        Rule::swap => K::SwapObjectives(column_ref(next()), column_ref(next())),
-        Rule::tuck => K::Tuck {
-            card: cards(next()),
-            under: cards(next()),
-        },
+        Rule::cancel => K::Cancel,
         Rule::require => K::Require(condition(next())),
-        Rule::eliminate => K::Eliminate(cards(next())),
-        Rule::modify => K::Modify {
-            cards: cards(next()),
-            by: expr(next()),
-        },
-        Rule::set_value => K::SetValue {
-            cards: cards(next()),
-            to: expr(next()),
-        },
-        Rule::claim => K::Claim {
-            player: ident(next()),
-            at: cards(next()),
-        },
-        Rule::award => K::Award(ident(next())),
         _ => procedure_statement(rule, it),
     }
 }
@@ -352,7 +320,6 @@ fn choose<'a>(mut it: impl Iterator<Item = Pair<'a, Rule>>) -> StatementKind {
     let var = ident(inner.next().expect("a variable"));
     let what = match rule {
         Rule::choose_group => Choice::Group,
-        Rule::choose_column => Choice::Column,
         _ => Choice::Card(card_set(inner.next().expect("a card set"))),
     };
     let condition = inner
@@ -384,17 +351,6 @@ fn cards(p: Pair<Rule>) -> Cards {
 
 fn card_term(p: Pair<Rule>) -> CardTerm {
     match p.as_rule() {
-        Rule::position => {
-            let span = span_of(&p);
-            let mut inner = p.into_inner();
-            let f = inner.next().expect("a position function");
-            let function = Ident {
-                name: f.as_str().to_string(),
-                span: span_of(&f),
-            };
-            let of = Box::new(cards(inner.next().expect("its cards")));
-            CardTerm::Position { function, of, span }
-        }
         Rule::card_set => CardTerm::Set(card_set(p)),
         Rule::card_index => {
             let span = span_of(&p);
@@ -411,24 +367,11 @@ fn card_set(p: Pair<Rule>) -> CardSet {
     let span = span_of(&p);
     let mut it = p.into_inner();
     let zone = ident(it.next().expect("a zone"));
-    let filters = it.map(set_filter).collect();
+    let filters = it.map(filter).collect();
     CardSet {
         zone,
         filters,
         span,
-    }
-}
-
-fn set_filter(p: Pair<Rule>) -> SetFilter {
-    let span = span_of(&p);
-    match p.as_rule() {
-        Rule::value_filter => {
-            let mut it = parts(p);
-            let op = cmp_op(&it.next().expect("a comparison"));
-            let n = number(&it.next().expect("a number"));
-            SetFilter::Value { op, n, span }
-        }
-        _ => SetFilter::Is(filter(p)),
     }
 }
 
@@ -450,25 +393,6 @@ fn cmp_op(p: &Pair<Rule>) -> CmpOp {
     }
 }
 
-fn column_ref(p: Pair<Rule>) -> ColumnRef {
-    let inner = p.into_inner().next().expect("a column");
-    let span = span_of(&inner);
-    match inner.as_rule() {
-        Rule::next_column => {
-            let mut it = parts(inner);
-            let from = Box::new(column_ref(it.next().expect("a column")));
-            let filters = it.map(filter).collect();
-            ColumnRef::Next {
-                from,
-                filters,
-                span,
-            }
-        }
-        Rule::column_of => ColumnRef::Of(ident(parts(inner).next().expect("a card"))),
-        _ => ColumnRef::Var(ident(inner)),
-    }
-}
-
 fn condition(p: Pair<Rule>) -> Condition {
     let span = span_of(&p);
     let p = p.into_inner().next().expect("a condition");
@@ -478,7 +402,7 @@ fn condition(p: Pair<Rule>) -> Condition {
     let kind = match rule {
         Rule::any => ConditionKind::Any(cards(next())),
         Rule::no => ConditionKind::No(cards(next())),
-        Rule::not_equal => ConditionKind::NotEqual(ident(next()), column_ref(next())),
+        Rule::not_equal => ConditionKind::NotEqual(ident(next()), ident(next())),
         _ => {
             let a = expr(next());
             let op = cmp_op(&next());

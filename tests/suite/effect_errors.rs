@@ -102,31 +102,37 @@ fn cancel_outside_a_reaction() {
     snapshot("effect_cancel_not_reaction", &copy.errors());
 }
 
-/// The language has statements and triggers only the other game gives a
+/// The language has statements only a described game's procedure gives a
 /// meaning to: an action card using one is refused at its place, naming it
 /// and listing an action card's statements.
 #[test]
-fn a_statement_of_abilities_has_no_meaning_in_an_action_card() {
+fn a_statement_of_a_procedure_has_no_meaning_in_an_action_card() {
     let copy = RulesCopy::new();
-    copy.edit("cards.ron", "draw opponent 1;", "seal this.column;")
-        .edit(
-            "cards.ron",
-            "on opponent action except veto:",
-            "on revealed:",
-        );
+    copy.edit("cards.ron", "draw opponent 1;", "shuffle hand(owner: me);");
     let errors = copy.errors();
     assert!(
-        errors.contains("rules/cards.ron:34:13: error: in the effect of `spy`: `seal` has no meaning in this game's action cards"),
+        errors.contains("rules/cards.ron:34:13: error: in the effect of `spy`: `shuffle` has no meaning in this game's action cards"),
         "{errors}"
     );
     assert!(
         errors.contains("its statements are: choose group, choose card, discard"),
         "{errors}"
     );
+}
+
+/// `name(x)` without a filter is a pile of a described game (`deck(d)`,
+/// `column(k)`): an action card names a set by its filters, and is told so.
+#[test]
+fn a_set_without_filters_names_them() {
+    let copy = RulesCopy::new();
+    copy.edit("cards.ron", "discard table(group: g);", "discard table(g);");
+    let errors = copy.errors();
     assert!(
-        errors.contains(
-            "in the effect of `veto`: `on revealed:` has no meaning in this game's action cards"
-        ),
+        errors.contains("rules/cards.ron:59:21: error: in the effect of `wrath`: `table(...)` without `key: value` has no meaning in this game's action cards"),
+        "{errors}"
+    );
+    assert!(
+        errors.contains("a set names its filters: table(owner: opponent)"),
         "{errors}"
     );
 }

@@ -14,10 +14,7 @@ use std::ops::Range;
 use arrayvec::ArrayVec;
 
 use super::model::{Face, Kind, MAX_GROUPS, MAX_KINDS};
-use crate::effects::ast::{
-    self, CardTerm, Choice, ColumnRef, Condition, ConditionKind, Ident, SetFilter, StatementKind,
-    TriggerKind,
-};
+use crate::effects::ast::{self, CardTerm, Choice, Condition, ConditionKind, Ident, StatementKind};
 pub use crate::effects::compile::Problem;
 use crate::effects::compile::{self, Meanings, Names, Problems, Scope};
 
@@ -441,12 +438,9 @@ impl Compiler<'_> {
         names.lookup(id, &mut self.p)
     }
 
-    /// A reaction's trigger; another trigger is a problem.
+    /// A reaction's trigger.
     fn trigger(&mut self, t: &ast::Trigger) -> Option<Trigger> {
-        let TriggerKind::Action { by, except } = &t.kind else {
-            MEANINGS.reject_trigger(&mut self.p, t);
-            return None;
-        };
+        let (by, except) = (&t.by, &t.except);
         if by.name != "opponent" {
             self.p.problem(
                 by.span.clone(),
@@ -518,15 +512,6 @@ impl Compiler<'_> {
         };
         let mut seen: Vec<&str> = Vec::new();
         for f in &s.filters {
-            let f = match f {
-                SetFilter::Is(f) => f,
-                SetFilter::Value { span, .. } => {
-                    let hint = format!("filters: {}", FILTERS.join(", "));
-                    MEANINGS.reject(&mut self.p, span.clone(), "`value: <op> n`", Some(hint));
-                    ok = false;
-                    continue;
-                }
-            };
             if seen.contains(&f.key.name.as_str()) {
                 let message = format!("`{}` is given twice", f.key.name);
                 self.p.problem(f.key.span.clone(), message, None);
@@ -638,9 +623,10 @@ impl Compiler<'_> {
         let id = match c.terms.as_slice() {
             [CardTerm::Set(s)] => return self.set(s).map(Cards::Set),
             [CardTerm::Name(id)] => id,
-            [CardTerm::Position { function, span, .. }] => {
-                let what = format!("`{}(...)`", function.name);
-                MEANINGS.reject(&mut self.p, span.clone(), &what, None);
+            [CardTerm::Index { zone, span, .. }] => {
+                let what = format!("`{}(...)` without `key: value`", zone.name);
+                let hint = format!("a set names its filters: {}(owner: opponent)", zone.name);
+                MEANINGS.reject(&mut self.p, span.clone(), &what, Some(hint));
                 return None;
             }
             _ => {
@@ -688,12 +674,7 @@ impl Compiler<'_> {
             .filter_map(|c| match &c.kind {
                 ConditionKind::Any(s) => self.set_of(s).map(Cond::Any),
                 ConditionKind::No(s) => self.set_of(s).map(Cond::No),
-                ConditionKind::NotEqual(a, ColumnRef::Var(b)) => self.not_equal(a, b, &c.span),
-                ConditionKind::NotEqual(..) => {
-                    let hint = Some("`!=` compares two choices: b != a".into());
-                    MEANINGS.reject(&mut self.p, c.span.clone(), "a column", hint);
-                    None
-                }
+                ConditionKind::NotEqual(a, b) => self.not_equal(a, b, &c.span),
                 ConditionKind::Compare(..) => {
                     MEANINGS.reject(&mut self.p, c.span.clone(), "a comparison", None);
                     None
@@ -779,7 +760,7 @@ impl Compiler<'_> {
                 optional: *optional,
             },
             K::PlaceTaken { face, groups } => self.place_taken(face, groups, &s.span)?,
-            K::Cancel { abilities: None } => {
+            K::Cancel => {
                 if !self.reaction {
                     self.p.problem(
                         s.span.clone(),
