@@ -243,8 +243,10 @@ impl Core {
 
     /// `seed::shuffle` over pile `p`, bottom first.
     fn shuffle_pile(&mut self, p: usize) {
-        let (room, n) = (self.room, self.lens[p] as usize);
-        seed::shuffle(&mut self.slots[p * room..][..n], &mut self.rng);
+        let Core {
+            order, ends, rng, ..
+        } = self;
+        seed::shuffle(&mut order[ends[p] as usize..ends[p + 1] as usize], rng);
         if let Some(log) = &mut self.log {
             log.push(Event::Shuffled(p as u8));
         }

@@ -94,14 +94,11 @@ pub enum Event {
 #[derive(Clone)]
 pub struct Core {
     pub rng: Rng,
-    /// Each pile's cards, bottom first (its top last), in a slot of
-    /// `room` places: pile p is `slots[p * room..][..lens[p]]`. Every
-    /// slot has room for every card, so a move shifts no other pile.
-    pub(super) slots: Box<[u8]>,
-    /// The places of a slot: the rules' number of cards.
-    pub(super) room: usize,
-    /// How many cards each pile holds.
-    pub(super) lens: [u8; MAX_PILES],
+    /// Every card, pile by pile in the piles' order, each pile bottom
+    /// first (its top last): one packed arena, no pile has a capacity.
+    pub order: [u8; MAX_CARDS],
+    /// The piles' bounds in `order`: pile p is `ends[p]..ends[p + 1]`.
+    pub ends: [u8; MAX_PILES + 1],
     /// Each card's pile.
     pub loc: [u8; MAX_CARDS],
     /// Each card's owner: the seat of the last zone per seat it was in.
@@ -131,37 +128,29 @@ const OLD_CARDS: usize = 128;
 const OLD_LOCALS: usize = 48;
 
 impl Core {
+    /// Where pile `p` starts in `order`.
+    #[inline]
+    pub fn start(&self, p: usize) -> usize {
+        self.ends[p] as usize
+    }
+
     /// How many cards pile `p` holds.
     #[inline]
     pub fn pile_len(&self, p: usize) -> usize {
-        self.lens[p] as usize
+        (self.ends[p + 1] - self.ends[p]) as usize
     }
 
     /// Pile `p`'s cards, bottom first.
     #[inline]
     pub fn pile(&self, p: usize) -> &[u8] {
-        &self.slots[p * self.room..][..self.lens[p] as usize]
+        &self.order[self.ends[p] as usize..self.ends[p + 1] as usize]
     }
 
     /// Pile `p`'s cards, to reorder them in place.
     #[inline]
     pub fn pile_mut(&mut self, p: usize) -> &mut [u8] {
-        &mut self.slots[p * self.room..][..self.lens[p] as usize]
-    }
-
-    /// Empties every pile (a scenario lays its position out with
-    /// [`Core::push_card`]).
-    pub fn clear_piles(&mut self) {
-        self.lens = [0; MAX_PILES];
-        self.slots.fill(NONE);
-    }
-
-    /// Puts card `c`, in no pile, on top of pile `p`.
-    pub fn push_card(&mut self, p: usize, c: u8) {
-        let n = self.lens[p] as usize;
-        self.slots[p * self.room + n] = c;
-        self.lens[p] += 1;
-        self.loc[c as usize] = p as u8;
+        let (a, b) = (self.ends[p] as usize, self.ends[p + 1] as usize);
+        &mut self.order[a..b]
     }
 
     /// Swaps card `c` of pile `p` with the pile's top card, so that the
@@ -177,41 +166,31 @@ impl Core {
     }
 
     /// Moves card `c` into pile `to` at place `at` of that pile (0: the
-    /// bottom; its length: the top), counted before `c` leaves. Only the
-    /// cards above its old and new places shift, each in its own pile.
+    /// bottom; its length: the top), counted before `c` leaves. The cards
+    /// between its old and new places shift by one in the arena.
     #[inline]
     pub fn relink(&mut self, c: u8, to: usize, at: usize) {
         let from = self.loc[c as usize] as usize;
-        let Some(i) = self.pile(from).iter().rposition(|&x| x == c) else {
+        let (a, b) = (self.ends[from] as usize, self.ends[from + 1] as usize);
+        let Some(i) = self.order[a..b].iter().rposition(|&x| x == c) else {
             return;
         };
-        let (f, n) = (from * self.room, self.lens[from] as usize);
-        shift(&mut self.slots[f + i..f + n], false);
-        self.lens[from] -= 1;
-        let at = if from == to && at > i { at - 1 } else { at };
-        let (t, m) = (to * self.room, self.lens[to] as usize);
-        let at = at.min(m);
-        shift(&mut self.slots[t + at..t + m + 1], true);
-        self.slots[t + at] = c;
-        self.lens[to] += 1;
+        let i = a + i;
+        let g = self.start(to) + at;
+        if g > i {
+            self.order.copy_within(i + 1..g, i);
+            self.order[g - 1] = c;
+            for e in &mut self.ends[from + 1..to + 1] {
+                *e -= 1;
+            }
+        } else {
+            self.order.copy_within(g..i, g + 1);
+            self.order[g] = c;
+            for e in &mut self.ends[to + 1..from + 1] {
+                *e += 1;
+            }
+        }
         self.loc[c as usize] = to as u8;
-    }
-}
-
-/// Shifts `s` by one place up (its last place is overwritten) or down
-/// (its first): a byte at a time, as piles are short and a call of
-/// `memmove` costs more than a few bytes.
-#[inline(always)]
-fn shift(s: &mut [u8], up: bool) {
-    let n = s.len();
-    if up {
-        for j in (1..n).rev() {
-            s[j] = s[j - 1];
-        }
-    } else {
-        for j in 1..n {
-            s[j - 1] = s[j];
-        }
     }
 }
 
@@ -238,9 +217,8 @@ impl Core {
         let start = r.pile(r.start, 0);
         let mut core = Core {
             rng: seed::rng(seed),
-            slots: vec![NONE; r.piles.len() * r.cards.len()].into_boxed_slice(),
-            room: r.cards.len(),
-            lens: [0; MAX_PILES],
+            order: [NONE; MAX_CARDS],
+            ends: [0; MAX_PILES + 1],
             loc: [NONE; MAX_CARDS],
             owner: [NONE; MAX_CARDS],
             up: Faces::NONE,
@@ -256,8 +234,10 @@ impl Core {
             calls: Core::first_calls(r),
         };
         for c in 0..r.cards.len() {
-            core.push_card(start, c as u8);
+            core.order[c] = c as u8;
+            core.loc[c] = start as u8;
         }
+        core.ends[start + 1..].fill(r.cards.len() as u8);
         for (i, c) in r.counters.iter().enumerate() {
             if matches!(
                 c.ty,
@@ -422,7 +402,7 @@ impl State {
                 }
             }
         }
-        let at = |core: &Core, &(p, i): &(u8, u8)| core.pile(p as usize)[i as usize];
+        let at = |core: &Core, &(p, i): &(u8, u8)| core.order[core.start(p as usize) + i as usize];
         let mut backs = [false; MAX_CARDS];
         for pl in &places {
             backs[r.backs[at(&self.core, pl) as usize] as usize] = true;
@@ -438,14 +418,15 @@ impl State {
             seed::shuffle(&mut cards, rng);
             for (pl, &c) in mine().zip(&cards) {
                 let old = at(&self.core, pl);
-                s.core.pile_mut(pl.0 as usize)[pl.1 as usize] = c;
+                s.core.order[s.core.start(pl.0 as usize) + pl.1 as usize] = c;
                 s.core.loc[c as usize] = pl.0;
                 s.core.copy_card_cells(r, &self.core, old, c);
             }
         }
         // E: the `for card` loops in progress go on over the redrawn cards.
         if s.core.calls.is_some() {
-            let at = |core: &Core, &(p, i): &(u8, u8)| core.pile(p as usize)[i as usize];
+            let at =
+                |core: &Core, &(p, i): &(u8, u8)| core.order[core.start(p as usize) + i as usize];
             let map: ArrayVec<(u8, u8), MAX_CARDS> = (places.iter())
                 .map(|pl| (at(&self.core, pl), at(&s.core, pl)))
                 .collect();
