@@ -178,19 +178,33 @@ impl Core {
         let i = a + i;
         let g = self.start(to) + at;
         if g > i {
-            self.order.copy_within(i + 1..g, i);
+            shift(&mut self.order[i..g], false);
             self.order[g - 1] = c;
             for e in &mut self.ends[from + 1..to + 1] {
                 *e -= 1;
             }
         } else {
-            self.order.copy_within(g..i, g + 1);
+            shift(&mut self.order[g..i + 1], true);
             self.order[g] = c;
             for e in &mut self.ends[to + 1..from + 1] {
                 *e += 1;
             }
         }
         self.loc[c as usize] = to as u8;
+    }
+}
+
+/// Shifts `s` by one place up (its last place is overwritten) or down
+/// (its first): a few bytes one at a time, as a call of `memmove` costs
+/// more than a few bytes.
+#[inline(always)]
+fn shift(s: &mut [u8], up: bool) {
+    let n = s.len();
+    match (n < 16, up) {
+        (false, true) => s.copy_within(..n - 1, 1),
+        (false, false) => s.copy_within(1.., 0),
+        (true, true) => (1..n).rev().for_each(|j| s[j] = s[j - 1]),
+        (true, false) => (1..n).for_each(|j| s[j - 1] = s[j]),
     }
 }
 
