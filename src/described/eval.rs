@@ -641,6 +641,41 @@ impl Build<'_> {
         })
     }
 
+    /// `sum`, `max` or `min(x in <one zone>: x.<attribute>)`: the pile's
+    /// cards' column of the attribute folded, the variable left on the
+    /// last card as the aggregate's walk leaves it.
+    fn fold_attr(&mut self, op: Agg, var: usize, s: SId, k: XId) -> Option<Box<XFn>> {
+        let xs = &self.r.program.xs;
+        let X::Attr(v, a) = xs[k as usize] else {
+            return None;
+        };
+        let &[Term::Zone { zone, seat }] = &self.r.program.sets[s as usize].terms[..] else {
+            return None;
+        };
+        if xs[v as usize] != X::Local(var as u8) {
+            return None;
+        }
+        let column: Box<[i32]> = self.r.cards.iter().map(|c| c.1[a as usize]).collect();
+        let p = self.pile_of(zone, seat);
+        let join: fn(i32, i32) -> i32 = match op {
+            Agg::Sum => i32::saturating_add,
+            Agg::Max => std::cmp::max,
+            Agg::Min => std::cmp::min,
+            _ => return None,
+        };
+        Some(xf(move |c, r, l| {
+            let Some(pile) = p.pile(c, r, l).map(|p| c.pile(p)) else {
+                return 0;
+            };
+            let (Some(first), Some(&last)) = (pile.first(), pile.last()) else {
+                return 0;
+            };
+            l[var] = i32::from(last);
+            let v = |k: &u8| column.get(usize::from(*k)).copied().unwrap_or(0);
+            pile[1..].iter().fold(v(first), |acc, k| join(acc, v(k)))
+        }))
+    }
+
     /// `count`, `sum`, `max`, `min` or `best` of the items of a domain
     /// that pass the test (none: every item), the variable `var` holding
     /// each in turn.
@@ -658,6 +693,11 @@ impl Build<'_> {
         {
             let p = self.pile_of(zone, seat);
             return Self::end_of_pile(p, var, top);
+        }
+        if let (Agg::Sum | Agg::Max | Agg::Min, Dom::Cards(s), None, &[k]) = (op, dom, test, keys)
+            && let Some(f) = self.fold_attr(op, var, s, k)
+        {
+            return f;
         }
         let dom = match dom {
             Dom::Seats => DomC::Upto(self.r.players as u8),
