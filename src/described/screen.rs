@@ -10,7 +10,7 @@ use fluent_bundle::FluentArgs;
 
 use super::raw::Sees;
 use super::state::{End, Event, Move, NONE, State};
-use super::{Described, Rules, grid, notes, view};
+use super::{Described, Rules, grid, narration, notes, view};
 use crate::diag::Diagnostics;
 use crate::engine::Loaded;
 use crate::engine::{Game, Selection};
@@ -143,6 +143,16 @@ impl Playable for Described {
     }
     fn event_words(lang: Lang, r: &Rules, e: &Event, viewer: Option<usize>) -> String {
         event_text(lang, r, e, viewer)
+    }
+    fn logged_event_words(
+        lang: Lang,
+        r: &Rules,
+        events: &[Event],
+        i: usize,
+        viewer: Option<usize>,
+    ) -> String {
+        narration::logged(lang, r, events, i, viewer)
+            .unwrap_or_else(|| event_text(lang, r, &events[i], viewer))
     }
     fn event_look(e: &Event) -> EventLook {
         match e {
@@ -421,7 +431,7 @@ fn sentence(t: &str) -> String {
 
 /// Whether `viewer` (`None`: everyone's cards) saw a card moved from a
 /// pile to another: face up, or into or out of a pile it sees.
-fn moved_seen(r: &Rules, up: bool, from: u8, to: u8, viewer: Option<usize>) -> bool {
+pub(super) fn moved_seen(r: &Rules, up: bool, from: u8, to: u8, viewer: Option<usize>) -> bool {
     up || viewer.is_none_or(|v| r.sees_pile(to as usize, v) || r.sees_pile(from as usize, v))
 }
 

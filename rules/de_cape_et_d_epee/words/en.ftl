@@ -20,7 +20,10 @@ moved-told = { $to_zone ->
     [column] { $from_seat } places a card in { $to }
     [discard] { $card } to { $to_seat }'s discard pile
     [won] { $to_seat } wins { $card }
-    [hand] { $to_seat } draws
+    [hand] { $to_seat } draws { $count ->
+        [one] a card
+       *[other] { $count } cards
+    }
    *[other] { $card }: { $from } → { $to }
 }
 card-value = { $deck ->

@@ -17,7 +17,10 @@ moved-told = { $to_zone ->
     [column] { $from_seat } place une carte dans { $to }
     [discard] { $card } sur la défausse de { $to_seat }
     [won] { $to_seat } remporte { $card }
-    [hand] { $to_seat } pioche
+    [hand] { $to_seat } pioche { $count ->
+        [one] une carte
+       *[other] { $count } cartes
+    }
    *[other] { $card } : { $from } → { $to }
 }
 card-value = { $deck ->

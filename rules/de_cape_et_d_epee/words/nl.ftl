@@ -17,7 +17,10 @@ moved-told = { $to_zone ->
     [column] { $from_seat } legt een kaart in { $to }
     [discard] { $card } naar de aflegstapel van { $to_seat }
     [won] { $to_seat } wint { $card }
-    [hand] { $to_seat } trekt
+    [hand] { $to_seat } trekt { $count ->
+        [one] een kaart
+       *[other] { $count } kaarten
+    }
    *[other] { $card }: { $from } → { $to }
 }
 card-value = { $deck ->

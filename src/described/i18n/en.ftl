@@ -26,6 +26,8 @@ ds-cards = { $n ->
    *[other] { $n } cards
 }
 ds-hidden-cards = { $n } hidden cards
+# A seat in a line told for every seat in turn: `reserve (each player)`.
+ds-each-seat = each player
 ds-stopped = stopped at a bound
 ds-shuffled = { $pile } shuffled
 ds-not-offered = that is not a move now

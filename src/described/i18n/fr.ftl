@@ -24,6 +24,8 @@ ds-cards = { $n ->
    *[other] { $n } cartes
 }
 ds-hidden-cards = { $n } cartes cachées
+# A seat in a line told for every seat in turn: `reserve (each player)`.
+ds-each-seat = chaque joueur
 ds-stopped = arrêtée à une borne
 ds-shuffled = { $pile } mélangée
 ds-not-offered = ce n'est pas un coup possible maintenant

@@ -21,6 +21,8 @@ ds-cards = { $n ->
    *[other] { $n } kaarten
 }
 ds-hidden-cards = { $n } verborgen kaarten
+# A seat in a line told for every seat in turn: `reserve (each player)`.
+ds-each-seat = elke speler
 ds-stopped = gestopt bij een grens
 ds-shuffled = { $pile } geschud
 ds-not-offered = dat is nu geen zet
