@@ -21,8 +21,9 @@ struct Row {
 
 /// The legal moves as the player chooses among them.
 struct Menu {
-    /// The options that take a card, by index: the grid's columns.
-    columns: Vec<u8>,
+    /// The options that take a card, with their target (an index of a
+    /// zone, `NONE` for none): the grid's columns.
+    columns: Vec<(u8, u8)>,
     /// The classes of cards offered, sorted ([`view::sort_key`]).
     rows: Vec<Row>,
     /// The moves without a card, by index into the legal moves.
@@ -32,10 +33,10 @@ struct Menu {
 impl Menu {
     fn of(s: &State, legal: &[Move]) -> Menu {
         let r = &s.rules;
-        let mut columns: Vec<u8> = legal
+        let mut columns: Vec<(u8, u8)> = legal
             .iter()
-            .filter(|m| m.card != NONE && m.target == NONE)
-            .map(|m| m.option)
+            .filter(|m| m.card != NONE)
+            .map(|m| (m.option, m.target))
             .collect();
         columns.sort_unstable();
         columns.dedup();
@@ -43,8 +44,7 @@ impl Menu {
         let mut cards: Vec<Vec<u8>> = Vec::new();
         let mut plain = Vec::new();
         for (i, m) in legal.iter().enumerate() {
-            // A move with a target is a line of its own.
-            if m.card == NONE || m.target != NONE {
+            if m.card == NONE {
                 plain.push(i);
                 continue;
             }
@@ -68,7 +68,9 @@ impl Menu {
                 cards[at].push(m.card);
                 rows[at].copies += 1;
             }
-            let col = columns.iter().position(|&o| o == m.option).unwrap_or(0);
+            let col = (columns.iter())
+                .position(|&c| c == (m.option, m.target))
+                .unwrap_or(0);
             rows[at].cells[col].get_or_insert(i);
         }
         rows.sort_by_key(|row| view::sort_key(r, row.card));
@@ -110,16 +112,43 @@ pub fn offers_all(s: &State, cards: &[u8]) -> bool {
     !legal.is_empty() && cards.iter().all(|c| legal.iter().any(|m| m.card == *c))
 }
 
-/// A column's head: the catalogue's `head-<option>`, else the option's name.
-fn head(s: &State, lang: Lang, option: u8) -> String {
+/// A column's head: the catalogue's `head-<option>`, else the option's
+/// name; with its target's index (`lay 2`), or only that index (`2`)
+/// when the option is the grid's only one (`short`).
+fn head(s: &State, lang: Lang, (option, target): (u8, u8), short: bool) -> String {
     let name = option_name(s, option);
-    view::game_words(
+    let word = view::game_words(
         &s.rules,
         lang,
         &format!("head-{}", name.replace('_', "-")),
         None,
     )
-    .unwrap_or(name)
+    .unwrap_or(name);
+    match (target, short) {
+        (NONE, _) => word,
+        (t, true) => (u16::from(t) + 1).to_string(),
+        (t, false) => format!("{word} {}", u16::from(t) + 1),
+    }
+}
+
+/// The head of the cards' column when every column is one option's
+/// target: the option and the targets' zone (`place → column`).
+fn corner(s: &State, lang: Lang, menu: &Menu) -> String {
+    let Some(&(option, target)) = menu.columns.first() else {
+        return String::new();
+    };
+    if target == NONE || menu.columns.iter().any(|c| c.0 != option) {
+        return String::new();
+    }
+    let zone = option_zone(s, option).map_or(String::new(), |z| s.rules.zones[z as usize].name.clone());
+    format!("{} → {zone}", head(s, lang, (option, NONE), false))
+}
+
+/// The zone whose index an option of the choice in progress targets.
+fn option_zone(s: &State, option: u8) -> Option<u8> {
+    let ch = s.core.waiting.map_or(0, |w| w.0 as usize);
+    let o = s.rules.program.choices.get(ch)?.options.get(option as usize)?;
+    o.index.map(|(_, z)| z)
 }
 
 fn option_name(s: &State, option: u8) -> String {
@@ -155,7 +184,7 @@ fn grid(s: &State, menu: &Menu, count: usize, lang: Lang) -> String {
         .rows
         .iter()
         .map(|row| {
-            let name = view::card_name(r, lang, row.card);
+            let name = super::indexed::short_name(r, lang, row.card);
             if row.copies > 1 {
                 format!("{name} ×{}", row.copies)
             } else {
@@ -163,8 +192,15 @@ fn grid(s: &State, menu: &Menu, count: usize, lang: Lang) -> String {
             }
         })
         .collect();
-    let heads: Vec<String> = menu.columns.iter().map(|&o| head(s, lang, o)).collect();
-    let name_w = names.iter().map(|n| render::width(n)).max().unwrap_or(0);
+    let corner = corner(s, lang, menu);
+    let short = !corner.is_empty();
+    let heads: Vec<String> = (menu.columns.iter())
+        .map(|&c| head(s, lang, c, short))
+        .collect();
+    let name_w = (names.iter().chain([&corner]))
+        .map(|n| render::width(n))
+        .max()
+        .unwrap_or(0);
     let digits = count.to_string().len();
     let col_w: Vec<usize> = heads.iter().map(|h| render::width(h).max(digits)).collect();
     let cell_w = name_w + col_w.iter().map(|w| w + 2).sum::<usize>();
@@ -181,7 +217,7 @@ fn grid(s: &State, menu: &Menu, count: usize, lang: Lang) -> String {
         }
         t
     };
-    let mut head_cell = " ".repeat(name_w);
+    let mut head_cell = render::pad(&corner, name_w);
     for (h, w) in heads.iter().zip(&col_w) {
         head_cell += &format!("  {}{h}", " ".repeat(w - render::width(h)));
     }

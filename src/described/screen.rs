@@ -10,7 +10,7 @@ use fluent_bundle::FluentArgs;
 
 use super::raw::Sees;
 use super::state::{End, Event, Move, NONE, State};
-use super::{Described, Rules, grid, narration, notes, view};
+use super::{Described, Rules, grid, indexed, narration, notes, view};
 use crate::diag::Diagnostics;
 use crate::engine::Loaded;
 use crate::engine::{Game, Selection};
@@ -209,7 +209,8 @@ pub fn title(s: &State, lang: Lang) -> String {
 /// The table as `viewer` sees it (`None`: every card), within 80 columns:
 /// the title; the table's piles in a line (a pile the viewer cannot see
 /// by its count, a discard pile by its count and top card, another with
-/// who played each card); then a line per seat: its counters and its
+/// who played each card); the indexed zones, a line per index
+/// (`indexed.rs`); then a line per seat: its counters and its
 /// piles, a hand sorted with each card once (`×2`), another pile in its
 /// order, the cards the viewer cannot see counted. The viewer's own
 /// piles are whole; a hand whose every card the grid of moves below
@@ -217,13 +218,15 @@ pub fn title(s: &State, lang: Lang) -> String {
 pub fn board(s: &State, viewer: Option<usize>, lang: Lang) -> String {
     let r = &s.rules;
     let mut out = render::wrap_hanging(&title(s, lang), "", "  ");
+    let columns = indexed::zones(r);
     let shared: Vec<String> = (0..r.zones.len())
-        .filter(|&z| !r.zones[z].per_seat)
+        .filter(|&z| !r.zones[z].per_seat && !columns.contains(&(z as u8)))
         .map(|z| r.pile(z as u8, 0))
         .filter(|&p| !s.core.pile(p).is_empty() || is_draw_pile(r, p))
         .map(|p| pile_words(s, lang, p, viewer))
         .collect();
     out += &render::wrap_hanging(&shared.join(" · "), "", "  ");
+    out += &indexed::lines(s, viewer, lang);
     let name = |p: usize| match viewer {
         Some(v) if v == p => w!(lang, "ds-you", name = r.seats[p].1.as_str()),
         _ => r.seats[p].1.clone(),
@@ -276,7 +279,8 @@ fn pile_words(s: &State, lang: Lang, p: usize, viewer: Option<usize>) -> String 
     if seen.is_empty() {
         return count(cards.len());
     }
-    if seat.is_none() && z == r.discard_to {
+    // A discard pile (the table's or a seat's) by its count and top card.
+    if z == r.discard_to {
         let top = view::card_name(r, lang, seen[seen.len() - 1]);
         return w!(
             lang,

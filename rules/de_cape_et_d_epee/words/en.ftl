@@ -6,6 +6,11 @@ card-name = { $deck ->
     [objectives] { $domain } { $points }
    *[other] { $colour } { $kind_name }
 }
+# A card short, on the board's columns (its owner's mark follows).
+card-short = { $deck ->
+    [objectives] { $domain } { $points }
+   *[other] { $kind_name }
+}
 hidden-card = a hidden card
 no-card = no card
 moved = { $card }: { $from } → { $to }

@@ -3,6 +3,11 @@ card-name = { $deck ->
     [objectives] { $domain } { $points }
    *[other] { $kind_name } { $colour }
 }
+# A card short, on the board's columns (its owner's mark follows).
+card-short = { $deck ->
+    [objectives] { $domain } { $points }
+   *[other] { $kind_name }
+}
 hidden-card = une carte cachée
 no-card = aucune carte
 moved = { $card } : { $from } → { $to }

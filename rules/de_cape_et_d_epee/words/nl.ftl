@@ -3,6 +3,11 @@ card-name = { $deck ->
     [objectives] { $domain } { $points }
    *[other] { $colour } { $kind_name }
 }
+# A card short, on the board's columns (its owner's mark follows).
+card-short = { $deck ->
+    [objectives] { $domain } { $points }
+   *[other] { $kind_name }
+}
 hidden-card = een verborgen kaart
 no-card = geen kaart
 moved = { $card }: { $from } → { $to }

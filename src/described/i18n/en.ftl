@@ -28,6 +28,8 @@ ds-cards = { $n ->
 ds-hidden-cards = { $n } hidden cards
 # A seat in a line told for every seat in turn: `reserve (each player)`.
 ds-each-seat = each player
+# An index of the board's indexed zones (a column) and its number of cards.
+ds-index-head = { $index } ({ $n }):
 ds-stopped = stopped at a bound
 ds-shuffled = { $pile } shuffled
 ds-not-offered = that is not a move now

@@ -26,6 +26,8 @@ ds-cards = { $n ->
 ds-hidden-cards = { $n } cartes cachées
 # A seat in a line told for every seat in turn: `reserve (each player)`.
 ds-each-seat = chaque joueur
+# An index of the board's indexed zones (a column) and its number of cards.
+ds-index-head = { $index } ({ $n }) :
 ds-stopped = arrêtée à une borne
 ds-shuffled = { $pile } mélangée
 ds-not-offered = ce n'est pas un coup possible maintenant

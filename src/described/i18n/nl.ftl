@@ -23,6 +23,8 @@ ds-cards = { $n ->
 ds-hidden-cards = { $n } verborgen kaarten
 # A seat in a line told for every seat in turn: `reserve (each player)`.
 ds-each-seat = elke speler
+# An index of the board's indexed zones (a column) and its number of cards.
+ds-index-head = { $index } ({ $n }):
 ds-stopped = gestopt bij een grens
 ds-shuffled = { $pile } geschud
 ds-not-offered = dat is nu geen zet
