@@ -140,14 +140,21 @@ fn corner(s: &State, lang: Lang, menu: &Menu) -> String {
     if target == NONE || menu.columns.iter().any(|c| c.0 != option) {
         return String::new();
     }
-    let zone = option_zone(s, option).map_or(String::new(), |z| s.rules.zones[z as usize].name.clone());
+    let zone =
+        option_zone(s, option).map_or(String::new(), |z| s.rules.zones[z as usize].name.clone());
     format!("{} → {zone}", head(s, lang, (option, NONE), false))
 }
 
 /// The zone whose index an option of the choice in progress targets.
 fn option_zone(s: &State, option: u8) -> Option<u8> {
     let ch = s.core.waiting.map_or(0, |w| w.0 as usize);
-    let o = s.rules.program.choices.get(ch)?.options.get(option as usize)?;
+    let o = s
+        .rules
+        .program
+        .choices
+        .get(ch)?
+        .options
+        .get(option as usize)?;
     o.index.map(|(_, z)| z)
 }
 
@@ -172,10 +179,45 @@ pub fn choices(s: &State, legal: &[Move], lang: Lang) -> String {
     if !menu.rows.is_empty() {
         out += &grid(s, &menu, legal.len(), lang);
     }
-    for &i in &menu.plain {
-        out += &line(s, legal, i, i + 1, lang);
+    let mut k = 0;
+    while k < menu.plain.len() {
+        let i = menu.plain[k];
+        // An option's moves to several targets, without a card: a line.
+        let same = (menu.plain[k..].iter())
+            .take_while(|&&j| legal[j].option == legal[i].option && legal[j].target != NONE)
+            .count();
+        if same > 1 {
+            out += &targets_line(s, legal, &menu.plain[k..k + same], lang);
+            k += same;
+        } else {
+            out += &line(s, legal, i, i + 1, lang);
+            k += 1;
+        }
     }
     out
+}
+
+/// Moves of one option to several targets in a line: the option's head,
+/// then each target's number to type and its name.
+fn targets_line(s: &State, legal: &[Move], which: &[usize], lang: Lang) -> String {
+    let r = &s.rules;
+    let option = legal[which[0]].option;
+    let zone = option_zone(s, option);
+    let items: Vec<String> = (which.iter())
+        .map(|&i| {
+            let target = zone.map_or_else(
+                || legal[i].target.to_string(),
+                |z| view::index_name(r, lang, z, legal[i].target),
+            );
+            format!("{}) {target}", i + 1)
+        })
+        .collect();
+    let text = format!(
+        "{}: {}",
+        head(s, lang, (option, NONE), false),
+        items.join(" · ")
+    );
+    render::wrap_hanging(&text, "  ", "    ")
 }
 
 fn grid(s: &State, menu: &Menu, count: usize, lang: Lang) -> String {
@@ -251,13 +293,19 @@ pub fn lines(s: &State, legal: &[Move], which: &[usize], lang: Lang) -> String {
         .collect()
 }
 
-/// A move's words, folded, in `lang` and in English, for typing.
+/// A move's words, folded, in `lang` and in English, with its card's
+/// kind by its id (the rules' English word: `cloak` for a card a French
+/// name calls `Cape`), for typing.
 fn typed_words(s: &State, lang: Lang, m: Move) -> String {
+    let r = &s.rules;
     let seat = s.actor().unwrap_or(0);
     let ch = s.core.waiting.map(|w| w.0);
-    let a = view::move_words(&s.rules, lang, seat, ch, m);
-    let b = view::move_words(&s.rules, Lang::En, seat, ch, m);
-    fold(&format!("{a} {b}"))
+    let a = view::move_words(r, lang, seat, ch, m);
+    let b = view::move_words(r, Lang::En, seat, ch, m);
+    let kind = (r.cards.get(m.card as usize)).map_or(String::new(), |(k, _)| {
+        r.kinds[*k as usize].0.replace('_', " ")
+    });
+    fold(&format!("{a} {b} {kind}"))
 }
 
 /// The move a typed line names, among one per class of identical cards
@@ -322,11 +370,19 @@ fn why_not(s: &State, legal: &[Move], lang: Lang, words: &[&str], line: &str) ->
             }),
         }
     }
+    // The moves here have no target: a number typed for one (`cloak 1`)
+    // is left out.
+    let named: Vec<&str> = (words.iter().copied())
+        .filter(|w| !w.chars().all(|c| c.is_ascii_digit()))
+        .collect();
+    if named.is_empty() {
+        return None;
+    }
     let hits = match input::by_words(
         lang,
         all.len(),
         |k| typed_words(s, lang, all[k]),
-        words,
+        &named,
         line,
     ) {
         Ok(k) => vec![k],
@@ -334,11 +390,18 @@ fn why_not(s: &State, legal: &[Move], lang: Lang, words: &[&str], line: &str) ->
         Err(InputError::NoMatch(_)) => return None,
     };
     let offered = |m: &Move| legal.iter().any(|l| l.option == m.option);
-    // An option offered now first: then the card is what is wrong.
-    let m = hits
-        .iter()
-        .map(|&k| all[k])
-        .find(offered)
+    let card_offered = |m: &Move| {
+        (legal.iter()).any(|l| {
+            l.option == m.option
+                && l.card != NONE
+                && view::class_of(r, l.card) == view::class_of(r, m.card)
+        })
+    };
+    // A card offered for an option offered now first (then the target is
+    // what is wrong), then an option offered (then the card is).
+    let hit = |f: &dyn Fn(&Move) -> bool| hits.iter().map(|&k| all[k]).find(|m| f(m));
+    let m = hit(&card_offered)
+        .or_else(|| hit(&offered))
         .unwrap_or(all[hits[0]]);
     let name = option_name(s, m.option);
     let reason = view::game_words(
@@ -354,6 +417,9 @@ fn why_not(s: &State, legal: &[Move], lang: Lang, words: &[&str], line: &str) ->
         return Some(super::screen::w!(lang, "ds-why-not", mv = mv, why = why));
     }
     let card = view::card_name(r, lang, m.card);
+    if let Some(why) = why_not_target(s, legal, lang, words, m) {
+        return Some(why);
+    }
     match pile_with(s, choice.options[m.option as usize].card?.1) {
         Some(pile) if !held(s, pile, m.card) => Some(super::screen::w!(
             lang,
@@ -366,6 +432,42 @@ fn why_not(s: &State, legal: &[Move], lang: Lang, words: &[&str], line: &str) ->
             Some(super::screen::w!(lang, "ds-why-not", mv = mv, why = why))
         }
     }
+}
+
+/// Why a move whose card and option are offered is not, at the target
+/// typed (a number): the targets offered for them.
+fn why_not_target(
+    s: &State,
+    legal: &[Move],
+    lang: Lang,
+    words: &[&str],
+    m: Move,
+) -> Option<String> {
+    let r = &s.rules;
+    let class = view::class_of(r, m.card);
+    let mut targets: Vec<u16> = (legal.iter())
+        .filter(|l| l.option == m.option && l.target != NONE)
+        .filter(|l| l.card != NONE && view::class_of(r, l.card) == class)
+        .map(|l| u16::from(l.target) + 1)
+        .collect();
+    targets.sort_unstable();
+    targets.dedup();
+    let typed = words.iter().find(|w| {
+        w.chars().all(|c| c.is_ascii_digit()) && !targets.iter().any(|t| t.to_string() == **w)
+    })?;
+    if targets.is_empty() {
+        return None;
+    }
+    let seat = s.actor().unwrap_or(0);
+    let mv = view::move_words(r, lang, seat, s.core.waiting.map(|w| w.0), m);
+    let list: Vec<String> = targets.iter().map(u16::to_string).collect();
+    Some(super::screen::w!(
+        lang,
+        "ds-not-target",
+        mv = mv,
+        typed = *typed,
+        targets = list.join(", ")
+    ))
 }
 
 /// The first pile an option's cards come from, as it stands now.

@@ -31,8 +31,9 @@ pub fn zones(r: &Rules) -> Vec<u8> {
 }
 
 /// A line per index of the indexed zones (none if the game has none),
-/// within 80 columns: the index, what heads it, its cards.
-pub fn lines(s: &State, viewer: Option<usize>, lang: Lang) -> String {
+/// within 80 columns: the index, what heads it, its cards (in `most`
+/// rows at most, the last cut with `…`).
+pub fn lines(s: &State, viewer: Option<usize>, lang: Lang, most: Option<usize>) -> String {
     let r = &s.rules;
     let zs = zones(r);
     let Some((&first, heads)) = zs.split_first() else {
@@ -68,7 +69,19 @@ pub fn lines(s: &State, viewer: Option<usize>, lang: Lang) -> String {
             n = cards.len()
         );
         let rest = " ".repeat(render::width(&head) + 1);
-        out += &render::wrap_hanging(&format!("{head} {}", names.join(" ")), "", &rest);
+        let text = render::wrap_hanging(&format!("{head} {}", names.join(" ")), "", &rest);
+        let rows: Vec<&str> = text.lines().collect();
+        match most {
+            Some(m) if rows.len() > m => {
+                // The rest in the last row, cut.
+                let last = format!("{} {}", rows[m - 1], rows[m..].join(" ").trim_start());
+                for row in &rows[..m - 1] {
+                    out += &format!("{row}\n");
+                }
+                out += &format!("{}\n", super::screen::cut(&last));
+            }
+            _ => out += &text,
+        }
     }
     out
 }
@@ -120,15 +133,20 @@ pub fn short_name(r: &Rules, lang: Lang, c: u8) -> String {
     r.words.format(lang, "card-short", Some(&args))
 }
 
-/// A seat's mark: the first letter of its name when no other seat's
-/// starts with it (`B` for Blue), else its whole name (`Bleu`, `Blanc`).
+/// A seat's mark: the shortest start of its name no other seat's name
+/// starts with (`B` for Blue; `Blu` and `Bla` for Blue and Black), else
+/// its whole name.
 pub fn mark(r: &Rules, seat: usize) -> String {
-    let first = |q: usize| r.seats[q].1.chars().next().map(|c| c.to_lowercase().to_string());
-    let clash = (0..r.players).any(|q| q != seat && first(q) == first(seat));
+    let start = |q: usize, n: usize| -> String {
+        r.seats[q]
+            .1
+            .chars()
+            .take(n)
+            .collect::<String>()
+            .to_lowercase()
+    };
     let name = &r.seats[seat].1;
-    if clash {
-        name.clone()
-    } else {
-        name.chars().take(1).collect()
-    }
+    (1..name.chars().count())
+        .find(|&n| (0..r.players).all(|q| q == seat || start(q, n) != start(seat, n)))
+        .map_or_else(|| name.clone(), |n| name.chars().take(n).collect())
 }

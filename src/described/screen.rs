@@ -216,8 +216,18 @@ pub fn title(s: &State, lang: Lang) -> String {
 /// piles are whole; a hand whose every card the grid of moves below
 /// offers is only counted.
 pub fn board(s: &State, viewer: Option<usize>, lang: Lang) -> String {
+    let whole = board_in(s, viewer, lang, false);
+    if whole.lines().count() <= BOARD_ROWS {
+        return whole;
+    }
+    board_in(s, viewer, lang, true)
+}
+
+/// The board, `compact` or not: compact, the table's piles on the
+/// title's line when they fit, a column in two rows at most, the other
+/// seats' lines cut to a line each (the viewer's own whole).
+fn board_in(s: &State, viewer: Option<usize>, lang: Lang, compact: bool) -> String {
     let r = &s.rules;
-    let mut out = render::wrap_hanging(&title(s, lang), "", "  ");
     let columns = indexed::zones(r);
     let shared: Vec<String> = (0..r.zones.len())
         .filter(|&z| !r.zones[z].per_seat && !columns.contains(&(z as u8)))
@@ -225,8 +235,18 @@ pub fn board(s: &State, viewer: Option<usize>, lang: Lang) -> String {
         .filter(|&p| !s.core.pile(p).is_empty() || is_draw_pile(r, p))
         .map(|p| pile_words(s, lang, p, viewer))
         .collect();
-    out += &render::wrap_hanging(&shared.join(" · "), "", "  ");
-    out += &indexed::lines(s, viewer, lang);
+    let title = title(s, lang);
+    let one = format!("{title} · {}", shared.join(" · "));
+    let mut out = if compact && !shared.is_empty() && render::width(&one) <= render::COLUMNS {
+        one + "\n"
+    } else {
+        let piles = match shared.is_empty() {
+            true => String::new(),
+            false => render::wrap_hanging(&shared.join(" · "), "", "  "),
+        };
+        render::wrap_hanging(&title, "", "  ") + &piles
+    };
+    out += &indexed::lines(s, viewer, lang, compact.then_some(2));
     let name = |p: usize| match viewer {
         Some(v) if v == p => w!(lang, "ds-you", name = r.seats[p].1.as_str()),
         _ => r.seats[p].1.clone(),
@@ -236,24 +256,62 @@ pub fn board(s: &State, viewer: Option<usize>, lang: Lang) -> String {
         .max()
         .unwrap_or(0);
     for p in 0..r.players {
-        let mut parts: Vec<String> = Vec::new();
-        for (i, c) in r.counters.iter().enumerate() {
-            if c.shown && c.per_seat {
-                let v = view::counter_value(s, lang, i, p, viewer);
-                parts.push(view::counter_words(r, lang, &c.id, &v));
-            }
+        let line = seat_line(s, viewer, lang, p, &name(p), width);
+        if compact && viewer != Some(p) {
+            out += &cut(&line);
+            out.push('\n');
+        } else {
+            out += &render::wrap_hanging(&line, "", &" ".repeat(width + 4));
         }
-        for z in (0..r.zones.len()).filter(|&z| r.zones[z].per_seat) {
-            let pile = r.pile(z as u8, p);
-            if !s.core.pile(pile).is_empty() {
-                parts.push(pile_words(s, lang, pile, viewer));
-            }
-        }
-        let head = render::pad(&name(p), width + 2);
-        let rest = " ".repeat(width + 4);
-        out += &render::wrap_hanging(&format!("{head}{}", parts.join(" · ")), "", &rest);
     }
     out
+}
+
+/// The rows the board may take before it is made compact (the question,
+/// the grid of moves and the recap take the rest of 24).
+const BOARD_ROWS: usize = 15;
+
+/// `line` cut to 80 columns, with `…` where it was cut.
+pub(super) fn cut(line: &str) -> String {
+    if render::width(line) <= render::COLUMNS {
+        return line.to_string();
+    }
+    let mut out = String::new();
+    for c in line.chars() {
+        let mut next = out.clone();
+        next.push(c);
+        if render::width(&next) > render::COLUMNS - 1 {
+            break;
+        }
+        out = next;
+    }
+    out.trim_end().to_string() + "…"
+}
+
+/// Seat `p`'s line: its name padded to `width`, its counters and piles.
+fn seat_line(
+    s: &State,
+    viewer: Option<usize>,
+    lang: Lang,
+    p: usize,
+    name: &str,
+    width: usize,
+) -> String {
+    let r = &s.rules;
+    let mut parts: Vec<String> = Vec::new();
+    for (i, c) in r.counters.iter().enumerate() {
+        if c.shown && c.per_seat {
+            let v = view::counter_value(s, lang, i, p, viewer);
+            parts.push(view::counter_words(r, lang, &c.id, &v));
+        }
+    }
+    for z in (0..r.zones.len()).filter(|&z| r.zones[z].per_seat) {
+        let pile = r.pile(z as u8, p);
+        if !s.core.pile(pile).is_empty() {
+            parts.push(pile_words(s, lang, pile, viewer));
+        }
+    }
+    format!("{}{}", render::pad(name, width + 2), parts.join(" · "))
 }
 
 fn is_draw_pile(r: &Rules, p: usize) -> bool {

@@ -114,6 +114,10 @@ pub fn move_words(r: &Rules, lang: Lang, seat: usize, choice: Option<u16>, m: Mo
         .map(|(_, z)| index_name(r, lang, z, m.target));
     if let Some(t) = &target {
         args.set("target", t.clone());
+    } else if let Some((_, z)) = option.and_then(|o| o.index) {
+        // A move of an option with a target, without one (why a typed
+        // move is not legal): the target's zone.
+        args.set("target", r.zones[z as usize].name.clone());
     }
     let id = format!("option-{}", name.replace('_', "-"));
     let mut out = if r.words.has(&id) {

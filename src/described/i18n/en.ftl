@@ -30,6 +30,8 @@ ds-hidden-cards = { $n } hidden cards
 ds-each-seat = each player
 # An index of the board's indexed zones (a column) and its number of cards.
 ds-index-head = { $index } ({ $n }):
+# A typed move whose target (a number) is not offered, with those that are.
+ds-not-target = { $mv }: not { $typed } here (here: { $targets })
 ds-stopped = stopped at a bound
 ds-shuffled = { $pile } shuffled
 ds-not-offered = that is not a move now

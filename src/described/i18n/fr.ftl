@@ -28,6 +28,8 @@ ds-hidden-cards = { $n } cartes cachées
 ds-each-seat = chaque joueur
 # An index of the board's indexed zones (a column) and its number of cards.
 ds-index-head = { $index } ({ $n }) :
+# A typed move whose target (a number) is not offered, with those that are.
+ds-not-target = { $mv } : pas { $typed } ici (ici : { $targets })
 ds-stopped = arrêtée à une borne
 ds-shuffled = { $pile } mélangée
 ds-not-offered = ce n'est pas un coup possible maintenant
