@@ -370,25 +370,23 @@ fn why_not(s: &State, legal: &[Move], lang: Lang, words: &[&str], line: &str) ->
             }),
         }
     }
-    // The moves here have no target: a number typed for one (`cloak 1`)
-    // is left out.
-    let named: Vec<&str> = (words.iter().copied())
-        .filter(|w| !w.chars().all(|c| c.is_ascii_digit()))
-        .collect();
-    if named.is_empty() {
-        return None;
-    }
-    let hits = match input::by_words(
+    let find = |words: &[&str]| match input::by_words(
         lang,
         all.len(),
         |k| typed_words(s, lang, all[k]),
-        &named,
+        words,
         line,
     ) {
-        Ok(k) => vec![k],
-        Err(InputError::Ambiguous(h)) => h,
-        Err(InputError::NoMatch(_)) => return None,
+        Ok(k) => Some(vec![k]),
+        Err(InputError::Ambiguous(h)) => Some(h),
+        Err(InputError::NoMatch(_)) => None,
     };
+    // The moves here have no target: else a number typed for one
+    // (`cloak 1`) is left out.
+    let named: Vec<&str> = (words.iter().copied())
+        .filter(|w| !w.chars().all(|c| c.is_ascii_digit()))
+        .collect();
+    let hits = find(words).or_else(|| (!named.is_empty()).then(|| find(&named)).flatten())?;
     let offered = |m: &Move| legal.iter().any(|l| l.option == m.option);
     let card_offered = |m: &Move| {
         (legal.iter()).any(|l| {
@@ -397,10 +395,11 @@ fn why_not(s: &State, legal: &[Move], lang: Lang, words: &[&str], line: &str) ->
                 && view::class_of(r, l.card) == view::class_of(r, m.card)
         })
     };
-    // A card offered for an option offered now first (then the target is
-    // what is wrong), then an option offered (then the card is).
+    // A card offered for an option with targets first (then the target
+    // is what is wrong), then an option offered (then the card is).
     let hit = |f: &dyn Fn(&Move) -> bool| hits.iter().map(|&k| all[k]).find(|m| f(m));
-    let m = hit(&card_offered)
+    let targeted = |m: &Move| option_zone(s, m.option).is_some() && card_offered(m);
+    let m = hit(&targeted)
         .or_else(|| hit(&offered))
         .unwrap_or(all[hits[0]]);
     let name = option_name(s, m.option);
