@@ -21,8 +21,9 @@ struct Row {
 
 /// The legal moves as the player chooses among them.
 struct Menu {
-    /// The options that take a card, by index: the grid's columns.
-    columns: Vec<u8>,
+    /// The options that take a card, with their target (an index of a
+    /// zone, `NONE` for none): the grid's columns.
+    columns: Vec<(u8, u8)>,
     /// The classes of cards offered, sorted ([`view::sort_key`]).
     rows: Vec<Row>,
     /// The moves without a card, by index into the legal moves.
@@ -32,10 +33,10 @@ struct Menu {
 impl Menu {
     fn of(s: &State, legal: &[Move]) -> Menu {
         let r = &s.rules;
-        let mut columns: Vec<u8> = legal
+        let mut columns: Vec<(u8, u8)> = legal
             .iter()
-            .filter(|m| m.card != NONE && m.target == NONE)
-            .map(|m| m.option)
+            .filter(|m| m.card != NONE)
+            .map(|m| (m.option, m.target))
             .collect();
         columns.sort_unstable();
         columns.dedup();
@@ -43,8 +44,7 @@ impl Menu {
         let mut cards: Vec<Vec<u8>> = Vec::new();
         let mut plain = Vec::new();
         for (i, m) in legal.iter().enumerate() {
-            // A move with a target is a line of its own.
-            if m.card == NONE || m.target != NONE {
+            if m.card == NONE {
                 plain.push(i);
                 continue;
             }
@@ -68,7 +68,9 @@ impl Menu {
                 cards[at].push(m.card);
                 rows[at].copies += 1;
             }
-            let col = columns.iter().position(|&o| o == m.option).unwrap_or(0);
+            let col = (columns.iter())
+                .position(|&c| c == (m.option, m.target))
+                .unwrap_or(0);
             rows[at].cells[col].get_or_insert(i);
         }
         rows.sort_by_key(|row| view::sort_key(r, row.card));
@@ -110,16 +112,50 @@ pub fn offers_all(s: &State, cards: &[u8]) -> bool {
     !legal.is_empty() && cards.iter().all(|c| legal.iter().any(|m| m.card == *c))
 }
 
-/// A column's head: the catalogue's `head-<option>`, else the option's name.
-fn head(s: &State, lang: Lang, option: u8) -> String {
+/// A column's head: the catalogue's `head-<option>`, else the option's
+/// name; with its target's index (`lay 2`), or only that index (`2`)
+/// when the option is the grid's only one (`short`).
+fn head(s: &State, lang: Lang, (option, target): (u8, u8), short: bool) -> String {
     let name = option_name(s, option);
-    view::game_words(
+    let word = view::game_words(
         &s.rules,
         lang,
         &format!("head-{}", name.replace('_', "-")),
         None,
     )
-    .unwrap_or(name)
+    .unwrap_or(name);
+    match (target, short) {
+        (NONE, _) => word,
+        (t, true) => (u16::from(t) + 1).to_string(),
+        (t, false) => format!("{word} {}", u16::from(t) + 1),
+    }
+}
+
+/// The head of the cards' column when every column is one option's
+/// target: the option and the targets' zone (`place → column`).
+fn corner(s: &State, lang: Lang, menu: &Menu) -> String {
+    let Some(&(option, target)) = menu.columns.first() else {
+        return String::new();
+    };
+    if target == NONE || menu.columns.iter().any(|c| c.0 != option) {
+        return String::new();
+    }
+    let zone =
+        option_zone(s, option).map_or(String::new(), |z| s.rules.zones[z as usize].name.clone());
+    format!("{} → {zone}", head(s, lang, (option, NONE), false))
+}
+
+/// The zone whose index an option of the choice in progress targets.
+fn option_zone(s: &State, option: u8) -> Option<u8> {
+    let ch = s.core.waiting.map_or(0, |w| w.0 as usize);
+    let o = s
+        .rules
+        .program
+        .choices
+        .get(ch)?
+        .options
+        .get(option as usize)?;
+    o.index.map(|(_, z)| z)
 }
 
 fn option_name(s: &State, option: u8) -> String {
@@ -143,10 +179,45 @@ pub fn choices(s: &State, legal: &[Move], lang: Lang) -> String {
     if !menu.rows.is_empty() {
         out += &grid(s, &menu, legal.len(), lang);
     }
-    for &i in &menu.plain {
-        out += &line(s, legal, i, i + 1, lang);
+    let mut k = 0;
+    while k < menu.plain.len() {
+        let i = menu.plain[k];
+        // An option's moves to several targets, without a card: a line.
+        let same = (menu.plain[k..].iter())
+            .take_while(|&&j| legal[j].option == legal[i].option && legal[j].target != NONE)
+            .count();
+        if same > 1 {
+            out += &targets_line(s, legal, &menu.plain[k..k + same], lang);
+            k += same;
+        } else {
+            out += &line(s, legal, i, i + 1, lang);
+            k += 1;
+        }
     }
     out
+}
+
+/// Moves of one option to several targets in a line: the option's head,
+/// then each target's number to type and its name.
+fn targets_line(s: &State, legal: &[Move], which: &[usize], lang: Lang) -> String {
+    let r = &s.rules;
+    let option = legal[which[0]].option;
+    let zone = option_zone(s, option);
+    let items: Vec<String> = (which.iter())
+        .map(|&i| {
+            let target = zone.map_or_else(
+                || legal[i].target.to_string(),
+                |z| view::index_name(r, lang, z, legal[i].target),
+            );
+            format!("{}) {target}", i + 1)
+        })
+        .collect();
+    let text = format!(
+        "{}: {}",
+        head(s, lang, (option, NONE), false),
+        items.join(" · ")
+    );
+    render::wrap_hanging(&text, "  ", "    ")
 }
 
 fn grid(s: &State, menu: &Menu, count: usize, lang: Lang) -> String {
@@ -155,7 +226,7 @@ fn grid(s: &State, menu: &Menu, count: usize, lang: Lang) -> String {
         .rows
         .iter()
         .map(|row| {
-            let name = view::card_name(r, lang, row.card);
+            let name = super::indexed::short_name(r, lang, row.card);
             if row.copies > 1 {
                 format!("{name} ×{}", row.copies)
             } else {
@@ -163,8 +234,15 @@ fn grid(s: &State, menu: &Menu, count: usize, lang: Lang) -> String {
             }
         })
         .collect();
-    let heads: Vec<String> = menu.columns.iter().map(|&o| head(s, lang, o)).collect();
-    let name_w = names.iter().map(|n| render::width(n)).max().unwrap_or(0);
+    let corner = corner(s, lang, menu);
+    let short = !corner.is_empty();
+    let heads: Vec<String> = (menu.columns.iter())
+        .map(|&c| head(s, lang, c, short))
+        .collect();
+    let name_w = (names.iter().chain([&corner]))
+        .map(|n| render::width(n))
+        .max()
+        .unwrap_or(0);
     let digits = count.to_string().len();
     let col_w: Vec<usize> = heads.iter().map(|h| render::width(h).max(digits)).collect();
     let cell_w = name_w + col_w.iter().map(|w| w + 2).sum::<usize>();
@@ -181,7 +259,7 @@ fn grid(s: &State, menu: &Menu, count: usize, lang: Lang) -> String {
         }
         t
     };
-    let mut head_cell = " ".repeat(name_w);
+    let mut head_cell = render::pad(&corner, name_w);
     for (h, w) in heads.iter().zip(&col_w) {
         head_cell += &format!("  {}{h}", " ".repeat(w - render::width(h)));
     }
@@ -215,13 +293,19 @@ pub fn lines(s: &State, legal: &[Move], which: &[usize], lang: Lang) -> String {
         .collect()
 }
 
-/// A move's words, folded, in `lang` and in English, for typing.
+/// A move's words, folded, in `lang` and in English, with its card's
+/// kind by its id (the rules' English word: `cloak` for a card a French
+/// name calls `Cape`), for typing.
 fn typed_words(s: &State, lang: Lang, m: Move) -> String {
+    let r = &s.rules;
     let seat = s.actor().unwrap_or(0);
     let ch = s.core.waiting.map(|w| w.0);
-    let a = view::move_words(&s.rules, lang, seat, ch, m);
-    let b = view::move_words(&s.rules, Lang::En, seat, ch, m);
-    fold(&format!("{a} {b}"))
+    let a = view::move_words(r, lang, seat, ch, m);
+    let b = view::move_words(r, Lang::En, seat, ch, m);
+    let kind = (r.cards.get(m.card as usize)).map_or(String::new(), |(k, _)| {
+        r.kinds[*k as usize].0.replace('_', " ")
+    });
+    fold(&format!("{a} {b} {kind}"))
 }
 
 /// The move a typed line names, among one per class of identical cards
@@ -286,23 +370,37 @@ fn why_not(s: &State, legal: &[Move], lang: Lang, words: &[&str], line: &str) ->
             }),
         }
     }
-    let hits = match input::by_words(
+    let find = |words: &[&str]| match input::by_words(
         lang,
         all.len(),
         |k| typed_words(s, lang, all[k]),
         words,
         line,
     ) {
-        Ok(k) => vec![k],
-        Err(InputError::Ambiguous(h)) => h,
-        Err(InputError::NoMatch(_)) => return None,
+        Ok(k) => Some(vec![k]),
+        Err(InputError::Ambiguous(h)) => Some(h),
+        Err(InputError::NoMatch(_)) => None,
     };
+    // The moves here have no target: else a number typed for one
+    // (`cloak 1`) is left out.
+    let named: Vec<&str> = (words.iter().copied())
+        .filter(|w| !w.chars().all(|c| c.is_ascii_digit()))
+        .collect();
+    let hits = find(words).or_else(|| (!named.is_empty()).then(|| find(&named)).flatten())?;
     let offered = |m: &Move| legal.iter().any(|l| l.option == m.option);
-    // An option offered now first: then the card is what is wrong.
-    let m = hits
-        .iter()
-        .map(|&k| all[k])
-        .find(offered)
+    let card_offered = |m: &Move| {
+        (legal.iter()).any(|l| {
+            l.option == m.option
+                && l.card != NONE
+                && view::class_of(r, l.card) == view::class_of(r, m.card)
+        })
+    };
+    // A card offered for an option with targets first (then the target
+    // is what is wrong), then an option offered (then the card is).
+    let hit = |f: &dyn Fn(&Move) -> bool| hits.iter().map(|&k| all[k]).find(|m| f(m));
+    let targeted = |m: &Move| option_zone(s, m.option).is_some() && card_offered(m);
+    let m = hit(&targeted)
+        .or_else(|| hit(&offered))
         .unwrap_or(all[hits[0]]);
     let name = option_name(s, m.option);
     let reason = view::game_words(
@@ -318,6 +416,9 @@ fn why_not(s: &State, legal: &[Move], lang: Lang, words: &[&str], line: &str) ->
         return Some(super::screen::w!(lang, "ds-why-not", mv = mv, why = why));
     }
     let card = view::card_name(r, lang, m.card);
+    if let Some(why) = why_not_target(s, legal, lang, words, m) {
+        return Some(why);
+    }
     match pile_with(s, choice.options[m.option as usize].card?.1) {
         Some(pile) if !held(s, pile, m.card) => Some(super::screen::w!(
             lang,
@@ -330,6 +431,42 @@ fn why_not(s: &State, legal: &[Move], lang: Lang, words: &[&str], line: &str) ->
             Some(super::screen::w!(lang, "ds-why-not", mv = mv, why = why))
         }
     }
+}
+
+/// Why a move whose card and option are offered is not, at the target
+/// typed (a number): the targets offered for them.
+fn why_not_target(
+    s: &State,
+    legal: &[Move],
+    lang: Lang,
+    words: &[&str],
+    m: Move,
+) -> Option<String> {
+    let r = &s.rules;
+    let class = view::class_of(r, m.card);
+    let mut targets: Vec<u16> = (legal.iter())
+        .filter(|l| l.option == m.option && l.target != NONE)
+        .filter(|l| l.card != NONE && view::class_of(r, l.card) == class)
+        .map(|l| u16::from(l.target) + 1)
+        .collect();
+    targets.sort_unstable();
+    targets.dedup();
+    let typed = words.iter().find(|w| {
+        w.chars().all(|c| c.is_ascii_digit()) && !targets.iter().any(|t| t.to_string() == **w)
+    })?;
+    if targets.is_empty() {
+        return None;
+    }
+    let seat = s.actor().unwrap_or(0);
+    let mv = view::move_words(r, lang, seat, s.core.waiting.map(|w| w.0), m);
+    let list: Vec<String> = targets.iter().map(u16::to_string).collect();
+    Some(super::screen::w!(
+        lang,
+        "ds-not-target",
+        mv = mv,
+        typed = *typed,
+        targets = list.join(", ")
+    ))
 }
 
 /// The first pile an option's cards come from, as it stands now.

@@ -13,8 +13,10 @@
 //!   [`Rules`]; `compile.rs`: the procedure into a [`program::Program`];
 //! - `state.rs`: the fixed-size state; `run.rs`: the interpreter;
 //! - `view.rs`, `words.rs`: cards, moves, events and the table in words;
-//! - `screen.rs`, `grid.rs`, `notes.rs`: the terminal (the board, the
-//!   grid of moves, the rules, the hint's reason, the cards explained);
+//! - `screen.rs`, `grid.rs`, `notes.rs`, `narration.rs`: the terminal
+//!   (the board, the grid of moves, the rules, the hint's reason, the
+//!   cards explained, the events told in few lines); `indexed.rs`: the
+//!   indexed zones (columns) on the board, a line per index;
 //! - `calls.rs`: sections D and E at run time (calls of kinds' blocks on
 //!   a frame stack, `for card` snapshots, counters per card and index);
 //!   `compile/calls.rs` compiles them;
@@ -26,10 +28,12 @@ pub mod calls;
 pub mod compile;
 pub mod eval;
 mod grid;
+mod indexed;
 pub mod layers;
 mod load_calls;
 pub mod measures;
 pub mod model;
+mod narration;
 mod notes;
 pub mod program;
 mod raw;

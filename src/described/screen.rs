@@ -10,7 +10,7 @@ use fluent_bundle::FluentArgs;
 
 use super::raw::Sees;
 use super::state::{End, Event, Move, NONE, State};
-use super::{Described, Rules, grid, notes, view};
+use super::{Described, Rules, grid, indexed, narration, notes, view};
 use crate::diag::Diagnostics;
 use crate::engine::Loaded;
 use crate::engine::{Game, Selection};
@@ -144,6 +144,16 @@ impl Playable for Described {
     fn event_words(lang: Lang, r: &Rules, e: &Event, viewer: Option<usize>) -> String {
         event_text(lang, r, e, viewer)
     }
+    fn logged_event_words(
+        lang: Lang,
+        r: &Rules,
+        events: &[Event],
+        i: usize,
+        viewer: Option<usize>,
+    ) -> String {
+        narration::logged(lang, r, events, i, viewer)
+            .unwrap_or_else(|| event_text(lang, r, &events[i], viewer))
+    }
     fn event_look(e: &Event) -> EventLook {
         match e {
             Event::Told { .. } | Event::Ended(_) => EventLook::Notable,
@@ -199,21 +209,44 @@ pub fn title(s: &State, lang: Lang) -> String {
 /// The table as `viewer` sees it (`None`: every card), within 80 columns:
 /// the title; the table's piles in a line (a pile the viewer cannot see
 /// by its count, a discard pile by its count and top card, another with
-/// who played each card); then a line per seat: its counters and its
+/// who played each card); the indexed zones, a line per index
+/// (`indexed.rs`); then a line per seat: its counters and its
 /// piles, a hand sorted with each card once (`×2`), another pile in its
 /// order, the cards the viewer cannot see counted. The viewer's own
 /// piles are whole; a hand whose every card the grid of moves below
 /// offers is only counted.
 pub fn board(s: &State, viewer: Option<usize>, lang: Lang) -> String {
+    let whole = board_in(s, viewer, lang, false);
+    if whole.lines().count() <= BOARD_ROWS {
+        return whole;
+    }
+    board_in(s, viewer, lang, true)
+}
+
+/// The board, `compact` or not: compact, the table's piles on the
+/// title's line when they fit, a column in two rows at most, the other
+/// seats' lines cut to a line each (the viewer's own whole).
+fn board_in(s: &State, viewer: Option<usize>, lang: Lang, compact: bool) -> String {
     let r = &s.rules;
-    let mut out = render::wrap_hanging(&title(s, lang), "", "  ");
+    let columns = indexed::zones(r);
     let shared: Vec<String> = (0..r.zones.len())
-        .filter(|&z| !r.zones[z].per_seat)
+        .filter(|&z| !r.zones[z].per_seat && !columns.contains(&(z as u8)))
         .map(|z| r.pile(z as u8, 0))
         .filter(|&p| !s.core.pile(p).is_empty() || is_draw_pile(r, p))
         .map(|p| pile_words(s, lang, p, viewer))
         .collect();
-    out += &render::wrap_hanging(&shared.join(" · "), "", "  ");
+    let title = title(s, lang);
+    let one = format!("{title} · {}", shared.join(" · "));
+    let mut out = if compact && !shared.is_empty() && render::width(&one) <= render::COLUMNS {
+        one + "\n"
+    } else {
+        let piles = match shared.is_empty() {
+            true => String::new(),
+            false => render::wrap_hanging(&shared.join(" · "), "", "  "),
+        };
+        render::wrap_hanging(&title, "", "  ") + &piles
+    };
+    out += &indexed::lines(s, viewer, lang, compact.then_some(2));
     let name = |p: usize| match viewer {
         Some(v) if v == p => w!(lang, "ds-you", name = r.seats[p].1.as_str()),
         _ => r.seats[p].1.clone(),
@@ -223,24 +256,62 @@ pub fn board(s: &State, viewer: Option<usize>, lang: Lang) -> String {
         .max()
         .unwrap_or(0);
     for p in 0..r.players {
-        let mut parts: Vec<String> = Vec::new();
-        for (i, c) in r.counters.iter().enumerate() {
-            if c.shown && c.per_seat {
-                let v = view::counter_value(s, lang, i, p, viewer);
-                parts.push(view::counter_words(r, lang, &c.id, &v));
-            }
+        let line = seat_line(s, viewer, lang, p, &name(p), width);
+        if compact && viewer != Some(p) {
+            out += &cut(&line);
+            out.push('\n');
+        } else {
+            out += &render::wrap_hanging(&line, "", &" ".repeat(width + 4));
         }
-        for z in (0..r.zones.len()).filter(|&z| r.zones[z].per_seat) {
-            let pile = r.pile(z as u8, p);
-            if !s.core.pile(pile).is_empty() {
-                parts.push(pile_words(s, lang, pile, viewer));
-            }
-        }
-        let head = render::pad(&name(p), width + 2);
-        let rest = " ".repeat(width + 4);
-        out += &render::wrap_hanging(&format!("{head}{}", parts.join(" · ")), "", &rest);
     }
     out
+}
+
+/// The rows the board may take before it is made compact (the question,
+/// the grid of moves and the recap take the rest of 24).
+const BOARD_ROWS: usize = 15;
+
+/// `line` cut to 80 columns, with `…` where it was cut.
+pub(super) fn cut(line: &str) -> String {
+    if render::width(line) <= render::COLUMNS {
+        return line.to_string();
+    }
+    let mut out = String::new();
+    for c in line.chars() {
+        let mut next = out.clone();
+        next.push(c);
+        if render::width(&next) > render::COLUMNS - 1 {
+            break;
+        }
+        out = next;
+    }
+    out.trim_end().to_string() + "…"
+}
+
+/// Seat `p`'s line: its name padded to `width`, its counters and piles.
+fn seat_line(
+    s: &State,
+    viewer: Option<usize>,
+    lang: Lang,
+    p: usize,
+    name: &str,
+    width: usize,
+) -> String {
+    let r = &s.rules;
+    let mut parts: Vec<String> = Vec::new();
+    for (i, c) in r.counters.iter().enumerate() {
+        if c.shown && c.per_seat {
+            let v = view::counter_value(s, lang, i, p, viewer);
+            parts.push(view::counter_words(r, lang, &c.id, &v));
+        }
+    }
+    for z in (0..r.zones.len()).filter(|&z| r.zones[z].per_seat) {
+        let pile = r.pile(z as u8, p);
+        if !s.core.pile(pile).is_empty() {
+            parts.push(pile_words(s, lang, pile, viewer));
+        }
+    }
+    format!("{}{}", render::pad(name, width + 2), parts.join(" · "))
 }
 
 fn is_draw_pile(r: &Rules, p: usize) -> bool {
@@ -266,7 +337,8 @@ fn pile_words(s: &State, lang: Lang, p: usize, viewer: Option<usize>) -> String 
     if seen.is_empty() {
         return count(cards.len());
     }
-    if seat.is_none() && z == r.discard_to {
+    // A discard pile (the table's or a seat's) by its count and top card.
+    if z == r.discard_to {
         let top = view::card_name(r, lang, seen[seen.len() - 1]);
         return w!(
             lang,
@@ -421,7 +493,7 @@ fn sentence(t: &str) -> String {
 
 /// Whether `viewer` (`None`: everyone's cards) saw a card moved from a
 /// pile to another: face up, or into or out of a pile it sees.
-fn moved_seen(r: &Rules, up: bool, from: u8, to: u8, viewer: Option<usize>) -> bool {
+pub(super) fn moved_seen(r: &Rules, up: bool, from: u8, to: u8, viewer: Option<usize>) -> bool {
     up || viewer.is_none_or(|v| r.sees_pile(to as usize, v) || r.sees_pile(from as usize, v))
 }
 

@@ -114,6 +114,10 @@ pub fn move_words(r: &Rules, lang: Lang, seat: usize, choice: Option<u16>, m: Mo
         .map(|(_, z)| index_name(r, lang, z, m.target));
     if let Some(t) = &target {
         args.set("target", t.clone());
+    } else if let Some((_, z)) = option.and_then(|o| o.index) {
+        // A move of an option with a target, without one (why a typed
+        // move is not legal): the target's zone.
+        args.set("target", r.zones[z as usize].name.clone());
     }
     let id = format!("option-{}", name.replace('_', "-"));
     let mut out = if r.words.has(&id) {
@@ -388,6 +392,71 @@ pub fn grouped(names: &[String]) -> Vec<String> {
         .collect()
 }
 
+/// A pile as a sentence about moved cards names it: its name, its
+/// zone's id and its seat's name (empty for a pile of the table).
+pub struct PileWords {
+    pub name: String,
+    pub zone: String,
+    pub seat: String,
+}
+
+impl PileWords {
+    /// Pile `p` as it is.
+    pub fn of(r: &Rules, p: u8) -> PileWords {
+        let (z, seat) = r.piles.get(p as usize).copied().unwrap_or((0, None));
+        PileWords {
+            name: pile_name(r, p as usize),
+            zone: r.zones[z as usize].id.clone(),
+            seat: seat.map_or(String::new(), |s| r.seats[s as usize].1.clone()),
+        }
+    }
+
+    /// Pile `p` of every seat in turn: `each` (the words for each seat)
+    /// in place of its seat.
+    pub fn of_each(r: &Rules, p: u8, each: &str) -> PileWords {
+        let (z, seat) = r.piles.get(p as usize).copied().unwrap_or((0, None));
+        let mut w = PileWords::of(r, p);
+        if seat.is_some() {
+            w.name = format!("{} ({each})", r.zones[z as usize].name);
+            w.seat = each.to_string();
+        }
+        w
+    }
+
+    /// Every pile of pile `p`'s indexed zone (of its seat): the zone's
+    /// name without an index.
+    pub fn of_zone(r: &Rules, p: u8) -> PileWords {
+        let (z, seat) = r.piles.get(p as usize).copied().unwrap_or((0, None));
+        let mut w = PileWords::of(r, p);
+        w.name = r.zones[z as usize].name.clone();
+        if seat.is_some() {
+            w.name = format!("{} ({})", w.name, w.seat);
+        }
+        w
+    }
+}
+
+/// Cards moved in words: the names `seen` (their number, past `list`)
+/// then the hidden ones counted.
+pub fn moved_cards(r: &Rules, lang: Lang, seen: &[String], hidden: usize, list: usize) -> String {
+    let mut parts: Vec<String> = if seen.len() > list {
+        vec![super::screen::WORDS.format(
+            lang,
+            "ds-cards",
+            Some(&FluentArgs::from_iter([("n", seen.len())])),
+        )]
+    } else {
+        seen.to_vec()
+    };
+    if hidden == 1 {
+        parts.push(r.words.format(lang, "hidden-card", None));
+    } else if hidden > 1 {
+        let n = FluentArgs::from_iter([("n", hidden)]);
+        parts.push(super::screen::WORDS.format(lang, "ds-hidden-cards", Some(&n)));
+    }
+    parts.join(", ")
+}
+
 /// Cards moved together from a pile to another, in a sentence of the
 /// catalogue's `moved-told` (`moved` if it has none): `card` names the
 /// cards `viewer` sees (or their number, past three) and the hidden ones;
@@ -403,52 +472,46 @@ pub fn moved_words(
     from: u8,
     to: u8,
 ) -> String {
-    let count = seen.len() + hidden;
-    let mut parts: Vec<String> = if seen.len() > 3 {
-        vec![super::screen::WORDS.format(
-            lang,
-            "ds-cards",
-            Some(&FluentArgs::from_iter([("n", seen.len())])),
-        )]
-    } else {
-        seen.to_vec()
-    };
-    if hidden == 1 {
-        parts.push(r.words.format(lang, "hidden-card", None));
-    } else if hidden > 1 {
-        let n = FluentArgs::from_iter([("n", hidden)]);
-        parts.push(super::screen::WORDS.format(lang, "ds-hidden-cards", Some(&n)));
-    }
-    let seat_of = |p: u8| {
-        r.piles
-            .get(p as usize)
-            .and_then(|(_, s)| *s)
-            .map_or(String::new(), |s| r.seats[s as usize].1.clone())
-    };
-    let zone_of = |p: u8| {
-        r.piles
-            .get(p as usize)
-            .map_or(String::new(), |(z, _)| r.zones[*z as usize].id.clone())
-    };
+    let card = moved_cards(r, lang, seen, hidden, 3);
+    let (from, to) = (PileWords::of(r, from), PileWords::of(r, to));
+    moved_sentence(
+        r,
+        lang,
+        &card,
+        seen.len() + hidden,
+        seen.is_empty(),
+        &from,
+        &to,
+    )
+}
+
+/// [`moved_words`] with the cards already in words (`card`, `count` of
+/// them, all `hidden` or not) and the piles as given.
+pub fn moved_sentence(
+    r: &Rules,
+    lang: Lang,
+    card: &str,
+    count: usize,
+    hidden: bool,
+    from: &PileWords,
+    to: &PileWords,
+) -> String {
     let mut args = FluentArgs::new();
-    args.set("card", parts.join(", "));
+    args.set("card", card.to_string());
     args.set("count", count);
-    args.set("hidden", i32::from(seen.is_empty()));
-    args.set("from", pile_name(r, from as usize));
-    args.set("to", pile_name(r, to as usize));
-    args.set("from_zone", zone_of(from));
-    args.set("to_zone", zone_of(to));
-    let (fs, ts) = (seat_of(from), seat_of(to));
-    args.set(
-        "seat",
-        if ts.is_empty() {
-            fs.clone()
-        } else {
-            ts.clone()
-        },
-    );
-    args.set("from_seat", fs);
-    args.set("to_seat", ts);
+    args.set("hidden", i32::from(hidden));
+    args.set("from", from.name.clone());
+    args.set("to", to.name.clone());
+    args.set("from_zone", from.zone.clone());
+    args.set("to_zone", to.zone.clone());
+    let seat = if to.seat.is_empty() {
+        &from.seat
+    } else {
+        &to.seat
+    };
+    args.set("seat", seat.clone());
+    args.set("from_seat", from.seat.clone());
+    args.set("to_seat", to.seat.clone());
     let id = if r.words.has("moved-told") {
         "moved-told"
     } else {

@@ -1045,8 +1045,12 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
         let from = self.seen[slot].min(n);
         let mut o = String::new();
         for i in from..n {
-            o.push_str(&self.event_line(i, viewer));
-            o.push('\n');
+            // An event told with those before it has no line of its own.
+            let line = self.event_line(i, viewer);
+            if !line.trim().is_empty() {
+                o.push_str(&line);
+                o.push('\n');
+            }
         }
         self.seen[slot] = n;
         write!(self.out, "{o}")
@@ -1267,6 +1271,7 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
                     let from = ev.len().saturating_sub(30);
                     let lines: Vec<String> = (from..ev.len())
                         .map(|i| self.event_line(i, Some(p)))
+                        .filter(|l| !l.trim().is_empty())
                         .collect();
                     writeln!(self.out, "{}", lines.join("\n"))?;
                 }
@@ -1820,6 +1825,9 @@ pub fn run_replay<G: Playable>(
                 writeln!(out)?;
             }
             let t = G::logged_event_words(lang, &r, events, j, viewer);
+            if t.is_empty() {
+                continue;
+            }
             writeln!(out, "{}", indented(&t))?;
             if look == EventLook::Plain
                 && let Some(about) = G::event_card(&r, e).and_then(|k| about.get(&k))

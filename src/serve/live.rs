@@ -206,6 +206,8 @@ fn narration<G: Registered>(
                 seat,
             }
         })
+        // An event told with those before it has no line of its own.
+        .filter(|t| !t.text.is_empty())
         .collect()
 }
 

@@ -62,7 +62,7 @@ fn a_french_game_shows_003s_names_and_french_sentences_only() {
         "Bleu joue · manche 1",
         "Bleu (vous)  0 pts · main 3 (ci-dessous) · réserve 22",
         "Bleu : placez une carte face cachée au bas d'une colonne",
-        "placer Tempête Bleu dans colonne 2",
+        "placer → colonne",
         "Bleu place une carte dans colonne 2",
         "Bleu pioche",
         "manche 6",
@@ -119,7 +119,7 @@ fn dutch_has_english_names_and_dutch_sentences() {
         "Blue is aan zet · ronde 1",
         "Blue (jij)  0 ptn · hand 3 (hieronder) · reserve 22",
         "Blue: leg een kaart gedekt onderaan een kolom",
-        "leg Blue Storm in column 1",
+        "leg → column",
     ] {
         assert!(screen.contains(want), "missing {want:?}:\n{screen}");
     }

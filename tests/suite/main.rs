@@ -17,6 +17,7 @@ mod de_cape_described_scenarios;
 mod de_cape_french;
 mod de_cape_play;
 mod de_cape_report;
+mod de_cape_screen;
 mod described;
 mod described_alloc;
 mod described_calls;

@@ -6,6 +6,11 @@ card-name = { $deck ->
     [objectives] { $domain } { $points }
    *[other] { $colour } { $kind_name }
 }
+# A card short, on the board's columns (its owner's mark follows).
+card-short = { $deck ->
+    [objectives] { $domain } { $points }
+   *[other] { $kind_name }
+}
 hidden-card = a hidden card
 no-card = no card
 moved = { $card }: { $from } → { $to }
@@ -20,7 +25,10 @@ moved-told = { $to_zone ->
     [column] { $from_seat } places a card in { $to }
     [discard] { $card } to { $to_seat }'s discard pile
     [won] { $to_seat } wins { $card }
-    [hand] { $to_seat } draws
+    [hand] { $to_seat } draws { $count ->
+        [one] a card
+       *[other] { $count } cards
+    }
    *[other] { $card }: { $from } → { $to }
 }
 card-value = { $deck ->

@@ -3,6 +3,11 @@ card-name = { $deck ->
     [objectives] { $domain } { $points }
    *[other] { $kind_name } { $colour }
 }
+# A card short, on the board's columns (its owner's mark follows).
+card-short = { $deck ->
+    [objectives] { $domain } { $points }
+   *[other] { $kind_name }
+}
 hidden-card = une carte cachée
 no-card = aucune carte
 moved = { $card } : { $from } → { $to }
@@ -17,7 +22,10 @@ moved-told = { $to_zone ->
     [column] { $from_seat } place une carte dans { $to }
     [discard] { $card } sur la défausse de { $to_seat }
     [won] { $to_seat } remporte { $card }
-    [hand] { $to_seat } pioche
+    [hand] { $to_seat } pioche { $count ->
+        [one] une carte
+       *[other] { $count } cartes
+    }
    *[other] { $card } : { $from } → { $to }
 }
 card-value = { $deck ->

@@ -3,6 +3,11 @@ card-name = { $deck ->
     [objectives] { $domain } { $points }
    *[other] { $colour } { $kind_name }
 }
+# A card short, on the board's columns (its owner's mark follows).
+card-short = { $deck ->
+    [objectives] { $domain } { $points }
+   *[other] { $kind_name }
+}
 hidden-card = een verborgen kaart
 no-card = geen kaart
 moved = { $card }: { $from } → { $to }
@@ -17,7 +22,10 @@ moved-told = { $to_zone ->
     [column] { $from_seat } legt een kaart in { $to }
     [discard] { $card } naar de aflegstapel van { $to_seat }
     [won] { $to_seat } wint { $card }
-    [hand] { $to_seat } trekt
+    [hand] { $to_seat } trekt { $count ->
+        [one] een kaart
+       *[other] { $count } kaarten
+    }
    *[other] { $card }: { $from } → { $to }
 }
 card-value = { $deck ->

@@ -26,6 +26,12 @@ ds-cards = { $n ->
    *[other] { $n } cards
 }
 ds-hidden-cards = { $n } hidden cards
+# A seat in a line told for every seat in turn: `reserve (each player)`.
+ds-each-seat = each player
+# An index of the board's indexed zones (a column) and its number of cards.
+ds-index-head = { $index } ({ $n }):
+# A typed move whose target (a number) is not offered, with those that are.
+ds-not-target = { $mv }: not { $typed } here (here: { $targets })
 ds-stopped = stopped at a bound
 ds-shuffled = { $pile } shuffled
 ds-not-offered = that is not a move now

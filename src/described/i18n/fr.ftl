@@ -24,11 +24,17 @@ ds-cards = { $n ->
    *[other] { $n } cartes
 }
 ds-hidden-cards = { $n } cartes cachées
+# A seat in a line told for every seat in turn: `reserve (each player)`.
+ds-each-seat = chaque joueur
+# An index of the board's indexed zones (a column) and its number of cards.
+ds-index-head = { $index } ({ $n }) :
+# A typed move whose target (a number) is not offered, with those that are.
+ds-not-target = { $mv } : pas { $typed } ici (ici : { $targets })
 ds-stopped = arrêtée à une borne
 ds-shuffled = { $pile } mélangée
 ds-not-offered = ce n'est pas un coup possible maintenant
 ds-why-not = { $mv } : { $why }
-ds-not-in = { $pile } : pas de { $card }
+ds-not-in = { $pile } ne contient pas { $card }
 ds-rules-head = Les règles en vigueur pour { $players } joueurs, chacune avec le passage du livret { $rulebook } qu'elle lit :
 ds-legend = Le plateau : une ligne pour la table, puis une ligne par place : ses compteurs et ses piles, la carte du dessous d'abord ; une carte que vous ne voyez pas est comptée (+ 3 cachées). La grille : une ligne par carte (×2 : deux cartes pareilles), une colonne par coup ; · marque un coup que la carte ne permet pas.
 

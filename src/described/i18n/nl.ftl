@@ -21,6 +21,12 @@ ds-cards = { $n ->
    *[other] { $n } kaarten
 }
 ds-hidden-cards = { $n } verborgen kaarten
+# A seat in a line told for every seat in turn: `reserve (each player)`.
+ds-each-seat = elke speler
+# An index of the board's indexed zones (a column) and its number of cards.
+ds-index-head = { $index } ({ $n }):
+# A typed move whose target (a number) is not offered, with those that are.
+ds-not-target = { $mv }: niet { $typed } hier (hier: { $targets })
 ds-stopped = gestopt bij een grens
 ds-shuffled = { $pile } geschud
 ds-not-offered = dat is nu geen zet

@@ -1,0 +1,323 @@
+//! de Cape & d'Épée at the terminal within 80x24 in English, French and
+//! Dutch at 2, 4 and 6 players (issue 40, the screen of a described game
+//! with indexed zones): the setup told in a few lines that name no hidden
+//! card, every line within 80 columns, every deciding screen within 24
+//! rows with a line per column (its objective) and the grid of moves
+//! (cards by columns); every typed short form (`écuyer 1`, `cloak 1`)
+//! names exactly one move, an illegal one says why; snapshots of a
+//! readable deciding screen.
+
+use std::path::{Path, PathBuf};
+
+use ludus::described::{Described, Move, State, view};
+use ludus::engine::{Game as _, Selection};
+use ludus::load::GameDir;
+use ludus::play::i18n::Lang;
+use ludus::play::input::{InputError, fold};
+use ludus::play::{Playable, render};
+
+const GAME: &str = "de Cape & d'Épée";
+
+fn rules_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/de_cape_et_d_epee")
+}
+
+/// `ludus play --game de-cape ARGS` with `input` typed (no colour, no
+/// autosave): what it wrote.
+fn ludus_play(args: &[&str], input: &str) -> String {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["play", "--game", "de-cape"])
+        .args(args)
+        .arg("--no-autosave")
+        .env("NO_COLOR", "1")
+        .env_remove("LUDUS_RULES")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The deciding screens: from each board's title (saying whose move it
+/// is) to the prompt line after it.
+fn screens<'a>(out: &'a str, to_move: &str) -> Vec<&'a str> {
+    out.match_indices(&format!("\n{GAME}"))
+        .filter_map(|(i, _)| {
+            let rest = &out[i + 1..];
+            let title = rest.lines().next()?;
+            if !title.contains(to_move) {
+                return None;
+            }
+            let end = rest.find("\n> ")?;
+            let line_end = rest[end + 1..]
+                .find('\n')
+                .map_or(rest.len(), |e| end + 1 + e);
+            Some(&rest[..line_end])
+        })
+        .collect()
+}
+
+/// A language's words the test looks for.
+struct Words {
+    code: &'static str,
+    to_move: &'static str,
+    each_draws: &'static str,
+    column: &'static str,
+    rules: &'static str,
+}
+
+const LANGS: [Words; 3] = [
+    Words {
+        code: "en",
+        to_move: "to move",
+        each_draws: "each player draws 3 cards",
+        column: "column",
+        rules: "rules",
+    },
+    Words {
+        code: "fr",
+        to_move: "joue",
+        each_draws: "chaque joueur pioche 3 cartes",
+        column: "colonne",
+        rules: "regles",
+    },
+    Words {
+        code: "nl",
+        to_move: "aan zet",
+        each_draws: "elke speler trekt 3 kaarten",
+        column: "column",
+        rules: "regels",
+    },
+];
+
+/// The rules of a game of `players` in a language.
+fn rules_in(lang: &str, players: usize) -> std::sync::Arc<ludus::described::Rules> {
+    let sel = Selection {
+        players: Some(players),
+        lang: Some(lang.to_string()),
+        ..Selection::default()
+    };
+    Described::load(&GameDir::from(rules_dir()), &sel)
+        .unwrap()
+        .rules
+}
+
+/// A game against random AIs in each language at 2, 4 and 6 players:
+/// the rules' pages, then the first move each time. The setup in at most
+/// 8 lines, naming no objective still hidden; every line within 80
+/// columns; every deciding screen within 24 rows, with a line per column
+/// naming its objective (the game's objectives are its only cards named
+/// before a column's cards) and the grid's head (the option → the zone,
+/// then the columns' numbers); no English in French or Dutch.
+#[test]
+fn every_screen_of_de_cape_fits_80_by_24_in_every_language_and_seat_count() {
+    for w in LANGS {
+        for players in [2, 4, 6] {
+            let r = rules_in(w.code, players);
+            let l = Lang::from_code(Some(w.code));
+            let mut lines: Vec<String> = (1..=3).map(|p| format!("{} {p}", w.rules)).collect();
+            lines.extend((0..60).map(|_| "1".to_string()));
+            let out = ludus_play(
+                &[
+                    "--ai",
+                    "random",
+                    "--seed",
+                    "7",
+                    "--lang",
+                    w.code,
+                    "--players",
+                    &players.to_string(),
+                ],
+                &(lines.join("\n") + "\n"),
+            );
+            let what = format!("de Cape in {} at {players}", w.code);
+            for line in out.lines() {
+                let n = render::width(line);
+                assert!(n <= 80, "{what}: {n} columns: {line:?}");
+            }
+            // The setup: between the intro's last line and the first board.
+            // A line wrapped goes on indented by four.
+            let mut setup: Vec<String> = Vec::new();
+            for l in (out.lines())
+                .skip_while(|l| !l.starts_with("  "))
+                .take_while(|l| !l.is_empty())
+            {
+                match (l.strip_prefix("    "), setup.last_mut()) {
+                    (Some(more), Some(last)) => *last = format!("{last} {more}"),
+                    _ => setup.push(l.to_string()),
+                }
+            }
+            assert!(setup.len() <= 8, "{what}: setup:\n{}", setup.join("\n"));
+            assert!(setup.iter().any(|l| l.contains(w.each_draws)), "{what}");
+            let shown = screens(&out, w.to_move);
+            assert!(shown.len() > 20, "{what}: {} screens:\n{out}", shown.len());
+            let corner = format!("{} → {}", r.words.format(l, "head-lay", None), w.column);
+            let col = |i: usize| view::index_name(&r, l, column(&r), i as u8);
+            for s in &shown {
+                let rows = s.lines().count() + 1;
+                assert!(rows <= 24, "{what}: {rows} rows:\n{s}");
+                for i in 0..players {
+                    let line = s.lines().find(|l| l.starts_with(&format!("{} · ", col(i))));
+                    assert!(line.is_some(), "{what}: no line for {}:\n{s}", col(i));
+                }
+            }
+            let grids = shown.iter().filter(|s| s.contains(&corner)).count();
+            assert!(grids * 2 > shown.len(), "{what}: {grids} grids");
+            // The setup names the objectives turned up, and only them.
+            let named: Vec<&String> = setup
+                .iter()
+                .filter(|l| l.ends_with(&format!("→ {}", r.zones[head(&r) as usize].name)))
+                .collect();
+            assert_eq!(named.len(), 1, "{what}:\n{}", setup.join("\n"));
+            for line in setup.iter().filter(|x| !named.contains(x)) {
+                for c in 0..r.cards.len() as u8 {
+                    let name = view::card_name(&r, l, c);
+                    assert!(!line.contains(&name), "{what}: {name} named: {line}");
+                }
+            }
+            if w.code != "en" {
+                for english in ["to move", " draws ", "hidden", "each player", "Immediate"] {
+                    assert!(!out.contains(english), "{what}: English {english:?}");
+                }
+            }
+        }
+    }
+}
+
+/// The zone of the columns (the first indexed zone of the table).
+fn column(r: &ludus::described::Rules) -> u8 {
+    r.zones.iter().position(|z| z.id == "column").unwrap() as u8
+}
+
+/// The zone of the objectives heading the columns.
+fn head(r: &ludus::described::Rules) -> u8 {
+    r.zones.iter().position(|z| z.id == "head").unwrap() as u8
+}
+
+/// Issue 40 point 3: in every language, a card's kind (in the player's
+/// words, or the rules' English id) and a column's number name exactly
+/// one move, through the first rounds of a 4-player game; a card the
+/// player does not hold is said to be missing from his hand; a column
+/// that is not offered is answered with those that are.
+#[test]
+fn every_short_typed_move_names_one_move_and_an_illegal_one_says_why() {
+    for w in LANGS {
+        let l = Lang::from_code(Some(w.code));
+        let r = rules_in(w.code, 4);
+        let mut s = State::new(r.clone(), 5, true);
+        let hand_zone = r.zones.iter().position(|z| z.id == "hand").unwrap() as u8;
+        let mut legal = Vec::new();
+        let (mut said_missing, mut said_targets, mut typed) = (0, 0, 0);
+        let parse = |s: &State, legal: &[Move], line: &str| {
+            let f = fold(line);
+            let words: Vec<&str> = f.split_whitespace().collect();
+            Described::parse_move(l, s, legal, &words, line)
+        };
+        for step in 0..120 {
+            s.legal(&mut legal);
+            let Some(me) = s.actor() else { break };
+            for &m in legal.iter().filter(|m| m.target != 255 && m.card != 255) {
+                let kind = r.kinds[r.cards[m.card as usize].0 as usize].clone();
+                for name in [kind.1.clone(), kind.0.replace('_', " ")] {
+                    let line = format!("{name} {}", m.target + 1);
+                    match parse(&s, &legal, &line) {
+                        Ok(i) => {
+                            let got = legal[i];
+                            assert_eq!((got.option, got.target), (m.option, m.target), "{line}");
+                            assert_eq!(
+                                view::class_of(&r, got.card),
+                                view::class_of(&r, m.card),
+                                "{line}"
+                            );
+                            typed += 1;
+                        }
+                        // Two kinds whose names share a word (`Roi`,
+                        // `Roi`...): the choice among them, never a wrong move.
+                        Err(InputError::Ambiguous(which)) => assert!(which.len() > 1),
+                        Err(e) => panic!("{}: {line:?} names no one move: {e:?}", w.code),
+                    }
+                }
+            }
+            let lay = legal.iter().find(|m| m.target != 255 && m.card != 255);
+            if let Some(&m) = lay {
+                // A column past the last.
+                let kind = &r.kinds[r.cards[m.card as usize].0 as usize].1;
+                let line = format!("{kind} 9");
+                if let Err(InputError::NoMatch(why)) = parse(&s, &legal, &line) {
+                    assert!(
+                        why.contains(" 9") && why.contains(&(m.target + 1).to_string()),
+                        "{why}"
+                    );
+                    said_targets += 1;
+                }
+                // A card of the game the player does not hold.
+                let hand = s.core.pile(r.pile(hand_zone, me)).to_vec();
+                let missing = (0..r.cards.len() as u8).find(|&c| {
+                    r.cards[c as usize].0 != r.cards[m.card as usize].0
+                        && s.core.owner[c as usize] as usize == me
+                        && !hand
+                            .iter()
+                            .any(|&h| view::class_of(&r, h) == view::class_of(&r, c))
+                });
+                if let Some(c) = missing {
+                    let line = format!("{} 1", view::card_name(&r, l, c));
+                    if let Err(InputError::NoMatch(why)) = parse(&s, &legal, &line) {
+                        let pile = view::pile_name(&r, r.pile(hand_zone, me));
+                        assert!(why.contains(&pile), "{line}: {why}");
+                        said_missing += 1;
+                    }
+                }
+            }
+            let pick = legal[(step * 7) % legal.len()];
+            s.apply_move(pick);
+        }
+        assert!(typed > 200, "{}: {typed}", w.code);
+        assert!(said_targets > 20, "{}: {said_targets}", w.code);
+        assert!(said_missing > 20, "{}: {said_missing}", w.code);
+    }
+}
+
+/// The deciding screen after a few turns of a 4-player game in each
+/// language: the table with a line per column, each seat's line, the
+/// recap of the AIs' moves, the question and the grid; and at 6 players
+/// in French.
+#[test]
+fn a_readable_deciding_screen() {
+    for (lang, to_move, players) in [
+        ("en", "to move", "4"),
+        ("fr", "joue", "4"),
+        ("nl", "aan zet", "4"),
+        ("fr", "joue", "6"),
+    ] {
+        let input = "1\n2\n3\n1\n";
+        let args = [
+            "--ai",
+            "greedy",
+            "--seed",
+            "3",
+            "--lang",
+            lang,
+            "--players",
+            players,
+        ];
+        let out = ludus_play(&args, input);
+        let shown = screens(&out, to_move);
+        let last = shown.last().expect("a deciding screen");
+        let mut settings = snapshot_settings!();
+        settings.set_omit_expression(true);
+        let name = format!("de_cape_screen_{lang}_{players}");
+        settings.bind(|| insta::assert_snapshot!(name, last));
+    }
+}
