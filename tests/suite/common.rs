@@ -213,3 +213,51 @@ pub fn answers<'a>(out: &'a str, cmd: &str) -> Vec<&'a str> {
         })
         .collect()
 }
+
+/// `ludus play ARGS` with `input` typed (no colour, no autosave, the
+/// built-in rules): what it wrote; it must exit 0.
+pub fn play_typed(args: &[&str], input: &str) -> String {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .arg("play")
+        .args(args)
+        .arg("--no-autosave")
+        .env("NO_COLOR", "1")
+        .env_remove("LUDUS_RULES")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The deciding screens of a described game's output: from each board's
+/// title (starting with `game` and naming `to_move`) to the prompt line
+/// after it.
+pub fn deciding_screens<'a>(out: &'a str, game: &str, to_move: &str) -> Vec<&'a str> {
+    out.match_indices(&format!("\n{game}"))
+        .filter_map(|(i, _)| {
+            let rest = &out[i + 1..];
+            let title = rest.lines().next()?;
+            if !title.contains(to_move) {
+                return None;
+            }
+            let end = rest.find("\n> ")?;
+            let line_end = rest[end + 1..]
+                .find('\n')
+                .map_or(rest.len(), |e| end + 1 + e);
+            Some(&rest[..line_end])
+        })
+        .collect()
+}

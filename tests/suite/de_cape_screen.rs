@@ -25,48 +25,12 @@ fn rules_dir() -> PathBuf {
 /// `ludus play --game de-cape ARGS` with `input` typed (no colour, no
 /// autosave): what it wrote.
 fn ludus_play(args: &[&str], input: &str) -> String {
-    use std::io::Write as _;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args(["play", "--game", "de-cape"])
-        .args(args)
-        .arg("--no-autosave")
-        .env("NO_COLOR", "1")
-        .env_remove("LUDUS_RULES")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(input.as_bytes()).unwrap();
-    drop(stdin);
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    crate::common::play_typed(&[&["--game", "de-cape"], args].concat(), input)
 }
 
-/// The deciding screens: from each board's title (saying whose move it
-/// is) to the prompt line after it.
+/// The deciding screens for `to_move`.
 fn screens<'a>(out: &'a str, to_move: &str) -> Vec<&'a str> {
-    out.match_indices(&format!("\n{GAME}"))
-        .filter_map(|(i, _)| {
-            let rest = &out[i + 1..];
-            let title = rest.lines().next()?;
-            if !title.contains(to_move) {
-                return None;
-            }
-            let end = rest.find("\n> ")?;
-            let line_end = rest[end + 1..]
-                .find('\n')
-                .map_or(rest.len(), |e| end + 1 + e);
-            Some(&rest[..line_end])
-        })
-        .collect()
+    crate::common::deciding_screens(out, GAME, to_move)
 }
 
 /// A language's words the test looks for.
