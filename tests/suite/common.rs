@@ -261,3 +261,20 @@ pub fn deciding_screens<'a>(out: &'a str, game: &str, to_move: &str) -> Vec<&'a 
         })
         .collect()
 }
+
+/// The rules of the described game in `rules/<dir>` for `players` seats,
+/// its names in `lang`.
+pub fn described_rules(dir: &str, players: usize, lang: &str) -> Arc<ludus::described::Rules> {
+    use ludus::engine::Game as _;
+    let sel = ludus::engine::Selection {
+        players: Some(players),
+        lang: Some(lang.to_string()),
+        ..ludus::engine::Selection::default()
+    };
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("rules")
+        .join(dir);
+    ludus::described::Described::load(&ludus::load::GameDir::from(dir), &sel)
+        .unwrap()
+        .rules
+}

@@ -7,20 +7,12 @@
 //! names exactly one move, an illegal one says why; snapshots of a
 //! readable deciding screen.
 
-use std::path::{Path, PathBuf};
-
 use ludus::described::{Described, Move, State, view};
-use ludus::engine::{Game as _, Selection};
-use ludus::load::GameDir;
 use ludus::play::i18n::Lang;
 use ludus::play::input::{InputError, fold};
 use ludus::play::{Playable, render};
 
 const GAME: &str = "de Cape & d'Épée";
-
-fn rules_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/de_cape_et_d_epee")
-}
 
 /// `ludus play --game de-cape ARGS` with `input` typed (no colour, no
 /// autosave): what it wrote.
@@ -68,14 +60,7 @@ const LANGS: [Words; 3] = [
 
 /// The rules of a game of `players` in a language.
 fn rules_in(lang: &str, players: usize) -> std::sync::Arc<ludus::described::Rules> {
-    let sel = Selection {
-        players: Some(players),
-        lang: Some(lang.to_string()),
-        ..Selection::default()
-    };
-    Described::load(&GameDir::from(rules_dir()), &sel)
-        .unwrap()
-        .rules
+    crate::common::described_rules("de_cape_et_d_epee", players, lang)
 }
 
 /// A game against random AIs in each language at 2, 4 and 6 players:

@@ -10,7 +10,6 @@ use std::path::{Path, PathBuf};
 
 use crate::common::{answers, flat};
 use ludus::described::{Described, Move, State, view};
-use ludus::engine::{Game as _, Selection};
 use ludus::load::GameDir;
 use ludus::play::i18n::{Lang, card_texts};
 use ludus::play::input::{InputError, fold};
@@ -91,14 +90,7 @@ const LANGS: [Words; 3] = [
 
 /// The rules of a 3-player game in a language.
 fn rules_in(lang: &str) -> std::sync::Arc<ludus::described::Rules> {
-    let sel = Selection {
-        players: Some(3),
-        lang: Some(lang.to_string()),
-        ..Selection::default()
-    };
-    Described::load(&GameDir::from(rules_dir()), &sel)
-        .unwrap()
-        .rules
+    crate::common::described_rules("roemer", 3, lang)
 }
 
 /// A 3-player game against two greedy AIs, looked at by a curious person
