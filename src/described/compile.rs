@@ -548,10 +548,7 @@ impl C<'_, '_> {
             ends.push(self.emit(Op::Jump(0)));
             self.scope.truncate(depth);
             let test_reads_card = match (card, test) {
-                (Some((var, _)), Some(t)) => {
-                    self.prog.test_reads(t, var)
-                        || index.is_some_and(|(k, _)| self.prog.test_reads(t, k))
-                }
+                (Some((var, _)), Some(t)) => self.prog.test_reads(t, var),
                 _ => false,
             };
             self.prog.choices[choice as usize].options.push(OptionDef {

@@ -255,7 +255,7 @@ pub struct OptionDef {
     pub index: Option<(u8, u8)>,
     pub test: Option<TId>,
     /// Whether the test reads the card's variable (if not, the test is
-    /// the same for every card and is evaluated once).
+    /// the same for every card and is evaluated once, or once per index).
     pub test_reads_card: bool,
     pub body: u16,
 }

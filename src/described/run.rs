@@ -418,7 +418,8 @@ impl Core {
 
     /// The moves of an option with an index: card-major (each card of the
     /// set in order, then each index that passes the test, increasing), or
-    /// each index alone. Whether to go on.
+    /// each index alone. A test that does not read the card is tested once
+    /// per index, before the cards. Whether to go on.
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
     fn each_target(
@@ -432,28 +433,73 @@ impl Core {
         f: &mut impl FnMut(Move) -> bool,
     ) -> bool {
         let count = r.zones[z as usize].count.unwrap_or(0);
-        let mut targets = |core: &Self, l: &mut Locals, card: u8| -> bool {
-            for t in 0..count {
-                l[k as usize] = i32::from(t);
-                if o.test.is_none_or(|x| core.t(r, l, x))
-                    && !f(Move {
+        let Some((var, set)) = o.card else {
+            return self.each_index(r, l, k, count, o.test, |t| {
+                f(Move {
+                    option,
+                    card: NONE,
+                    target: t,
+                })
+            });
+        };
+        if o.test_reads_card {
+            return self.each_card(r, l, set, |core, l, c| {
+                l[var as usize] = i32::from(c);
+                core.each_index(r, l, k, count, o.test, |t| {
+                    f(Move {
                         option,
-                        card,
+                        card: c,
                         target: t,
                     })
-                {
+                })
+            });
+        }
+        // The locals end as a test per card and index would leave them:
+        // `any_legal` runs on the live locals, and a state's bytes read them.
+        let saved = l[k as usize];
+        let mut open: ArrayVec<u8, 256> = ArrayVec::new();
+        self.each_index(r, l, k, count, o.test, |t| {
+            open.push(t);
+            true
+        });
+        let tested = std::mem::replace(&mut l[k as usize], saved);
+        self.each_card(r, l, set, |_, l, c| {
+            l[var as usize] = i32::from(c);
+            l[k as usize] = tested;
+            for &t in &open {
+                let m = Move {
+                    option,
+                    card: c,
+                    target: t,
+                };
+                if !f(m) {
+                    l[k as usize] = i32::from(t);
                     return false;
                 }
             }
             true
-        };
-        match o.card {
-            None => targets(self, l, NONE),
-            Some((var, set)) => self.each_card(r, l, set, |core, l, c| {
-                l[var as usize] = i32::from(c);
-                targets(core, l, c)
-            }),
+        })
+    }
+
+    /// Calls `f` with each index below `count` (in local `k`) that passes
+    /// `test`, in order, until it returns false. Whether to go on.
+    #[inline]
+    fn each_index(
+        &self,
+        r: &Rules,
+        l: &mut Locals,
+        k: u8,
+        count: u8,
+        test: Option<TId>,
+        mut f: impl FnMut(u8) -> bool,
+    ) -> bool {
+        for t in 0..count {
+            l[k as usize] = i32::from(t);
+            if test.is_none_or(|x| self.t(r, l, x)) && !f(t) {
+                return false;
+            }
         }
+        true
     }
 
     pub fn legal(&self, r: &Rules, out: &mut Vec<Move>) {
