@@ -454,25 +454,32 @@ impl Core {
                 })
             });
         }
-        // The locals end as a test per card and index would leave them:
-        // `any_legal` runs on the live locals, and a state's bytes read them.
-        let saved = l[k as usize];
-        let mut open: ArrayVec<u8, 256> = ArrayVec::new();
-        self.each_index(r, l, k, count, o.test, |t| {
-            open.push(t);
-            true
-        });
-        let tested = std::mem::replace(&mut l[k as usize], saved);
-        self.each_card(r, l, set, |_, l, c| {
+        // The first card tests each index and keeps those that pass; the
+        // others take them as they are. The locals end as a test per card
+        // and index would leave them (`any_legal` runs on the live
+        // locals, and a state's bytes read them).
+        let mut open: Option<ArrayVec<u8, 256>> = None;
+        let mut tested = l[k as usize];
+        self.each_card(r, l, set, |core, l, c| {
             l[var as usize] = i32::from(c);
+            let m = |t: u8| Move {
+                option,
+                card: c,
+                target: t,
+            };
+            let Some(open) = &open else {
+                let mut kept = ArrayVec::new();
+                let go_on = core.each_index(r, l, k, count, o.test, |t| {
+                    kept.push(t);
+                    f(m(t))
+                });
+                tested = l[k as usize];
+                open = Some(kept);
+                return go_on;
+            };
             l[k as usize] = tested;
-            for &t in &open {
-                let m = Move {
-                    option,
-                    card: c,
-                    target: t,
-                };
-                if !f(m) {
+            for &t in open {
+                if !f(m(t)) {
                     l[k as usize] = i32::from(t);
                     return false;
                 }
