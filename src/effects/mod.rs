@@ -17,7 +17,11 @@ pub mod compile;
 pub mod run;
 mod tree;
 
+use std::num::NonZeroUsize;
 use std::ops::Range;
+use std::sync::{LazyLock, Mutex};
+
+use lru::LruCache;
 
 use pest::Parser;
 use pest::iterators::Pair;
@@ -41,7 +45,37 @@ pub struct SyntaxError {
 
 /// Parses one text of the effect language: an action card's effect, a
 /// reaction, a described game's procedure or a kind's blocks.
+///
+/// The last [`PARSED_KEPT`] texts (of at most [`PARSED_MAX_LEN`] bytes)
+/// are kept with what they gave: `ludus check`, a sweep, the fuzz targets
+/// and the tests load the same rules again and again (every player count,
+/// variant and language), and parsing is most of a load. Parsing is pure:
+/// a kept result is the one parsing again would give.
 pub fn parse(text: &str) -> Result<Effect, SyntaxError> {
+    let kept = || PARSED.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(found) = kept().get(text) {
+        return found.clone();
+    }
+    let parsed = parse_anew(text);
+    if text.len() <= PARSED_MAX_LEN {
+        kept().put(text.to_owned(), parsed.clone());
+    }
+    parsed
+}
+
+/// How many parsed texts [`parse`] keeps (the least recently used goes),
+/// and the longest it keeps.
+const PARSED_KEPT: usize = 64;
+const PARSED_MAX_LEN: usize = 256 * 1024;
+
+type Parsed = Result<Effect, SyntaxError>;
+
+static PARSED: LazyLock<Mutex<LruCache<String, Parsed>>> = LazyLock::new(|| {
+    let kept = NonZeroUsize::new(PARSED_KEPT).expect("PARSED_KEPT is not 0");
+    Mutex::new(LruCache::new(kept))
+});
+
+fn parse_anew(text: &str) -> Parsed {
     let mut pairs = EffectParser::parse(Rule::effect, text).map_err(|e| syntax_error(text, e))?;
     Ok(tree::effect(pairs.next().expect("the effect rule")))
 }
