@@ -67,6 +67,9 @@ impl Playable for Described {
     fn choices(s: &State, legal: &[Move], st: Style) -> String {
         grid::choices(s, legal, st.lang)
     }
+    fn numbered(s: &State, legal: &[Move]) -> Vec<usize> {
+        grid::numbered(s, legal)
+    }
     fn choice_lines(s: &State, legal: &[Move], which: &[usize], st: Style) -> String {
         grid::lines(s, legal, which, st.lang)
     }
@@ -84,14 +87,14 @@ impl Playable for Described {
         let mut legal = Vec::new();
         s.legal(&mut legal);
         // The number the grid shows for the move (one per identical cards).
-        let ix = grid::shown_index(s, &legal, m);
+        let n = grid::number_of(s, &legal, m);
         let mv = view::move_words(&s.rules, lang, seat, s.core.waiting.map(|w| w.0), m);
         let why = notes::hint_reason(s, m, seed, lang);
         w!(
             lang,
             "ds-hint",
             agent = agent,
-            n = ix + 1,
+            n = n,
             mv = mv,
             why = why
         )
