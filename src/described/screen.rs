@@ -217,19 +217,25 @@ pub fn title(s: &State, lang: Lang) -> String {
 /// piles, a hand sorted with each card once (`×2`), another pile in its
 /// order, the cards the viewer cannot see counted. The viewer's own
 /// piles are whole; a hand whose every card the grid of moves below
-/// offers is only counted.
+/// offers is only counted. A board taller than [`BOARD_ROWS`] is made
+/// compact, a column in two rows at most, then, still too tall, in one.
 pub fn board(s: &State, viewer: Option<usize>, lang: Lang) -> String {
-    let whole = board_in(s, viewer, lang, false);
+    let whole = board_in(s, viewer, lang, None);
     if whole.lines().count() <= BOARD_ROWS {
         return whole;
     }
-    board_in(s, viewer, lang, true)
+    let compact = board_in(s, viewer, lang, Some(2));
+    if compact.lines().count() <= BOARD_ROWS {
+        return compact;
+    }
+    board_in(s, viewer, lang, Some(1))
 }
 
-/// The board, `compact` or not: compact, the table's piles on the
-/// title's line when they fit, a column in two rows at most, the other
-/// seats' lines cut to a line each (the viewer's own whole).
-fn board_in(s: &State, viewer: Option<usize>, lang: Lang, compact: bool) -> String {
+/// The board, compact (a column in `column_rows` rows at most) or not:
+/// compact, the table's piles on the title's line when they fit, the
+/// other seats' lines cut to a line each (the viewer's own whole).
+fn board_in(s: &State, viewer: Option<usize>, lang: Lang, column_rows: Option<usize>) -> String {
+    let compact = column_rows.is_some();
     let r = &s.rules;
     let columns = indexed::zones(r);
     let shared: Vec<String> = (0..r.zones.len())
@@ -249,7 +255,7 @@ fn board_in(s: &State, viewer: Option<usize>, lang: Lang, compact: bool) -> Stri
         };
         render::wrap_hanging(&title, "", "  ") + &piles
     };
-    out += &indexed::lines(s, viewer, lang, compact.then_some(2));
+    out += &indexed::lines(s, viewer, lang, column_rows);
     let name = |p: usize| match viewer {
         Some(v) if v == p => w!(lang, "ds-you", name = r.seats[p].1.as_str()),
         _ => r.seats[p].1.clone(),

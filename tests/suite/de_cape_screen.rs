@@ -53,7 +53,7 @@ const LANGS: [Words; 3] = [
         code: "nl",
         to_move: "aan zet",
         each_draws: "elke speler trekt 3 kaarten",
-        column: "column",
+        column: "kolom",
         rules: "regels",
     },
 ];
@@ -69,7 +69,9 @@ fn rules_in(lang: &str, players: usize) -> std::sync::Arc<ludus::described::Rule
 /// columns; every deciding screen within 24 rows, with a line per column
 /// naming its objective (the game's objectives are its only cards named
 /// before a column's cards) and the grid's head (the option → the zone,
-/// then the columns' numbers); no English in French or Dutch.
+/// then the columns' numbers); no English in French or Dutch, neither
+/// words of the screen nor names of cards, colours, domains, seats and
+/// zones.
 #[test]
 fn every_screen_of_de_cape_fits_80_by_24_in_every_language_and_seat_count() {
     for w in LANGS {
@@ -140,9 +142,63 @@ fn every_screen_of_de_cape_fits_80_by_24_in_every_language_and_seat_count() {
                 for english in ["to move", " draws ", "hidden", "each player", "Immediate"] {
                     assert!(!out.contains(english), "{what}: English {english:?}");
                 }
+                // The rules page quotes rulebook 003 in French, whose
+                // "Assassin", "Prince" are not English.
+                let ours = without_passages(&out);
+                for english in english_names(&r, players) {
+                    assert!(!has_words(&ours, &english), "{what}: English {english:?}");
+                }
             }
         }
     }
+}
+
+/// The English names of the game's card kinds, attribute values
+/// (colours, domains), seats and zones that `r`'s language names
+/// otherwise: none of them may show on its screens.
+fn english_names(r: &ludus::described::Rules, players: usize) -> Vec<String> {
+    let names = |r: &ludus::described::Rules| -> Vec<String> {
+        let kinds = r.kinds.iter().map(|k| k.1.clone());
+        let values = (r.attrs.iter()).flat_map(|a| a.1.iter().map(|v| v.1.clone()));
+        let seats = r.seats.iter().map(|s| s.1.clone());
+        let zones = r.zones.iter().map(|z| z.name.clone());
+        kinds.chain(values).chain(seats).chain(zones).collect()
+    };
+    let ours: Vec<String> = names(r).iter().map(|n| n.to_lowercase()).collect();
+    let mut english: Vec<String> = names(&rules_in("en", players))
+        .into_iter()
+        .filter(|n| !ours.contains(&n.to_lowercase()))
+        .collect();
+    english.sort();
+    english.dedup();
+    assert!(english.len() > 40, "{english:?}");
+    english
+}
+
+/// `out` without the rulebook's passages the rules page quotes (a line
+/// `    003...`, and the lines indented further that follow it).
+fn without_passages(out: &str) -> String {
+    let mut quoting = false;
+    let mut kept = String::new();
+    for line in out.lines() {
+        let indent = line.len() - line.trim_start().len();
+        quoting = (indent == 4 && line.trim_start().starts_with("003"))
+            || (quoting && indent > 4);
+        if !quoting {
+            kept += line;
+            kept.push('\n');
+        }
+    }
+    kept
+}
+
+/// Whether `text` holds `words` as whole words, in any case.
+fn has_words(text: &str, words: &str) -> bool {
+    let (text, words) = (text.to_lowercase(), words.to_lowercase());
+    let apart = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric());
+    text.match_indices(&words).any(|(i, w)| {
+        apart(text[..i].chars().next_back()) && apart(text[i + w.len()..].chars().next())
+    })
 }
 
 /// The zone of the columns (the first indexed zone of the table).
