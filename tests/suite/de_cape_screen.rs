@@ -297,16 +297,17 @@ fn every_short_typed_move_names_one_move_and_an_illegal_one_says_why() {
 /// The deciding screen after a few turns of a 4-player game in each
 /// language: the table with a line per column, each seat's line, the
 /// recap of the AIs' moves, the question and the grid; and at 6 players
-/// in French.
+/// in French. Blue types the numbers of the grid (read row by row): the
+/// Squire in column 1, the Dragon in 2, the Cloak in 4 (3 at 6 players),
+/// the Magician in 1.
 #[test]
 fn a_readable_deciding_screen() {
-    for (lang, to_move, players) in [
-        ("en", "to move", "4"),
-        ("fr", "joue", "4"),
-        ("nl", "aan zet", "4"),
-        ("fr", "joue", "6"),
+    for (lang, to_move, players, input) in [
+        ("en", "to move", "4", "1\n6\n3\n1\n"),
+        ("fr", "joue", "4", "1\n6\n3\n1\n"),
+        ("nl", "aan zet", "4", "1\n6\n3\n1\n"),
+        ("fr", "joue", "6", "1\n8\n3\n1\n"),
     ] {
-        let input = "1\n2\n3\n1\n";
         let args = [
             "--ai",
             "greedy",

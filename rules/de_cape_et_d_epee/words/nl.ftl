@@ -19,7 +19,10 @@ option-swap = ruil het doel van deze kolom met dat van { $target }
 option-decline = weiger
 option-tuck = verberg { $card } onder de Mantel
 moved-told = { $to_zone ->
-    [column] { $from_seat } legt een kaart in { $to }
+    [column] { $from_zone ->
+        [hand] { $from_seat } legt een kaart in { $to }
+       *[other] { $card } gaat van { $from } naar { $to }
+    }
     [discard] { $card } naar de aflegstapel van { $to_seat }
     [won] { $to_seat } wint { $card }
     [hand] { $to_seat } trekt { $count ->
