@@ -36,7 +36,7 @@ moved-told = { $to_zone ->
 }
 card-value = { $deck ->
     [objectives] { $points } points, needs { $points } cards
-   *[other] worth { $value }
+   *[other] { $value }
 }
 counter-rounds = round { $value }
 counter-score = { $value } pts

@@ -33,7 +33,7 @@ moved-told = { $to_zone ->
 }
 card-value = { $deck ->
     [objectives] { $points } points, demande { $points } cartes
-   *[other] vaut { $value }
+   *[other] { $value }
 }
 counter-rounds = manche { $value }
 counter-score = { $value } pts

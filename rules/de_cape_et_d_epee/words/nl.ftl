@@ -1,7 +1,9 @@
 # De woorden van de Cape & d'Épée (Nederlands), naar de catalogi van de module.
+# A card is named kind first, as in French ("Dubbelganger Blauw": Blue's
+# Double), not "Blauw Dubbelganger" (an adjective Dutch would inflect).
 card-name = { $deck ->
     [objectives] { $domain } { $points }
-   *[other] { $colour } { $kind_name }
+   *[other] { $kind_name } { $colour }
 }
 # A card short, on the board's columns (its owner's mark follows).
 card-short = { $deck ->
@@ -33,7 +35,7 @@ moved-told = { $to_zone ->
 }
 card-value = { $deck ->
     [objectives] { $points } punten, vraagt { $points } kaarten
-   *[other] waarde { $value }
+   *[other] { $value }
 }
 counter-rounds = ronde { $value }
 counter-score = { $value } ptn
