@@ -239,10 +239,11 @@ fn targets_line(s: &State, legal: &[Move], which: &[usize], first: usize, lang: 
             format!("{}) {target}", first + n)
         })
         .collect();
-    let text = format!(
-        "{}: {}",
-        head(s, lang, (option, NONE), false),
-        items.join(" · ")
+    let text = super::screen::w!(
+        lang,
+        "ds-targets",
+        option = head(s, lang, (option, NONE), false),
+        targets = items.join(" · ")
     );
     render::wrap_hanging(&text, "  ", "    ")
 }
