@@ -95,7 +95,10 @@ impl Menu {
     /// How many cells of the grid hold a move (the number of the first
     /// move without a card is one more).
     fn cell_count(&self) -> usize {
-        self.rows.iter().map(|r| r.cells.iter().flatten().count()).sum()
+        self.rows
+            .iter()
+            .map(|r| r.cells.iter().flatten().count())
+            .sum()
     }
 }
 

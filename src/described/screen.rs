@@ -90,14 +90,7 @@ impl Playable for Described {
         let n = grid::number_of(s, &legal, m);
         let mv = view::move_words(&s.rules, lang, seat, s.core.waiting.map(|w| w.0), m);
         let why = notes::hint_reason(s, m, seed, lang);
-        w!(
-            lang,
-            "ds-hint",
-            agent = agent,
-            n = n,
-            mv = mv,
-            why = why
-        )
+        w!(lang, "ds-hint", agent = agent, n = n, mv = mv, why = why)
     }
     fn score_text(s: &State, _: usize, lang: Lang) -> String {
         (0..s.rules.players)

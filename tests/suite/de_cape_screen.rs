@@ -182,8 +182,7 @@ fn without_passages(out: &str) -> String {
     let mut kept = String::new();
     for line in out.lines() {
         let indent = line.len() - line.trim_start().len();
-        quoting = (indent == 4 && line.trim_start().starts_with("003"))
-            || (quoting && indent > 4);
+        quoting = (indent == 4 && line.trim_start().starts_with("003")) || (quoting && indent > 4);
         if !quoting {
             kept += line;
             kept.push('\n');
