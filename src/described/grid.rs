@@ -118,7 +118,7 @@ pub fn number_of(s: &State, legal: &[Move], m: Move) -> usize {
 
 /// The index of the move the grid shows for `m`: the first legal move of
 /// its option whose card is identical to its card.
-pub fn shown_index(s: &State, legal: &[Move], m: Move) -> usize {
+fn shown_index(s: &State, legal: &[Move], m: Move) -> usize {
     let r = &s.rules;
     let same = |l: &Move| {
         l.option == m.option

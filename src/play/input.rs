@@ -293,6 +293,17 @@ mod tests {
     }
 
     #[test]
+    fn a_number_typed_names_the_move_a_screen_shows_at_it() {
+        let none = |_: &[&str], _: &str| Err(InputError::Ambiguous(vec![]));
+        let order = [4, 0, 2];
+        let pick = |l: &str| parse_numbered(Lang::En, &order, l, none);
+        assert_eq!(pick("1"), Ok(Command::Move(4)));
+        assert_eq!(pick("3)"), Ok(Command::Move(2)));
+        // Three numbers shown, whatever the number of legal moves.
+        assert!(matches!(pick("4"), Err(InputError::NoMatch(_))));
+    }
+
+    #[test]
     fn a_number_names_only_the_whole_number() {
         let moves = ["place queen in column 1", "place queen in column 12"];
         let pick = |typed: &[&str]| by_words(Lang::En, 2, |i| moves[i].into(), typed, "");

@@ -326,3 +326,95 @@ fn a_readable_deciding_screen() {
         settings.bind(|| insta::assert_snapshot!(name, last));
     }
 }
+
+/// Issue 40: the grid's numbers run 1, 2, 3... as the eye reads them
+/// (row by row, left to right, then the moves without a card), and the
+/// number `n` typed (`Playable::numbered`) is the move of the cell that
+/// shows it: its card's kind names the row, its column heads the column.
+/// Through the first turns of a 4-player game in each language.
+#[test]
+fn the_grid_is_numbered_in_reading_order_and_a_number_names_its_cell() {
+    for w in LANGS {
+        let l = Lang::from_code(Some(w.code));
+        let r = rules_in(w.code, 4);
+        let st = render::Style {
+            color: false,
+            lang: l,
+        };
+        let mut s = State::new(r.clone(), 11, true);
+        let mut legal = Vec::new();
+        let mut cells = 0;
+        for step in 0..80 {
+            s.legal(&mut legal);
+            if s.actor().is_none() {
+                break;
+            }
+            let text = Described::choices(&s, &legal, st);
+            let order = Described::numbered(&s, &legal);
+            let shown = numbers_shown(&text);
+            let want: Vec<usize> = (1..=order.len()).collect();
+            let read: Vec<usize> = shown.iter().map(|c| c.0).collect();
+            assert_eq!(read, want, "{}: step {step}:\n{text}", w.code);
+            for &(n, ref name, column) in &shown {
+                let m = legal[order[n - 1]];
+                if let Some(column) = column {
+                    let kind = &r.kinds[r.cards[m.card as usize].0 as usize].1;
+                    assert_eq!((kind, m.target + 1), (name, column), "{n}:\n{text}");
+                    cells += 1;
+                }
+            }
+            s.apply_move(legal[(step * 5) % legal.len()]);
+        }
+        assert!(cells > 300, "{}: {cells}", w.code);
+    }
+}
+
+/// The numbers a grid of moves shows, in reading order: for a cell, its
+/// row's card and its column's number (the head's, when the head numbers
+/// the columns); for a numbered line (`n) ...`), neither.
+fn numbers_shown(text: &str) -> Vec<(usize, String, Option<u8>)> {
+    let mut out = Vec::new();
+    let mut lines = text.lines().peekable();
+    // A head of the grid: `leg → kolom  1  2  3  4`, once per block.
+    let mut heads: Vec<u8> = Vec::new();
+    let mut blocks = 1;
+    if let Some(head) = lines.next_if(|l| !l.split_whitespace().any(|t| numbered(t).is_some())) {
+        heads = (head.split_whitespace())
+            .filter_map(|t| t.parse().ok())
+            .collect();
+        blocks = head.matches('→').count().max(1);
+    }
+    let per_block = heads.len() / blocks;
+    // A line wrapped goes on indented by four: no number of its own.
+    for line in lines.filter(|l| !l.starts_with("    ")) {
+        let items: Vec<usize> = line.split_whitespace().filter_map(numbered).collect();
+        if !items.is_empty() {
+            out.extend(items.into_iter().map(|n| (n, String::new(), None)));
+            continue;
+        }
+        // A row: a card's name and its numbers (`·`: not offered), block
+        // after block.
+        let (mut name, mut at, mut after_numbers) = (Vec::new(), 0, false);
+        for t in line.split_whitespace().filter(|t| !t.starts_with('×')) {
+            if let Ok(n) = t.parse::<usize>() {
+                let column = (per_block > 0).then(|| heads[at % per_block]);
+                out.push((n, name.join(" "), column));
+            } else if t != "·" {
+                if after_numbers {
+                    name.clear();
+                    after_numbers = false;
+                }
+                name.push(t);
+                continue;
+            }
+            at += 1;
+            after_numbers = true;
+        }
+    }
+    out
+}
+
+/// The number of an item of a line (`3)`).
+fn numbered(token: &str) -> Option<usize> {
+    token.strip_suffix(')')?.parse().ok()
+}
