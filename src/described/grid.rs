@@ -292,13 +292,10 @@ fn grid(s: &State, menu: &Menu, lang: Lang) -> String {
         .collect();
     let cell = |j: usize| -> String {
         let mut t = render::pad(&names[j], name_w);
-        let mut n = firsts[j];
+        let mut numbers = (firsts[j]..).map(|n| n.to_string());
         for (c, w) in col_w.iter().enumerate() {
             let shown = match menu.rows[j].cells[c] {
-                Some(_) => {
-                    n += 1;
-                    (n - 1).to_string()
-                }
+                Some(_) => numbers.next().unwrap_or_default(),
                 None => "·".to_string(),
             };
             t += &format!("  {}{shown}", " ".repeat(w - render::width(&shown)));
