@@ -1,9 +1,12 @@
 //! The moves of a described game's choice as a player reads and types
 //! them: identical cards (same kind and attributes) make one move per
-//! option, shown once, in a grid of the cards (sorted) by the options
-//! that take a card, each cell the number to type; a typed move names one
-//! such move, and a typed move that names none says why (the option is
-//! not offered now, or the card is not where the option takes it from).
+//! option, shown once, in a grid of the cards (sorted, read across then
+//! down) by the options that take a card, each cell the number to type;
+//! the numbers run 1, 2, 3... as the eye reads them, row by row, left to
+//! right, then the moves without a card ([`numbered`]). A typed move
+//! names one such move, and a typed move that names none says why (the
+//! option is not offered now, or the card is not where the option takes
+//! it from).
 
 use super::state::{Move, NONE, State};
 use super::view;
@@ -81,17 +84,41 @@ impl Menu {
         }
     }
 
-    /// The moves a player chooses among: one per class and option, then
-    /// those without a card (indices into the legal moves).
+    /// The moves a player chooses among, in the order the screen numbers
+    /// them: one per class and option, row by row, then those without a
+    /// card (indices into the legal moves).
     fn choices(&self) -> Vec<usize> {
         let cells = self.rows.iter().flat_map(|r| r.cells.iter().flatten());
         cells.chain(&self.plain).copied().collect()
     }
+
+    /// How many cells of the grid hold a move (the number of the first
+    /// move without a card is one more).
+    fn cell_count(&self) -> usize {
+        self.rows
+            .iter()
+            .map(|r| r.cells.iter().flatten().count())
+            .sum()
+    }
+}
+
+/// The moves the screen numbers, in its order: the number `n` typed
+/// names `legal[numbered[n - 1]]`.
+pub fn numbered(s: &State, legal: &[Move]) -> Vec<usize> {
+    Menu::of(s, legal).choices()
+}
+
+/// The number the screen shows for `m` (from 1): that of the move the
+/// grid shows for it ([`shown_index`]).
+pub fn number_of(s: &State, legal: &[Move], m: Move) -> usize {
+    let i = shown_index(s, legal, m);
+    let order = numbered(s, legal);
+    order.iter().position(|&k| k == i).map_or(i, |k| k) + 1
 }
 
 /// The index of the move the grid shows for `m`: the first legal move of
 /// its option whose card is identical to its card.
-pub fn shown_index(s: &State, legal: &[Move], m: Move) -> usize {
+fn shown_index(s: &State, legal: &[Move], m: Move) -> usize {
     let r = &s.rules;
     let same = |l: &Move| {
         l.option == m.option
@@ -171,14 +198,17 @@ fn option_name(s: &State, option: u8) -> String {
 /// The legal moves as a grid within 80 columns: a head naming each
 /// column's option over its numbers, then each class of cards (its name,
 /// `×n` for n such cards) with the number of each option's move (`·`: not
-/// offered), as many cards side by side as fit, read down then across;
-/// then the moves without a card, a line each.
+/// offered), as many cards side by side as fit, read across then down;
+/// then the moves without a card, a line each. The numbers run from 1 in
+/// that order ([`numbered`]).
 pub fn choices(s: &State, legal: &[Move], lang: Lang) -> String {
     let menu = Menu::of(s, legal);
     let mut out = String::new();
     if !menu.rows.is_empty() {
-        out += &grid(s, &menu, legal.len(), lang);
+        out += &grid(s, &menu, lang);
     }
+    // The number of the move `menu.plain[k]`.
+    let first = menu.cell_count() + 1;
     let mut k = 0;
     while k < menu.plain.len() {
         let i = menu.plain[k];
@@ -187,10 +217,10 @@ pub fn choices(s: &State, legal: &[Move], lang: Lang) -> String {
             .take_while(|&&j| legal[j].option == legal[i].option && legal[j].target != NONE)
             .count();
         if same > 1 {
-            out += &targets_line(s, legal, &menu.plain[k..k + same], lang);
+            out += &targets_line(s, legal, &menu.plain[k..k + same], first + k, lang);
             k += same;
         } else {
-            out += &line(s, legal, i, i + 1, lang);
+            out += &line(s, legal, i, first + k, lang);
             k += 1;
         }
     }
@@ -198,29 +228,30 @@ pub fn choices(s: &State, legal: &[Move], lang: Lang) -> String {
 }
 
 /// Moves of one option to several targets in a line: the option's head,
-/// then each target's number to type and its name.
-fn targets_line(s: &State, legal: &[Move], which: &[usize], lang: Lang) -> String {
+/// then each target's number to type (from `first`) and its name.
+fn targets_line(s: &State, legal: &[Move], which: &[usize], first: usize, lang: Lang) -> String {
     let r = &s.rules;
     let option = legal[which[0]].option;
     let zone = option_zone(s, option);
-    let items: Vec<String> = (which.iter())
-        .map(|&i| {
+    let items: Vec<String> = (which.iter().enumerate())
+        .map(|(n, &i)| {
             let target = zone.map_or_else(
                 || legal[i].target.to_string(),
                 |z| view::index_name(r, lang, z, legal[i].target),
             );
-            format!("{}) {target}", i + 1)
+            format!("{}) {target}", first + n)
         })
         .collect();
-    let text = format!(
-        "{}: {}",
-        head(s, lang, (option, NONE), false),
-        items.join(" · ")
+    let text = super::screen::w!(
+        lang,
+        "ds-targets",
+        option = head(s, lang, (option, NONE), false),
+        targets = items.join(" · ")
     );
     render::wrap_hanging(&text, "  ", "    ")
 }
 
-fn grid(s: &State, menu: &Menu, count: usize, lang: Lang) -> String {
+fn grid(s: &State, menu: &Menu, lang: Lang) -> String {
     let r = &s.rules;
     let names: Vec<String> = menu
         .rows
@@ -243,7 +274,7 @@ fn grid(s: &State, menu: &Menu, count: usize, lang: Lang) -> String {
         .map(|n| render::width(n))
         .max()
         .unwrap_or(0);
-    let digits = count.to_string().len();
+    let digits = menu.choices().len().to_string().len();
     let col_w: Vec<usize> = heads.iter().map(|h| render::width(h).max(digits)).collect();
     let cell_w = name_w + col_w.iter().map(|w| w + 2).sum::<usize>();
     const GAP: usize = 2;
@@ -251,11 +282,23 @@ fn grid(s: &State, menu: &Menu, count: usize, lang: Lang) -> String {
     let across = ((room + GAP) / (cell_w + GAP)).clamp(1, names.len());
     let down = names.len().div_ceil(across);
     let blocks = names.len().div_ceil(down);
+    // The number of each row's first cell: the cells numbered in order.
+    let firsts: Vec<usize> = (menu.rows.iter())
+        .scan(1, |n, row| {
+            let first = *n;
+            *n += row.cells.iter().flatten().count();
+            Some(first)
+        })
+        .collect();
     let cell = |j: usize| -> String {
         let mut t = render::pad(&names[j], name_w);
+        let mut numbers = (firsts[j]..).map(|n| n.to_string());
         for (c, w) in col_w.iter().enumerate() {
-            let n = menu.rows[j].cells[c].map_or("·".to_string(), |i| (i + 1).to_string());
-            t += &format!("  {}{n}", " ".repeat(w - render::width(&n)));
+            let shown = match menu.rows[j].cells[c] {
+                Some(_) => numbers.next().unwrap_or_default(),
+                None => "·".to_string(),
+            };
+            t += &format!("  {}{shown}", " ".repeat(w - render::width(&shown)));
         }
         t
     };
@@ -265,9 +308,9 @@ fn grid(s: &State, menu: &Menu, count: usize, lang: Lang) -> String {
     }
     let gap = " ".repeat(GAP);
     let mut out = format!("  {}\n", vec![head_cell; blocks].join(&gap).trim_end());
-    for i in 0..down {
+    for i in 0..names.len().div_ceil(blocks) {
         let cells: Vec<String> = (0..blocks)
-            .map(|b| b * down + i)
+            .map(|b| i * blocks + b)
             .filter(|&j| j < names.len())
             .map(cell)
             .collect();

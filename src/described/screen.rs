@@ -67,6 +67,9 @@ impl Playable for Described {
     fn choices(s: &State, legal: &[Move], st: Style) -> String {
         grid::choices(s, legal, st.lang)
     }
+    fn numbered(s: &State, legal: &[Move]) -> Vec<usize> {
+        grid::numbered(s, legal)
+    }
     fn choice_lines(s: &State, legal: &[Move], which: &[usize], st: Style) -> String {
         grid::lines(s, legal, which, st.lang)
     }
@@ -84,17 +87,10 @@ impl Playable for Described {
         let mut legal = Vec::new();
         s.legal(&mut legal);
         // The number the grid shows for the move (one per identical cards).
-        let ix = grid::shown_index(s, &legal, m);
+        let n = grid::number_of(s, &legal, m);
         let mv = view::move_words(&s.rules, lang, seat, s.core.waiting.map(|w| w.0), m);
         let why = notes::hint_reason(s, m, seed, lang);
-        w!(
-            lang,
-            "ds-hint",
-            agent = agent,
-            n = ix + 1,
-            mv = mv,
-            why = why
-        )
+        w!(lang, "ds-hint", agent = agent, n = n, mv = mv, why = why)
     }
     fn score_text(s: &State, _: usize, lang: Lang) -> String {
         (0..s.rules.players)
@@ -214,19 +210,25 @@ pub fn title(s: &State, lang: Lang) -> String {
 /// piles, a hand sorted with each card once (`×2`), another pile in its
 /// order, the cards the viewer cannot see counted. The viewer's own
 /// piles are whole; a hand whose every card the grid of moves below
-/// offers is only counted.
+/// offers is only counted. A board taller than [`BOARD_ROWS`] is made
+/// compact, a column in two rows at most, then, still too tall, in one.
 pub fn board(s: &State, viewer: Option<usize>, lang: Lang) -> String {
-    let whole = board_in(s, viewer, lang, false);
+    let whole = board_in(s, viewer, lang, None);
     if whole.lines().count() <= BOARD_ROWS {
         return whole;
     }
-    board_in(s, viewer, lang, true)
+    let compact = board_in(s, viewer, lang, Some(2));
+    if compact.lines().count() <= BOARD_ROWS {
+        return compact;
+    }
+    board_in(s, viewer, lang, Some(1))
 }
 
-/// The board, `compact` or not: compact, the table's piles on the
-/// title's line when they fit, a column in two rows at most, the other
-/// seats' lines cut to a line each (the viewer's own whole).
-fn board_in(s: &State, viewer: Option<usize>, lang: Lang, compact: bool) -> String {
+/// The board, compact (a column in `column_rows` rows at most) or not:
+/// compact, the table's piles on the title's line when they fit, the
+/// other seats' lines cut to a line each (the viewer's own whole).
+fn board_in(s: &State, viewer: Option<usize>, lang: Lang, column_rows: Option<usize>) -> String {
+    let compact = column_rows.is_some();
     let r = &s.rules;
     let columns = indexed::zones(r);
     let shared: Vec<String> = (0..r.zones.len())
@@ -246,7 +248,7 @@ fn board_in(s: &State, viewer: Option<usize>, lang: Lang, compact: bool) -> Stri
         };
         render::wrap_hanging(&title, "", "  ") + &piles
     };
-    out += &indexed::lines(s, viewer, lang, compact.then_some(2));
+    out += &indexed::lines(s, viewer, lang, column_rows);
     let name = |p: usize| match viewer {
         Some(v) if v == p => w!(lang, "ds-you", name = r.seats[p].1.as_str()),
         _ => r.seats[p].1.clone(),

@@ -21,7 +21,7 @@ use crate::diag::{Diagnostic, Diagnostics};
 use crate::engine::{Actor, GameState, Selection};
 use crate::load::{GameDir, SourceFile, Spanned, nearest};
 use crate::play::i18n::Lang;
-use crate::play::input::{Command, parse_line};
+use crate::play::input::{Command, parse_numbered};
 use crate::play::{MoveOf, Playable};
 use crate::soak::Soaked;
 
@@ -198,7 +198,9 @@ pub fn play_typed<G: Playable + Designer>(
 ) -> Result<TypedMove, Diagnostics> {
     let mut legal = Vec::new();
     s.legal_moves(&mut legal);
-    let typed = parse_line(Lang::En, legal.len(), line, |typed, line| {
+    // A number is the one the screen shows for the move.
+    let order = G::numbered(s, &legal);
+    let typed = parse_numbered(Lang::En, &order, line, |typed, line| {
         G::parse_move(Lang::En, s, &legal, typed, line)
     });
     let (Ok(Command::Move(i)), Actor::Player(who)) = (typed, s.current_actor()) else {

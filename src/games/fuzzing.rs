@@ -315,7 +315,8 @@ impl Visit for Typed<'_> {
             return;
         }
         s.legal_moves(&mut legal);
-        let _ = crate::play::input::parse_line(self.lang, legal.len(), self.line, |words, line| {
+        let order = G::numbered(&s, &legal);
+        let _ = crate::play::input::parse_numbered(self.lang, &order, self.line, |words, line| {
             G::parse_move(self.lang, &s, &legal, words, line)
         });
     }

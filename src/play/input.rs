@@ -143,6 +143,30 @@ pub fn parse_line(
     line: &str,
     typed: impl FnOnce(&[&str], &str) -> Result<usize, InputError>,
 ) -> Result<Command, InputError> {
+    parse_in_order(lang, count, |k| k, line, typed)
+}
+
+/// [`parse_line`] for a screen that numbers the moves in its own order
+/// (`Playable::numbered`): the number `n` typed names the legal move
+/// `order[n - 1]`, and numbers run from 1 to `order.len()`.
+pub fn parse_numbered(
+    lang: Lang,
+    order: &[usize],
+    line: &str,
+    typed: impl FnOnce(&[&str], &str) -> Result<usize, InputError>,
+) -> Result<Command, InputError> {
+    parse_in_order(lang, order.len(), |k| order[k], line, typed)
+}
+
+/// A line with `count` numbers to type, the number `k + 1` naming the
+/// legal move `nth(k)`.
+fn parse_in_order(
+    lang: Lang,
+    count: usize,
+    nth: impl Fn(usize) -> usize,
+    line: &str,
+    typed: impl FnOnce(&[&str], &str) -> Result<usize, InputError>,
+) -> Result<Command, InputError> {
     let line = line.trim();
     let folded = fold(line);
     let words: Vec<&str> = folded
@@ -181,7 +205,7 @@ pub fn parse_line(
         && let Ok(n) = first.trim_end_matches(['.', ')']).parse::<usize>()
     {
         return if n >= 1 && n <= count {
-            Ok(Command::Move(n - 1))
+            Ok(Command::Move(nth(n - 1)))
         } else {
             Err(InputError::NoMatch(tr!(
                 lang,
@@ -266,6 +290,17 @@ mod tests {
             Err(InputError::Ambiguous(vec![0, 1]))
         );
         assert!(matches!(pick(&["ne"]), Err(InputError::NoMatch(_))));
+    }
+
+    #[test]
+    fn a_number_typed_names_the_move_a_screen_shows_at_it() {
+        let none = |_: &[&str], _: &str| Err(InputError::Ambiguous(vec![]));
+        let order = [4, 0, 2];
+        let pick = |l: &str| parse_numbered(Lang::En, &order, l, none);
+        assert_eq!(pick("1"), Ok(Command::Move(4)));
+        assert_eq!(pick("3)"), Ok(Command::Move(2)));
+        // Three numbers shown, whatever the number of legal moves.
+        assert!(matches!(pick("4"), Err(InputError::NoMatch(_))));
     }
 
     #[test]

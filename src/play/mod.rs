@@ -1468,7 +1468,8 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
     /// What the person types, understood against the legal moves.
     fn parse(&self, legal: &[MoveOf<G>], line: &str) -> Result<Command, InputError> {
         let lang = self.st.lang;
-        input::parse_line(lang, legal.len(), line, |words, line| {
+        let order = G::numbered(&self.g.state, legal);
+        input::parse_numbered(lang, &order, line, |words, line| {
             G::parse_move(lang, &self.g.state, legal, words, line)
         })
     }

@@ -91,9 +91,15 @@ pub trait Playable: Agents + Clone + std::fmt::Debug {
     fn table(s: &Self::State, viewer: Viewer, lang: Lang) -> TableView;
     /// What the actor is deciding, in one sentence.
     fn question(s: &Self::State, lang: Lang) -> String;
-    /// The legal moves, numbered from 1 in their order, each with its
-    /// typed short form.
+    /// The legal moves, numbered from 1 in the order of
+    /// [`Playable::numbered`], each with its typed short form.
     fn choices(s: &Self::State, legal: &[MoveOf<Self>], st: Style) -> String;
+    /// The moves [`Playable::choices`] numbers, in its order: the number
+    /// `n` typed names `legal[numbered[n - 1]]`.
+    /// By default every legal move in its order.
+    fn numbered(_s: &Self::State, legal: &[MoveOf<Self>]) -> Vec<usize> {
+        (0..legal.len()).collect()
+    }
     /// The moves `which` (indices into `legal`), numbered from 1: the
     /// answer to a typed line that fits several.
     fn choice_lines(s: &Self::State, legal: &[MoveOf<Self>], which: &[usize], st: Style) -> String;

@@ -2,8 +2,8 @@
 //! (`rules/de_cape_et_d_epee/names/fr-filosofia.ron`, read through the
 //! overlays) and the game's French words at the terminal, a typed move
 //! by its French name, a snapshot of a French screen; `--lang nl`
-//! (English names, Dutch sentences); a names file's unknown key at its
-//! line and column.
+//! (Dutch names of `names/nl.ron`, Dutch sentences); a names file's
+//! unknown key at its line and column.
 
 use std::path::{Path, PathBuf};
 
@@ -54,7 +54,7 @@ fn shown(out: &str) -> String {
 fn a_french_game_shows_003s_names_and_french_sentences_only() {
     // A French name and a French word; then the first choice to the end.
     let mut lines = vec!["placer tempête 2"];
-    lines.extend(std::iter::repeat_n("1", 30));
+    lines.extend(std::iter::repeat_n("1", 40));
     lines.extend(["score", "quit"]);
     let (g, out) = session("fr", &lines);
     let screen = shown(&out);
@@ -67,8 +67,9 @@ fn a_french_game_shows_003s_names_and_french_sentences_only() {
         "Bleu pioche",
         "manche 6",
         "la partie est finie",
-        "Bleu : 21 points",
-        "Bleu gagne.",
+        "Bleu : 12 points",
+        "Blanc : 27 points",
+        "Blanc gagne.",
     ] {
         assert!(screen.contains(want), "missing {want:?}:\n{screen}");
     }
@@ -112,14 +113,15 @@ fn a_french_screen() {
 }
 
 #[test]
-fn dutch_has_english_names_and_dutch_sentences() {
+fn dutch_has_dutch_names_and_dutch_sentences() {
     let (_, out) = session("nl", &["1"]);
     let screen = shown(&out);
     for want in [
-        "Blue is aan zet · ronde 1",
-        "Blue (jij)  0 ptn · hand 3 (hieronder) · reserve 22",
-        "Blue: leg een kaart gedekt onderaan een kolom",
-        "leg → column",
+        "Blauw is aan zet · ronde 1",
+        "Blauw (jij)  0 ptn · hand 3 (hieronder) · voorraad 22",
+        "Blauw: leg een kaart gedekt onderaan een kolom",
+        "leg → kolom",
+        "Mantel",
     ] {
         assert!(screen.contains(want), "missing {want:?}:\n{screen}");
     }
@@ -210,6 +212,6 @@ fn a_language_without_a_catalogue_is_refused_with_the_languages() {
     let e = Described::load(&dir, &sel("xx")).unwrap_err().to_string();
     assert!(e.contains(r#"no names in the language "xx""#), "{e}");
     assert!(e.contains("languages: en, fr, nl"), "{e}");
-    // Dutch has a catalogue but no names file: English names.
+    // Dutch: its catalogue and its names file.
     assert!(Described::load(&dir, &sel("nl")).is_ok());
 }

@@ -53,7 +53,7 @@ const LANGS: [Words; 3] = [
         code: "nl",
         to_move: "aan zet",
         each_draws: "elke speler trekt 3 kaarten",
-        column: "column",
+        column: "kolom",
         rules: "regels",
     },
 ];
@@ -69,7 +69,9 @@ fn rules_in(lang: &str, players: usize) -> std::sync::Arc<ludus::described::Rule
 /// columns; every deciding screen within 24 rows, with a line per column
 /// naming its objective (the game's objectives are its only cards named
 /// before a column's cards) and the grid's head (the option → the zone,
-/// then the columns' numbers); no English in French or Dutch.
+/// then the columns' numbers); no English in French or Dutch, neither
+/// words of the screen nor names of cards, colours, domains, seats and
+/// zones.
 #[test]
 fn every_screen_of_de_cape_fits_80_by_24_in_every_language_and_seat_count() {
     for w in LANGS {
@@ -140,9 +142,62 @@ fn every_screen_of_de_cape_fits_80_by_24_in_every_language_and_seat_count() {
                 for english in ["to move", " draws ", "hidden", "each player", "Immediate"] {
                     assert!(!out.contains(english), "{what}: English {english:?}");
                 }
+                // The rules page quotes rulebook 003 in French, whose
+                // "Assassin", "Prince" are not English.
+                let ours = without_passages(&out);
+                for english in english_names(&r, players) {
+                    assert!(!has_words(&ours, &english), "{what}: English {english:?}");
+                }
             }
         }
     }
+}
+
+/// The English names of the game's card kinds, attribute values
+/// (colours, domains), seats and zones that `r`'s language names
+/// otherwise: none of them may show on its screens.
+fn english_names(r: &ludus::described::Rules, players: usize) -> Vec<String> {
+    let names = |r: &ludus::described::Rules| -> Vec<String> {
+        let kinds = r.kinds.iter().map(|k| k.1.clone());
+        let values = (r.attrs.iter()).flat_map(|a| a.1.iter().map(|v| v.1.clone()));
+        let seats = r.seats.iter().map(|s| s.1.clone());
+        let zones = r.zones.iter().map(|z| z.name.clone());
+        kinds.chain(values).chain(seats).chain(zones).collect()
+    };
+    let ours: Vec<String> = names(r).iter().map(|n| n.to_lowercase()).collect();
+    let mut english: Vec<String> = names(&rules_in("en", players))
+        .into_iter()
+        .filter(|n| !ours.contains(&n.to_lowercase()))
+        .collect();
+    english.sort();
+    english.dedup();
+    assert!(english.len() > 40, "{english:?}");
+    english
+}
+
+/// `out` without the rulebook's passages the rules page quotes (a line
+/// `    003...`, and the lines indented further that follow it).
+fn without_passages(out: &str) -> String {
+    let mut quoting = false;
+    let mut kept = String::new();
+    for line in out.lines() {
+        let indent = line.len() - line.trim_start().len();
+        quoting = (indent == 4 && line.trim_start().starts_with("003")) || (quoting && indent > 4);
+        if !quoting {
+            kept += line;
+            kept.push('\n');
+        }
+    }
+    kept
+}
+
+/// Whether `text` holds `words` as whole words, in any case.
+fn has_words(text: &str, words: &str) -> bool {
+    let (text, words) = (text.to_lowercase(), words.to_lowercase());
+    let apart = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric());
+    text.match_indices(&words).any(|(i, w)| {
+        apart(text[..i].chars().next_back()) && apart(text[i + w.len()..].chars().next())
+    })
 }
 
 /// The zone of the columns (the first indexed zone of the table).
@@ -241,16 +296,17 @@ fn every_short_typed_move_names_one_move_and_an_illegal_one_says_why() {
 /// The deciding screen after a few turns of a 4-player game in each
 /// language: the table with a line per column, each seat's line, the
 /// recap of the AIs' moves, the question and the grid; and at 6 players
-/// in French.
+/// in French. Blue types the numbers of the grid (read row by row): the
+/// Squire in column 1, the Dragon in 2, the Cloak in 4 (3 at 6 players),
+/// the Magician in 1.
 #[test]
 fn a_readable_deciding_screen() {
-    for (lang, to_move, players) in [
-        ("en", "to move", "4"),
-        ("fr", "joue", "4"),
-        ("nl", "aan zet", "4"),
-        ("fr", "joue", "6"),
+    for (lang, to_move, players, input) in [
+        ("en", "to move", "4", "1\n6\n3\n1\n"),
+        ("fr", "joue", "4", "1\n6\n3\n1\n"),
+        ("nl", "aan zet", "4", "1\n6\n3\n1\n"),
+        ("fr", "joue", "6", "1\n8\n3\n1\n"),
     ] {
-        let input = "1\n2\n3\n1\n";
         let args = [
             "--ai",
             "greedy",
@@ -269,4 +325,96 @@ fn a_readable_deciding_screen() {
         let name = format!("de_cape_screen_{lang}_{players}");
         settings.bind(|| insta::assert_snapshot!(name, last));
     }
+}
+
+/// Issue 40: the grid's numbers run 1, 2, 3... as the eye reads them
+/// (row by row, left to right, then the moves without a card), and the
+/// number `n` typed (`Playable::numbered`) is the move of the cell that
+/// shows it: its card's kind names the row, its column heads the column.
+/// Through the first turns of a 4-player game in each language.
+#[test]
+fn the_grid_is_numbered_in_reading_order_and_a_number_names_its_cell() {
+    for w in LANGS {
+        let l = Lang::from_code(Some(w.code));
+        let r = rules_in(w.code, 4);
+        let st = render::Style {
+            color: false,
+            lang: l,
+        };
+        let mut s = State::new(r.clone(), 11, true);
+        let mut legal = Vec::new();
+        let mut cells = 0;
+        for step in 0..80 {
+            s.legal(&mut legal);
+            if s.actor().is_none() {
+                break;
+            }
+            let text = Described::choices(&s, &legal, st);
+            let order = Described::numbered(&s, &legal);
+            let shown = numbers_shown(&text);
+            let want: Vec<usize> = (1..=order.len()).collect();
+            let read: Vec<usize> = shown.iter().map(|c| c.0).collect();
+            assert_eq!(read, want, "{}: step {step}:\n{text}", w.code);
+            for &(n, ref name, column) in &shown {
+                let m = legal[order[n - 1]];
+                if let Some(column) = column {
+                    let kind = &r.kinds[r.cards[m.card as usize].0 as usize].1;
+                    assert_eq!((kind, m.target + 1), (name, column), "{n}:\n{text}");
+                    cells += 1;
+                }
+            }
+            s.apply_move(legal[(step * 5) % legal.len()]);
+        }
+        assert!(cells > 300, "{}: {cells}", w.code);
+    }
+}
+
+/// The numbers a grid of moves shows, in reading order: for a cell, its
+/// row's card and its column's number (the head's, when the head numbers
+/// the columns); for a numbered line (`n) ...`), neither.
+fn numbers_shown(text: &str) -> Vec<(usize, String, Option<u8>)> {
+    let mut out = Vec::new();
+    let mut lines = text.lines().peekable();
+    // A head of the grid: `leg → kolom  1  2  3  4`, once per block.
+    let mut heads: Vec<u8> = Vec::new();
+    let mut blocks = 1;
+    if let Some(head) = lines.next_if(|l| !l.split_whitespace().any(|t| numbered(t).is_some())) {
+        heads = (head.split_whitespace())
+            .filter_map(|t| t.parse().ok())
+            .collect();
+        blocks = head.matches('→').count().max(1);
+    }
+    let per_block = heads.len() / blocks;
+    // A line wrapped goes on indented by four: no number of its own.
+    for line in lines.filter(|l| !l.starts_with("    ")) {
+        let items: Vec<usize> = line.split_whitespace().filter_map(numbered).collect();
+        if !items.is_empty() {
+            out.extend(items.into_iter().map(|n| (n, String::new(), None)));
+            continue;
+        }
+        // A row: a card's name and its numbers (`·`: not offered), block
+        // after block.
+        let (mut name, mut at, mut after_numbers) = (Vec::new(), 0, false);
+        for t in line.split_whitespace().filter(|t| !t.starts_with('×')) {
+            if let Ok(n) = t.parse::<usize>() {
+                let column = (per_block > 0).then(|| heads[at % per_block]);
+                out.push((n, name.join(" "), column));
+            } else if t != "·" {
+                if after_numbers {
+                    name.clear();
+                    after_numbers = false;
+                }
+                name.push(t);
+                continue;
+            }
+            at += 1;
+            after_numbers = true;
+        }
+    }
+    out
+}
+
+/// The number of an item of a line (`3)`).
+fn numbered(token: &str) -> Option<usize> {
+    token.strip_suffix(')')?.parse().ok()
 }

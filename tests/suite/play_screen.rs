@@ -570,7 +570,7 @@ fn de_cape_tells_what_the_cards_do() {
         "explique troubadour bleu\nexplique sosie bleu\nconseil\nregles\nregles 2\nquitter\n",
     );
     let t = flat(answers(&out, "explique troubadour bleu")[0]);
-    assert!(t.starts_with("Troubadour Bleu : valeur vaut 8."), "{t}");
+    assert!(t.starts_with("Troubadour Bleu : valeur 8."), "{t}");
     assert!(
         t.contains("La règle : 003: « Alchimiste, Maître d'armes"),
         "{t}"

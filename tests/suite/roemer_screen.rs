@@ -322,11 +322,12 @@ fn every_typed_move_names_one_move_and_an_illegal_one_says_why() {
 
 /// The deciding screen after a few turns, in English and in French: the
 /// table, each seat's line (the person's own whole), the recap of the
-/// AIs' moves, the question and the grid.
+/// AIs' moves, the question and the grid. South types the numbers of the
+/// grid (read row by row): red 5 (10) as trump, then leads red 1 (3).
 #[test]
 fn a_readable_deciding_screen() {
     for (lang, to_move) in [("en", "to move"), ("fr", "joue")] {
-        let input = "7\n38\n";
+        let input = "3\n3\n";
         let out = ludus_play(&["--ai", "greedy", "--seed", "1", "--lang", lang], input);
         let shown = screens(&out, to_move);
         let last = shown.last().expect("a deciding screen");

@@ -22,7 +22,10 @@ option-swap = swap this column's objective with { $target }'s
 option-decline = decline
 option-tuck = tuck { $card } under the Cloak
 moved-told = { $to_zone ->
-    [column] { $from_seat } places a card in { $to }
+    [column] { $from_zone ->
+        [hand] { $from_seat } places a card in { $to }
+       *[other] { $card } moves from { $from } to { $to }
+    }
     [discard] { $card } to { $to_seat }'s discard pile
     [won] { $to_seat } wins { $card }
     [hand] { $to_seat } draws { $count ->
@@ -33,7 +36,7 @@ moved-told = { $to_zone ->
 }
 card-value = { $deck ->
     [objectives] { $points } points, needs { $points } cards
-   *[other] worth { $value }
+   *[other] { $value }
 }
 counter-rounds = round { $value }
 counter-score = { $value } pts

@@ -19,7 +19,10 @@ option-swap = échanger l'objectif de cette colonne avec celui de { $target }
 option-decline = refuser
 option-tuck = cacher { $card } sous la Cape
 moved-told = { $to_zone ->
-    [column] { $from_seat } place une carte dans { $to }
+    [column] { $from_zone ->
+        [hand] { $from_seat } place une carte dans { $to }
+       *[other] { $card } passe de { $from } à { $to }
+    }
     [discard] { $card } sur la défausse de { $to_seat }
     [won] { $to_seat } remporte { $card }
     [hand] { $to_seat } pioche { $count ->
@@ -30,7 +33,7 @@ moved-told = { $to_zone ->
 }
 card-value = { $deck ->
     [objectives] { $points } points, demande { $points } cartes
-   *[other] vaut { $value }
+   *[other] { $value }
 }
 counter-rounds = manche { $value }
 counter-score = { $value } pts

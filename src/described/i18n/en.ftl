@@ -35,6 +35,8 @@ ds-not-target = { $mv }: not { $typed } here (here: { $targets })
 ds-stopped = stopped at a bound
 ds-shuffled = { $pile } shuffled
 ds-not-offered = that is not a move now
+# An option's moves to several targets, in a line: each `n) target`.
+ds-targets = { $option }: { $targets }
 ds-why-not = { $mv }: { $why }
 ds-not-in = there is no { $card } in { $pile }
 ds-rules-head = The rules in force for { $players } players, each with the passage of rulebook { $rulebook } it reads:

@@ -33,6 +33,7 @@ ds-not-target = { $mv } : pas { $typed } ici (ici : { $targets })
 ds-stopped = arrêtée à une borne
 ds-shuffled = { $pile } mélangée
 ds-not-offered = ce n'est pas un coup possible maintenant
+ds-targets = { $option } : { $targets }
 ds-why-not = { $mv } : { $why }
 ds-not-in = { $pile } ne contient pas { $card }
 ds-rules-head = Les règles en vigueur pour { $players } joueurs, chacune avec le passage du livret { $rulebook } qu'elle lit :

@@ -30,6 +30,7 @@ ds-not-target = { $mv }: niet { $typed } hier (hier: { $targets })
 ds-stopped = gestopt bij een grens
 ds-shuffled = { $pile } geschud
 ds-not-offered = dat is nu geen zet
+ds-targets = { $option }: { $targets }
 ds-why-not = { $mv }: { $why }
 ds-not-in = { $pile }: geen { $card }
 ds-rules-head = De regels die gelden voor { $players } spelers, elk met de passage uit regelboek { $rulebook } die ze leest:
