@@ -116,6 +116,37 @@ pub fn number_of(s: &State, legal: &[Move], m: Move) -> usize {
     order.iter().position(|&k| k == i).map_or(i, |k| k) + 1
 }
 
+/// A move to type here, as short as names it alone (its card's short name
+/// and its target's number, else its card's name, else all its words), and
+/// the name of its card: the examples of `help`. None when no move takes
+/// a card.
+pub fn example(s: &State, legal: &[Move], lang: Lang) -> Option<(String, String)> {
+    let r = &s.rules;
+    let shown = numbered(s, legal);
+    let &i = shown.iter().find(|&&i| legal[i].card != NONE)?;
+    let m = legal[i];
+    let target = match m.target {
+        NONE => String::new(),
+        t => format!(" {}", u16::from(t) + 1),
+    };
+    let name = view::card_name(r, lang, m.card);
+    let seat = s.actor().unwrap_or(0);
+    let full = view::move_words(r, lang, seat, s.core.waiting.map(|w| w.0), m);
+    let candidates = [
+        super::indexed::short_name(r, lang, m.card).to_lowercase() + &target,
+        name.to_lowercase() + &target,
+        full,
+    ];
+    // Read as a typed line is (folded: `écuyer` is typed `ecuyer` too).
+    let names_it = |line: &str| {
+        let folded = fold(line);
+        let words: Vec<&str> = folded.split_whitespace().collect();
+        parse(lang, s, legal, &words, &folded).is_ok_and(|k| k == i)
+    };
+    let typed = candidates.into_iter().find(|c| names_it(c))?;
+    Some((typed, name))
+}
+
 /// The index of the move the grid shows for `m`: the first legal move of
 /// its option whose card is identical to its card.
 fn shown_index(s: &State, legal: &[Move], m: Move) -> usize {

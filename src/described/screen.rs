@@ -76,8 +76,14 @@ impl Playable for Described {
     fn cards(s: &State, lang: Lang) -> Vec<CardInfo> {
         notes::cards(&s.rules, lang)
     }
-    fn legend(_: &State, st: Style) -> String {
-        w!(st.lang, "ds-legend")
+    fn legend(s: &State, st: Style) -> String {
+        let mut legal = Vec::new();
+        s.legal(&mut legal);
+        let legend = w!(st.lang, "ds-legend");
+        match grid::example(s, &legal, st.lang) {
+            Some((mv, card)) => legend + "\n" + &w!(st.lang, "ds-examples", mv = mv, card = card),
+            None => legend,
+        }
     }
     fn rules_text(s: &State, notes: &Self::RuleNotes, st: Style) -> String {
         notes::rules_text(&s.rules, notes, st.lang)

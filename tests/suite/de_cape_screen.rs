@@ -418,3 +418,53 @@ fn numbers_shown(text: &str) -> Vec<(usize, String, Option<u8>)> {
 fn numbered(token: &str) -> Option<usize> {
     token.strip_suffix(')')?.parse().ok()
 }
+
+/// `help` ends with an example of this game at this moment (not another
+/// game's `lead red 5`): a move typed short that plays, and a card to
+/// explain that is explained. In en, fr and nl, at Blue's first decision.
+#[test]
+fn help_gives_examples_of_this_game_that_work() {
+    for (lang, example, played, explain) in [
+        (
+            "en",
+            "for example: ",
+            "Blue places a card in column",
+            "explain ",
+        ),
+        (
+            "fr",
+            "par exemple : ",
+            "Bleu place une carte dans colonne",
+            "explique ",
+        ),
+        (
+            "nl",
+            "bijvoorbeeld: ",
+            "Blauw legt een kaart in kolom",
+            "uitleg ",
+        ),
+    ] {
+        let args = ["--seed", "3", "--lang", lang, "--players", "4"];
+        let help = ludus_play(&args, "help\nq\n");
+        let line = (help.lines())
+            .find_map(|l| l.split_once(example).map(|(_, rest)| rest))
+            .unwrap_or_else(|| panic!("{lang}: no example in help\n{help}"));
+        for other in ["red 5", "5 rouge", "rood 5"] {
+            assert!(
+                !help.contains(other),
+                "{lang}: another game's example\n{help}"
+            );
+        }
+        let (mv, card) = line.split_once(" (").expect("the move, then its note");
+        let card = card.split_once(explain).expect("a card to explain").1;
+        let out = ludus_play(&args, &format!("{mv}\nq\n"));
+        assert!(out.contains(played), "{lang}: `{mv}` did not play\n{out}");
+        let out = ludus_play(&args, &format!("{explain}{card}\nq\n"));
+        let told = format!("{card} : ");
+        let told_en = format!("{card}: ");
+        assert!(
+            out.contains(&told) || out.contains(&told_en),
+            "{lang}: `{explain}{card}` explained nothing\n{out}"
+        );
+    }
+}

@@ -41,17 +41,19 @@ ds-why-not = { $mv }: { $why }
 ds-not-in = there is no { $card } in { $pile }
 ds-rules-head = The rules in force for { $players } players, each with the passage of rulebook { $rulebook } it reads:
 ds-legend = The board: a line for the table, then a line per seat: its counters and its piles, bottom card first; a card you cannot see is counted (+ 3 hidden). The grid: a row per card (×2: two such cards), a column per move; · marks a move that card does not allow.
+# `help`'s examples, from the moves of the moment: a move typed short, a card to explain.
+ds-examples = Here, for example: { $mv } (a move) · explain { $card }
 
 ## `help`, in the terms of a described game (a grid of moves)
 help =
     Choose a move by its number in the grid: a row for each card (the same
     cards once, ×2 for two of them), a column for each thing to do with it.
-    Or type the move's words: the column's word and the card (lead red 5).
+    Or type the move's words: the column's word and the card.
     Commands:
       board         the table again          score    the points so far
       rules         the rules in force, with the rulebook's passages
       hint          what the AI would do here, and why
-      explain CARD  a card's values and what it does (explain red 5)
+      explain CARD  a card's values and what it does
       undo          take back your last choice, when it showed nothing
       log           the last events          save FILE   save the game to FILE
       help          this text                quit        save and stop (resume with

@@ -38,17 +38,18 @@ ds-why-not = { $mv } : { $why }
 ds-not-in = { $pile } ne contient pas { $card }
 ds-rules-head = Les règles en vigueur pour { $players } joueurs, chacune avec le passage du livret { $rulebook } qu'elle lit :
 ds-legend = Le plateau : une ligne pour la table, puis une ligne par place : ses compteurs et ses piles, la carte du dessous d'abord ; une carte que vous ne voyez pas est comptée (+ 3 cachées). La grille : une ligne par carte (×2 : deux cartes pareilles), une colonne par coup ; · marque un coup que la carte ne permet pas.
+# `help`'s examples, from the moves of the moment: a move typed short, a card to explain.
+ds-examples = Ici, par exemple : { $mv } (un coup) · explique { $card }
 
 help =
     Choisissez un coup par son numéro dans la grille : une ligne par carte
     (les cartes pareilles une fois, ×2 pour deux), une colonne par action.
-    Ou tapez les mots du coup : le mot de la colonne et la carte (entamer 5
-    rouge).
+    Ou tapez les mots du coup : le mot de la colonne et la carte.
     Commandes :
       plateau       la table à nouveau         score    les points jusqu'ici
       regles        les règles en vigueur, avec les passages du livret
       conseil       ce que l'IA ferait ici, et pourquoi
-      explique CARTE  les valeurs d'une carte et son rôle (explique 5 rouge)
+      explique CARTE  les valeurs d'une carte et son rôle
       annuler       reprendre votre dernier choix, s'il n'a rien montré
       journal       les derniers événements    sauver FICHIER   sauvegarder là
       aide          ce texte                   quitter   sauvegarder et arrêter

@@ -35,17 +35,18 @@ ds-why-not = { $mv }: { $why }
 ds-not-in = { $pile }: geen { $card }
 ds-rules-head = De regels die gelden voor { $players } spelers, elk met de passage uit regelboek { $rulebook } die ze leest:
 ds-legend = Het bord: een regel voor de tafel, dan een regel per plaats: haar tellers en haar stapels, de onderste kaart eerst; een kaart die je niet ziet wordt geteld (+ 3 verborgen). Het rooster: een rij per kaart (×2: twee zulke kaarten), een kolom per zet; · betekent dat die kaart die zet niet toelaat.
+# `help`'s examples, from the moves of the moment: a move typed short, a card to explain.
+ds-examples = Hier bijvoorbeeld: { $mv } (een zet) · uitleg { $card }
 
 help =
     Kies een zet met zijn nummer in het rooster: een rij per kaart (gelijke
     kaarten één keer, ×2 voor twee), een kolom per wat je ermee kunt doen.
-    Of typ de woorden van de zet: de woorden van de kolom en de kaart (kom
-    uit rood 5).
+    Of typ de woorden van de zet: de woorden van de kolom en de kaart.
     Commando's:
       bord          de tafel opnieuw            score    de punten tot nu
       regels        de regels die gelden, met de passages uit het regelboek
       tip           wat de AI hier zou doen, en waarom
-      uitleg KAART  de waarden van een kaart en wat ze doet (uitleg rood 5)
+      uitleg KAART  de waarden van een kaart en wat ze doet
       terug         je laatste keuze terugnemen, als ze niets liet zien
       logboek       de laatste gebeurtenissen   bewaar BESTAND   opslaan in BESTAND
       hulp          deze tekst                  stoppen   opslaan en stoppen
