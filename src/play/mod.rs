@@ -1374,9 +1374,12 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
             .copied()
             .find(|c| input::fold(&c.name) == what)
             .or_else(|| cards.iter().find(|c| c.id == what));
-        let card = match (exact, &hits[..]) {
-            (Some(c), _) => c,
-            (None, [c]) => *c,
+        // Cards of one kind that read the same (de Cape's Dragon in each
+        // colour) are explained once, under all their names.
+        let alike = |c: &&CardInfo| c.id == hits[0].id && c.value == hits[0].value;
+        let card: CardInfo = match (exact, &hits[..]) {
+            (Some(c), _) => c.clone(),
+            (None, [c]) => (*c).clone(),
             (None, []) => {
                 let names: Vec<&str> = cards.iter().map(|c| c.name.as_str()).collect();
                 let msg = tr!(lang, "explain-none", what = what, cards = names.join(", "));
@@ -1384,8 +1387,14 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
             }
             (None, several) => {
                 let names: Vec<&str> = several.iter().map(|c| c.name.as_str()).collect();
-                let msg = tr!(lang, "explain-which", what = what, cards = names.join(", "));
-                return self.say_error(&msg);
+                if !several.iter().all(alike) {
+                    let msg = tr!(lang, "explain-which", what = what, cards = names.join(", "));
+                    return self.say_error(&msg);
+                }
+                CardInfo {
+                    name: names.join(", "),
+                    ..several[0].clone()
+                }
             }
         };
         let mut t = tr!(

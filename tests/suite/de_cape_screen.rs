@@ -468,3 +468,22 @@ fn help_gives_examples_of_this_game_that_work() {
         );
     }
 }
+
+/// A kind typed alone (`uitleg draak`) is explained once, under the names
+/// of its cards in play, when they all read the same; a word that names
+/// cards that differ still asks which.
+#[test]
+fn a_kind_typed_alone_is_explained_once() {
+    let args = ["--seed", "3", "--lang", "nl", "--players", "4"];
+    let out = ludus_play(&args, "uitleg draak\nq\n");
+    assert!(
+        out.contains("Draak Blauw, Draak Wit, Draak Rood, Draak Groen: waarde 11."),
+        "{out}"
+    );
+    assert!(out.contains("tegenstanders"), "its ability told\n{out}");
+    let out = crate::common::play_typed(
+        &["--game", "roemer", "--players", "3", "--seed", "3"],
+        "explain red\nq\n",
+    );
+    assert!(out.contains("\"red\" names several cards"), "{out}");
+}
