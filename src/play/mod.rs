@@ -1374,8 +1374,8 @@ impl<G: Playable, R: BufRead, W: Write> Session<G, R, W> {
             .copied()
             .find(|c| input::fold(&c.name) == what)
             .or_else(|| cards.iter().find(|c| c.id == what));
-        // Cards of one kind that read the same (de Cape's Dragon in each
-        // colour) are explained once, under all their names.
+        // Cards of one kind that read the same (one kind in every colour)
+        // are explained once, under all their names.
         let alike = |c: &&CardInfo| c.id == hits[0].id && c.value == hits[0].value;
         let card: CardInfo = match (exact, &hits[..]) {
             (Some(c), _) => c.clone(),
