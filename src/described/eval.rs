@@ -29,7 +29,8 @@ type TFn = dyn Fn(&Core, &Rules, &mut Locals) -> bool + Send + Sync;
 /// The compiled expressions, tests and sets, by the ids of the program.
 #[derive(Default)]
 pub struct Eval {
-    xs: Vec<Box<XFn>>,
+    /// A constant, a local or a counter is read in place (no call).
+    xs: Vec<Arg>,
     ts: Vec<Box<TFn>>,
     sets: Vec<Arc<SetC>>,
 }
@@ -55,7 +56,7 @@ impl Eval {
             sets: vec![None; p.sets.len()],
         };
         Eval {
-            xs: (0..p.xs.len()).map(|i| b.x(i as XId)).collect(),
+            xs: (0..p.xs.len()).map(|i| b.arg(i as XId)).collect(),
             ts: (0..p.ts.len()).map(|i| b.t(i as TId)).collect(),
             sets: (0..p.sets.len()).map(|i| b.set(i as SId)).collect(),
         }
@@ -66,7 +67,7 @@ impl Core {
     /// The value of expression `id`.
     #[inline]
     pub fn x(&self, r: &Rules, l: &mut Locals, id: XId) -> i32 {
-        (r.eval.xs[id as usize])(self, r, l)
+        r.eval.xs[id as usize].ev(self, r, l)
     }
 
     /// Whether test `id` holds.
