@@ -317,32 +317,7 @@ fn a_played_action_card_is_told_in_plain_words() {
 /// `ludus play ARGS` with `input` typed (no colour, no autosave): what it
 /// wrote.
 fn ludus_play(args: &[&str], input: &str) -> String {
-    use std::io::Write as _;
-    use std::process::{Command as Run, Stdio};
-    let mut child = Run::new(env!("CARGO_BIN_EXE_ludus"))
-        .arg("play")
-        .args(args)
-        .args(["--no-autosave"])
-        .env("NO_COLOR", "1")
-        .env_remove("LUDUS_RULES")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    crate::common::play_typed(args, input)
 }
 
 /// Every line within 80 columns of display width.
