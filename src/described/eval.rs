@@ -23,8 +23,8 @@ use super::state::Core;
 use crate::effects::ast::CmpOp;
 
 pub type Locals = [i32; MAX_LOCALS];
-type XFn = dyn Fn(&Core, &Rules, &mut Locals) -> i32 + Send + Sync;
-type TFn = dyn Fn(&Core, &Rules, &mut Locals) -> bool + Send + Sync;
+pub type XFn = dyn Fn(&Core, &Rules, &mut Locals) -> i32 + Send + Sync;
+pub type TFn = dyn Fn(&Core, &Rules, &mut Locals) -> bool + Send + Sync;
 
 /// The compiled expressions, tests and sets, by the ids of the program.
 #[derive(Default)]
@@ -33,6 +33,10 @@ pub struct Eval {
     xs: Vec<Arg>,
     ts: Vec<Box<TFn>>,
     sets: Vec<Arc<SetC>>,
+    /// Whether `xs` and `ts` are generated code (`native/`).
+    native: bool,
+    /// The generated run of the program's ops, if any.
+    pub(super) run: Option<super::native::RunFn>,
 }
 
 impl std::fmt::Debug for Eval {
@@ -48,8 +52,18 @@ impl std::fmt::Debug for Eval {
 }
 
 impl Eval {
-    /// Every expression, test and set of `r`'s program, compiled.
+    /// Every expression, test and set of `r`'s program, compiled: the
+    /// expressions and tests generated for these rules if there are
+    /// (`native/`), else closures.
     pub fn compile(r: &Rules) -> Eval {
+        match super::native::find(r) {
+            Some(n) => Self::with_native(r, n),
+            None => Self::interpreted(r),
+        }
+    }
+
+    /// Every expression, test and set of `r`'s program as closures.
+    pub fn interpreted(r: &Rules) -> Eval {
         let p = &r.program;
         let mut b = Build {
             r,
@@ -59,7 +73,63 @@ impl Eval {
             xs: (0..p.xs.len()).map(|i| b.arg(i as XId)).collect(),
             ts: (0..p.ts.len()).map(|i| b.t(i as TId)).collect(),
             sets: (0..p.sets.len()).map(|i| b.set(i as SId)).collect(),
+            native: false,
+            run: None,
         }
+    }
+
+    /// The generated expressions and tests (a constant, a local or a
+    /// counter still read in place), the sets as closures.
+    fn with_native(r: &Rules, n: &super::native::Native) -> Eval {
+        let p = &r.program;
+        let mut b = Build {
+            r,
+            sets: vec![None; p.sets.len()],
+        };
+        let (xs, ts) = (n.make)();
+        let xs = xs
+            .into_iter()
+            .enumerate()
+            .map(|(i, f)| match p.xs[i] {
+                X::Int(_) | X::Players | X::Local(_) | X::Glob(_) => b.arg(i as XId),
+                _ => Arg::F(f),
+            })
+            .collect();
+        Eval {
+            xs,
+            ts,
+            sets: (0..p.sets.len()).map(|i| b.set(i as SId)).collect(),
+            native: true,
+            run: Some(n.run),
+        }
+    }
+
+    /// Whether the expressions and tests are generated code.
+    pub fn is_native(&self) -> bool {
+        self.native
+    }
+}
+
+/// How the ops read their expressions and tests (`run.rs`'s `exec`):
+/// through the tables ([`Tables`]), or the native code of a program,
+/// which names each node's function for a constant id.
+pub trait Read {
+    fn x(c: &Core, r: &Rules, l: &mut Locals, id: XId) -> i32;
+    fn t(c: &Core, r: &Rules, l: &mut Locals, id: TId) -> bool;
+}
+
+/// Expressions and tests read through [`Eval`]'s tables.
+pub struct Tables;
+
+impl Read for Tables {
+    #[inline(always)]
+    fn x(c: &Core, r: &Rules, l: &mut Locals, id: XId) -> i32 {
+        c.x(r, l, id)
+    }
+
+    #[inline(always)]
+    fn t(c: &Core, r: &Rules, l: &mut Locals, id: TId) -> bool {
+        c.t(r, l, id)
     }
 }
 
@@ -137,7 +207,7 @@ impl Core {
     }
 
     /// A card's place in its pile, 1 from the bottom (0: no card).
-    fn pos_of(&self, c: usize) -> i32 {
+    pub(super) fn pos_of(&self, c: usize) -> i32 {
         self.pile(self.loc[c] as usize)
             .iter()
             .position(|&x| x as usize == c)
@@ -146,7 +216,7 @@ impl Core {
 
     /// The card `by` places above (1) or below (-1) card `c` in its pile,
     /// -1 if none.
-    fn beside(&self, c: usize, by: isize) -> i32 {
+    pub(super) fn beside(&self, c: usize, by: isize) -> i32 {
         let pile = self.pile(self.loc[c] as usize);
         let i = pile.iter().position(|&x| x as usize == c).unwrap_or(0);
         i.checked_add_signed(by)

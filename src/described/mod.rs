@@ -34,6 +34,7 @@ mod load_calls;
 pub mod measures;
 pub mod model;
 mod narration;
+pub mod native;
 mod notes;
 pub mod program;
 mod raw;

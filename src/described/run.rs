@@ -18,7 +18,7 @@ use crate::engine::seed;
 /// without them is no longer than the program.
 pub const STEP_CAP: u32 = 1_000_000;
 
-use super::eval::Locals;
+use super::eval::{Locals, Read, Tables};
 type Cards = ArrayVec<u8, MAX_CARDS>;
 
 impl Core {
@@ -32,7 +32,14 @@ impl Core {
     /// game started from [`Rules::fixed_start`]).
     pub fn run_counted(&mut self, r: &Rules, steps: u32) {
         let mut l = self.locals;
-        self.run_ops::<false>(r, &mut l, steps);
+        match r.eval.run {
+            Some(run) => {
+                run(self, r, &mut l, steps);
+            }
+            None => {
+                self.run_ops::<false>(r, &mut l, steps);
+            }
+        }
         self.locals = l;
     }
 
@@ -50,160 +57,178 @@ impl Core {
     /// Runs ops until a decision waits, the game ends, or (`FIXED`) an op
     /// is not fixed; returns the steps run without a decision.
     fn run_ops<const FIXED: bool>(&mut self, r: &Rules, l: &mut Locals, mut steps: u32) -> u32 {
-        let p = &r.program;
-        let n = r.players as i32;
         if self.end.is_some() {
             return steps;
         }
         loop {
-            let pc = self.pc as usize;
-            let Some(op) = p.ops.get(pc) else {
+            let Some(op) = r.program.ops.get(self.pc as usize) else {
                 self.finish(End::Game);
                 return steps;
             };
             if FIXED && !op.is_fixed() {
                 return steps;
             }
-            self.pc += 1;
-            match op {
-                Op::Phase(i) => {
-                    self.phase = *i;
-                    self.phase_starts();
-                }
-                Op::Jump(t) => {
-                    self.pc = *t;
-                    if usize::from(*t) <= pc && !self.step(&mut steps) {
-                        return steps;
-                    }
-                }
-                Op::JumpUnless(t, to) => {
-                    if !self.t(r, l, *t) {
-                        self.pc = *to;
-                    }
-                }
-                Op::ForInit {
-                    var,
-                    count,
-                    from,
-                    after,
-                } => {
-                    let s = self.x(r, l, *from).rem_euclid(n);
-                    let (s, c) = if *after { ((s + 1) % n, n - 1) } else { (s, n) };
-                    l[*var as usize] = s;
-                    l[*count as usize] = c;
-                }
-                Op::ForTest { count, exit } => {
-                    if l[*count as usize] <= 0 {
-                        self.pc = *exit;
-                    }
-                }
-                Op::ForStep { var, count, head } => {
-                    l[*count as usize] -= 1;
-                    let v = &mut l[*var as usize];
-                    *v = (*v + 1) % n;
-                    self.pc = *head;
-                    if !self.step(&mut steps) {
-                        return steps;
-                    }
-                }
-                Op::Choose { by, choice } => {
-                    if self.decisions >= r.decision_cap {
-                        self.finish(End::DecisionCap(self.phase));
-                        return steps;
-                    }
-                    let seat = self.x(r, l, *by).rem_euclid(n) as u8;
-                    self.waiting = Some((*choice, seat));
-                    if self.any_legal(r, l) {
-                        self.pc -= 1;
-                        return steps;
-                    }
-                    self.waiting = None;
-                    self.pc = p.choices[*choice as usize].end;
-                }
-                Op::SetGlob(i, x) => {
-                    self.glob[*i as usize] = self.x(r, l, *x);
-                }
-                Op::SetPer(i, s, x) => {
-                    let seat = self.x(r, l, *s).rem_euclid(n) as usize;
-                    self.per[*i as usize][seat] = self.x(r, l, *x);
-                }
-                Op::Put {
-                    set,
-                    zone,
-                    seat,
-                    up,
-                    after,
-                } => self.put(r, l, *set, *zone, *seat, *up, *after),
-                Op::Discard(set) => self.each_moved(r, l, *set, |core, c| {
-                    let owner = i32::from(core.owner[c as usize]);
-                    if let Some(to) = r.pile_at(r.discard_to, owner) {
-                        core.move_card(r, c, to, None);
-                    }
-                }),
-                Op::Reveal(set) => self.each_moved(r, l, *set, |core, c| core.up.set(c, true)),
-                Op::Shuffle(set) => self.shuffle(r, l, *set),
-                Op::Draw { seat, n: count } => {
-                    let s = self.x(r, l, *seat).rem_euclid(n) as usize;
-                    let (from, to) = (r.pile(r.draw_from, s), r.pile(r.draw_to, s));
-                    for _ in 0..*count {
-                        if !self.draw_one(r, from, to, s) {
-                            break;
-                        }
-                    }
-                }
-                Op::Tell(i) => self.tell(r, l, *i),
-                Op::EndGame => {
-                    self.finish(End::Game);
-                    return steps;
-                }
-                // D, E (`calls.rs`)
-                Op::SetCell { off, len, ix, to } => {
-                    let (i, v) = (self.x(r, l, *ix), self.x(r, l, *to));
-                    self.write_cell(*off, *len, i, v);
-                }
-                Op::Clear { off, len, init } => self.clear_cells(*off, *len, *init),
-                Op::SetLocal(i, x) => l[*i as usize] = self.x(r, l, *x),
-                Op::Run { event, card } => {
-                    let c = self.x(r, l, *card);
-                    self.call(r, l, *event, c);
-                    if self.end.is_some() {
-                        return steps;
-                    }
-                }
-                Op::Return => self.ret(r, l),
-                Op::ForCardInit { set, base, n, i } => {
-                    self.for_card_init(r, l, *set, [*base, *n, *i]);
-                }
-                Op::ForCardNext {
-                    var,
-                    base,
-                    n,
-                    i,
-                    exit,
-                } => {
-                    if !self.for_card_next(l, *var, [*base, *n, *i]) {
-                        self.pc = *exit;
-                    }
-                }
-                Op::ForCardNextIf {
-                    var,
-                    base,
-                    n,
-                    i,
-                    test,
-                    exit,
-                } => loop {
-                    if !self.for_card_next(l, *var, [*base, *n, *i]) {
-                        self.pc = *exit;
-                        break;
-                    }
-                    if self.t(r, l, *test) {
-                        break;
-                    }
-                },
-                Op::ForCardEnd { base } => self.for_card_end(l, *base),
+            if !self.exec::<Tables>(r, l, op, &mut steps) {
+                return steps;
             }
         }
+    }
+
+    /// Runs op `op`, the one at `pc`, and moves `pc` on: whether the run
+    /// goes on (not when a decision waits or the game ended). Its
+    /// expressions and tests are read through `E` (the closures, or the
+    /// native code of `native/`, which inlines this for each op).
+    #[inline(always)]
+    pub(super) fn exec<E: Read>(
+        &mut self,
+        r: &Rules,
+        l: &mut Locals,
+        op: &Op,
+        steps: &mut u32,
+    ) -> bool {
+        let p = &r.program;
+        let n = r.players as i32;
+        let pc = self.pc as usize;
+        self.pc += 1;
+        match op {
+            Op::Phase(i) => {
+                self.phase = *i;
+                self.phase_starts();
+            }
+            Op::Jump(t) => {
+                self.pc = *t;
+                if usize::from(*t) <= pc && !self.step(steps) {
+                    return false;
+                }
+            }
+            Op::JumpUnless(t, to) => {
+                if !E::t(self, r, l, *t) {
+                    self.pc = *to;
+                }
+            }
+            Op::ForInit {
+                var,
+                count,
+                from,
+                after,
+            } => {
+                let s = E::x(self, r, l, *from).rem_euclid(n);
+                let (s, c) = if *after { ((s + 1) % n, n - 1) } else { (s, n) };
+                l[*var as usize] = s;
+                l[*count as usize] = c;
+            }
+            Op::ForTest { count, exit } => {
+                if l[*count as usize] <= 0 {
+                    self.pc = *exit;
+                }
+            }
+            Op::ForStep { var, count, head } => {
+                l[*count as usize] -= 1;
+                let v = &mut l[*var as usize];
+                *v = (*v + 1) % n;
+                self.pc = *head;
+                if !self.step(steps) {
+                    return false;
+                }
+            }
+            Op::Choose { by, choice } => {
+                if self.decisions >= r.decision_cap {
+                    self.finish(End::DecisionCap(self.phase));
+                    return false;
+                }
+                let seat = E::x(self, r, l, *by).rem_euclid(n) as u8;
+                self.waiting = Some((*choice, seat));
+                if self.any_legal(r, l) {
+                    self.pc -= 1;
+                    return false;
+                }
+                self.waiting = None;
+                self.pc = p.choices[*choice as usize].end;
+            }
+            Op::SetGlob(i, x) => {
+                self.glob[*i as usize] = E::x(self, r, l, *x);
+            }
+            Op::SetPer(i, s, x) => {
+                let seat = E::x(self, r, l, *s).rem_euclid(n) as usize;
+                self.per[*i as usize][seat] = E::x(self, r, l, *x);
+            }
+            Op::Put {
+                set,
+                zone,
+                seat,
+                up,
+                after,
+            } => self.put(r, l, *set, *zone, *seat, *up, *after),
+            Op::Discard(set) => self.each_moved(r, l, *set, |core, c| {
+                let owner = i32::from(core.owner[c as usize]);
+                if let Some(to) = r.pile_at(r.discard_to, owner) {
+                    core.move_card(r, c, to, None);
+                }
+            }),
+            Op::Reveal(set) => self.each_moved(r, l, *set, |core, c| core.up.set(c, true)),
+            Op::Shuffle(set) => self.shuffle(r, l, *set),
+            Op::Draw { seat, n: count } => {
+                let s = E::x(self, r, l, *seat).rem_euclid(n) as usize;
+                let (from, to) = (r.pile(r.draw_from, s), r.pile(r.draw_to, s));
+                for _ in 0..*count {
+                    if !self.draw_one(r, from, to, s) {
+                        break;
+                    }
+                }
+            }
+            Op::Tell(i) => self.tell(r, l, *i),
+            Op::EndGame => {
+                self.finish(End::Game);
+                return false;
+            }
+            // D, E (`calls.rs`)
+            Op::SetCell { off, len, ix, to } => {
+                let (i, v) = (E::x(self, r, l, *ix), E::x(self, r, l, *to));
+                self.write_cell(*off, *len, i, v);
+            }
+            Op::Clear { off, len, init } => self.clear_cells(*off, *len, *init),
+            Op::SetLocal(i, x) => l[*i as usize] = E::x(self, r, l, *x),
+            Op::Run { event, card } => {
+                let c = E::x(self, r, l, *card);
+                self.call(r, l, *event, c);
+                if self.end.is_some() {
+                    return false;
+                }
+            }
+            Op::Return => self.ret(r, l),
+            Op::ForCardInit { set, base, n, i } => {
+                self.for_card_init(r, l, *set, [*base, *n, *i]);
+            }
+            Op::ForCardNext {
+                var,
+                base,
+                n,
+                i,
+                exit,
+            } => {
+                if !self.for_card_next(l, *var, [*base, *n, *i]) {
+                    self.pc = *exit;
+                }
+            }
+            Op::ForCardNextIf {
+                var,
+                base,
+                n,
+                i,
+                test,
+                exit,
+            } => loop {
+                if !self.for_card_next(l, *var, [*base, *n, *i]) {
+                    self.pc = *exit;
+                    break;
+                }
+                if E::t(self, r, l, *test) {
+                    break;
+                }
+            },
+            Op::ForCardEnd { base } => self.for_card_end(l, *base),
+        }
+        true
     }
 
     /// Counts a step (a jump back); false when the run is stopped, past

@@ -32,6 +32,7 @@ mod game_boundary;
 mod kernel_equality;
 mod leaks;
 mod leaks_every_game;
+mod native;
 mod play;
 mod play_pty;
 mod play_screen;

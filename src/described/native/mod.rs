@@ -1,0 +1,66 @@
+//! Native code generated from the built-in descriptions: each program's
+//! expressions and tests as Rust functions (`generated.rs`, written by
+//! `writer.rs`), used in place of `eval.rs`'s closures when the rules loaded
+//! have the fingerprint of the rules they were generated from. Any other
+//! rules (an edited folder, a toggle's other reading, a variant) run on
+//! the closures: an edit always takes effect.
+//!
+//! Invariants: a generated function gives what the closure of its node
+//! gives (value, locals left, order of evaluation), so a game plays the
+//! same either way (tests/suite/native.rs plays both); `generated.rs` is
+//! what `writer.rs` writes for today's built-in rules (the same test checks
+//! it and writes it again under `LUDUS_REGENERATE=1`).
+
+pub mod writer;
+#[rustfmt::skip]
+#[allow(unused, clippy::all, clippy::pedantic)]
+mod generated;
+
+use super::model::Rules;
+
+/// One generated program: the fingerprint of the rules it was generated
+/// from, and its expressions and tests by id.
+pub struct Native {
+    pub fingerprint: u64,
+    pub make: MakeFn,
+    /// `Core::run`'s loop over this program's ops, each op's `exec`
+    /// inlined with its expressions and tests.
+    pub run: RunFn,
+}
+
+/// The program's expressions and tests by id, boxed for `eval::Eval`.
+pub type MakeFn = fn() -> (Vec<Box<XFn>>, Vec<Box<TFn>>);
+
+/// A run of ops until a decision waits or the game ends, from the steps
+/// already run; the steps run.
+pub type RunFn = fn(&mut Core, &Rules, &mut Locals, u32) -> u32;
+
+use super::eval::{Locals, TFn, XFn};
+use super::state::Core;
+
+/// What the generated code names.
+#[allow(unused_imports)]
+mod prelude {
+    pub use super::Native;
+    pub use crate::described::eval::Read;
+    pub use crate::described::eval::{Locals, TFn, XFn};
+    pub use crate::described::model::Rules;
+    pub use crate::described::program::{Op, TId, XId};
+    pub use crate::described::state::Core;
+    pub use crate::described::state::End;
+}
+
+/// The generated code of rules with `r`'s fingerprint, if any (none when
+/// the environment sets `LUDUS_NATIVE=0`).
+pub fn find(r: &Rules) -> Option<&'static Native> {
+    if std::env::var_os("LUDUS_NATIVE").is_some_and(|v| v == "0") {
+        return None;
+    }
+    let f = writer::fingerprint(r);
+    generated::PROGRAMS.iter().find(|n| n.fingerprint == f)
+}
+
+/// How many programs were generated (for `check`'s report and tests).
+pub fn generated_count() -> usize {
+    generated::PROGRAMS.len()
+}
