@@ -101,14 +101,14 @@ impl Gen<'_> {
             let body = self.x_body(id as XId);
             let _ = write!(
                 s,
-                "\n    #[inline(always)]\n    fn x{id}{SIG} -> i32 {{\n        {body}\n    }}\n"
+                "\n    #[inline]\n    fn x{id}{SIG} -> i32 {{\n        {body}\n    }}\n"
             );
         }
         for id in 0..p.ts.len() {
             let body = self.t_body(id as TId);
             let _ = write!(
                 s,
-                "\n    #[inline(always)]\n    fn t{id}{SIG} -> bool {{\n        {body}\n    }}\n"
+                "\n    #[inline]\n    fn t{id}{SIG} -> bool {{\n        {body}\n    }}\n"
             );
         }
         s.push_str("}\n");
