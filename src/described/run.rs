@@ -483,7 +483,8 @@ impl Core {
         // others take them as they are. The locals end as a test per card
         // and index would leave them (`any_legal` runs on the live
         // locals, and a state's bytes read them).
-        let mut open: Option<ArrayVec<u8, 256>> = None;
+        // The indices kept: a bit each (an indexed zone has at most 255).
+        let mut open: Option<[u64; 4]> = None;
         let mut tested = l[k as usize];
         self.each_card(r, l, set, |core, l, c| {
             l[var as usize] = i32::from(c);
@@ -493,9 +494,9 @@ impl Core {
                 target: t,
             };
             let Some(open) = &open else {
-                let mut kept = ArrayVec::new();
+                let mut kept = [0u64; 4];
                 let go_on = core.each_index(r, l, k, count, o.test, |t| {
-                    kept.push(t);
+                    kept[usize::from(t >> 6)] |= 1 << (t & 63);
                     f(m(t))
                 });
                 tested = l[k as usize];
@@ -503,10 +504,15 @@ impl Core {
                 return go_on;
             };
             l[k as usize] = tested;
-            for &t in open {
-                if !f(m(t)) {
-                    l[k as usize] = i32::from(t);
-                    return false;
+            for (w, &bits) in open.iter().enumerate() {
+                let mut bits = bits;
+                while bits != 0 {
+                    let t = (w * 64) as u8 + bits.trailing_zeros() as u8;
+                    bits &= bits - 1;
+                    if !f(m(t)) {
+                        l[k as usize] = i32::from(t);
+                        return false;
+                    }
                 }
             }
             true
