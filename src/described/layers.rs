@@ -217,14 +217,19 @@ impl Reported for Described {
 impl Designer for Described {
     fn summary(r: &Rules) -> String {
         format!(
-            "{}, {} players, {} cards of {} kinds, {} zones, {} phases, {} ops",
+            "{}, {} players, {} cards of {} kinds, {} zones, {} phases, {} ops, {}",
             r.name,
             r.players,
             r.cards.len(),
             r.kinds.len(),
             r.zones.len(),
             r.program.phases.len(),
-            r.program.ops.len()
+            r.program.ops.len(),
+            if r.eval.is_native() {
+                "native code"
+            } else {
+                "interpreted (no native code for these rules)"
+            }
         )
     }
 

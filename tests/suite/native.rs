@@ -122,3 +122,35 @@ fn another_reading_of_a_toggle_runs_on_the_closures() {
     let r = Described::load(&dir, &sel).unwrap().rules;
     assert!(!r.eval.is_native());
 }
+
+/// `check` tells a designer whether the rules run on native code: the
+/// built-in ones do; an edited copy runs on the interpreter, with the
+/// edit in force.
+#[test]
+fn check_says_whether_the_rules_run_on_native_code() {
+    use crate::common::{copy_dir, ludus};
+    let (code, out, err) = ludus(&["check", "rules/roemer"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("111 ops, native code"), "{out}");
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("roemer");
+    copy_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/roemer"),
+        &dir,
+    );
+    let file = dir.join("procedure.ron");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let edited = text.replacen(
+        "(id: \"target\", value: 500,",
+        "(id: \"target\", value: 400,",
+        1,
+    );
+    assert_ne!(text, edited);
+    std::fs::write(&file, edited).unwrap();
+    let (code, out, err) = ludus(&["check", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("interpreted (no native code for these rules)"),
+        "{out}"
+    );
+}
