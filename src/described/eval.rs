@@ -37,6 +37,8 @@ pub struct Eval {
     native: bool,
     /// The generated run of the program's ops, if any.
     pub(super) run: Option<super::native::RunFn>,
+    /// The generated listing of a choice's legal moves, if any.
+    pub(super) legal: Option<super::native::LegalFn>,
 }
 
 impl std::fmt::Debug for Eval {
@@ -75,6 +77,7 @@ impl Eval {
             sets: (0..p.sets.len()).map(|i| b.set(i as SId)).collect(),
             native: false,
             run: None,
+            legal: None,
         }
     }
 
@@ -101,6 +104,7 @@ impl Eval {
             sets: (0..p.sets.len()).map(|i| b.set(i as SId)).collect(),
             native: true,
             run: Some(n.run),
+            legal: Some(n.legal),
         }
     }
 
@@ -116,6 +120,8 @@ impl Eval {
 pub trait Read {
     fn x(c: &Core, r: &Rules, l: &mut Locals, id: XId) -> i32;
     fn t(c: &Core, r: &Rules, l: &mut Locals, id: TId) -> bool;
+    /// Whether choice `ch`, waiting, has a legal move (`Core::any_legal`).
+    fn any_legal(c: &Core, r: &Rules, l: &mut Locals, ch: u16) -> bool;
 }
 
 /// Expressions and tests read through [`Eval`]'s tables.
@@ -130,6 +136,11 @@ impl Read for Tables {
     #[inline(always)]
     fn t(c: &Core, r: &Rules, l: &mut Locals, id: TId) -> bool {
         c.t(r, l, id)
+    }
+
+    #[inline(always)]
+    fn any_legal(c: &Core, r: &Rules, l: &mut Locals, _: u16) -> bool {
+        c.any_legal(r, l)
     }
 }
 

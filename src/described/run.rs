@@ -138,7 +138,7 @@ impl Core {
                 }
                 let seat = E::x(self, r, l, *by).rem_euclid(n) as u8;
                 self.waiting = Some((*choice, seat));
-                if self.any_legal(r, l) {
+                if E::any_legal(self, r, l, *choice) {
                     self.pc -= 1;
                     return false;
                 }
@@ -381,8 +381,10 @@ impl Core {
 
     // ----- Decisions ------------------------------------------------------
 
+    /// Whether the choice waiting has a legal move, on the live locals
+    /// (the enumeration stops at the first, and leaves them as it is).
     #[inline]
-    fn any_legal(&self, r: &Rules, l: &mut Locals) -> bool {
+    pub(super) fn any_legal(&self, r: &Rules, l: &mut Locals) -> bool {
         let mut found = false;
         self.each_legal(r, l, |_| {
             found = true;
@@ -546,6 +548,10 @@ impl Core {
             return;
         }
         let mut l = self.locals;
+        if let (Some(legal), Some((ch, _))) = (r.eval.legal, self.waiting) {
+            legal(self, r, &mut l, ch, out);
+            return;
+        }
         self.each_legal(r, &mut l, |m| {
             out.push(m);
             true

@@ -5,14 +5,14 @@
 use super::prelude::*;
 
 pub static PROGRAMS: &[Native] = &[
-    Native { fingerprint: 0x3b6f5a2c3785a9a7, make: p0::make, run: p0::run }, // 2 players, 270 expressions, 117 tests
-    Native { fingerprint: 0xc763029acbc8f01d, make: p1::make, run: p1::run }, // 3 players, 270 expressions, 117 tests
-    Native { fingerprint: 0x44813d0a3b255252, make: p2::make, run: p2::run }, // 4 players, 270 expressions, 117 tests
-    Native { fingerprint: 0x4df8eeb4e43b570c, make: p3::make, run: p3::run }, // 2 players, 1170 expressions, 371 tests
-    Native { fingerprint: 0x2c5af7db9e1d70de, make: p4::make, run: p4::run }, // 3 players, 1170 expressions, 371 tests
-    Native { fingerprint: 0x51576842341bde99, make: p5::make, run: p5::run }, // 4 players, 1170 expressions, 371 tests
-    Native { fingerprint: 0x0786501e9144c35c, make: p6::make, run: p6::run }, // 5 players, 1170 expressions, 371 tests
-    Native { fingerprint: 0xb8d1333546e92918, make: p7::make, run: p7::run }, // 6 players, 1170 expressions, 371 tests
+    Native { fingerprint: 0x3b6f5a2c3785a9a7, make: p0::make, run: p0::run, legal: p0::legal }, // 2 players, 270 expressions, 117 tests
+    Native { fingerprint: 0xc763029acbc8f01d, make: p1::make, run: p1::run, legal: p1::legal }, // 3 players, 270 expressions, 117 tests
+    Native { fingerprint: 0x44813d0a3b255252, make: p2::make, run: p2::run, legal: p2::legal }, // 4 players, 270 expressions, 117 tests
+    Native { fingerprint: 0x4df8eeb4e43b570c, make: p3::make, run: p3::run, legal: p3::legal }, // 2 players, 1170 expressions, 371 tests
+    Native { fingerprint: 0x2c5af7db9e1d70de, make: p4::make, run: p4::run, legal: p4::legal }, // 3 players, 1170 expressions, 371 tests
+    Native { fingerprint: 0x51576842341bde99, make: p5::make, run: p5::run, legal: p5::legal }, // 4 players, 1170 expressions, 371 tests
+    Native { fingerprint: 0x0786501e9144c35c, make: p6::make, run: p6::run, legal: p6::legal }, // 5 players, 1170 expressions, 371 tests
+    Native { fingerprint: 0xb8d1333546e92918, make: p7::make, run: p7::run, legal: p7::legal }, // 6 players, 1170 expressions, 371 tests
 ];
 
 mod p0 {
@@ -427,6 +427,25 @@ mod p0 {
                 116 => t116(c, r, l),
                 _ => false,
             }
+        }
+
+        #[inline(always)]
+        fn any_legal(c: &Core, r: &Rules, l: &mut Locals, ch: u16) -> bool {
+            match ch {
+                0 => { if t6(c, r, l) { if let Some(p) = Some(3 + (l[5]).rem_euclid(2) as usize) { for &it in c.pile(p) { l[6] = i32::from(it); return true; } } }  false }
+                1 => { if t10(c, r, l) { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { l[8] = i32::from(it); return true; } } } if t14(c, r, l) { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { l[9] = i32::from(it); return true; } } } if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { l[10] = i32::from(it); if true { return true; } } }  false }
+                2 => { if let Some(p) = Some(3 + (l[12]).rem_euclid(2) as usize) { for &it in c.pile(p) { l[13] = i32::from(it); if true { return true; } } }  false }
+                _ => c.any_legal(r, l),
+            }
+        }
+    }
+
+    pub fn legal(c: &Core, r: &Rules, l: &mut Locals, ch: u16, out: &mut Vec<Move>) {
+        match ch {
+            0 => { if t6(c, r, l) { if let Some(p) = Some(3 + (l[5]).rem_euclid(2) as usize) { for &it in c.pile(p) { l[6] = i32::from(it); out.push(Move { option: 0, card: it, target: NONE }); } } }  }
+            1 => { if t10(c, r, l) { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { l[8] = i32::from(it); out.push(Move { option: 0, card: it, target: NONE }); } } } if t14(c, r, l) { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { l[9] = i32::from(it); out.push(Move { option: 1, card: it, target: NONE }); } } } if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { l[10] = i32::from(it); if true { out.push(Move { option: 2, card: it, target: NONE }); } } }  }
+            2 => { if let Some(p) = Some(3 + (l[12]).rem_euclid(2) as usize) { for &it in c.pile(p) { l[13] = i32::from(it); if true { out.push(Move { option: 0, card: it, target: NONE }); } } }  }
+            _ => {}
         }
     }
 
@@ -2907,6 +2926,25 @@ mod p1 {
                 _ => false,
             }
         }
+
+        #[inline(always)]
+        fn any_legal(c: &Core, r: &Rules, l: &mut Locals, ch: u16) -> bool {
+            match ch {
+                0 => { if t6(c, r, l) { if let Some(p) = Some(3 + (l[5]).rem_euclid(3) as usize) { for &it in c.pile(p) { l[6] = i32::from(it); return true; } } }  false }
+                1 => { if t10(c, r, l) { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { l[8] = i32::from(it); return true; } } } if t14(c, r, l) { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { l[9] = i32::from(it); return true; } } } if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { l[10] = i32::from(it); if true { return true; } } }  false }
+                2 => { if let Some(p) = Some(3 + (l[12]).rem_euclid(3) as usize) { for &it in c.pile(p) { l[13] = i32::from(it); if true { return true; } } }  false }
+                _ => c.any_legal(r, l),
+            }
+        }
+    }
+
+    pub fn legal(c: &Core, r: &Rules, l: &mut Locals, ch: u16, out: &mut Vec<Move>) {
+        match ch {
+            0 => { if t6(c, r, l) { if let Some(p) = Some(3 + (l[5]).rem_euclid(3) as usize) { for &it in c.pile(p) { l[6] = i32::from(it); out.push(Move { option: 0, card: it, target: NONE }); } } }  }
+            1 => { if t10(c, r, l) { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { l[8] = i32::from(it); out.push(Move { option: 0, card: it, target: NONE }); } } } if t14(c, r, l) { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { l[9] = i32::from(it); out.push(Move { option: 1, card: it, target: NONE }); } } } if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { l[10] = i32::from(it); if true { out.push(Move { option: 2, card: it, target: NONE }); } } }  }
+            2 => { if let Some(p) = Some(3 + (l[12]).rem_euclid(3) as usize) { for &it in c.pile(p) { l[13] = i32::from(it); if true { out.push(Move { option: 0, card: it, target: NONE }); } } }  }
+            _ => {}
+        }
     }
 
     pub fn run(c: &mut Core, r: &Rules, l: &mut Locals, mut steps: u32) -> u32 {
@@ -5385,6 +5423,25 @@ mod p2 {
                 116 => t116(c, r, l),
                 _ => false,
             }
+        }
+
+        #[inline(always)]
+        fn any_legal(c: &Core, r: &Rules, l: &mut Locals, ch: u16) -> bool {
+            match ch {
+                0 => { if t6(c, r, l) { if let Some(p) = Some(3 + (l[5]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[6] = i32::from(it); return true; } } }  false }
+                1 => { if t10(c, r, l) { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[8] = i32::from(it); return true; } } } if t14(c, r, l) { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[9] = i32::from(it); return true; } } } if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[10] = i32::from(it); if true { return true; } } }  false }
+                2 => { if let Some(p) = Some(3 + (l[12]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[13] = i32::from(it); if true { return true; } } }  false }
+                _ => c.any_legal(r, l),
+            }
+        }
+    }
+
+    pub fn legal(c: &Core, r: &Rules, l: &mut Locals, ch: u16, out: &mut Vec<Move>) {
+        match ch {
+            0 => { if t6(c, r, l) { if let Some(p) = Some(3 + (l[5]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[6] = i32::from(it); out.push(Move { option: 0, card: it, target: NONE }); } } }  }
+            1 => { if t10(c, r, l) { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[8] = i32::from(it); out.push(Move { option: 0, card: it, target: NONE }); } } } if t14(c, r, l) { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[9] = i32::from(it); out.push(Move { option: 1, card: it, target: NONE }); } } } if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[10] = i32::from(it); if true { out.push(Move { option: 2, card: it, target: NONE }); } } }  }
+            2 => { if let Some(p) = Some(3 + (l[12]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[13] = i32::from(it); if true { out.push(Move { option: 0, card: it, target: NONE }); } } }  }
+            _ => {}
         }
     }
 
@@ -9018,6 +9075,27 @@ mod p3 {
                 370 => t370(c, r, l),
                 _ => false,
             }
+        }
+
+        #[inline(always)]
+        fn any_legal(c: &Core, r: &Rules, l: &mut Locals, ch: u16) -> bool {
+            match ch {
+                0 => { { let mut first = true; let mut kept = [0u64; 4]; let mut tested = l[1]; if let Some(p) = Some(4 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { l[0] = i32::from(it); if first { first = false; for t in 0..2u8 { l[1] = i32::from(t); if t10(c, r, l) { kept[usize::from(t >> 6)] |= 1 << (t & 63); return true; } } tested = l[1]; } else { l[1] = tested; for (w, &bits) in kept.iter().enumerate() { let mut bits = bits; while bits != 0 { let t = (w * 64) as u8 + bits.trailing_zeros() as u8; bits &= bits - 1; l[1] = i32::from(t); return true; } } } } } }  false }
+                1 => { if true { return true; }  false }
+                2 => { for t in 0..2u8 { l[13] = i32::from(t); if t199(c, r, l) {  return true; } } if true { return true; }  false }
+                3 => { if let Some(p) = Some(4 + (l[11]).rem_euclid(2) as usize) { for &it in c.pile(p) { l[12] = i32::from(it); if true { return true; } } } if true { return true; }  false }
+                _ => c.any_legal(r, l),
+            }
+        }
+    }
+
+    pub fn legal(c: &Core, r: &Rules, l: &mut Locals, ch: u16, out: &mut Vec<Move>) {
+        match ch {
+            0 => { { let mut first = true; let mut kept = [0u64; 4]; let mut tested = l[1]; if let Some(p) = Some(4 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { l[0] = i32::from(it); if first { first = false; for t in 0..2u8 { l[1] = i32::from(t); if t10(c, r, l) { kept[usize::from(t >> 6)] |= 1 << (t & 63); out.push(Move { option: 0, card: it, target: t }); } } tested = l[1]; } else { l[1] = tested; for (w, &bits) in kept.iter().enumerate() { let mut bits = bits; while bits != 0 { let t = (w * 64) as u8 + bits.trailing_zeros() as u8; bits &= bits - 1; out.push(Move { option: 0, card: it, target: t }); } } } } } }  }
+            1 => { if true { out.push(Move { option: 0, card: NONE, target: NONE }); }  }
+            2 => { for t in 0..2u8 { l[13] = i32::from(t); if t199(c, r, l) {  out.push(Move { option: 0, card: NONE, target: t }); } } if true { out.push(Move { option: 1, card: NONE, target: NONE }); }  }
+            3 => { if let Some(p) = Some(4 + (l[11]).rem_euclid(2) as usize) { for &it in c.pile(p) { l[12] = i32::from(it); if true { out.push(Move { option: 0, card: it, target: NONE }); } } } if true { out.push(Move { option: 1, card: NONE, target: NONE }); }  }
+            _ => {}
         }
     }
 
@@ -18690,6 +18768,27 @@ mod p4 {
                 _ => false,
             }
         }
+
+        #[inline(always)]
+        fn any_legal(c: &Core, r: &Rules, l: &mut Locals, ch: u16) -> bool {
+            match ch {
+                0 => { { let mut first = true; let mut kept = [0u64; 4]; let mut tested = l[1]; if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { l[0] = i32::from(it); if first { first = false; for t in 0..3u8 { l[1] = i32::from(t); if t10(c, r, l) { kept[usize::from(t >> 6)] |= 1 << (t & 63); return true; } } tested = l[1]; } else { l[1] = tested; for (w, &bits) in kept.iter().enumerate() { let mut bits = bits; while bits != 0 { let t = (w * 64) as u8 + bits.trailing_zeros() as u8; bits &= bits - 1; l[1] = i32::from(t); return true; } } } } } }  false }
+                1 => { if true { return true; }  false }
+                2 => { for t in 0..3u8 { l[13] = i32::from(t); if t199(c, r, l) {  return true; } } if true { return true; }  false }
+                3 => { if let Some(p) = Some(5 + (l[11]).rem_euclid(3) as usize) { for &it in c.pile(p) { l[12] = i32::from(it); if true { return true; } } } if true { return true; }  false }
+                _ => c.any_legal(r, l),
+            }
+        }
+    }
+
+    pub fn legal(c: &Core, r: &Rules, l: &mut Locals, ch: u16, out: &mut Vec<Move>) {
+        match ch {
+            0 => { { let mut first = true; let mut kept = [0u64; 4]; let mut tested = l[1]; if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { l[0] = i32::from(it); if first { first = false; for t in 0..3u8 { l[1] = i32::from(t); if t10(c, r, l) { kept[usize::from(t >> 6)] |= 1 << (t & 63); out.push(Move { option: 0, card: it, target: t }); } } tested = l[1]; } else { l[1] = tested; for (w, &bits) in kept.iter().enumerate() { let mut bits = bits; while bits != 0 { let t = (w * 64) as u8 + bits.trailing_zeros() as u8; bits &= bits - 1; out.push(Move { option: 0, card: it, target: t }); } } } } } }  }
+            1 => { if true { out.push(Move { option: 0, card: NONE, target: NONE }); }  }
+            2 => { for t in 0..3u8 { l[13] = i32::from(t); if t199(c, r, l) {  out.push(Move { option: 0, card: NONE, target: t }); } } if true { out.push(Move { option: 1, card: NONE, target: NONE }); }  }
+            3 => { if let Some(p) = Some(5 + (l[11]).rem_euclid(3) as usize) { for &it in c.pile(p) { l[12] = i32::from(it); if true { out.push(Move { option: 0, card: it, target: NONE }); } } } if true { out.push(Move { option: 1, card: NONE, target: NONE }); }  }
+            _ => {}
+        }
     }
 
     pub fn run(c: &mut Core, r: &Rules, l: &mut Locals, mut steps: u32) -> u32 {
@@ -28360,6 +28459,27 @@ mod p5 {
                 370 => t370(c, r, l),
                 _ => false,
             }
+        }
+
+        #[inline(always)]
+        fn any_legal(c: &Core, r: &Rules, l: &mut Locals, ch: u16) -> bool {
+            match ch {
+                0 => { { let mut first = true; let mut kept = [0u64; 4]; let mut tested = l[1]; if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[0] = i32::from(it); if first { first = false; for t in 0..4u8 { l[1] = i32::from(t); if t10(c, r, l) { kept[usize::from(t >> 6)] |= 1 << (t & 63); return true; } } tested = l[1]; } else { l[1] = tested; for (w, &bits) in kept.iter().enumerate() { let mut bits = bits; while bits != 0 { let t = (w * 64) as u8 + bits.trailing_zeros() as u8; bits &= bits - 1; l[1] = i32::from(t); return true; } } } } } }  false }
+                1 => { if true { return true; }  false }
+                2 => { for t in 0..4u8 { l[13] = i32::from(t); if t199(c, r, l) {  return true; } } if true { return true; }  false }
+                3 => { if let Some(p) = Some(6 + (l[11]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[12] = i32::from(it); if true { return true; } } } if true { return true; }  false }
+                _ => c.any_legal(r, l),
+            }
+        }
+    }
+
+    pub fn legal(c: &Core, r: &Rules, l: &mut Locals, ch: u16, out: &mut Vec<Move>) {
+        match ch {
+            0 => { { let mut first = true; let mut kept = [0u64; 4]; let mut tested = l[1]; if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[0] = i32::from(it); if first { first = false; for t in 0..4u8 { l[1] = i32::from(t); if t10(c, r, l) { kept[usize::from(t >> 6)] |= 1 << (t & 63); out.push(Move { option: 0, card: it, target: t }); } } tested = l[1]; } else { l[1] = tested; for (w, &bits) in kept.iter().enumerate() { let mut bits = bits; while bits != 0 { let t = (w * 64) as u8 + bits.trailing_zeros() as u8; bits &= bits - 1; out.push(Move { option: 0, card: it, target: t }); } } } } } }  }
+            1 => { if true { out.push(Move { option: 0, card: NONE, target: NONE }); }  }
+            2 => { for t in 0..4u8 { l[13] = i32::from(t); if t199(c, r, l) {  out.push(Move { option: 0, card: NONE, target: t }); } } if true { out.push(Move { option: 1, card: NONE, target: NONE }); }  }
+            3 => { if let Some(p) = Some(6 + (l[11]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[12] = i32::from(it); if true { out.push(Move { option: 0, card: it, target: NONE }); } } } if true { out.push(Move { option: 1, card: NONE, target: NONE }); }  }
+            _ => {}
         }
     }
 
@@ -38032,6 +38152,27 @@ mod p6 {
                 _ => false,
             }
         }
+
+        #[inline(always)]
+        fn any_legal(c: &Core, r: &Rules, l: &mut Locals, ch: u16) -> bool {
+            match ch {
+                0 => { { let mut first = true; let mut kept = [0u64; 4]; let mut tested = l[1]; if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { l[0] = i32::from(it); if first { first = false; for t in 0..5u8 { l[1] = i32::from(t); if t10(c, r, l) { kept[usize::from(t >> 6)] |= 1 << (t & 63); return true; } } tested = l[1]; } else { l[1] = tested; for (w, &bits) in kept.iter().enumerate() { let mut bits = bits; while bits != 0 { let t = (w * 64) as u8 + bits.trailing_zeros() as u8; bits &= bits - 1; l[1] = i32::from(t); return true; } } } } } }  false }
+                1 => { if true { return true; }  false }
+                2 => { for t in 0..5u8 { l[13] = i32::from(t); if t199(c, r, l) {  return true; } } if true { return true; }  false }
+                3 => { if let Some(p) = Some(7 + (l[11]).rem_euclid(5) as usize) { for &it in c.pile(p) { l[12] = i32::from(it); if true { return true; } } } if true { return true; }  false }
+                _ => c.any_legal(r, l),
+            }
+        }
+    }
+
+    pub fn legal(c: &Core, r: &Rules, l: &mut Locals, ch: u16, out: &mut Vec<Move>) {
+        match ch {
+            0 => { { let mut first = true; let mut kept = [0u64; 4]; let mut tested = l[1]; if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { l[0] = i32::from(it); if first { first = false; for t in 0..5u8 { l[1] = i32::from(t); if t10(c, r, l) { kept[usize::from(t >> 6)] |= 1 << (t & 63); out.push(Move { option: 0, card: it, target: t }); } } tested = l[1]; } else { l[1] = tested; for (w, &bits) in kept.iter().enumerate() { let mut bits = bits; while bits != 0 { let t = (w * 64) as u8 + bits.trailing_zeros() as u8; bits &= bits - 1; out.push(Move { option: 0, card: it, target: t }); } } } } } }  }
+            1 => { if true { out.push(Move { option: 0, card: NONE, target: NONE }); }  }
+            2 => { for t in 0..5u8 { l[13] = i32::from(t); if t199(c, r, l) {  out.push(Move { option: 0, card: NONE, target: t }); } } if true { out.push(Move { option: 1, card: NONE, target: NONE }); }  }
+            3 => { if let Some(p) = Some(7 + (l[11]).rem_euclid(5) as usize) { for &it in c.pile(p) { l[12] = i32::from(it); if true { out.push(Move { option: 0, card: it, target: NONE }); } } } if true { out.push(Move { option: 1, card: NONE, target: NONE }); }  }
+            _ => {}
+        }
     }
 
     pub fn run(c: &mut Core, r: &Rules, l: &mut Locals, mut steps: u32) -> u32 {
@@ -47702,6 +47843,27 @@ mod p7 {
                 370 => t370(c, r, l),
                 _ => false,
             }
+        }
+
+        #[inline(always)]
+        fn any_legal(c: &Core, r: &Rules, l: &mut Locals, ch: u16) -> bool {
+            match ch {
+                0 => { { let mut first = true; let mut kept = [0u64; 4]; let mut tested = l[1]; if let Some(p) = Some(8 + (c.glob[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { l[0] = i32::from(it); if first { first = false; for t in 0..6u8 { l[1] = i32::from(t); if t10(c, r, l) { kept[usize::from(t >> 6)] |= 1 << (t & 63); return true; } } tested = l[1]; } else { l[1] = tested; for (w, &bits) in kept.iter().enumerate() { let mut bits = bits; while bits != 0 { let t = (w * 64) as u8 + bits.trailing_zeros() as u8; bits &= bits - 1; l[1] = i32::from(t); return true; } } } } } }  false }
+                1 => { if true { return true; }  false }
+                2 => { for t in 0..6u8 { l[13] = i32::from(t); if t199(c, r, l) {  return true; } } if true { return true; }  false }
+                3 => { if let Some(p) = Some(8 + (l[11]).rem_euclid(6) as usize) { for &it in c.pile(p) { l[12] = i32::from(it); if true { return true; } } } if true { return true; }  false }
+                _ => c.any_legal(r, l),
+            }
+        }
+    }
+
+    pub fn legal(c: &Core, r: &Rules, l: &mut Locals, ch: u16, out: &mut Vec<Move>) {
+        match ch {
+            0 => { { let mut first = true; let mut kept = [0u64; 4]; let mut tested = l[1]; if let Some(p) = Some(8 + (c.glob[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { l[0] = i32::from(it); if first { first = false; for t in 0..6u8 { l[1] = i32::from(t); if t10(c, r, l) { kept[usize::from(t >> 6)] |= 1 << (t & 63); out.push(Move { option: 0, card: it, target: t }); } } tested = l[1]; } else { l[1] = tested; for (w, &bits) in kept.iter().enumerate() { let mut bits = bits; while bits != 0 { let t = (w * 64) as u8 + bits.trailing_zeros() as u8; bits &= bits - 1; out.push(Move { option: 0, card: it, target: t }); } } } } } }  }
+            1 => { if true { out.push(Move { option: 0, card: NONE, target: NONE }); }  }
+            2 => { for t in 0..6u8 { l[13] = i32::from(t); if t199(c, r, l) {  out.push(Move { option: 0, card: NONE, target: t }); } } if true { out.push(Move { option: 1, card: NONE, target: NONE }); }  }
+            3 => { if let Some(p) = Some(8 + (l[11]).rem_euclid(6) as usize) { for &it in c.pile(p) { l[12] = i32::from(it); if true { out.push(Move { option: 0, card: it, target: NONE }); } } } if true { out.push(Move { option: 1, card: NONE, target: NONE }); }  }
+            _ => {}
         }
     }
 

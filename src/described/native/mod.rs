@@ -33,7 +33,13 @@ pub struct Native {
     /// `Core::run`'s loop over this program's ops, each op's `exec`
     /// inlined with its expressions and tests.
     pub run: RunFn,
+    /// `Core::legal`: the moves of a choice, listed in order.
+    pub legal: LegalFn,
 }
+
+/// The legal moves of choice `ch` (waiting) into `out`, on a copy of the
+/// locals.
+pub type LegalFn = fn(&Core, &Rules, &mut Locals, u16, &mut Vec<Move>);
 
 /// The program's expressions and tests by id, boxed for `eval::Eval`.
 pub type MakeFn = fn() -> (Vec<Box<XFn>>, Vec<Box<TFn>>);
@@ -43,7 +49,7 @@ pub type MakeFn = fn() -> (Vec<Box<XFn>>, Vec<Box<TFn>>);
 pub type RunFn = fn(&mut Core, &Rules, &mut Locals, u32) -> u32;
 
 use super::eval::{Locals, TFn, XFn};
-use super::state::Core;
+use super::state::{Core, Move};
 
 /// What the generated code names.
 #[allow(unused_imports)]
@@ -54,7 +60,7 @@ mod prelude {
     pub use crate::described::model::Rules;
     pub use crate::described::program::{Op, TId, XId};
     pub use crate::described::state::Core;
-    pub use crate::described::state::End;
+    pub use crate::described::state::{End, Move, NONE};
 }
 
 /// The generated code of rules with `r`'s fingerprint, if any (none when

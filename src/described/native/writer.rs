@@ -56,7 +56,7 @@ pub fn generate(rules: &[&Rules]) -> String {
         seen.push(f);
         let _ = writeln!(
             table,
-            "    Native {{ fingerprint: {f:#018x}, make: p{i}::make, run: p{i}::run }}, // {} players, {} expressions, {} tests",
+            "    Native {{ fingerprint: {f:#018x}, make: p{i}::make, run: p{i}::run, legal: p{i}::legal }}, // {} players, {} expressions, {} tests",
             r.players,
             r.program.xs.len(),
             r.program.ts.len()
@@ -134,7 +134,27 @@ impl Gen<'_> {
         for id in 0..p.ts.len() {
             let _ = writeln!(s, "                {id} => {},", self.t(id as TId));
         }
-        s.push_str("                _ => false,\n            }\n        }\n    }\n");
+        s.push_str("                _ => false,\n            }\n        }\n");
+        s.push_str(
+            "\n        #[inline(always)]\n        \
+             fn any_legal(c: &Core, r: &Rules, l: &mut Locals, ch: u16) -> bool {\n            match ch {\n",
+        );
+        for ch in 0..p.choices.len() {
+            let _ = writeln!(
+                s,
+                "                {ch} => {{ {} false }}",
+                self.choice(ch, true)
+            );
+        }
+        s.push_str("                _ => c.any_legal(r, l),\n            }\n        }\n    }\n");
+        s.push_str(
+            "\n    pub fn legal(c: &Core, r: &Rules, l: &mut Locals, ch: u16, out: &mut Vec<Move>) {\n        \
+             match ch {\n",
+        );
+        for ch in 0..p.choices.len() {
+            let _ = writeln!(s, "            {ch} => {{ {} }}", self.choice(ch, false));
+        }
+        s.push_str("            _ => {}\n        }\n    }\n");
         s.push_str(
             "\n    pub fn run(c: &mut Core, r: &Rules, l: &mut Locals, mut steps: u32) -> u32 {\n        \
              if c.end.is_some() {\n            return steps;\n        }\n        loop {\n            \
@@ -152,6 +172,72 @@ impl Gen<'_> {
              return steps;\n            }\n        }\n    }\n",
         );
         s
+    }
+
+    /// The legal moves of choice `ch`, in `each_legal`'s order and with
+    /// the locals it leaves: `any` returns true at the first, else each
+    /// is pushed to `out`.
+    fn choice(&self, ch: usize, any: bool) -> String {
+        let mut s = String::new();
+        for (i, o) in self.r.program.choices[ch].options.iter().enumerate() {
+            s.push_str(&self.option(i, o, any));
+            s.push(' ');
+        }
+        s
+    }
+
+    fn option(&self, i: usize, o: &OptionDef, any: bool) -> String {
+        let emit = |card: &str, target: &str| {
+            if any {
+                "return true;".to_string()
+            } else {
+                format!("out.push(Move {{ option: {i}, card: {card}, target: {target} }});")
+            }
+        };
+        let test = o.test.map_or("true".to_string(), |t| self.t(t));
+        let Some((k, z)) = o.index else {
+            let Some((var, set)) = o.card else {
+                return format!("if {test} {{ {} }}", emit("NONE", "NONE"));
+            };
+            let set_var = format!("l[{var}] = i32::from(it);");
+            if o.test.is_some() && !o.test_reads_card {
+                let each = self.each_card(set, &format!("{set_var} {}", emit("it", "NONE")));
+                return format!("if {test} {{ {each} }}");
+            }
+            return self.each_card(
+                set,
+                &format!("{set_var} if {test} {{ {} }}", emit("it", "NONE")),
+            );
+        };
+        let count = self.r.zones[z as usize].count.unwrap_or(0);
+        let indices = |card: &str, keep: &str| {
+            format!(
+                "for t in 0..{count}u8 {{ l[{k}] = i32::from(t); if {test} {{ {keep} {} }} }}",
+                emit(card, "t")
+            )
+        };
+        let Some((var, set)) = o.card else {
+            return indices("NONE", "");
+        };
+        let set_var = format!("l[{var}] = i32::from(it);");
+        if o.test_reads_card {
+            return self.each_card(set, &format!("{set_var} {}", indices("it", "")));
+        }
+        let again = if any {
+            format!("l[{k}] = i32::from(t); return true;")
+        } else {
+            emit("it", "t")
+        };
+        let body = format!(
+            "{set_var} if first {{ first = false; {} tested = l[{k}]; }} else {{ l[{k}] = tested; \
+             for (w, &bits) in kept.iter().enumerate() {{ let mut bits = bits; while bits != 0 {{ \
+             let t = (w * 64) as u8 + bits.trailing_zeros() as u8; bits &= bits - 1; {again} }} }} }}",
+            indices("it", "kept[usize::from(t >> 6)] |= 1 << (t & 63);")
+        );
+        format!(
+            "{{ let mut first = true; let mut kept = [0u64; 4]; let mut tested = l[{k}]; {} }}",
+            self.each_card(set, &body)
+        )
     }
 
     fn n(&self) -> i32 {
