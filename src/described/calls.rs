@@ -14,7 +14,6 @@ use arrayvec::ArrayVec;
 
 use super::compile::MAX_LOCALS;
 use super::model::Rules;
-use super::program::SId;
 use super::state::{Core, End};
 
 /// The most calls in progress at once; one more stops the game as at a
@@ -230,9 +229,8 @@ impl Core {
 
     /// `for card`: the set's cards (at most [`MAX_SNAPSHOT`], fewer when
     /// the loops in progress hold [`SNAPSHOT_CAP`]) kept in the snapshot.
-    pub(super) fn for_card_init(&mut self, r: &Rules, l: &mut Locals, set: SId, vars: [u8; 3]) {
+    pub(super) fn for_card_init(&mut self, l: &mut Locals, cards: &[u8], vars: [u8; 3]) {
         let [base, n, i] = vars.map(usize::from);
-        let cards = self.cards(r, l, set);
         l[n] = 0;
         l[i] = 0;
         let Some(st) = self.calls.as_deref_mut().map(|c| &mut c.stack) else {

@@ -122,6 +122,8 @@ pub trait Read {
     fn t(c: &Core, r: &Rules, l: &mut Locals, id: TId) -> bool;
     /// Whether choice `ch`, waiting, has a legal move (`Core::any_legal`).
     fn any_legal(c: &Core, r: &Rules, l: &mut Locals, ch: u16) -> bool;
+    /// The cards of set `s`, in order (`Core::cards`).
+    fn cards(c: &Core, r: &Rules, l: &mut Locals, s: SId) -> super::run::Cards;
 }
 
 /// Expressions and tests read through [`Eval`]'s tables.
@@ -141,6 +143,11 @@ impl Read for Tables {
     #[inline(always)]
     fn any_legal(c: &Core, r: &Rules, l: &mut Locals, _: u16) -> bool {
         c.any_legal(r, l)
+    }
+
+    #[inline(always)]
+    fn cards(c: &Core, r: &Rules, l: &mut Locals, s: SId) -> super::run::Cards {
+        c.cards(r, l, s)
     }
 }
 

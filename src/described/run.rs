@@ -19,7 +19,7 @@ use crate::engine::seed;
 pub const STEP_CAP: u32 = 1_000_000;
 
 use super::eval::{Locals, Read, Tables};
-type Cards = ArrayVec<u8, MAX_CARDS>;
+pub type Cards = ArrayVec<u8, MAX_CARDS>;
 
 impl Core {
     /// Runs ops until a decision waits or the game ends. The locals are
@@ -197,7 +197,8 @@ impl Core {
             }
             Op::Return => self.ret(r, l),
             Op::ForCardInit { set, base, n, i } => {
-                self.for_card_init(r, l, *set, [*base, *n, *i]);
+                let cards = E::cards(self, r, l, *set);
+                self.for_card_init(l, &cards, [*base, *n, *i]);
             }
             Op::ForCardNext {
                 var,

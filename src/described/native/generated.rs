@@ -438,6 +438,52 @@ mod p0 {
                 _ => c.any_legal(r, l),
             }
         }
+
+        #[inline(always)]
+        fn cards(c: &Core, r: &Rules, l: &mut Locals, s: SId) -> Cards {
+            match s {
+                0 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(2) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } out }
+                1 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { if let Some(p) = Some(3 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some(5 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } out }
+                2 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                3 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[3]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                4 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                5 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[5]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                6 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[6]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                7 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[7]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                8 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                9 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                10 => { let mut out = Cards::new(); if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                11 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[8]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                12 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                13 => { let mut out = Cards::new(); if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                14 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[9]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                15 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                16 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[10]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                17 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[12]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                18 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[12]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                19 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[13]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                20 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                21 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[5]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                22 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                23 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                24 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[18]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                25 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                26 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                27 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                28 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                29 => { let mut out = Cards::new(); if let Some(p) = Some(5 + (l[21]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                30 => { let mut out = Cards::new(); if let Some(p) = Some(5 + (l[21]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                31 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = c.glob[7]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                32 => { let mut out = Cards::new(); if let Some(p) = Some(5 + (c.glob[5]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                33 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                34 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                35 => { let mut out = Cards::new(); if let Some(p) = Some(5 + (l[27]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                36 => { let mut out = Cards::new(); if let Some(p) = Some(5 + (l[29]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                37 => { let mut out = Cards::new(); if let Some(p) = Some(5 + (l[34]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                38 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[34]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                _ => c.cards(r, l, s),
+            }
+        }
     }
 
     pub fn legal(c: &Core, r: &Rules, l: &mut Locals, ch: u16, out: &mut Vec<Move>) {
@@ -2936,6 +2982,52 @@ mod p1 {
                 _ => c.any_legal(r, l),
             }
         }
+
+        #[inline(always)]
+        fn cards(c: &Core, r: &Rules, l: &mut Locals, s: SId) -> Cards {
+            match s {
+                0 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(2) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } out }
+                1 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { if let Some(p) = Some(3 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some(6 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } out }
+                2 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                3 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[3]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                4 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                5 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[5]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                6 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[6]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                7 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[7]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                8 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                9 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                10 => { let mut out = Cards::new(); if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                11 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[8]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                12 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                13 => { let mut out = Cards::new(); if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                14 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[9]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                15 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                16 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[10]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                17 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[12]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                18 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[12]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                19 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[13]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                20 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                21 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[5]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                22 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                23 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                24 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[18]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                25 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                26 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                27 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                28 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                29 => { let mut out = Cards::new(); if let Some(p) = Some(6 + (l[21]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                30 => { let mut out = Cards::new(); if let Some(p) = Some(6 + (l[21]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                31 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = c.glob[7]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                32 => { let mut out = Cards::new(); if let Some(p) = Some(6 + (c.glob[5]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                33 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                34 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                35 => { let mut out = Cards::new(); if let Some(p) = Some(6 + (l[27]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                36 => { let mut out = Cards::new(); if let Some(p) = Some(6 + (l[29]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                37 => { let mut out = Cards::new(); if let Some(p) = Some(6 + (l[34]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                38 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[34]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                _ => c.cards(r, l, s),
+            }
+        }
     }
 
     pub fn legal(c: &Core, r: &Rules, l: &mut Locals, ch: u16, out: &mut Vec<Move>) {
@@ -5432,6 +5524,52 @@ mod p2 {
                 1 => { if t10(c, r, l) { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[8] = i32::from(it); return true; } } } if t14(c, r, l) { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[9] = i32::from(it); return true; } } } if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[10] = i32::from(it); if true { return true; } } }  false }
                 2 => { if let Some(p) = Some(3 + (l[12]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[13] = i32::from(it); if true { return true; } } }  false }
                 _ => c.any_legal(r, l),
+            }
+        }
+
+        #[inline(always)]
+        fn cards(c: &Core, r: &Rules, l: &mut Locals, s: SId) -> Cards {
+            match s {
+                0 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(2) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } out }
+                1 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { if let Some(p) = Some(3 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some(7 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } out }
+                2 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                3 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[3]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                4 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                5 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[5]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                6 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[6]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                7 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[7]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                8 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                9 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                10 => { let mut out = Cards::new(); if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                11 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[8]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                12 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                13 => { let mut out = Cards::new(); if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                14 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[9]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                15 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                16 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[10]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                17 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[12]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                18 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[12]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                19 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[13]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                20 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                21 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[5]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                22 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                23 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                24 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[18]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                25 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                26 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                27 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                28 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                29 => { let mut out = Cards::new(); if let Some(p) = Some(7 + (l[21]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                30 => { let mut out = Cards::new(); if let Some(p) = Some(7 + (l[21]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                31 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = c.glob[7]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                32 => { let mut out = Cards::new(); if let Some(p) = Some(7 + (c.glob[5]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                33 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                34 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                35 => { let mut out = Cards::new(); if let Some(p) = Some(7 + (l[27]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                36 => { let mut out = Cards::new(); if let Some(p) = Some(7 + (l[29]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                37 => { let mut out = Cards::new(); if let Some(p) = Some(7 + (l[34]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                38 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[34]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                _ => c.cards(r, l, s),
             }
         }
     }
@@ -9085,6 +9223,112 @@ mod p3 {
                 2 => { for t in 0..2u8 { l[13] = i32::from(t); if t199(c, r, l) {  return true; } } if true { return true; }  false }
                 3 => { if let Some(p) = Some(4 + (l[11]).rem_euclid(2) as usize) { for &it in c.pile(p) { l[12] = i32::from(it); if true { return true; } } } if true { return true; }  false }
                 _ => c.any_legal(r, l),
+            }
+        }
+
+        #[inline(always)]
+        fn cards(c: &Core, r: &Rules, l: &mut Locals, s: SId) -> Cards {
+            match s {
+                0 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 0u8..50u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }
+                1 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[5]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                2 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 50u8..86u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }
+                3 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[3]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                4 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                5 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                6 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                7 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[0]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                8 => { let mut out = Cards::new(); if let Some(p) = Some(6 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                9 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                10 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                11 => { let mut out = Cards::new(); if let Some(p) = Some(4 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                12 => { let mut out = Cards::new(); if let Some(p) = Some(4 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                13 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                14 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[0]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                15 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                16 => { let mut out = Cards::new(); if let Some(p) = { let i = l[0]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                17 => { let mut out = Cards::new(); if let Some(p) = { let i = l[0]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                18 => { let mut out = Cards::new(); if let Some(p) = Some(4 + (l[3]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                19 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                20 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[5]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                21 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                22 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                23 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[6]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                24 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                25 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                26 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                27 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                28 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                29 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                30 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                31 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                32 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                33 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                34 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                35 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                36 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                37 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                38 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                39 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                40 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                41 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                42 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[9]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                43 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[9]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                44 => { let mut out = Cards::new(); if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                45 => { let mut out = Cards::new(); if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                46 => { let mut out = Cards::new(); if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                47 => { let mut out = Cards::new(); if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                48 => { let mut out = Cards::new(); if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                49 => { let mut out = Cards::new(); if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                50 => { let mut out = Cards::new(); if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                51 => { let mut out = Cards::new(); if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                52 => { let mut out = Cards::new(); if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                53 => { let mut out = Cards::new(); if let Some(p) = { let i = l[16]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                54 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[10]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                55 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[10]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                56 => { let mut out = Cards::new(); if let Some(p) = { let i = l[14]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                57 => { let mut out = Cards::new(); if let Some(p) = { let i = l[14]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                58 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[14]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                59 => { let mut out = Cards::new(); if let Some(p) = { let i = x628(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                60 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[11]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                61 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                62 => { let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                63 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[14]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                64 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[15]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                65 => { let mut out = Cards::new(); if let Some(p) = Some(4 + (l[11]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                66 => { let mut out = Cards::new(); if let Some(p) = { let i = l[12]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                67 => { let mut out = Cards::new(); if let Some(p) = { let i = l[12]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                68 => { let mut out = Cards::new(); if let Some(p) = Some(4 + (l[11]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                69 => { let mut out = Cards::new(); if let Some(p) = { let i = x688(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                70 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[12]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                71 => { let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                72 => { let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                73 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                74 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                75 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                76 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                77 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                78 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                79 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                80 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                81 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                82 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                83 => { let mut out = Cards::new(); if let Some(p) = { let i = x898(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                84 => { let mut out = Cards::new(); if let Some(p) = { let i = x919(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                85 => { let mut out = Cards::new(); if let Some(p) = { let i = x936(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                86 => { let mut out = Cards::new(); if let Some(p) = { let i = x960(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                87 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                88 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                89 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                90 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 50u8..86u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }
+                91 => { let mut out = Cards::new(); if let Some(p) = { let i = x1042(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                92 => { let mut out = Cards::new(); if let Some(p) = { let i = x1063(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                93 => { let mut out = Cards::new(); if let Some(p) = { let i = x1088(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                94 => { let mut out = Cards::new(); if let Some(p) = { let i = x1109(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                95 => { let mut out = Cards::new(); if let Some(p) = { let i = x1140(c, r, l); if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                96 => { let mut out = Cards::new(); if let Some(p) = Some(10 + (l[26]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                97 => { let mut out = Cards::new(); if let Some(p) = Some(10 + (l[27]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                98 => { let mut out = Cards::new(); if let Some(p) = Some(10 + (l[28]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                _ => c.cards(r, l, s),
             }
         }
     }
@@ -18779,6 +19023,112 @@ mod p4 {
                 _ => c.any_legal(r, l),
             }
         }
+
+        #[inline(always)]
+        fn cards(c: &Core, r: &Rules, l: &mut Locals, s: SId) -> Cards {
+            match s {
+                0 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 0u8..75u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }
+                1 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[5]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                2 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 75u8..111u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }
+                3 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[3]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                4 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                5 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                6 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                7 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[0]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                8 => { let mut out = Cards::new(); if let Some(p) = Some(8 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                9 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                10 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                11 => { let mut out = Cards::new(); if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                12 => { let mut out = Cards::new(); if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                13 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                14 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[0]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                15 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                16 => { let mut out = Cards::new(); if let Some(p) = { let i = l[0]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                17 => { let mut out = Cards::new(); if let Some(p) = { let i = l[0]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                18 => { let mut out = Cards::new(); if let Some(p) = Some(5 + (l[3]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                19 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                20 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[5]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                21 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                22 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                23 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[6]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                24 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                25 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                26 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                27 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                28 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                29 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                30 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                31 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                32 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                33 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                34 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                35 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                36 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                37 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                38 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                39 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                40 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                41 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                42 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[9]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                43 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[9]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                44 => { let mut out = Cards::new(); if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                45 => { let mut out = Cards::new(); if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                46 => { let mut out = Cards::new(); if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                47 => { let mut out = Cards::new(); if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                48 => { let mut out = Cards::new(); if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                49 => { let mut out = Cards::new(); if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                50 => { let mut out = Cards::new(); if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                51 => { let mut out = Cards::new(); if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                52 => { let mut out = Cards::new(); if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                53 => { let mut out = Cards::new(); if let Some(p) = { let i = l[16]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                54 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[10]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                55 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[10]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                56 => { let mut out = Cards::new(); if let Some(p) = { let i = l[14]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                57 => { let mut out = Cards::new(); if let Some(p) = { let i = l[14]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                58 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[14]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                59 => { let mut out = Cards::new(); if let Some(p) = { let i = x628(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                60 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[11]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                61 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                62 => { let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                63 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[14]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                64 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[15]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                65 => { let mut out = Cards::new(); if let Some(p) = Some(5 + (l[11]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                66 => { let mut out = Cards::new(); if let Some(p) = { let i = l[12]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                67 => { let mut out = Cards::new(); if let Some(p) = { let i = l[12]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                68 => { let mut out = Cards::new(); if let Some(p) = Some(5 + (l[11]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                69 => { let mut out = Cards::new(); if let Some(p) = { let i = x688(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                70 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[12]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                71 => { let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                72 => { let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                73 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                74 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                75 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                76 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                77 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                78 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                79 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                80 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                81 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                82 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                83 => { let mut out = Cards::new(); if let Some(p) = { let i = x898(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                84 => { let mut out = Cards::new(); if let Some(p) = { let i = x919(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                85 => { let mut out = Cards::new(); if let Some(p) = { let i = x936(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                86 => { let mut out = Cards::new(); if let Some(p) = { let i = x960(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                87 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                88 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                89 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                90 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 75u8..111u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }
+                91 => { let mut out = Cards::new(); if let Some(p) = { let i = x1042(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                92 => { let mut out = Cards::new(); if let Some(p) = { let i = x1063(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                93 => { let mut out = Cards::new(); if let Some(p) = { let i = x1088(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                94 => { let mut out = Cards::new(); if let Some(p) = { let i = x1109(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                95 => { let mut out = Cards::new(); if let Some(p) = { let i = x1140(c, r, l); if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                96 => { let mut out = Cards::new(); if let Some(p) = Some(14 + (l[26]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                97 => { let mut out = Cards::new(); if let Some(p) = Some(14 + (l[27]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                98 => { let mut out = Cards::new(); if let Some(p) = Some(14 + (l[28]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                _ => c.cards(r, l, s),
+            }
+        }
     }
 
     pub fn legal(c: &Core, r: &Rules, l: &mut Locals, ch: u16, out: &mut Vec<Move>) {
@@ -28469,6 +28819,112 @@ mod p5 {
                 2 => { for t in 0..4u8 { l[13] = i32::from(t); if t199(c, r, l) {  return true; } } if true { return true; }  false }
                 3 => { if let Some(p) = Some(6 + (l[11]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[12] = i32::from(it); if true { return true; } } } if true { return true; }  false }
                 _ => c.any_legal(r, l),
+            }
+        }
+
+        #[inline(always)]
+        fn cards(c: &Core, r: &Rules, l: &mut Locals, s: SId) -> Cards {
+            match s {
+                0 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 0u8..100u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }
+                1 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[5]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                2 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 100u8..136u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }
+                3 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[3]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                4 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                5 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                6 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                7 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[0]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                8 => { let mut out = Cards::new(); if let Some(p) = Some(10 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                9 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                10 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                11 => { let mut out = Cards::new(); if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                12 => { let mut out = Cards::new(); if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                13 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                14 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[0]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                15 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                16 => { let mut out = Cards::new(); if let Some(p) = { let i = l[0]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                17 => { let mut out = Cards::new(); if let Some(p) = { let i = l[0]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                18 => { let mut out = Cards::new(); if let Some(p) = Some(6 + (l[3]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                19 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                20 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[5]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                21 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                22 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                23 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[6]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                24 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                25 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                26 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                27 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                28 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                29 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                30 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                31 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                32 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                33 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                34 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                35 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                36 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                37 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                38 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                39 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                40 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                41 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                42 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[9]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                43 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[9]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                44 => { let mut out = Cards::new(); if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                45 => { let mut out = Cards::new(); if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                46 => { let mut out = Cards::new(); if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                47 => { let mut out = Cards::new(); if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                48 => { let mut out = Cards::new(); if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                49 => { let mut out = Cards::new(); if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                50 => { let mut out = Cards::new(); if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                51 => { let mut out = Cards::new(); if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                52 => { let mut out = Cards::new(); if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                53 => { let mut out = Cards::new(); if let Some(p) = { let i = l[16]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                54 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[10]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                55 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[10]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                56 => { let mut out = Cards::new(); if let Some(p) = { let i = l[14]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                57 => { let mut out = Cards::new(); if let Some(p) = { let i = l[14]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                58 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[14]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                59 => { let mut out = Cards::new(); if let Some(p) = { let i = x628(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                60 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[11]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                61 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                62 => { let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                63 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[14]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                64 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[15]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                65 => { let mut out = Cards::new(); if let Some(p) = Some(6 + (l[11]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                66 => { let mut out = Cards::new(); if let Some(p) = { let i = l[12]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                67 => { let mut out = Cards::new(); if let Some(p) = { let i = l[12]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                68 => { let mut out = Cards::new(); if let Some(p) = Some(6 + (l[11]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                69 => { let mut out = Cards::new(); if let Some(p) = { let i = x688(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                70 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[12]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                71 => { let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                72 => { let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                73 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                74 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                75 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                76 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                77 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                78 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                79 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                80 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                81 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                82 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                83 => { let mut out = Cards::new(); if let Some(p) = { let i = x898(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                84 => { let mut out = Cards::new(); if let Some(p) = { let i = x919(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                85 => { let mut out = Cards::new(); if let Some(p) = { let i = x936(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                86 => { let mut out = Cards::new(); if let Some(p) = { let i = x960(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                87 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                88 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                89 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                90 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 100u8..136u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }
+                91 => { let mut out = Cards::new(); if let Some(p) = { let i = x1042(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                92 => { let mut out = Cards::new(); if let Some(p) = { let i = x1063(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                93 => { let mut out = Cards::new(); if let Some(p) = { let i = x1088(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                94 => { let mut out = Cards::new(); if let Some(p) = { let i = x1109(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                95 => { let mut out = Cards::new(); if let Some(p) = { let i = x1140(c, r, l); if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                96 => { let mut out = Cards::new(); if let Some(p) = Some(18 + (l[26]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                97 => { let mut out = Cards::new(); if let Some(p) = Some(18 + (l[27]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                98 => { let mut out = Cards::new(); if let Some(p) = Some(18 + (l[28]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                _ => c.cards(r, l, s),
             }
         }
     }
@@ -38163,6 +38619,112 @@ mod p6 {
                 _ => c.any_legal(r, l),
             }
         }
+
+        #[inline(always)]
+        fn cards(c: &Core, r: &Rules, l: &mut Locals, s: SId) -> Cards {
+            match s {
+                0 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 0u8..125u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }
+                1 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[5]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                2 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 125u8..161u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }
+                3 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[3]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                4 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                5 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                6 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                7 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[0]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                8 => { let mut out = Cards::new(); if let Some(p) = Some(12 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                9 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                10 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                11 => { let mut out = Cards::new(); if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                12 => { let mut out = Cards::new(); if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                13 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                14 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[0]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                15 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                16 => { let mut out = Cards::new(); if let Some(p) = { let i = l[0]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                17 => { let mut out = Cards::new(); if let Some(p) = { let i = l[0]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                18 => { let mut out = Cards::new(); if let Some(p) = Some(7 + (l[3]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                19 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                20 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[5]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                21 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                22 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                23 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[6]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                24 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                25 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                26 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                27 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                28 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                29 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                30 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                31 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                32 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                33 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                34 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                35 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                36 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                37 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                38 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                39 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                40 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                41 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                42 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[9]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                43 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[9]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                44 => { let mut out = Cards::new(); if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                45 => { let mut out = Cards::new(); if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                46 => { let mut out = Cards::new(); if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                47 => { let mut out = Cards::new(); if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                48 => { let mut out = Cards::new(); if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                49 => { let mut out = Cards::new(); if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                50 => { let mut out = Cards::new(); if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                51 => { let mut out = Cards::new(); if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                52 => { let mut out = Cards::new(); if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                53 => { let mut out = Cards::new(); if let Some(p) = { let i = l[16]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                54 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[10]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                55 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[10]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                56 => { let mut out = Cards::new(); if let Some(p) = { let i = l[14]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                57 => { let mut out = Cards::new(); if let Some(p) = { let i = l[14]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                58 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[14]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                59 => { let mut out = Cards::new(); if let Some(p) = { let i = x628(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                60 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[11]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                61 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                62 => { let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                63 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[14]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                64 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[15]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                65 => { let mut out = Cards::new(); if let Some(p) = Some(7 + (l[11]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                66 => { let mut out = Cards::new(); if let Some(p) = { let i = l[12]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                67 => { let mut out = Cards::new(); if let Some(p) = { let i = l[12]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                68 => { let mut out = Cards::new(); if let Some(p) = Some(7 + (l[11]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                69 => { let mut out = Cards::new(); if let Some(p) = { let i = x688(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                70 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[12]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                71 => { let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                72 => { let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                73 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                74 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                75 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                76 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                77 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                78 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                79 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                80 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                81 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                82 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                83 => { let mut out = Cards::new(); if let Some(p) = { let i = x898(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                84 => { let mut out = Cards::new(); if let Some(p) = { let i = x919(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                85 => { let mut out = Cards::new(); if let Some(p) = { let i = x936(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                86 => { let mut out = Cards::new(); if let Some(p) = { let i = x960(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                87 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                88 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                89 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                90 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 125u8..161u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }
+                91 => { let mut out = Cards::new(); if let Some(p) = { let i = x1042(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                92 => { let mut out = Cards::new(); if let Some(p) = { let i = x1063(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                93 => { let mut out = Cards::new(); if let Some(p) = { let i = x1088(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                94 => { let mut out = Cards::new(); if let Some(p) = { let i = x1109(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                95 => { let mut out = Cards::new(); if let Some(p) = { let i = x1140(c, r, l); if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                96 => { let mut out = Cards::new(); if let Some(p) = Some(22 + (l[26]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                97 => { let mut out = Cards::new(); if let Some(p) = Some(22 + (l[27]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                98 => { let mut out = Cards::new(); if let Some(p) = Some(22 + (l[28]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                _ => c.cards(r, l, s),
+            }
+        }
     }
 
     pub fn legal(c: &Core, r: &Rules, l: &mut Locals, ch: u16, out: &mut Vec<Move>) {
@@ -47853,6 +48415,112 @@ mod p7 {
                 2 => { for t in 0..6u8 { l[13] = i32::from(t); if t199(c, r, l) {  return true; } } if true { return true; }  false }
                 3 => { if let Some(p) = Some(8 + (l[11]).rem_euclid(6) as usize) { for &it in c.pile(p) { l[12] = i32::from(it); if true { return true; } } } if true { return true; }  false }
                 _ => c.any_legal(r, l),
+            }
+        }
+
+        #[inline(always)]
+        fn cards(c: &Core, r: &Rules, l: &mut Locals, s: SId) -> Cards {
+            match s {
+                0 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 0u8..150u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }
+                1 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[5]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                2 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 150u8..186u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }
+                3 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[3]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                4 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                5 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                6 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                7 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[0]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                8 => { let mut out = Cards::new(); if let Some(p) = Some(14 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                9 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                10 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                11 => { let mut out = Cards::new(); if let Some(p) = Some(8 + (c.glob[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                12 => { let mut out = Cards::new(); if let Some(p) = Some(8 + (c.glob[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                13 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                14 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[0]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                15 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                16 => { let mut out = Cards::new(); if let Some(p) = { let i = l[0]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                17 => { let mut out = Cards::new(); if let Some(p) = { let i = l[0]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                18 => { let mut out = Cards::new(); if let Some(p) = Some(8 + (l[3]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                19 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                20 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[5]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                21 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                22 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                23 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[6]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                24 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                25 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                26 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                27 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                28 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                29 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                30 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                31 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                32 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                33 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                34 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                35 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                36 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                37 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                38 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                39 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                40 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                41 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                42 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[9]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                43 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[9]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                44 => { let mut out = Cards::new(); if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                45 => { let mut out = Cards::new(); if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                46 => { let mut out = Cards::new(); if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                47 => { let mut out = Cards::new(); if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                48 => { let mut out = Cards::new(); if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                49 => { let mut out = Cards::new(); if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                50 => { let mut out = Cards::new(); if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                51 => { let mut out = Cards::new(); if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                52 => { let mut out = Cards::new(); if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                53 => { let mut out = Cards::new(); if let Some(p) = { let i = l[16]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                54 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[10]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                55 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[10]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                56 => { let mut out = Cards::new(); if let Some(p) = { let i = l[14]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                57 => { let mut out = Cards::new(); if let Some(p) = { let i = l[14]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                58 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[14]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                59 => { let mut out = Cards::new(); if let Some(p) = { let i = x628(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                60 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[11]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                61 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                62 => { let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                63 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[14]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                64 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[15]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                65 => { let mut out = Cards::new(); if let Some(p) = Some(8 + (l[11]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                66 => { let mut out = Cards::new(); if let Some(p) = { let i = l[12]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                67 => { let mut out = Cards::new(); if let Some(p) = { let i = l[12]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                68 => { let mut out = Cards::new(); if let Some(p) = Some(8 + (l[11]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                69 => { let mut out = Cards::new(); if let Some(p) = { let i = x688(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                70 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[12]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
+                71 => { let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                72 => { let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                73 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                74 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                75 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                76 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                77 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                78 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                79 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                80 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                81 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                82 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                83 => { let mut out = Cards::new(); if let Some(p) = { let i = x898(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                84 => { let mut out = Cards::new(); if let Some(p) = { let i = x919(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                85 => { let mut out = Cards::new(); if let Some(p) = { let i = x936(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                86 => { let mut out = Cards::new(); if let Some(p) = { let i = x960(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                87 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                88 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                89 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                90 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 150u8..186u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }
+                91 => { let mut out = Cards::new(); if let Some(p) = { let i = x1042(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                92 => { let mut out = Cards::new(); if let Some(p) = { let i = x1063(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                93 => { let mut out = Cards::new(); if let Some(p) = { let i = x1088(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                94 => { let mut out = Cards::new(); if let Some(p) = { let i = x1109(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                95 => { let mut out = Cards::new(); if let Some(p) = { let i = x1140(c, r, l); if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                96 => { let mut out = Cards::new(); if let Some(p) = Some(26 + (l[26]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                97 => { let mut out = Cards::new(); if let Some(p) = Some(26 + (l[27]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                98 => { let mut out = Cards::new(); if let Some(p) = Some(26 + (l[28]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
+                _ => c.cards(r, l, s),
             }
         }
     }

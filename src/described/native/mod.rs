@@ -58,7 +58,8 @@ mod prelude {
     pub use crate::described::eval::Read;
     pub use crate::described::eval::{Locals, TFn, XFn};
     pub use crate::described::model::Rules;
-    pub use crate::described::program::{Op, TId, XId};
+    pub use crate::described::program::{Op, SId, TId, XId};
+    pub use crate::described::run::Cards;
     pub use crate::described::state::Core;
     pub use crate::described::state::{End, Move, NONE};
 }

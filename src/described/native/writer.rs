@@ -146,7 +146,19 @@ impl Gen<'_> {
                 self.choice(ch, true)
             );
         }
-        s.push_str("                _ => c.any_legal(r, l),\n            }\n        }\n    }\n");
+        s.push_str("                _ => c.any_legal(r, l),\n            }\n        }\n");
+        s.push_str(
+            "\n        #[inline(always)]\n        \
+             fn cards(c: &Core, r: &Rules, l: &mut Locals, s: SId) -> Cards {\n            match s {\n",
+        );
+        for set in 0..p.sets.len() {
+            let each = self.each_card(set as SId, "let _ = out.try_push(it);");
+            let _ = writeln!(
+                s,
+                "                {set} => {{ let mut out = Cards::new(); {each} out }}"
+            );
+        }
+        s.push_str("                _ => c.cards(r, l, s),\n            }\n        }\n    }\n");
         s.push_str(
             "\n    pub fn legal(c: &Core, r: &Rules, l: &mut Locals, ch: u16, out: &mut Vec<Move>) {\n        \
              match ch {\n",
