@@ -236,7 +236,9 @@ impl Core {
     /// -1 if none.
     pub(super) fn beside(&self, c: usize, by: isize) -> i32 {
         let pile = self.pile(self.loc[c] as usize);
-        let i = pile.iter().position(|&x| x as usize == c).unwrap_or(0);
+        // From the top: the card asked about is most often the top one
+        // (the card just placed), and a card is in one place only.
+        let i = pile.iter().rposition(|&x| x as usize == c).unwrap_or(0);
         i.checked_add_signed(by)
             .and_then(|j| pile.get(j))
             .map_or(-1, |&x| i32::from(x))
