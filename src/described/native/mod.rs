@@ -9,7 +9,10 @@
 //! gives (value, locals left, order of evaluation), so a game plays the
 //! same either way (tests/suite/native.rs plays both); `generated.rs` is
 //! what `writer.rs` writes for today's built-in rules (the same test checks
-//! it and writes it again under `LUDUS_REGENERATE=1`).
+//! it and writes it again under `LUDUS_REGENERATE=1`). After a change of
+//! the writer that the old file no longer compiles with, empty the table
+//! first (`pub static PROGRAMS: &[Native] = &[];` and nothing else), then
+//! regenerate.
 
 pub mod writer;
 // The library's own unit tests do not build the generated code (it is
