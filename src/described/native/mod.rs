@@ -1,7 +1,9 @@
 //! Native code generated from the built-in descriptions: each program's
-//! expressions and tests as Rust functions (`generated.rs`, written by
-//! `writer.rs`), used in place of `eval.rs`'s closures when the rules loaded
-//! have the fingerprint of the rules they were generated from. Any other
+//! expressions and tests as Rust functions, its ops as one loop over
+//! constant ops that `run.rs`'s `exec` inlines, its choices' legal moves
+//! (`generated.rs`, written by `writer.rs`), used in place of the
+//! interpreter's closures and loops when the rules loaded have the
+//! fingerprint of the rules they were generated from. Any other
 //! rules (an edited folder, a toggle's other reading, a variant) run on
 //! the closures: an edit always takes effect.
 //!
