@@ -124,6 +124,8 @@ pub trait Read {
     fn any_legal(c: &Core, r: &Rules, l: &mut Locals, ch: u16) -> bool;
     /// The cards of set `s`, in order (`Core::cards`).
     fn cards(c: &Core, r: &Rules, l: &mut Locals, s: SId) -> super::run::Cards;
+    /// `f` with each card of set `s` as it stood first (`Core::each_moved`).
+    fn each_moved(c: &mut Core, r: &Rules, l: &mut Locals, s: SId, f: impl FnMut(&mut Core, u8));
 }
 
 /// Expressions and tests read through [`Eval`]'s tables.
@@ -148,6 +150,11 @@ impl Read for Tables {
     #[inline(always)]
     fn cards(c: &Core, r: &Rules, l: &mut Locals, s: SId) -> super::run::Cards {
         c.cards(r, l, s)
+    }
+
+    #[inline(always)]
+    fn each_moved(c: &mut Core, r: &Rules, l: &mut Locals, s: SId, f: impl FnMut(&mut Core, u8)) {
+        c.each_moved(r, l, s, f);
     }
 }
 

@@ -158,14 +158,14 @@ impl Core {
                 seat,
                 up,
                 after,
-            } => self.put(r, l, *set, *zone, *seat, *up, *after),
-            Op::Discard(set) => self.each_moved(r, l, *set, |core, c| {
+            } => self.put::<E>(r, l, *set, *zone, *seat, *up, *after),
+            Op::Discard(set) => E::each_moved(self, r, l, *set, |core, c| {
                 let owner = i32::from(core.owner[c as usize]);
                 if let Some(to) = r.pile_at(r.discard_to, owner) {
                     core.move_card(r, c, to, None);
                 }
             }),
-            Op::Reveal(set) => self.each_moved(r, l, *set, |core, c| core.up.set(c, true)),
+            Op::Reveal(set) => E::each_moved(self, r, l, *set, |core, c| core.up.set(c, true)),
             Op::Shuffle(set) => self.shuffle(r, l, *set),
             Op::Draw { seat, n: count } => {
                 let s = E::x(self, r, l, *seat).rem_euclid(n) as usize;
@@ -304,7 +304,7 @@ impl Core {
     /// put before it). An index out of range puts nothing.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn put(
+    fn put<E: Read>(
         &mut self,
         r: &Rules,
         l: &mut Locals,
@@ -314,21 +314,21 @@ impl Core {
         up: Option<bool>,
         after: Option<XId>,
     ) {
-        let Some(to) = r.pile_at(zone, seat.map_or(0, |s| self.x(r, l, s))) else {
+        let Some(to) = r.pile_at(zone, seat.map_or(0, |s| E::x(self, r, l, s))) else {
             return;
         };
         let Some(after) = after else {
-            self.each_moved(r, l, set, |core, c| core.move_card(r, c, to, up));
+            E::each_moved(self, r, l, set, |core, c| core.move_card(r, c, to, up));
             return;
         };
-        let after = self.x(r, l, after);
+        let after = E::x(self, r, l, after);
         let mut anchor = (0..r.cards.len() as i32)
             .contains(&after)
             .then_some(after as usize);
         if anchor.is_some_and(|a| self.loc[a] as usize != to) {
             anchor = None;
         }
-        for &c in &self.cards(r, l, set) {
+        for &c in &E::cards(self, r, l, set) {
             match anchor {
                 Some(a) if a != c as usize => {
                     let at = self.pile(to).iter().position(|&x| x as usize == a);

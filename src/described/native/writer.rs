@@ -158,7 +158,22 @@ impl Gen<'_> {
                 "                {set} => {{ let mut out = Cards::new(); {each} out }}"
             );
         }
-        s.push_str("                _ => c.cards(r, l, s),\n            }\n        }\n    }\n");
+        s.push_str("                _ => c.cards(r, l, s),\n            }\n        }\n");
+        s.push_str(
+            "\n        #[inline(always)]\n        \
+             fn each_moved(c: &mut Core, r: &Rules, l: &mut Locals, s: SId, mut f: impl FnMut(&mut Core, u8)) {\n            \
+             match s {\n",
+        );
+        for set in 0..p.sets.len() {
+            let _ = writeln!(
+                s,
+                "                {set} => {{ {} }}",
+                self.each_moved(set as SId)
+            );
+        }
+        s.push_str(
+            "                _ => c.each_moved(r, l, s, f),\n            }\n        }\n    }\n",
+        );
         s.push_str(
             "\n    pub fn legal(c: &Core, r: &Rules, l: &mut Locals, ch: u16, out: &mut Vec<Move>) {\n        \
              match ch {\n",
@@ -249,6 +264,22 @@ impl Gen<'_> {
         format!(
             "{{ let mut first = true; let mut kept = [0u64; 4]; let mut tested = l[{k}]; {} }}",
             self.each_card(set, &body)
+        )
+    }
+
+    /// `Core::each_moved` for set `s`: one card named by an expression
+    /// directly, else the cards copied first.
+    fn each_moved(&self, s: SId) -> String {
+        if let &[Term::Card(x)] = &self.r.program.sets[s as usize].terms[..] {
+            return format!(
+                "if let Ok(k) = u8::try_from({}) {{ if usize::from(k) < {} {{ f(c, k); }} }}",
+                self.x(x),
+                self.cards()
+            );
+        }
+        let each = self.each_card(s, "let _ = out.try_push(it);");
+        format!(
+            "let cards = {{ let c: &Core = c; let mut out = Cards::new(); {each} out }}; for &k in &cards {{ f(c, k); }}"
         )
     }
 
