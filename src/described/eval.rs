@@ -710,19 +710,6 @@ impl Build<'_> {
         }
     }
 
-    /// Whether key `k` is `pos(v)` (Some(true)) or `-pos(v)` (Some(false))
-    /// of the aggregate's variable `var`.
-    fn pos_key(&self, k: XId, var: usize) -> Option<bool> {
-        let xs = &self.r.program.xs;
-        let is_pos =
-            |x: XId| matches!(xs[x as usize], X::Pos(v) if xs[v as usize] == X::Local(var as u8));
-        match xs[k as usize] {
-            X::Pos(_) if is_pos(k) => Some(true),
-            X::Neg(x) if is_pos(x) => Some(false),
-            _ => None,
-        }
-    }
-
     /// `best(x in <one zone>: pos(x))` (`top`) or `: -pos(x)`: the pile's
     /// top or bottom card, with the variable left on the top card as the
     /// aggregate's walk leaves it.
@@ -786,7 +773,7 @@ impl Build<'_> {
         test: Option<TId>,
     ) -> Box<XFn> {
         if let (Agg::Best, Dom::Cards(s), None, &[k]) = (op, dom, test, keys)
-            && let Some(top) = self.pos_key(k, var)
+            && let Some(top) = self.r.program.pos_key(k, var as u8)
             && let &[Term::Zone { zone, seat }] = &self.r.program.sets[s as usize].terms[..]
         {
             let p = self.pile_of(zone, seat);

@@ -298,6 +298,20 @@ pub struct Program {
 }
 
 impl Program {
+    /// Whether key `k` is `pos(v)` (Some(true): the top card is the
+    /// greatest) or `-pos(v)` (Some(false): the bottom card) of the
+    /// aggregate's variable `var`.
+    pub fn pos_key(&self, k: XId, var: u8) -> Option<bool> {
+        let xs = &self.xs;
+        let is_pos =
+            |x: XId| matches!(xs[x as usize], X::Pos(v) if xs[v as usize] == X::Local(var));
+        match xs[k as usize] {
+            X::Pos(_) if is_pos(k) => Some(true),
+            X::Neg(x) if is_pos(x) => Some(false),
+            _ => None,
+        }
+    }
+
     /// Whether test `t` reads local `var`.
     pub fn test_reads(&self, t: TId, var: u8) -> bool {
         match &self.ts[t as usize] {

@@ -551,13 +551,10 @@ impl Gen<'_> {
         let &[Term::Zone { zone, seat }] = &self.r.program.sets[s as usize].terms[..] else {
             return None;
         };
-        let xs = &self.r.program.xs;
-        let is_pos =
-            |x: XId| matches!(xs[x as usize], X::Pos(v) if xs[v as usize] == X::Local(var));
-        let end = match xs[k as usize] {
-            X::Pos(_) if is_pos(k) => "last",
-            X::Neg(x) if is_pos(x) => "first",
-            _ => return None,
+        let end = if self.r.program.pos_key(k, var)? {
+            "last"
+        } else {
+            "first"
         };
         Some(format!(
             "let Some(p) = ({}) else {{ return -1; }}; let pile = c.pile(p); \
