@@ -233,6 +233,51 @@ impl Op {
             Op::Choose { .. } | Op::Shuffle(_) | Op::Draw { .. } | Op::EndGame | Op::Tell(_)
         )
     }
+
+    /// Whether the op always goes on to the next one: it neither jumps,
+    /// nor calls, nor waits, nor ends the run (`native/` runs a row of
+    /// such ops without going back to its dispatch).
+    pub fn falls_through(&self) -> bool {
+        match self {
+            Op::Phase(_)
+            | Op::ForInit { .. }
+            | Op::SetGlob(..)
+            | Op::SetPer(..)
+            | Op::Put { .. }
+            | Op::Discard(_)
+            | Op::Reveal(_)
+            | Op::Shuffle(_)
+            | Op::Draw { .. }
+            | Op::Tell(_)
+            | Op::SetCell { .. }
+            | Op::Clear { .. }
+            | Op::SetLocal(..)
+            | Op::ForCardInit { .. }
+            | Op::ForCardEnd { .. } => true,
+            Op::Jump(_)
+            | Op::JumpUnless(..)
+            | Op::ForTest { .. }
+            | Op::ForStep { .. }
+            | Op::Choose { .. }
+            | Op::EndGame
+            | Op::Run { .. }
+            | Op::Return
+            | Op::ForCardNext { .. }
+            | Op::ForCardNextIf { .. } => false,
+        }
+    }
+
+    /// Where the op may jump to, besides the next op.
+    pub fn target(&self) -> Option<u16> {
+        match *self {
+            Op::Jump(t) | Op::JumpUnless(_, t) => Some(t),
+            Op::ForTest { exit, .. }
+            | Op::ForCardNext { exit, .. }
+            | Op::ForCardNextIf { exit, .. } => Some(exit),
+            Op::ForStep { head, .. } => Some(head),
+            _ => None,
+        }
+    }
 }
 
 /// The options of a `choose by`, and where the program goes on after it.

@@ -182,23 +182,71 @@ impl Gen<'_> {
             let _ = writeln!(s, "            {ch} => {{ {} }}", self.choice(ch, false));
         }
         s.push_str("            _ => {}\n        }\n    }\n");
-        s.push_str(
+        s.push_str(&self.run());
+        s
+    }
+
+    /// The ops' loop: at each place a run can start from (see
+    /// [`Gen::leaders`]), the row of ops that follows it up to the first
+    /// that may jump, wait or stop, or to the next such place, each op
+    /// a constant for `exec` to inline; from any other place, one op at a
+    /// time as the closures run it.
+    fn run(&self) -> String {
+        let ops = &self.r.program.ops;
+        let leaders = self.leaders();
+        let mut s = String::from(
             "\n    pub fn run(c: &mut Core, r: &Rules, l: &mut Locals, mut steps: u32) -> u32 {\n        \
              if c.end.is_some() {\n            return steps;\n        }\n        loop {\n            \
-             let go = match c.pc {\n",
+             match c.pc {\n",
         );
-        for (pc, op) in p.ops.iter().enumerate() {
-            let _ = writeln!(
-                s,
-                "                {pc} => c.exec::<P>(r, l, &Op::{op:?}, &mut steps),"
-            );
+        for pc in (0..ops.len()).filter(|&pc| leaders[pc]) {
+            let _ = write!(s, "                {pc} => {{");
+            for (at, op) in ops.iter().enumerate().skip(pc) {
+                let _ = write!(
+                    s,
+                    " if !c.exec::<P>(r, l, &Op::{op:?}, &mut steps) {{ return steps; }}"
+                );
+                if !op.falls_through() || leaders.get(at + 1).is_none_or(|&l| l) {
+                    break;
+                }
+            }
+            s.push_str(" }\n");
         }
         s.push_str(
-            "                _ => {\n                    c.finish(End::Game);\n                    \
-             return steps;\n                }\n            };\n            if !go {\n                \
-             return steps;\n            }\n        }\n    }\n",
+            "                pc => {\n                    \
+             let Some(op) = r.program.ops.get(usize::from(pc)) else {\n                        \
+             c.finish(End::Game);\n                        return steps;\n                    };\n                    \
+             if !c.exec::<P>(r, l, op, &mut steps) {\n                        return steps;\n                    }\n                \
+             }\n            }\n        }\n    }\n",
         );
         s
+    }
+
+    /// The places a run starts from or jumps to: the first op, each op's
+    /// target, each op after one that may jump, wait or stop, and each
+    /// option's first op and each choice's end.
+    fn leaders(&self) -> Vec<bool> {
+        let p = &self.r.program;
+        let mut lead = vec![false; p.ops.len()];
+        let mut mark = |pc: u16| {
+            if let Some(l) = lead.get_mut(usize::from(pc)) {
+                *l = true;
+            }
+        };
+        mark(0);
+        for (pc, op) in p.ops.iter().enumerate() {
+            if let Some(t) = op.target() {
+                mark(t);
+            }
+            if !op.falls_through() {
+                mark(pc as u16 + 1);
+            }
+        }
+        for ch in &p.choices {
+            mark(ch.end);
+            ch.options.iter().for_each(|o| mark(o.body));
+        }
+        lead
     }
 
     /// The legal moves of choice `ch`, in `each_legal`'s order and with
