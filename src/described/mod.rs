@@ -36,6 +36,7 @@ pub mod model;
 mod narration;
 pub mod native;
 mod notes;
+mod piles;
 pub mod program;
 mod raw;
 pub mod run;

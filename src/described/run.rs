@@ -269,10 +269,8 @@ impl Core {
 
     /// `seed::shuffle` over pile `p`, bottom first.
     fn shuffle_pile(&mut self, p: usize) {
-        let Core {
-            order, ends, rng, ..
-        } = self;
-        seed::shuffle(&mut order[ends[p] as usize..ends[p + 1] as usize], rng);
+        let Core { piles, rng, .. } = self;
+        seed::shuffle(piles.get_mut(p), rng);
         if let Some(log) = &mut self.log {
             log.push(Event::Shuffled(p as u8));
         }

@@ -8,7 +8,8 @@ use std::sync::Arc;
 use arrayvec::ArrayVec;
 
 use super::compile::MAX_LOCALS;
-use super::model::{MAX_CARDS, MAX_COUNTERS, MAX_PILES, MAX_SEATS, Rules};
+use super::model::{MAX_CARDS, MAX_COUNTERS, MAX_SEATS, Rules};
+use super::piles::Piles;
 use crate::engine::seed::{self, Rng};
 
 /// No card (a card counter that holds none, a move that picks none).
@@ -94,11 +95,8 @@ pub enum Event {
 #[derive(Clone)]
 pub struct Core {
     pub rng: Rng,
-    /// Every card, pile by pile in the piles' order, each pile bottom
-    /// first (its top last): one packed arena, no pile has a capacity.
-    pub order: [u8; MAX_CARDS],
-    /// The piles' bounds in `order`: pile p is `ends[p]..ends[p + 1]`.
-    pub ends: [u8; MAX_PILES + 1],
+    /// Every pile's cards in order (`piles.rs`).
+    pub piles: Piles,
     /// Each card's pile.
     pub loc: [u8; MAX_CARDS],
     /// Each card's owner: the seat of the last zone per seat it was in.
@@ -128,29 +126,22 @@ const OLD_CARDS: usize = 128;
 const OLD_LOCALS: usize = 48;
 
 impl Core {
-    /// Where pile `p` starts in `order`.
-    #[inline]
-    pub fn start(&self, p: usize) -> usize {
-        self.ends[p] as usize
-    }
-
     /// How many cards pile `p` holds.
     #[inline]
     pub fn pile_len(&self, p: usize) -> usize {
-        (self.ends[p + 1] - self.ends[p]) as usize
+        self.piles.len(p)
     }
 
     /// Pile `p`'s cards, bottom first.
     #[inline]
     pub fn pile(&self, p: usize) -> &[u8] {
-        &self.order[self.ends[p] as usize..self.ends[p + 1] as usize]
+        self.piles.get(p)
     }
 
     /// Pile `p`'s cards, to reorder them in place.
     #[inline]
     pub fn pile_mut(&mut self, p: usize) -> &mut [u8] {
-        let (a, b) = (self.ends[p] as usize, self.ends[p + 1] as usize);
-        &mut self.order[a..b]
+        self.piles.get_mut(p)
     }
 
     /// Swaps card `c` of pile `p` with the pile's top card, so that the
@@ -166,45 +157,16 @@ impl Core {
     }
 
     /// Moves card `c` into pile `to` at place `at` of that pile (0: the
-    /// bottom; its length: the top), counted before `c` leaves. The cards
-    /// between its old and new places shift by one in the arena.
+    /// bottom; its length: the top), counted before `c` leaves.
     #[inline]
     pub fn relink(&mut self, c: u8, to: usize, at: usize) {
         let from = self.loc[c as usize] as usize;
-        let (a, b) = (self.ends[from] as usize, self.ends[from + 1] as usize);
-        let Some(i) = self.order[a..b].iter().rposition(|&x| x == c) else {
+        let Some(i) = self.piles.remove(from, c) else {
             return;
         };
-        let i = a + i;
-        let g = self.start(to) + at;
-        if g > i {
-            shift(&mut self.order[i..g], false);
-            self.order[g - 1] = c;
-            for e in &mut self.ends[from + 1..to + 1] {
-                *e -= 1;
-            }
-        } else {
-            shift(&mut self.order[g..i + 1], true);
-            self.order[g] = c;
-            for e in &mut self.ends[to + 1..from + 1] {
-                *e += 1;
-            }
-        }
+        let at = if from == to && at > i { at - 1 } else { at };
+        self.piles.insert(to, at, c);
         self.loc[c as usize] = to as u8;
-    }
-}
-
-/// Shifts `s` by one place up (its last place is overwritten) or down
-/// (its first): a few bytes one at a time, as a call of `memmove` costs
-/// more than a few bytes.
-#[inline(always)]
-fn shift(s: &mut [u8], up: bool) {
-    let n = s.len();
-    match (n < 16, up) {
-        (false, true) => s.copy_within(..n - 1, 1),
-        (false, false) => s.copy_within(1.., 0),
-        (true, true) => (1..n).rev().for_each(|j| s[j] = s[j - 1]),
-        (true, false) => (1..n).for_each(|j| s[j - 1] = s[j]),
     }
 }
 
@@ -231,8 +193,7 @@ impl Core {
         let start = r.pile(r.start, 0);
         let mut core = Core {
             rng: seed::rng(seed),
-            order: [NONE; MAX_CARDS],
-            ends: [0; MAX_PILES + 1],
+            piles: Piles::new(r.piles.len()),
             loc: [NONE; MAX_CARDS],
             owner: [NONE; MAX_CARDS],
             up: Faces::NONE,
@@ -248,10 +209,9 @@ impl Core {
             calls: Core::first_calls(r),
         };
         for c in 0..r.cards.len() {
-            core.order[c] = c as u8;
+            core.piles.push(start, c as u8);
             core.loc[c] = start as u8;
         }
-        core.ends[start + 1..].fill(r.cards.len() as u8);
         for (i, c) in r.counters.iter().enumerate() {
             if matches!(
                 c.ty,
@@ -416,7 +376,7 @@ impl State {
                 }
             }
         }
-        let at = |core: &Core, &(p, i): &(u8, u8)| core.order[core.start(p as usize) + i as usize];
+        let at = |core: &Core, &(p, i): &(u8, u8)| core.pile(p as usize)[i as usize];
         let mut backs = [false; MAX_CARDS];
         for pl in &places {
             backs[r.backs[at(&self.core, pl) as usize] as usize] = true;
@@ -432,15 +392,14 @@ impl State {
             seed::shuffle(&mut cards, rng);
             for (pl, &c) in mine().zip(&cards) {
                 let old = at(&self.core, pl);
-                s.core.order[s.core.start(pl.0 as usize) + pl.1 as usize] = c;
+                s.core.pile_mut(pl.0 as usize)[pl.1 as usize] = c;
                 s.core.loc[c as usize] = pl.0;
                 s.core.copy_card_cells(r, &self.core, old, c);
             }
         }
         // E: the `for card` loops in progress go on over the redrawn cards.
         if s.core.calls.is_some() {
-            let at =
-                |core: &Core, &(p, i): &(u8, u8)| core.order[core.start(p as usize) + i as usize];
+            let at = |core: &Core, &(p, i): &(u8, u8)| core.pile(p as usize)[i as usize];
             let map: ArrayVec<(u8, u8), MAX_CARDS> = (places.iter())
                 .map(|pl| (at(&self.core, pl), at(&s.core, pl)))
                 .collect();

@@ -14,7 +14,8 @@ use serde::de::{Deserializer, MapAccess, Visitor};
 
 use super::cards::{self, Spec};
 use super::cells::{self, Cell};
-use crate::described::model::{MAX_CARDS, MAX_PILES, Rules};
+use crate::described::model::{MAX_CARDS, Rules};
+use crate::described::piles::Piles;
 use crate::described::program::Op;
 use crate::described::state::{Faces, NONE, State};
 use crate::diag::Diagnostics;
@@ -420,8 +421,7 @@ fn rest_pile(file: &SourceFile, r: &Rules, pos: &Position, diags: &mut Diagnosti
 fn lay_out(s: &mut State, l: &Layout) {
     let r = Arc::clone(&s.rules);
     let c = &mut s.core;
-    c.order = [NONE; MAX_CARDS];
-    c.ends = [0; MAX_PILES + 1];
+    c.piles = Piles::new(r.piles.len());
     c.loc = [NONE; MAX_CARDS];
     c.owner = [NONE; MAX_CARDS];
     c.up = Faces::NONE;
@@ -436,16 +436,13 @@ fn lay_out(s: &mut State, l: &Layout) {
     let rest_seat = r.piles[l.rest].1.unwrap_or(NONE);
     let unnamed = rest.iter().map(|&x| (l.rest, x, false, rest_seat));
     let all: Vec<(usize, u8, bool, u8)> = unnamed.chain(l.placed.iter().copied()).collect();
-    let mut at = 0;
-    for p in 0..MAX_PILES {
+    for p in 0..r.piles.len() {
         for &(_, card, up, owner) in all.iter().filter(|x| x.0 == p) {
-            c.order[at] = card;
-            at += 1;
+            c.piles.push(p, card);
             c.loc[card as usize] = p as u8;
             c.owner[card as usize] = owner;
             c.up.set(card, up);
         }
-        c.ends[p + 1] = at as u8;
     }
     for &(i, cell, v) in &l.cells {
         if let Some(cl) = r.counters[i].cells {

@@ -1,0 +1,139 @@
+//! Where the cards lie: every pile's cards in order, bottom first, each
+//! pile one run of an arena with free room after it, so that a card moved
+//! from a pile's top to another's (a draw, a lay, a discard) moves no
+//! other card. A pile that runs out of room gets it back by a respacing
+//! of the whole arena, which only moves piles, never reorders them.
+//!
+//! Invariants: the piles lie in their index order; pile p is
+//! `start[p]..end[p]`, and `end[p] <= start[p + 1]` (the arena's end for
+//! the last); the cards of piles past `used` are none.
+
+use super::model::{MAX_CARDS, MAX_PILES};
+
+/// Places in the arena: twice the most cards, so that each pile has some
+/// room after a respacing.
+const ROOM: usize = 512;
+const _: () = assert!(ROOM >= 2 * MAX_CARDS && ROOM <= u16::MAX as usize);
+
+/// The piles of a game in progress.
+#[derive(Clone)]
+pub struct Piles {
+    order: [u8; ROOM],
+    start: [u16; MAX_PILES],
+    end: [u16; MAX_PILES],
+    /// How many piles the rules have (the others stay empty).
+    used: u8,
+}
+
+impl Piles {
+    /// `used` piles, all empty, evenly spaced.
+    pub fn new(used: usize) -> Piles {
+        let mut p = Piles {
+            order: [0; ROOM],
+            start: [0; MAX_PILES],
+            end: [0; MAX_PILES],
+            used: used.min(MAX_PILES) as u8,
+        };
+        p.respace();
+        p
+    }
+
+    /// Pile `p`'s cards, bottom first.
+    #[inline]
+    pub fn get(&self, p: usize) -> &[u8] {
+        &self.order[self.start[p] as usize..self.end[p] as usize]
+    }
+
+    /// Pile `p`'s cards, to reorder them in place.
+    #[inline]
+    pub fn get_mut(&mut self, p: usize) -> &mut [u8] {
+        &mut self.order[self.start[p] as usize..self.end[p] as usize]
+    }
+
+    /// How many cards pile `p` holds.
+    #[inline]
+    pub fn len(&self, p: usize) -> usize {
+        (self.end[p] - self.start[p]) as usize
+    }
+
+    /// Puts card `c` on top of pile `p` (a layout being built).
+    pub fn push(&mut self, p: usize, c: u8) {
+        self.insert(p, self.len(p), c);
+    }
+
+    /// Takes card `c` out of pile `p` (the last place it is at); whether
+    /// it was there. The cards above it move down one place.
+    #[inline]
+    pub fn remove(&mut self, p: usize, c: u8) -> Option<usize> {
+        let (a, b) = (self.start[p] as usize, self.end[p] as usize);
+        let i = self.order[a..b].iter().rposition(|&x| x == c)?;
+        shift(&mut self.order[a + i..b], false);
+        self.end[p] -= 1;
+        Some(i)
+    }
+
+    /// Puts card `c` into pile `p` at place `at` (0: the bottom; at most
+    /// its length: the top). The cards from there on move up one place.
+    /// A pile the rules do not have takes no card.
+    #[inline]
+    pub fn insert(&mut self, p: usize, at: usize, c: u8) {
+        if p >= self.used as usize {
+            return;
+        }
+        if self.end[p] as usize >= self.limit(p) {
+            self.respace();
+        }
+        let (a, b) = (self.start[p] as usize, self.end[p] as usize + 1);
+        let g = a + at.min(b - 1 - a);
+        shift(&mut self.order[g..b], true);
+        self.order[g] = c;
+        self.end[p] += 1;
+    }
+
+    /// Where the room after pile `p` ends: the next used pile's start, or
+    /// the arena's end.
+    #[inline]
+    fn limit(&self, p: usize) -> usize {
+        if p + 1 < self.used as usize {
+            self.start[p + 1] as usize
+        } else {
+            ROOM
+        }
+    }
+
+    /// Lays the piles out again, in order, with the free room shared
+    /// evenly (at least 4 places each: at most [`MAX_CARDS`] cards in
+    /// [`MAX_PILES`] piles).
+    #[cold]
+    fn respace(&mut self) {
+        let used = self.used as usize;
+        let cards: usize = (0..used).map(|p| self.len(p)).sum();
+        let spare = (ROOM - cards) / used.max(1);
+        let mut out = [0u8; ROOM];
+        let mut at = 0;
+        let (mut start, mut end) = ([ROOM as u16; MAX_PILES], [ROOM as u16; MAX_PILES]);
+        for p in 0..used {
+            let n = self.len(p);
+            out[at..at + n].copy_from_slice(self.get(p));
+            start[p] = at as u16;
+            end[p] = (at + n) as u16;
+            at += n + spare;
+        }
+        (self.order, self.start, self.end) = (out, start, end);
+    }
+}
+
+/// Shifts `s` by one place up (its last place is overwritten) or down
+/// (its first): a few bytes one at a time, as a call of `memmove` costs
+/// more than a few bytes.
+#[inline(always)]
+fn shift(s: &mut [u8], up: bool) {
+    let n = s.len();
+    match (n < 16, up) {
+        (_, _) if n < 2 => {}
+        (false, true) => s.copy_within(..n - 1, 1),
+        (false, false) => s.copy_within(1.., 0),
+        (true, true) => (1..n).rev().for_each(|j| s[j] = s[j - 1]),
+        (true, false) => (1..n).for_each(|j| s[j - 1] = s[j]),
+    }
+}
