@@ -137,3 +137,43 @@ fn shift(s: &mut [u8], up: bool) {
         (true, false) => (1..n).for_each(|j| s[j - 1] = s[j]),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{RngExt, SeedableRng};
+
+    /// Random inserts and removes agree with a vector per pile, through
+    /// many respacings (one pile taking every card among others).
+    #[test]
+    fn piles_agree_with_vectors() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for used in [1, 5, 27, MAX_PILES] {
+            let mut piles = Piles::new(used);
+            let mut model: Vec<Vec<u8>> = vec![Vec::new(); used];
+            let mut loc = vec![0usize; MAX_CARDS];
+            for c in 0..MAX_CARDS as u8 {
+                piles.push(0, c);
+                model[0].push(c);
+            }
+            for step in 0..20_000 {
+                let c = rng.random_range(0..MAX_CARDS) as u8;
+                let to = if step % 3 == 0 {
+                    used - 1
+                } else {
+                    rng.random_range(0..used)
+                };
+                let from = loc[c as usize];
+                let i = piles.remove(from, c).expect("the card is where it was put");
+                model[from].remove(i);
+                let at = rng.random_range(0..=model[to].len());
+                piles.insert(to, at, c);
+                model[to].insert(at, c);
+                loc[c as usize] = to;
+            }
+            for (p, m) in model.iter().enumerate() {
+                assert_eq!(piles.get(p), &m[..], "pile {p} of {used}");
+            }
+        }
+    }
+}
