@@ -122,8 +122,9 @@ pub trait Read {
     fn t(c: &Core, r: &Rules, l: &mut Locals, id: TId) -> bool;
     /// Whether choice `ch`, waiting, has a legal move (`Core::any_legal`).
     fn any_legal(c: &Core, r: &Rules, l: &mut Locals, ch: u16) -> bool;
-    /// The cards of set `s`, in order (`Core::cards`).
-    fn cards(c: &Core, r: &Rules, l: &mut Locals, s: SId) -> super::run::Cards;
+    /// The cards of set `s`, in order (`Core::cards`), put in `out`
+    /// (empty), where they are wanted (no copy of the whole array).
+    fn cards(c: &Core, r: &Rules, l: &mut Locals, s: SId, out: &mut super::run::Cards);
     /// `f` with each card of set `s` as it stood first (`Core::each_moved`).
     fn each_moved(c: &mut Core, r: &Rules, l: &mut Locals, s: SId, f: impl FnMut(&mut Core, u8));
 }
@@ -148,8 +149,8 @@ impl Read for Tables {
     }
 
     #[inline(always)]
-    fn cards(c: &Core, r: &Rules, l: &mut Locals, s: SId) -> super::run::Cards {
-        c.cards(r, l, s)
+    fn cards(c: &Core, r: &Rules, l: &mut Locals, s: SId, out: &mut super::run::Cards) {
+        *out = c.cards(r, l, s);
     }
 
     #[inline(always)]

@@ -197,7 +197,8 @@ impl Core {
             }
             Op::Return => self.ret(r, l),
             Op::ForCardInit { set, base, n, i } => {
-                let cards = E::cards(self, r, l, *set);
+                let mut cards = Cards::new();
+                E::cards(self, r, l, *set, &mut cards);
                 self.for_card_init(l, &cards, [*base, *n, *i]);
             }
             Op::ForCardNext {
@@ -326,7 +327,9 @@ impl Core {
         if anchor.is_some_and(|a| self.loc[a] as usize != to) {
             anchor = None;
         }
-        for &c in &E::cards(self, r, l, set) {
+        let mut cards = Cards::new();
+        E::cards(self, r, l, set, &mut cards);
+        for &c in &cards {
             match anchor {
                 Some(a) if a != c as usize => {
                     let at = self.pile(to).iter().position(|&x| x as usize == a);

@@ -440,93 +440,93 @@ mod p0 {
         }
 
         #[inline(always)]
-        fn cards(c: &Core, r: &Rules, l: &mut Locals, s: SId) -> Cards {
+        fn cards(c: &Core, r: &Rules, l: &mut Locals, s: SId, out: &mut Cards) {
             match s {
-                0 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(2) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } out }
-                1 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { if let Some(p) = Some(3 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some(5 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } out }
-                2 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                3 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[3]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                4 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                5 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[5]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                6 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[6]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                7 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[7]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                8 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                9 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                10 => { let mut out = Cards::new(); if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                11 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[8]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                12 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                13 => { let mut out = Cards::new(); if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                14 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[9]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                15 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                16 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[10]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                17 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[12]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                18 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[12]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                19 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[13]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                20 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                21 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[5]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                22 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                23 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                24 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[18]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                25 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                26 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                27 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                28 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                29 => { let mut out = Cards::new(); if let Some(p) = Some(5 + (l[21]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                30 => { let mut out = Cards::new(); if let Some(p) = Some(5 + (l[21]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                31 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = c.glob[7]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                32 => { let mut out = Cards::new(); if let Some(p) = Some(5 + (c.glob[5]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                33 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                34 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                35 => { let mut out = Cards::new(); if let Some(p) = Some(5 + (l[27]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                36 => { let mut out = Cards::new(); if let Some(p) = Some(5 + (l[29]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                37 => { let mut out = Cards::new(); if let Some(p) = Some(5 + (l[34]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                38 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[34]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                _ => c.cards(r, l, s),
+                0 => { let mut left = 250usize; 'set: { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(2) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } }
+                1 => { let mut left = 250usize; 'set: { if let Some(p) = Some(3 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some(5 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } }
+                2 => { if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                3 => { if let Some(p) = Some(3 + (l[3]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                4 => { if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                5 => { if let Some(p) = Some(3 + (l[5]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                6 => { let mut left = 250usize; 'set: { { let k = l[6]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                7 => { if let Some(p) = Some(3 + (l[7]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                8 => { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                9 => { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                10 => { if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                11 => { let mut left = 250usize; 'set: { { let k = l[8]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                12 => { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                13 => { if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                14 => { let mut left = 250usize; 'set: { { let k = l[9]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                15 => { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                16 => { let mut left = 250usize; 'set: { { let k = l[10]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                17 => { if let Some(p) = Some(3 + (l[12]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                18 => { if let Some(p) = Some(3 + (l[12]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                19 => { let mut left = 250usize; 'set: { { let k = l[13]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                20 => { if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                21 => { if let Some(p) = Some(3 + (c.glob[5]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                22 => { if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                23 => { if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                24 => { if let Some(p) = Some(3 + (l[18]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                25 => { if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                26 => { if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                27 => { if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                28 => { if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                29 => { if let Some(p) = Some(5 + (l[21]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                30 => { if let Some(p) = Some(5 + (l[21]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                31 => { let mut left = 250usize; 'set: { { let k = c.glob[7]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                32 => { if let Some(p) = Some(5 + (c.glob[5]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                33 => { if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                34 => { if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                35 => { if let Some(p) = Some(5 + (l[27]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                36 => { if let Some(p) = Some(5 + (l[29]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                37 => { if let Some(p) = Some(5 + (l[34]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                38 => { if let Some(p) = Some(3 + (l[34]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                _ => *out = c.cards(r, l, s),
             }
         }
 
         #[inline(always)]
         fn each_moved(c: &mut Core, r: &Rules, l: &mut Locals, s: SId, mut f: impl FnMut(&mut Core, u8)) {
             match s {
-                0 => { let cards = { let c: &Core = c; let mut out = Cards::new(); let mut left = 250usize; 'set: { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(2) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } out }; for &k in &cards { f(c, k); } }
-                1 => { let cards = { let c: &Core = c; let mut out = Cards::new(); let mut left = 250usize; 'set: { if let Some(p) = Some(3 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some(5 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } out }; for &k in &cards { f(c, k); } }
-                2 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                3 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(3 + (l[3]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                4 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                5 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(3 + (l[5]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                0 => { let mut out = Cards::new(); { let c: &Core = c; let mut left = 250usize; 'set: { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(2) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } } for &k in &out { f(c, k); } }
+                1 => { let mut out = Cards::new(); { let c: &Core = c; let mut left = 250usize; 'set: { if let Some(p) = Some(3 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some(5 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } } for &k in &out { f(c, k); } }
+                2 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                3 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[3]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                4 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                5 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[5]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 6 => { if let Ok(k) = u8::try_from(l[6]) { if usize::from(k) < 105 { f(c, k); } } }
-                7 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(3 + (l[7]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                8 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                9 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                10 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                7 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[7]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                8 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                9 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                10 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 11 => { if let Ok(k) = u8::try_from(l[8]) { if usize::from(k) < 105 { f(c, k); } } }
-                12 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                13 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                12 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                13 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 14 => { if let Ok(k) = u8::try_from(l[9]) { if usize::from(k) < 105 { f(c, k); } } }
-                15 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                15 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 16 => { if let Ok(k) = u8::try_from(l[10]) { if usize::from(k) < 105 { f(c, k); } } }
-                17 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(3 + (l[12]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                18 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(3 + (l[12]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                17 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[12]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                18 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[12]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 19 => { if let Ok(k) = u8::try_from(l[13]) { if usize::from(k) < 105 { f(c, k); } } }
-                20 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                21 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[5]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                22 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                23 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                24 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(3 + (l[18]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                25 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                26 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                27 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                28 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                29 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(5 + (l[21]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                30 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(5 + (l[21]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                20 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                21 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[5]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                22 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                23 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                24 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[18]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                25 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                26 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                27 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                28 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                29 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(5 + (l[21]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                30 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(5 + (l[21]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 31 => { if let Ok(k) = u8::try_from(c.glob[7]) { if usize::from(k) < 105 { f(c, k); } } }
-                32 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(5 + (c.glob[5]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                33 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                34 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                35 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(5 + (l[27]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                36 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(5 + (l[29]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                37 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(5 + (l[34]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                38 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(3 + (l[34]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                32 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(5 + (c.glob[5]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                33 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                34 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                35 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(5 + (l[27]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                36 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(5 + (l[29]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                37 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(5 + (l[34]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                38 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[34]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 _ => c.each_moved(r, l, s, f),
             }
         }
@@ -2993,93 +2993,93 @@ mod p1 {
         }
 
         #[inline(always)]
-        fn cards(c: &Core, r: &Rules, l: &mut Locals, s: SId) -> Cards {
+        fn cards(c: &Core, r: &Rules, l: &mut Locals, s: SId, out: &mut Cards) {
             match s {
-                0 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(2) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } out }
-                1 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { if let Some(p) = Some(3 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some(6 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } out }
-                2 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                3 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[3]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                4 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                5 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[5]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                6 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[6]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                7 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[7]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                8 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                9 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                10 => { let mut out = Cards::new(); if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                11 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[8]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                12 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                13 => { let mut out = Cards::new(); if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                14 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[9]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                15 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                16 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[10]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                17 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[12]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                18 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[12]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                19 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[13]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                20 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                21 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[5]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                22 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                23 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                24 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[18]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                25 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                26 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                27 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                28 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                29 => { let mut out = Cards::new(); if let Some(p) = Some(6 + (l[21]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                30 => { let mut out = Cards::new(); if let Some(p) = Some(6 + (l[21]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                31 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = c.glob[7]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                32 => { let mut out = Cards::new(); if let Some(p) = Some(6 + (c.glob[5]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                33 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                34 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                35 => { let mut out = Cards::new(); if let Some(p) = Some(6 + (l[27]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                36 => { let mut out = Cards::new(); if let Some(p) = Some(6 + (l[29]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                37 => { let mut out = Cards::new(); if let Some(p) = Some(6 + (l[34]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                38 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[34]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                _ => c.cards(r, l, s),
+                0 => { let mut left = 250usize; 'set: { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(2) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } }
+                1 => { let mut left = 250usize; 'set: { if let Some(p) = Some(3 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some(6 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } }
+                2 => { if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                3 => { if let Some(p) = Some(3 + (l[3]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                4 => { if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                5 => { if let Some(p) = Some(3 + (l[5]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                6 => { let mut left = 250usize; 'set: { { let k = l[6]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                7 => { if let Some(p) = Some(3 + (l[7]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                8 => { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                9 => { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                10 => { if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                11 => { let mut left = 250usize; 'set: { { let k = l[8]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                12 => { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                13 => { if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                14 => { let mut left = 250usize; 'set: { { let k = l[9]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                15 => { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                16 => { let mut left = 250usize; 'set: { { let k = l[10]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                17 => { if let Some(p) = Some(3 + (l[12]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                18 => { if let Some(p) = Some(3 + (l[12]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                19 => { let mut left = 250usize; 'set: { { let k = l[13]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                20 => { if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                21 => { if let Some(p) = Some(3 + (c.glob[5]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                22 => { if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                23 => { if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                24 => { if let Some(p) = Some(3 + (l[18]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                25 => { if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                26 => { if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                27 => { if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                28 => { if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                29 => { if let Some(p) = Some(6 + (l[21]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                30 => { if let Some(p) = Some(6 + (l[21]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                31 => { let mut left = 250usize; 'set: { { let k = c.glob[7]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                32 => { if let Some(p) = Some(6 + (c.glob[5]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                33 => { if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                34 => { if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                35 => { if let Some(p) = Some(6 + (l[27]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                36 => { if let Some(p) = Some(6 + (l[29]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                37 => { if let Some(p) = Some(6 + (l[34]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                38 => { if let Some(p) = Some(3 + (l[34]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                _ => *out = c.cards(r, l, s),
             }
         }
 
         #[inline(always)]
         fn each_moved(c: &mut Core, r: &Rules, l: &mut Locals, s: SId, mut f: impl FnMut(&mut Core, u8)) {
             match s {
-                0 => { let cards = { let c: &Core = c; let mut out = Cards::new(); let mut left = 250usize; 'set: { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(2) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } out }; for &k in &cards { f(c, k); } }
-                1 => { let cards = { let c: &Core = c; let mut out = Cards::new(); let mut left = 250usize; 'set: { if let Some(p) = Some(3 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some(6 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } out }; for &k in &cards { f(c, k); } }
-                2 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                3 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(3 + (l[3]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                4 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                5 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(3 + (l[5]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                0 => { let mut out = Cards::new(); { let c: &Core = c; let mut left = 250usize; 'set: { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(2) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } } for &k in &out { f(c, k); } }
+                1 => { let mut out = Cards::new(); { let c: &Core = c; let mut left = 250usize; 'set: { if let Some(p) = Some(3 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some(6 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } } for &k in &out { f(c, k); } }
+                2 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                3 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[3]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                4 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                5 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[5]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 6 => { if let Ok(k) = u8::try_from(l[6]) { if usize::from(k) < 105 { f(c, k); } } }
-                7 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(3 + (l[7]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                8 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                9 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                10 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                7 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[7]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                8 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                9 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                10 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 11 => { if let Ok(k) = u8::try_from(l[8]) { if usize::from(k) < 105 { f(c, k); } } }
-                12 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                13 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                12 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                13 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 14 => { if let Ok(k) = u8::try_from(l[9]) { if usize::from(k) < 105 { f(c, k); } } }
-                15 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                15 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 16 => { if let Ok(k) = u8::try_from(l[10]) { if usize::from(k) < 105 { f(c, k); } } }
-                17 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(3 + (l[12]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                18 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(3 + (l[12]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                17 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[12]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                18 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[12]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 19 => { if let Ok(k) = u8::try_from(l[13]) { if usize::from(k) < 105 { f(c, k); } } }
-                20 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                21 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[5]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                22 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                23 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                24 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(3 + (l[18]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                25 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                26 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                27 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                28 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                29 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(6 + (l[21]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                30 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(6 + (l[21]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                20 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                21 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[5]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                22 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                23 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                24 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[18]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                25 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                26 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                27 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                28 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                29 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (l[21]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                30 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (l[21]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 31 => { if let Ok(k) = u8::try_from(c.glob[7]) { if usize::from(k) < 105 { f(c, k); } } }
-                32 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(6 + (c.glob[5]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                33 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                34 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                35 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(6 + (l[27]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                36 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(6 + (l[29]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                37 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(6 + (l[34]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                38 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(3 + (l[34]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                32 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (c.glob[5]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                33 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                34 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                35 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (l[27]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                36 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (l[29]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                37 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (l[34]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                38 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[34]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 _ => c.each_moved(r, l, s, f),
             }
         }
@@ -5546,93 +5546,93 @@ mod p2 {
         }
 
         #[inline(always)]
-        fn cards(c: &Core, r: &Rules, l: &mut Locals, s: SId) -> Cards {
+        fn cards(c: &Core, r: &Rules, l: &mut Locals, s: SId, out: &mut Cards) {
             match s {
-                0 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(2) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } out }
-                1 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { if let Some(p) = Some(3 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some(7 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } out }
-                2 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                3 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[3]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                4 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                5 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[5]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                6 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[6]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                7 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[7]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                8 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                9 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                10 => { let mut out = Cards::new(); if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                11 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[8]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                12 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                13 => { let mut out = Cards::new(); if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                14 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[9]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                15 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                16 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[10]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                17 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[12]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                18 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[12]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                19 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[13]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                20 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                21 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[5]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                22 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                23 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                24 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[18]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                25 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                26 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                27 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                28 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                29 => { let mut out = Cards::new(); if let Some(p) = Some(7 + (l[21]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                30 => { let mut out = Cards::new(); if let Some(p) = Some(7 + (l[21]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                31 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = c.glob[7]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                32 => { let mut out = Cards::new(); if let Some(p) = Some(7 + (c.glob[5]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                33 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                34 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                35 => { let mut out = Cards::new(); if let Some(p) = Some(7 + (l[27]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                36 => { let mut out = Cards::new(); if let Some(p) = Some(7 + (l[29]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                37 => { let mut out = Cards::new(); if let Some(p) = Some(7 + (l[34]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                38 => { let mut out = Cards::new(); if let Some(p) = Some(3 + (l[34]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                _ => c.cards(r, l, s),
+                0 => { let mut left = 250usize; 'set: { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(2) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } }
+                1 => { let mut left = 250usize; 'set: { if let Some(p) = Some(3 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some(7 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } }
+                2 => { if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                3 => { if let Some(p) = Some(3 + (l[3]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                4 => { if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                5 => { if let Some(p) = Some(3 + (l[5]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                6 => { let mut left = 250usize; 'set: { { let k = l[6]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                7 => { if let Some(p) = Some(3 + (l[7]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                8 => { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                9 => { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                10 => { if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                11 => { let mut left = 250usize; 'set: { { let k = l[8]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                12 => { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                13 => { if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                14 => { let mut left = 250usize; 'set: { { let k = l[9]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                15 => { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                16 => { let mut left = 250usize; 'set: { { let k = l[10]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                17 => { if let Some(p) = Some(3 + (l[12]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                18 => { if let Some(p) = Some(3 + (l[12]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                19 => { let mut left = 250usize; 'set: { { let k = l[13]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                20 => { if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                21 => { if let Some(p) = Some(3 + (c.glob[5]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                22 => { if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                23 => { if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                24 => { if let Some(p) = Some(3 + (l[18]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                25 => { if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                26 => { if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                27 => { if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                28 => { if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                29 => { if let Some(p) = Some(7 + (l[21]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                30 => { if let Some(p) = Some(7 + (l[21]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                31 => { let mut left = 250usize; 'set: { { let k = c.glob[7]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                32 => { if let Some(p) = Some(7 + (c.glob[5]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                33 => { if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                34 => { if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                35 => { if let Some(p) = Some(7 + (l[27]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                36 => { if let Some(p) = Some(7 + (l[29]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                37 => { if let Some(p) = Some(7 + (l[34]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                38 => { if let Some(p) = Some(3 + (l[34]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                _ => *out = c.cards(r, l, s),
             }
         }
 
         #[inline(always)]
         fn each_moved(c: &mut Core, r: &Rules, l: &mut Locals, s: SId, mut f: impl FnMut(&mut Core, u8)) {
             match s {
-                0 => { let cards = { let c: &Core = c; let mut out = Cards::new(); let mut left = 250usize; 'set: { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(2) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } out }; for &k in &cards { f(c, k); } }
-                1 => { let cards = { let c: &Core = c; let mut out = Cards::new(); let mut left = 250usize; 'set: { if let Some(p) = Some(3 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some(7 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } out }; for &k in &cards { f(c, k); } }
-                2 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                3 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(3 + (l[3]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                4 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                5 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(3 + (l[5]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                0 => { let mut out = Cards::new(); { let c: &Core = c; let mut left = 250usize; 'set: { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(2) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } } for &k in &out { f(c, k); } }
+                1 => { let mut out = Cards::new(); { let c: &Core = c; let mut left = 250usize; 'set: { if let Some(p) = Some(3 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some(7 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } } for &k in &out { f(c, k); } }
+                2 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                3 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[3]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                4 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                5 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[5]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 6 => { if let Ok(k) = u8::try_from(l[6]) { if usize::from(k) < 105 { f(c, k); } } }
-                7 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(3 + (l[7]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                8 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                9 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                10 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                7 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[7]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                8 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                9 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                10 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 11 => { if let Ok(k) = u8::try_from(l[8]) { if usize::from(k) < 105 { f(c, k); } } }
-                12 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                13 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                12 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                13 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 14 => { if let Ok(k) = u8::try_from(l[9]) { if usize::from(k) < 105 { f(c, k); } } }
-                15 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                15 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 16 => { if let Ok(k) = u8::try_from(l[10]) { if usize::from(k) < 105 { f(c, k); } } }
-                17 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(3 + (l[12]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                18 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(3 + (l[12]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                17 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[12]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                18 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[12]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 19 => { if let Ok(k) = u8::try_from(l[13]) { if usize::from(k) < 105 { f(c, k); } } }
-                20 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                21 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(3 + (c.glob[5]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                22 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                23 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                24 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(3 + (l[18]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                25 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                26 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                27 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                28 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                29 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(7 + (l[21]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                30 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(7 + (l[21]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                20 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                21 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[5]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                22 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                23 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                24 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[18]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                25 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                26 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                27 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                28 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                29 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(7 + (l[21]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                30 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(7 + (l[21]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 31 => { if let Ok(k) = u8::try_from(c.glob[7]) { if usize::from(k) < 105 { f(c, k); } } }
-                32 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(7 + (c.glob[5]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                33 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                34 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                35 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(7 + (l[27]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                36 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(7 + (l[29]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                37 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(7 + (l[34]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                38 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(3 + (l[34]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                32 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(7 + (c.glob[5]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                33 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                34 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                35 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(7 + (l[27]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                36 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(7 + (l[29]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                37 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(7 + (l[34]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                38 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[34]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 _ => c.each_moved(r, l, s, f),
             }
         }
@@ -9254,213 +9254,213 @@ mod p3 {
         }
 
         #[inline(always)]
-        fn cards(c: &Core, r: &Rules, l: &mut Locals, s: SId) -> Cards {
+        fn cards(c: &Core, r: &Rules, l: &mut Locals, s: SId, out: &mut Cards) {
             match s {
-                0 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 0u8..50u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }
-                1 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[5]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                2 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 50u8..86u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }
-                3 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[3]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                4 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                5 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                6 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                7 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[0]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                8 => { let mut out = Cards::new(); if let Some(p) = Some(6 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                9 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                10 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                11 => { let mut out = Cards::new(); if let Some(p) = Some(4 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                12 => { let mut out = Cards::new(); if let Some(p) = Some(4 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                13 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                14 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[0]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                15 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                16 => { let mut out = Cards::new(); if let Some(p) = { let i = l[0]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                17 => { let mut out = Cards::new(); if let Some(p) = { let i = l[0]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                18 => { let mut out = Cards::new(); if let Some(p) = Some(4 + (l[3]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                19 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                20 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[5]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                21 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                22 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                23 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[6]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                24 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                25 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                26 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                27 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                28 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                29 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                30 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                31 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                32 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                33 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                34 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                35 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                36 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                37 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                38 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                39 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                40 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                41 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                42 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[9]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                43 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[9]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                44 => { let mut out = Cards::new(); if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                45 => { let mut out = Cards::new(); if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                46 => { let mut out = Cards::new(); if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                47 => { let mut out = Cards::new(); if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                48 => { let mut out = Cards::new(); if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                49 => { let mut out = Cards::new(); if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                50 => { let mut out = Cards::new(); if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                51 => { let mut out = Cards::new(); if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                52 => { let mut out = Cards::new(); if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                53 => { let mut out = Cards::new(); if let Some(p) = { let i = l[16]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                54 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[10]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                55 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[10]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                56 => { let mut out = Cards::new(); if let Some(p) = { let i = l[14]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                57 => { let mut out = Cards::new(); if let Some(p) = { let i = l[14]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                58 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[14]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                59 => { let mut out = Cards::new(); if let Some(p) = { let i = x628(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                60 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[11]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                61 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                62 => { let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                63 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[14]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                64 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[15]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                65 => { let mut out = Cards::new(); if let Some(p) = Some(4 + (l[11]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                66 => { let mut out = Cards::new(); if let Some(p) = { let i = l[12]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                67 => { let mut out = Cards::new(); if let Some(p) = { let i = l[12]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                68 => { let mut out = Cards::new(); if let Some(p) = Some(4 + (l[11]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                69 => { let mut out = Cards::new(); if let Some(p) = { let i = x688(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                70 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[12]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                71 => { let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                72 => { let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                73 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                74 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                75 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                76 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                77 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                78 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                79 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                80 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                81 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                82 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                83 => { let mut out = Cards::new(); if let Some(p) = { let i = x898(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                84 => { let mut out = Cards::new(); if let Some(p) = { let i = x919(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                85 => { let mut out = Cards::new(); if let Some(p) = { let i = x936(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                86 => { let mut out = Cards::new(); if let Some(p) = { let i = x960(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                87 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                88 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                89 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                90 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 50u8..86u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }
-                91 => { let mut out = Cards::new(); if let Some(p) = { let i = x1042(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                92 => { let mut out = Cards::new(); if let Some(p) = { let i = x1063(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                93 => { let mut out = Cards::new(); if let Some(p) = { let i = x1088(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                94 => { let mut out = Cards::new(); if let Some(p) = { let i = x1109(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                95 => { let mut out = Cards::new(); if let Some(p) = { let i = x1140(c, r, l); if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                96 => { let mut out = Cards::new(); if let Some(p) = Some(10 + (l[26]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                97 => { let mut out = Cards::new(); if let Some(p) = Some(10 + (l[27]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                98 => { let mut out = Cards::new(); if let Some(p) = Some(10 + (l[28]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                _ => c.cards(r, l, s),
+                0 => { let mut left = 250usize; 'set: { for it in 0u8..50u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } }
+                1 => { let mut left = 250usize; 'set: { { let k = l[5]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                2 => { let mut left = 250usize; 'set: { for it in 50u8..86u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } }
+                3 => { let mut left = 250usize; 'set: { { let k = l[3]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                4 => { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                5 => { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                6 => { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                7 => { let mut left = 250usize; 'set: { { let k = l[0]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                8 => { if let Some(p) = Some(6 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                9 => { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                10 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                11 => { if let Some(p) = Some(4 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                12 => { if let Some(p) = Some(4 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                13 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                14 => { let mut left = 250usize; 'set: { { let k = l[0]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                15 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                16 => { if let Some(p) = { let i = l[0]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                17 => { if let Some(p) = { let i = l[0]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                18 => { if let Some(p) = Some(4 + (l[3]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                19 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                20 => { let mut left = 250usize; 'set: { { let k = l[5]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                21 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                22 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                23 => { let mut left = 250usize; 'set: { { let k = l[6]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                24 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                25 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                26 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                27 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                28 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                29 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                30 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                31 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                32 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                33 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                34 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                35 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                36 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                37 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                38 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                39 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                40 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                41 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                42 => { let mut left = 250usize; 'set: { { let k = l[9]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                43 => { let mut left = 250usize; 'set: { { let k = l[9]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                44 => { if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                45 => { if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                46 => { if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                47 => { if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                48 => { if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                49 => { if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                50 => { if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                51 => { if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                52 => { if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                53 => { if let Some(p) = { let i = l[16]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                54 => { let mut left = 250usize; 'set: { { let k = l[10]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                55 => { let mut left = 250usize; 'set: { { let k = l[10]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                56 => { if let Some(p) = { let i = l[14]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                57 => { if let Some(p) = { let i = l[14]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                58 => { let mut left = 250usize; 'set: { { let k = l[14]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                59 => { if let Some(p) = { let i = x628(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                60 => { let mut left = 250usize; 'set: { { let k = l[11]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                61 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                62 => { if let Some(p) = { let i = l[13]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                63 => { let mut left = 250usize; 'set: { { let k = l[14]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                64 => { let mut left = 250usize; 'set: { { let k = l[15]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                65 => { if let Some(p) = Some(4 + (l[11]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                66 => { if let Some(p) = { let i = l[12]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                67 => { if let Some(p) = { let i = l[12]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                68 => { if let Some(p) = Some(4 + (l[11]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                69 => { if let Some(p) = { let i = x688(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                70 => { let mut left = 250usize; 'set: { { let k = l[12]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                71 => { if let Some(p) = { let i = l[13]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                72 => { if let Some(p) = { let i = l[13]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                73 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                74 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                75 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                76 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                77 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                78 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                79 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                80 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                81 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                82 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                83 => { if let Some(p) = { let i = x898(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                84 => { if let Some(p) = { let i = x919(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                85 => { if let Some(p) = { let i = x936(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                86 => { if let Some(p) = { let i = x960(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                87 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                88 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                89 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                90 => { let mut left = 250usize; 'set: { for it in 50u8..86u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } }
+                91 => { if let Some(p) = { let i = x1042(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                92 => { if let Some(p) = { let i = x1063(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                93 => { if let Some(p) = { let i = x1088(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                94 => { if let Some(p) = { let i = x1109(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                95 => { if let Some(p) = { let i = x1140(c, r, l); if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                96 => { if let Some(p) = Some(10 + (l[26]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                97 => { if let Some(p) = Some(10 + (l[27]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                98 => { if let Some(p) = Some(10 + (l[28]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                _ => *out = c.cards(r, l, s),
             }
         }
 
         #[inline(always)]
         fn each_moved(c: &mut Core, r: &Rules, l: &mut Locals, s: SId, mut f: impl FnMut(&mut Core, u8)) {
             match s {
-                0 => { let cards = { let c: &Core = c; let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 0u8..50u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                0 => { let mut out = Cards::new(); { let c: &Core = c; let mut left = 250usize; 'set: { for it in 0u8..50u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 1 => { if let Ok(k) = u8::try_from(l[5]) { if usize::from(k) < 86 { f(c, k); } } }
-                2 => { let cards = { let c: &Core = c; let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 50u8..86u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                2 => { let mut out = Cards::new(); { let c: &Core = c; let mut left = 250usize; 'set: { for it in 50u8..86u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 3 => { if let Ok(k) = u8::try_from(l[3]) { if usize::from(k) < 86 { f(c, k); } } }
-                4 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                5 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                6 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                4 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                5 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                6 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 7 => { if let Ok(k) = u8::try_from(l[0]) { if usize::from(k) < 86 { f(c, k); } } }
-                8 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(6 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                9 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                8 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                9 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 10 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 86 { f(c, k); } } }
-                11 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(4 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                12 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(4 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                13 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                11 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(4 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                12 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(4 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                13 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 14 => { if let Ok(k) = u8::try_from(l[0]) { if usize::from(k) < 86 { f(c, k); } } }
                 15 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 86 { f(c, k); } } }
-                16 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[0]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                17 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[0]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                18 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(4 + (l[3]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                19 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                16 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[0]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                17 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[0]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                18 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(4 + (l[3]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                19 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 20 => { if let Ok(k) = u8::try_from(l[5]) { if usize::from(k) < 86 { f(c, k); } } }
-                21 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                22 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                21 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                22 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 23 => { if let Ok(k) = u8::try_from(l[6]) { if usize::from(k) < 86 { f(c, k); } } }
-                24 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                25 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                26 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                27 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                28 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                29 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                30 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                31 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                32 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                33 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                34 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                35 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                36 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                37 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                24 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                25 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                26 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                27 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                28 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                29 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                30 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                31 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                32 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                33 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                34 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                35 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                36 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                37 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 38 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 86 { f(c, k); } } }
                 39 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 86 { f(c, k); } } }
                 40 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 86 { f(c, k); } } }
-                41 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                41 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 42 => { if let Ok(k) = u8::try_from(l[9]) { if usize::from(k) < 86 { f(c, k); } } }
                 43 => { if let Ok(k) = u8::try_from(l[9]) { if usize::from(k) < 86 { f(c, k); } } }
-                44 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                45 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                46 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                47 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                48 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                49 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                50 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                51 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                52 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                53 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[16]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                44 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                45 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                46 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                47 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                48 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                49 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                50 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                51 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                52 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                53 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[16]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 54 => { if let Ok(k) = u8::try_from(l[10]) { if usize::from(k) < 86 { f(c, k); } } }
                 55 => { if let Ok(k) = u8::try_from(l[10]) { if usize::from(k) < 86 { f(c, k); } } }
-                56 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[14]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                57 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[14]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                56 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[14]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                57 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[14]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 58 => { if let Ok(k) = u8::try_from(l[14]) { if usize::from(k) < 86 { f(c, k); } } }
-                59 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x628(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                59 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x628(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 60 => { if let Ok(k) = u8::try_from(l[11]) { if usize::from(k) < 86 { f(c, k); } } }
-                61 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                62 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                61 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                62 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 63 => { if let Ok(k) = u8::try_from(l[14]) { if usize::from(k) < 86 { f(c, k); } } }
                 64 => { if let Ok(k) = u8::try_from(l[15]) { if usize::from(k) < 86 { f(c, k); } } }
-                65 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(4 + (l[11]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                66 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[12]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                67 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[12]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                68 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(4 + (l[11]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                69 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x688(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                65 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(4 + (l[11]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                66 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[12]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                67 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[12]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                68 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(4 + (l[11]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                69 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x688(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 70 => { if let Ok(k) = u8::try_from(l[12]) { if usize::from(k) < 86 { f(c, k); } } }
-                71 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                72 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                73 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                74 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                75 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                76 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                77 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                78 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                79 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                80 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                81 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                82 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                83 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x898(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                84 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x919(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                85 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x936(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                86 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x960(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                87 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                88 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                89 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                90 => { let cards = { let c: &Core = c; let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 50u8..86u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                91 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x1042(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                92 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x1063(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                93 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x1088(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                94 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x1109(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                95 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x1140(c, r, l); if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                96 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(10 + (l[26]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                97 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(10 + (l[27]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                98 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(10 + (l[28]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                71 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                72 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                73 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                74 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                75 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                76 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                77 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                78 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                79 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                80 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                81 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                82 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                83 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x898(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                84 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x919(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                85 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x936(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                86 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x960(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                87 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                88 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                89 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                90 => { let mut out = Cards::new(); { let c: &Core = c; let mut left = 250usize; 'set: { for it in 50u8..86u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                91 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1042(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                92 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1063(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                93 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1088(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                94 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1109(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                95 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1140(c, r, l); if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                96 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(10 + (l[26]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                97 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(10 + (l[27]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                98 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(10 + (l[28]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 _ => c.each_moved(r, l, s, f),
             }
         }
@@ -19012,213 +19012,213 @@ mod p4 {
         }
 
         #[inline(always)]
-        fn cards(c: &Core, r: &Rules, l: &mut Locals, s: SId) -> Cards {
+        fn cards(c: &Core, r: &Rules, l: &mut Locals, s: SId, out: &mut Cards) {
             match s {
-                0 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 0u8..75u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }
-                1 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[5]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                2 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 75u8..111u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }
-                3 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[3]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                4 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                5 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                6 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                7 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[0]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                8 => { let mut out = Cards::new(); if let Some(p) = Some(8 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                9 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                10 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                11 => { let mut out = Cards::new(); if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                12 => { let mut out = Cards::new(); if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                13 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                14 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[0]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                15 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                16 => { let mut out = Cards::new(); if let Some(p) = { let i = l[0]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                17 => { let mut out = Cards::new(); if let Some(p) = { let i = l[0]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                18 => { let mut out = Cards::new(); if let Some(p) = Some(5 + (l[3]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                19 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                20 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[5]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                21 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                22 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                23 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[6]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                24 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                25 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                26 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                27 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                28 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                29 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                30 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                31 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                32 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                33 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                34 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                35 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                36 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                37 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                38 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                39 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                40 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                41 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                42 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[9]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                43 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[9]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                44 => { let mut out = Cards::new(); if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                45 => { let mut out = Cards::new(); if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                46 => { let mut out = Cards::new(); if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                47 => { let mut out = Cards::new(); if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                48 => { let mut out = Cards::new(); if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                49 => { let mut out = Cards::new(); if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                50 => { let mut out = Cards::new(); if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                51 => { let mut out = Cards::new(); if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                52 => { let mut out = Cards::new(); if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                53 => { let mut out = Cards::new(); if let Some(p) = { let i = l[16]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                54 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[10]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                55 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[10]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                56 => { let mut out = Cards::new(); if let Some(p) = { let i = l[14]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                57 => { let mut out = Cards::new(); if let Some(p) = { let i = l[14]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                58 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[14]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                59 => { let mut out = Cards::new(); if let Some(p) = { let i = x628(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                60 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[11]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                61 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                62 => { let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                63 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[14]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                64 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[15]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                65 => { let mut out = Cards::new(); if let Some(p) = Some(5 + (l[11]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                66 => { let mut out = Cards::new(); if let Some(p) = { let i = l[12]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                67 => { let mut out = Cards::new(); if let Some(p) = { let i = l[12]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                68 => { let mut out = Cards::new(); if let Some(p) = Some(5 + (l[11]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                69 => { let mut out = Cards::new(); if let Some(p) = { let i = x688(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                70 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[12]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                71 => { let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                72 => { let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                73 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                74 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                75 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                76 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                77 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                78 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                79 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                80 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                81 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                82 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                83 => { let mut out = Cards::new(); if let Some(p) = { let i = x898(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                84 => { let mut out = Cards::new(); if let Some(p) = { let i = x919(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                85 => { let mut out = Cards::new(); if let Some(p) = { let i = x936(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                86 => { let mut out = Cards::new(); if let Some(p) = { let i = x960(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                87 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                88 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                89 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                90 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 75u8..111u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }
-                91 => { let mut out = Cards::new(); if let Some(p) = { let i = x1042(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                92 => { let mut out = Cards::new(); if let Some(p) = { let i = x1063(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                93 => { let mut out = Cards::new(); if let Some(p) = { let i = x1088(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                94 => { let mut out = Cards::new(); if let Some(p) = { let i = x1109(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                95 => { let mut out = Cards::new(); if let Some(p) = { let i = x1140(c, r, l); if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                96 => { let mut out = Cards::new(); if let Some(p) = Some(14 + (l[26]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                97 => { let mut out = Cards::new(); if let Some(p) = Some(14 + (l[27]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                98 => { let mut out = Cards::new(); if let Some(p) = Some(14 + (l[28]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                _ => c.cards(r, l, s),
+                0 => { let mut left = 250usize; 'set: { for it in 0u8..75u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } }
+                1 => { let mut left = 250usize; 'set: { { let k = l[5]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                2 => { let mut left = 250usize; 'set: { for it in 75u8..111u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } }
+                3 => { let mut left = 250usize; 'set: { { let k = l[3]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                4 => { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                5 => { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                6 => { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                7 => { let mut left = 250usize; 'set: { { let k = l[0]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                8 => { if let Some(p) = Some(8 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                9 => { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                10 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                11 => { if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                12 => { if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                13 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                14 => { let mut left = 250usize; 'set: { { let k = l[0]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                15 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                16 => { if let Some(p) = { let i = l[0]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                17 => { if let Some(p) = { let i = l[0]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                18 => { if let Some(p) = Some(5 + (l[3]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                19 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                20 => { let mut left = 250usize; 'set: { { let k = l[5]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                21 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                22 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                23 => { let mut left = 250usize; 'set: { { let k = l[6]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                24 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                25 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                26 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                27 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                28 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                29 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                30 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                31 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                32 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                33 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                34 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                35 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                36 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                37 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                38 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                39 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                40 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                41 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                42 => { let mut left = 250usize; 'set: { { let k = l[9]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                43 => { let mut left = 250usize; 'set: { { let k = l[9]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                44 => { if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                45 => { if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                46 => { if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                47 => { if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                48 => { if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                49 => { if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                50 => { if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                51 => { if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                52 => { if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                53 => { if let Some(p) = { let i = l[16]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                54 => { let mut left = 250usize; 'set: { { let k = l[10]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                55 => { let mut left = 250usize; 'set: { { let k = l[10]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                56 => { if let Some(p) = { let i = l[14]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                57 => { if let Some(p) = { let i = l[14]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                58 => { let mut left = 250usize; 'set: { { let k = l[14]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                59 => { if let Some(p) = { let i = x628(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                60 => { let mut left = 250usize; 'set: { { let k = l[11]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                61 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                62 => { if let Some(p) = { let i = l[13]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                63 => { let mut left = 250usize; 'set: { { let k = l[14]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                64 => { let mut left = 250usize; 'set: { { let k = l[15]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                65 => { if let Some(p) = Some(5 + (l[11]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                66 => { if let Some(p) = { let i = l[12]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                67 => { if let Some(p) = { let i = l[12]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                68 => { if let Some(p) = Some(5 + (l[11]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                69 => { if let Some(p) = { let i = x688(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                70 => { let mut left = 250usize; 'set: { { let k = l[12]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                71 => { if let Some(p) = { let i = l[13]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                72 => { if let Some(p) = { let i = l[13]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                73 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                74 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                75 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                76 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                77 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                78 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                79 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                80 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                81 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                82 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                83 => { if let Some(p) = { let i = x898(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                84 => { if let Some(p) = { let i = x919(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                85 => { if let Some(p) = { let i = x936(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                86 => { if let Some(p) = { let i = x960(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                87 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                88 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                89 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                90 => { let mut left = 250usize; 'set: { for it in 75u8..111u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } }
+                91 => { if let Some(p) = { let i = x1042(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                92 => { if let Some(p) = { let i = x1063(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                93 => { if let Some(p) = { let i = x1088(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                94 => { if let Some(p) = { let i = x1109(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                95 => { if let Some(p) = { let i = x1140(c, r, l); if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                96 => { if let Some(p) = Some(14 + (l[26]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                97 => { if let Some(p) = Some(14 + (l[27]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                98 => { if let Some(p) = Some(14 + (l[28]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                _ => *out = c.cards(r, l, s),
             }
         }
 
         #[inline(always)]
         fn each_moved(c: &mut Core, r: &Rules, l: &mut Locals, s: SId, mut f: impl FnMut(&mut Core, u8)) {
             match s {
-                0 => { let cards = { let c: &Core = c; let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 0u8..75u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                0 => { let mut out = Cards::new(); { let c: &Core = c; let mut left = 250usize; 'set: { for it in 0u8..75u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 1 => { if let Ok(k) = u8::try_from(l[5]) { if usize::from(k) < 111 { f(c, k); } } }
-                2 => { let cards = { let c: &Core = c; let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 75u8..111u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                2 => { let mut out = Cards::new(); { let c: &Core = c; let mut left = 250usize; 'set: { for it in 75u8..111u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 3 => { if let Ok(k) = u8::try_from(l[3]) { if usize::from(k) < 111 { f(c, k); } } }
-                4 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                5 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                6 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                4 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                5 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                6 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 7 => { if let Ok(k) = u8::try_from(l[0]) { if usize::from(k) < 111 { f(c, k); } } }
-                8 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(8 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                9 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                8 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(8 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                9 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 10 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 111 { f(c, k); } } }
-                11 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                12 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                13 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                11 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                12 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                13 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 14 => { if let Ok(k) = u8::try_from(l[0]) { if usize::from(k) < 111 { f(c, k); } } }
                 15 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 111 { f(c, k); } } }
-                16 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[0]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                17 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[0]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                18 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(5 + (l[3]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                19 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                16 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[0]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                17 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[0]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                18 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(5 + (l[3]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                19 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 20 => { if let Ok(k) = u8::try_from(l[5]) { if usize::from(k) < 111 { f(c, k); } } }
-                21 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                22 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                21 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                22 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 23 => { if let Ok(k) = u8::try_from(l[6]) { if usize::from(k) < 111 { f(c, k); } } }
-                24 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                25 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                26 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                27 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                28 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                29 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                30 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                31 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                32 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                33 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                34 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                35 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                36 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                37 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                24 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                25 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                26 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                27 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                28 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                29 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                30 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                31 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                32 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                33 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                34 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                35 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                36 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                37 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 38 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 111 { f(c, k); } } }
                 39 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 111 { f(c, k); } } }
                 40 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 111 { f(c, k); } } }
-                41 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                41 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 42 => { if let Ok(k) = u8::try_from(l[9]) { if usize::from(k) < 111 { f(c, k); } } }
                 43 => { if let Ok(k) = u8::try_from(l[9]) { if usize::from(k) < 111 { f(c, k); } } }
-                44 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                45 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                46 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                47 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                48 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                49 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                50 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                51 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                52 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                53 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[16]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                44 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                45 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                46 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                47 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                48 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                49 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                50 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                51 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                52 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                53 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[16]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 54 => { if let Ok(k) = u8::try_from(l[10]) { if usize::from(k) < 111 { f(c, k); } } }
                 55 => { if let Ok(k) = u8::try_from(l[10]) { if usize::from(k) < 111 { f(c, k); } } }
-                56 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[14]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                57 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[14]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                56 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[14]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                57 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[14]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 58 => { if let Ok(k) = u8::try_from(l[14]) { if usize::from(k) < 111 { f(c, k); } } }
-                59 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x628(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                59 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x628(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 60 => { if let Ok(k) = u8::try_from(l[11]) { if usize::from(k) < 111 { f(c, k); } } }
-                61 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                62 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                61 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                62 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 63 => { if let Ok(k) = u8::try_from(l[14]) { if usize::from(k) < 111 { f(c, k); } } }
                 64 => { if let Ok(k) = u8::try_from(l[15]) { if usize::from(k) < 111 { f(c, k); } } }
-                65 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(5 + (l[11]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                66 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[12]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                67 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[12]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                68 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(5 + (l[11]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                69 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x688(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                65 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(5 + (l[11]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                66 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[12]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                67 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[12]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                68 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(5 + (l[11]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                69 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x688(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 70 => { if let Ok(k) = u8::try_from(l[12]) { if usize::from(k) < 111 { f(c, k); } } }
-                71 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                72 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                73 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                74 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                75 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                76 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                77 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                78 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                79 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                80 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                81 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                82 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                83 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x898(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                84 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x919(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                85 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x936(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                86 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x960(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                87 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                88 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                89 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                90 => { let cards = { let c: &Core = c; let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 75u8..111u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                91 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x1042(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                92 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x1063(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                93 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x1088(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                94 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x1109(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                95 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x1140(c, r, l); if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                96 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(14 + (l[26]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                97 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(14 + (l[27]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                98 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(14 + (l[28]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                71 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                72 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                73 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                74 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                75 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                76 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                77 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                78 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                79 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                80 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                81 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                82 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                83 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x898(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                84 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x919(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                85 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x936(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                86 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x960(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                87 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                88 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                89 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                90 => { let mut out = Cards::new(); { let c: &Core = c; let mut left = 250usize; 'set: { for it in 75u8..111u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                91 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1042(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                92 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1063(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                93 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1088(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                94 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1109(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                95 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1140(c, r, l); if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                96 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(14 + (l[26]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                97 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(14 + (l[27]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                98 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(14 + (l[28]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 _ => c.each_moved(r, l, s, f),
             }
         }
@@ -28770,213 +28770,213 @@ mod p5 {
         }
 
         #[inline(always)]
-        fn cards(c: &Core, r: &Rules, l: &mut Locals, s: SId) -> Cards {
+        fn cards(c: &Core, r: &Rules, l: &mut Locals, s: SId, out: &mut Cards) {
             match s {
-                0 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 0u8..100u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }
-                1 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[5]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                2 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 100u8..136u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }
-                3 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[3]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                4 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                5 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                6 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                7 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[0]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                8 => { let mut out = Cards::new(); if let Some(p) = Some(10 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                9 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                10 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                11 => { let mut out = Cards::new(); if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                12 => { let mut out = Cards::new(); if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                13 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                14 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[0]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                15 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                16 => { let mut out = Cards::new(); if let Some(p) = { let i = l[0]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                17 => { let mut out = Cards::new(); if let Some(p) = { let i = l[0]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                18 => { let mut out = Cards::new(); if let Some(p) = Some(6 + (l[3]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                19 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                20 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[5]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                21 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                22 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                23 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[6]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                24 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                25 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                26 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                27 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                28 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                29 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                30 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                31 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                32 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                33 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                34 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                35 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                36 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                37 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                38 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                39 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                40 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                41 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                42 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[9]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                43 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[9]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                44 => { let mut out = Cards::new(); if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                45 => { let mut out = Cards::new(); if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                46 => { let mut out = Cards::new(); if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                47 => { let mut out = Cards::new(); if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                48 => { let mut out = Cards::new(); if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                49 => { let mut out = Cards::new(); if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                50 => { let mut out = Cards::new(); if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                51 => { let mut out = Cards::new(); if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                52 => { let mut out = Cards::new(); if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                53 => { let mut out = Cards::new(); if let Some(p) = { let i = l[16]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                54 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[10]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                55 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[10]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                56 => { let mut out = Cards::new(); if let Some(p) = { let i = l[14]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                57 => { let mut out = Cards::new(); if let Some(p) = { let i = l[14]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                58 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[14]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                59 => { let mut out = Cards::new(); if let Some(p) = { let i = x628(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                60 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[11]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                61 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                62 => { let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                63 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[14]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                64 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[15]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                65 => { let mut out = Cards::new(); if let Some(p) = Some(6 + (l[11]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                66 => { let mut out = Cards::new(); if let Some(p) = { let i = l[12]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                67 => { let mut out = Cards::new(); if let Some(p) = { let i = l[12]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                68 => { let mut out = Cards::new(); if let Some(p) = Some(6 + (l[11]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                69 => { let mut out = Cards::new(); if let Some(p) = { let i = x688(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                70 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[12]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                71 => { let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                72 => { let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                73 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                74 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                75 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                76 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                77 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                78 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                79 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                80 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                81 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                82 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                83 => { let mut out = Cards::new(); if let Some(p) = { let i = x898(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                84 => { let mut out = Cards::new(); if let Some(p) = { let i = x919(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                85 => { let mut out = Cards::new(); if let Some(p) = { let i = x936(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                86 => { let mut out = Cards::new(); if let Some(p) = { let i = x960(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                87 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                88 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                89 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                90 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 100u8..136u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }
-                91 => { let mut out = Cards::new(); if let Some(p) = { let i = x1042(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                92 => { let mut out = Cards::new(); if let Some(p) = { let i = x1063(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                93 => { let mut out = Cards::new(); if let Some(p) = { let i = x1088(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                94 => { let mut out = Cards::new(); if let Some(p) = { let i = x1109(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                95 => { let mut out = Cards::new(); if let Some(p) = { let i = x1140(c, r, l); if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                96 => { let mut out = Cards::new(); if let Some(p) = Some(18 + (l[26]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                97 => { let mut out = Cards::new(); if let Some(p) = Some(18 + (l[27]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                98 => { let mut out = Cards::new(); if let Some(p) = Some(18 + (l[28]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                _ => c.cards(r, l, s),
+                0 => { let mut left = 250usize; 'set: { for it in 0u8..100u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } }
+                1 => { let mut left = 250usize; 'set: { { let k = l[5]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                2 => { let mut left = 250usize; 'set: { for it in 100u8..136u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } }
+                3 => { let mut left = 250usize; 'set: { { let k = l[3]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                4 => { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                5 => { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                6 => { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                7 => { let mut left = 250usize; 'set: { { let k = l[0]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                8 => { if let Some(p) = Some(10 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                9 => { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                10 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                11 => { if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                12 => { if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                13 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                14 => { let mut left = 250usize; 'set: { { let k = l[0]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                15 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                16 => { if let Some(p) = { let i = l[0]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                17 => { if let Some(p) = { let i = l[0]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                18 => { if let Some(p) = Some(6 + (l[3]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                19 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                20 => { let mut left = 250usize; 'set: { { let k = l[5]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                21 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                22 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                23 => { let mut left = 250usize; 'set: { { let k = l[6]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                24 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                25 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                26 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                27 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                28 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                29 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                30 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                31 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                32 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                33 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                34 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                35 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                36 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                37 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                38 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                39 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                40 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                41 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                42 => { let mut left = 250usize; 'set: { { let k = l[9]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                43 => { let mut left = 250usize; 'set: { { let k = l[9]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                44 => { if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                45 => { if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                46 => { if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                47 => { if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                48 => { if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                49 => { if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                50 => { if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                51 => { if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                52 => { if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                53 => { if let Some(p) = { let i = l[16]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                54 => { let mut left = 250usize; 'set: { { let k = l[10]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                55 => { let mut left = 250usize; 'set: { { let k = l[10]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                56 => { if let Some(p) = { let i = l[14]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                57 => { if let Some(p) = { let i = l[14]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                58 => { let mut left = 250usize; 'set: { { let k = l[14]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                59 => { if let Some(p) = { let i = x628(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                60 => { let mut left = 250usize; 'set: { { let k = l[11]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                61 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                62 => { if let Some(p) = { let i = l[13]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                63 => { let mut left = 250usize; 'set: { { let k = l[14]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                64 => { let mut left = 250usize; 'set: { { let k = l[15]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                65 => { if let Some(p) = Some(6 + (l[11]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                66 => { if let Some(p) = { let i = l[12]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                67 => { if let Some(p) = { let i = l[12]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                68 => { if let Some(p) = Some(6 + (l[11]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                69 => { if let Some(p) = { let i = x688(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                70 => { let mut left = 250usize; 'set: { { let k = l[12]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                71 => { if let Some(p) = { let i = l[13]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                72 => { if let Some(p) = { let i = l[13]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                73 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                74 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                75 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                76 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                77 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                78 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                79 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                80 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                81 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                82 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                83 => { if let Some(p) = { let i = x898(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                84 => { if let Some(p) = { let i = x919(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                85 => { if let Some(p) = { let i = x936(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                86 => { if let Some(p) = { let i = x960(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                87 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                88 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                89 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                90 => { let mut left = 250usize; 'set: { for it in 100u8..136u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } }
+                91 => { if let Some(p) = { let i = x1042(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                92 => { if let Some(p) = { let i = x1063(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                93 => { if let Some(p) = { let i = x1088(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                94 => { if let Some(p) = { let i = x1109(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                95 => { if let Some(p) = { let i = x1140(c, r, l); if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                96 => { if let Some(p) = Some(18 + (l[26]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                97 => { if let Some(p) = Some(18 + (l[27]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                98 => { if let Some(p) = Some(18 + (l[28]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                _ => *out = c.cards(r, l, s),
             }
         }
 
         #[inline(always)]
         fn each_moved(c: &mut Core, r: &Rules, l: &mut Locals, s: SId, mut f: impl FnMut(&mut Core, u8)) {
             match s {
-                0 => { let cards = { let c: &Core = c; let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 0u8..100u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                0 => { let mut out = Cards::new(); { let c: &Core = c; let mut left = 250usize; 'set: { for it in 0u8..100u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 1 => { if let Ok(k) = u8::try_from(l[5]) { if usize::from(k) < 136 { f(c, k); } } }
-                2 => { let cards = { let c: &Core = c; let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 100u8..136u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                2 => { let mut out = Cards::new(); { let c: &Core = c; let mut left = 250usize; 'set: { for it in 100u8..136u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 3 => { if let Ok(k) = u8::try_from(l[3]) { if usize::from(k) < 136 { f(c, k); } } }
-                4 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                5 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                6 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                4 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                5 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                6 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 7 => { if let Ok(k) = u8::try_from(l[0]) { if usize::from(k) < 136 { f(c, k); } } }
-                8 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(10 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                9 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                8 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(10 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                9 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 10 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 136 { f(c, k); } } }
-                11 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                12 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                13 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                11 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                12 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                13 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 14 => { if let Ok(k) = u8::try_from(l[0]) { if usize::from(k) < 136 { f(c, k); } } }
                 15 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 136 { f(c, k); } } }
-                16 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[0]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                17 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[0]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                18 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(6 + (l[3]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                19 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                16 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[0]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                17 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[0]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                18 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (l[3]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                19 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 20 => { if let Ok(k) = u8::try_from(l[5]) { if usize::from(k) < 136 { f(c, k); } } }
-                21 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                22 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                21 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                22 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 23 => { if let Ok(k) = u8::try_from(l[6]) { if usize::from(k) < 136 { f(c, k); } } }
-                24 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                25 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                26 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                27 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                28 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                29 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                30 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                31 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                32 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                33 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                34 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                35 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                36 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                37 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                24 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                25 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                26 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                27 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                28 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                29 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                30 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                31 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                32 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                33 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                34 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                35 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                36 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                37 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 38 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 136 { f(c, k); } } }
                 39 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 136 { f(c, k); } } }
                 40 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 136 { f(c, k); } } }
-                41 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                41 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 42 => { if let Ok(k) = u8::try_from(l[9]) { if usize::from(k) < 136 { f(c, k); } } }
                 43 => { if let Ok(k) = u8::try_from(l[9]) { if usize::from(k) < 136 { f(c, k); } } }
-                44 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                45 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                46 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                47 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                48 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                49 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                50 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                51 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                52 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                53 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[16]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                44 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                45 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                46 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                47 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                48 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                49 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                50 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                51 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                52 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                53 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[16]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 54 => { if let Ok(k) = u8::try_from(l[10]) { if usize::from(k) < 136 { f(c, k); } } }
                 55 => { if let Ok(k) = u8::try_from(l[10]) { if usize::from(k) < 136 { f(c, k); } } }
-                56 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[14]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                57 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[14]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                56 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[14]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                57 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[14]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 58 => { if let Ok(k) = u8::try_from(l[14]) { if usize::from(k) < 136 { f(c, k); } } }
-                59 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x628(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                59 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x628(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 60 => { if let Ok(k) = u8::try_from(l[11]) { if usize::from(k) < 136 { f(c, k); } } }
-                61 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                62 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                61 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                62 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 63 => { if let Ok(k) = u8::try_from(l[14]) { if usize::from(k) < 136 { f(c, k); } } }
                 64 => { if let Ok(k) = u8::try_from(l[15]) { if usize::from(k) < 136 { f(c, k); } } }
-                65 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(6 + (l[11]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                66 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[12]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                67 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[12]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                68 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(6 + (l[11]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                69 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x688(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                65 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (l[11]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                66 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[12]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                67 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[12]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                68 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (l[11]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                69 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x688(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 70 => { if let Ok(k) = u8::try_from(l[12]) { if usize::from(k) < 136 { f(c, k); } } }
-                71 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                72 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                73 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                74 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                75 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                76 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                77 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                78 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                79 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                80 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                81 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                82 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                83 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x898(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                84 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x919(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                85 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x936(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                86 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x960(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                87 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                88 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                89 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                90 => { let cards = { let c: &Core = c; let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 100u8..136u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                91 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x1042(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                92 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x1063(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                93 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x1088(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                94 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x1109(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                95 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x1140(c, r, l); if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                96 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(18 + (l[26]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                97 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(18 + (l[27]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                98 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(18 + (l[28]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                71 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                72 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                73 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                74 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                75 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                76 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                77 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                78 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                79 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                80 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                81 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                82 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                83 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x898(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                84 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x919(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                85 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x936(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                86 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x960(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                87 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                88 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                89 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                90 => { let mut out = Cards::new(); { let c: &Core = c; let mut left = 250usize; 'set: { for it in 100u8..136u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                91 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1042(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                92 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1063(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                93 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1088(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                94 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1109(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                95 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1140(c, r, l); if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                96 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(18 + (l[26]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                97 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(18 + (l[27]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                98 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(18 + (l[28]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 _ => c.each_moved(r, l, s, f),
             }
         }
@@ -38528,213 +38528,213 @@ mod p6 {
         }
 
         #[inline(always)]
-        fn cards(c: &Core, r: &Rules, l: &mut Locals, s: SId) -> Cards {
+        fn cards(c: &Core, r: &Rules, l: &mut Locals, s: SId, out: &mut Cards) {
             match s {
-                0 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 0u8..125u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }
-                1 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[5]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                2 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 125u8..161u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }
-                3 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[3]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                4 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                5 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                6 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                7 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[0]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                8 => { let mut out = Cards::new(); if let Some(p) = Some(12 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                9 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                10 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                11 => { let mut out = Cards::new(); if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                12 => { let mut out = Cards::new(); if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                13 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                14 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[0]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                15 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                16 => { let mut out = Cards::new(); if let Some(p) = { let i = l[0]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                17 => { let mut out = Cards::new(); if let Some(p) = { let i = l[0]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                18 => { let mut out = Cards::new(); if let Some(p) = Some(7 + (l[3]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                19 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                20 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[5]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                21 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                22 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                23 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[6]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                24 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                25 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                26 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                27 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                28 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                29 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                30 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                31 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                32 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                33 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                34 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                35 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                36 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                37 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                38 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                39 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                40 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                41 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                42 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[9]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                43 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[9]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                44 => { let mut out = Cards::new(); if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                45 => { let mut out = Cards::new(); if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                46 => { let mut out = Cards::new(); if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                47 => { let mut out = Cards::new(); if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                48 => { let mut out = Cards::new(); if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                49 => { let mut out = Cards::new(); if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                50 => { let mut out = Cards::new(); if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                51 => { let mut out = Cards::new(); if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                52 => { let mut out = Cards::new(); if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                53 => { let mut out = Cards::new(); if let Some(p) = { let i = l[16]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                54 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[10]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                55 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[10]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                56 => { let mut out = Cards::new(); if let Some(p) = { let i = l[14]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                57 => { let mut out = Cards::new(); if let Some(p) = { let i = l[14]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                58 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[14]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                59 => { let mut out = Cards::new(); if let Some(p) = { let i = x628(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                60 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[11]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                61 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                62 => { let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                63 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[14]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                64 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[15]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                65 => { let mut out = Cards::new(); if let Some(p) = Some(7 + (l[11]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                66 => { let mut out = Cards::new(); if let Some(p) = { let i = l[12]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                67 => { let mut out = Cards::new(); if let Some(p) = { let i = l[12]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                68 => { let mut out = Cards::new(); if let Some(p) = Some(7 + (l[11]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                69 => { let mut out = Cards::new(); if let Some(p) = { let i = x688(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                70 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[12]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                71 => { let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                72 => { let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                73 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                74 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                75 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                76 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                77 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                78 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                79 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                80 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                81 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                82 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                83 => { let mut out = Cards::new(); if let Some(p) = { let i = x898(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                84 => { let mut out = Cards::new(); if let Some(p) = { let i = x919(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                85 => { let mut out = Cards::new(); if let Some(p) = { let i = x936(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                86 => { let mut out = Cards::new(); if let Some(p) = { let i = x960(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                87 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                88 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                89 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                90 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 125u8..161u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }
-                91 => { let mut out = Cards::new(); if let Some(p) = { let i = x1042(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                92 => { let mut out = Cards::new(); if let Some(p) = { let i = x1063(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                93 => { let mut out = Cards::new(); if let Some(p) = { let i = x1088(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                94 => { let mut out = Cards::new(); if let Some(p) = { let i = x1109(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                95 => { let mut out = Cards::new(); if let Some(p) = { let i = x1140(c, r, l); if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                96 => { let mut out = Cards::new(); if let Some(p) = Some(22 + (l[26]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                97 => { let mut out = Cards::new(); if let Some(p) = Some(22 + (l[27]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                98 => { let mut out = Cards::new(); if let Some(p) = Some(22 + (l[28]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                _ => c.cards(r, l, s),
+                0 => { let mut left = 250usize; 'set: { for it in 0u8..125u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } }
+                1 => { let mut left = 250usize; 'set: { { let k = l[5]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                2 => { let mut left = 250usize; 'set: { for it in 125u8..161u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } }
+                3 => { let mut left = 250usize; 'set: { { let k = l[3]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                4 => { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                5 => { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                6 => { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                7 => { let mut left = 250usize; 'set: { { let k = l[0]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                8 => { if let Some(p) = Some(12 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                9 => { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                10 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                11 => { if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                12 => { if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                13 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                14 => { let mut left = 250usize; 'set: { { let k = l[0]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                15 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                16 => { if let Some(p) = { let i = l[0]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                17 => { if let Some(p) = { let i = l[0]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                18 => { if let Some(p) = Some(7 + (l[3]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                19 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                20 => { let mut left = 250usize; 'set: { { let k = l[5]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                21 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                22 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                23 => { let mut left = 250usize; 'set: { { let k = l[6]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                24 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                25 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                26 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                27 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                28 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                29 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                30 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                31 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                32 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                33 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                34 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                35 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                36 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                37 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                38 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                39 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                40 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                41 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                42 => { let mut left = 250usize; 'set: { { let k = l[9]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                43 => { let mut left = 250usize; 'set: { { let k = l[9]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                44 => { if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                45 => { if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                46 => { if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                47 => { if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                48 => { if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                49 => { if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                50 => { if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                51 => { if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                52 => { if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                53 => { if let Some(p) = { let i = l[16]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                54 => { let mut left = 250usize; 'set: { { let k = l[10]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                55 => { let mut left = 250usize; 'set: { { let k = l[10]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                56 => { if let Some(p) = { let i = l[14]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                57 => { if let Some(p) = { let i = l[14]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                58 => { let mut left = 250usize; 'set: { { let k = l[14]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                59 => { if let Some(p) = { let i = x628(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                60 => { let mut left = 250usize; 'set: { { let k = l[11]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                61 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                62 => { if let Some(p) = { let i = l[13]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                63 => { let mut left = 250usize; 'set: { { let k = l[14]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                64 => { let mut left = 250usize; 'set: { { let k = l[15]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                65 => { if let Some(p) = Some(7 + (l[11]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                66 => { if let Some(p) = { let i = l[12]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                67 => { if let Some(p) = { let i = l[12]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                68 => { if let Some(p) = Some(7 + (l[11]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                69 => { if let Some(p) = { let i = x688(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                70 => { let mut left = 250usize; 'set: { { let k = l[12]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                71 => { if let Some(p) = { let i = l[13]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                72 => { if let Some(p) = { let i = l[13]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                73 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                74 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                75 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                76 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                77 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                78 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                79 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                80 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                81 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                82 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                83 => { if let Some(p) = { let i = x898(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                84 => { if let Some(p) = { let i = x919(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                85 => { if let Some(p) = { let i = x936(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                86 => { if let Some(p) = { let i = x960(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                87 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                88 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                89 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                90 => { let mut left = 250usize; 'set: { for it in 125u8..161u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } }
+                91 => { if let Some(p) = { let i = x1042(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                92 => { if let Some(p) = { let i = x1063(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                93 => { if let Some(p) = { let i = x1088(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                94 => { if let Some(p) = { let i = x1109(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                95 => { if let Some(p) = { let i = x1140(c, r, l); if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                96 => { if let Some(p) = Some(22 + (l[26]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                97 => { if let Some(p) = Some(22 + (l[27]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                98 => { if let Some(p) = Some(22 + (l[28]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                _ => *out = c.cards(r, l, s),
             }
         }
 
         #[inline(always)]
         fn each_moved(c: &mut Core, r: &Rules, l: &mut Locals, s: SId, mut f: impl FnMut(&mut Core, u8)) {
             match s {
-                0 => { let cards = { let c: &Core = c; let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 0u8..125u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                0 => { let mut out = Cards::new(); { let c: &Core = c; let mut left = 250usize; 'set: { for it in 0u8..125u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 1 => { if let Ok(k) = u8::try_from(l[5]) { if usize::from(k) < 161 { f(c, k); } } }
-                2 => { let cards = { let c: &Core = c; let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 125u8..161u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                2 => { let mut out = Cards::new(); { let c: &Core = c; let mut left = 250usize; 'set: { for it in 125u8..161u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 3 => { if let Ok(k) = u8::try_from(l[3]) { if usize::from(k) < 161 { f(c, k); } } }
-                4 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                5 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                6 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                4 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                5 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                6 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 7 => { if let Ok(k) = u8::try_from(l[0]) { if usize::from(k) < 161 { f(c, k); } } }
-                8 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(12 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                9 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                8 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(12 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                9 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 10 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 161 { f(c, k); } } }
-                11 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                12 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                13 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                11 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                12 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                13 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 14 => { if let Ok(k) = u8::try_from(l[0]) { if usize::from(k) < 161 { f(c, k); } } }
                 15 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 161 { f(c, k); } } }
-                16 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[0]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                17 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[0]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                18 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(7 + (l[3]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                19 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                16 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[0]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                17 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[0]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                18 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(7 + (l[3]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                19 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 20 => { if let Ok(k) = u8::try_from(l[5]) { if usize::from(k) < 161 { f(c, k); } } }
-                21 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                22 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                21 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                22 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 23 => { if let Ok(k) = u8::try_from(l[6]) { if usize::from(k) < 161 { f(c, k); } } }
-                24 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                25 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                26 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                27 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                28 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                29 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                30 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                31 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                32 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                33 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                34 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                35 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                36 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                37 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                24 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                25 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                26 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                27 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                28 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                29 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                30 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                31 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                32 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                33 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                34 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                35 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                36 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                37 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 38 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 161 { f(c, k); } } }
                 39 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 161 { f(c, k); } } }
                 40 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 161 { f(c, k); } } }
-                41 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                41 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 42 => { if let Ok(k) = u8::try_from(l[9]) { if usize::from(k) < 161 { f(c, k); } } }
                 43 => { if let Ok(k) = u8::try_from(l[9]) { if usize::from(k) < 161 { f(c, k); } } }
-                44 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                45 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                46 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                47 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                48 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                49 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                50 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                51 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                52 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                53 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[16]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                44 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                45 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                46 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                47 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                48 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                49 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                50 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                51 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                52 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                53 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[16]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 54 => { if let Ok(k) = u8::try_from(l[10]) { if usize::from(k) < 161 { f(c, k); } } }
                 55 => { if let Ok(k) = u8::try_from(l[10]) { if usize::from(k) < 161 { f(c, k); } } }
-                56 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[14]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                57 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[14]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                56 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[14]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                57 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[14]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 58 => { if let Ok(k) = u8::try_from(l[14]) { if usize::from(k) < 161 { f(c, k); } } }
-                59 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x628(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                59 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x628(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 60 => { if let Ok(k) = u8::try_from(l[11]) { if usize::from(k) < 161 { f(c, k); } } }
-                61 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                62 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                61 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                62 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 63 => { if let Ok(k) = u8::try_from(l[14]) { if usize::from(k) < 161 { f(c, k); } } }
                 64 => { if let Ok(k) = u8::try_from(l[15]) { if usize::from(k) < 161 { f(c, k); } } }
-                65 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(7 + (l[11]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                66 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[12]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                67 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[12]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                68 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(7 + (l[11]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                69 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x688(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                65 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(7 + (l[11]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                66 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[12]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                67 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[12]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                68 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(7 + (l[11]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                69 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x688(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 70 => { if let Ok(k) = u8::try_from(l[12]) { if usize::from(k) < 161 { f(c, k); } } }
-                71 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                72 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                73 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                74 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                75 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                76 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                77 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                78 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                79 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                80 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                81 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                82 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                83 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x898(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                84 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x919(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                85 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x936(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                86 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x960(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                87 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                88 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                89 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                90 => { let cards = { let c: &Core = c; let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 125u8..161u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                91 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x1042(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                92 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x1063(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                93 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x1088(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                94 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x1109(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                95 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x1140(c, r, l); if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                96 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(22 + (l[26]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                97 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(22 + (l[27]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                98 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(22 + (l[28]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                71 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                72 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                73 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                74 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                75 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                76 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                77 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                78 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                79 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                80 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                81 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                82 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                83 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x898(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                84 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x919(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                85 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x936(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                86 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x960(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                87 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                88 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                89 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                90 => { let mut out = Cards::new(); { let c: &Core = c; let mut left = 250usize; 'set: { for it in 125u8..161u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                91 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1042(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                92 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1063(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                93 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1088(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                94 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1109(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                95 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1140(c, r, l); if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                96 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(22 + (l[26]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                97 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(22 + (l[27]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                98 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(22 + (l[28]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 _ => c.each_moved(r, l, s, f),
             }
         }
@@ -48286,213 +48286,213 @@ mod p7 {
         }
 
         #[inline(always)]
-        fn cards(c: &Core, r: &Rules, l: &mut Locals, s: SId) -> Cards {
+        fn cards(c: &Core, r: &Rules, l: &mut Locals, s: SId, out: &mut Cards) {
             match s {
-                0 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 0u8..150u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }
-                1 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[5]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                2 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 150u8..186u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }
-                3 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[3]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                4 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                5 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                6 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                7 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[0]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                8 => { let mut out = Cards::new(); if let Some(p) = Some(14 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                9 => { let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                10 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                11 => { let mut out = Cards::new(); if let Some(p) = Some(8 + (c.glob[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                12 => { let mut out = Cards::new(); if let Some(p) = Some(8 + (c.glob[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                13 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                14 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[0]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                15 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                16 => { let mut out = Cards::new(); if let Some(p) = { let i = l[0]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                17 => { let mut out = Cards::new(); if let Some(p) = { let i = l[0]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                18 => { let mut out = Cards::new(); if let Some(p) = Some(8 + (l[3]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                19 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                20 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[5]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                21 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                22 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                23 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[6]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                24 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                25 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                26 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                27 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                28 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                29 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                30 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                31 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                32 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                33 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                34 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                35 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                36 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                37 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                38 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                39 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                40 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[2]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                41 => { let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                42 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[9]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                43 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[9]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                44 => { let mut out = Cards::new(); if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                45 => { let mut out = Cards::new(); if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                46 => { let mut out = Cards::new(); if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                47 => { let mut out = Cards::new(); if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                48 => { let mut out = Cards::new(); if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                49 => { let mut out = Cards::new(); if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                50 => { let mut out = Cards::new(); if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                51 => { let mut out = Cards::new(); if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                52 => { let mut out = Cards::new(); if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                53 => { let mut out = Cards::new(); if let Some(p) = { let i = l[16]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                54 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[10]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                55 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[10]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                56 => { let mut out = Cards::new(); if let Some(p) = { let i = l[14]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                57 => { let mut out = Cards::new(); if let Some(p) = { let i = l[14]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                58 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[14]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                59 => { let mut out = Cards::new(); if let Some(p) = { let i = x628(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                60 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[11]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                61 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                62 => { let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                63 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[14]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                64 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[15]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                65 => { let mut out = Cards::new(); if let Some(p) = Some(8 + (l[11]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                66 => { let mut out = Cards::new(); if let Some(p) = { let i = l[12]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                67 => { let mut out = Cards::new(); if let Some(p) = { let i = l[12]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                68 => { let mut out = Cards::new(); if let Some(p) = Some(8 + (l[11]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                69 => { let mut out = Cards::new(); if let Some(p) = { let i = x688(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                70 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { { let k = l[12]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } out }
-                71 => { let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                72 => { let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                73 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                74 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                75 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                76 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                77 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                78 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                79 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                80 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                81 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                82 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                83 => { let mut out = Cards::new(); if let Some(p) = { let i = x898(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                84 => { let mut out = Cards::new(); if let Some(p) = { let i = x919(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                85 => { let mut out = Cards::new(); if let Some(p) = { let i = x936(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                86 => { let mut out = Cards::new(); if let Some(p) = { let i = x960(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                87 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                88 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                89 => { let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                90 => { let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 150u8..186u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }
-                91 => { let mut out = Cards::new(); if let Some(p) = { let i = x1042(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                92 => { let mut out = Cards::new(); if let Some(p) = { let i = x1063(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                93 => { let mut out = Cards::new(); if let Some(p) = { let i = x1088(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                94 => { let mut out = Cards::new(); if let Some(p) = { let i = x1109(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                95 => { let mut out = Cards::new(); if let Some(p) = { let i = x1140(c, r, l); if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                96 => { let mut out = Cards::new(); if let Some(p) = Some(26 + (l[26]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                97 => { let mut out = Cards::new(); if let Some(p) = Some(26 + (l[27]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                98 => { let mut out = Cards::new(); if let Some(p) = Some(26 + (l[28]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }
-                _ => c.cards(r, l, s),
+                0 => { let mut left = 250usize; 'set: { for it in 0u8..150u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } }
+                1 => { let mut left = 250usize; 'set: { { let k = l[5]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                2 => { let mut left = 250usize; 'set: { for it in 150u8..186u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } }
+                3 => { let mut left = 250usize; 'set: { { let k = l[3]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                4 => { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                5 => { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                6 => { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                7 => { let mut left = 250usize; 'set: { { let k = l[0]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                8 => { if let Some(p) = Some(14 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                9 => { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                10 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                11 => { if let Some(p) = Some(8 + (c.glob[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                12 => { if let Some(p) = Some(8 + (c.glob[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                13 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                14 => { let mut left = 250usize; 'set: { { let k = l[0]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                15 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                16 => { if let Some(p) = { let i = l[0]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                17 => { if let Some(p) = { let i = l[0]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                18 => { if let Some(p) = Some(8 + (l[3]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                19 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                20 => { let mut left = 250usize; 'set: { { let k = l[5]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                21 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                22 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                23 => { let mut left = 250usize; 'set: { { let k = l[6]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                24 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                25 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                26 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                27 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                28 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                29 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                30 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                31 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                32 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                33 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                34 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                35 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                36 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                37 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                38 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                39 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                40 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                41 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                42 => { let mut left = 250usize; 'set: { { let k = l[9]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                43 => { let mut left = 250usize; 'set: { { let k = l[9]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                44 => { if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                45 => { if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                46 => { if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                47 => { if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                48 => { if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                49 => { if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                50 => { if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                51 => { if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                52 => { if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                53 => { if let Some(p) = { let i = l[16]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                54 => { let mut left = 250usize; 'set: { { let k = l[10]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                55 => { let mut left = 250usize; 'set: { { let k = l[10]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                56 => { if let Some(p) = { let i = l[14]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                57 => { if let Some(p) = { let i = l[14]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                58 => { let mut left = 250usize; 'set: { { let k = l[14]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                59 => { if let Some(p) = { let i = x628(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                60 => { let mut left = 250usize; 'set: { { let k = l[11]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                61 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                62 => { if let Some(p) = { let i = l[13]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                63 => { let mut left = 250usize; 'set: { { let k = l[14]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                64 => { let mut left = 250usize; 'set: { { let k = l[15]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                65 => { if let Some(p) = Some(8 + (l[11]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                66 => { if let Some(p) = { let i = l[12]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                67 => { if let Some(p) = { let i = l[12]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                68 => { if let Some(p) = Some(8 + (l[11]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                69 => { if let Some(p) = { let i = x688(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                70 => { let mut left = 250usize; 'set: { { let k = l[12]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
+                71 => { if let Some(p) = { let i = l[13]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                72 => { if let Some(p) = { let i = l[13]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                73 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                74 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                75 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                76 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                77 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                78 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                79 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                80 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                81 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                82 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                83 => { if let Some(p) = { let i = x898(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                84 => { if let Some(p) = { let i = x919(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                85 => { if let Some(p) = { let i = x936(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                86 => { if let Some(p) = { let i = x960(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                87 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                88 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                89 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                90 => { let mut left = 250usize; 'set: { for it in 150u8..186u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } }
+                91 => { if let Some(p) = { let i = x1042(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                92 => { if let Some(p) = { let i = x1063(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                93 => { if let Some(p) = { let i = x1088(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                94 => { if let Some(p) = { let i = x1109(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                95 => { if let Some(p) = { let i = x1140(c, r, l); if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                96 => { if let Some(p) = Some(26 + (l[26]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                97 => { if let Some(p) = Some(26 + (l[27]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                98 => { if let Some(p) = Some(26 + (l[28]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                _ => *out = c.cards(r, l, s),
             }
         }
 
         #[inline(always)]
         fn each_moved(c: &mut Core, r: &Rules, l: &mut Locals, s: SId, mut f: impl FnMut(&mut Core, u8)) {
             match s {
-                0 => { let cards = { let c: &Core = c; let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 0u8..150u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                0 => { let mut out = Cards::new(); { let c: &Core = c; let mut left = 250usize; 'set: { for it in 0u8..150u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 1 => { if let Ok(k) = u8::try_from(l[5]) { if usize::from(k) < 186 { f(c, k); } } }
-                2 => { let cards = { let c: &Core = c; let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 150u8..186u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                2 => { let mut out = Cards::new(); { let c: &Core = c; let mut left = 250usize; 'set: { for it in 150u8..186u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 3 => { if let Ok(k) = u8::try_from(l[3]) { if usize::from(k) < 186 { f(c, k); } } }
-                4 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                5 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                6 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                4 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                5 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                6 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 7 => { if let Ok(k) = u8::try_from(l[0]) { if usize::from(k) < 186 { f(c, k); } } }
-                8 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(14 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                9 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                8 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(14 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                9 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 10 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 186 { f(c, k); } } }
-                11 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(8 + (c.glob[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                12 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(8 + (c.glob[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                13 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                11 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(8 + (c.glob[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                12 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(8 + (c.glob[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                13 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 14 => { if let Ok(k) = u8::try_from(l[0]) { if usize::from(k) < 186 { f(c, k); } } }
                 15 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 186 { f(c, k); } } }
-                16 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[0]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                17 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[0]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                18 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(8 + (l[3]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                19 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                16 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[0]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                17 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[0]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                18 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(8 + (l[3]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                19 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 20 => { if let Ok(k) = u8::try_from(l[5]) { if usize::from(k) < 186 { f(c, k); } } }
-                21 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                22 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                21 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                22 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 23 => { if let Ok(k) = u8::try_from(l[6]) { if usize::from(k) < 186 { f(c, k); } } }
-                24 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                25 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                26 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                27 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                28 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                29 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                30 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                31 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                32 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                33 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                34 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                35 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                36 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                37 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                24 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                25 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                26 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                27 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                28 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                29 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                30 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                31 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                32 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                33 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                34 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                35 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                36 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                37 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 38 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 186 { f(c, k); } } }
                 39 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 186 { f(c, k); } } }
                 40 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 186 { f(c, k); } } }
-                41 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                41 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 42 => { if let Ok(k) = u8::try_from(l[9]) { if usize::from(k) < 186 { f(c, k); } } }
                 43 => { if let Ok(k) = u8::try_from(l[9]) { if usize::from(k) < 186 { f(c, k); } } }
-                44 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                45 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                46 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                47 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                48 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                49 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                50 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                51 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                52 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                53 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[16]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                44 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                45 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                46 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                47 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                48 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                49 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                50 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                51 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                52 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                53 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[16]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 54 => { if let Ok(k) = u8::try_from(l[10]) { if usize::from(k) < 186 { f(c, k); } } }
                 55 => { if let Ok(k) = u8::try_from(l[10]) { if usize::from(k) < 186 { f(c, k); } } }
-                56 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[14]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                57 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[14]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                56 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[14]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                57 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[14]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 58 => { if let Ok(k) = u8::try_from(l[14]) { if usize::from(k) < 186 { f(c, k); } } }
-                59 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x628(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                59 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x628(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 60 => { if let Ok(k) = u8::try_from(l[11]) { if usize::from(k) < 186 { f(c, k); } } }
-                61 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                62 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                61 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                62 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 63 => { if let Ok(k) = u8::try_from(l[14]) { if usize::from(k) < 186 { f(c, k); } } }
                 64 => { if let Ok(k) = u8::try_from(l[15]) { if usize::from(k) < 186 { f(c, k); } } }
-                65 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(8 + (l[11]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                66 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[12]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                67 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[12]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                68 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(8 + (l[11]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                69 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x688(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                65 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(8 + (l[11]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                66 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[12]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                67 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[12]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                68 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(8 + (l[11]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                69 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x688(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 70 => { if let Ok(k) = u8::try_from(l[12]) { if usize::from(k) < 186 { f(c, k); } } }
-                71 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                72 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[13]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                73 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                74 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                75 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                76 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                77 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                78 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                79 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                80 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                81 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                82 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                83 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x898(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                84 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x919(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                85 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x936(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                86 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x960(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                87 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                88 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                89 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                90 => { let cards = { let c: &Core = c; let mut out = Cards::new(); let mut left = 250usize; 'set: { for it in 150u8..186u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                91 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x1042(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                92 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x1063(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                93 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x1088(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                94 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x1109(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                95 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = { let i = x1140(c, r, l); if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                96 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(26 + (l[26]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                97 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(26 + (l[27]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
-                98 => { let cards = { let c: &Core = c; let mut out = Cards::new(); if let Some(p) = Some(26 + (l[28]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } out }; for &k in &cards { f(c, k); } }
+                71 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                72 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                73 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                74 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                75 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                76 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                77 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                78 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                79 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                80 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                81 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                82 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                83 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x898(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                84 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x919(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                85 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x936(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                86 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x960(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                87 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                88 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                89 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                90 => { let mut out = Cards::new(); { let c: &Core = c; let mut left = 250usize; 'set: { for it in 150u8..186u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                91 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1042(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                92 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1063(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                93 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1088(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                94 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1109(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                95 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1140(c, r, l); if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                96 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(26 + (l[26]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                97 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(26 + (l[27]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                98 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(26 + (l[28]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 _ => c.each_moved(r, l, s, f),
             }
         }

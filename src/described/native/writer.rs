@@ -149,16 +149,13 @@ impl Gen<'_> {
         s.push_str("                _ => c.any_legal(r, l),\n            }\n        }\n");
         s.push_str(
             "\n        #[inline(always)]\n        \
-             fn cards(c: &Core, r: &Rules, l: &mut Locals, s: SId) -> Cards {\n            match s {\n",
+             fn cards(c: &Core, r: &Rules, l: &mut Locals, s: SId, out: &mut Cards) {\n            match s {\n",
         );
         for set in 0..p.sets.len() {
             let each = self.each_card(set as SId, "let _ = out.try_push(it);");
-            let _ = writeln!(
-                s,
-                "                {set} => {{ let mut out = Cards::new(); {each} out }}"
-            );
+            let _ = writeln!(s, "                {set} => {{ {each} }}");
         }
-        s.push_str("                _ => c.cards(r, l, s),\n            }\n        }\n");
+        s.push_str("                _ => *out = c.cards(r, l, s),\n            }\n        }\n");
         s.push_str(
             "\n        #[inline(always)]\n        \
              fn each_moved(c: &mut Core, r: &Rules, l: &mut Locals, s: SId, mut f: impl FnMut(&mut Core, u8)) {\n            \
@@ -327,7 +324,7 @@ impl Gen<'_> {
         }
         let each = self.each_card(s, "let _ = out.try_push(it);");
         format!(
-            "let cards = {{ let c: &Core = c; let mut out = Cards::new(); {each} out }}; for &k in &cards {{ f(c, k); }}"
+            "let mut out = Cards::new(); {{ let c: &Core = c; {each} }} for &k in &out {{ f(c, k); }}"
         )
     }
 
