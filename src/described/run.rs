@@ -23,7 +23,8 @@ pub type Cards = ArrayVec<u8, MAX_CARDS>;
 
 impl Core {
     /// Runs ops until a decision waits or the game ends. The locals are
-    /// worked on in a copy, written back when the run stops.
+    /// worked on in a copy, written back when the run stops (by native
+    /// code, only those its program uses).
     pub fn run(&mut self, r: &Rules) {
         self.run_counted(r, 0);
     }
@@ -31,15 +32,12 @@ impl Core {
     /// [`Core::run`] after `steps` steps were run without a decision (a
     /// game started from [`Rules::fixed_start`]).
     pub fn run_counted(&mut self, r: &Rules, steps: u32) {
-        let mut l = self.locals;
-        match r.eval.run {
-            Some(run) => {
-                run(self, r, &mut l, steps);
-            }
-            None => {
-                self.run_ops::<false>(r, &mut l, steps);
-            }
+        if let Some(run) = r.eval.run {
+            run(self, r, steps);
+            return;
         }
+        let mut l = self.locals;
+        self.run_ops::<false>(r, &mut l, steps);
         self.locals = l;
     }
 
@@ -549,11 +547,11 @@ impl Core {
         if self.end.is_some() {
             return;
         }
-        let mut l = self.locals;
         if let (Some(legal), Some((ch, _))) = (r.eval.legal, self.waiting) {
-            legal(self, r, &mut l, ch, out);
+            legal(self, r, ch, out);
             return;
         }
+        let mut l = self.locals;
         self.each_legal(r, &mut l, |m| {
             out.push(m);
             true

@@ -25,6 +25,16 @@ mod p0 {
         )
     }
 
+    /// The locals the program uses.
+    const LOCALS: usize = 36;
+
+    #[inline(always)]
+    fn locals(c: &Core) -> Locals {
+        let mut l = [0; MAX_LOCALS];
+        l[..LOCALS].copy_from_slice(&c.locals[..LOCALS]);
+        l
+    }
+
     pub struct P;
 
     impl Read for P {
@@ -532,7 +542,8 @@ mod p0 {
         }
     }
 
-    pub fn legal(c: &Core, r: &Rules, l: &mut Locals, ch: u16, out: &mut Vec<Move>) {
+    pub fn legal(c: &Core, r: &Rules, ch: u16, out: &mut Vec<Move>) {
+        let l = &mut locals(c);
         match ch {
             0 => { if t6(c, r, l) { if let Some(p) = Some(3 + (l[5]).rem_euclid(2) as usize) { for &it in c.pile(p) { l[6] = i32::from(it); out.push(Move { option: 0, card: it, target: NONE }); } } }  }
             1 => { if t10(c, r, l) { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { l[8] = i32::from(it); out.push(Move { option: 0, card: it, target: NONE }); } } } if t14(c, r, l) { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { l[9] = i32::from(it); out.push(Move { option: 1, card: it, target: NONE }); } } } if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { l[10] = i32::from(it); if true { out.push(Move { option: 2, card: it, target: NONE }); } } }  }
@@ -541,7 +552,14 @@ mod p0 {
         }
     }
 
-    pub fn run(c: &mut Core, r: &Rules, l: &mut Locals, mut steps: u32) -> u32 {
+    pub fn run(c: &mut Core, r: &Rules, steps: u32) -> u32 {
+        let mut l = locals(c);
+        let steps = ops(c, r, &mut l, steps);
+        c.locals[..LOCALS].copy_from_slice(&l[..LOCALS]);
+        steps
+    }
+
+    fn ops(c: &mut Core, r: &Rules, l: &mut Locals, mut steps: u32) -> u32 {
         if c.end.is_some() {
             return steps;
         }
@@ -2578,6 +2596,16 @@ mod p1 {
         )
     }
 
+    /// The locals the program uses.
+    const LOCALS: usize = 36;
+
+    #[inline(always)]
+    fn locals(c: &Core) -> Locals {
+        let mut l = [0; MAX_LOCALS];
+        l[..LOCALS].copy_from_slice(&c.locals[..LOCALS]);
+        l
+    }
+
     pub struct P;
 
     impl Read for P {
@@ -3085,7 +3113,8 @@ mod p1 {
         }
     }
 
-    pub fn legal(c: &Core, r: &Rules, l: &mut Locals, ch: u16, out: &mut Vec<Move>) {
+    pub fn legal(c: &Core, r: &Rules, ch: u16, out: &mut Vec<Move>) {
+        let l = &mut locals(c);
         match ch {
             0 => { if t6(c, r, l) { if let Some(p) = Some(3 + (l[5]).rem_euclid(3) as usize) { for &it in c.pile(p) { l[6] = i32::from(it); out.push(Move { option: 0, card: it, target: NONE }); } } }  }
             1 => { if t10(c, r, l) { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { l[8] = i32::from(it); out.push(Move { option: 0, card: it, target: NONE }); } } } if t14(c, r, l) { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { l[9] = i32::from(it); out.push(Move { option: 1, card: it, target: NONE }); } } } if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { l[10] = i32::from(it); if true { out.push(Move { option: 2, card: it, target: NONE }); } } }  }
@@ -3094,7 +3123,14 @@ mod p1 {
         }
     }
 
-    pub fn run(c: &mut Core, r: &Rules, l: &mut Locals, mut steps: u32) -> u32 {
+    pub fn run(c: &mut Core, r: &Rules, steps: u32) -> u32 {
+        let mut l = locals(c);
+        let steps = ops(c, r, &mut l, steps);
+        c.locals[..LOCALS].copy_from_slice(&l[..LOCALS]);
+        steps
+    }
+
+    fn ops(c: &mut Core, r: &Rules, l: &mut Locals, mut steps: u32) -> u32 {
         if c.end.is_some() {
             return steps;
         }
@@ -5131,6 +5167,16 @@ mod p2 {
         )
     }
 
+    /// The locals the program uses.
+    const LOCALS: usize = 36;
+
+    #[inline(always)]
+    fn locals(c: &Core) -> Locals {
+        let mut l = [0; MAX_LOCALS];
+        l[..LOCALS].copy_from_slice(&c.locals[..LOCALS]);
+        l
+    }
+
     pub struct P;
 
     impl Read for P {
@@ -5638,7 +5684,8 @@ mod p2 {
         }
     }
 
-    pub fn legal(c: &Core, r: &Rules, l: &mut Locals, ch: u16, out: &mut Vec<Move>) {
+    pub fn legal(c: &Core, r: &Rules, ch: u16, out: &mut Vec<Move>) {
+        let l = &mut locals(c);
         match ch {
             0 => { if t6(c, r, l) { if let Some(p) = Some(3 + (l[5]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[6] = i32::from(it); out.push(Move { option: 0, card: it, target: NONE }); } } }  }
             1 => { if t10(c, r, l) { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[8] = i32::from(it); out.push(Move { option: 0, card: it, target: NONE }); } } } if t14(c, r, l) { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[9] = i32::from(it); out.push(Move { option: 1, card: it, target: NONE }); } } } if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[10] = i32::from(it); if true { out.push(Move { option: 2, card: it, target: NONE }); } } }  }
@@ -5647,7 +5694,14 @@ mod p2 {
         }
     }
 
-    pub fn run(c: &mut Core, r: &Rules, l: &mut Locals, mut steps: u32) -> u32 {
+    pub fn run(c: &mut Core, r: &Rules, steps: u32) -> u32 {
+        let mut l = locals(c);
+        let steps = ops(c, r, &mut l, steps);
+        c.locals[..LOCALS].copy_from_slice(&l[..LOCALS]);
+        steps
+    }
+
+    fn ops(c: &mut Core, r: &Rules, l: &mut Locals, mut steps: u32) -> u32 {
         if c.end.is_some() {
             return steps;
         }
@@ -7684,6 +7738,16 @@ mod p3 {
         )
     }
 
+    /// The locals the program uses.
+    const LOCALS: usize = 30;
+
+    #[inline(always)]
+    fn locals(c: &Core) -> Locals {
+        let mut l = [0; MAX_LOCALS];
+        l[..LOCALS].copy_from_slice(&c.locals[..LOCALS]);
+        l
+    }
+
     pub struct P;
 
     impl Read for P {
@@ -9466,7 +9530,8 @@ mod p3 {
         }
     }
 
-    pub fn legal(c: &Core, r: &Rules, l: &mut Locals, ch: u16, out: &mut Vec<Move>) {
+    pub fn legal(c: &Core, r: &Rules, ch: u16, out: &mut Vec<Move>) {
+        let l = &mut locals(c);
         match ch {
             0 => { { let mut first = true; let mut kept = [0u64; 4]; let mut tested = l[1]; if let Some(p) = Some(4 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { l[0] = i32::from(it); if first { first = false; for t in 0..2u8 { l[1] = i32::from(t); if t10(c, r, l) { kept[usize::from(t >> 6)] |= 1 << (t & 63); out.push(Move { option: 0, card: it, target: t }); } } tested = l[1]; } else { l[1] = tested; for (w, &bits) in kept.iter().enumerate() { let mut bits = bits; while bits != 0 { let t = (w * 64) as u8 + bits.trailing_zeros() as u8; bits &= bits - 1; out.push(Move { option: 0, card: it, target: t }); } } } } } }  }
             1 => { if true { out.push(Move { option: 0, card: NONE, target: NONE }); }  }
@@ -9476,7 +9541,14 @@ mod p3 {
         }
     }
 
-    pub fn run(c: &mut Core, r: &Rules, l: &mut Locals, mut steps: u32) -> u32 {
+    pub fn run(c: &mut Core, r: &Rules, steps: u32) -> u32 {
+        let mut l = locals(c);
+        let steps = ops(c, r, &mut l, steps);
+        c.locals[..LOCALS].copy_from_slice(&l[..LOCALS]);
+        steps
+    }
+
+    fn ops(c: &mut Core, r: &Rules, l: &mut Locals, mut steps: u32) -> u32 {
         if c.end.is_some() {
             return steps;
         }
@@ -17442,6 +17514,16 @@ mod p4 {
         )
     }
 
+    /// The locals the program uses.
+    const LOCALS: usize = 30;
+
+    #[inline(always)]
+    fn locals(c: &Core) -> Locals {
+        let mut l = [0; MAX_LOCALS];
+        l[..LOCALS].copy_from_slice(&c.locals[..LOCALS]);
+        l
+    }
+
     pub struct P;
 
     impl Read for P {
@@ -19224,7 +19306,8 @@ mod p4 {
         }
     }
 
-    pub fn legal(c: &Core, r: &Rules, l: &mut Locals, ch: u16, out: &mut Vec<Move>) {
+    pub fn legal(c: &Core, r: &Rules, ch: u16, out: &mut Vec<Move>) {
+        let l = &mut locals(c);
         match ch {
             0 => { { let mut first = true; let mut kept = [0u64; 4]; let mut tested = l[1]; if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { l[0] = i32::from(it); if first { first = false; for t in 0..3u8 { l[1] = i32::from(t); if t10(c, r, l) { kept[usize::from(t >> 6)] |= 1 << (t & 63); out.push(Move { option: 0, card: it, target: t }); } } tested = l[1]; } else { l[1] = tested; for (w, &bits) in kept.iter().enumerate() { let mut bits = bits; while bits != 0 { let t = (w * 64) as u8 + bits.trailing_zeros() as u8; bits &= bits - 1; out.push(Move { option: 0, card: it, target: t }); } } } } } }  }
             1 => { if true { out.push(Move { option: 0, card: NONE, target: NONE }); }  }
@@ -19234,7 +19317,14 @@ mod p4 {
         }
     }
 
-    pub fn run(c: &mut Core, r: &Rules, l: &mut Locals, mut steps: u32) -> u32 {
+    pub fn run(c: &mut Core, r: &Rules, steps: u32) -> u32 {
+        let mut l = locals(c);
+        let steps = ops(c, r, &mut l, steps);
+        c.locals[..LOCALS].copy_from_slice(&l[..LOCALS]);
+        steps
+    }
+
+    fn ops(c: &mut Core, r: &Rules, l: &mut Locals, mut steps: u32) -> u32 {
         if c.end.is_some() {
             return steps;
         }
@@ -27200,6 +27290,16 @@ mod p5 {
         )
     }
 
+    /// The locals the program uses.
+    const LOCALS: usize = 30;
+
+    #[inline(always)]
+    fn locals(c: &Core) -> Locals {
+        let mut l = [0; MAX_LOCALS];
+        l[..LOCALS].copy_from_slice(&c.locals[..LOCALS]);
+        l
+    }
+
     pub struct P;
 
     impl Read for P {
@@ -28982,7 +29082,8 @@ mod p5 {
         }
     }
 
-    pub fn legal(c: &Core, r: &Rules, l: &mut Locals, ch: u16, out: &mut Vec<Move>) {
+    pub fn legal(c: &Core, r: &Rules, ch: u16, out: &mut Vec<Move>) {
+        let l = &mut locals(c);
         match ch {
             0 => { { let mut first = true; let mut kept = [0u64; 4]; let mut tested = l[1]; if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[0] = i32::from(it); if first { first = false; for t in 0..4u8 { l[1] = i32::from(t); if t10(c, r, l) { kept[usize::from(t >> 6)] |= 1 << (t & 63); out.push(Move { option: 0, card: it, target: t }); } } tested = l[1]; } else { l[1] = tested; for (w, &bits) in kept.iter().enumerate() { let mut bits = bits; while bits != 0 { let t = (w * 64) as u8 + bits.trailing_zeros() as u8; bits &= bits - 1; out.push(Move { option: 0, card: it, target: t }); } } } } } }  }
             1 => { if true { out.push(Move { option: 0, card: NONE, target: NONE }); }  }
@@ -28992,7 +29093,14 @@ mod p5 {
         }
     }
 
-    pub fn run(c: &mut Core, r: &Rules, l: &mut Locals, mut steps: u32) -> u32 {
+    pub fn run(c: &mut Core, r: &Rules, steps: u32) -> u32 {
+        let mut l = locals(c);
+        let steps = ops(c, r, &mut l, steps);
+        c.locals[..LOCALS].copy_from_slice(&l[..LOCALS]);
+        steps
+    }
+
+    fn ops(c: &mut Core, r: &Rules, l: &mut Locals, mut steps: u32) -> u32 {
         if c.end.is_some() {
             return steps;
         }
@@ -36958,6 +37066,16 @@ mod p6 {
         )
     }
 
+    /// The locals the program uses.
+    const LOCALS: usize = 30;
+
+    #[inline(always)]
+    fn locals(c: &Core) -> Locals {
+        let mut l = [0; MAX_LOCALS];
+        l[..LOCALS].copy_from_slice(&c.locals[..LOCALS]);
+        l
+    }
+
     pub struct P;
 
     impl Read for P {
@@ -38740,7 +38858,8 @@ mod p6 {
         }
     }
 
-    pub fn legal(c: &Core, r: &Rules, l: &mut Locals, ch: u16, out: &mut Vec<Move>) {
+    pub fn legal(c: &Core, r: &Rules, ch: u16, out: &mut Vec<Move>) {
+        let l = &mut locals(c);
         match ch {
             0 => { { let mut first = true; let mut kept = [0u64; 4]; let mut tested = l[1]; if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { l[0] = i32::from(it); if first { first = false; for t in 0..5u8 { l[1] = i32::from(t); if t10(c, r, l) { kept[usize::from(t >> 6)] |= 1 << (t & 63); out.push(Move { option: 0, card: it, target: t }); } } tested = l[1]; } else { l[1] = tested; for (w, &bits) in kept.iter().enumerate() { let mut bits = bits; while bits != 0 { let t = (w * 64) as u8 + bits.trailing_zeros() as u8; bits &= bits - 1; out.push(Move { option: 0, card: it, target: t }); } } } } } }  }
             1 => { if true { out.push(Move { option: 0, card: NONE, target: NONE }); }  }
@@ -38750,7 +38869,14 @@ mod p6 {
         }
     }
 
-    pub fn run(c: &mut Core, r: &Rules, l: &mut Locals, mut steps: u32) -> u32 {
+    pub fn run(c: &mut Core, r: &Rules, steps: u32) -> u32 {
+        let mut l = locals(c);
+        let steps = ops(c, r, &mut l, steps);
+        c.locals[..LOCALS].copy_from_slice(&l[..LOCALS]);
+        steps
+    }
+
+    fn ops(c: &mut Core, r: &Rules, l: &mut Locals, mut steps: u32) -> u32 {
         if c.end.is_some() {
             return steps;
         }
@@ -46716,6 +46842,16 @@ mod p7 {
         )
     }
 
+    /// The locals the program uses.
+    const LOCALS: usize = 30;
+
+    #[inline(always)]
+    fn locals(c: &Core) -> Locals {
+        let mut l = [0; MAX_LOCALS];
+        l[..LOCALS].copy_from_slice(&c.locals[..LOCALS]);
+        l
+    }
+
     pub struct P;
 
     impl Read for P {
@@ -48498,7 +48634,8 @@ mod p7 {
         }
     }
 
-    pub fn legal(c: &Core, r: &Rules, l: &mut Locals, ch: u16, out: &mut Vec<Move>) {
+    pub fn legal(c: &Core, r: &Rules, ch: u16, out: &mut Vec<Move>) {
+        let l = &mut locals(c);
         match ch {
             0 => { { let mut first = true; let mut kept = [0u64; 4]; let mut tested = l[1]; if let Some(p) = Some(8 + (c.glob[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { l[0] = i32::from(it); if first { first = false; for t in 0..6u8 { l[1] = i32::from(t); if t10(c, r, l) { kept[usize::from(t >> 6)] |= 1 << (t & 63); out.push(Move { option: 0, card: it, target: t }); } } tested = l[1]; } else { l[1] = tested; for (w, &bits) in kept.iter().enumerate() { let mut bits = bits; while bits != 0 { let t = (w * 64) as u8 + bits.trailing_zeros() as u8; bits &= bits - 1; out.push(Move { option: 0, card: it, target: t }); } } } } } }  }
             1 => { if true { out.push(Move { option: 0, card: NONE, target: NONE }); }  }
@@ -48508,7 +48645,14 @@ mod p7 {
         }
     }
 
-    pub fn run(c: &mut Core, r: &Rules, l: &mut Locals, mut steps: u32) -> u32 {
+    pub fn run(c: &mut Core, r: &Rules, steps: u32) -> u32 {
+        let mut l = locals(c);
+        let steps = ops(c, r, &mut l, steps);
+        c.locals[..LOCALS].copy_from_slice(&l[..LOCALS]);
+        steps
+    }
+
+    fn ops(c: &mut Core, r: &Rules, l: &mut Locals, mut steps: u32) -> u32 {
         if c.end.is_some() {
             return steps;
         }

@@ -43,23 +43,25 @@ pub struct Native {
 }
 
 /// The legal moves of choice `ch` (waiting) into `out`, on a copy of the
-/// locals.
-pub type LegalFn = fn(&Core, &Rules, &mut Locals, u16, &mut Vec<Move>);
+/// locals the program uses.
+pub type LegalFn = fn(&Core, &Rules, u16, &mut Vec<Move>);
 
 /// The program's expressions and tests by id, boxed for `eval::Eval`.
 pub type MakeFn = fn() -> (Vec<Box<XFn>>, Vec<Box<TFn>>);
 
 /// A run of ops until a decision waits or the game ends, from the steps
-/// already run; the steps run.
-pub type RunFn = fn(&mut Core, &Rules, &mut Locals, u32) -> u32;
+/// already run, on a copy of the locals the program uses, written back;
+/// the steps run.
+pub type RunFn = fn(&mut Core, &Rules, u32) -> u32;
 
-use super::eval::{Locals, TFn, XFn};
+use super::eval::{TFn, XFn};
 use super::state::{Core, Move};
 
 /// What the generated code names.
 #[allow(unused_imports)]
 mod prelude {
     pub use super::Native;
+    pub use crate::described::compile::MAX_LOCALS;
     pub use crate::described::eval::Read;
     pub use crate::described::eval::{Locals, TFn, XFn};
     pub use crate::described::model::Rules;

@@ -96,6 +96,14 @@ impl Gen<'_> {
             let _ = write!(s, "Box::new(t{id}), ");
         }
         s.push_str("],\n        )\n    }\n");
+        let _ = write!(
+            s,
+            "\n    /// The locals the program uses.\n    const LOCALS: usize = {};\n\n    \
+             #[inline(always)]\n    fn locals(c: &Core) -> Locals {{\n        \
+             let mut l = [0; MAX_LOCALS];\n        \
+             l[..LOCALS].copy_from_slice(&c.locals[..LOCALS]);\n        l\n    }}\n",
+            p.locals
+        );
         s.push_str(&self.ops());
         for id in 0..p.xs.len() {
             let body = self.x_body(id as XId);
@@ -172,8 +180,8 @@ impl Gen<'_> {
             "                _ => c.each_moved(r, l, s, f),\n            }\n        }\n    }\n",
         );
         s.push_str(
-            "\n    pub fn legal(c: &Core, r: &Rules, l: &mut Locals, ch: u16, out: &mut Vec<Move>) {\n        \
-             match ch {\n",
+            "\n    pub fn legal(c: &Core, r: &Rules, ch: u16, out: &mut Vec<Move>) {\n        \
+             let l = &mut locals(c);\n        match ch {\n",
         );
         for ch in 0..p.choices.len() {
             let _ = writeln!(s, "            {ch} => {{ {} }}", self.choice(ch, false));
@@ -192,7 +200,12 @@ impl Gen<'_> {
         let ops = &self.r.program.ops;
         let leaders = self.leaders();
         let mut s = String::from(
-            "\n    pub fn run(c: &mut Core, r: &Rules, l: &mut Locals, mut steps: u32) -> u32 {\n        \
+            "\n    pub fn run(c: &mut Core, r: &Rules, steps: u32) -> u32 {\n        \
+             let mut l = locals(c);\n        \
+             let steps = ops(c, r, &mut l, steps);\n        \
+             c.locals[..LOCALS].copy_from_slice(&l[..LOCALS]);\n        \
+             steps\n    }\n\n    \
+             fn ops(c: &mut Core, r: &Rules, l: &mut Locals, mut steps: u32) -> u32 {\n        \
              if c.end.is_some() {\n            return steps;\n        }\n        loop {\n            \
              match c.pc {\n",
         );
