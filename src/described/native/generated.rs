@@ -642,7 +642,7 @@ mod p0 {
                         c.finish(End::Game);
                         return steps;
                     };
-                    if !c.exec::<P>(r, l, op, &mut steps) {
+                    if !c.exec::<Tables>(r, l, op, &mut steps) {
                         return steps;
                     }
                 }
@@ -3213,7 +3213,7 @@ mod p1 {
                         c.finish(End::Game);
                         return steps;
                     };
-                    if !c.exec::<P>(r, l, op, &mut steps) {
+                    if !c.exec::<Tables>(r, l, op, &mut steps) {
                         return steps;
                     }
                 }
@@ -5784,7 +5784,7 @@ mod p2 {
                         c.finish(End::Game);
                         return steps;
                     };
-                    if !c.exec::<P>(r, l, op, &mut steps) {
+                    if !c.exec::<Tables>(r, l, op, &mut steps) {
                         return steps;
                     }
                 }
@@ -9790,7 +9790,7 @@ mod p3 {
                         c.finish(End::Game);
                         return steps;
                     };
-                    if !c.exec::<P>(r, l, op, &mut steps) {
+                    if !c.exec::<Tables>(r, l, op, &mut steps) {
                         return steps;
                     }
                 }
@@ -19566,7 +19566,7 @@ mod p4 {
                         c.finish(End::Game);
                         return steps;
                     };
-                    if !c.exec::<P>(r, l, op, &mut steps) {
+                    if !c.exec::<Tables>(r, l, op, &mut steps) {
                         return steps;
                     }
                 }
@@ -29342,7 +29342,7 @@ mod p5 {
                         c.finish(End::Game);
                         return steps;
                     };
-                    if !c.exec::<P>(r, l, op, &mut steps) {
+                    if !c.exec::<Tables>(r, l, op, &mut steps) {
                         return steps;
                     }
                 }
@@ -39118,7 +39118,7 @@ mod p6 {
                         c.finish(End::Game);
                         return steps;
                     };
-                    if !c.exec::<P>(r, l, op, &mut steps) {
+                    if !c.exec::<Tables>(r, l, op, &mut steps) {
                         return steps;
                     }
                 }
@@ -48894,7 +48894,7 @@ mod p7 {
                         c.finish(End::Game);
                         return steps;
                     };
-                    if !c.exec::<P>(r, l, op, &mut steps) {
+                    if !c.exec::<Tables>(r, l, op, &mut steps) {
                         return steps;
                     }
                 }

@@ -62,8 +62,8 @@ use super::state::{Core, Move};
 mod prelude {
     pub use super::Native;
     pub use crate::described::compile::MAX_LOCALS;
-    pub use crate::described::eval::Read;
     pub use crate::described::eval::{Locals, TFn, XFn};
+    pub use crate::described::eval::{Read, Tables};
     pub use crate::described::model::Rules;
     pub use crate::described::program::{Op, SId, TId, XId};
     pub use crate::described::run::Cards;

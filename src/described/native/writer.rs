@@ -195,7 +195,8 @@ impl Gen<'_> {
     /// [`Gen::leaders`]), the row of ops that follows it up to the first
     /// that may jump, wait or stop, or to the next such place, each op
     /// a constant for `exec` to inline; from any other place, one op at a
-    /// time as the closures run it.
+    /// time through the closures (`Tables`: the same meaning, and no
+    /// second copy of every op's code to build).
     fn run(&self) -> String {
         let ops = &self.r.program.ops;
         let leaders = self.leaders();
@@ -226,7 +227,7 @@ impl Gen<'_> {
             "                pc => {\n                    \
              let Some(op) = r.program.ops.get(usize::from(pc)) else {\n                        \
              c.finish(End::Game);\n                        return steps;\n                    };\n                    \
-             if !c.exec::<P>(r, l, op, &mut steps) {\n                        return steps;\n                    }\n                \
+             if !c.exec::<Tables>(r, l, op, &mut steps) {\n                        return steps;\n                    }\n                \
              }\n            }\n        }\n    }\n",
         );
         s
