@@ -61,10 +61,20 @@ impl Piles {
         self.insert(p, self.len(p), c);
     }
 
-    /// Takes card `c` out of pile `p` (the last place it is at); whether
-    /// it was there. The cards above it move down one place.
+    /// Whether the rules have pile `p`.
+    #[inline]
+    pub fn has(&self, p: usize) -> bool {
+        p < self.used as usize
+    }
+
+    /// Takes card `c` out of pile `p` (the last place it is at); the
+    /// place it was at, if it was there. The cards above it move down one
+    /// place.
     #[inline]
     pub fn remove(&mut self, p: usize, c: u8) -> Option<usize> {
+        if !self.has(p) {
+            return None;
+        }
         let (a, b) = (self.start[p] as usize, self.end[p] as usize);
         let i = self.order[a..b].iter().rposition(|&x| x == c)?;
         shift(&mut self.order[a + i..b], false);
@@ -77,7 +87,7 @@ impl Piles {
     /// A pile the rules do not have takes no card.
     #[inline]
     pub fn insert(&mut self, p: usize, at: usize, c: u8) {
-        if p >= self.used as usize {
+        if !self.has(p) {
             return;
         }
         if self.end[p] as usize >= self.limit(p) {
@@ -175,5 +185,17 @@ mod tests {
                 assert_eq!(piles.get(p), &m[..], "pile {p} of {used}");
             }
         }
+    }
+
+    /// A pile the rules do not have takes no card and gives none.
+    #[test]
+    fn a_pile_out_of_the_rules_is_left_alone() {
+        let mut piles = Piles::new(3);
+        piles.push(1, 7);
+        piles.insert(3, 0, 8);
+        piles.push(MAX_PILES - 1, 9);
+        assert_eq!(piles.remove(5, 7), None);
+        assert_eq!(piles.get(1), &[7]);
+        assert!((0..MAX_PILES).all(|p| p == 1 || piles.get(p).is_empty()));
     }
 }

@@ -157,10 +157,14 @@ impl Core {
     }
 
     /// Moves card `c` into pile `to` at place `at` of that pile (0: the
-    /// bottom; its length: the top), counted before `c` leaves.
+    /// bottom; its length: the top), counted before `c` leaves. To a pile
+    /// the rules do not have, nothing moves: no card is lost.
     #[inline]
     pub fn relink(&mut self, c: u8, to: usize, at: usize) {
         let from = self.loc[c as usize] as usize;
+        if !self.piles.has(to) {
+            return;
+        }
         let Some(i) = self.piles.remove(from, c) else {
             return;
         };
