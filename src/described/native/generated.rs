@@ -28,13 +28,6 @@ mod p0 {
     /// The locals the program uses.
     const LOCALS: usize = 36;
 
-    #[inline(always)]
-    fn locals(c: &Core) -> Locals {
-        let mut l = [0; MAX_LOCALS];
-        l[..LOCALS].copy_from_slice(&c.locals[..LOCALS]);
-        l
-    }
-
     pub struct P;
 
     impl Read for P {
@@ -543,7 +536,8 @@ mod p0 {
     }
 
     pub fn legal(c: &Core, r: &Rules, ch: u16, out: &mut Vec<Move>) {
-        let l = &mut locals(c);
+        let l = &mut [0; MAX_LOCALS];
+        copy_locals::<LOCALS>(l, &c.locals);
         match ch {
             0 => { if t6(c, r, l) { if let Some(p) = Some(3 + (l[5]).rem_euclid(2) as usize) { for &it in c.pile(p) { l[6] = i32::from(it); out.push(Move { option: 0, card: it, target: NONE }); } } }  }
             1 => { if t10(c, r, l) { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { l[8] = i32::from(it); out.push(Move { option: 0, card: it, target: NONE }); } } } if t14(c, r, l) { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { l[9] = i32::from(it); out.push(Move { option: 1, card: it, target: NONE }); } } } if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { l[10] = i32::from(it); if true { out.push(Move { option: 2, card: it, target: NONE }); } } }  }
@@ -553,9 +547,10 @@ mod p0 {
     }
 
     pub fn run(c: &mut Core, r: &Rules, steps: u32) -> u32 {
-        let mut l = locals(c);
+        let mut l = [0; MAX_LOCALS];
+        copy_locals::<LOCALS>(&mut l, &c.locals);
         let steps = ops(c, r, &mut l, steps);
-        c.locals[..LOCALS].copy_from_slice(&l[..LOCALS]);
+        copy_locals::<LOCALS>(&mut c.locals, &l);
         steps
     }
 
@@ -2599,13 +2594,6 @@ mod p1 {
     /// The locals the program uses.
     const LOCALS: usize = 36;
 
-    #[inline(always)]
-    fn locals(c: &Core) -> Locals {
-        let mut l = [0; MAX_LOCALS];
-        l[..LOCALS].copy_from_slice(&c.locals[..LOCALS]);
-        l
-    }
-
     pub struct P;
 
     impl Read for P {
@@ -3114,7 +3102,8 @@ mod p1 {
     }
 
     pub fn legal(c: &Core, r: &Rules, ch: u16, out: &mut Vec<Move>) {
-        let l = &mut locals(c);
+        let l = &mut [0; MAX_LOCALS];
+        copy_locals::<LOCALS>(l, &c.locals);
         match ch {
             0 => { if t6(c, r, l) { if let Some(p) = Some(3 + (l[5]).rem_euclid(3) as usize) { for &it in c.pile(p) { l[6] = i32::from(it); out.push(Move { option: 0, card: it, target: NONE }); } } }  }
             1 => { if t10(c, r, l) { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { l[8] = i32::from(it); out.push(Move { option: 0, card: it, target: NONE }); } } } if t14(c, r, l) { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { l[9] = i32::from(it); out.push(Move { option: 1, card: it, target: NONE }); } } } if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { l[10] = i32::from(it); if true { out.push(Move { option: 2, card: it, target: NONE }); } } }  }
@@ -3124,9 +3113,10 @@ mod p1 {
     }
 
     pub fn run(c: &mut Core, r: &Rules, steps: u32) -> u32 {
-        let mut l = locals(c);
+        let mut l = [0; MAX_LOCALS];
+        copy_locals::<LOCALS>(&mut l, &c.locals);
         let steps = ops(c, r, &mut l, steps);
-        c.locals[..LOCALS].copy_from_slice(&l[..LOCALS]);
+        copy_locals::<LOCALS>(&mut c.locals, &l);
         steps
     }
 
@@ -5170,13 +5160,6 @@ mod p2 {
     /// The locals the program uses.
     const LOCALS: usize = 36;
 
-    #[inline(always)]
-    fn locals(c: &Core) -> Locals {
-        let mut l = [0; MAX_LOCALS];
-        l[..LOCALS].copy_from_slice(&c.locals[..LOCALS]);
-        l
-    }
-
     pub struct P;
 
     impl Read for P {
@@ -5685,7 +5668,8 @@ mod p2 {
     }
 
     pub fn legal(c: &Core, r: &Rules, ch: u16, out: &mut Vec<Move>) {
-        let l = &mut locals(c);
+        let l = &mut [0; MAX_LOCALS];
+        copy_locals::<LOCALS>(l, &c.locals);
         match ch {
             0 => { if t6(c, r, l) { if let Some(p) = Some(3 + (l[5]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[6] = i32::from(it); out.push(Move { option: 0, card: it, target: NONE }); } } }  }
             1 => { if t10(c, r, l) { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[8] = i32::from(it); out.push(Move { option: 0, card: it, target: NONE }); } } } if t14(c, r, l) { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[9] = i32::from(it); out.push(Move { option: 1, card: it, target: NONE }); } } } if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[10] = i32::from(it); if true { out.push(Move { option: 2, card: it, target: NONE }); } } }  }
@@ -5695,9 +5679,10 @@ mod p2 {
     }
 
     pub fn run(c: &mut Core, r: &Rules, steps: u32) -> u32 {
-        let mut l = locals(c);
+        let mut l = [0; MAX_LOCALS];
+        copy_locals::<LOCALS>(&mut l, &c.locals);
         let steps = ops(c, r, &mut l, steps);
-        c.locals[..LOCALS].copy_from_slice(&l[..LOCALS]);
+        copy_locals::<LOCALS>(&mut c.locals, &l);
         steps
     }
 
@@ -7741,13 +7726,6 @@ mod p3 {
     /// The locals the program uses.
     const LOCALS: usize = 30;
 
-    #[inline(always)]
-    fn locals(c: &Core) -> Locals {
-        let mut l = [0; MAX_LOCALS];
-        l[..LOCALS].copy_from_slice(&c.locals[..LOCALS]);
-        l
-    }
-
     pub struct P;
 
     impl Read for P {
@@ -9531,7 +9509,8 @@ mod p3 {
     }
 
     pub fn legal(c: &Core, r: &Rules, ch: u16, out: &mut Vec<Move>) {
-        let l = &mut locals(c);
+        let l = &mut [0; MAX_LOCALS];
+        copy_locals::<LOCALS>(l, &c.locals);
         match ch {
             0 => { { let mut first = true; let mut kept = [0u64; 4]; let mut tested = l[1]; if let Some(p) = Some(4 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { l[0] = i32::from(it); if first { first = false; for t in 0..2u8 { l[1] = i32::from(t); if t10(c, r, l) { kept[usize::from(t >> 6)] |= 1 << (t & 63); out.push(Move { option: 0, card: it, target: t }); } } tested = l[1]; } else { l[1] = tested; for (w, &bits) in kept.iter().enumerate() { let mut bits = bits; while bits != 0 { let t = (w * 64) as u8 + bits.trailing_zeros() as u8; bits &= bits - 1; out.push(Move { option: 0, card: it, target: t }); } } } } } }  }
             1 => { if true { out.push(Move { option: 0, card: NONE, target: NONE }); }  }
@@ -9542,9 +9521,10 @@ mod p3 {
     }
 
     pub fn run(c: &mut Core, r: &Rules, steps: u32) -> u32 {
-        let mut l = locals(c);
+        let mut l = [0; MAX_LOCALS];
+        copy_locals::<LOCALS>(&mut l, &c.locals);
         let steps = ops(c, r, &mut l, steps);
-        c.locals[..LOCALS].copy_from_slice(&l[..LOCALS]);
+        copy_locals::<LOCALS>(&mut c.locals, &l);
         steps
     }
 
@@ -17517,13 +17497,6 @@ mod p4 {
     /// The locals the program uses.
     const LOCALS: usize = 30;
 
-    #[inline(always)]
-    fn locals(c: &Core) -> Locals {
-        let mut l = [0; MAX_LOCALS];
-        l[..LOCALS].copy_from_slice(&c.locals[..LOCALS]);
-        l
-    }
-
     pub struct P;
 
     impl Read for P {
@@ -19307,7 +19280,8 @@ mod p4 {
     }
 
     pub fn legal(c: &Core, r: &Rules, ch: u16, out: &mut Vec<Move>) {
-        let l = &mut locals(c);
+        let l = &mut [0; MAX_LOCALS];
+        copy_locals::<LOCALS>(l, &c.locals);
         match ch {
             0 => { { let mut first = true; let mut kept = [0u64; 4]; let mut tested = l[1]; if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { l[0] = i32::from(it); if first { first = false; for t in 0..3u8 { l[1] = i32::from(t); if t10(c, r, l) { kept[usize::from(t >> 6)] |= 1 << (t & 63); out.push(Move { option: 0, card: it, target: t }); } } tested = l[1]; } else { l[1] = tested; for (w, &bits) in kept.iter().enumerate() { let mut bits = bits; while bits != 0 { let t = (w * 64) as u8 + bits.trailing_zeros() as u8; bits &= bits - 1; out.push(Move { option: 0, card: it, target: t }); } } } } } }  }
             1 => { if true { out.push(Move { option: 0, card: NONE, target: NONE }); }  }
@@ -19318,9 +19292,10 @@ mod p4 {
     }
 
     pub fn run(c: &mut Core, r: &Rules, steps: u32) -> u32 {
-        let mut l = locals(c);
+        let mut l = [0; MAX_LOCALS];
+        copy_locals::<LOCALS>(&mut l, &c.locals);
         let steps = ops(c, r, &mut l, steps);
-        c.locals[..LOCALS].copy_from_slice(&l[..LOCALS]);
+        copy_locals::<LOCALS>(&mut c.locals, &l);
         steps
     }
 
@@ -27293,13 +27268,6 @@ mod p5 {
     /// The locals the program uses.
     const LOCALS: usize = 30;
 
-    #[inline(always)]
-    fn locals(c: &Core) -> Locals {
-        let mut l = [0; MAX_LOCALS];
-        l[..LOCALS].copy_from_slice(&c.locals[..LOCALS]);
-        l
-    }
-
     pub struct P;
 
     impl Read for P {
@@ -29083,7 +29051,8 @@ mod p5 {
     }
 
     pub fn legal(c: &Core, r: &Rules, ch: u16, out: &mut Vec<Move>) {
-        let l = &mut locals(c);
+        let l = &mut [0; MAX_LOCALS];
+        copy_locals::<LOCALS>(l, &c.locals);
         match ch {
             0 => { { let mut first = true; let mut kept = [0u64; 4]; let mut tested = l[1]; if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[0] = i32::from(it); if first { first = false; for t in 0..4u8 { l[1] = i32::from(t); if t10(c, r, l) { kept[usize::from(t >> 6)] |= 1 << (t & 63); out.push(Move { option: 0, card: it, target: t }); } } tested = l[1]; } else { l[1] = tested; for (w, &bits) in kept.iter().enumerate() { let mut bits = bits; while bits != 0 { let t = (w * 64) as u8 + bits.trailing_zeros() as u8; bits &= bits - 1; out.push(Move { option: 0, card: it, target: t }); } } } } } }  }
             1 => { if true { out.push(Move { option: 0, card: NONE, target: NONE }); }  }
@@ -29094,9 +29063,10 @@ mod p5 {
     }
 
     pub fn run(c: &mut Core, r: &Rules, steps: u32) -> u32 {
-        let mut l = locals(c);
+        let mut l = [0; MAX_LOCALS];
+        copy_locals::<LOCALS>(&mut l, &c.locals);
         let steps = ops(c, r, &mut l, steps);
-        c.locals[..LOCALS].copy_from_slice(&l[..LOCALS]);
+        copy_locals::<LOCALS>(&mut c.locals, &l);
         steps
     }
 
@@ -37069,13 +37039,6 @@ mod p6 {
     /// The locals the program uses.
     const LOCALS: usize = 30;
 
-    #[inline(always)]
-    fn locals(c: &Core) -> Locals {
-        let mut l = [0; MAX_LOCALS];
-        l[..LOCALS].copy_from_slice(&c.locals[..LOCALS]);
-        l
-    }
-
     pub struct P;
 
     impl Read for P {
@@ -38859,7 +38822,8 @@ mod p6 {
     }
 
     pub fn legal(c: &Core, r: &Rules, ch: u16, out: &mut Vec<Move>) {
-        let l = &mut locals(c);
+        let l = &mut [0; MAX_LOCALS];
+        copy_locals::<LOCALS>(l, &c.locals);
         match ch {
             0 => { { let mut first = true; let mut kept = [0u64; 4]; let mut tested = l[1]; if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { l[0] = i32::from(it); if first { first = false; for t in 0..5u8 { l[1] = i32::from(t); if t10(c, r, l) { kept[usize::from(t >> 6)] |= 1 << (t & 63); out.push(Move { option: 0, card: it, target: t }); } } tested = l[1]; } else { l[1] = tested; for (w, &bits) in kept.iter().enumerate() { let mut bits = bits; while bits != 0 { let t = (w * 64) as u8 + bits.trailing_zeros() as u8; bits &= bits - 1; out.push(Move { option: 0, card: it, target: t }); } } } } } }  }
             1 => { if true { out.push(Move { option: 0, card: NONE, target: NONE }); }  }
@@ -38870,9 +38834,10 @@ mod p6 {
     }
 
     pub fn run(c: &mut Core, r: &Rules, steps: u32) -> u32 {
-        let mut l = locals(c);
+        let mut l = [0; MAX_LOCALS];
+        copy_locals::<LOCALS>(&mut l, &c.locals);
         let steps = ops(c, r, &mut l, steps);
-        c.locals[..LOCALS].copy_from_slice(&l[..LOCALS]);
+        copy_locals::<LOCALS>(&mut c.locals, &l);
         steps
     }
 
@@ -46845,13 +46810,6 @@ mod p7 {
     /// The locals the program uses.
     const LOCALS: usize = 30;
 
-    #[inline(always)]
-    fn locals(c: &Core) -> Locals {
-        let mut l = [0; MAX_LOCALS];
-        l[..LOCALS].copy_from_slice(&c.locals[..LOCALS]);
-        l
-    }
-
     pub struct P;
 
     impl Read for P {
@@ -48635,7 +48593,8 @@ mod p7 {
     }
 
     pub fn legal(c: &Core, r: &Rules, ch: u16, out: &mut Vec<Move>) {
-        let l = &mut locals(c);
+        let l = &mut [0; MAX_LOCALS];
+        copy_locals::<LOCALS>(l, &c.locals);
         match ch {
             0 => { { let mut first = true; let mut kept = [0u64; 4]; let mut tested = l[1]; if let Some(p) = Some(8 + (c.glob[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { l[0] = i32::from(it); if first { first = false; for t in 0..6u8 { l[1] = i32::from(t); if t10(c, r, l) { kept[usize::from(t >> 6)] |= 1 << (t & 63); out.push(Move { option: 0, card: it, target: t }); } } tested = l[1]; } else { l[1] = tested; for (w, &bits) in kept.iter().enumerate() { let mut bits = bits; while bits != 0 { let t = (w * 64) as u8 + bits.trailing_zeros() as u8; bits &= bits - 1; out.push(Move { option: 0, card: it, target: t }); } } } } } }  }
             1 => { if true { out.push(Move { option: 0, card: NONE, target: NONE }); }  }
@@ -48646,9 +48605,10 @@ mod p7 {
     }
 
     pub fn run(c: &mut Core, r: &Rules, steps: u32) -> u32 {
-        let mut l = locals(c);
+        let mut l = [0; MAX_LOCALS];
+        copy_locals::<LOCALS>(&mut l, &c.locals);
         let steps = ops(c, r, &mut l, steps);
-        c.locals[..LOCALS].copy_from_slice(&l[..LOCALS]);
+        copy_locals::<LOCALS>(&mut c.locals, &l);
         steps
     }
 

@@ -69,6 +69,21 @@ mod prelude {
     pub use crate::described::run::Cards;
     pub use crate::described::state::Core;
     pub use crate::described::state::{End, Move, NONE};
+
+    /// Copies the first `N` locals in pieces of at most 32 (128 bytes),
+    /// each of a constant size the compiler copies inline: one call of
+    /// `memcpy` for the whole costs more, twice a run. (The library's
+    /// unit-test build leaves the generated code out.)
+    #[cfg_attr(test, allow(dead_code))]
+    #[inline(always)]
+    pub fn copy_locals<const N: usize>(to: &mut Locals, from: &Locals) {
+        let mut k = 0;
+        while k < N {
+            let e = if k + 32 < N { k + 32 } else { N };
+            to[k..e].copy_from_slice(&from[k..e]);
+            k = e;
+        }
+    }
 }
 
 /// The generated code of rules with `r`'s fingerprint, if any (none when

@@ -98,10 +98,7 @@ impl Gen<'_> {
         s.push_str("],\n        )\n    }\n");
         let _ = write!(
             s,
-            "\n    /// The locals the program uses.\n    const LOCALS: usize = {};\n\n    \
-             #[inline(always)]\n    fn locals(c: &Core) -> Locals {{\n        \
-             let mut l = [0; MAX_LOCALS];\n        \
-             l[..LOCALS].copy_from_slice(&c.locals[..LOCALS]);\n        l\n    }}\n",
+            "\n    /// The locals the program uses.\n    const LOCALS: usize = {};\n",
             p.locals
         );
         s.push_str(&self.ops());
@@ -181,7 +178,8 @@ impl Gen<'_> {
         );
         s.push_str(
             "\n    pub fn legal(c: &Core, r: &Rules, ch: u16, out: &mut Vec<Move>) {\n        \
-             let l = &mut locals(c);\n        match ch {\n",
+             let l = &mut [0; MAX_LOCALS];\n        \
+             copy_locals::<LOCALS>(l, &c.locals);\n        match ch {\n",
         );
         for ch in 0..p.choices.len() {
             let _ = writeln!(s, "            {ch} => {{ {} }}", self.choice(ch, false));
@@ -202,9 +200,10 @@ impl Gen<'_> {
         let leaders = self.leaders();
         let mut s = String::from(
             "\n    pub fn run(c: &mut Core, r: &Rules, steps: u32) -> u32 {\n        \
-             let mut l = locals(c);\n        \
+             let mut l = [0; MAX_LOCALS];\n        \
+             copy_locals::<LOCALS>(&mut l, &c.locals);\n        \
              let steps = ops(c, r, &mut l, steps);\n        \
-             c.locals[..LOCALS].copy_from_slice(&l[..LOCALS]);\n        \
+             copy_locals::<LOCALS>(&mut c.locals, &l);\n        \
              steps\n    }\n\n    \
              fn ops(c: &mut Core, r: &Rules, l: &mut Locals, mut steps: u32) -> u32 {\n        \
              if c.end.is_some() {\n            return steps;\n        }\n        loop {\n            \
