@@ -267,6 +267,19 @@ impl Op {
         }
     }
 
+    /// Whether the op goes on to the next one or to its target, as a
+    /// test says (`native/` runs on into the next op in the same row,
+    /// back to its dispatch only for the target).
+    pub fn may_go_on(&self) -> bool {
+        matches!(
+            self,
+            Op::JumpUnless(..)
+                | Op::ForTest { .. }
+                | Op::ForCardNext { .. }
+                | Op::ForCardNextIf { .. }
+        )
+    }
+
     /// Where the op may jump to, besides the next op.
     pub fn target(&self) -> Option<u16> {
         match *self {

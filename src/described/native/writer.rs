@@ -216,7 +216,12 @@ impl Gen<'_> {
                     s,
                     " if !c.exec::<P>(r, l, &Op::{op:?}, &mut steps) {{ return steps; }}"
                 );
-                if !op.falls_through() || leaders.get(at + 1).is_none_or(|&l| l) {
+                if op.may_go_on() {
+                    let _ = write!(s, " if c.pc != {} {{ continue; }}", at + 1);
+                } else if !op.falls_through() {
+                    break;
+                }
+                if leaders.get(at + 1).is_none_or(|&l| l) {
                     break;
                 }
             }
@@ -248,7 +253,7 @@ impl Gen<'_> {
             if let Some(t) = op.target() {
                 mark(t);
             }
-            if !op.falls_through() {
+            if !op.falls_through() && !op.may_go_on() {
                 mark(pc as u16 + 1);
             }
         }
