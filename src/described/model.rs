@@ -55,6 +55,41 @@ pub struct Counter {
     pub cells: Option<compile::Cells>,
 }
 
+/// What a card's move reads of the piles it leaves and enters, kept
+/// side by side in the rules rather than behind their zones: the piles
+/// whose zone takes a card out last into place, and each pile's seat.
+#[derive(Debug, Clone)]
+pub struct PileMoves {
+    /// Bit `p`: pile `p`'s zone takes out `last_into_place`.
+    pub last_into_place: u64,
+    /// Each pile's seat ([`NONE`](super::state::NONE) for the table's).
+    pub seat: [u8; MAX_PILES],
+}
+
+impl PileMoves {
+    pub fn of(zones: &[Zone], piles: &[(u8, Option<u8>)]) -> PileMoves {
+        let mut m = PileMoves {
+            last_into_place: 0,
+            seat: [super::state::NONE; MAX_PILES],
+        };
+        for (p, &(z, seat)) in piles.iter().enumerate().take(MAX_PILES) {
+            if zones.get(z as usize).is_some_and(|z| z.last_into_place) {
+                m.last_into_place |= 1 << p;
+            }
+            m.seat[p] = seat.unwrap_or(super::state::NONE);
+        }
+        m
+    }
+
+    /// Whether pile `p`'s zone takes out `last_into_place`.
+    #[inline]
+    pub fn takes_last(&self, p: usize) -> bool {
+        self.last_into_place
+            .checked_shr(p as u32)
+            .is_some_and(|b| b & 1 == 1)
+    }
+}
+
 /// The checked rules of a described game for one number of players.
 #[derive(Debug)]
 pub struct Rules {
@@ -85,6 +120,9 @@ pub struct Rules {
     pub zones: Vec<Zone>,
     /// Each pile's zone and seat (none for a zone of the table).
     pub piles: Vec<(u8, Option<u8>)>,
+    /// What a card's move reads of its piles, at hand (from `zones` and
+    /// `piles`).
+    pub moves: PileMoves,
     pub start: u8,
     pub draw_from: u8,
     pub draw_to: u8,
@@ -541,6 +579,7 @@ impl Validator {
             kinds,
             backs,
             cards: deck,
+            moves: PileMoves::of(&zs, &piles),
             zones: zs,
             piles,
             start,

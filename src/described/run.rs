@@ -353,15 +353,15 @@ impl Core {
 
     /// Moves card `c` into pile `to` at place `at` (counted before it
     /// leaves; `usize::MAX`: where it is), face up or down if `up` says.
-    #[inline]
+    #[inline(always)]
     fn place_card(&mut self, r: &Rules, c: u8, to: usize, at: usize, up: Option<bool>) {
         let from = self.loc[c as usize] as usize;
         if at != usize::MAX {
-            if from != to && r.zones[r.piles[from].0 as usize].last_into_place {
+            if from != to && r.moves.takes_last(from) {
                 self.to_top(c, from);
             }
             self.relink(c, to, at);
-            if let Some(s) = r.piles[to].1 {
+            if let Some(&s) = r.moves.seat.get(to).filter(|&&s| s != NONE) {
                 self.owner[c as usize] = s;
             }
         }
