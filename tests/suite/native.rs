@@ -123,6 +123,22 @@ fn another_reading_of_a_toggle_runs_on_the_closures() {
     assert!(!r.eval.is_native());
 }
 
+/// An add-on that changes a card's value keeps the program but not the
+/// cards, whose values the native code has written in: it runs on the
+/// closures, and the value changed is the one played.
+#[test]
+fn a_card_value_changed_runs_on_the_closures() {
+    let dir = GameDir::built_in_game("de-cape").unwrap();
+    let sel = Selection {
+        players: Some(4),
+        addons: vec!["hermit-12".into()],
+        ..Selection::default()
+    };
+    let r = Described::load(&dir, &sel).unwrap().rules;
+    assert_eq!(r.program.ops, load("de-cape", 4).program.ops);
+    assert!(!r.eval.is_native());
+}
+
 /// `check` tells a designer whether the rules run on native code: the
 /// built-in ones do; an edited copy runs on the interpreter, with the
 /// edit in force.

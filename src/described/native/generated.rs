@@ -5,14 +5,14 @@
 use super::prelude::*;
 
 pub static PROGRAMS: &[Native] = &[
-    Native { fingerprint: 0x3b6f5a2c3785a9a7, make: p0::make, run: p0::run, legal: p0::legal }, // 2 players, 270 expressions, 117 tests
-    Native { fingerprint: 0xc763029acbc8f01d, make: p1::make, run: p1::run, legal: p1::legal }, // 3 players, 270 expressions, 117 tests
-    Native { fingerprint: 0x44813d0a3b255252, make: p2::make, run: p2::run, legal: p2::legal }, // 4 players, 270 expressions, 117 tests
-    Native { fingerprint: 0x0465b4a78dddb688, make: p3::make, run: p3::run, legal: p3::legal }, // 2 players, 1160 expressions, 364 tests
-    Native { fingerprint: 0xfbb8020a0a12e965, make: p4::make, run: p4::run, legal: p4::legal }, // 3 players, 1160 expressions, 364 tests
-    Native { fingerprint: 0xefca52d976fc3d37, make: p5::make, run: p5::run, legal: p5::legal }, // 4 players, 1160 expressions, 364 tests
-    Native { fingerprint: 0xbf059f556fbee1dd, make: p6::make, run: p6::run, legal: p6::legal }, // 5 players, 1160 expressions, 364 tests
-    Native { fingerprint: 0x101f941c80dfc620, make: p7::make, run: p7::run, legal: p7::legal }, // 6 players, 1160 expressions, 364 tests
+    Native { fingerprint: 0x33e0558035671e1c, make: p0::make, run: p0::run, legal: p0::legal }, // 2 players, 270 expressions, 117 tests
+    Native { fingerprint: 0x9c5ac7158b3a01d2, make: p1::make, run: p1::run, legal: p1::legal }, // 3 players, 270 expressions, 117 tests
+    Native { fingerprint: 0xdf8846055229ae4b, make: p2::make, run: p2::run, legal: p2::legal }, // 4 players, 270 expressions, 117 tests
+    Native { fingerprint: 0xc6d968533f32050e, make: p3::make, run: p3::run, legal: p3::legal }, // 2 players, 1160 expressions, 364 tests
+    Native { fingerprint: 0x9eb81dd8fc4eb190, make: p4::make, run: p4::run, legal: p4::legal }, // 3 players, 1160 expressions, 364 tests
+    Native { fingerprint: 0x3f63ed8bfe6699de, make: p5::make, run: p5::run, legal: p5::legal }, // 4 players, 1160 expressions, 364 tests
+    Native { fingerprint: 0x9207f840d487fb7c, make: p6::make, run: p6::run, legal: p6::legal }, // 5 players, 1160 expressions, 364 tests
+    Native { fingerprint: 0xe9fb6374a5496702, make: p7::make, run: p7::run, legal: p7::legal }, // 6 players, 1160 expressions, 364 tests
 ];
 
 mod p0 {
@@ -27,6 +27,15 @@ mod p0 {
 
     /// The locals the program uses.
     const LOCALS: usize = 36;
+
+    /// Attribute 0 of each card.
+    static ATTR_0: [i32; 105] = [0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4];
+
+    /// Attribute 1 of each card.
+    static ATTR_1: [i32; 105] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7];
+
+    /// Attribute 2 of each card.
+    static ATTR_2: [i32; 105] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20];
 
     pub struct P;
 
@@ -694,7 +703,7 @@ mod p0 {
 
     #[inline]
     fn x14(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[6]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -719,7 +728,7 @@ mod p0 {
 
     #[inline]
     fn x19(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[6]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -854,7 +863,7 @@ mod p0 {
 
     #[inline]
     fn x46(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[9]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[9]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -884,7 +893,7 @@ mod p0 {
 
     #[inline]
     fn x52(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[9]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[9]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -934,7 +943,7 @@ mod p0 {
 
     #[inline]
     fn x62(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[10]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[10]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -984,7 +993,7 @@ mod p0 {
 
     #[inline]
     fn x72(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[14]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[14]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -1009,7 +1018,7 @@ mod p0 {
 
     #[inline]
     fn x77(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[14]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[14]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -1039,7 +1048,7 @@ mod p0 {
 
     #[inline]
     fn x83(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[14]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[14]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -1064,7 +1073,7 @@ mod p0 {
 
     #[inline]
     fn x88(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[14]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[14]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -1084,7 +1093,7 @@ mod p0 {
 
     #[inline]
     fn x92(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[14]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[14]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -1124,7 +1133,7 @@ mod p0 {
 
     #[inline]
     fn x100(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = c.glob[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = c.glob[4]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -1139,7 +1148,7 @@ mod p0 {
 
     #[inline]
     fn x103(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = c.glob[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = c.glob[4]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -1159,7 +1168,7 @@ mod p0 {
 
     #[inline]
     fn x107(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = c.glob[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = c.glob[4]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -1189,7 +1198,7 @@ mod p0 {
 
     #[inline]
     fn x113(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = c.glob[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = c.glob[4]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -1294,7 +1303,7 @@ mod p0 {
 
     #[inline]
     fn x134(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[19]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[19]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -1384,7 +1393,7 @@ mod p0 {
 
     #[inline]
     fn x152(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[22]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[22]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -1409,7 +1418,7 @@ mod p0 {
 
     #[inline]
     fn x157(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[23]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[23]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -1439,7 +1448,7 @@ mod p0 {
 
     #[inline]
     fn x163(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[24]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[24]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -1464,7 +1473,7 @@ mod p0 {
 
     #[inline]
     fn x168(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[24]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[24]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -1494,7 +1503,7 @@ mod p0 {
 
     #[inline]
     fn x174(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[24]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[24]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -1644,7 +1653,7 @@ mod p0 {
 
     #[inline]
     fn x204(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[30]; r.cards.get(k as usize).map_or(0, |cd| cd.1[2])
+        let k = l[30]; ATTR_2.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -1654,7 +1663,7 @@ mod p0 {
 
     #[inline]
     fn x206(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[30]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[30]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -1899,7 +1908,7 @@ mod p0 {
 
     #[inline]
     fn x255(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[35]; r.cards.get(k as usize).map_or(0, |cd| cd.1[2])
+        let k = l[35]; ATTR_2.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -1909,7 +1918,7 @@ mod p0 {
 
     #[inline]
     fn x257(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[35]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[35]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -2570,6 +2579,15 @@ mod p1 {
 
     /// The locals the program uses.
     const LOCALS: usize = 36;
+
+    /// Attribute 0 of each card.
+    static ATTR_0: [i32; 105] = [0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4];
+
+    /// Attribute 1 of each card.
+    static ATTR_1: [i32; 105] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7];
+
+    /// Attribute 2 of each card.
+    static ATTR_2: [i32; 105] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20];
 
     pub struct P;
 
@@ -3237,7 +3255,7 @@ mod p1 {
 
     #[inline]
     fn x14(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[6]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -3262,7 +3280,7 @@ mod p1 {
 
     #[inline]
     fn x19(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[6]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -3397,7 +3415,7 @@ mod p1 {
 
     #[inline]
     fn x46(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[9]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[9]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -3427,7 +3445,7 @@ mod p1 {
 
     #[inline]
     fn x52(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[9]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[9]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -3477,7 +3495,7 @@ mod p1 {
 
     #[inline]
     fn x62(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[10]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[10]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -3527,7 +3545,7 @@ mod p1 {
 
     #[inline]
     fn x72(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[14]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[14]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -3552,7 +3570,7 @@ mod p1 {
 
     #[inline]
     fn x77(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[14]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[14]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -3582,7 +3600,7 @@ mod p1 {
 
     #[inline]
     fn x83(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[14]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[14]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -3607,7 +3625,7 @@ mod p1 {
 
     #[inline]
     fn x88(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[14]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[14]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -3627,7 +3645,7 @@ mod p1 {
 
     #[inline]
     fn x92(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[14]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[14]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -3667,7 +3685,7 @@ mod p1 {
 
     #[inline]
     fn x100(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = c.glob[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = c.glob[4]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -3682,7 +3700,7 @@ mod p1 {
 
     #[inline]
     fn x103(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = c.glob[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = c.glob[4]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -3702,7 +3720,7 @@ mod p1 {
 
     #[inline]
     fn x107(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = c.glob[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = c.glob[4]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -3732,7 +3750,7 @@ mod p1 {
 
     #[inline]
     fn x113(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = c.glob[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = c.glob[4]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -3837,7 +3855,7 @@ mod p1 {
 
     #[inline]
     fn x134(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[19]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[19]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -3927,7 +3945,7 @@ mod p1 {
 
     #[inline]
     fn x152(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[22]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[22]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -3952,7 +3970,7 @@ mod p1 {
 
     #[inline]
     fn x157(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[23]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[23]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -3982,7 +4000,7 @@ mod p1 {
 
     #[inline]
     fn x163(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[24]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[24]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -4007,7 +4025,7 @@ mod p1 {
 
     #[inline]
     fn x168(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[24]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[24]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -4037,7 +4055,7 @@ mod p1 {
 
     #[inline]
     fn x174(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[24]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[24]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -4187,7 +4205,7 @@ mod p1 {
 
     #[inline]
     fn x204(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[30]; r.cards.get(k as usize).map_or(0, |cd| cd.1[2])
+        let k = l[30]; ATTR_2.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -4197,7 +4215,7 @@ mod p1 {
 
     #[inline]
     fn x206(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[30]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[30]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -4442,7 +4460,7 @@ mod p1 {
 
     #[inline]
     fn x255(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[35]; r.cards.get(k as usize).map_or(0, |cd| cd.1[2])
+        let k = l[35]; ATTR_2.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -4452,7 +4470,7 @@ mod p1 {
 
     #[inline]
     fn x257(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[35]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[35]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -5113,6 +5131,15 @@ mod p2 {
 
     /// The locals the program uses.
     const LOCALS: usize = 36;
+
+    /// Attribute 0 of each card.
+    static ATTR_0: [i32; 105] = [0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4];
+
+    /// Attribute 1 of each card.
+    static ATTR_1: [i32; 105] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7];
+
+    /// Attribute 2 of each card.
+    static ATTR_2: [i32; 105] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20];
 
     pub struct P;
 
@@ -5780,7 +5807,7 @@ mod p2 {
 
     #[inline]
     fn x14(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[6]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -5805,7 +5832,7 @@ mod p2 {
 
     #[inline]
     fn x19(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[6]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -5940,7 +5967,7 @@ mod p2 {
 
     #[inline]
     fn x46(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[9]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[9]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -5970,7 +5997,7 @@ mod p2 {
 
     #[inline]
     fn x52(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[9]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[9]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -6020,7 +6047,7 @@ mod p2 {
 
     #[inline]
     fn x62(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[10]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[10]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -6070,7 +6097,7 @@ mod p2 {
 
     #[inline]
     fn x72(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[14]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[14]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -6095,7 +6122,7 @@ mod p2 {
 
     #[inline]
     fn x77(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[14]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[14]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -6125,7 +6152,7 @@ mod p2 {
 
     #[inline]
     fn x83(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[14]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[14]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -6150,7 +6177,7 @@ mod p2 {
 
     #[inline]
     fn x88(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[14]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[14]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -6170,7 +6197,7 @@ mod p2 {
 
     #[inline]
     fn x92(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[14]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[14]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -6210,7 +6237,7 @@ mod p2 {
 
     #[inline]
     fn x100(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = c.glob[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = c.glob[4]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -6225,7 +6252,7 @@ mod p2 {
 
     #[inline]
     fn x103(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = c.glob[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = c.glob[4]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -6245,7 +6272,7 @@ mod p2 {
 
     #[inline]
     fn x107(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = c.glob[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = c.glob[4]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -6275,7 +6302,7 @@ mod p2 {
 
     #[inline]
     fn x113(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = c.glob[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = c.glob[4]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -6380,7 +6407,7 @@ mod p2 {
 
     #[inline]
     fn x134(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[19]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[19]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -6470,7 +6497,7 @@ mod p2 {
 
     #[inline]
     fn x152(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[22]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[22]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -6495,7 +6522,7 @@ mod p2 {
 
     #[inline]
     fn x157(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[23]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[23]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -6525,7 +6552,7 @@ mod p2 {
 
     #[inline]
     fn x163(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[24]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[24]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -6550,7 +6577,7 @@ mod p2 {
 
     #[inline]
     fn x168(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[24]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[24]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -6580,7 +6607,7 @@ mod p2 {
 
     #[inline]
     fn x174(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[24]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[24]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -6730,7 +6757,7 @@ mod p2 {
 
     #[inline]
     fn x204(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[30]; r.cards.get(k as usize).map_or(0, |cd| cd.1[2])
+        let k = l[30]; ATTR_2.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -6740,7 +6767,7 @@ mod p2 {
 
     #[inline]
     fn x206(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[30]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[30]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -6985,7 +7012,7 @@ mod p2 {
 
     #[inline]
     fn x255(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[35]; r.cards.get(k as usize).map_or(0, |cd| cd.1[2])
+        let k = l[35]; ATTR_2.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -6995,7 +7022,7 @@ mod p2 {
 
     #[inline]
     fn x257(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[35]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[35]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -7656,6 +7683,30 @@ mod p3 {
 
     /// The locals the program uses.
     const LOCALS: usize = 30;
+
+    /// Attribute 0 of each card.
+    static ATTR_0: [i32; 86] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1];
+
+    /// Attribute 1 of each card.
+    static ATTR_1: [i32; 86] = [-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5];
+
+    /// Attribute 2 of each card.
+    static ATTR_2: [i32; 86] = [40, 32, 28, 16, 16, 16, 16, 16, 16, 26, 19, 18, 20, 0, 22, 14, 2, 28, 4, 22, 4, 22, 10, 8, 0, 40, 32, 28, 16, 16, 16, 16, 16, 16, 26, 19, 18, 20, 0, 22, 14, 2, 28, 4, 22, 4, 22, 10, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+
+    /// Attribute 3 of each card.
+    static ATTR_3: [i32; 86] = [-1, -1, -1, 0, 1, 2, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1];
+
+    /// Attribute 4 of each card.
+    static ATTR_4: [i32; 86] = [0, 0, 0, 24, 24, 24, 24, 24, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24, 24, 24, 24, 24, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+
+    /// Attribute 5 of each card.
+    static ATTR_5: [i32; 86] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+
+    /// Attribute 6 of each card.
+    static ATTR_6: [i32; 86] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 3, 4, 5, 1, 2, 3, 3, 4, 5, 1, 2, 3, 3, 4, 5, 1, 2, 3, 3, 4, 5, 1, 2, 3, 3, 4, 5, 1, 2, 3, 3, 4, 5];
+
+    /// Attribute 7 of each card.
+    static ATTR_7: [i32; 86] = [-1, -1, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, -1, -1, -1, 6, -1, 7, -1, -1, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, -1, -1, -1, 6, -1, 7, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1];
 
     pub struct P;
 
@@ -9618,7 +9669,7 @@ mod p3 {
 
     #[inline]
     fn x2(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[5]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[5]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -9653,7 +9704,7 @@ mod p3 {
 
     #[inline]
     fn x9(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[3]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[3]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -10113,7 +10164,7 @@ mod p3 {
 
     #[inline]
     fn x101(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[1]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[1]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -10403,7 +10454,7 @@ mod p3 {
 
     #[inline]
     fn x159(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[3])
+        let k = l[6]; ATTR_3.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -10413,7 +10464,7 @@ mod p3 {
 
     #[inline]
     fn x161(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[2]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[2]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -10423,7 +10474,7 @@ mod p3 {
 
     #[inline]
     fn x163(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[4])
+        let k = l[6]; ATTR_4.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -10433,7 +10484,7 @@ mod p3 {
 
     #[inline]
     fn x165(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[2])
+        let k = l[6]; ATTR_2.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -10458,7 +10509,7 @@ mod p3 {
 
     #[inline]
     fn x170(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[5])
+        let k = l[6]; ATTR_5.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -10873,7 +10924,7 @@ mod p3 {
 
     #[inline]
     fn x253(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[6]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -10888,7 +10939,7 @@ mod p3 {
 
     #[inline]
     fn x256(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[6]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -10963,7 +11014,7 @@ mod p3 {
 
     #[inline]
     fn x271(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[6]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -10978,7 +11029,7 @@ mod p3 {
 
     #[inline]
     fn x274(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[6]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -11663,7 +11714,7 @@ mod p3 {
 
     #[inline]
     fn x411(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[2]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[2]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -11698,7 +11749,7 @@ mod p3 {
 
     #[inline]
     fn x418(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[4]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -11743,7 +11794,7 @@ mod p3 {
 
     #[inline]
     fn x427(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[4]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -11753,7 +11804,7 @@ mod p3 {
 
     #[inline]
     fn x429(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[4]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -11858,7 +11909,7 @@ mod p3 {
 
     #[inline]
     fn x450(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[4]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -11893,7 +11944,7 @@ mod p3 {
 
     #[inline]
     fn x457(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[4]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -11933,7 +11984,7 @@ mod p3 {
 
     #[inline]
     fn x465(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[4]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -11973,7 +12024,7 @@ mod p3 {
 
     #[inline]
     fn x473(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[4]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -12008,7 +12059,7 @@ mod p3 {
 
     #[inline]
     fn x480(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[4]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -12353,7 +12404,7 @@ mod p3 {
 
     #[inline]
     fn x549(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[15]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[15]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -12943,7 +12994,7 @@ mod p3 {
 
     #[inline]
     fn x667(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[13]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[13]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -13103,7 +13154,7 @@ mod p3 {
 
     #[inline]
     fn x699(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[14]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[14]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -13168,7 +13219,7 @@ mod p3 {
 
     #[inline]
     fn x712(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[12]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[12]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -13293,7 +13344,7 @@ mod p3 {
 
     #[inline]
     fn x737(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[12]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[12]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -13443,7 +13494,7 @@ mod p3 {
 
     #[inline]
     fn x767(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[12]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[12]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -13643,7 +13694,7 @@ mod p3 {
 
     #[inline]
     fn x807(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[13]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[13]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -13753,7 +13804,7 @@ mod p3 {
 
     #[inline]
     fn x829(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[13]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[13]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -13858,7 +13909,7 @@ mod p3 {
 
     #[inline]
     fn x850(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[13]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[13]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -13968,7 +14019,7 @@ mod p3 {
 
     #[inline]
     fn x872(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[13]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[13]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -14398,7 +14449,7 @@ mod p3 {
 
     #[inline]
     fn x958(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[12]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[12]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -14643,7 +14694,7 @@ mod p3 {
 
     #[inline]
     fn x1007(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[13]; r.cards.get(k as usize).map_or(0, |cd| cd.1[3])
+        let k = l[13]; ATTR_3.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -14653,7 +14704,7 @@ mod p3 {
 
     #[inline]
     fn x1009(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[12]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[12]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -14663,7 +14714,7 @@ mod p3 {
 
     #[inline]
     fn x1011(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[13]; r.cards.get(k as usize).map_or(0, |cd| cd.1[4])
+        let k = l[13]; ATTR_4.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -14673,7 +14724,7 @@ mod p3 {
 
     #[inline]
     fn x1013(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[13]; r.cards.get(k as usize).map_or(0, |cd| cd.1[2])
+        let k = l[13]; ATTR_2.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -14758,7 +14809,7 @@ mod p3 {
 
     #[inline]
     fn x1030(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[19]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[19]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -14798,7 +14849,7 @@ mod p3 {
 
     #[inline]
     fn x1038(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[20]; r.cards.get(k as usize).map_or(0, |cd| cd.1[3])
+        let k = l[20]; ATTR_3.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -14808,7 +14859,7 @@ mod p3 {
 
     #[inline]
     fn x1040(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[19]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[19]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -14818,7 +14869,7 @@ mod p3 {
 
     #[inline]
     fn x1042(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[20]; r.cards.get(k as usize).map_or(0, |cd| cd.1[4])
+        let k = l[20]; ATTR_4.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -14828,7 +14879,7 @@ mod p3 {
 
     #[inline]
     fn x1044(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[20]; r.cards.get(k as usize).map_or(0, |cd| cd.1[2])
+        let k = l[20]; ATTR_2.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -14903,7 +14954,7 @@ mod p3 {
 
     #[inline]
     fn x1059(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[22]; r.cards.get(k as usize).map_or(0, |cd| cd.1[3])
+        let k = l[22]; ATTR_3.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -14913,7 +14964,7 @@ mod p3 {
 
     #[inline]
     fn x1061(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[19]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[19]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -14923,7 +14974,7 @@ mod p3 {
 
     #[inline]
     fn x1063(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[22]; r.cards.get(k as usize).map_or(0, |cd| cd.1[4])
+        let k = l[22]; ATTR_4.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -14933,7 +14984,7 @@ mod p3 {
 
     #[inline]
     fn x1065(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[22]; r.cards.get(k as usize).map_or(0, |cd| cd.1[2])
+        let k = l[22]; ATTR_2.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -15028,7 +15079,7 @@ mod p3 {
 
     #[inline]
     fn x1084(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[23]; r.cards.get(k as usize).map_or(0, |cd| cd.1[3])
+        let k = l[23]; ATTR_3.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -15038,7 +15089,7 @@ mod p3 {
 
     #[inline]
     fn x1086(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[19]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[19]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -15048,7 +15099,7 @@ mod p3 {
 
     #[inline]
     fn x1088(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[23]; r.cards.get(k as usize).map_or(0, |cd| cd.1[4])
+        let k = l[23]; ATTR_4.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -15058,7 +15109,7 @@ mod p3 {
 
     #[inline]
     fn x1090(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[23]; r.cards.get(k as usize).map_or(0, |cd| cd.1[2])
+        let k = l[23]; ATTR_2.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -15133,7 +15184,7 @@ mod p3 {
 
     #[inline]
     fn x1105(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[25]; r.cards.get(k as usize).map_or(0, |cd| cd.1[3])
+        let k = l[25]; ATTR_3.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -15143,7 +15194,7 @@ mod p3 {
 
     #[inline]
     fn x1107(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[19]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[19]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -15153,7 +15204,7 @@ mod p3 {
 
     #[inline]
     fn x1109(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[25]; r.cards.get(k as usize).map_or(0, |cd| cd.1[4])
+        let k = l[25]; ATTR_4.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -15163,7 +15214,7 @@ mod p3 {
 
     #[inline]
     fn x1111(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[25]; r.cards.get(k as usize).map_or(0, |cd| cd.1[2])
+        let k = l[25]; ATTR_2.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -15358,7 +15409,7 @@ mod p3 {
 
     #[inline]
     fn x1150(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[29]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[29]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -15483,7 +15534,7 @@ mod p3 {
 
     #[inline]
     fn t15(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[2]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 0).is_some())
+        let k = l[2]; const HAS: [u64; 4] = [532575960576, 0, 0, 0]; (0..86i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -15673,7 +15724,7 @@ mod p3 {
 
     #[inline]
     fn t53(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[6]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 1).is_some())
+        let k = l[6]; const HAS: [u64; 4] = [549755830272, 0, 0, 0]; (0..86i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -15708,7 +15759,7 @@ mod p3 {
 
     #[inline]
     fn t60(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[6]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 2).is_some())
+        let k = l[6]; const HAS: [u64; 4] = [1099511660544, 0, 0, 0]; (0..86i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -15733,7 +15784,7 @@ mod p3 {
 
     #[inline]
     fn t65(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[6]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 3).is_some())
+        let k = l[6]; const HAS: [u64; 4] = [2199023321088, 0, 0, 0]; (0..86i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -15758,7 +15809,7 @@ mod p3 {
 
     #[inline]
     fn t70(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[6]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 4).is_some())
+        let k = l[6]; const HAS: [u64; 4] = [13194139926528, 0, 0, 0]; (0..86i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -15798,7 +15849,7 @@ mod p3 {
 
     #[inline]
     fn t78(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[6]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 5).is_some())
+        let k = l[6]; const HAS: [u64; 4] = [545357783629824, 0, 0, 0]; (0..86i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -15823,7 +15874,7 @@ mod p3 {
 
     #[inline]
     fn t83(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[6]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 5).is_some())
+        let k = l[6]; const HAS: [u64; 4] = [545357783629824, 0, 0, 0]; (0..86i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -15863,7 +15914,7 @@ mod p3 {
 
     #[inline]
     fn t91(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[6]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 5).is_some())
+        let k = l[6]; const HAS: [u64; 4] = [545357783629824, 0, 0, 0]; (0..86i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -15913,7 +15964,7 @@ mod p3 {
 
     #[inline]
     fn t101(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[3]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 6).is_some())
+        let k = l[3]; const HAS: [u64; 4] = [562949970198528, 0, 0, 0]; (0..86i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -15943,7 +15994,7 @@ mod p3 {
 
     #[inline]
     fn t107(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[7]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 2).is_some())
+        let k = l[7]; const HAS: [u64; 4] = [1099511660544, 0, 0, 0]; (0..86i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -15968,7 +16019,7 @@ mod p3 {
 
     #[inline]
     fn t112(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[7]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 3).is_some())
+        let k = l[7]; const HAS: [u64; 4] = [2199023321088, 0, 0, 0]; (0..86i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -16288,7 +16339,7 @@ mod p3 {
 
     #[inline]
     fn t176(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[14]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 0).is_some())
+        let k = l[14]; const HAS: [u64; 4] = [532575960576, 0, 0, 0]; (0..86i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -17239,6 +17290,30 @@ mod p4 {
 
     /// The locals the program uses.
     const LOCALS: usize = 30;
+
+    /// Attribute 0 of each card.
+    static ATTR_0: [i32; 111] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1];
+
+    /// Attribute 1 of each card.
+    static ATTR_1: [i32; 111] = [-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5];
+
+    /// Attribute 2 of each card.
+    static ATTR_2: [i32; 111] = [40, 32, 28, 16, 16, 16, 16, 16, 16, 26, 19, 18, 20, 0, 22, 14, 2, 28, 4, 22, 4, 22, 10, 8, 0, 40, 32, 28, 16, 16, 16, 16, 16, 16, 26, 19, 18, 20, 0, 22, 14, 2, 28, 4, 22, 4, 22, 10, 8, 0, 40, 32, 28, 16, 16, 16, 16, 16, 16, 26, 19, 18, 20, 0, 22, 14, 2, 28, 4, 22, 4, 22, 10, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+
+    /// Attribute 3 of each card.
+    static ATTR_3: [i32; 111] = [-1, -1, -1, 0, 1, 2, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1];
+
+    /// Attribute 4 of each card.
+    static ATTR_4: [i32; 111] = [0, 0, 0, 24, 24, 24, 24, 24, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24, 24, 24, 24, 24, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24, 24, 24, 24, 24, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+
+    /// Attribute 5 of each card.
+    static ATTR_5: [i32; 111] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+
+    /// Attribute 6 of each card.
+    static ATTR_6: [i32; 111] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 3, 4, 5, 1, 2, 3, 3, 4, 5, 1, 2, 3, 3, 4, 5, 1, 2, 3, 3, 4, 5, 1, 2, 3, 3, 4, 5, 1, 2, 3, 3, 4, 5];
+
+    /// Attribute 7 of each card.
+    static ATTR_7: [i32; 111] = [-1, -1, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, -1, -1, -1, 6, -1, 7, -1, -1, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, -1, -1, -1, 6, -1, 7, -1, -1, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, -1, -1, -1, 6, -1, 7, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1];
 
     pub struct P;
 
@@ -19201,7 +19276,7 @@ mod p4 {
 
     #[inline]
     fn x2(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[5]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[5]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -19236,7 +19311,7 @@ mod p4 {
 
     #[inline]
     fn x9(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[3]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[3]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -19696,7 +19771,7 @@ mod p4 {
 
     #[inline]
     fn x101(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[1]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[1]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -19986,7 +20061,7 @@ mod p4 {
 
     #[inline]
     fn x159(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[3])
+        let k = l[6]; ATTR_3.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -19996,7 +20071,7 @@ mod p4 {
 
     #[inline]
     fn x161(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[2]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[2]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -20006,7 +20081,7 @@ mod p4 {
 
     #[inline]
     fn x163(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[4])
+        let k = l[6]; ATTR_4.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -20016,7 +20091,7 @@ mod p4 {
 
     #[inline]
     fn x165(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[2])
+        let k = l[6]; ATTR_2.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -20041,7 +20116,7 @@ mod p4 {
 
     #[inline]
     fn x170(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[5])
+        let k = l[6]; ATTR_5.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -20456,7 +20531,7 @@ mod p4 {
 
     #[inline]
     fn x253(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[6]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -20471,7 +20546,7 @@ mod p4 {
 
     #[inline]
     fn x256(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[6]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -20546,7 +20621,7 @@ mod p4 {
 
     #[inline]
     fn x271(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[6]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -20561,7 +20636,7 @@ mod p4 {
 
     #[inline]
     fn x274(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[6]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -21246,7 +21321,7 @@ mod p4 {
 
     #[inline]
     fn x411(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[2]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[2]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -21281,7 +21356,7 @@ mod p4 {
 
     #[inline]
     fn x418(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[4]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -21326,7 +21401,7 @@ mod p4 {
 
     #[inline]
     fn x427(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[4]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -21336,7 +21411,7 @@ mod p4 {
 
     #[inline]
     fn x429(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[4]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -21441,7 +21516,7 @@ mod p4 {
 
     #[inline]
     fn x450(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[4]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -21476,7 +21551,7 @@ mod p4 {
 
     #[inline]
     fn x457(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[4]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -21516,7 +21591,7 @@ mod p4 {
 
     #[inline]
     fn x465(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[4]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -21556,7 +21631,7 @@ mod p4 {
 
     #[inline]
     fn x473(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[4]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -21591,7 +21666,7 @@ mod p4 {
 
     #[inline]
     fn x480(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[4]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -21936,7 +22011,7 @@ mod p4 {
 
     #[inline]
     fn x549(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[15]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[15]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -22526,7 +22601,7 @@ mod p4 {
 
     #[inline]
     fn x667(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[13]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[13]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -22686,7 +22761,7 @@ mod p4 {
 
     #[inline]
     fn x699(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[14]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[14]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -22751,7 +22826,7 @@ mod p4 {
 
     #[inline]
     fn x712(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[12]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[12]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -22876,7 +22951,7 @@ mod p4 {
 
     #[inline]
     fn x737(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[12]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[12]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -23026,7 +23101,7 @@ mod p4 {
 
     #[inline]
     fn x767(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[12]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[12]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -23226,7 +23301,7 @@ mod p4 {
 
     #[inline]
     fn x807(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[13]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[13]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -23336,7 +23411,7 @@ mod p4 {
 
     #[inline]
     fn x829(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[13]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[13]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -23441,7 +23516,7 @@ mod p4 {
 
     #[inline]
     fn x850(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[13]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[13]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -23551,7 +23626,7 @@ mod p4 {
 
     #[inline]
     fn x872(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[13]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[13]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -23981,7 +24056,7 @@ mod p4 {
 
     #[inline]
     fn x958(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[12]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[12]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -24226,7 +24301,7 @@ mod p4 {
 
     #[inline]
     fn x1007(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[13]; r.cards.get(k as usize).map_or(0, |cd| cd.1[3])
+        let k = l[13]; ATTR_3.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -24236,7 +24311,7 @@ mod p4 {
 
     #[inline]
     fn x1009(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[12]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[12]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -24246,7 +24321,7 @@ mod p4 {
 
     #[inline]
     fn x1011(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[13]; r.cards.get(k as usize).map_or(0, |cd| cd.1[4])
+        let k = l[13]; ATTR_4.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -24256,7 +24331,7 @@ mod p4 {
 
     #[inline]
     fn x1013(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[13]; r.cards.get(k as usize).map_or(0, |cd| cd.1[2])
+        let k = l[13]; ATTR_2.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -24341,7 +24416,7 @@ mod p4 {
 
     #[inline]
     fn x1030(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[19]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[19]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -24381,7 +24456,7 @@ mod p4 {
 
     #[inline]
     fn x1038(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[20]; r.cards.get(k as usize).map_or(0, |cd| cd.1[3])
+        let k = l[20]; ATTR_3.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -24391,7 +24466,7 @@ mod p4 {
 
     #[inline]
     fn x1040(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[19]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[19]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -24401,7 +24476,7 @@ mod p4 {
 
     #[inline]
     fn x1042(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[20]; r.cards.get(k as usize).map_or(0, |cd| cd.1[4])
+        let k = l[20]; ATTR_4.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -24411,7 +24486,7 @@ mod p4 {
 
     #[inline]
     fn x1044(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[20]; r.cards.get(k as usize).map_or(0, |cd| cd.1[2])
+        let k = l[20]; ATTR_2.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -24486,7 +24561,7 @@ mod p4 {
 
     #[inline]
     fn x1059(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[22]; r.cards.get(k as usize).map_or(0, |cd| cd.1[3])
+        let k = l[22]; ATTR_3.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -24496,7 +24571,7 @@ mod p4 {
 
     #[inline]
     fn x1061(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[19]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[19]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -24506,7 +24581,7 @@ mod p4 {
 
     #[inline]
     fn x1063(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[22]; r.cards.get(k as usize).map_or(0, |cd| cd.1[4])
+        let k = l[22]; ATTR_4.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -24516,7 +24591,7 @@ mod p4 {
 
     #[inline]
     fn x1065(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[22]; r.cards.get(k as usize).map_or(0, |cd| cd.1[2])
+        let k = l[22]; ATTR_2.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -24611,7 +24686,7 @@ mod p4 {
 
     #[inline]
     fn x1084(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[23]; r.cards.get(k as usize).map_or(0, |cd| cd.1[3])
+        let k = l[23]; ATTR_3.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -24621,7 +24696,7 @@ mod p4 {
 
     #[inline]
     fn x1086(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[19]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[19]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -24631,7 +24706,7 @@ mod p4 {
 
     #[inline]
     fn x1088(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[23]; r.cards.get(k as usize).map_or(0, |cd| cd.1[4])
+        let k = l[23]; ATTR_4.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -24641,7 +24716,7 @@ mod p4 {
 
     #[inline]
     fn x1090(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[23]; r.cards.get(k as usize).map_or(0, |cd| cd.1[2])
+        let k = l[23]; ATTR_2.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -24716,7 +24791,7 @@ mod p4 {
 
     #[inline]
     fn x1105(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[25]; r.cards.get(k as usize).map_or(0, |cd| cd.1[3])
+        let k = l[25]; ATTR_3.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -24726,7 +24801,7 @@ mod p4 {
 
     #[inline]
     fn x1107(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[19]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[19]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -24736,7 +24811,7 @@ mod p4 {
 
     #[inline]
     fn x1109(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[25]; r.cards.get(k as usize).map_or(0, |cd| cd.1[4])
+        let k = l[25]; ATTR_4.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -24746,7 +24821,7 @@ mod p4 {
 
     #[inline]
     fn x1111(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[25]; r.cards.get(k as usize).map_or(0, |cd| cd.1[2])
+        let k = l[25]; ATTR_2.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -24941,7 +25016,7 @@ mod p4 {
 
     #[inline]
     fn x1150(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[29]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[29]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -25066,7 +25141,7 @@ mod p4 {
 
     #[inline]
     fn t15(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[2]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 0).is_some())
+        let k = l[2]; const HAS: [u64; 4] = [17870283853982088704, 0, 0, 0]; (0..111i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -25256,7 +25331,7 @@ mod p4 {
 
     #[inline]
     fn t53(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[6]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 1).is_some())
+        let k = l[6]; const HAS: [u64; 4] = [549755830272, 1, 0, 0]; (0..111i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -25291,7 +25366,7 @@ mod p4 {
 
     #[inline]
     fn t60(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[6]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 2).is_some())
+        let k = l[6]; const HAS: [u64; 4] = [1099511660544, 2, 0, 0]; (0..111i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -25316,7 +25391,7 @@ mod p4 {
 
     #[inline]
     fn t65(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[6]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 3).is_some())
+        let k = l[6]; const HAS: [u64; 4] = [2199023321088, 4, 0, 0]; (0..111i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -25341,7 +25416,7 @@ mod p4 {
 
     #[inline]
     fn t70(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[6]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 4).is_some())
+        let k = l[6]; const HAS: [u64; 4] = [13194139926528, 24, 0, 0]; (0..111i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -25381,7 +25456,7 @@ mod p4 {
 
     #[inline]
     fn t78(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[6]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 5).is_some())
+        let k = l[6]; const HAS: [u64; 4] = [545357783629824, 992, 0, 0]; (0..111i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -25406,7 +25481,7 @@ mod p4 {
 
     #[inline]
     fn t83(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[6]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 5).is_some())
+        let k = l[6]; const HAS: [u64; 4] = [545357783629824, 992, 0, 0]; (0..111i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -25446,7 +25521,7 @@ mod p4 {
 
     #[inline]
     fn t91(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[6]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 5).is_some())
+        let k = l[6]; const HAS: [u64; 4] = [545357783629824, 992, 0, 0]; (0..111i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -25496,7 +25571,7 @@ mod p4 {
 
     #[inline]
     fn t101(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[3]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 6).is_some())
+        let k = l[3]; const HAS: [u64; 4] = [562949970198528, 1024, 0, 0]; (0..111i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -25526,7 +25601,7 @@ mod p4 {
 
     #[inline]
     fn t107(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[7]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 2).is_some())
+        let k = l[7]; const HAS: [u64; 4] = [1099511660544, 2, 0, 0]; (0..111i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -25551,7 +25626,7 @@ mod p4 {
 
     #[inline]
     fn t112(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[7]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 3).is_some())
+        let k = l[7]; const HAS: [u64; 4] = [2199023321088, 4, 0, 0]; (0..111i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -25871,7 +25946,7 @@ mod p4 {
 
     #[inline]
     fn t176(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[14]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 0).is_some())
+        let k = l[14]; const HAS: [u64; 4] = [17870283853982088704, 0, 0, 0]; (0..111i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -26822,6 +26897,30 @@ mod p5 {
 
     /// The locals the program uses.
     const LOCALS: usize = 30;
+
+    /// Attribute 0 of each card.
+    static ATTR_0: [i32; 136] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1];
+
+    /// Attribute 1 of each card.
+    static ATTR_1: [i32; 136] = [-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5];
+
+    /// Attribute 2 of each card.
+    static ATTR_2: [i32; 136] = [40, 32, 28, 16, 16, 16, 16, 16, 16, 26, 19, 18, 20, 0, 22, 14, 2, 28, 4, 22, 4, 22, 10, 8, 0, 40, 32, 28, 16, 16, 16, 16, 16, 16, 26, 19, 18, 20, 0, 22, 14, 2, 28, 4, 22, 4, 22, 10, 8, 0, 40, 32, 28, 16, 16, 16, 16, 16, 16, 26, 19, 18, 20, 0, 22, 14, 2, 28, 4, 22, 4, 22, 10, 8, 0, 40, 32, 28, 16, 16, 16, 16, 16, 16, 26, 19, 18, 20, 0, 22, 14, 2, 28, 4, 22, 4, 22, 10, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+
+    /// Attribute 3 of each card.
+    static ATTR_3: [i32; 136] = [-1, -1, -1, 0, 1, 2, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1];
+
+    /// Attribute 4 of each card.
+    static ATTR_4: [i32; 136] = [0, 0, 0, 24, 24, 24, 24, 24, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24, 24, 24, 24, 24, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24, 24, 24, 24, 24, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24, 24, 24, 24, 24, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+
+    /// Attribute 5 of each card.
+    static ATTR_5: [i32; 136] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+
+    /// Attribute 6 of each card.
+    static ATTR_6: [i32; 136] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 3, 4, 5, 1, 2, 3, 3, 4, 5, 1, 2, 3, 3, 4, 5, 1, 2, 3, 3, 4, 5, 1, 2, 3, 3, 4, 5, 1, 2, 3, 3, 4, 5];
+
+    /// Attribute 7 of each card.
+    static ATTR_7: [i32; 136] = [-1, -1, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, -1, -1, -1, 6, -1, 7, -1, -1, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, -1, -1, -1, 6, -1, 7, -1, -1, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, -1, -1, -1, 6, -1, 7, -1, -1, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, -1, -1, -1, 6, -1, 7, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1];
 
     pub struct P;
 
@@ -28784,7 +28883,7 @@ mod p5 {
 
     #[inline]
     fn x2(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[5]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[5]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -28819,7 +28918,7 @@ mod p5 {
 
     #[inline]
     fn x9(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[3]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[3]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -29279,7 +29378,7 @@ mod p5 {
 
     #[inline]
     fn x101(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[1]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[1]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -29569,7 +29668,7 @@ mod p5 {
 
     #[inline]
     fn x159(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[3])
+        let k = l[6]; ATTR_3.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -29579,7 +29678,7 @@ mod p5 {
 
     #[inline]
     fn x161(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[2]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[2]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -29589,7 +29688,7 @@ mod p5 {
 
     #[inline]
     fn x163(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[4])
+        let k = l[6]; ATTR_4.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -29599,7 +29698,7 @@ mod p5 {
 
     #[inline]
     fn x165(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[2])
+        let k = l[6]; ATTR_2.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -29624,7 +29723,7 @@ mod p5 {
 
     #[inline]
     fn x170(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[5])
+        let k = l[6]; ATTR_5.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -30039,7 +30138,7 @@ mod p5 {
 
     #[inline]
     fn x253(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[6]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -30054,7 +30153,7 @@ mod p5 {
 
     #[inline]
     fn x256(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[6]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -30129,7 +30228,7 @@ mod p5 {
 
     #[inline]
     fn x271(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[6]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -30144,7 +30243,7 @@ mod p5 {
 
     #[inline]
     fn x274(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[6]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -30829,7 +30928,7 @@ mod p5 {
 
     #[inline]
     fn x411(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[2]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[2]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -30864,7 +30963,7 @@ mod p5 {
 
     #[inline]
     fn x418(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[4]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -30909,7 +31008,7 @@ mod p5 {
 
     #[inline]
     fn x427(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[4]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -30919,7 +31018,7 @@ mod p5 {
 
     #[inline]
     fn x429(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[4]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -31024,7 +31123,7 @@ mod p5 {
 
     #[inline]
     fn x450(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[4]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -31059,7 +31158,7 @@ mod p5 {
 
     #[inline]
     fn x457(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[4]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -31099,7 +31198,7 @@ mod p5 {
 
     #[inline]
     fn x465(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[4]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -31139,7 +31238,7 @@ mod p5 {
 
     #[inline]
     fn x473(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[4]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -31174,7 +31273,7 @@ mod p5 {
 
     #[inline]
     fn x480(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[4]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -31519,7 +31618,7 @@ mod p5 {
 
     #[inline]
     fn x549(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[15]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[15]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -32109,7 +32208,7 @@ mod p5 {
 
     #[inline]
     fn x667(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[13]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[13]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -32269,7 +32368,7 @@ mod p5 {
 
     #[inline]
     fn x699(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[14]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[14]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -32334,7 +32433,7 @@ mod p5 {
 
     #[inline]
     fn x712(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[12]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[12]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -32459,7 +32558,7 @@ mod p5 {
 
     #[inline]
     fn x737(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[12]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[12]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -32609,7 +32708,7 @@ mod p5 {
 
     #[inline]
     fn x767(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[12]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[12]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -32809,7 +32908,7 @@ mod p5 {
 
     #[inline]
     fn x807(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[13]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[13]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -32919,7 +33018,7 @@ mod p5 {
 
     #[inline]
     fn x829(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[13]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[13]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -33024,7 +33123,7 @@ mod p5 {
 
     #[inline]
     fn x850(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[13]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[13]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -33134,7 +33233,7 @@ mod p5 {
 
     #[inline]
     fn x872(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[13]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[13]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -33564,7 +33663,7 @@ mod p5 {
 
     #[inline]
     fn x958(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[12]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[12]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -33809,7 +33908,7 @@ mod p5 {
 
     #[inline]
     fn x1007(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[13]; r.cards.get(k as usize).map_or(0, |cd| cd.1[3])
+        let k = l[13]; ATTR_3.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -33819,7 +33918,7 @@ mod p5 {
 
     #[inline]
     fn x1009(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[12]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[12]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -33829,7 +33928,7 @@ mod p5 {
 
     #[inline]
     fn x1011(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[13]; r.cards.get(k as usize).map_or(0, |cd| cd.1[4])
+        let k = l[13]; ATTR_4.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -33839,7 +33938,7 @@ mod p5 {
 
     #[inline]
     fn x1013(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[13]; r.cards.get(k as usize).map_or(0, |cd| cd.1[2])
+        let k = l[13]; ATTR_2.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -33924,7 +34023,7 @@ mod p5 {
 
     #[inline]
     fn x1030(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[19]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[19]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -33964,7 +34063,7 @@ mod p5 {
 
     #[inline]
     fn x1038(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[20]; r.cards.get(k as usize).map_or(0, |cd| cd.1[3])
+        let k = l[20]; ATTR_3.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -33974,7 +34073,7 @@ mod p5 {
 
     #[inline]
     fn x1040(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[19]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[19]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -33984,7 +34083,7 @@ mod p5 {
 
     #[inline]
     fn x1042(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[20]; r.cards.get(k as usize).map_or(0, |cd| cd.1[4])
+        let k = l[20]; ATTR_4.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -33994,7 +34093,7 @@ mod p5 {
 
     #[inline]
     fn x1044(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[20]; r.cards.get(k as usize).map_or(0, |cd| cd.1[2])
+        let k = l[20]; ATTR_2.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -34069,7 +34168,7 @@ mod p5 {
 
     #[inline]
     fn x1059(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[22]; r.cards.get(k as usize).map_or(0, |cd| cd.1[3])
+        let k = l[22]; ATTR_3.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -34079,7 +34178,7 @@ mod p5 {
 
     #[inline]
     fn x1061(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[19]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[19]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -34089,7 +34188,7 @@ mod p5 {
 
     #[inline]
     fn x1063(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[22]; r.cards.get(k as usize).map_or(0, |cd| cd.1[4])
+        let k = l[22]; ATTR_4.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -34099,7 +34198,7 @@ mod p5 {
 
     #[inline]
     fn x1065(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[22]; r.cards.get(k as usize).map_or(0, |cd| cd.1[2])
+        let k = l[22]; ATTR_2.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -34194,7 +34293,7 @@ mod p5 {
 
     #[inline]
     fn x1084(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[23]; r.cards.get(k as usize).map_or(0, |cd| cd.1[3])
+        let k = l[23]; ATTR_3.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -34204,7 +34303,7 @@ mod p5 {
 
     #[inline]
     fn x1086(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[19]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[19]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -34214,7 +34313,7 @@ mod p5 {
 
     #[inline]
     fn x1088(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[23]; r.cards.get(k as usize).map_or(0, |cd| cd.1[4])
+        let k = l[23]; ATTR_4.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -34224,7 +34323,7 @@ mod p5 {
 
     #[inline]
     fn x1090(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[23]; r.cards.get(k as usize).map_or(0, |cd| cd.1[2])
+        let k = l[23]; ATTR_2.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -34299,7 +34398,7 @@ mod p5 {
 
     #[inline]
     fn x1105(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[25]; r.cards.get(k as usize).map_or(0, |cd| cd.1[3])
+        let k = l[25]; ATTR_3.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -34309,7 +34408,7 @@ mod p5 {
 
     #[inline]
     fn x1107(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[19]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[19]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -34319,7 +34418,7 @@ mod p5 {
 
     #[inline]
     fn x1109(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[25]; r.cards.get(k as usize).map_or(0, |cd| cd.1[4])
+        let k = l[25]; ATTR_4.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -34329,7 +34428,7 @@ mod p5 {
 
     #[inline]
     fn x1111(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[25]; r.cards.get(k as usize).map_or(0, |cd| cd.1[2])
+        let k = l[25]; ATTR_2.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -34524,7 +34623,7 @@ mod p5 {
 
     #[inline]
     fn x1150(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[29]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[29]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -34649,7 +34748,7 @@ mod p5 {
 
     #[inline]
     fn t15(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[2]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 0).is_some())
+        let k = l[2]; const HAS: [u64; 4] = [17870283853982088704, 32505856, 0, 0]; (0..136i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -34839,7 +34938,7 @@ mod p5 {
 
     #[inline]
     fn t53(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[6]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 1).is_some())
+        let k = l[6]; const HAS: [u64; 4] = [549755830272, 33554433, 0, 0]; (0..136i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -34874,7 +34973,7 @@ mod p5 {
 
     #[inline]
     fn t60(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[6]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 2).is_some())
+        let k = l[6]; const HAS: [u64; 4] = [1099511660544, 67108866, 0, 0]; (0..136i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -34899,7 +34998,7 @@ mod p5 {
 
     #[inline]
     fn t65(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[6]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 3).is_some())
+        let k = l[6]; const HAS: [u64; 4] = [2199023321088, 134217732, 0, 0]; (0..136i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -34924,7 +35023,7 @@ mod p5 {
 
     #[inline]
     fn t70(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[6]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 4).is_some())
+        let k = l[6]; const HAS: [u64; 4] = [13194139926528, 805306392, 0, 0]; (0..136i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -34964,7 +35063,7 @@ mod p5 {
 
     #[inline]
     fn t78(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[6]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 5).is_some())
+        let k = l[6]; const HAS: [u64; 4] = [545357783629824, 33285997536, 0, 0]; (0..136i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -34989,7 +35088,7 @@ mod p5 {
 
     #[inline]
     fn t83(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[6]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 5).is_some())
+        let k = l[6]; const HAS: [u64; 4] = [545357783629824, 33285997536, 0, 0]; (0..136i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -35029,7 +35128,7 @@ mod p5 {
 
     #[inline]
     fn t91(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[6]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 5).is_some())
+        let k = l[6]; const HAS: [u64; 4] = [545357783629824, 33285997536, 0, 0]; (0..136i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -35079,7 +35178,7 @@ mod p5 {
 
     #[inline]
     fn t101(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[3]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 6).is_some())
+        let k = l[3]; const HAS: [u64; 4] = [562949970198528, 34359739392, 0, 0]; (0..136i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -35109,7 +35208,7 @@ mod p5 {
 
     #[inline]
     fn t107(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[7]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 2).is_some())
+        let k = l[7]; const HAS: [u64; 4] = [1099511660544, 67108866, 0, 0]; (0..136i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -35134,7 +35233,7 @@ mod p5 {
 
     #[inline]
     fn t112(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[7]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 3).is_some())
+        let k = l[7]; const HAS: [u64; 4] = [2199023321088, 134217732, 0, 0]; (0..136i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -35454,7 +35553,7 @@ mod p5 {
 
     #[inline]
     fn t176(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[14]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 0).is_some())
+        let k = l[14]; const HAS: [u64; 4] = [17870283853982088704, 32505856, 0, 0]; (0..136i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -36405,6 +36504,30 @@ mod p6 {
 
     /// The locals the program uses.
     const LOCALS: usize = 30;
+
+    /// Attribute 0 of each card.
+    static ATTR_0: [i32; 161] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1];
+
+    /// Attribute 1 of each card.
+    static ATTR_1: [i32; 161] = [-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5];
+
+    /// Attribute 2 of each card.
+    static ATTR_2: [i32; 161] = [40, 32, 28, 16, 16, 16, 16, 16, 16, 26, 19, 18, 20, 0, 22, 14, 2, 28, 4, 22, 4, 22, 10, 8, 0, 40, 32, 28, 16, 16, 16, 16, 16, 16, 26, 19, 18, 20, 0, 22, 14, 2, 28, 4, 22, 4, 22, 10, 8, 0, 40, 32, 28, 16, 16, 16, 16, 16, 16, 26, 19, 18, 20, 0, 22, 14, 2, 28, 4, 22, 4, 22, 10, 8, 0, 40, 32, 28, 16, 16, 16, 16, 16, 16, 26, 19, 18, 20, 0, 22, 14, 2, 28, 4, 22, 4, 22, 10, 8, 0, 40, 32, 28, 16, 16, 16, 16, 16, 16, 26, 19, 18, 20, 0, 22, 14, 2, 28, 4, 22, 4, 22, 10, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+
+    /// Attribute 3 of each card.
+    static ATTR_3: [i32; 161] = [-1, -1, -1, 0, 1, 2, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1];
+
+    /// Attribute 4 of each card.
+    static ATTR_4: [i32; 161] = [0, 0, 0, 24, 24, 24, 24, 24, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24, 24, 24, 24, 24, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24, 24, 24, 24, 24, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24, 24, 24, 24, 24, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24, 24, 24, 24, 24, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+
+    /// Attribute 5 of each card.
+    static ATTR_5: [i32; 161] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+
+    /// Attribute 6 of each card.
+    static ATTR_6: [i32; 161] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 3, 4, 5, 1, 2, 3, 3, 4, 5, 1, 2, 3, 3, 4, 5, 1, 2, 3, 3, 4, 5, 1, 2, 3, 3, 4, 5, 1, 2, 3, 3, 4, 5];
+
+    /// Attribute 7 of each card.
+    static ATTR_7: [i32; 161] = [-1, -1, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, -1, -1, -1, 6, -1, 7, -1, -1, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, -1, -1, -1, 6, -1, 7, -1, -1, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, -1, -1, -1, 6, -1, 7, -1, -1, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, -1, -1, -1, 6, -1, 7, -1, -1, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, -1, -1, -1, 6, -1, 7, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1];
 
     pub struct P;
 
@@ -38367,7 +38490,7 @@ mod p6 {
 
     #[inline]
     fn x2(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[5]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[5]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -38402,7 +38525,7 @@ mod p6 {
 
     #[inline]
     fn x9(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[3]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[3]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -38862,7 +38985,7 @@ mod p6 {
 
     #[inline]
     fn x101(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[1]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[1]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -39152,7 +39275,7 @@ mod p6 {
 
     #[inline]
     fn x159(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[3])
+        let k = l[6]; ATTR_3.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -39162,7 +39285,7 @@ mod p6 {
 
     #[inline]
     fn x161(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[2]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[2]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -39172,7 +39295,7 @@ mod p6 {
 
     #[inline]
     fn x163(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[4])
+        let k = l[6]; ATTR_4.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -39182,7 +39305,7 @@ mod p6 {
 
     #[inline]
     fn x165(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[2])
+        let k = l[6]; ATTR_2.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -39207,7 +39330,7 @@ mod p6 {
 
     #[inline]
     fn x170(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[5])
+        let k = l[6]; ATTR_5.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -39622,7 +39745,7 @@ mod p6 {
 
     #[inline]
     fn x253(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[6]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -39637,7 +39760,7 @@ mod p6 {
 
     #[inline]
     fn x256(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[6]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -39712,7 +39835,7 @@ mod p6 {
 
     #[inline]
     fn x271(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[6]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -39727,7 +39850,7 @@ mod p6 {
 
     #[inline]
     fn x274(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[6]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -40412,7 +40535,7 @@ mod p6 {
 
     #[inline]
     fn x411(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[2]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[2]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -40447,7 +40570,7 @@ mod p6 {
 
     #[inline]
     fn x418(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[4]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -40492,7 +40615,7 @@ mod p6 {
 
     #[inline]
     fn x427(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[4]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -40502,7 +40625,7 @@ mod p6 {
 
     #[inline]
     fn x429(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[4]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -40607,7 +40730,7 @@ mod p6 {
 
     #[inline]
     fn x450(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[4]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -40642,7 +40765,7 @@ mod p6 {
 
     #[inline]
     fn x457(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[4]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -40682,7 +40805,7 @@ mod p6 {
 
     #[inline]
     fn x465(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[4]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -40722,7 +40845,7 @@ mod p6 {
 
     #[inline]
     fn x473(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[4]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -40757,7 +40880,7 @@ mod p6 {
 
     #[inline]
     fn x480(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[4]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -41102,7 +41225,7 @@ mod p6 {
 
     #[inline]
     fn x549(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[15]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[15]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -41692,7 +41815,7 @@ mod p6 {
 
     #[inline]
     fn x667(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[13]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[13]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -41852,7 +41975,7 @@ mod p6 {
 
     #[inline]
     fn x699(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[14]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[14]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -41917,7 +42040,7 @@ mod p6 {
 
     #[inline]
     fn x712(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[12]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[12]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -42042,7 +42165,7 @@ mod p6 {
 
     #[inline]
     fn x737(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[12]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[12]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -42192,7 +42315,7 @@ mod p6 {
 
     #[inline]
     fn x767(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[12]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[12]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -42392,7 +42515,7 @@ mod p6 {
 
     #[inline]
     fn x807(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[13]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[13]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -42502,7 +42625,7 @@ mod p6 {
 
     #[inline]
     fn x829(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[13]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[13]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -42607,7 +42730,7 @@ mod p6 {
 
     #[inline]
     fn x850(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[13]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[13]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -42717,7 +42840,7 @@ mod p6 {
 
     #[inline]
     fn x872(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[13]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[13]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -43147,7 +43270,7 @@ mod p6 {
 
     #[inline]
     fn x958(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[12]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[12]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -43392,7 +43515,7 @@ mod p6 {
 
     #[inline]
     fn x1007(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[13]; r.cards.get(k as usize).map_or(0, |cd| cd.1[3])
+        let k = l[13]; ATTR_3.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -43402,7 +43525,7 @@ mod p6 {
 
     #[inline]
     fn x1009(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[12]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[12]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -43412,7 +43535,7 @@ mod p6 {
 
     #[inline]
     fn x1011(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[13]; r.cards.get(k as usize).map_or(0, |cd| cd.1[4])
+        let k = l[13]; ATTR_4.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -43422,7 +43545,7 @@ mod p6 {
 
     #[inline]
     fn x1013(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[13]; r.cards.get(k as usize).map_or(0, |cd| cd.1[2])
+        let k = l[13]; ATTR_2.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -43507,7 +43630,7 @@ mod p6 {
 
     #[inline]
     fn x1030(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[19]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[19]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -43547,7 +43670,7 @@ mod p6 {
 
     #[inline]
     fn x1038(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[20]; r.cards.get(k as usize).map_or(0, |cd| cd.1[3])
+        let k = l[20]; ATTR_3.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -43557,7 +43680,7 @@ mod p6 {
 
     #[inline]
     fn x1040(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[19]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[19]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -43567,7 +43690,7 @@ mod p6 {
 
     #[inline]
     fn x1042(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[20]; r.cards.get(k as usize).map_or(0, |cd| cd.1[4])
+        let k = l[20]; ATTR_4.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -43577,7 +43700,7 @@ mod p6 {
 
     #[inline]
     fn x1044(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[20]; r.cards.get(k as usize).map_or(0, |cd| cd.1[2])
+        let k = l[20]; ATTR_2.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -43652,7 +43775,7 @@ mod p6 {
 
     #[inline]
     fn x1059(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[22]; r.cards.get(k as usize).map_or(0, |cd| cd.1[3])
+        let k = l[22]; ATTR_3.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -43662,7 +43785,7 @@ mod p6 {
 
     #[inline]
     fn x1061(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[19]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[19]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -43672,7 +43795,7 @@ mod p6 {
 
     #[inline]
     fn x1063(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[22]; r.cards.get(k as usize).map_or(0, |cd| cd.1[4])
+        let k = l[22]; ATTR_4.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -43682,7 +43805,7 @@ mod p6 {
 
     #[inline]
     fn x1065(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[22]; r.cards.get(k as usize).map_or(0, |cd| cd.1[2])
+        let k = l[22]; ATTR_2.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -43777,7 +43900,7 @@ mod p6 {
 
     #[inline]
     fn x1084(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[23]; r.cards.get(k as usize).map_or(0, |cd| cd.1[3])
+        let k = l[23]; ATTR_3.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -43787,7 +43910,7 @@ mod p6 {
 
     #[inline]
     fn x1086(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[19]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[19]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -43797,7 +43920,7 @@ mod p6 {
 
     #[inline]
     fn x1088(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[23]; r.cards.get(k as usize).map_or(0, |cd| cd.1[4])
+        let k = l[23]; ATTR_4.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -43807,7 +43930,7 @@ mod p6 {
 
     #[inline]
     fn x1090(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[23]; r.cards.get(k as usize).map_or(0, |cd| cd.1[2])
+        let k = l[23]; ATTR_2.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -43882,7 +44005,7 @@ mod p6 {
 
     #[inline]
     fn x1105(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[25]; r.cards.get(k as usize).map_or(0, |cd| cd.1[3])
+        let k = l[25]; ATTR_3.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -43892,7 +44015,7 @@ mod p6 {
 
     #[inline]
     fn x1107(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[19]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[19]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -43902,7 +44025,7 @@ mod p6 {
 
     #[inline]
     fn x1109(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[25]; r.cards.get(k as usize).map_or(0, |cd| cd.1[4])
+        let k = l[25]; ATTR_4.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -43912,7 +44035,7 @@ mod p6 {
 
     #[inline]
     fn x1111(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[25]; r.cards.get(k as usize).map_or(0, |cd| cd.1[2])
+        let k = l[25]; ATTR_2.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -44107,7 +44230,7 @@ mod p6 {
 
     #[inline]
     fn x1150(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[29]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[29]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -44232,7 +44355,7 @@ mod p6 {
 
     #[inline]
     fn t15(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[2]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 0).is_some())
+        let k = l[2]; const HAS: [u64; 4] = [17870283853982088704, 1090715567259648, 0, 0]; (0..161i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -44422,7 +44545,7 @@ mod p6 {
 
     #[inline]
     fn t53(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[6]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 1).is_some())
+        let k = l[6]; const HAS: [u64; 4] = [549755830272, 1125899940397057, 0, 0]; (0..161i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -44457,7 +44580,7 @@ mod p6 {
 
     #[inline]
     fn t60(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[6]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 2).is_some())
+        let k = l[6]; const HAS: [u64; 4] = [1099511660544, 2251799880794114, 0, 0]; (0..161i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -44482,7 +44605,7 @@ mod p6 {
 
     #[inline]
     fn t65(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[6]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 3).is_some())
+        let k = l[6]; const HAS: [u64; 4] = [2199023321088, 4503599761588228, 0, 0]; (0..161i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -44507,7 +44630,7 @@ mod p6 {
 
     #[inline]
     fn t70(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[6]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 4).is_some())
+        let k = l[6]; const HAS: [u64; 4] = [13194139926528, 27021598569529368, 0, 0]; (0..161i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -44547,7 +44670,7 @@ mod p6 {
 
     #[inline]
     fn t78(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[6]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 5).is_some())
+        let k = l[6]; const HAS: [u64; 4] = [545357783629824, 1116892740873880544, 0, 0]; (0..161i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -44572,7 +44695,7 @@ mod p6 {
 
     #[inline]
     fn t83(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[6]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 5).is_some())
+        let k = l[6]; const HAS: [u64; 4] = [545357783629824, 1116892740873880544, 0, 0]; (0..161i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -44612,7 +44735,7 @@ mod p6 {
 
     #[inline]
     fn t91(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[6]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 5).is_some())
+        let k = l[6]; const HAS: [u64; 4] = [545357783629824, 1116892740873880544, 0, 0]; (0..161i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -44662,7 +44785,7 @@ mod p6 {
 
     #[inline]
     fn t101(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[3]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 6).is_some())
+        let k = l[3]; const HAS: [u64; 4] = [562949970198528, 1152921538966586368, 0, 0]; (0..161i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -44692,7 +44815,7 @@ mod p6 {
 
     #[inline]
     fn t107(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[7]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 2).is_some())
+        let k = l[7]; const HAS: [u64; 4] = [1099511660544, 2251799880794114, 0, 0]; (0..161i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -44717,7 +44840,7 @@ mod p6 {
 
     #[inline]
     fn t112(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[7]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 3).is_some())
+        let k = l[7]; const HAS: [u64; 4] = [2199023321088, 4503599761588228, 0, 0]; (0..161i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -45037,7 +45160,7 @@ mod p6 {
 
     #[inline]
     fn t176(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[14]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 0).is_some())
+        let k = l[14]; const HAS: [u64; 4] = [17870283853982088704, 1090715567259648, 0, 0]; (0..161i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -45988,6 +46111,30 @@ mod p7 {
 
     /// The locals the program uses.
     const LOCALS: usize = 30;
+
+    /// Attribute 0 of each card.
+    static ATTR_0: [i32; 186] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1];
+
+    /// Attribute 1 of each card.
+    static ATTR_1: [i32; 186] = [-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5];
+
+    /// Attribute 2 of each card.
+    static ATTR_2: [i32; 186] = [40, 32, 28, 16, 16, 16, 16, 16, 16, 26, 19, 18, 20, 0, 22, 14, 2, 28, 4, 22, 4, 22, 10, 8, 0, 40, 32, 28, 16, 16, 16, 16, 16, 16, 26, 19, 18, 20, 0, 22, 14, 2, 28, 4, 22, 4, 22, 10, 8, 0, 40, 32, 28, 16, 16, 16, 16, 16, 16, 26, 19, 18, 20, 0, 22, 14, 2, 28, 4, 22, 4, 22, 10, 8, 0, 40, 32, 28, 16, 16, 16, 16, 16, 16, 26, 19, 18, 20, 0, 22, 14, 2, 28, 4, 22, 4, 22, 10, 8, 0, 40, 32, 28, 16, 16, 16, 16, 16, 16, 26, 19, 18, 20, 0, 22, 14, 2, 28, 4, 22, 4, 22, 10, 8, 0, 40, 32, 28, 16, 16, 16, 16, 16, 16, 26, 19, 18, 20, 0, 22, 14, 2, 28, 4, 22, 4, 22, 10, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+
+    /// Attribute 3 of each card.
+    static ATTR_3: [i32; 186] = [-1, -1, -1, 0, 1, 2, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1];
+
+    /// Attribute 4 of each card.
+    static ATTR_4: [i32; 186] = [0, 0, 0, 24, 24, 24, 24, 24, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24, 24, 24, 24, 24, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24, 24, 24, 24, 24, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24, 24, 24, 24, 24, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24, 24, 24, 24, 24, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 24, 24, 24, 24, 24, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+
+    /// Attribute 5 of each card.
+    static ATTR_5: [i32; 186] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+
+    /// Attribute 6 of each card.
+    static ATTR_6: [i32; 186] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 3, 4, 5, 1, 2, 3, 3, 4, 5, 1, 2, 3, 3, 4, 5, 1, 2, 3, 3, 4, 5, 1, 2, 3, 3, 4, 5, 1, 2, 3, 3, 4, 5];
+
+    /// Attribute 7 of each card.
+    static ATTR_7: [i32; 186] = [-1, -1, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, -1, -1, -1, 6, -1, 7, -1, -1, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, -1, -1, -1, 6, -1, 7, -1, -1, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, -1, -1, -1, 6, -1, 7, -1, -1, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, -1, -1, -1, 6, -1, 7, -1, -1, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, -1, -1, -1, 6, -1, 7, -1, -1, 5, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 4, -1, -1, -1, 6, -1, 7, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1];
 
     pub struct P;
 
@@ -47950,7 +48097,7 @@ mod p7 {
 
     #[inline]
     fn x2(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[5]; r.cards.get(k as usize).map_or(0, |cd| cd.1[0])
+        let k = l[5]; ATTR_0.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -47985,7 +48132,7 @@ mod p7 {
 
     #[inline]
     fn x9(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[3]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[3]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -48445,7 +48592,7 @@ mod p7 {
 
     #[inline]
     fn x101(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[1]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[1]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -48735,7 +48882,7 @@ mod p7 {
 
     #[inline]
     fn x159(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[3])
+        let k = l[6]; ATTR_3.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -48745,7 +48892,7 @@ mod p7 {
 
     #[inline]
     fn x161(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[2]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[2]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -48755,7 +48902,7 @@ mod p7 {
 
     #[inline]
     fn x163(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[4])
+        let k = l[6]; ATTR_4.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -48765,7 +48912,7 @@ mod p7 {
 
     #[inline]
     fn x165(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[2])
+        let k = l[6]; ATTR_2.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -48790,7 +48937,7 @@ mod p7 {
 
     #[inline]
     fn x170(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[5])
+        let k = l[6]; ATTR_5.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -49205,7 +49352,7 @@ mod p7 {
 
     #[inline]
     fn x253(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[6]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -49220,7 +49367,7 @@ mod p7 {
 
     #[inline]
     fn x256(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[6]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -49295,7 +49442,7 @@ mod p7 {
 
     #[inline]
     fn x271(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[6]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -49310,7 +49457,7 @@ mod p7 {
 
     #[inline]
     fn x274(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[6]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[6]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -49995,7 +50142,7 @@ mod p7 {
 
     #[inline]
     fn x411(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[2]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[2]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -50030,7 +50177,7 @@ mod p7 {
 
     #[inline]
     fn x418(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[4]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -50075,7 +50222,7 @@ mod p7 {
 
     #[inline]
     fn x427(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[4]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -50085,7 +50232,7 @@ mod p7 {
 
     #[inline]
     fn x429(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[4]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -50190,7 +50337,7 @@ mod p7 {
 
     #[inline]
     fn x450(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[4]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -50225,7 +50372,7 @@ mod p7 {
 
     #[inline]
     fn x457(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[4]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -50265,7 +50412,7 @@ mod p7 {
 
     #[inline]
     fn x465(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[4]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -50305,7 +50452,7 @@ mod p7 {
 
     #[inline]
     fn x473(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[4]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -50340,7 +50487,7 @@ mod p7 {
 
     #[inline]
     fn x480(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[4]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[4]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -50685,7 +50832,7 @@ mod p7 {
 
     #[inline]
     fn x549(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[15]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[15]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -51275,7 +51422,7 @@ mod p7 {
 
     #[inline]
     fn x667(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[13]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[13]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -51435,7 +51582,7 @@ mod p7 {
 
     #[inline]
     fn x699(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[14]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[14]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -51500,7 +51647,7 @@ mod p7 {
 
     #[inline]
     fn x712(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[12]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[12]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -51625,7 +51772,7 @@ mod p7 {
 
     #[inline]
     fn x737(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[12]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[12]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -51775,7 +51922,7 @@ mod p7 {
 
     #[inline]
     fn x767(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[12]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[12]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -51975,7 +52122,7 @@ mod p7 {
 
     #[inline]
     fn x807(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[13]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[13]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -52085,7 +52232,7 @@ mod p7 {
 
     #[inline]
     fn x829(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[13]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[13]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -52190,7 +52337,7 @@ mod p7 {
 
     #[inline]
     fn x850(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[13]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[13]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -52300,7 +52447,7 @@ mod p7 {
 
     #[inline]
     fn x872(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[13]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[13]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -52730,7 +52877,7 @@ mod p7 {
 
     #[inline]
     fn x958(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[12]; r.cards.get(k as usize).map_or(0, |cd| cd.1[7])
+        let k = l[12]; ATTR_7.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -52975,7 +53122,7 @@ mod p7 {
 
     #[inline]
     fn x1007(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[13]; r.cards.get(k as usize).map_or(0, |cd| cd.1[3])
+        let k = l[13]; ATTR_3.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -52985,7 +53132,7 @@ mod p7 {
 
     #[inline]
     fn x1009(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[12]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[12]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -52995,7 +53142,7 @@ mod p7 {
 
     #[inline]
     fn x1011(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[13]; r.cards.get(k as usize).map_or(0, |cd| cd.1[4])
+        let k = l[13]; ATTR_4.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -53005,7 +53152,7 @@ mod p7 {
 
     #[inline]
     fn x1013(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[13]; r.cards.get(k as usize).map_or(0, |cd| cd.1[2])
+        let k = l[13]; ATTR_2.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -53090,7 +53237,7 @@ mod p7 {
 
     #[inline]
     fn x1030(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[19]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[19]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -53130,7 +53277,7 @@ mod p7 {
 
     #[inline]
     fn x1038(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[20]; r.cards.get(k as usize).map_or(0, |cd| cd.1[3])
+        let k = l[20]; ATTR_3.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -53140,7 +53287,7 @@ mod p7 {
 
     #[inline]
     fn x1040(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[19]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[19]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -53150,7 +53297,7 @@ mod p7 {
 
     #[inline]
     fn x1042(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[20]; r.cards.get(k as usize).map_or(0, |cd| cd.1[4])
+        let k = l[20]; ATTR_4.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -53160,7 +53307,7 @@ mod p7 {
 
     #[inline]
     fn x1044(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[20]; r.cards.get(k as usize).map_or(0, |cd| cd.1[2])
+        let k = l[20]; ATTR_2.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -53235,7 +53382,7 @@ mod p7 {
 
     #[inline]
     fn x1059(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[22]; r.cards.get(k as usize).map_or(0, |cd| cd.1[3])
+        let k = l[22]; ATTR_3.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -53245,7 +53392,7 @@ mod p7 {
 
     #[inline]
     fn x1061(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[19]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[19]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -53255,7 +53402,7 @@ mod p7 {
 
     #[inline]
     fn x1063(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[22]; r.cards.get(k as usize).map_or(0, |cd| cd.1[4])
+        let k = l[22]; ATTR_4.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -53265,7 +53412,7 @@ mod p7 {
 
     #[inline]
     fn x1065(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[22]; r.cards.get(k as usize).map_or(0, |cd| cd.1[2])
+        let k = l[22]; ATTR_2.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -53360,7 +53507,7 @@ mod p7 {
 
     #[inline]
     fn x1084(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[23]; r.cards.get(k as usize).map_or(0, |cd| cd.1[3])
+        let k = l[23]; ATTR_3.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -53370,7 +53517,7 @@ mod p7 {
 
     #[inline]
     fn x1086(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[19]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[19]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -53380,7 +53527,7 @@ mod p7 {
 
     #[inline]
     fn x1088(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[23]; r.cards.get(k as usize).map_or(0, |cd| cd.1[4])
+        let k = l[23]; ATTR_4.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -53390,7 +53537,7 @@ mod p7 {
 
     #[inline]
     fn x1090(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[23]; r.cards.get(k as usize).map_or(0, |cd| cd.1[2])
+        let k = l[23]; ATTR_2.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -53465,7 +53612,7 @@ mod p7 {
 
     #[inline]
     fn x1105(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[25]; r.cards.get(k as usize).map_or(0, |cd| cd.1[3])
+        let k = l[25]; ATTR_3.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -53475,7 +53622,7 @@ mod p7 {
 
     #[inline]
     fn x1107(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[19]; r.cards.get(k as usize).map_or(0, |cd| cd.1[1])
+        let k = l[19]; ATTR_1.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -53485,7 +53632,7 @@ mod p7 {
 
     #[inline]
     fn x1109(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[25]; r.cards.get(k as usize).map_or(0, |cd| cd.1[4])
+        let k = l[25]; ATTR_4.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -53495,7 +53642,7 @@ mod p7 {
 
     #[inline]
     fn x1111(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[25]; r.cards.get(k as usize).map_or(0, |cd| cd.1[2])
+        let k = l[25]; ATTR_2.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -53690,7 +53837,7 @@ mod p7 {
 
     #[inline]
     fn x1150(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let k = l[29]; r.cards.get(k as usize).map_or(0, |cd| cd.1[6])
+        let k = l[29]; ATTR_6.get(k as usize).copied().unwrap_or(0)
     }
 
     #[inline]
@@ -53815,7 +53962,7 @@ mod p7 {
 
     #[inline]
     fn t15(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[2]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 0).is_some())
+        let k = l[2]; const HAS: [u64; 4] = [17870283853982088704, 1090715567259648, 1984, 0]; (0..186i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -54005,7 +54152,7 @@ mod p7 {
 
     #[inline]
     fn t53(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[6]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 1).is_some())
+        let k = l[6]; const HAS: [u64; 4] = [549755830272, 1125899940397057, 2048, 0]; (0..186i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -54040,7 +54187,7 @@ mod p7 {
 
     #[inline]
     fn t60(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[6]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 2).is_some())
+        let k = l[6]; const HAS: [u64; 4] = [1099511660544, 2251799880794114, 4096, 0]; (0..186i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -54065,7 +54212,7 @@ mod p7 {
 
     #[inline]
     fn t65(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[6]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 3).is_some())
+        let k = l[6]; const HAS: [u64; 4] = [2199023321088, 4503599761588228, 8192, 0]; (0..186i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -54090,7 +54237,7 @@ mod p7 {
 
     #[inline]
     fn t70(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[6]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 4).is_some())
+        let k = l[6]; const HAS: [u64; 4] = [13194139926528, 27021598569529368, 49152, 0]; (0..186i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -54130,7 +54277,7 @@ mod p7 {
 
     #[inline]
     fn t78(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[6]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 5).is_some())
+        let k = l[6]; const HAS: [u64; 4] = [545357783629824, 1116892740873880544, 2031616, 0]; (0..186i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -54155,7 +54302,7 @@ mod p7 {
 
     #[inline]
     fn t83(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[6]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 5).is_some())
+        let k = l[6]; const HAS: [u64; 4] = [545357783629824, 1116892740873880544, 2031616, 0]; (0..186i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -54195,7 +54342,7 @@ mod p7 {
 
     #[inline]
     fn t91(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[6]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 5).is_some())
+        let k = l[6]; const HAS: [u64; 4] = [545357783629824, 1116892740873880544, 2031616, 0]; (0..186i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -54245,7 +54392,7 @@ mod p7 {
 
     #[inline]
     fn t101(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[3]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 6).is_some())
+        let k = l[3]; const HAS: [u64; 4] = [562949970198528, 1152921538966586368, 2097152, 0]; (0..186i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -54275,7 +54422,7 @@ mod p7 {
 
     #[inline]
     fn t107(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[7]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 2).is_some())
+        let k = l[7]; const HAS: [u64; 4] = [1099511660544, 2251799880794114, 4096, 0]; (0..186i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -54300,7 +54447,7 @@ mod p7 {
 
     #[inline]
     fn t112(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[7]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 3).is_some())
+        let k = l[7]; const HAS: [u64; 4] = [2199023321088, 4503599761588228, 8192, 0]; (0..186i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
@@ -54620,7 +54767,7 @@ mod p7 {
 
     #[inline]
     fn t176(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[14]; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, 0).is_some())
+        let k = l[14]; const HAS: [u64; 4] = [17870283853982088704, 1090715567259648, 1984, 0]; (0..186i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]

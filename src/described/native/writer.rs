@@ -13,8 +13,9 @@ use crate::described::program::*;
 use crate::effects::ast::CmpOp;
 
 /// What the generated code of `r` depends on, as text: the program's
-/// expressions, tests and sets, the number of seats and cards, each
-/// zone's layout and each deck's cards. Names and words are left out.
+/// expressions, tests, sets, ops, choices, blocks and locals, the number
+/// of seats, each card's kind and attributes, each zone's layout and
+/// each deck's cards. Names and words are left out.
 fn key(r: &Rules) -> String {
     let p = &r.program;
     let zones: Vec<_> = r
@@ -24,12 +25,8 @@ fn key(r: &Rules) -> String {
         .collect();
     let decks: Vec<_> = r.decks.iter().map(|d| d.1.clone()).collect();
     format!(
-        "{:?}|{:?}|{:?}|{}|{}|{zones:?}|{decks:?}",
-        p.xs,
-        p.ts,
-        p.sets,
-        r.players,
-        r.cards.len()
+        "{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{}|{}|{:?}|{zones:?}|{decks:?}",
+        p.xs, p.ts, p.sets, p.ops, p.choices, p.calls.entry, p.locals, r.players, r.cards
     )
 }
 
@@ -101,6 +98,7 @@ impl Gen<'_> {
             "\n    /// The locals the program uses.\n    const LOCALS: usize = {};\n",
             p.locals
         );
+        s.push_str(&self.attribute_tables());
         s.push_str(&self.ops());
         for id in 0..p.xs.len() {
             let body = self.x_body(id as XId);
@@ -354,6 +352,29 @@ impl Gen<'_> {
         self.r.cards.len()
     }
 
+    /// Each attribute the program reads, card by card, written in
+    /// (`ATTR_<a>`): read there, not through the rules' cards.
+    fn attribute_tables(&self) -> String {
+        let mut used: Vec<u8> = (self.r.program.xs.iter())
+            .filter_map(|x| match x {
+                X::Attr(_, a) => Some(*a),
+                _ => None,
+            })
+            .collect();
+        used.sort_unstable();
+        used.dedup();
+        let mut s = String::new();
+        for a in used {
+            let values: Vec<i32> = self.r.cards.iter().map(|cd| cd.1[usize::from(a)]).collect();
+            let _ = write!(
+                s,
+                "\n    /// Attribute {a} of each card.\n    static ATTR_{a}: [i32; {}] = {values:?};\n",
+                values.len()
+            );
+        }
+        s
+    }
+
     /// An operand: a constant, the seats, a local or a counter in place,
     /// else a call of its node.
     fn x(&self, id: XId) -> String {
@@ -387,7 +408,7 @@ impl Gen<'_> {
                 self.x(s)
             ),
             X::Attr(k, a) => format!(
-                "let k = {}; r.cards.get(k as usize).map_or(0, |cd| cd.1[{a}])",
+                "let k = {}; ATTR_{a}.get(k as usize).copied().unwrap_or(0)",
                 self.x(k)
             ),
             X::Owner(k) => format!(
@@ -667,10 +688,22 @@ impl Gen<'_> {
                 };
                 format!("let k = {}; {}", self.x(k), self.card(&holds, "false"))
             }
-            T::Has(e, k) => format!(
-                "let k = {}; r.cards.get(k as usize).is_some_and(|cd| r.program.calls.block(cd.0, {e}).is_some())",
-                self.x(k)
-            ),
+            T::Has(e, k) => {
+                // The cards whose kind has a block for the event, one bit
+                // a card, written in.
+                let mut bits = [0u64; 4];
+                for (c, cd) in self.r.cards.iter().enumerate().take(256) {
+                    if self.r.program.calls.block(cd.0, e).is_some() {
+                        bits[c >> 6] |= 1 << (c & 63);
+                    }
+                }
+                format!(
+                    "let k = {}; const HAS: [u64; 4] = {bits:?}; \
+                     (0..{}i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1",
+                    self.x(k),
+                    self.cards()
+                )
+            }
         }
     }
 
