@@ -188,11 +188,14 @@ impl Gen<'_> {
     }
 
     /// The ops' loop: at each place a run can start from (see
-    /// [`Gen::leaders`]), the row of ops that follows it up to the first
-    /// that may jump, wait or stop, or to the next such place, each op
-    /// a constant for `exec` to inline; from any other place, one op at a
-    /// time through the closures (`Tables`: the same meaning, and no
-    /// second copy of every op's code to build).
+    /// [`Gen::leaders`]), the row of ops that follows it, each op a
+    /// constant for `exec` to inline, up to the next such place or the
+    /// first op that jumps, calls, waits or stops for sure; past an op
+    /// that goes on unless its test sends it to its target
+    /// (`Op::may_go_on`), the row runs on, and only the target goes back
+    /// to the dispatch. From any other place, one op at a time through
+    /// the closures (`Tables`: the same meaning, and no second copy of
+    /// every op's code to build).
     fn run(&self) -> String {
         let ops = &self.r.program.ops;
         let leaders = self.leaders();
@@ -236,8 +239,8 @@ impl Gen<'_> {
     }
 
     /// The places a run starts from or jumps to: the first op, each op's
-    /// target, each op after one that may jump, wait or stop, and each
-    /// option's first op and each choice's end.
+    /// target, each op after one that jumps, calls, waits or stops for
+    /// sure, and each option's first op and each choice's end.
     fn leaders(&self) -> Vec<bool> {
         let p = &self.r.program;
         let mut lead = vec![false; p.ops.len()];
