@@ -109,32 +109,37 @@ fn native_code_plays_the_games_the_closures_play() {
     }
 }
 
-/// A toggle's other reading compiles another program: it runs on the
-/// closures, and its games differ from the base's.
-#[test]
-fn another_reading_of_a_toggle_runs_on_the_closures() {
+/// de Cape with 4 players and `sel`'s settings and add-ons, loaded as a
+/// game is (native code when the fingerprint matches).
+fn de_cape_4(sel: Selection) -> Arc<Rules> {
     let dir = GameDir::built_in_game("de-cape").unwrap();
     let sel = Selection {
         players: Some(4),
+        ..sel
+    };
+    Described::load(&dir, &sel).unwrap().rules
+}
+
+/// A toggle's other reading compiles another program: it runs on the
+/// closures.
+#[test]
+fn another_reading_of_a_toggle_runs_on_the_closures() {
+    let r = de_cape_4(Selection {
         sets: vec!["toggles.round_end.order=SettleThenDraw".into()],
         ..Selection::default()
-    };
-    let r = Described::load(&dir, &sel).unwrap().rules;
+    });
     assert!(!r.eval.is_native());
 }
 
 /// An add-on that changes a card's value keeps the program but not the
 /// cards, whose values the native code has written in: it runs on the
-/// closures, and the value changed is the one played.
+/// closures.
 #[test]
 fn a_card_value_changed_runs_on_the_closures() {
-    let dir = GameDir::built_in_game("de-cape").unwrap();
-    let sel = Selection {
-        players: Some(4),
+    let r = de_cape_4(Selection {
         addons: vec!["hermit-12".into()],
         ..Selection::default()
-    };
-    let r = Described::load(&dir, &sel).unwrap().rules;
+    });
     assert_eq!(r.program.ops, load("de-cape", 4).program.ops);
     assert!(!r.eval.is_native());
 }
