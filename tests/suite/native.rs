@@ -140,7 +140,9 @@ fn a_card_value_changed_runs_on_the_closures() {
         addons: vec!["hermit-12".into()],
         ..Selection::default()
     });
-    assert_eq!(r.program.ops, load("de-cape", 4).program.ops);
+    let base = load("de-cape", 4);
+    assert_eq!(r.program.ops, base.program.ops);
+    assert_ne!(r.cards, base.cards);
     assert!(!r.eval.is_native());
 }
 
