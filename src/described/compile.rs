@@ -949,7 +949,48 @@ impl C<'_, '_> {
             );
             self.p.problem(span.clone(), m, None);
         }
-        T::Cmp(xa, op, xb)
+        self.exists(xa, op, xb).unwrap_or(T::Cmp(xa, op, xb))
+    }
+
+    /// `count(v in D where t)` compared with 0 as a search for the first
+    /// item that passes ([`T::Exists`]), which stops there: `== 0` and
+    /// `<= 0` are its negation, `!= 0` and `> 0` itself (either side).
+    fn exists(&mut self, xa: XId, op: ast::CmpOp, xb: XId) -> Option<T> {
+        use ast::CmpOp as C;
+        let xs = &self.prog.xs;
+        let (count, op) = match (&xs[xa as usize], &xs[xb as usize]) {
+            (X::Agg { .. }, X::Int(0)) => (xa, op),
+            (X::Int(0), X::Agg { .. }) => (
+                xb,
+                match op {
+                    C::Lt => C::Gt,
+                    C::Le => C::Ge,
+                    C::Gt => C::Lt,
+                    C::Ge => C::Le,
+                    o => o,
+                },
+            ),
+            _ => return None,
+        };
+        let X::Agg {
+            op: Agg::Count,
+            var,
+            dom,
+            ref keys,
+            test: Some(test),
+        } = xs[count as usize]
+        else {
+            return None;
+        };
+        if !keys.is_empty() {
+            return None;
+        }
+        let found = T::Exists { var, dom, test };
+        match op {
+            C::Ne | C::Gt => Some(found),
+            C::Eq | C::Le => Some(T::Not(self.t(found))),
+            C::Lt | C::Ge => None,
+        }
     }
 
     /// Whether values of type `a` compare with those of `b`: two

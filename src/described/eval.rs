@@ -497,6 +497,21 @@ impl DomC {
             }
         }
     }
+
+    /// Whether `f` is true of some item, asked in order up to the first.
+    #[inline(always)]
+    fn any(
+        &self,
+        c: &Core,
+        r: &Rules,
+        l: &mut Locals,
+        mut f: impl FnMut(&Core, &mut Locals, u8) -> bool,
+    ) -> bool {
+        match self {
+            DomC::Upto(n) => (0..*n).any(|v| f(c, l, v)),
+            DomC::Cards(s) => !s.each(c, r, l, |c, l, k| !f(c, l, k)),
+        }
+    }
 }
 
 /// The compiler: each expression and test compiled where it is read (a
@@ -762,6 +777,14 @@ impl Build<'_> {
         }))
     }
 
+    fn dom(&mut self, dom: Dom) -> DomC {
+        match dom {
+            Dom::Seats => DomC::Upto(self.r.players as u8),
+            Dom::Values(n) => DomC::Upto(n),
+            Dom::Cards(s) => DomC::Cards(self.set(s)),
+        }
+    }
+
     /// `count`, `sum`, `max`, `min` or `best` of the items of a domain
     /// that pass the test (none: every item), the variable `var` holding
     /// each in turn.
@@ -785,11 +808,7 @@ impl Build<'_> {
         {
             return f;
         }
-        let dom = match dom {
-            Dom::Seats => DomC::Upto(self.r.players as u8),
-            Dom::Values(n) => DomC::Upto(n),
-            Dom::Cards(s) => DomC::Cards(self.set(s)),
-        };
+        let dom = self.dom(dom);
         let test = test.map(|t| self.t(t));
         let pass =
             move |c: &Core, r: &Rules, l: &mut Locals| test.as_ref().is_none_or(|t| t(c, r, l));
@@ -886,6 +905,15 @@ impl Build<'_> {
             T::No(s) => {
                 let n = self.count(s);
                 tf(move |c, r, l| n(c, r, l) == 0)
+            }
+            T::Exists { var, dom, test } => {
+                let (dom, test, var) = (self.dom(dom), self.t(test), usize::from(var));
+                tf(move |c, r, l| {
+                    dom.any(c, r, l, |c, l, it| {
+                        l[var] = i32::from(it);
+                        test(c, r, l)
+                    })
+                })
             }
             T::In(k, s) => {
                 let s = self.set(s);

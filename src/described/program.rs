@@ -101,6 +101,14 @@ pub enum T {
     Has(u16, XId),
     /// Whether a card is one of a set's.
     In(XId, SId),
+    /// `count(v in <domain> where <test>) > 0`: whether some item passes,
+    /// looked for in order and no further than the first that does (the
+    /// variable left on it, or on the last item when none does).
+    Exists {
+        var: u8,
+        dom: Dom,
+        test: TId,
+    },
 }
 
 /// Cards: zones (a seat's, or the table's) and single cards, in order.
@@ -380,6 +388,10 @@ impl Program {
             T::Any(s) | T::No(s) => self.set_reads(*s, var),
             T::Has(_, x) => self.reads(*x, var),
             T::In(x, s) => self.reads(*x, var) || self.set_reads(*s, var),
+            T::Exists { dom, test, .. } => {
+                matches!(dom, Dom::Cards(s) if self.set_reads(*s, var))
+                    || self.test_reads(*test, var)
+            }
         }
     }
 

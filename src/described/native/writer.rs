@@ -668,6 +668,13 @@ impl Gen<'_> {
                 };
                 format!("let a = {}; let b = {}; a {op} b", self.x(a), self.x(b))
             }
+            T::Exists { var, dom, test } => {
+                let body = format!(
+                    "l[{var}] = i32::from(it); if {} {{ break 'found true; }}",
+                    self.t(test)
+                );
+                format!("'found: {{ {} false }}", self.each(dom, &body))
+            }
             T::Any(s) => format!("let n: i32 = {{ {} }}; n > 0", self.count(s)),
             T::No(s) => format!("let n: i32 = {{ {} }}; n == 0", self.count(s)),
             T::In(k, s) => {
