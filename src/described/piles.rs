@@ -82,6 +82,25 @@ impl Piles {
         Some(i)
     }
 
+    /// Moves card `c` from the top of pile `from` to the top of another
+    /// pile `to` that has room for it (the common move: a draw, a lay, a
+    /// discard), or does nothing and says no: then [`Piles::remove`] and
+    /// [`Piles::insert`] do it.
+    #[inline(always)]
+    pub fn move_top(&mut self, from: usize, to: usize, c: u8) -> bool {
+        if from == to || !self.has(from) || !self.has(to) {
+            return false;
+        }
+        let (top, end) = (self.end[from] as usize, self.end[to] as usize);
+        if top <= self.start[from] as usize || self.order[top - 1] != c || end >= self.limit(to) {
+            return false;
+        }
+        self.end[from] -= 1;
+        self.order[end] = c;
+        self.end[to] += 1;
+        true
+    }
+
     /// Puts card `c` into pile `p` at place `at` (0: the bottom; at most
     /// its length: the top). The cards from there on move up one place.
     /// A pile the rules do not have takes no card.
@@ -174,12 +193,17 @@ mod tests {
                     rng.random_range(0..used)
                 };
                 let from = loc[c as usize];
+                loc[c as usize] = to;
+                if step % 2 == 0 && piles.move_top(from, to, c) {
+                    assert_eq!(model[from].pop(), Some(c), "moved from the top");
+                    model[to].push(c);
+                    continue;
+                }
                 let i = piles.remove(from, c).expect("the card is where it was put");
                 model[from].remove(i);
                 let at = rng.random_range(0..=model[to].len());
                 piles.insert(to, at, c);
                 model[to].insert(at, c);
-                loc[c as usize] = to;
             }
             for (p, m) in model.iter().enumerate() {
                 assert_eq!(piles.get(p), &m[..], "pile {p} of {used}");

@@ -165,6 +165,10 @@ impl Core {
         if !self.piles.has(to) {
             return;
         }
+        if at >= self.piles.len(to) && self.piles.move_top(from, to, c) {
+            self.loc[c as usize] = to as u8;
+            return;
+        }
         let Some(i) = self.piles.remove(from, c) else {
             return;
         };
