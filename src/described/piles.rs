@@ -6,7 +6,8 @@
 //!
 //! Invariants: the piles lie in their index order; pile p is
 //! `start[p]..end[p]`, and `end[p] <= start[p + 1]` (the arena's end for
-//! the last); the cards of piles past `used` are none.
+//! the last); the cards of piles past `used` are none. The room between
+//! two piles is the lower one's: a pile grows at its top only.
 
 use super::model::{MAX_CARDS, MAX_PILES};
 
@@ -76,6 +77,12 @@ impl Piles {
             return None;
         }
         let (a, b) = (self.start[p] as usize, self.end[p] as usize);
+        if b > a && self.order[a] == c && self.order[b - 1] != c {
+            // The bottom card: the pile starts one place later (the room
+            // before it is the pile below's).
+            self.start[p] += 1;
+            return Some(0);
+        }
         let i = self.order[a..b].iter().rposition(|&x| x == c)?;
         shift(&mut self.order[a + i..b], false);
         self.end[p] -= 1;
