@@ -275,6 +275,26 @@ impl Core {
         }
     }
 
+    /// How many of `len` cards a `for card` loop starting now takes into
+    /// the snapshot (none without a call state).
+    #[inline]
+    pub(super) fn snapshot_room(&self, len: usize) -> usize {
+        self.calls.as_deref().map_or(0, |c| {
+            len.min(c.stack.snapshot.remaining_capacity().min(MAX_SNAPSHOT))
+        })
+    }
+
+    /// A `for card` loop over `taken` cards skipped (`Op::ForCardSkip`):
+    /// its variables left as [`Core::for_card_init`] and the loop run to
+    /// its end would leave them, without a snapshot.
+    pub(super) fn for_card_skipped(&self, l: &mut Locals, taken: usize, vars: [u8; 3]) {
+        let [base, n, i] = vars.map(usize::from);
+        if let Some(c) = self.calls.as_deref() {
+            l[base] = c.stack.snapshot.len() as i32;
+        }
+        (l[n], l[i]) = (taken as i32, taken as i32);
+    }
+
     /// The loop's next card in `var`; false when there is none.
     pub(super) fn for_card_next(&mut self, l: &mut Locals, var: u8, vars: [u8; 3]) -> bool {
         let [base, n, i] = vars.map(usize::from);

@@ -249,7 +249,8 @@ impl C<'_, '_> {
             Op::Jump(t) | Op::JumpUnless(_, t) => *t = to,
             Op::ForTest { exit, .. }
             | Op::ForCardNext { exit, .. }
-            | Op::ForCardNextIf { exit, .. } => *exit = to,
+            | Op::ForCardNextIf { exit, .. }
+            | Op::ForCardSkip { exit, .. } => *exit = to,
             _ => {}
         }
     }
@@ -955,6 +956,8 @@ impl C<'_, '_> {
     /// `count(v in D where t)` compared with 0 as a search for the first
     /// item that passes ([`T::Exists`]), which stops there: `== 0` and
     /// `<= 0` are its negation, `!= 0` and `> 0` itself (either side).
+    /// Only where the locals are left as the count leaves them: a domain
+    /// of seats, values or one zone, and a test that sets no local.
     fn exists(&mut self, xa: XId, op: ast::CmpOp, xb: XId) -> Option<T> {
         use ast::CmpOp as C;
         let xs = &self.prog.xs;
@@ -982,7 +985,15 @@ impl C<'_, '_> {
         else {
             return None;
         };
-        if !keys.is_empty() {
+        let one_zone = |s: SId| {
+            matches!(self.prog.sets[s as usize].terms[..], [Term::Zone { .. }])
+                && !self.prog.set_sets(s)
+        };
+        let dom_ok = match dom {
+            Dom::Seats | Dom::Values(_) => true,
+            Dom::Cards(s) => one_zone(s),
+        };
+        if !keys.is_empty() || !dom_ok || self.prog.test_sets(test) {
             return None;
         }
         let found = T::Exists { var, dom, test };

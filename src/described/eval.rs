@@ -127,6 +127,18 @@ pub trait Read {
     fn cards(c: &Core, r: &Rules, l: &mut Locals, s: SId, out: &mut super::run::Cards);
     /// `f` with each card of set `s` as it stood first (`Core::each_moved`).
     fn each_moved(c: &mut Core, r: &Rules, l: &mut Locals, s: SId, f: impl FnMut(&mut Core, u8));
+    /// Among the first `room` cards of set `s`, each put in local `var`
+    /// in turn, whether one passes test `t`, and how many were looked at
+    /// (`Op::ForCardSkip`).
+    fn first(
+        c: &Core,
+        r: &Rules,
+        l: &mut Locals,
+        s: SId,
+        var: u8,
+        t: TId,
+        room: usize,
+    ) -> (bool, usize);
 }
 
 /// Expressions and tests read through [`Eval`]'s tables.
@@ -156,6 +168,27 @@ impl Read for Tables {
     #[inline(always)]
     fn each_moved(c: &mut Core, r: &Rules, l: &mut Locals, s: SId, f: impl FnMut(&mut Core, u8)) {
         c.each_moved(r, l, s, f);
+    }
+
+    #[inline(always)]
+    fn first(
+        c: &Core,
+        r: &Rules,
+        l: &mut Locals,
+        s: SId,
+        var: u8,
+        t: TId,
+        room: usize,
+    ) -> (bool, usize) {
+        let cards = c.cards(r, l, s);
+        let taken = &cards[..cards.len().min(room)];
+        for (k, &card) in taken.iter().enumerate() {
+            l[usize::from(var)] = i32::from(card);
+            if c.t(r, l, t) {
+                return (true, k + 1);
+            }
+        }
+        (false, taken.len())
     }
 }
 
@@ -909,10 +942,15 @@ impl Build<'_> {
             T::Exists { var, dom, test } => {
                 let (dom, test, var) = (self.dom(dom), self.t(test), usize::from(var));
                 tf(move |c, r, l| {
-                    dom.any(c, r, l, |c, l, it| {
+                    let found = dom.any(c, r, l, |c, l, it| {
                         l[var] = i32::from(it);
                         test(c, r, l)
-                    })
+                    });
+                    if found {
+                        // The variable on the last item, as a count leaves it.
+                        dom.each(c, r, l, |_, l, it| l[var] = i32::from(it));
+                    }
+                    found
                 })
             }
             T::In(k, s) => {

@@ -102,8 +102,10 @@ pub enum T {
     /// Whether a card is one of a set's.
     In(XId, SId),
     /// `count(v in <domain> where <test>) > 0`: whether some item passes,
-    /// looked for in order and no further than the first that does (the
-    /// variable left on it, or on the last item when none does).
+    /// looked for in order and no further than the first that does. The
+    /// variable is left on the domain's last item, as the count leaves
+    /// it; the domain is the seats, the values, or one zone, and the test
+    /// sets no local (so nothing else tells the two apart).
     Exists {
         var: u8,
         dom: Dom,
@@ -206,6 +208,20 @@ pub enum Op {
         n: u8,
         i: u8,
     },
+    /// Before a `for card` loop whose filter asks for a kind of card
+    /// (`has`): when no card the loop would take passes that test, on to
+    /// `exit` (past the loop's end), the variables left as the loop
+    /// would leave them (`var` on its last card, `i` at `n`); else on to
+    /// the loop.
+    ForCardSkip {
+        set: SId,
+        base: u8,
+        n: u8,
+        i: u8,
+        var: u8,
+        has: TId,
+        exit: u16,
+    },
     /// The next card of the snapshot in `var`, or on to `exit`.
     ForCardNext {
         var: u8,
@@ -271,7 +287,8 @@ impl Op {
             | Op::Run { .. }
             | Op::Return
             | Op::ForCardNext { .. }
-            | Op::ForCardNextIf { .. } => false,
+            | Op::ForCardNextIf { .. }
+            | Op::ForCardSkip { .. } => false,
         }
     }
 
@@ -285,6 +302,7 @@ impl Op {
                 | Op::ForTest { .. }
                 | Op::ForCardNext { .. }
                 | Op::ForCardNextIf { .. }
+                | Op::ForCardSkip { .. }
         )
     }
 
@@ -294,7 +312,8 @@ impl Op {
             Op::Jump(t) | Op::JumpUnless(_, t) => Some(t),
             Op::ForTest { exit, .. }
             | Op::ForCardNext { exit, .. }
-            | Op::ForCardNextIf { exit, .. } => Some(exit),
+            | Op::ForCardNextIf { exit, .. }
+            | Op::ForCardSkip { exit, .. } => Some(exit),
             Op::ForStep { head, .. } => Some(head),
             _ => None,
         }
@@ -393,6 +412,55 @@ impl Program {
                     || self.test_reads(*test, var)
             }
         }
+    }
+
+    /// Whether test `t` sets a local when evaluated (an aggregate's or a
+    /// search's variable).
+    pub fn test_sets(&self, t: TId) -> bool {
+        match &self.ts[t as usize] {
+            T::Const(_) => false,
+            T::Or(ts) | T::And(ts) => ts.iter().any(|&t| self.test_sets(t)),
+            T::Not(t) => self.test_sets(*t),
+            T::Cmp(a, _, b) => self.sets_local(*a) || self.sets_local(*b),
+            T::Any(s) | T::No(s) => self.set_sets(*s),
+            T::Has(_, x) => self.sets_local(*x),
+            T::In(x, s) => self.sets_local(*x) || self.set_sets(*s),
+            T::Exists { .. } => true,
+        }
+    }
+
+    /// Whether expression `x` sets a local when evaluated.
+    pub fn sets_local(&self, x: XId) -> bool {
+        match &self.xs[x as usize] {
+            X::Int(_) | X::Players | X::Glob(_) | X::Local(_) => false,
+            X::Agg { .. } => true,
+            X::Cell { ix: a, .. }
+            | X::Per(_, a)
+            | X::Attr(a, _)
+            | X::Owner(a)
+            | X::Pos(a)
+            | X::Before(a)
+            | X::After(a)
+            | X::Index(a)
+            | X::Next(a)
+            | X::Neg(a) => self.sets_local(*a),
+            X::Count(s) => self.set_sets(*s),
+            X::Add(a, b) | X::Sub(a, b) | X::Mul(a, b) | X::Max(a, b) | X::Min(a, b) => {
+                self.sets_local(*a) || self.sets_local(*b)
+            }
+            X::If(t, a, b) => self.test_sets(*t) || self.sets_local(*a) || self.sets_local(*b),
+            X::Bool(t) => self.test_sets(*t),
+            X::SeenBy(c, p) => self.sets_local(*c) || self.sets_local(*p),
+        }
+    }
+
+    /// Whether card set `s` sets a local when evaluated.
+    pub fn set_sets(&self, s: SId) -> bool {
+        self.sets[s as usize].terms.iter().any(|t| match *t {
+            Term::Zone { seat, .. } => seat.is_some_and(|x| self.sets_local(x)),
+            Term::Card(x) => self.sets_local(x),
+            Term::Deck(_) => false,
+        })
     }
 
     /// Whether expression `x` reads local `var`.

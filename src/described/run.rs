@@ -199,6 +199,22 @@ impl Core {
                 E::cards(self, r, l, *set, &mut cards);
                 self.for_card_init(l, &cards, [*base, *n, *i]);
             }
+            Op::ForCardSkip {
+                set,
+                base,
+                n,
+                i,
+                var,
+                has,
+                exit,
+            } => {
+                let room = self.snapshot_room(usize::MAX);
+                let (found, taken) = E::first(self, r, l, *set, *var, *has, room);
+                if !found {
+                    self.for_card_skipped(l, taken, [*base, *n, *i]);
+                    self.pc = *exit;
+                }
+            }
             Op::ForCardNext {
                 var,
                 base,

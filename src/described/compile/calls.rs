@@ -276,9 +276,7 @@ impl C<'_, '_> {
         let n = self.local(" n", Ty::Num);
         let i = self.local(" i", Ty::Num);
         let v = self.local(&var.name, Ty::Card);
-        self.emit(Op::ForCardInit { set, base, n, i });
-        let head = self.pc();
-        let (next, body) = match body {
+        let filter = match body {
             [
                 Statement {
                     kind:
@@ -289,8 +287,28 @@ impl C<'_, '_> {
                         },
                     ..
                 },
-            ] if otherwise.is_empty() => {
-                let test = self.test(test);
+            ] if otherwise.is_empty() => Some((self.test(test), &then[..])),
+            _ => None,
+        };
+        // A filter that asks for a kind of card (`has <event>(var)`, alone
+        // or in an `and`): a loop over a set with no such card runs
+        // nothing, and is skipped whole after one look through the set.
+        let skip = filter.and_then(|(t, _)| self.kind_filter(t, v));
+        let skip = skip.map(|has| {
+            self.emit(Op::ForCardSkip {
+                set,
+                base,
+                n,
+                i,
+                var: v,
+                has,
+                exit: 0,
+            })
+        });
+        self.emit(Op::ForCardInit { set, base, n, i });
+        let head = self.pc();
+        let (next, body) = match filter {
+            Some((test, then)) => {
                 let next = self.emit(Op::ForCardNextIf {
                     var: v,
                     base,
@@ -299,9 +317,9 @@ impl C<'_, '_> {
                     test,
                     exit: 0,
                 });
-                (next, &then[..])
+                (next, then)
             }
-            _ => {
+            None => {
                 let next = self.emit(Op::ForCardNext {
                     var: v,
                     base,
@@ -318,8 +336,27 @@ impl C<'_, '_> {
         let end = self.pc();
         self.emit(Op::ForCardEnd { base });
         self.patch(next, end);
+        if let Some(skip) = skip {
+            self.patch(skip, end + 1);
+        }
         self.end_loop(end);
         self.scope.truncate(depth);
+    }
+
+    /// The part of test `t` that asks whether card variable `v`'s kind has
+    /// a block for an event (`t` itself, or one of its `and`'s parts).
+    /// Only where the test sets no local: then skipping the loop leaves
+    /// the locals as running it would.
+    fn kind_filter(&mut self, t: TId, v: u8) -> Option<TId> {
+        if self.prog.test_sets(t) {
+            return None;
+        }
+        let is_has = |t: TId| matches!(self.prog.ts[t as usize], T::Has(_, x) if self.prog.xs[x as usize] == X::Local(v));
+        match &self.prog.ts[t as usize] {
+            _ if is_has(t) => Some(t),
+            T::And(parts) => parts.iter().copied().find(|&p| is_has(p)),
+            _ => None,
+        }
     }
 
     /// `for index <var> below <expr> { ... }`: 0, 1, ... while below.

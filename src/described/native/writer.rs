@@ -171,9 +171,9 @@ impl Gen<'_> {
                 self.each_moved(set as SId)
             );
         }
-        s.push_str(
-            "                _ => c.each_moved(r, l, s, f),\n            }\n        }\n    }\n",
-        );
+        s.push_str("                _ => c.each_moved(r, l, s, f),\n            }\n        }\n");
+        s.push_str(&self.first());
+        s.push_str("    }\n");
         s.push_str(
             "\n    pub fn legal(c: &Core, r: &Rules, ch: u16, out: &mut Vec<Move>) {\n        \
              let l = &mut [0; MAX_LOCALS];\n        \
@@ -184,6 +184,32 @@ impl Gen<'_> {
         }
         s.push_str("            _ => {}\n        }\n    }\n");
         s.push_str(&self.run());
+        s
+    }
+
+    /// `Read::first` for each `ForCardSkip` of the program: a walk of its
+    /// set that stops at the first card passing the test.
+    fn first(&self) -> String {
+        let mut s = String::from(
+            "\n        #[inline(always)]\n        \
+             fn first(c: &Core, r: &Rules, l: &mut Locals, s: SId, var: u8, t: TId, room: usize) -> (bool, usize) {\n            \
+             match (s, t) {\n",
+        );
+        for op in &self.r.program.ops {
+            let Op::ForCardSkip { set, var, has, .. } = *op else {
+                continue;
+            };
+            let body = format!(
+                "if k >= room {{ break 'found false; }} l[{var}] = i32::from(it); k += 1; if {} {{ break 'found true; }}",
+                self.t(has)
+            );
+            let _ = writeln!(
+                s,
+                "                ({set}, {has}) => {{ let mut k = 0usize; let f = 'found: {{ {} false }}; (f, k) }}",
+                self.each_card(set, &body)
+            );
+        }
+        s.push_str("                _ => Tables::first(c, r, l, s, var, t, room),\n            }\n        }\n");
         s
     }
 
@@ -673,7 +699,24 @@ impl Gen<'_> {
                     "l[{var}] = i32::from(it); if {} {{ break 'found true; }}",
                     self.t(test)
                 );
-                format!("'found: {{ {} false }}", self.each(dom, &body))
+                // The variable then on the domain's last item, as a count
+                // leaves it (`T::Exists`).
+                let last = match dom {
+                    Dom::Seats if self.n() > 0 => format!("l[{var}] = {};", self.n() - 1),
+                    Dom::Values(n) if n > 0 => format!("l[{var}] = {};", n - 1),
+                    Dom::Seats | Dom::Values(_) => String::new(),
+                    Dom::Cards(s) => match self.r.program.sets[s as usize].terms[..] {
+                        [Term::Zone { zone, seat }] => format!(
+                            "if let Some(p) = {} {{ if let Some(&k) = c.pile(p).last() {{ l[{var}] = i32::from(k); }} }}",
+                            self.pile(zone, seat)
+                        ),
+                        _ => self.each(dom, &format!("l[{var}] = i32::from(it);")),
+                    },
+                };
+                format!(
+                    "let f = 'found: {{ {} false }}; if f {{ {last} }} f",
+                    self.each(dom, &body)
+                )
             }
             T::Any(s) => format!("let n: i32 = {{ {} }}; n > 0", self.count(s)),
             T::No(s) => format!("let n: i32 = {{ {} }}; n == 0", self.count(s)),
