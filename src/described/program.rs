@@ -399,110 +399,104 @@ impl Program {
 
     /// Whether test `t` reads local `var`.
     pub fn test_reads(&self, t: TId, var: u8) -> bool {
-        match &self.ts[t as usize] {
-            T::Const(_) => false,
-            T::Or(ts) | T::And(ts) => ts.iter().any(|&t| self.test_reads(t, var)),
-            T::Not(t) => self.test_reads(*t, var),
-            T::Cmp(a, _, b) => self.reads(*a, var) || self.reads(*b, var),
-            T::Any(s) | T::No(s) => self.set_reads(*s, var),
-            T::Has(_, x) => self.reads(*x, var),
-            T::In(x, s) => self.reads(*x, var) || self.set_reads(*s, var),
-            T::Exists { dom, test, .. } => {
-                matches!(dom, Dom::Cards(s) if self.set_reads(*s, var))
-                    || self.test_reads(*test, var)
-            }
-        }
+        self.any_in_t(t, &|n| matches!(n, Node::X(X::Local(i)) if *i == var))
+    }
+
+    /// Whether expression `x` reads local `var`.
+    pub fn reads(&self, x: XId, var: u8) -> bool {
+        self.any_in_x(x, &|n| matches!(n, Node::X(X::Local(i)) if *i == var))
     }
 
     /// Whether test `t` sets a local when evaluated (an aggregate's or a
     /// search's variable).
     pub fn test_sets(&self, t: TId) -> bool {
-        match &self.ts[t as usize] {
-            T::Const(_) => false,
-            T::Or(ts) | T::And(ts) => ts.iter().any(|&t| self.test_sets(t)),
-            T::Not(t) => self.test_sets(*t),
-            T::Cmp(a, _, b) => self.sets_local(*a) || self.sets_local(*b),
-            T::Any(s) | T::No(s) => self.set_sets(*s),
-            T::Has(_, x) => self.sets_local(*x),
-            T::In(x, s) => self.sets_local(*x) || self.set_sets(*s),
-            T::Exists { .. } => true,
-        }
-    }
-
-    /// Whether expression `x` sets a local when evaluated.
-    pub fn sets_local(&self, x: XId) -> bool {
-        match &self.xs[x as usize] {
-            X::Int(_) | X::Players | X::Glob(_) | X::Local(_) => false,
-            X::Agg { .. } => true,
-            X::Cell { ix: a, .. }
-            | X::Per(_, a)
-            | X::Attr(a, _)
-            | X::Owner(a)
-            | X::Pos(a)
-            | X::Before(a)
-            | X::After(a)
-            | X::Index(a)
-            | X::Next(a)
-            | X::Neg(a) => self.sets_local(*a),
-            X::Count(s) => self.set_sets(*s),
-            X::Add(a, b) | X::Sub(a, b) | X::Mul(a, b) | X::Max(a, b) | X::Min(a, b) => {
-                self.sets_local(*a) || self.sets_local(*b)
-            }
-            X::If(t, a, b) => self.test_sets(*t) || self.sets_local(*a) || self.sets_local(*b),
-            X::Bool(t) => self.test_sets(*t),
-            X::SeenBy(c, p) => self.sets_local(*c) || self.sets_local(*p),
-        }
+        self.any_in_t(t, &|n| n.sets_local())
     }
 
     /// Whether card set `s` sets a local when evaluated.
     pub fn set_sets(&self, s: SId) -> bool {
+        self.any_in_set(s, &|n| n.sets_local())
+    }
+
+    /// Whether `p` holds of expression `x` or of an expression or test in
+    /// it (an aggregate's domain, keys and test included).
+    fn any_in_x(&self, x: XId, p: &impl Fn(Node) -> bool) -> bool {
+        let node = &self.xs[x as usize];
+        p(Node::X(node))
+            || match node {
+                X::Int(_) | X::Players | X::Glob(_) | X::Local(_) => false,
+                X::Cell { ix: a, .. }
+                | X::Per(_, a)
+                | X::Attr(a, _)
+                | X::Owner(a)
+                | X::Pos(a)
+                | X::Before(a)
+                | X::After(a)
+                | X::Index(a)
+                | X::Next(a)
+                | X::Neg(a) => self.any_in_x(*a, p),
+                X::Count(s) => self.any_in_set(*s, p),
+                X::Add(a, b)
+                | X::Sub(a, b)
+                | X::Mul(a, b)
+                | X::Max(a, b)
+                | X::Min(a, b)
+                | X::SeenBy(a, b) => self.any_in_x(*a, p) || self.any_in_x(*b, p),
+                X::If(t, a, b) => {
+                    self.any_in_t(*t, p) || self.any_in_x(*a, p) || self.any_in_x(*b, p)
+                }
+                X::Bool(t) => self.any_in_t(*t, p),
+                X::Agg {
+                    dom, keys, test, ..
+                } => {
+                    self.any_in_dom(*dom, p)
+                        || keys.iter().any(|&k| self.any_in_x(k, p))
+                        || test.is_some_and(|t| self.any_in_t(t, p))
+                }
+            }
+    }
+
+    /// [`Program::any_in_x`] for a test.
+    fn any_in_t(&self, t: TId, p: &impl Fn(Node) -> bool) -> bool {
+        let node = &self.ts[t as usize];
+        p(Node::T(node))
+            || match node {
+                T::Const(_) => false,
+                T::Or(ts) | T::And(ts) => ts.iter().any(|&t| self.any_in_t(t, p)),
+                T::Not(t) => self.any_in_t(*t, p),
+                T::Cmp(a, _, b) => self.any_in_x(*a, p) || self.any_in_x(*b, p),
+                T::Any(s) | T::No(s) => self.any_in_set(*s, p),
+                T::Has(_, x) => self.any_in_x(*x, p),
+                T::In(x, s) => self.any_in_x(*x, p) || self.any_in_set(*s, p),
+                T::Exists { dom, test, .. } => self.any_in_dom(*dom, p) || self.any_in_t(*test, p),
+            }
+    }
+
+    fn any_in_dom(&self, dom: Dom, p: &impl Fn(Node) -> bool) -> bool {
+        matches!(dom, Dom::Cards(s) if self.any_in_set(s, p))
+    }
+
+    /// [`Program::any_in_x`] for the expressions of a card set.
+    fn any_in_set(&self, s: SId, p: &impl Fn(Node) -> bool) -> bool {
         self.sets[s as usize].terms.iter().any(|t| match *t {
-            Term::Zone { seat, .. } => seat.is_some_and(|x| self.sets_local(x)),
-            Term::Card(x) => self.sets_local(x),
+            Term::Zone { seat, .. } => seat.is_some_and(|x| self.any_in_x(x, p)),
+            Term::Card(x) => self.any_in_x(x, p),
             Term::Deck(_) => false,
         })
     }
+}
 
-    /// Whether expression `x` reads local `var`.
-    pub fn reads(&self, x: XId, var: u8) -> bool {
-        match &self.xs[x as usize] {
-            X::Int(_) | X::Players | X::Glob(_) => false,
-            X::Local(i) => *i == var,
-            X::Cell { ix: a, .. }
-            | X::Per(_, a)
-            | X::Attr(a, _)
-            | X::Owner(a)
-            | X::Pos(a)
-            | X::Before(a)
-            | X::After(a)
-            | X::Index(a)
-            | X::Next(a)
-            | X::Neg(a) => self.reads(*a, var),
-            X::Count(s) => self.set_reads(*s, var),
-            X::Add(a, b) | X::Sub(a, b) | X::Mul(a, b) | X::Max(a, b) | X::Min(a, b) => {
-                self.reads(*a, var) || self.reads(*b, var)
-            }
-            X::If(t, a, b) => {
-                self.test_reads(*t, var) || self.reads(*a, var) || self.reads(*b, var)
-            }
-            X::Bool(t) => self.test_reads(*t, var),
-            X::SeenBy(c, p) => self.reads(*c, var) || self.reads(*p, var),
-            X::Agg {
-                dom, keys, test, ..
-            } => {
-                matches!(dom, Dom::Cards(s) if self.set_reads(*s, var))
-                    || keys.iter().any(|&k| self.reads(k, var))
-                    || test.is_some_and(|t| self.test_reads(t, var))
-            }
-        }
-    }
+/// An expression or a test, as [`Program::any_in_x`] visits them.
+#[derive(Clone, Copy)]
+enum Node<'a> {
+    X(&'a X),
+    T(&'a T),
+}
 
-    /// Whether card set `s` reads local `var`.
-    pub fn set_reads(&self, s: SId, var: u8) -> bool {
-        self.sets[s as usize].terms.iter().any(|t| match *t {
-            Term::Zone { seat, .. } => seat.is_some_and(|x| self.reads(x, var)),
-            Term::Card(x) => self.reads(x, var),
-            Term::Deck(_) => false,
-        })
+impl Node<'_> {
+    /// Whether evaluating the node sets a local (an aggregate's or a
+    /// search's variable).
+    fn sets_local(self) -> bool {
+        matches!(self, Node::X(X::Agg { .. }) | Node::T(T::Exists { .. }))
     }
 }
