@@ -1,4 +1,4 @@
-//! `cargo bench --profile tests --bench described`: random playouts of
+//! `cargo bench --features bench --profile tests --bench described`: random playouts of
 //! Römer (`rules/roemer/`, a game written as a description and played by
 //! the `described` interpreter) for 2, 3 and 4 players on one thread (no
 //! event log, the default toggles), reported per game and per decision

@@ -1,7 +1,8 @@
-//! `cargo bench`: random playouts per second, turns per second, a single
-//! step (`legal_moves` + `apply_legal`), greedy decisions per second and
-//! ISMCTS iterations per second, all on the default variant (fr-confiance)
-//! and on one thread. `cargo bench -- greedy` runs one group.
+//! `cargo bench --features bench`: random playouts per second, turns per
+//! second, a single step (`legal_moves` + `apply_legal`), greedy decisions
+//! per second and ISMCTS iterations per second, all on the default variant
+//! (fr-confiance) and on one thread. `cargo bench --features bench --
+//! greedy` runs one group.
 //!
 //! Run times are kept short (10 samples, 3 s of measurement each), so the
 //! whole run takes about a minute after the build; figures from a shared
