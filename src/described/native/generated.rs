@@ -571,6 +571,7 @@ mod p0 {
         steps
     }
 
+    #[inline(always)]
     fn ops(c: &mut Core, r: &Rules, l: &mut Locals, mut steps: u32) -> u32 {
         if c.end.is_some() {
             return steps;
@@ -3136,6 +3137,7 @@ mod p1 {
         steps
     }
 
+    #[inline(always)]
     fn ops(c: &mut Core, r: &Rules, l: &mut Locals, mut steps: u32) -> u32 {
         if c.end.is_some() {
             return steps;
@@ -5701,6 +5703,7 @@ mod p2 {
         steps
     }
 
+    #[inline(always)]
     fn ops(c: &mut Core, r: &Rules, l: &mut Locals, mut steps: u32) -> u32 {
         if c.end.is_some() {
             return steps;
@@ -9551,6 +9554,7 @@ mod p3 {
         steps
     }
 
+    #[inline(always)]
     fn ops(c: &mut Core, r: &Rules, l: &mut Locals, mut steps: u32) -> u32 {
         if c.end.is_some() {
             return steps;
@@ -19222,6 +19226,7 @@ mod p4 {
         steps
     }
 
+    #[inline(always)]
     fn ops(c: &mut Core, r: &Rules, l: &mut Locals, mut steps: u32) -> u32 {
         if c.end.is_some() {
             return steps;
@@ -28893,6 +28898,7 @@ mod p5 {
         steps
     }
 
+    #[inline(always)]
     fn ops(c: &mut Core, r: &Rules, l: &mut Locals, mut steps: u32) -> u32 {
         if c.end.is_some() {
             return steps;
@@ -38564,6 +38570,7 @@ mod p6 {
         steps
     }
 
+    #[inline(always)]
     fn ops(c: &mut Core, r: &Rules, l: &mut Locals, mut steps: u32) -> u32 {
         if c.end.is_some() {
             return steps;
@@ -48235,6 +48242,7 @@ mod p7 {
         steps
     }
 
+    #[inline(always)]
     fn ops(c: &mut Core, r: &Rules, l: &mut Locals, mut steps: u32) -> u32 {
         if c.end.is_some() {
             return steps;
