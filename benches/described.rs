@@ -1,9 +1,10 @@
-//! `cargo bench --features bench --profile tests --bench described`: random playouts of
-//! Römer (`rules/roemer/`, a game written as a description and played by
-//! the `described` interpreter) for 2, 3 and 4 players on one thread (no
-//! event log, the default toggles), reported per game and per decision
-//! (a card laid, led or played: each decision plays one card). Short
-//! runs (10 samples, 3 s each); figures from a shared machine are noisy.
+//! `cargo bench --features bench --profile tests --bench described`:
+//! random playouts of Römer (`rules/roemer/`, a game written as a
+//! description and played by the `described` interpreter) for 2, 3 and 4
+//! players on one thread (no event log, the default toggles), reported per
+//! game and per decision (a card laid, led or played: each decision plays
+//! one card). Short runs (10 samples, 3 s each); figures from a shared
+//! machine are noisy.
 //!
 //! Before the measures, the bench counts the allocations of whole random
 //! games past their deal (a counting global allocator) and stops if a
