@@ -89,20 +89,33 @@ impl Piles {
         Some(i)
     }
 
-    /// Moves card `c` from the top of pile `from` to the top of another
-    /// pile `to` that has room for it (the common move: a draw, a lay, a
-    /// discard), or does nothing and says no: then [`Piles::remove`] and
-    /// [`Piles::insert`] do it.
+    /// Moves card `c` from the top or the bottom of pile `from` to the top
+    /// of another pile `to` that has room for it (the common moves: a
+    /// draw, a lay, a discard; a column given back or a discard pile
+    /// turned into a reserve, bottom first), or does nothing and says no:
+    /// then [`Piles::remove`] and [`Piles::insert`] do it, and leave the
+    /// piles as this does.
     #[inline(always)]
-    pub fn move_top(&mut self, from: usize, to: usize, c: u8) -> bool {
+    pub fn move_end(&mut self, from: usize, to: usize, c: u8) -> bool {
         if from == to || !self.has(from) || !self.has(to) {
             return false;
         }
-        let (top, end) = (self.end[from] as usize, self.end[to] as usize);
-        if top <= self.start[from] as usize || self.order[top - 1] != c || end >= self.limit(to) {
+        let (a, top, end) = (
+            self.start[from] as usize,
+            self.end[from] as usize,
+            self.end[to] as usize,
+        );
+        if top <= a || end >= self.limit(to) {
             return false;
         }
-        self.end[from] -= 1;
+        if self.order[top - 1] == c {
+            self.end[from] -= 1;
+        } else if self.order[a] == c {
+            // The room before it is the pile below's.
+            self.start[from] += 1;
+        } else {
+            return false;
+        }
         self.order[end] = c;
         self.end[to] += 1;
         true
@@ -201,8 +214,13 @@ mod tests {
                 };
                 let from = loc[c as usize];
                 loc[c as usize] = to;
-                if step % 2 == 0 && piles.move_top(from, to, c) {
-                    assert_eq!(model[from].pop(), Some(c), "moved from the top");
+                if step % 2 == 0 && piles.move_end(from, to, c) {
+                    let i = if model[from].last() == Some(&c) {
+                        model[from].len() - 1
+                    } else {
+                        0
+                    };
+                    assert_eq!(model[from].remove(i), c, "moved from an end");
                     model[to].push(c);
                     continue;
                 }

@@ -358,12 +358,43 @@ impl Core {
 
     /// Moves card `c` to the top of pile `to`, face up or down if `up`
     /// says (else as it was); a card already there stays in its place.
+    /// The common move (from a pile's top, or a hand's card, into room on
+    /// another pile's top) touches two ends and the card's place only.
+    #[inline]
     fn move_card(&mut self, r: &Rules, c: u8, to: usize, up: Option<bool>) {
-        if self.loc[c as usize] as usize == to {
-            self.place_card(r, c, to, usize::MAX, up);
-        } else {
-            let top = self.pile_len(to);
-            self.place_card(r, c, to, top, up);
+        let from = self.loc[c as usize] as usize;
+        if from != to {
+            if r.moves.takes_last(from) {
+                self.to_top(c, from);
+            }
+            if self.piles.move_end(from, to, c) {
+                self.loc[c as usize] = to as u8;
+            } else {
+                let top = self.pile_len(to);
+                self.relink(c, to, top);
+            }
+            if let Some(&s) = r.moves.seat.get(to).filter(|&&s| s != NONE) {
+                self.owner[c as usize] = s;
+            }
+        }
+        self.turned(c, from, to, up);
+    }
+
+    /// Card `c`, moved from pile `from` to `to`, turned face up or down
+    /// if `up` says, and the move logged.
+    #[inline(always)]
+    fn turned(&mut self, c: u8, from: usize, to: usize, up: Option<bool>) {
+        if let Some(up) = up {
+            self.up.set(c, up);
+        }
+        if let Some(log) = &mut self.log {
+            let up = self.up.get(c);
+            log.push(Event::Moved {
+                card: c,
+                from: from as u8,
+                to: to as u8,
+                up,
+            });
         }
     }
 
@@ -381,18 +412,7 @@ impl Core {
                 self.owner[c as usize] = s;
             }
         }
-        if let Some(up) = up {
-            self.up.set(c, up);
-        }
-        if let Some(log) = &mut self.log {
-            let up = self.up.get(c);
-            log.push(Event::Moved {
-                card: c,
-                from: from as u8,
-                to: to as u8,
-                up,
-            });
-        }
+        self.turned(c, from, to, up);
     }
 
     // ----- Decisions ------------------------------------------------------

@@ -165,7 +165,7 @@ impl Core {
         if !self.piles.has(to) {
             return;
         }
-        if at >= self.piles.len(to) && self.piles.move_top(from, to, c) {
+        if at >= self.piles.len(to) && self.piles.move_end(from, to, c) {
             self.loc[c as usize] = to as u8;
             return;
         }
