@@ -76,8 +76,63 @@ struct Frame {
 /// size): the cells, then the stack.
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub struct CallState {
-    pub cells: ArrayVec<i16, MAX_CELLS>,
+    pub cells: CellRun,
     pub stack: Stack,
+}
+
+/// The cells: a run of fixed length, of which the program uses the first
+/// `used` (every counter's `off + len` is at most `used`: `load_calls`
+/// lays them out), so that a cell named by a constant place is read
+/// without a check of the length.
+#[derive(Clone)]
+pub struct CellRun {
+    all: [i16; MAX_CELLS],
+    used: u16,
+}
+
+impl CellRun {
+    fn new(first: &[i16]) -> CellRun {
+        let used = first.len().min(MAX_CELLS);
+        let mut all = [0; MAX_CELLS];
+        all[..used].copy_from_slice(&first[..used]);
+        CellRun {
+            all,
+            used: used as u16,
+        }
+    }
+}
+
+impl std::ops::Deref for CellRun {
+    type Target = [i16];
+    fn deref(&self) -> &[i16] {
+        &self.all[..self.used as usize]
+    }
+}
+
+impl std::ops::DerefMut for CellRun {
+    fn deref_mut(&mut self) -> &mut [i16] {
+        &mut self.all[..self.used as usize]
+    }
+}
+
+impl PartialEq for CellRun {
+    fn eq(&self, o: &CellRun) -> bool {
+        **self == **o
+    }
+}
+
+impl Eq for CellRun {}
+
+impl std::hash::Hash for CellRun {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        (**self).hash(h);
+    }
+}
+
+impl std::fmt::Debug for CellRun {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        (**self).fmt(f)
+    }
 }
 
 /// The frames, the variables they saved, the cards of the `for card`
@@ -95,7 +150,7 @@ pub struct Stack {
 impl Clone for CallState {
     fn clone(&self) -> Self {
         CallState {
-            cells: copied(&self.cells),
+            cells: self.cells.clone(),
             stack: self.stack.clone(),
         }
     }
@@ -154,7 +209,7 @@ impl Core {
         let c = &r.program.calls;
         c.used.then(|| {
             Box::new(CallState {
-                cells: c.cells.iter().copied().collect(),
+                cells: CellRun::new(&c.cells),
                 stack: Stack::default(),
             })
         })
@@ -174,13 +229,14 @@ impl Core {
     /// A cell's value; out of range, `none`.
     #[inline]
     pub(super) fn read_cell(&self, off: u16, len: u16, i: i32, none: i16) -> i32 {
-        let v = cell(off, len, i).and_then(|c| self.cells().get(c).copied());
+        let cells = self.calls.as_deref().map(|c| &c.cells.all);
+        let v = cell(off, len, i).and_then(|c| cells?.get(c).copied());
         i32::from(v.unwrap_or(none))
     }
 
     /// Sets a cell (the value kept within `i16`); out of range, nothing.
     pub(super) fn write_cell(&mut self, off: u16, len: u16, i: i32, v: i32) {
-        let cells = self.calls.as_deref_mut().map(|c| &mut c.cells);
+        let cells = self.calls.as_deref_mut().map(|c| &mut c.cells.all);
         if let Some(c) = cell(off, len, i).and_then(|c| cells?.get_mut(c)) {
             *c = v.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
         }
@@ -191,7 +247,7 @@ impl Core {
         if let Some(cells) = self
             .calls
             .as_deref_mut()
-            .and_then(|c| c.cells.get_mut(a..b))
+            .and_then(|c| c.cells.all.get_mut(a..b))
         {
             cells.fill(init);
         }
@@ -224,7 +280,8 @@ impl Core {
             locals: n,
             snapshot: st.snapshot.len() as u16,
         });
-        st.saved.extend(vars.iter().copied());
+        // Cannot fail: the room was checked above.
+        let _ = st.saved.try_extend_from_slice(vars);
         l[base] = card;
         self.pc = pc;
     }
@@ -364,10 +421,11 @@ impl Core {
         let (Some(c), Some(o)) = (self.calls.as_deref_mut(), old.calls.as_deref()) else {
             return;
         };
+        let (to_cells, from_cells) = (&mut *c.cells, &*o.cells);
         for &off in &r.program.calls.per_card {
             let (f, t) = (off as usize + from as usize, off as usize + to as usize);
-            if let (Some(&v), true) = (o.cells.get(f), t < c.cells.len()) {
-                c.cells[t] = v;
+            if let (Some(&v), Some(w)) = (from_cells.get(f), to_cells.get_mut(t)) {
+                *w = v;
             }
         }
     }

@@ -447,7 +447,7 @@ impl State {
         bytes.extend_from_slice(&(self.events().len() as u64).to_le_bytes());
         // D, E: only when a description has them (older digests unchanged).
         if let Some(calls) = &c.calls {
-            for v in &calls.cells {
+            for v in calls.cells.iter() {
                 bytes.extend_from_slice(&v.to_le_bytes());
             }
             calls.stack.bytes(&mut bytes);
