@@ -66,28 +66,30 @@ impl Core {
             if FIXED && !op.is_fixed() {
                 return steps;
             }
-            if !self.exec::<Tables>(r, l, op, &mut steps) {
+            if !self.exec::<Tables>(r, l, self.pc, op, &mut steps) {
                 return steps;
             }
         }
     }
 
-    /// Runs op `op`, the one at `pc`, and moves `pc` on: whether the run
-    /// goes on (not when a decision waits or the game ended). Its
-    /// expressions and tests are read through `E` (the closures, or the
-    /// native code of `native/`, which inlines this for each op).
+    /// Runs op `op`, the one at `at` (where the run is), and moves the
+    /// place on: whether the run goes on (not when a decision waits or the
+    /// game ended). Its expressions and tests are read through `E` (the
+    /// closures, or the native code of `native/`, which inlines this for
+    /// each op with its place a constant).
     #[inline(always)]
     pub(super) fn exec<E: Read>(
         &mut self,
         r: &Rules,
         l: &mut Locals,
+        at: u16,
         op: &Op,
         steps: &mut u32,
     ) -> bool {
         let p = &r.program;
         let n = r.players as i32;
-        let pc = self.pc as usize;
-        self.pc += 1;
+        let pc = at as usize;
+        self.pc = at + 1;
         match op {
             Op::Phase(i) => {
                 self.phase = *i;

@@ -242,7 +242,7 @@ impl Gen<'_> {
             for (at, op) in ops.iter().enumerate().skip(pc) {
                 let _ = write!(
                     s,
-                    " if !c.exec::<P>(r, l, &Op::{op:?}, &mut steps) {{ return steps; }}"
+                    " if !c.exec::<P>(r, l, {at}, &Op::{op:?}, &mut steps) {{ return steps; }}"
                 );
                 if op.may_go_on() {
                     let _ = write!(s, " if c.pc != {} {{ continue; }}", at + 1);
@@ -259,7 +259,7 @@ impl Gen<'_> {
             "                pc => {\n                    \
              let Some(op) = r.program.ops.get(usize::from(pc)) else {\n                        \
              c.finish(End::Game);\n                        return steps;\n                    };\n                    \
-             if !c.exec::<Tables>(r, l, op, &mut steps) {\n                        return steps;\n                    }\n                \
+             if !c.exec::<Tables>(r, l, pc, op, &mut steps) {\n                        return steps;\n                    }\n                \
              }\n            }\n        }\n    }\n",
         );
         s
@@ -352,8 +352,9 @@ impl Gen<'_> {
              let t = (w * 64) as u8 + bits.trailing_zeros() as u8; bits &= bits - 1; {again} }} }} }}",
             indices("it", "kept[usize::from(t >> 6)] |= 1 << (t & 63);")
         );
+        let words = (count as usize).div_ceil(64).max(1);
         format!(
-            "{{ let mut first = true; let mut kept = [0u64; 4]; let mut tested = l[{k}]; {} }}",
+            "{{ let mut first = true; let mut kept = [0u64; {words}]; let mut tested = l[{k}]; {} }}",
             self.each_card(set, &body)
         )
     }
