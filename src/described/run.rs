@@ -389,8 +389,17 @@ impl Core {
         if let Some(up) = up {
             self.up.set(c, up);
         }
+        if self.log.is_some() {
+            self.log_move(c, from, to);
+        }
+    }
+
+    /// The move logged (a game that keeps its events: not a playout).
+    #[cold]
+    #[inline(never)]
+    fn log_move(&mut self, c: u8, from: usize, to: usize) {
+        let up = self.up.get(c);
         if let Some(log) = &mut self.log {
-            let up = self.up.get(c);
             log.push(Event::Moved {
                 card: c,
                 from: from as u8,
