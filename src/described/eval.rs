@@ -39,6 +39,8 @@ pub struct Eval {
     pub(super) run: Option<super::native::RunFn>,
     /// The generated listing of a choice's legal moves, if any.
     pub(super) legal: Option<super::native::LegalFn>,
+    /// The generated random pick of a choice's legal move, if any.
+    pub(super) pick: Option<super::native::PickFn>,
 }
 
 impl std::fmt::Debug for Eval {
@@ -78,6 +80,7 @@ impl Eval {
             native: false,
             run: None,
             legal: None,
+            pick: None,
         }
     }
 
@@ -105,6 +108,7 @@ impl Eval {
             native: true,
             run: Some(n.run),
             legal: Some(n.legal),
+            pick: Some(n.pick),
         }
     }
 

@@ -105,6 +105,23 @@ impl GameState for State {
         self.legal(out)
     }
 
+    /// Without the list where the generated code can count and index
+    /// the choice's moves (`Core::pick`): the same move for the same
+    /// `rng` either way.
+    #[inline]
+    fn random_legal(
+        &self,
+        rng: &mut crate::engine::seed::AgentRng,
+        buf: &mut Vec<Move>,
+    ) -> (Move, usize) {
+        if let Some(picked) = self.core.pick(&self.rules, rng) {
+            return picked;
+        }
+        self.legal(buf);
+        let n = buf.len();
+        (buf[crate::engine::seed::below(rng, n)], n)
+    }
+
     fn apply_legal(&mut self, m: Move) {
         self.apply_move(m)
     }

@@ -605,6 +605,20 @@ impl Core {
         });
     }
 
+    /// The legal move `below(rng, n)` of the `n` that [`Core::legal`]
+    /// lists, and `n`, without the list, where the generated code can
+    /// count and index the choice's moves; else `None`, `rng` untouched.
+    #[inline]
+    pub fn pick(&self, r: &Rules, rng: &mut seed::AgentRng) -> Option<(Move, usize)> {
+        if self.end.is_some() {
+            return None;
+        }
+        let (Some(pick), Some((ch, _))) = (r.eval.pick, self.waiting) else {
+            return None;
+        };
+        pick(self, r, ch, rng)
+    }
+
     /// Applies a legal move and runs on to the next decision.
     pub fn apply(&mut self, r: &Rules, m: Move) {
         let Some((ch, seat)) = self.waiting.take() else {

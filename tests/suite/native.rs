@@ -2,7 +2,8 @@
 //! (`src/described/native/`) is what its writer gives for today's rules,
 //! is used for them, and plays the games the closures play: for every
 //! described game and number of players, seeded random games compared
-//! move by move (the state's digest, the legal moves in order). Another
+//! move by move (the state's digest, the legal moves in order, and the
+//! random move picked without the list, which is the list's). Another
 //! reading of a toggle runs on the closures.
 //!
 //! `LUDUS_REGENERATE=1 cargo test --profile tests native` writes
@@ -16,7 +17,7 @@ use ludus::described::model::{self, Rules};
 use ludus::described::native::writer;
 use ludus::described::state::Core;
 use ludus::described::{Described, State};
-use ludus::engine::seed::{agent_rng, derive};
+use ludus::engine::seed::{agent_rng, below, derive};
 use ludus::engine::{Game, GameState, Selection};
 use ludus::load::GameDir;
 
@@ -96,7 +97,18 @@ fn native_code_plays_the_games_the_closures_play() {
                     a.legal_moves(&mut legal.0);
                     b.legal_moves(&mut legal.1);
                     assert_eq!(legal.0, legal.1, "{game} {n} seed {seed} move {moves}");
-                    let (m, _) = a.random_legal(&mut rng, &mut buf);
+                    let mut listed = rng.clone();
+                    let at = below(&mut listed, legal.0.len());
+                    let (m, count) = a.random_legal(&mut rng, &mut buf);
+                    assert_eq!(
+                        (m, count),
+                        (legal.0[at], legal.0.len()),
+                        "{game} {n} seed {seed} move {moves}"
+                    );
+                    assert_eq!(
+                        rng, listed,
+                        "{game} {n} seed {seed} move {moves}: the same draws"
+                    );
                     a.apply_legal(m);
                     b.apply_legal(m);
                     moves += 1;

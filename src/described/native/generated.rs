@@ -5,14 +5,14 @@
 use super::prelude::*;
 
 pub static PROGRAMS: &[Native] = &[
-    Native { fingerprint: 0x9133a92cd94ef77d, make: p0::make, run: p0::run, legal: p0::legal }, // 2 players, 270 expressions, 118 tests
-    Native { fingerprint: 0x1baf9d96788a5fbb, make: p1::make, run: p1::run, legal: p1::legal }, // 3 players, 270 expressions, 118 tests
-    Native { fingerprint: 0x2242db7dee655ad4, make: p2::make, run: p2::run, legal: p2::legal }, // 4 players, 270 expressions, 118 tests
-    Native { fingerprint: 0x61e6e0d2a371d3c3, make: p3::make, run: p3::run, legal: p3::legal }, // 2 players, 1161 expressions, 370 tests
-    Native { fingerprint: 0x91d9a380917fd6bf, make: p4::make, run: p4::run, legal: p4::legal }, // 3 players, 1161 expressions, 370 tests
-    Native { fingerprint: 0xa4345e1a7091d735, make: p5::make, run: p5::run, legal: p5::legal }, // 4 players, 1161 expressions, 370 tests
-    Native { fingerprint: 0xdde3e6cd4aea45b5, make: p6::make, run: p6::run, legal: p6::legal }, // 5 players, 1161 expressions, 370 tests
-    Native { fingerprint: 0xf17b28116126e7d7, make: p7::make, run: p7::run, legal: p7::legal }, // 6 players, 1161 expressions, 370 tests
+    Native { fingerprint: 0x9133a92cd94ef77d, make: p0::make, run: p0::run, legal: p0::legal, pick: p0::pick }, // 2 players, 270 expressions, 118 tests
+    Native { fingerprint: 0x1baf9d96788a5fbb, make: p1::make, run: p1::run, legal: p1::legal, pick: p1::pick }, // 3 players, 270 expressions, 118 tests
+    Native { fingerprint: 0x2242db7dee655ad4, make: p2::make, run: p2::run, legal: p2::legal, pick: p2::pick }, // 4 players, 270 expressions, 118 tests
+    Native { fingerprint: 0x61e6e0d2a371d3c3, make: p3::make, run: p3::run, legal: p3::legal, pick: p3::pick }, // 2 players, 1161 expressions, 370 tests
+    Native { fingerprint: 0x91d9a380917fd6bf, make: p4::make, run: p4::run, legal: p4::legal, pick: p4::pick }, // 3 players, 1161 expressions, 370 tests
+    Native { fingerprint: 0xa4345e1a7091d735, make: p5::make, run: p5::run, legal: p5::legal, pick: p5::pick }, // 4 players, 1161 expressions, 370 tests
+    Native { fingerprint: 0xdde3e6cd4aea45b5, make: p6::make, run: p6::run, legal: p6::legal, pick: p6::pick }, // 5 players, 1161 expressions, 370 tests
+    Native { fingerprint: 0xf17b28116126e7d7, make: p7::make, run: p7::run, legal: p7::legal, pick: p7::pick }, // 6 players, 1161 expressions, 370 tests
 ];
 
 mod p0 {
@@ -560,6 +560,14 @@ mod p0 {
             1 => { if t11(c, r, l) { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { l[8] = i32::from(it); out.push(Move { option: 0, card: it, target: NONE }); } } } if t15(c, r, l) { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { l[9] = i32::from(it); out.push(Move { option: 1, card: it, target: NONE }); } } } if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { l[10] = i32::from(it); if true { out.push(Move { option: 2, card: it, target: NONE }); } } }  }
             2 => { if let Some(p) = Some(3 + (l[12]).rem_euclid(2) as usize) { for &it in c.pile(p) { l[13] = i32::from(it); if true { out.push(Move { option: 0, card: it, target: NONE }); } } }  }
             _ => {}
+        }
+    }
+
+    pub fn pick(c: &Core, r: &Rules, ch: u16, rng: &mut AgentRng) -> Option<(Move, usize)> {
+        let l = &mut [0; MAX_LOCALS];
+        copy_locals::<LOCALS>(l, &c.locals);
+        match ch {
+            _ => None,
         }
     }
 
@@ -3129,6 +3137,14 @@ mod p1 {
         }
     }
 
+    pub fn pick(c: &Core, r: &Rules, ch: u16, rng: &mut AgentRng) -> Option<(Move, usize)> {
+        let l = &mut [0; MAX_LOCALS];
+        copy_locals::<LOCALS>(l, &c.locals);
+        match ch {
+            _ => None,
+        }
+    }
+
     pub fn run(c: &mut Core, r: &Rules, steps: u32) -> u32 {
         let mut l = [0; MAX_LOCALS];
         copy_locals::<LOCALS>(&mut l, &c.locals);
@@ -5692,6 +5708,14 @@ mod p2 {
             1 => { if t11(c, r, l) { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[8] = i32::from(it); out.push(Move { option: 0, card: it, target: NONE }); } } } if t15(c, r, l) { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[9] = i32::from(it); out.push(Move { option: 1, card: it, target: NONE }); } } } if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[10] = i32::from(it); if true { out.push(Move { option: 2, card: it, target: NONE }); } } }  }
             2 => { if let Some(p) = Some(3 + (l[12]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[13] = i32::from(it); if true { out.push(Move { option: 0, card: it, target: NONE }); } } }  }
             _ => {}
+        }
+    }
+
+    pub fn pick(c: &Core, r: &Rules, ch: u16, rng: &mut AgentRng) -> Option<(Move, usize)> {
+        let l = &mut [0; MAX_LOCALS];
+        copy_locals::<LOCALS>(l, &c.locals);
+        match ch {
+            _ => None,
         }
     }
 
@@ -9543,6 +9567,15 @@ mod p3 {
             2 => { for t in 0..2u8 { l[13] = i32::from(t); if t195(c, r, l) {  out.push(Move { option: 0, card: NONE, target: t }); } } if true { out.push(Move { option: 1, card: NONE, target: NONE }); }  }
             3 => { if let Some(p) = Some(4 + (l[11]).rem_euclid(2) as usize) { for &it in c.pile(p) { l[12] = i32::from(it); if true { out.push(Move { option: 0, card: it, target: NONE }); } } } if true { out.push(Move { option: 1, card: NONE, target: NONE }); }  }
             _ => {}
+        }
+    }
+
+    pub fn pick(c: &Core, r: &Rules, ch: u16, rng: &mut AgentRng) -> Option<(Move, usize)> {
+        let l = &mut [0; MAX_LOCALS];
+        copy_locals::<LOCALS>(l, &c.locals);
+        match ch {
+            0 => { let Some(p) = Some(4 + (c.glob[1]).rem_euclid(2) as usize) else { return None; }; let cards = c.pile(p); let Some(&first) = cards.first() else { return None; }; l[0] = i32::from(first); let mut kept = [0u64; 1]; let mut m = 0usize; for t in 0..2u8 { l[1] = i32::from(t); if t10(c, r, l) { kept[usize::from(t >> 6)] |= 1 << (t & 63); m += 1; } } if m == 0 { return None; } let n = cards.len() * m; let j = below(rng, n); let card = cards[j / m]; let mut skip = j % m; for (w, &bits) in kept.iter().enumerate() { let mut bits = bits; while bits != 0 { let t = (w * 64) as u8 + bits.trailing_zeros() as u8; bits &= bits - 1; if skip == 0 { return Some((Move { option: 0, card, target: t }, n)); } skip -= 1; } } None }
+            _ => None,
         }
     }
 
@@ -19218,6 +19251,15 @@ mod p4 {
         }
     }
 
+    pub fn pick(c: &Core, r: &Rules, ch: u16, rng: &mut AgentRng) -> Option<(Move, usize)> {
+        let l = &mut [0; MAX_LOCALS];
+        copy_locals::<LOCALS>(l, &c.locals);
+        match ch {
+            0 => { let Some(p) = Some(5 + (c.glob[1]).rem_euclid(3) as usize) else { return None; }; let cards = c.pile(p); let Some(&first) = cards.first() else { return None; }; l[0] = i32::from(first); let mut kept = [0u64; 1]; let mut m = 0usize; for t in 0..3u8 { l[1] = i32::from(t); if t10(c, r, l) { kept[usize::from(t >> 6)] |= 1 << (t & 63); m += 1; } } if m == 0 { return None; } let n = cards.len() * m; let j = below(rng, n); let card = cards[j / m]; let mut skip = j % m; for (w, &bits) in kept.iter().enumerate() { let mut bits = bits; while bits != 0 { let t = (w * 64) as u8 + bits.trailing_zeros() as u8; bits &= bits - 1; if skip == 0 { return Some((Move { option: 0, card, target: t }, n)); } skip -= 1; } } None }
+            _ => None,
+        }
+    }
+
     pub fn run(c: &mut Core, r: &Rules, steps: u32) -> u32 {
         let mut l = [0; MAX_LOCALS];
         copy_locals::<LOCALS>(&mut l, &c.locals);
@@ -28887,6 +28929,15 @@ mod p5 {
             2 => { for t in 0..4u8 { l[13] = i32::from(t); if t195(c, r, l) {  out.push(Move { option: 0, card: NONE, target: t }); } } if true { out.push(Move { option: 1, card: NONE, target: NONE }); }  }
             3 => { if let Some(p) = Some(6 + (l[11]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[12] = i32::from(it); if true { out.push(Move { option: 0, card: it, target: NONE }); } } } if true { out.push(Move { option: 1, card: NONE, target: NONE }); }  }
             _ => {}
+        }
+    }
+
+    pub fn pick(c: &Core, r: &Rules, ch: u16, rng: &mut AgentRng) -> Option<(Move, usize)> {
+        let l = &mut [0; MAX_LOCALS];
+        copy_locals::<LOCALS>(l, &c.locals);
+        match ch {
+            0 => { let Some(p) = Some(6 + (c.glob[1]).rem_euclid(4) as usize) else { return None; }; let cards = c.pile(p); let Some(&first) = cards.first() else { return None; }; l[0] = i32::from(first); let mut kept = [0u64; 1]; let mut m = 0usize; for t in 0..4u8 { l[1] = i32::from(t); if t10(c, r, l) { kept[usize::from(t >> 6)] |= 1 << (t & 63); m += 1; } } if m == 0 { return None; } let n = cards.len() * m; let j = below(rng, n); let card = cards[j / m]; let mut skip = j % m; for (w, &bits) in kept.iter().enumerate() { let mut bits = bits; while bits != 0 { let t = (w * 64) as u8 + bits.trailing_zeros() as u8; bits &= bits - 1; if skip == 0 { return Some((Move { option: 0, card, target: t }, n)); } skip -= 1; } } None }
+            _ => None,
         }
     }
 
@@ -38562,6 +38613,15 @@ mod p6 {
         }
     }
 
+    pub fn pick(c: &Core, r: &Rules, ch: u16, rng: &mut AgentRng) -> Option<(Move, usize)> {
+        let l = &mut [0; MAX_LOCALS];
+        copy_locals::<LOCALS>(l, &c.locals);
+        match ch {
+            0 => { let Some(p) = Some(7 + (c.glob[1]).rem_euclid(5) as usize) else { return None; }; let cards = c.pile(p); let Some(&first) = cards.first() else { return None; }; l[0] = i32::from(first); let mut kept = [0u64; 1]; let mut m = 0usize; for t in 0..5u8 { l[1] = i32::from(t); if t10(c, r, l) { kept[usize::from(t >> 6)] |= 1 << (t & 63); m += 1; } } if m == 0 { return None; } let n = cards.len() * m; let j = below(rng, n); let card = cards[j / m]; let mut skip = j % m; for (w, &bits) in kept.iter().enumerate() { let mut bits = bits; while bits != 0 { let t = (w * 64) as u8 + bits.trailing_zeros() as u8; bits &= bits - 1; if skip == 0 { return Some((Move { option: 0, card, target: t }, n)); } skip -= 1; } } None }
+            _ => None,
+        }
+    }
+
     pub fn run(c: &mut Core, r: &Rules, steps: u32) -> u32 {
         let mut l = [0; MAX_LOCALS];
         copy_locals::<LOCALS>(&mut l, &c.locals);
@@ -48231,6 +48291,15 @@ mod p7 {
             2 => { for t in 0..6u8 { l[13] = i32::from(t); if t195(c, r, l) {  out.push(Move { option: 0, card: NONE, target: t }); } } if true { out.push(Move { option: 1, card: NONE, target: NONE }); }  }
             3 => { if let Some(p) = Some(8 + (l[11]).rem_euclid(6) as usize) { for &it in c.pile(p) { l[12] = i32::from(it); if true { out.push(Move { option: 0, card: it, target: NONE }); } } } if true { out.push(Move { option: 1, card: NONE, target: NONE }); }  }
             _ => {}
+        }
+    }
+
+    pub fn pick(c: &Core, r: &Rules, ch: u16, rng: &mut AgentRng) -> Option<(Move, usize)> {
+        let l = &mut [0; MAX_LOCALS];
+        copy_locals::<LOCALS>(l, &c.locals);
+        match ch {
+            0 => { let Some(p) = Some(8 + (c.glob[1]).rem_euclid(6) as usize) else { return None; }; let cards = c.pile(p); let Some(&first) = cards.first() else { return None; }; l[0] = i32::from(first); let mut kept = [0u64; 1]; let mut m = 0usize; for t in 0..6u8 { l[1] = i32::from(t); if t10(c, r, l) { kept[usize::from(t >> 6)] |= 1 << (t & 63); m += 1; } } if m == 0 { return None; } let n = cards.len() * m; let j = below(rng, n); let card = cards[j / m]; let mut skip = j % m; for (w, &bits) in kept.iter().enumerate() { let mut bits = bits; while bits != 0 { let t = (w * 64) as u8 + bits.trailing_zeros() as u8; bits &= bits - 1; if skip == 0 { return Some((Move { option: 0, card, target: t }, n)); } skip -= 1; } } None }
+            _ => None,
         }
     }
 

@@ -40,7 +40,15 @@ pub struct Native {
     pub run: RunFn,
     /// `Core::legal`: the moves of a choice, listed in order.
     pub legal: LegalFn,
+    /// `Core::pick`: a random legal move without the list, for the
+    /// choices whose moves can be counted and indexed.
+    pub pick: PickFn,
 }
+
+/// The move `below(rng, n)` of the `n` legal moves of choice `ch`
+/// (waiting), as `legal`'s list would give it, and `n`; `None`, with
+/// `rng` untouched, for a choice whose moves must be listed.
+pub type PickFn = fn(&Core, &Rules, u16, &mut AgentRng) -> Option<(Move, usize)>;
 
 /// The legal moves of choice `ch` (waiting) into `out`, on a copy of the
 /// locals the program uses.
@@ -56,6 +64,7 @@ pub type RunFn = fn(&mut Core, &Rules, u32) -> u32;
 
 use super::eval::{TFn, XFn};
 use super::state::{Core, Move};
+use crate::engine::seed::AgentRng;
 
 /// What the generated code names.
 #[allow(unused_imports)]
@@ -69,6 +78,7 @@ mod prelude {
     pub use crate::described::run::Cards;
     pub use crate::described::state::Core;
     pub use crate::described::state::{End, Move, NONE};
+    pub use crate::engine::seed::{AgentRng, below};
 
     /// Copies the first `N` locals in pieces of at most 32 (128 bytes),
     /// each of a constant size the compiler copies inline: one call of

@@ -53,7 +53,7 @@ pub fn generate(rules: &[&Rules]) -> String {
         seen.push(f);
         let _ = writeln!(
             table,
-            "    Native {{ fingerprint: {f:#018x}, make: p{i}::make, run: p{i}::run, legal: p{i}::legal }}, // {} players, {} expressions, {} tests",
+            "    Native {{ fingerprint: {f:#018x}, make: p{i}::make, run: p{i}::run, legal: p{i}::legal, pick: p{i}::pick }}, // {} players, {} expressions, {} tests",
             r.players,
             r.program.xs.len(),
             r.program.ts.len()
@@ -183,6 +183,7 @@ impl Gen<'_> {
             let _ = writeln!(s, "            {ch} => {{ {} }}", self.choice(ch, false));
         }
         s.push_str("            _ => {}\n        }\n    }\n");
+        s.push_str(&self.pick());
         s.push_str(&self.run());
         s
     }
@@ -357,6 +358,54 @@ impl Gen<'_> {
             "{{ let mut first = true; let mut kept = [0u64; {words}]; let mut tested = l[{k}]; {} }}",
             self.each_card(set, &body)
         )
+    }
+
+    /// `Core::pick`: for each choice whose moves are the cards of one
+    /// pile times the indices passing a test that does not read the card
+    /// (a lay: each card of the hand into each open column), the move
+    /// `below(rng, n)` of `legal`'s list, found by its place, with the
+    /// tests run as `legal` runs them (on the first card); for the other
+    /// choices `None`, `rng` untouched.
+    fn pick(&self) -> String {
+        let mut s = String::from(
+            "\n    pub fn pick(c: &Core, r: &Rules, ch: u16, rng: &mut AgentRng) -> Option<(Move, usize)> {\n        \
+             let l = &mut [0; MAX_LOCALS];\n        \
+             copy_locals::<LOCALS>(l, &c.locals);\n        match ch {\n",
+        );
+        for ch in 0..self.r.program.choices.len() {
+            if let Some(arm) = self.pick_choice(ch) {
+                let _ = writeln!(s, "            {ch} => {{ {arm} }}");
+            }
+        }
+        s.push_str("            _ => None,\n        }\n    }\n");
+        s
+    }
+
+    fn pick_choice(&self, ch: usize) -> Option<String> {
+        let [o] = &self.r.program.choices[ch].options[..] else {
+            return None;
+        };
+        let (Some((var, set)), Some((k, z)), false) = (o.card, o.index, o.test_reads_card) else {
+            return None;
+        };
+        let &[Term::Zone { zone, seat }] = &self.r.program.sets[set as usize].terms[..] else {
+            return None;
+        };
+        let count = self.r.zones[z as usize].count.filter(|&n| n > 0)?;
+        let test = o.test.map_or("true".to_string(), |t| self.t(t));
+        let words = (count as usize).div_ceil(64);
+        Some(format!(
+            "let Some(p) = {} else {{ return None; }}; let cards = c.pile(p); \
+             let Some(&first) = cards.first() else {{ return None; }}; l[{var}] = i32::from(first); \
+             let mut kept = [0u64; {words}]; let mut m = 0usize; \
+             for t in 0..{count}u8 {{ l[{k}] = i32::from(t); if {test} {{ kept[usize::from(t >> 6)] |= 1 << (t & 63); m += 1; }} }} \
+             if m == 0 {{ return None; }} let n = cards.len() * m; let j = below(rng, n); \
+             let card = cards[j / m]; let mut skip = j % m; \
+             for (w, &bits) in kept.iter().enumerate() {{ let mut bits = bits; while bits != 0 {{ \
+             let t = (w * 64) as u8 + bits.trailing_zeros() as u8; bits &= bits - 1; \
+             if skip == 0 {{ return Some((Move {{ option: 0, card, target: t }}, n)); }} skip -= 1; }} }} None",
+            self.pile(zone, seat)
+        ))
     }
 
     /// `Core::each_moved` for set `s`: one card named by an expression
