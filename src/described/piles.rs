@@ -1,7 +1,7 @@
 //! Where the cards lie: every pile's cards in order, bottom first, each
 //! pile one run of an arena with free room after it, so that a card moved
-//! from a pile's top to another's (a draw, a lay, a discard) moves no
-//! other card. A pile that runs out of room gets it back by a respacing
+//! from a pile's top or bottom to another's top (a draw, a lay, a discard,
+//! a column given back) moves no other card. A pile that runs out of room gets it back by a respacing
 //! of the whole arena, which only moves piles, never reorders them.
 //!
 //! Invariants: the piles lie in their index order; pile p is

@@ -1,6 +1,7 @@
 //! Native code generated from the built-in descriptions: each program's
 //! expressions and tests as Rust functions, its ops as one loop over
 //! constant ops that `run.rs`'s `exec` inlines, its choices' legal moves
+//! and, where they can be counted, a random one picked without the list
 //! (`generated.rs`, written by `writer.rs`), used in place of the
 //! interpreter's closures and loops when the rules loaded have the
 //! fingerprint of the rules they were generated from. Any other
