@@ -457,43 +457,43 @@ mod p0 {
             match s {
                 0 => { let mut left = 250usize; 'set: { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(2) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } }
                 1 => { let mut left = 250usize; 'set: { if let Some(p) = Some(3 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some(5 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } }
-                2 => { if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                3 => { if let Some(p) = Some(3 + (l[3]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                4 => { if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                5 => { if let Some(p) = Some(3 + (l[5]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                2 => { if let Some(p) = Some::<usize>(0) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                3 => { if let Some(p) = Some(3 + (l[3]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                4 => { if let Some(p) = Some::<usize>(0) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                5 => { if let Some(p) = Some(3 + (l[5]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 6 => { let mut left = 250usize; 'set: { { let k = l[6]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                7 => { if let Some(p) = Some(3 + (l[7]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                8 => { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                9 => { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                10 => { if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                7 => { if let Some(p) = Some(3 + (l[7]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                8 => { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                9 => { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                10 => { if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 11 => { let mut left = 250usize; 'set: { { let k = l[8]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                12 => { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                13 => { if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                12 => { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                13 => { if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 14 => { let mut left = 250usize; 'set: { { let k = l[9]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                15 => { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                15 => { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 16 => { let mut left = 250usize; 'set: { { let k = l[10]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                17 => { if let Some(p) = Some(3 + (l[12]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                18 => { if let Some(p) = Some(3 + (l[12]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                17 => { if let Some(p) = Some(3 + (l[12]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                18 => { if let Some(p) = Some(3 + (l[12]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 19 => { let mut left = 250usize; 'set: { { let k = l[13]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                20 => { if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                21 => { if let Some(p) = Some(3 + (c.glob[5]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                22 => { if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                23 => { if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                24 => { if let Some(p) = Some(3 + (l[18]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                25 => { if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                26 => { if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                27 => { if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                28 => { if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                29 => { if let Some(p) = Some(5 + (l[21]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                30 => { if let Some(p) = Some(5 + (l[21]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                20 => { if let Some(p) = Some::<usize>(7) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                21 => { if let Some(p) = Some(3 + (c.glob[5]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                22 => { if let Some(p) = Some::<usize>(0) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                23 => { if let Some(p) = Some::<usize>(7) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                24 => { if let Some(p) = Some(3 + (l[18]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                25 => { if let Some(p) = Some::<usize>(0) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                26 => { if let Some(p) = Some::<usize>(7) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                27 => { if let Some(p) = Some::<usize>(7) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                28 => { if let Some(p) = Some::<usize>(7) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                29 => { if let Some(p) = Some(5 + (l[21]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                30 => { if let Some(p) = Some(5 + (l[21]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 31 => { let mut left = 250usize; 'set: { { let k = c.glob[7]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                32 => { if let Some(p) = Some(5 + (c.glob[5]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                33 => { if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                34 => { if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                35 => { if let Some(p) = Some(5 + (l[27]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                36 => { if let Some(p) = Some(5 + (l[29]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                37 => { if let Some(p) = Some(5 + (l[34]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                38 => { if let Some(p) = Some(3 + (l[34]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                32 => { if let Some(p) = Some(5 + (c.glob[5]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                33 => { if let Some(p) = Some::<usize>(7) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                34 => { if let Some(p) = Some::<usize>(7) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                35 => { if let Some(p) = Some(5 + (l[27]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                36 => { if let Some(p) = Some(5 + (l[29]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                37 => { if let Some(p) = Some(5 + (l[34]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                38 => { if let Some(p) = Some(3 + (l[34]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 _ => *out = c.cards(r, l, s),
             }
         }
@@ -503,43 +503,43 @@ mod p0 {
             match s {
                 0 => { let mut out = Cards::new(); { let c: &Core = c; let mut left = 250usize; 'set: { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(2) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } } for &k in &out { f(c, k); } }
                 1 => { let mut out = Cards::new(); { let c: &Core = c; let mut left = 250usize; 'set: { if let Some(p) = Some(3 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some(5 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } } for &k in &out { f(c, k); } }
-                2 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                3 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[3]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                4 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                5 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[5]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                2 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(0) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                3 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[3]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                4 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(0) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                5 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[5]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 6 => { if let Ok(k) = u8::try_from(l[6]) { if usize::from(k) < 105 { f(c, k); } } }
-                7 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[7]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                8 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                9 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                10 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                7 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[7]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                8 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                9 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                10 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 11 => { if let Ok(k) = u8::try_from(l[8]) { if usize::from(k) < 105 { f(c, k); } } }
-                12 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                13 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                12 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                13 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 14 => { if let Ok(k) = u8::try_from(l[9]) { if usize::from(k) < 105 { f(c, k); } } }
-                15 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                15 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 16 => { if let Ok(k) = u8::try_from(l[10]) { if usize::from(k) < 105 { f(c, k); } } }
-                17 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[12]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                18 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[12]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                17 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[12]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                18 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[12]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 19 => { if let Ok(k) = u8::try_from(l[13]) { if usize::from(k) < 105 { f(c, k); } } }
-                20 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                21 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[5]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                22 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                23 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                24 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[18]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                25 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                26 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                27 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                28 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                29 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(5 + (l[21]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                30 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(5 + (l[21]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                20 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(7) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                21 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[5]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                22 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(0) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                23 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(7) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                24 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[18]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                25 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(0) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                26 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(7) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                27 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(7) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                28 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(7) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                29 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(5 + (l[21]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                30 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(5 + (l[21]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 31 => { if let Ok(k) = u8::try_from(c.glob[7]) { if usize::from(k) < 105 { f(c, k); } } }
-                32 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(5 + (c.glob[5]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                33 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                34 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                35 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(5 + (l[27]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                36 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(5 + (l[29]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                37 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(5 + (l[34]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                38 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[34]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                32 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(5 + (c.glob[5]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                33 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(7) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                34 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(7) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                35 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(5 + (l[27]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                36 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(5 + (l[29]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                37 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(5 + (l[34]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                38 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[34]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 _ => c.each_moved(r, l, s, f),
             }
         }
@@ -3031,43 +3031,43 @@ mod p1 {
             match s {
                 0 => { let mut left = 250usize; 'set: { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(2) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } }
                 1 => { let mut left = 250usize; 'set: { if let Some(p) = Some(3 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some(6 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } }
-                2 => { if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                3 => { if let Some(p) = Some(3 + (l[3]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                4 => { if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                5 => { if let Some(p) = Some(3 + (l[5]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                2 => { if let Some(p) = Some::<usize>(0) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                3 => { if let Some(p) = Some(3 + (l[3]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                4 => { if let Some(p) = Some::<usize>(0) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                5 => { if let Some(p) = Some(3 + (l[5]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 6 => { let mut left = 250usize; 'set: { { let k = l[6]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                7 => { if let Some(p) = Some(3 + (l[7]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                8 => { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                9 => { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                10 => { if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                7 => { if let Some(p) = Some(3 + (l[7]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                8 => { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                9 => { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                10 => { if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 11 => { let mut left = 250usize; 'set: { { let k = l[8]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                12 => { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                13 => { if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                12 => { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                13 => { if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 14 => { let mut left = 250usize; 'set: { { let k = l[9]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                15 => { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                15 => { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 16 => { let mut left = 250usize; 'set: { { let k = l[10]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                17 => { if let Some(p) = Some(3 + (l[12]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                18 => { if let Some(p) = Some(3 + (l[12]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                17 => { if let Some(p) = Some(3 + (l[12]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                18 => { if let Some(p) = Some(3 + (l[12]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 19 => { let mut left = 250usize; 'set: { { let k = l[13]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                20 => { if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                21 => { if let Some(p) = Some(3 + (c.glob[5]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                22 => { if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                23 => { if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                24 => { if let Some(p) = Some(3 + (l[18]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                25 => { if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                26 => { if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                27 => { if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                28 => { if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                29 => { if let Some(p) = Some(6 + (l[21]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                30 => { if let Some(p) = Some(6 + (l[21]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                20 => { if let Some(p) = Some::<usize>(9) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                21 => { if let Some(p) = Some(3 + (c.glob[5]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                22 => { if let Some(p) = Some::<usize>(0) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                23 => { if let Some(p) = Some::<usize>(9) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                24 => { if let Some(p) = Some(3 + (l[18]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                25 => { if let Some(p) = Some::<usize>(0) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                26 => { if let Some(p) = Some::<usize>(9) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                27 => { if let Some(p) = Some::<usize>(9) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                28 => { if let Some(p) = Some::<usize>(9) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                29 => { if let Some(p) = Some(6 + (l[21]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                30 => { if let Some(p) = Some(6 + (l[21]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 31 => { let mut left = 250usize; 'set: { { let k = c.glob[7]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                32 => { if let Some(p) = Some(6 + (c.glob[5]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                33 => { if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                34 => { if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                35 => { if let Some(p) = Some(6 + (l[27]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                36 => { if let Some(p) = Some(6 + (l[29]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                37 => { if let Some(p) = Some(6 + (l[34]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                38 => { if let Some(p) = Some(3 + (l[34]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                32 => { if let Some(p) = Some(6 + (c.glob[5]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                33 => { if let Some(p) = Some::<usize>(9) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                34 => { if let Some(p) = Some::<usize>(9) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                35 => { if let Some(p) = Some(6 + (l[27]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                36 => { if let Some(p) = Some(6 + (l[29]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                37 => { if let Some(p) = Some(6 + (l[34]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                38 => { if let Some(p) = Some(3 + (l[34]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 _ => *out = c.cards(r, l, s),
             }
         }
@@ -3077,43 +3077,43 @@ mod p1 {
             match s {
                 0 => { let mut out = Cards::new(); { let c: &Core = c; let mut left = 250usize; 'set: { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(2) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } } for &k in &out { f(c, k); } }
                 1 => { let mut out = Cards::new(); { let c: &Core = c; let mut left = 250usize; 'set: { if let Some(p) = Some(3 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some(6 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } } for &k in &out { f(c, k); } }
-                2 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                3 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[3]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                4 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                5 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[5]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                2 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(0) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                3 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[3]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                4 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(0) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                5 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[5]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 6 => { if let Ok(k) = u8::try_from(l[6]) { if usize::from(k) < 105 { f(c, k); } } }
-                7 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[7]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                8 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                9 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                10 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                7 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[7]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                8 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                9 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                10 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 11 => { if let Ok(k) = u8::try_from(l[8]) { if usize::from(k) < 105 { f(c, k); } } }
-                12 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                13 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                12 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                13 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 14 => { if let Ok(k) = u8::try_from(l[9]) { if usize::from(k) < 105 { f(c, k); } } }
-                15 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                15 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 16 => { if let Ok(k) = u8::try_from(l[10]) { if usize::from(k) < 105 { f(c, k); } } }
-                17 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[12]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                18 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[12]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                17 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[12]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                18 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[12]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 19 => { if let Ok(k) = u8::try_from(l[13]) { if usize::from(k) < 105 { f(c, k); } } }
-                20 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                21 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[5]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                22 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                23 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                24 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[18]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                25 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                26 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                27 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                28 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                29 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (l[21]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                30 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (l[21]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                20 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(9) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                21 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[5]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                22 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(0) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                23 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(9) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                24 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[18]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                25 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(0) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                26 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(9) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                27 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(9) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                28 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(9) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                29 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (l[21]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                30 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (l[21]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 31 => { if let Ok(k) = u8::try_from(c.glob[7]) { if usize::from(k) < 105 { f(c, k); } } }
-                32 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (c.glob[5]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                33 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                34 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                35 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (l[27]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                36 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (l[29]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                37 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (l[34]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                38 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[34]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                32 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (c.glob[5]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                33 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(9) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                34 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(9) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                35 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (l[27]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                36 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (l[29]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                37 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (l[34]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                38 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[34]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 _ => c.each_moved(r, l, s, f),
             }
         }
@@ -5605,43 +5605,43 @@ mod p2 {
             match s {
                 0 => { let mut left = 250usize; 'set: { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(2) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } }
                 1 => { let mut left = 250usize; 'set: { if let Some(p) = Some(3 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some(7 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } }
-                2 => { if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                3 => { if let Some(p) = Some(3 + (l[3]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                4 => { if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                5 => { if let Some(p) = Some(3 + (l[5]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                2 => { if let Some(p) = Some::<usize>(0) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                3 => { if let Some(p) = Some(3 + (l[3]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                4 => { if let Some(p) = Some::<usize>(0) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                5 => { if let Some(p) = Some(3 + (l[5]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 6 => { let mut left = 250usize; 'set: { { let k = l[6]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                7 => { if let Some(p) = Some(3 + (l[7]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                8 => { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                9 => { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                10 => { if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                7 => { if let Some(p) = Some(3 + (l[7]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                8 => { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                9 => { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                10 => { if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 11 => { let mut left = 250usize; 'set: { { let k = l[8]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                12 => { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                13 => { if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                12 => { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                13 => { if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 14 => { let mut left = 250usize; 'set: { { let k = l[9]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                15 => { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                15 => { if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 16 => { let mut left = 250usize; 'set: { { let k = l[10]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                17 => { if let Some(p) = Some(3 + (l[12]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                18 => { if let Some(p) = Some(3 + (l[12]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                17 => { if let Some(p) = Some(3 + (l[12]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                18 => { if let Some(p) = Some(3 + (l[12]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 19 => { let mut left = 250usize; 'set: { { let k = l[13]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                20 => { if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                21 => { if let Some(p) = Some(3 + (c.glob[5]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                22 => { if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                23 => { if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                24 => { if let Some(p) = Some(3 + (l[18]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                25 => { if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                26 => { if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                27 => { if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                28 => { if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                29 => { if let Some(p) = Some(7 + (l[21]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                30 => { if let Some(p) = Some(7 + (l[21]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                20 => { if let Some(p) = Some::<usize>(11) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                21 => { if let Some(p) = Some(3 + (c.glob[5]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                22 => { if let Some(p) = Some::<usize>(0) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                23 => { if let Some(p) = Some::<usize>(11) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                24 => { if let Some(p) = Some(3 + (l[18]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                25 => { if let Some(p) = Some::<usize>(0) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                26 => { if let Some(p) = Some::<usize>(11) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                27 => { if let Some(p) = Some::<usize>(11) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                28 => { if let Some(p) = Some::<usize>(11) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                29 => { if let Some(p) = Some(7 + (l[21]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                30 => { if let Some(p) = Some(7 + (l[21]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 31 => { let mut left = 250usize; 'set: { { let k = c.glob[7]; if (0..105i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                32 => { if let Some(p) = Some(7 + (c.glob[5]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                33 => { if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                34 => { if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                35 => { if let Some(p) = Some(7 + (l[27]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                36 => { if let Some(p) = Some(7 + (l[29]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                37 => { if let Some(p) = Some(7 + (l[34]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                38 => { if let Some(p) = Some(3 + (l[34]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                32 => { if let Some(p) = Some(7 + (c.glob[5]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                33 => { if let Some(p) = Some::<usize>(11) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                34 => { if let Some(p) = Some::<usize>(11) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                35 => { if let Some(p) = Some(7 + (l[27]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                36 => { if let Some(p) = Some(7 + (l[29]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                37 => { if let Some(p) = Some(7 + (l[34]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                38 => { if let Some(p) = Some(3 + (l[34]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 _ => *out = c.cards(r, l, s),
             }
         }
@@ -5651,43 +5651,43 @@ mod p2 {
             match s {
                 0 => { let mut out = Cards::new(); { let c: &Core = c; let mut left = 250usize; 'set: { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(2) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } } for &k in &out { f(c, k); } }
                 1 => { let mut out = Cards::new(); { let c: &Core = c; let mut left = 250usize; 'set: { if let Some(p) = Some(3 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some(7 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } } for &k in &out { f(c, k); } }
-                2 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                3 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[3]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                4 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                5 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[5]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                2 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(0) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                3 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[3]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                4 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(0) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                5 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[5]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 6 => { if let Ok(k) = u8::try_from(l[6]) { if usize::from(k) < 105 { f(c, k); } } }
-                7 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[7]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                8 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                9 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                10 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                7 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[7]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                8 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                9 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                10 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 11 => { if let Ok(k) = u8::try_from(l[8]) { if usize::from(k) < 105 { f(c, k); } } }
-                12 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                13 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                12 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                13 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 14 => { if let Ok(k) = u8::try_from(l[9]) { if usize::from(k) < 105 { f(c, k); } } }
-                15 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                15 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[1]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 16 => { if let Ok(k) = u8::try_from(l[10]) { if usize::from(k) < 105 { f(c, k); } } }
-                17 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[12]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                18 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[12]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                17 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[12]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                18 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[12]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 19 => { if let Ok(k) = u8::try_from(l[13]) { if usize::from(k) < 105 { f(c, k); } } }
-                20 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                21 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[5]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                22 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                23 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                24 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[18]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                25 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(0) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                26 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                27 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                28 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                29 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(7 + (l[21]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                30 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(7 + (l[21]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                20 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(11) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                21 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (c.glob[5]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                22 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(0) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                23 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(11) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                24 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[18]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                25 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(0) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                26 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(11) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                27 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(11) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                28 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(11) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                29 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(7 + (l[21]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                30 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(7 + (l[21]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 31 => { if let Ok(k) = u8::try_from(c.glob[7]) { if usize::from(k) < 105 { f(c, k); } } }
-                32 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(7 + (c.glob[5]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                33 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                34 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(11) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                35 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(7 + (l[27]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                36 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(7 + (l[29]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                37 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(7 + (l[34]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                38 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[34]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                32 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(7 + (c.glob[5]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                33 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(11) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                34 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(11) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                35 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(7 + (l[27]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                36 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(7 + (l[29]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                37 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(7 + (l[34]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                38 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(3 + (l[34]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 _ => c.each_moved(r, l, s, f),
             }
         }
@@ -9340,99 +9340,99 @@ mod p3 {
                 1 => { let mut left = 250usize; 'set: { { let k = l[5]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
                 2 => { let mut left = 250usize; 'set: { for it in 50u8..86u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } }
                 3 => { let mut left = 250usize; 'set: { { let k = l[3]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                4 => { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                5 => { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                6 => { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                4 => { if let Some(p) = Some::<usize>(1) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                5 => { if let Some(p) = Some::<usize>(1) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                6 => { if let Some(p) = Some::<usize>(1) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 7 => { let mut left = 250usize; 'set: { { let k = l[0]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                8 => { if let Some(p) = Some(6 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                9 => { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                8 => { if let Some(p) = Some(6 + (l[1]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                9 => { if let Some(p) = Some::<usize>(1) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 10 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                11 => { if let Some(p) = Some(4 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                12 => { if let Some(p) = Some(4 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                13 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                11 => { if let Some(p) = Some(4 + (c.glob[1]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                12 => { if let Some(p) = Some(4 + (c.glob[1]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                13 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 14 => { let mut left = 250usize; 'set: { { let k = l[0]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
                 15 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                16 => { if let Some(p) = { let i = l[0]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                17 => { if let Some(p) = { let i = l[0]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                18 => { if let Some(p) = Some(4 + (l[3]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                19 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                16 => { if let Some(p) = { let i = l[0]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                17 => { if let Some(p) = { let i = l[0]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                18 => { if let Some(p) = Some(4 + (l[3]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                19 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 20 => { let mut left = 250usize; 'set: { { let k = l[5]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                21 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                22 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                21 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                22 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 23 => { let mut left = 250usize; 'set: { { let k = l[6]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                24 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                25 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                26 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                27 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                28 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                29 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                30 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                31 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                32 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                33 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                34 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                24 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                25 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                26 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                27 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                28 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                29 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                30 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                31 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                32 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                33 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                34 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 35 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
                 36 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
                 37 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                38 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                38 => { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 39 => { let mut left = 250usize; 'set: { { let k = l[9]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
                 40 => { let mut left = 250usize; 'set: { { let k = l[9]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                41 => { if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                42 => { if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                43 => { if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                44 => { if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                45 => { if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                46 => { if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                47 => { if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                48 => { if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                49 => { if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                50 => { if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                51 => { if let Some(p) = { let i = l[16]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                41 => { if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                42 => { if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                43 => { if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                44 => { if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                45 => { if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                46 => { if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                47 => { if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                48 => { if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                49 => { if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                50 => { if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                51 => { if let Some(p) = { let i = l[16]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 52 => { let mut left = 250usize; 'set: { { let k = l[10]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
                 53 => { let mut left = 250usize; 'set: { { let k = l[10]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                54 => { if let Some(p) = { let i = l[14]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                55 => { if let Some(p) = { let i = l[14]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                54 => { if let Some(p) = { let i = l[14]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                55 => { if let Some(p) = { let i = l[14]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 56 => { let mut left = 250usize; 'set: { { let k = l[14]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                57 => { if let Some(p) = { let i = x619(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                57 => { if let Some(p) = { let i = x619(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 58 => { let mut left = 250usize; 'set: { { let k = l[11]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                59 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                60 => { if let Some(p) = { let i = l[13]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                59 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                60 => { if let Some(p) = { let i = l[13]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 61 => { let mut left = 250usize; 'set: { { let k = l[14]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
                 62 => { let mut left = 250usize; 'set: { { let k = l[15]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                63 => { if let Some(p) = Some(4 + (l[11]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                64 => { if let Some(p) = { let i = l[12]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                65 => { if let Some(p) = { let i = l[12]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                66 => { if let Some(p) = Some(4 + (l[11]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                67 => { if let Some(p) = { let i = x679(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                63 => { if let Some(p) = Some(4 + (l[11]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                64 => { if let Some(p) = { let i = l[12]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                65 => { if let Some(p) = { let i = l[12]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                66 => { if let Some(p) = Some(4 + (l[11]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                67 => { if let Some(p) = { let i = x679(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 68 => { let mut left = 250usize; 'set: { { let k = l[12]; if (0..86i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                69 => { if let Some(p) = { let i = l[13]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                70 => { if let Some(p) = { let i = l[13]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                71 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                72 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                73 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                74 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                75 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                76 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                77 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                78 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                79 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                80 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                81 => { if let Some(p) = { let i = x889(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                82 => { if let Some(p) = { let i = x910(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                83 => { if let Some(p) = { let i = x927(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                84 => { if let Some(p) = { let i = x951(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                85 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                86 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                87 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                69 => { if let Some(p) = { let i = l[13]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                70 => { if let Some(p) = { let i = l[13]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                71 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                72 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                73 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                74 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                75 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                76 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                77 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                78 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                79 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                80 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                81 => { if let Some(p) = { let i = x889(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                82 => { if let Some(p) = { let i = x910(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                83 => { if let Some(p) = { let i = x927(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                84 => { if let Some(p) = { let i = x951(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                85 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                86 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                87 => { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 88 => { let mut left = 250usize; 'set: { for it in 50u8..86u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } }
-                89 => { if let Some(p) = { let i = x1033(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                90 => { if let Some(p) = { let i = x1054(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                91 => { if let Some(p) = { let i = x1079(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                92 => { if let Some(p) = { let i = x1100(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                93 => { if let Some(p) = { let i = x1131(c, r, l); if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                94 => { if let Some(p) = Some(10 + (l[26]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                95 => { if let Some(p) = Some(10 + (l[27]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                96 => { if let Some(p) = Some(10 + (l[28]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                89 => { if let Some(p) = { let i = x1033(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                90 => { if let Some(p) = { let i = x1054(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                91 => { if let Some(p) = { let i = x1079(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                92 => { if let Some(p) = { let i = x1100(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                93 => { if let Some(p) = { let i = x1131(c, r, l); if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                94 => { if let Some(p) = Some(10 + (l[26]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                95 => { if let Some(p) = Some(10 + (l[27]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                96 => { if let Some(p) = Some(10 + (l[28]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 _ => *out = c.cards(r, l, s),
             }
         }
@@ -9444,99 +9444,99 @@ mod p3 {
                 1 => { if let Ok(k) = u8::try_from(l[5]) { if usize::from(k) < 86 { f(c, k); } } }
                 2 => { let mut out = Cards::new(); { let c: &Core = c; let mut left = 250usize; 'set: { for it in 50u8..86u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 3 => { if let Ok(k) = u8::try_from(l[3]) { if usize::from(k) < 86 { f(c, k); } } }
-                4 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                5 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                6 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                4 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                5 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                6 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 7 => { if let Ok(k) = u8::try_from(l[0]) { if usize::from(k) < 86 { f(c, k); } } }
-                8 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                9 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                8 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (l[1]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                9 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 10 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 86 { f(c, k); } } }
-                11 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(4 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                12 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(4 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                13 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                11 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(4 + (c.glob[1]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                12 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(4 + (c.glob[1]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                13 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 14 => { if let Ok(k) = u8::try_from(l[0]) { if usize::from(k) < 86 { f(c, k); } } }
                 15 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 86 { f(c, k); } } }
-                16 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[0]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                17 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[0]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                18 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(4 + (l[3]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                19 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                16 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[0]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                17 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[0]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                18 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(4 + (l[3]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                19 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 20 => { if let Ok(k) = u8::try_from(l[5]) { if usize::from(k) < 86 { f(c, k); } } }
-                21 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                22 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                21 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                22 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 23 => { if let Ok(k) = u8::try_from(l[6]) { if usize::from(k) < 86 { f(c, k); } } }
-                24 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                25 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                26 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                27 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                28 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                29 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                30 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                31 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                32 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                33 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                34 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                24 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                25 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                26 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                27 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                28 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                29 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                30 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                31 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                32 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                33 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                34 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 35 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 86 { f(c, k); } } }
                 36 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 86 { f(c, k); } } }
                 37 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 86 { f(c, k); } } }
-                38 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                38 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 39 => { if let Ok(k) = u8::try_from(l[9]) { if usize::from(k) < 86 { f(c, k); } } }
                 40 => { if let Ok(k) = u8::try_from(l[9]) { if usize::from(k) < 86 { f(c, k); } } }
-                41 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                42 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                43 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                44 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                45 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                46 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                47 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                48 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                49 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                50 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                51 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[16]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                41 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                42 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                43 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                44 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                45 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                46 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                47 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                48 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                49 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                50 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                51 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[16]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 52 => { if let Ok(k) = u8::try_from(l[10]) { if usize::from(k) < 86 { f(c, k); } } }
                 53 => { if let Ok(k) = u8::try_from(l[10]) { if usize::from(k) < 86 { f(c, k); } } }
-                54 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[14]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                55 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[14]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                54 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[14]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                55 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[14]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 56 => { if let Ok(k) = u8::try_from(l[14]) { if usize::from(k) < 86 { f(c, k); } } }
-                57 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x619(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                57 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x619(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 58 => { if let Ok(k) = u8::try_from(l[11]) { if usize::from(k) < 86 { f(c, k); } } }
-                59 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                60 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                59 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                60 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 61 => { if let Ok(k) = u8::try_from(l[14]) { if usize::from(k) < 86 { f(c, k); } } }
                 62 => { if let Ok(k) = u8::try_from(l[15]) { if usize::from(k) < 86 { f(c, k); } } }
-                63 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(4 + (l[11]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                64 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[12]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                65 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[12]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                66 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(4 + (l[11]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                67 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x679(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                63 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(4 + (l[11]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                64 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[12]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                65 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[12]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                66 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(4 + (l[11]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                67 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x679(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 68 => { if let Ok(k) = u8::try_from(l[12]) { if usize::from(k) < 86 { f(c, k); } } }
-                69 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                70 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                71 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                72 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                73 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                74 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                75 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                76 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                77 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                78 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                79 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                80 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                81 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x889(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                82 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x910(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                83 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x927(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                84 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x951(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                85 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                86 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                87 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                69 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                70 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                71 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                72 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                73 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                74 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                75 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                76 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                77 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                78 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                79 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                80 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                81 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x889(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                82 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x910(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                83 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x927(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                84 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x951(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                85 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                86 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                87 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 88 => { let mut out = Cards::new(); { let c: &Core = c; let mut left = 250usize; 'set: { for it in 50u8..86u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                89 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1033(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                90 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1054(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                91 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1079(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                92 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1100(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                93 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1131(c, r, l); if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                94 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(10 + (l[26]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                95 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(10 + (l[27]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                96 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(10 + (l[28]).rem_euclid(2) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                89 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1033(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                90 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1054(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                91 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1079(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                92 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1100(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                93 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1131(c, r, l); if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                94 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(10 + (l[26]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                95 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(10 + (l[27]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                96 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(10 + (l[28]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 _ => c.each_moved(r, l, s, f),
             }
         }
@@ -19021,99 +19021,99 @@ mod p4 {
                 1 => { let mut left = 250usize; 'set: { { let k = l[5]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
                 2 => { let mut left = 250usize; 'set: { for it in 75u8..111u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } }
                 3 => { let mut left = 250usize; 'set: { { let k = l[3]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                4 => { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                5 => { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                6 => { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                4 => { if let Some(p) = Some::<usize>(1) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                5 => { if let Some(p) = Some::<usize>(1) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                6 => { if let Some(p) = Some::<usize>(1) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 7 => { let mut left = 250usize; 'set: { { let k = l[0]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                8 => { if let Some(p) = Some(8 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                9 => { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                8 => { if let Some(p) = Some(8 + (l[1]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                9 => { if let Some(p) = Some::<usize>(1) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 10 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                11 => { if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                12 => { if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                13 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                11 => { if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                12 => { if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                13 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 14 => { let mut left = 250usize; 'set: { { let k = l[0]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
                 15 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                16 => { if let Some(p) = { let i = l[0]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                17 => { if let Some(p) = { let i = l[0]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                18 => { if let Some(p) = Some(5 + (l[3]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                19 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                16 => { if let Some(p) = { let i = l[0]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                17 => { if let Some(p) = { let i = l[0]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                18 => { if let Some(p) = Some(5 + (l[3]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                19 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 20 => { let mut left = 250usize; 'set: { { let k = l[5]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                21 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                22 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                21 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                22 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 23 => { let mut left = 250usize; 'set: { { let k = l[6]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                24 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                25 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                26 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                27 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                28 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                29 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                30 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                31 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                32 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                33 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                34 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                24 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                25 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                26 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                27 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                28 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                29 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                30 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                31 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                32 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                33 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                34 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 35 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
                 36 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
                 37 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                38 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                38 => { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 39 => { let mut left = 250usize; 'set: { { let k = l[9]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
                 40 => { let mut left = 250usize; 'set: { { let k = l[9]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                41 => { if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                42 => { if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                43 => { if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                44 => { if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                45 => { if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                46 => { if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                47 => { if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                48 => { if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                49 => { if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                50 => { if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                51 => { if let Some(p) = { let i = l[16]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                41 => { if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                42 => { if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                43 => { if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                44 => { if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                45 => { if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                46 => { if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                47 => { if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                48 => { if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                49 => { if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                50 => { if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                51 => { if let Some(p) = { let i = l[16]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 52 => { let mut left = 250usize; 'set: { { let k = l[10]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
                 53 => { let mut left = 250usize; 'set: { { let k = l[10]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                54 => { if let Some(p) = { let i = l[14]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                55 => { if let Some(p) = { let i = l[14]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                54 => { if let Some(p) = { let i = l[14]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                55 => { if let Some(p) = { let i = l[14]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 56 => { let mut left = 250usize; 'set: { { let k = l[14]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                57 => { if let Some(p) = { let i = x619(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                57 => { if let Some(p) = { let i = x619(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 58 => { let mut left = 250usize; 'set: { { let k = l[11]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                59 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                60 => { if let Some(p) = { let i = l[13]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                59 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                60 => { if let Some(p) = { let i = l[13]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 61 => { let mut left = 250usize; 'set: { { let k = l[14]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
                 62 => { let mut left = 250usize; 'set: { { let k = l[15]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                63 => { if let Some(p) = Some(5 + (l[11]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                64 => { if let Some(p) = { let i = l[12]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                65 => { if let Some(p) = { let i = l[12]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                66 => { if let Some(p) = Some(5 + (l[11]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                67 => { if let Some(p) = { let i = x679(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                63 => { if let Some(p) = Some(5 + (l[11]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                64 => { if let Some(p) = { let i = l[12]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                65 => { if let Some(p) = { let i = l[12]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                66 => { if let Some(p) = Some(5 + (l[11]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                67 => { if let Some(p) = { let i = x679(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 68 => { let mut left = 250usize; 'set: { { let k = l[12]; if (0..111i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                69 => { if let Some(p) = { let i = l[13]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                70 => { if let Some(p) = { let i = l[13]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                71 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                72 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                73 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                74 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                75 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                76 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                77 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                78 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                79 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                80 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                81 => { if let Some(p) = { let i = x889(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                82 => { if let Some(p) = { let i = x910(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                83 => { if let Some(p) = { let i = x927(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                84 => { if let Some(p) = { let i = x951(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                85 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                86 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                87 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                69 => { if let Some(p) = { let i = l[13]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                70 => { if let Some(p) = { let i = l[13]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                71 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                72 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                73 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                74 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                75 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                76 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                77 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                78 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                79 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                80 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                81 => { if let Some(p) = { let i = x889(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                82 => { if let Some(p) = { let i = x910(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                83 => { if let Some(p) = { let i = x927(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                84 => { if let Some(p) = { let i = x951(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                85 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                86 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                87 => { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 88 => { let mut left = 250usize; 'set: { for it in 75u8..111u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } }
-                89 => { if let Some(p) = { let i = x1033(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                90 => { if let Some(p) = { let i = x1054(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                91 => { if let Some(p) = { let i = x1079(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                92 => { if let Some(p) = { let i = x1100(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                93 => { if let Some(p) = { let i = x1131(c, r, l); if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                94 => { if let Some(p) = Some(14 + (l[26]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                95 => { if let Some(p) = Some(14 + (l[27]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                96 => { if let Some(p) = Some(14 + (l[28]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                89 => { if let Some(p) = { let i = x1033(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                90 => { if let Some(p) = { let i = x1054(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                91 => { if let Some(p) = { let i = x1079(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                92 => { if let Some(p) = { let i = x1100(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                93 => { if let Some(p) = { let i = x1131(c, r, l); if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                94 => { if let Some(p) = Some(14 + (l[26]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                95 => { if let Some(p) = Some(14 + (l[27]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                96 => { if let Some(p) = Some(14 + (l[28]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 _ => *out = c.cards(r, l, s),
             }
         }
@@ -19125,99 +19125,99 @@ mod p4 {
                 1 => { if let Ok(k) = u8::try_from(l[5]) { if usize::from(k) < 111 { f(c, k); } } }
                 2 => { let mut out = Cards::new(); { let c: &Core = c; let mut left = 250usize; 'set: { for it in 75u8..111u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 3 => { if let Ok(k) = u8::try_from(l[3]) { if usize::from(k) < 111 { f(c, k); } } }
-                4 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                5 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                6 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                4 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                5 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                6 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 7 => { if let Ok(k) = u8::try_from(l[0]) { if usize::from(k) < 111 { f(c, k); } } }
-                8 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(8 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                9 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                8 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(8 + (l[1]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                9 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 10 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 111 { f(c, k); } } }
-                11 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                12 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                13 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                11 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                12 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                13 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 14 => { if let Ok(k) = u8::try_from(l[0]) { if usize::from(k) < 111 { f(c, k); } } }
                 15 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 111 { f(c, k); } } }
-                16 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[0]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                17 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[0]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                18 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(5 + (l[3]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                19 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                16 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[0]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                17 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[0]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                18 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(5 + (l[3]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                19 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 20 => { if let Ok(k) = u8::try_from(l[5]) { if usize::from(k) < 111 { f(c, k); } } }
-                21 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                22 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                21 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                22 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 23 => { if let Ok(k) = u8::try_from(l[6]) { if usize::from(k) < 111 { f(c, k); } } }
-                24 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                25 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                26 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                27 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                28 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                29 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                30 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                31 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                32 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                33 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                34 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                24 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                25 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                26 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                27 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                28 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                29 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                30 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                31 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                32 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                33 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                34 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 35 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 111 { f(c, k); } } }
                 36 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 111 { f(c, k); } } }
                 37 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 111 { f(c, k); } } }
-                38 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                38 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 39 => { if let Ok(k) = u8::try_from(l[9]) { if usize::from(k) < 111 { f(c, k); } } }
                 40 => { if let Ok(k) = u8::try_from(l[9]) { if usize::from(k) < 111 { f(c, k); } } }
-                41 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                42 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                43 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                44 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                45 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                46 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                47 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                48 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                49 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                50 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                51 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[16]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                41 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                42 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                43 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                44 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                45 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                46 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                47 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                48 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                49 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                50 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                51 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[16]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 52 => { if let Ok(k) = u8::try_from(l[10]) { if usize::from(k) < 111 { f(c, k); } } }
                 53 => { if let Ok(k) = u8::try_from(l[10]) { if usize::from(k) < 111 { f(c, k); } } }
-                54 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[14]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                55 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[14]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                54 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[14]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                55 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[14]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 56 => { if let Ok(k) = u8::try_from(l[14]) { if usize::from(k) < 111 { f(c, k); } } }
-                57 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x619(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                57 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x619(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 58 => { if let Ok(k) = u8::try_from(l[11]) { if usize::from(k) < 111 { f(c, k); } } }
-                59 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                60 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                59 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                60 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 61 => { if let Ok(k) = u8::try_from(l[14]) { if usize::from(k) < 111 { f(c, k); } } }
                 62 => { if let Ok(k) = u8::try_from(l[15]) { if usize::from(k) < 111 { f(c, k); } } }
-                63 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(5 + (l[11]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                64 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[12]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                65 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[12]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                66 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(5 + (l[11]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                67 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x679(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                63 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(5 + (l[11]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                64 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[12]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                65 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[12]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                66 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(5 + (l[11]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                67 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x679(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 68 => { if let Ok(k) = u8::try_from(l[12]) { if usize::from(k) < 111 { f(c, k); } } }
-                69 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                70 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                71 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                72 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                73 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                74 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                75 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                76 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                77 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                78 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                79 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                80 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                81 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x889(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                82 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x910(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                83 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x927(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                84 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x951(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                85 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                86 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                87 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                69 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                70 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                71 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                72 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                73 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                74 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                75 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                76 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                77 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                78 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                79 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                80 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                81 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x889(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                82 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x910(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                83 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x927(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                84 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x951(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                85 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                86 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                87 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 88 => { let mut out = Cards::new(); { let c: &Core = c; let mut left = 250usize; 'set: { for it in 75u8..111u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                89 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1033(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                90 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1054(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                91 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1079(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                92 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1100(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                93 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1131(c, r, l); if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                94 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(14 + (l[26]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                95 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(14 + (l[27]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                96 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(14 + (l[28]).rem_euclid(3) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                89 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1033(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                90 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1054(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                91 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1079(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                92 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1100(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                93 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1131(c, r, l); if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                94 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(14 + (l[26]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                95 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(14 + (l[27]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                96 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(14 + (l[28]).rem_euclid(3) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 _ => c.each_moved(r, l, s, f),
             }
         }
@@ -28702,99 +28702,99 @@ mod p5 {
                 1 => { let mut left = 250usize; 'set: { { let k = l[5]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
                 2 => { let mut left = 250usize; 'set: { for it in 100u8..136u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } }
                 3 => { let mut left = 250usize; 'set: { { let k = l[3]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                4 => { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                5 => { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                6 => { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                4 => { if let Some(p) = Some::<usize>(1) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                5 => { if let Some(p) = Some::<usize>(1) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                6 => { if let Some(p) = Some::<usize>(1) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 7 => { let mut left = 250usize; 'set: { { let k = l[0]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                8 => { if let Some(p) = Some(10 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                9 => { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                8 => { if let Some(p) = Some(10 + (l[1]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                9 => { if let Some(p) = Some::<usize>(1) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 10 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                11 => { if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                12 => { if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                13 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                11 => { if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                12 => { if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                13 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 14 => { let mut left = 250usize; 'set: { { let k = l[0]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
                 15 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                16 => { if let Some(p) = { let i = l[0]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                17 => { if let Some(p) = { let i = l[0]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                18 => { if let Some(p) = Some(6 + (l[3]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                19 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                16 => { if let Some(p) = { let i = l[0]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                17 => { if let Some(p) = { let i = l[0]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                18 => { if let Some(p) = Some(6 + (l[3]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                19 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 20 => { let mut left = 250usize; 'set: { { let k = l[5]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                21 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                22 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                21 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                22 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 23 => { let mut left = 250usize; 'set: { { let k = l[6]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                24 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                25 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                26 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                27 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                28 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                29 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                30 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                31 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                32 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                33 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                34 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                24 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                25 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                26 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                27 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                28 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                29 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                30 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                31 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                32 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                33 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                34 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 35 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
                 36 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
                 37 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                38 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                38 => { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 39 => { let mut left = 250usize; 'set: { { let k = l[9]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
                 40 => { let mut left = 250usize; 'set: { { let k = l[9]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                41 => { if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                42 => { if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                43 => { if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                44 => { if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                45 => { if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                46 => { if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                47 => { if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                48 => { if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                49 => { if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                50 => { if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                51 => { if let Some(p) = { let i = l[16]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                41 => { if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                42 => { if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                43 => { if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                44 => { if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                45 => { if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                46 => { if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                47 => { if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                48 => { if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                49 => { if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                50 => { if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                51 => { if let Some(p) = { let i = l[16]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 52 => { let mut left = 250usize; 'set: { { let k = l[10]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
                 53 => { let mut left = 250usize; 'set: { { let k = l[10]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                54 => { if let Some(p) = { let i = l[14]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                55 => { if let Some(p) = { let i = l[14]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                54 => { if let Some(p) = { let i = l[14]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                55 => { if let Some(p) = { let i = l[14]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 56 => { let mut left = 250usize; 'set: { { let k = l[14]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                57 => { if let Some(p) = { let i = x619(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                57 => { if let Some(p) = { let i = x619(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 58 => { let mut left = 250usize; 'set: { { let k = l[11]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                59 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                60 => { if let Some(p) = { let i = l[13]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                59 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                60 => { if let Some(p) = { let i = l[13]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 61 => { let mut left = 250usize; 'set: { { let k = l[14]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
                 62 => { let mut left = 250usize; 'set: { { let k = l[15]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                63 => { if let Some(p) = Some(6 + (l[11]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                64 => { if let Some(p) = { let i = l[12]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                65 => { if let Some(p) = { let i = l[12]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                66 => { if let Some(p) = Some(6 + (l[11]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                67 => { if let Some(p) = { let i = x679(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                63 => { if let Some(p) = Some(6 + (l[11]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                64 => { if let Some(p) = { let i = l[12]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                65 => { if let Some(p) = { let i = l[12]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                66 => { if let Some(p) = Some(6 + (l[11]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                67 => { if let Some(p) = { let i = x679(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 68 => { let mut left = 250usize; 'set: { { let k = l[12]; if (0..136i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                69 => { if let Some(p) = { let i = l[13]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                70 => { if let Some(p) = { let i = l[13]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                71 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                72 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                73 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                74 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                75 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                76 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                77 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                78 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                79 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                80 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                81 => { if let Some(p) = { let i = x889(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                82 => { if let Some(p) = { let i = x910(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                83 => { if let Some(p) = { let i = x927(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                84 => { if let Some(p) = { let i = x951(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                85 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                86 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                87 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                69 => { if let Some(p) = { let i = l[13]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                70 => { if let Some(p) = { let i = l[13]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                71 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                72 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                73 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                74 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                75 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                76 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                77 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                78 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                79 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                80 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                81 => { if let Some(p) = { let i = x889(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                82 => { if let Some(p) = { let i = x910(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                83 => { if let Some(p) = { let i = x927(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                84 => { if let Some(p) = { let i = x951(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                85 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                86 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                87 => { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 88 => { let mut left = 250usize; 'set: { for it in 100u8..136u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } }
-                89 => { if let Some(p) = { let i = x1033(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                90 => { if let Some(p) = { let i = x1054(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                91 => { if let Some(p) = { let i = x1079(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                92 => { if let Some(p) = { let i = x1100(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                93 => { if let Some(p) = { let i = x1131(c, r, l); if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                94 => { if let Some(p) = Some(18 + (l[26]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                95 => { if let Some(p) = Some(18 + (l[27]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                96 => { if let Some(p) = Some(18 + (l[28]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                89 => { if let Some(p) = { let i = x1033(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                90 => { if let Some(p) = { let i = x1054(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                91 => { if let Some(p) = { let i = x1079(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                92 => { if let Some(p) = { let i = x1100(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                93 => { if let Some(p) = { let i = x1131(c, r, l); if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                94 => { if let Some(p) = Some(18 + (l[26]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                95 => { if let Some(p) = Some(18 + (l[27]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                96 => { if let Some(p) = Some(18 + (l[28]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 _ => *out = c.cards(r, l, s),
             }
         }
@@ -28806,99 +28806,99 @@ mod p5 {
                 1 => { if let Ok(k) = u8::try_from(l[5]) { if usize::from(k) < 136 { f(c, k); } } }
                 2 => { let mut out = Cards::new(); { let c: &Core = c; let mut left = 250usize; 'set: { for it in 100u8..136u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 3 => { if let Ok(k) = u8::try_from(l[3]) { if usize::from(k) < 136 { f(c, k); } } }
-                4 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                5 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                6 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                4 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                5 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                6 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 7 => { if let Ok(k) = u8::try_from(l[0]) { if usize::from(k) < 136 { f(c, k); } } }
-                8 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(10 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                9 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                8 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(10 + (l[1]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                9 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 10 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 136 { f(c, k); } } }
-                11 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                12 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                13 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                11 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                12 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                13 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 14 => { if let Ok(k) = u8::try_from(l[0]) { if usize::from(k) < 136 { f(c, k); } } }
                 15 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 136 { f(c, k); } } }
-                16 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[0]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                17 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[0]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                18 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (l[3]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                19 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                16 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[0]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                17 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[0]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                18 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (l[3]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                19 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 20 => { if let Ok(k) = u8::try_from(l[5]) { if usize::from(k) < 136 { f(c, k); } } }
-                21 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                22 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                21 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                22 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 23 => { if let Ok(k) = u8::try_from(l[6]) { if usize::from(k) < 136 { f(c, k); } } }
-                24 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                25 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                26 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                27 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                28 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                29 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                30 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                31 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                32 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                33 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                34 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                24 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                25 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                26 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                27 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                28 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                29 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                30 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                31 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                32 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                33 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                34 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 35 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 136 { f(c, k); } } }
                 36 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 136 { f(c, k); } } }
                 37 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 136 { f(c, k); } } }
-                38 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                38 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 39 => { if let Ok(k) = u8::try_from(l[9]) { if usize::from(k) < 136 { f(c, k); } } }
                 40 => { if let Ok(k) = u8::try_from(l[9]) { if usize::from(k) < 136 { f(c, k); } } }
-                41 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                42 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                43 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                44 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                45 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                46 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                47 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                48 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                49 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                50 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                51 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[16]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                41 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                42 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                43 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                44 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                45 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                46 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                47 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                48 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                49 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                50 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                51 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[16]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 52 => { if let Ok(k) = u8::try_from(l[10]) { if usize::from(k) < 136 { f(c, k); } } }
                 53 => { if let Ok(k) = u8::try_from(l[10]) { if usize::from(k) < 136 { f(c, k); } } }
-                54 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[14]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                55 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[14]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                54 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[14]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                55 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[14]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 56 => { if let Ok(k) = u8::try_from(l[14]) { if usize::from(k) < 136 { f(c, k); } } }
-                57 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x619(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                57 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x619(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 58 => { if let Ok(k) = u8::try_from(l[11]) { if usize::from(k) < 136 { f(c, k); } } }
-                59 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                60 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                59 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                60 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 61 => { if let Ok(k) = u8::try_from(l[14]) { if usize::from(k) < 136 { f(c, k); } } }
                 62 => { if let Ok(k) = u8::try_from(l[15]) { if usize::from(k) < 136 { f(c, k); } } }
-                63 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (l[11]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                64 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[12]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                65 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[12]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                66 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (l[11]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                67 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x679(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                63 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (l[11]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                64 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[12]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                65 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[12]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                66 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(6 + (l[11]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                67 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x679(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 68 => { if let Ok(k) = u8::try_from(l[12]) { if usize::from(k) < 136 { f(c, k); } } }
-                69 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                70 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                71 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                72 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                73 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                74 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                75 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                76 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                77 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                78 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                79 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                80 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                81 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x889(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                82 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x910(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                83 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x927(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                84 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x951(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                85 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                86 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                87 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                69 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                70 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                71 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                72 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                73 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                74 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                75 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                76 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                77 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                78 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                79 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                80 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                81 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x889(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                82 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x910(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                83 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x927(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                84 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x951(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                85 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                86 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                87 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 88 => { let mut out = Cards::new(); { let c: &Core = c; let mut left = 250usize; 'set: { for it in 100u8..136u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                89 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1033(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                90 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1054(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                91 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1079(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                92 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1100(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                93 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1131(c, r, l); if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                94 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(18 + (l[26]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                95 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(18 + (l[27]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                96 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(18 + (l[28]).rem_euclid(4) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                89 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1033(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                90 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1054(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                91 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1079(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                92 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1100(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                93 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1131(c, r, l); if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                94 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(18 + (l[26]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                95 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(18 + (l[27]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                96 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(18 + (l[28]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 _ => c.each_moved(r, l, s, f),
             }
         }
@@ -38383,99 +38383,99 @@ mod p6 {
                 1 => { let mut left = 250usize; 'set: { { let k = l[5]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
                 2 => { let mut left = 250usize; 'set: { for it in 125u8..161u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } }
                 3 => { let mut left = 250usize; 'set: { { let k = l[3]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                4 => { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                5 => { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                6 => { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                4 => { if let Some(p) = Some::<usize>(1) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                5 => { if let Some(p) = Some::<usize>(1) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                6 => { if let Some(p) = Some::<usize>(1) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 7 => { let mut left = 250usize; 'set: { { let k = l[0]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                8 => { if let Some(p) = Some(12 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                9 => { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                8 => { if let Some(p) = Some(12 + (l[1]).rem_euclid(5) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                9 => { if let Some(p) = Some::<usize>(1) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 10 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                11 => { if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                12 => { if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                13 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                11 => { if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(5) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                12 => { if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(5) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                13 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 14 => { let mut left = 250usize; 'set: { { let k = l[0]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
                 15 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                16 => { if let Some(p) = { let i = l[0]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                17 => { if let Some(p) = { let i = l[0]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                18 => { if let Some(p) = Some(7 + (l[3]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                19 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                16 => { if let Some(p) = { let i = l[0]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                17 => { if let Some(p) = { let i = l[0]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                18 => { if let Some(p) = Some(7 + (l[3]).rem_euclid(5) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                19 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 20 => { let mut left = 250usize; 'set: { { let k = l[5]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                21 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                22 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                21 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                22 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 23 => { let mut left = 250usize; 'set: { { let k = l[6]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                24 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                25 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                26 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                27 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                28 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                29 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                30 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                31 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                32 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                33 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                34 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                24 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                25 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                26 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                27 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                28 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                29 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                30 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                31 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                32 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                33 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                34 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 35 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
                 36 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
                 37 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                38 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                38 => { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 39 => { let mut left = 250usize; 'set: { { let k = l[9]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
                 40 => { let mut left = 250usize; 'set: { { let k = l[9]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                41 => { if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                42 => { if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                43 => { if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                44 => { if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                45 => { if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                46 => { if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                47 => { if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                48 => { if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                49 => { if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                50 => { if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                51 => { if let Some(p) = { let i = l[16]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                41 => { if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                42 => { if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                43 => { if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                44 => { if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                45 => { if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                46 => { if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                47 => { if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                48 => { if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                49 => { if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                50 => { if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                51 => { if let Some(p) = { let i = l[16]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 52 => { let mut left = 250usize; 'set: { { let k = l[10]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
                 53 => { let mut left = 250usize; 'set: { { let k = l[10]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                54 => { if let Some(p) = { let i = l[14]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                55 => { if let Some(p) = { let i = l[14]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                54 => { if let Some(p) = { let i = l[14]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                55 => { if let Some(p) = { let i = l[14]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 56 => { let mut left = 250usize; 'set: { { let k = l[14]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                57 => { if let Some(p) = { let i = x619(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                57 => { if let Some(p) = { let i = x619(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 58 => { let mut left = 250usize; 'set: { { let k = l[11]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                59 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                60 => { if let Some(p) = { let i = l[13]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                59 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                60 => { if let Some(p) = { let i = l[13]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 61 => { let mut left = 250usize; 'set: { { let k = l[14]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
                 62 => { let mut left = 250usize; 'set: { { let k = l[15]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                63 => { if let Some(p) = Some(7 + (l[11]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                64 => { if let Some(p) = { let i = l[12]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                65 => { if let Some(p) = { let i = l[12]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                66 => { if let Some(p) = Some(7 + (l[11]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                67 => { if let Some(p) = { let i = x679(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                63 => { if let Some(p) = Some(7 + (l[11]).rem_euclid(5) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                64 => { if let Some(p) = { let i = l[12]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                65 => { if let Some(p) = { let i = l[12]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                66 => { if let Some(p) = Some(7 + (l[11]).rem_euclid(5) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                67 => { if let Some(p) = { let i = x679(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 68 => { let mut left = 250usize; 'set: { { let k = l[12]; if (0..161i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                69 => { if let Some(p) = { let i = l[13]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                70 => { if let Some(p) = { let i = l[13]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                71 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                72 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                73 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                74 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                75 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                76 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                77 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                78 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                79 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                80 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                81 => { if let Some(p) = { let i = x889(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                82 => { if let Some(p) = { let i = x910(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                83 => { if let Some(p) = { let i = x927(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                84 => { if let Some(p) = { let i = x951(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                85 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                86 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                87 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                69 => { if let Some(p) = { let i = l[13]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                70 => { if let Some(p) = { let i = l[13]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                71 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                72 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                73 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                74 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                75 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                76 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                77 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                78 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                79 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                80 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                81 => { if let Some(p) = { let i = x889(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                82 => { if let Some(p) = { let i = x910(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                83 => { if let Some(p) = { let i = x927(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                84 => { if let Some(p) = { let i = x951(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                85 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                86 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                87 => { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 88 => { let mut left = 250usize; 'set: { for it in 125u8..161u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } }
-                89 => { if let Some(p) = { let i = x1033(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                90 => { if let Some(p) = { let i = x1054(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                91 => { if let Some(p) = { let i = x1079(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                92 => { if let Some(p) = { let i = x1100(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                93 => { if let Some(p) = { let i = x1131(c, r, l); if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                94 => { if let Some(p) = Some(22 + (l[26]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                95 => { if let Some(p) = Some(22 + (l[27]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                96 => { if let Some(p) = Some(22 + (l[28]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                89 => { if let Some(p) = { let i = x1033(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                90 => { if let Some(p) = { let i = x1054(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                91 => { if let Some(p) = { let i = x1079(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                92 => { if let Some(p) = { let i = x1100(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                93 => { if let Some(p) = { let i = x1131(c, r, l); if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                94 => { if let Some(p) = Some(22 + (l[26]).rem_euclid(5) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                95 => { if let Some(p) = Some(22 + (l[27]).rem_euclid(5) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                96 => { if let Some(p) = Some(22 + (l[28]).rem_euclid(5) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 _ => *out = c.cards(r, l, s),
             }
         }
@@ -38487,99 +38487,99 @@ mod p6 {
                 1 => { if let Ok(k) = u8::try_from(l[5]) { if usize::from(k) < 161 { f(c, k); } } }
                 2 => { let mut out = Cards::new(); { let c: &Core = c; let mut left = 250usize; 'set: { for it in 125u8..161u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 3 => { if let Ok(k) = u8::try_from(l[3]) { if usize::from(k) < 161 { f(c, k); } } }
-                4 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                5 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                6 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                4 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                5 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                6 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 7 => { if let Ok(k) = u8::try_from(l[0]) { if usize::from(k) < 161 { f(c, k); } } }
-                8 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(12 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                9 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                8 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(12 + (l[1]).rem_euclid(5) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                9 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 10 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 161 { f(c, k); } } }
-                11 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                12 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                13 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                11 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(5) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                12 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(5) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                13 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 14 => { if let Ok(k) = u8::try_from(l[0]) { if usize::from(k) < 161 { f(c, k); } } }
                 15 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 161 { f(c, k); } } }
-                16 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[0]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                17 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[0]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                18 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(7 + (l[3]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                19 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                16 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[0]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                17 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[0]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                18 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(7 + (l[3]).rem_euclid(5) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                19 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 20 => { if let Ok(k) = u8::try_from(l[5]) { if usize::from(k) < 161 { f(c, k); } } }
-                21 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                22 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                21 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                22 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 23 => { if let Ok(k) = u8::try_from(l[6]) { if usize::from(k) < 161 { f(c, k); } } }
-                24 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                25 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                26 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                27 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                28 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                29 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                30 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                31 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                32 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                33 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                34 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                24 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                25 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                26 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                27 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                28 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                29 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                30 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                31 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                32 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                33 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                34 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 35 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 161 { f(c, k); } } }
                 36 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 161 { f(c, k); } } }
                 37 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 161 { f(c, k); } } }
-                38 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                38 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 39 => { if let Ok(k) = u8::try_from(l[9]) { if usize::from(k) < 161 { f(c, k); } } }
                 40 => { if let Ok(k) = u8::try_from(l[9]) { if usize::from(k) < 161 { f(c, k); } } }
-                41 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                42 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                43 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                44 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                45 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                46 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                47 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                48 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                49 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                50 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                51 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[16]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                41 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                42 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                43 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                44 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                45 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                46 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                47 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                48 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                49 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                50 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                51 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[16]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 52 => { if let Ok(k) = u8::try_from(l[10]) { if usize::from(k) < 161 { f(c, k); } } }
                 53 => { if let Ok(k) = u8::try_from(l[10]) { if usize::from(k) < 161 { f(c, k); } } }
-                54 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[14]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                55 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[14]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                54 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[14]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                55 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[14]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 56 => { if let Ok(k) = u8::try_from(l[14]) { if usize::from(k) < 161 { f(c, k); } } }
-                57 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x619(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                57 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x619(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 58 => { if let Ok(k) = u8::try_from(l[11]) { if usize::from(k) < 161 { f(c, k); } } }
-                59 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                60 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                59 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                60 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 61 => { if let Ok(k) = u8::try_from(l[14]) { if usize::from(k) < 161 { f(c, k); } } }
                 62 => { if let Ok(k) = u8::try_from(l[15]) { if usize::from(k) < 161 { f(c, k); } } }
-                63 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(7 + (l[11]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                64 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[12]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                65 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[12]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                66 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(7 + (l[11]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                67 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x679(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                63 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(7 + (l[11]).rem_euclid(5) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                64 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[12]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                65 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[12]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                66 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(7 + (l[11]).rem_euclid(5) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                67 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x679(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 68 => { if let Ok(k) = u8::try_from(l[12]) { if usize::from(k) < 161 { f(c, k); } } }
-                69 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                70 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                71 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                72 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                73 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                74 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                75 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                76 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                77 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                78 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                79 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                80 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                81 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x889(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                82 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x910(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                83 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x927(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                84 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x951(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                85 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                86 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                87 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                69 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                70 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                71 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                72 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                73 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                74 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                75 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                76 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                77 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                78 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                79 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                80 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                81 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x889(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                82 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x910(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                83 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x927(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                84 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x951(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                85 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                86 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                87 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 88 => { let mut out = Cards::new(); { let c: &Core = c; let mut left = 250usize; 'set: { for it in 125u8..161u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                89 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1033(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                90 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1054(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                91 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1079(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                92 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1100(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                93 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1131(c, r, l); if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                94 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(22 + (l[26]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                95 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(22 + (l[27]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                96 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(22 + (l[28]).rem_euclid(5) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                89 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1033(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                90 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1054(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                91 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1079(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                92 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1100(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                93 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1131(c, r, l); if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                94 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(22 + (l[26]).rem_euclid(5) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                95 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(22 + (l[27]).rem_euclid(5) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                96 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(22 + (l[28]).rem_euclid(5) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 _ => c.each_moved(r, l, s, f),
             }
         }
@@ -48064,99 +48064,99 @@ mod p7 {
                 1 => { let mut left = 250usize; 'set: { { let k = l[5]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
                 2 => { let mut left = 250usize; 'set: { for it in 150u8..186u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } }
                 3 => { let mut left = 250usize; 'set: { { let k = l[3]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                4 => { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                5 => { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                6 => { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                4 => { if let Some(p) = Some::<usize>(1) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                5 => { if let Some(p) = Some::<usize>(1) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                6 => { if let Some(p) = Some::<usize>(1) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 7 => { let mut left = 250usize; 'set: { { let k = l[0]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                8 => { if let Some(p) = Some(14 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                9 => { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                8 => { if let Some(p) = Some(14 + (l[1]).rem_euclid(6) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                9 => { if let Some(p) = Some::<usize>(1) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 10 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                11 => { if let Some(p) = Some(8 + (c.glob[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                12 => { if let Some(p) = Some(8 + (c.glob[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                13 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                11 => { if let Some(p) = Some(8 + (c.glob[1]).rem_euclid(6) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                12 => { if let Some(p) = Some(8 + (c.glob[1]).rem_euclid(6) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                13 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 14 => { let mut left = 250usize; 'set: { { let k = l[0]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
                 15 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                16 => { if let Some(p) = { let i = l[0]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                17 => { if let Some(p) = { let i = l[0]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                18 => { if let Some(p) = Some(8 + (l[3]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                19 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                16 => { if let Some(p) = { let i = l[0]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                17 => { if let Some(p) = { let i = l[0]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                18 => { if let Some(p) = Some(8 + (l[3]).rem_euclid(6) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                19 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 20 => { let mut left = 250usize; 'set: { { let k = l[5]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                21 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                22 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                21 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                22 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 23 => { let mut left = 250usize; 'set: { { let k = l[6]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                24 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                25 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                26 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                27 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                28 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                29 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                30 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                31 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                32 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                33 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                34 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                24 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                25 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                26 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                27 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                28 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                29 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                30 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                31 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                32 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                33 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                34 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 35 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
                 36 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
                 37 => { let mut left = 250usize; 'set: { { let k = l[2]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                38 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                38 => { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 39 => { let mut left = 250usize; 'set: { { let k = l[9]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
                 40 => { let mut left = 250usize; 'set: { { let k = l[9]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                41 => { if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                42 => { if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                43 => { if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                44 => { if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                45 => { if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                46 => { if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                47 => { if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                48 => { if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                49 => { if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                50 => { if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                51 => { if let Some(p) = { let i = l[16]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                41 => { if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                42 => { if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                43 => { if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                44 => { if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                45 => { if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                46 => { if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                47 => { if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                48 => { if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                49 => { if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                50 => { if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                51 => { if let Some(p) = { let i = l[16]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 52 => { let mut left = 250usize; 'set: { { let k = l[10]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
                 53 => { let mut left = 250usize; 'set: { { let k = l[10]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                54 => { if let Some(p) = { let i = l[14]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                55 => { if let Some(p) = { let i = l[14]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                54 => { if let Some(p) = { let i = l[14]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                55 => { if let Some(p) = { let i = l[14]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 56 => { let mut left = 250usize; 'set: { { let k = l[14]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                57 => { if let Some(p) = { let i = x619(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                57 => { if let Some(p) = { let i = x619(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 58 => { let mut left = 250usize; 'set: { { let k = l[11]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                59 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                60 => { if let Some(p) = { let i = l[13]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                59 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                60 => { if let Some(p) = { let i = l[13]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 61 => { let mut left = 250usize; 'set: { { let k = l[14]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
                 62 => { let mut left = 250usize; 'set: { { let k = l[15]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                63 => { if let Some(p) = Some(8 + (l[11]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                64 => { if let Some(p) = { let i = l[12]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                65 => { if let Some(p) = { let i = l[12]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                66 => { if let Some(p) = Some(8 + (l[11]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                67 => { if let Some(p) = { let i = x679(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                63 => { if let Some(p) = Some(8 + (l[11]).rem_euclid(6) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                64 => { if let Some(p) = { let i = l[12]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                65 => { if let Some(p) = { let i = l[12]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                66 => { if let Some(p) = Some(8 + (l[11]).rem_euclid(6) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                67 => { if let Some(p) = { let i = x679(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 68 => { let mut left = 250usize; 'set: { { let k = l[12]; if (0..186i32).contains(&k) && left > 0 { left -= 1; let it = k as u8; let _ = out.try_push(it); } } } }
-                69 => { if let Some(p) = { let i = l[13]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                70 => { if let Some(p) = { let i = l[13]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                71 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                72 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                73 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                74 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                75 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                76 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                77 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                78 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                79 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                80 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                81 => { if let Some(p) = { let i = x889(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                82 => { if let Some(p) = { let i = x910(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                83 => { if let Some(p) = { let i = x927(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                84 => { if let Some(p) = { let i = x951(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                85 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                86 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                87 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                69 => { if let Some(p) = { let i = l[13]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                70 => { if let Some(p) = { let i = l[13]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                71 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                72 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                73 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                74 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                75 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                76 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                77 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                78 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                79 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                80 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                81 => { if let Some(p) = { let i = x889(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                82 => { if let Some(p) = { let i = x910(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                83 => { if let Some(p) = { let i = x927(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                84 => { if let Some(p) = { let i = x951(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                85 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                86 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                87 => { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 88 => { let mut left = 250usize; 'set: { for it in 150u8..186u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } }
-                89 => { if let Some(p) = { let i = x1033(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                90 => { if let Some(p) = { let i = x1054(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                91 => { if let Some(p) = { let i = x1079(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                92 => { if let Some(p) = { let i = x1100(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                93 => { if let Some(p) = { let i = x1131(c, r, l); if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                94 => { if let Some(p) = Some(26 + (l[26]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                95 => { if let Some(p) = Some(26 + (l[27]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
-                96 => { if let Some(p) = Some(26 + (l[28]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } }
+                89 => { if let Some(p) = { let i = x1033(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                90 => { if let Some(p) = { let i = x1054(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                91 => { if let Some(p) = { let i = x1079(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                92 => { if let Some(p) = { let i = x1100(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                93 => { if let Some(p) = { let i = x1131(c, r, l); if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                94 => { if let Some(p) = Some(26 + (l[26]).rem_euclid(6) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                95 => { if let Some(p) = Some(26 + (l[27]).rem_euclid(6) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
+                96 => { if let Some(p) = Some(26 + (l[28]).rem_euclid(6) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 _ => *out = c.cards(r, l, s),
             }
         }
@@ -48168,99 +48168,99 @@ mod p7 {
                 1 => { if let Ok(k) = u8::try_from(l[5]) { if usize::from(k) < 186 { f(c, k); } } }
                 2 => { let mut out = Cards::new(); { let c: &Core = c; let mut left = 250usize; 'set: { for it in 150u8..186u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
                 3 => { if let Ok(k) = u8::try_from(l[3]) { if usize::from(k) < 186 { f(c, k); } } }
-                4 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                5 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                6 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                4 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                5 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                6 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 7 => { if let Ok(k) = u8::try_from(l[0]) { if usize::from(k) < 186 { f(c, k); } } }
-                8 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(14 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                9 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                8 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(14 + (l[1]).rem_euclid(6) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                9 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some::<usize>(1) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 10 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 186 { f(c, k); } } }
-                11 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(8 + (c.glob[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                12 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(8 + (c.glob[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                13 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                11 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(8 + (c.glob[1]).rem_euclid(6) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                12 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(8 + (c.glob[1]).rem_euclid(6) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                13 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 14 => { if let Ok(k) = u8::try_from(l[0]) { if usize::from(k) < 186 { f(c, k); } } }
                 15 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 186 { f(c, k); } } }
-                16 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[0]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                17 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[0]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                18 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(8 + (l[3]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                19 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                16 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[0]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                17 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[0]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                18 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(8 + (l[3]).rem_euclid(6) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                19 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 20 => { if let Ok(k) = u8::try_from(l[5]) { if usize::from(k) < 186 { f(c, k); } } }
-                21 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                22 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                21 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                22 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 23 => { if let Ok(k) = u8::try_from(l[6]) { if usize::from(k) < 186 { f(c, k); } } }
-                24 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                25 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                26 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                27 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                28 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                29 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                30 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                31 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                32 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                33 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                34 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                24 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                25 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                26 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                27 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                28 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                29 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                30 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                31 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                32 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                33 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                34 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 35 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 186 { f(c, k); } } }
                 36 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 186 { f(c, k); } } }
                 37 => { if let Ok(k) = u8::try_from(l[2]) { if usize::from(k) < 186 { f(c, k); } } }
-                38 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                38 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 39 => { if let Ok(k) = u8::try_from(l[9]) { if usize::from(k) < 186 { f(c, k); } } }
                 40 => { if let Ok(k) = u8::try_from(l[9]) { if usize::from(k) < 186 { f(c, k); } } }
-                41 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                42 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                43 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                44 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                45 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                46 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                47 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                48 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                49 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                50 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                51 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[16]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                41 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                42 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                43 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                44 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                45 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                46 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                47 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                48 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                49 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                50 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                51 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[16]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 52 => { if let Ok(k) = u8::try_from(l[10]) { if usize::from(k) < 186 { f(c, k); } } }
                 53 => { if let Ok(k) = u8::try_from(l[10]) { if usize::from(k) < 186 { f(c, k); } } }
-                54 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[14]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                55 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[14]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                54 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[14]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                55 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[14]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 56 => { if let Ok(k) = u8::try_from(l[14]) { if usize::from(k) < 186 { f(c, k); } } }
-                57 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x619(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                57 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x619(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 58 => { if let Ok(k) = u8::try_from(l[11]) { if usize::from(k) < 186 { f(c, k); } } }
-                59 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                60 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                59 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                60 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 61 => { if let Ok(k) = u8::try_from(l[14]) { if usize::from(k) < 186 { f(c, k); } } }
                 62 => { if let Ok(k) = u8::try_from(l[15]) { if usize::from(k) < 186 { f(c, k); } } }
-                63 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(8 + (l[11]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                64 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[12]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                65 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[12]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                66 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(8 + (l[11]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                67 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x679(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                63 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(8 + (l[11]).rem_euclid(6) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                64 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[12]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                65 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[12]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                66 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(8 + (l[11]).rem_euclid(6) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                67 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x679(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 68 => { if let Ok(k) = u8::try_from(l[12]) { if usize::from(k) < 186 { f(c, k); } } }
-                69 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                70 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                71 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                72 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                73 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                74 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                75 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                76 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                77 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                78 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                79 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                80 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                81 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x889(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                82 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x910(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                83 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x927(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                84 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x951(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                85 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                86 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                87 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                69 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                70 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[13]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                71 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                72 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                73 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                74 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                75 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                76 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                77 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                78 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                79 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                80 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                81 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x889(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                82 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x910(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                83 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x927(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                84 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x951(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                85 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                86 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                87 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 88 => { let mut out = Cards::new(); { let c: &Core = c; let mut left = 250usize; 'set: { for it in 150u8..186u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                89 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1033(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                90 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1054(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                91 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1079(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                92 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1100(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                93 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1131(c, r, l); if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                94 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(26 + (l[26]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                95 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(26 + (l[27]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
-                96 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(26 + (l[28]).rem_euclid(6) as usize) { for &it in c.pile(p) { let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
+                89 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1033(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                90 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1054(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                91 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1079(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                92 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1100(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                93 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = { let i = x1131(c, r, l); if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                94 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(26 + (l[26]).rem_euclid(6) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                95 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(26 + (l[27]).rem_euclid(6) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
+                96 => { let mut out = Cards::new(); { let c: &Core = c; if let Some(p) = Some(26 + (l[28]).rem_euclid(6) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } } for &k in &out { f(c, k); } }
                 _ => c.each_moved(r, l, s, f),
             }
         }

@@ -155,7 +155,7 @@ impl Gen<'_> {
              fn cards(c: &Core, r: &Rules, l: &mut Locals, s: SId, out: &mut Cards) {\n            match s {\n",
         );
         for set in 0..p.sets.len() {
-            let each = self.each_card(set as SId, "let _ = out.try_push(it);");
+            let each = self.collect(set as SId);
             let _ = writeln!(s, "                {set} => {{ {each} }}");
         }
         s.push_str("                _ => *out = c.cards(r, l, s),\n            }\n        }\n");
@@ -418,7 +418,7 @@ impl Gen<'_> {
                 self.cards()
             );
         }
-        let each = self.each_card(s, "let _ = out.try_push(it);");
+        let each = self.collect(s);
         format!(
             "let mut out = Cards::new(); {{ let c: &Core = c; {each} }} for &k in &out {{ f(c, k); }}"
         )
@@ -645,6 +645,19 @@ impl Gen<'_> {
         }
         out.push_str(" }");
         out
+    }
+
+    /// Set `s`'s cards pushed to `out` (a [`Cards`](crate::described::run::Cards)):
+    /// one pile's in one copy (a pile holds at most the cards `out` takes),
+    /// else one at a time.
+    fn collect(&self, s: SId) -> String {
+        if let &[Term::Zone { zone, seat }] = &self.r.program.sets[s as usize].terms[..] {
+            return format!(
+                "if let Some(p) = {} {{ let _ = out.try_extend_from_slice(c.pile(p)); }}",
+                self.pile(zone, seat)
+            );
+        }
+        self.each_card(s, "let _ = out.try_push(it);")
     }
 
     /// `body` for each item `it` (a `u8`) of the domain.
