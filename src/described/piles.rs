@@ -1,8 +1,9 @@
 //! Where the cards lie: every pile's cards in order, bottom first, each
 //! pile one run of an arena with free room after it, so that a card moved
 //! from a pile's top or bottom to another's top (a draw, a lay, a discard,
-//! a column given back) moves no other card. A pile that runs out of room gets it back by a respacing
-//! of the whole arena, which only moves piles, never reorders them.
+//! a column given back) moves no other card. A pile that runs out of room
+//! gets it back by a respacing of the whole arena, which only moves piles,
+//! never reorders them.
 //!
 //! Invariants: the piles lie in their index order; pile p is
 //! `start[p]..end[p]`, and `end[p] <= start[p + 1]` (the arena's end for

@@ -360,24 +360,44 @@ impl Core {
 
     /// Moves card `c` to the top of pile `to`, face up or down if `up`
     /// says (else as it was); a card already there stays in its place.
-    /// The common move (from a pile's top, or a hand's card, into room on
-    /// another pile's top) touches two ends and the card's place only.
+    /// The common move (from a pile's top or bottom, or a hand's card,
+    /// into room on another pile's top) touches two ends and the card's
+    /// place only; the others go through [`Core::relink`].
     #[inline]
     fn move_card(&mut self, r: &Rules, c: u8, to: usize, up: Option<bool>) {
         let from = self.loc[c as usize] as usize;
-        if from != to {
-            if r.moves.takes_last(from) {
-                self.to_top(c, from);
-            }
-            if self.piles.move_end(from, to, c) {
-                self.loc[c as usize] = to as u8;
-            } else {
-                let top = self.pile_len(to);
-                self.relink(c, to, top);
-            }
-            if let Some(&s) = r.moves.seat.get(to).filter(|&&s| s != NONE) {
-                self.owner[c as usize] = s;
-            }
+        if from == to {
+            return self.turned(c, from, to, up);
+        }
+        if r.moves.takes_last(from) {
+            self.to_top(c, from);
+        }
+        if self.piles.move_end(from, to, c) {
+            self.loc[c as usize] = to as u8;
+        } else {
+            let top = self.pile_len(to);
+            self.relink(c, to, top);
+        }
+        self.arrived(r, c, from, to, up);
+    }
+
+    /// Moves card `c` into pile `to` at place `at` (counted before it
+    /// leaves), face up or down if `up` says.
+    fn place_card(&mut self, r: &Rules, c: u8, to: usize, at: usize, up: Option<bool>) {
+        let from = self.loc[c as usize] as usize;
+        if from != to && r.moves.takes_last(from) {
+            self.to_top(c, from);
+        }
+        self.relink(c, to, at);
+        self.arrived(r, c, from, to, up);
+    }
+
+    /// Card `c`, moved from pile `from` into pile `to`: the owner of a
+    /// seat's pile owns it, then [`Core::turned`].
+    #[inline(always)]
+    fn arrived(&mut self, r: &Rules, c: u8, from: usize, to: usize, up: Option<bool>) {
+        if let Some(&s) = r.moves.seat.get(to).filter(|&&s| s != NONE) {
+            self.owner[c as usize] = s;
         }
         self.turned(c, from, to, up);
     }
@@ -407,23 +427,6 @@ impl Core {
                 up,
             });
         }
-    }
-
-    /// Moves card `c` into pile `to` at place `at` (counted before it
-    /// leaves; `usize::MAX`: where it is), face up or down if `up` says.
-    #[inline(always)]
-    fn place_card(&mut self, r: &Rules, c: u8, to: usize, at: usize, up: Option<bool>) {
-        let from = self.loc[c as usize] as usize;
-        if at != usize::MAX {
-            if from != to && r.moves.takes_last(from) {
-                self.to_top(c, from);
-            }
-            self.relink(c, to, at);
-            if let Some(&s) = r.moves.seat.get(to).filter(|&&s| s != NONE) {
-                self.owner[c as usize] = s;
-            }
-        }
-        self.turned(c, from, to, up);
     }
 
     // ----- Decisions ------------------------------------------------------
