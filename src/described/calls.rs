@@ -27,6 +27,7 @@ pub const SNAPSHOT_CAP: usize = 512;
 pub const SAVED_CAP: usize = 256;
 /// The cells of all the counters per card and per index.
 pub const MAX_CELLS: usize = 2048;
+const _: () = assert!(MAX_CELLS.is_power_of_two());
 /// The indices of a counter per index: `sealed[0]` .. `sealed[7]`.
 pub const MAX_INDEX: u16 = 8;
 /// No block (a kind without one for an event).
@@ -198,9 +199,11 @@ type Locals = [i32; MAX_LOCALS];
 /// The index of a cell, if `i` is below `len`.
 #[inline]
 fn cell(off: u16, len: u16, i: i32) -> Option<usize> {
+    // Within the run: `off + len` is at most MAX_CELLS (`load_calls`), so
+    // the mask changes no place and spares a second check.
     (0..i32::from(len))
         .contains(&i)
-        .then(|| off as usize + i as usize)
+        .then(|| (off as usize + i as usize) & (MAX_CELLS - 1))
 }
 
 impl Core {
@@ -229,16 +232,14 @@ impl Core {
     /// A cell's value; out of range, `none`.
     #[inline]
     pub(super) fn read_cell(&self, off: u16, len: u16, i: i32, none: i16) -> i32 {
-        let cells = self.calls.as_deref().map(|c| &c.cells.all);
-        let v = cell(off, len, i).and_then(|c| cells?.get(c).copied());
+        let v = cell(off, len, i).and_then(|c| Some(self.calls.as_deref()?.cells.all[c]));
         i32::from(v.unwrap_or(none))
     }
 
     /// Sets a cell (the value kept within `i16`); out of range, nothing.
     pub(super) fn write_cell(&mut self, off: u16, len: u16, i: i32, v: i32) {
-        let cells = self.calls.as_deref_mut().map(|c| &mut c.cells.all);
-        if let Some(c) = cell(off, len, i).and_then(|c| cells?.get_mut(c)) {
-            *c = v.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
+        if let (Some(c), Some(calls)) = (cell(off, len, i), self.calls.as_deref_mut()) {
+            calls.cells.all[c] = v.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
         }
     }
 

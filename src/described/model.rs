@@ -550,6 +550,7 @@ impl Validator {
         let mut program = program.map_err(|d| self.diags.extend(d)).ok();
         if let Some(p) = program.as_mut() {
             load_calls::compile_does(&cards, &shape, p, &does, first, &mut self.diags);
+            super::program::thread_jumps(&mut p.ops);
             self.evaluation(dir, &shape, p);
         }
         // F. The measures, ends and turns (measures.rs).

@@ -306,6 +306,20 @@ impl Op {
         )
     }
 
+    /// The op's target, to move it (see [`Op::target`]); a `jump`'s only
+    /// when it goes forward (a jump back counts a step).
+    fn forward_target_mut(&mut self, at: usize) -> Option<&mut u16> {
+        match self {
+            Op::Jump(t) if usize::from(*t) > at => Some(t),
+            Op::JumpUnless(_, t) => Some(t),
+            Op::ForTest { exit, .. }
+            | Op::ForCardNext { exit, .. }
+            | Op::ForCardNextIf { exit, .. }
+            | Op::ForCardSkip { exit, .. } => Some(exit),
+            _ => None,
+        }
+    }
+
     /// Where the op may jump to, besides the next op.
     pub fn target(&self) -> Option<u16> {
         match *self {
@@ -498,5 +512,30 @@ impl Node<'_> {
     /// search's variable).
     fn sets_local(self) -> bool {
         matches!(self, Node::X(X::Agg { .. }) | Node::T(T::Exists { .. }))
+    }
+}
+
+/// Moves each target that lands on a forward `jump` on to where that jump
+/// goes (an `if` inside an `if` ends with two jumps in a row): the same
+/// ops run, less the jumps skipped, with the same steps counted (only a
+/// jump back counts one, and only jumps forward are skipped), and every
+/// op stays at its place (a save's fingerprint counts the place a run
+/// stops at).
+pub fn thread_jumps(ops: &mut [Op]) {
+    for at in 0..ops.len() {
+        let mut to = match ops[at].clone().forward_target_mut(at) {
+            Some(t) => *t,
+            None => continue,
+        };
+        // Each jump followed goes forward: the walk ends.
+        while let Some(Op::Jump(u)) = ops.get(usize::from(to)) {
+            if *u <= to {
+                break;
+            }
+            to = *u;
+        }
+        if let Some(t) = ops[at].forward_target_mut(at) {
+            *t = to;
+        }
     }
 }

@@ -19,6 +19,7 @@ use crate::engine::seed;
 pub const STEP_CAP: u32 = 1_000_000;
 
 use super::eval::{Locals, Read, Tables};
+use super::native::Bind;
 pub type Cards = ArrayVec<u8, MAX_CARDS>;
 
 impl Core {
@@ -32,9 +33,19 @@ impl Core {
     /// [`Core::run`] after `steps` steps were run without a decision (a
     /// game started from [`Rules::fixed_start`]).
     pub fn run_counted(&mut self, r: &Rules, steps: u32) {
+        self.run_bound(r, steps, [None; 2]);
+    }
+
+    /// [`Core::run_counted`] with the locals `bind` set first (a move's
+    /// card and index: set in the run's copy of the locals by native
+    /// code).
+    fn run_bound(&mut self, r: &Rules, steps: u32, bind: Bind) {
         if let Some(run) = r.eval.run {
-            run(self, r, steps);
+            run(self, r, steps, bind);
             return;
+        }
+        for (v, x) in bind.into_iter().flatten() {
+            self.locals[usize::from(v)] = x;
         }
         let mut l = self.locals;
         self.run_ops::<false>(r, &mut l, steps);
@@ -628,18 +639,16 @@ impl Core {
             return;
         };
         let o = &r.program.choices[ch as usize].options[m.option as usize];
-        if let Some((var, _)) = o.card {
-            self.locals[var as usize] = i32::from(m.card);
-        }
-        if let Some((k, _)) = o.index {
-            self.locals[k as usize] = i32::from(m.target);
-        }
+        let bind = [
+            o.card.map(|(var, _)| (var, i32::from(m.card))),
+            o.index.map(|(k, _)| (k, i32::from(m.target))),
+        ];
         self.pc = o.body;
         self.decisions += 1;
         if let Some(log) = &mut self.log {
             log.push(Event::Chose { seat, m });
         }
-        self.run(r);
+        self.run_bound(r, 0, bind);
     }
 
     // ----- Expressions ------------------------------------------------------

@@ -59,9 +59,13 @@ pub type LegalFn = fn(&Core, &Rules, u16, &mut Vec<Move>);
 pub type MakeFn = fn() -> (Vec<Box<XFn>>, Vec<Box<TFn>>);
 
 /// A run of ops until a decision waits or the game ends, from the steps
-/// already run, on a copy of the locals the program uses, written back;
-/// the steps run.
-pub type RunFn = fn(&mut Core, &Rules, u32) -> u32;
+/// already run, on a copy of the locals the program uses (with the
+/// move's locals `bind` set in the copy), written back; the steps run.
+pub type RunFn = fn(&mut Core, &Rules, u32, Bind) -> u32;
+
+/// The locals a move sets before its option's body runs (its card's and
+/// its index's variable, each if the option has one).
+pub type Bind = [Option<(u8, i32)>; 2];
 
 use super::eval::{TFn, XFn};
 use super::state::{Core, Move};
@@ -70,7 +74,7 @@ use crate::engine::seed::AgentRng;
 /// What the generated code names.
 #[allow(unused_imports)]
 mod prelude {
-    pub use super::Native;
+    pub use super::{Bind, Native};
     pub use crate::described::compile::MAX_LOCALS;
     pub use crate::described::eval::{Locals, TFn, XFn};
     pub use crate::described::eval::{Read, Tables};

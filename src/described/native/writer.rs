@@ -228,9 +228,10 @@ impl Gen<'_> {
         let ops = &self.r.program.ops;
         let leaders = self.leaders();
         let mut s = String::from(
-            "\n    pub fn run(c: &mut Core, r: &Rules, steps: u32) -> u32 {\n        \
+            "\n    pub fn run(c: &mut Core, r: &Rules, steps: u32, bind: Bind) -> u32 {\n        \
              let mut l = [0; MAX_LOCALS];\n        \
              copy_locals::<LOCALS>(&mut l, &c.locals);\n        \
+             for (v, x) in bind.into_iter().flatten() {\n            l[usize::from(v) % MAX_LOCALS] = x;\n        }\n        \
              let steps = ops(c, r, &mut l, steps);\n        \
              copy_locals::<LOCALS>(&mut c.locals, &l);\n        \
              steps\n    }\n\n    \
