@@ -386,10 +386,18 @@ impl Core {
         if self.piles.move_end(from, to, c) {
             self.loc[c as usize] = to as u8;
         } else {
-            let top = self.pile_len(to);
-            self.relink(c, to, top);
+            self.relink_to_top(c, to);
         }
         self.arrived(r, c, from, to, up);
+    }
+
+    /// Card `c` moved onto pile `to`'s top from within its pile, or to a
+    /// pile out of room: the rare moves, out of the common one's way.
+    #[cold]
+    #[inline(never)]
+    fn relink_to_top(&mut self, c: u8, to: usize) {
+        let top = self.pile_len(to);
+        self.relink(c, to, top);
     }
 
     /// Moves card `c` into pile `to` at place `at` (counted before it

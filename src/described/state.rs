@@ -91,16 +91,21 @@ pub enum Event {
     Ended(End),
 }
 
+/// The places of a per-card array: one for each `u8`.
+pub const CARD_SLOTS: usize = 256;
+const _: () = assert!(MAX_CARDS <= CARD_SLOTS);
+
 /// Everything that changes during a game.
 #[derive(Clone)]
 pub struct Core {
     pub rng: Rng,
     /// Every pile's cards in order (`piles.rs`).
     pub piles: Piles,
-    /// Each card's pile.
-    pub loc: [u8; MAX_CARDS],
+    /// Each card's pile (a place for every `u8`, so that a card's
+    /// number needs no check: the cards past the rules' are never read).
+    pub loc: [u8; CARD_SLOTS],
     /// Each card's owner: the seat of the last zone per seat it was in.
-    pub owner: [u8; MAX_CARDS],
+    pub owner: [u8; CARD_SLOTS],
     /// Cards face up (seen by everyone wherever they lie).
     pub up: Faces,
     pub glob: [i32; MAX_COUNTERS],
@@ -202,8 +207,8 @@ impl Core {
         let mut core = Core {
             rng: seed::rng(seed),
             piles: Piles::new(r.piles.len()),
-            loc: [NONE; MAX_CARDS],
-            owner: [NONE; MAX_CARDS],
+            loc: [NONE; CARD_SLOTS],
+            owner: [NONE; CARD_SLOTS],
             up: Faces::NONE,
             glob: [0; MAX_COUNTERS],
             per: [[0; MAX_SEATS]; MAX_COUNTERS],

@@ -17,7 +17,7 @@ use super::cells::{self, Cell};
 use crate::described::model::{MAX_CARDS, Rules};
 use crate::described::piles::Piles;
 use crate::described::program::Op;
-use crate::described::state::{Faces, NONE, State};
+use crate::described::state::{CARD_SLOTS, Faces, NONE, State};
 use crate::diag::Diagnostics;
 use crate::engine::seed;
 use crate::load::{SourceFile, Spanned, nearest};
@@ -422,8 +422,8 @@ fn lay_out(s: &mut State, l: &Layout) {
     let r = Arc::clone(&s.rules);
     let c = &mut s.core;
     c.piles = Piles::new(r.piles.len());
-    c.loc = [NONE; MAX_CARDS];
-    c.owner = [NONE; MAX_CARDS];
+    c.loc = [NONE; CARD_SLOTS];
+    c.owner = [NONE; CARD_SLOTS];
     c.up = Faces::NONE;
     let mut named = [false; MAX_CARDS];
     for &(_, card, _, _) in &l.placed {
