@@ -523,9 +523,8 @@ impl Node<'_> {
 /// stops at).
 pub fn thread_jumps(ops: &mut [Op]) {
     for at in 0..ops.len() {
-        let mut to = match ops[at].clone().forward_target_mut(at) {
-            Some(t) => *t,
-            None => continue,
+        let Some(mut to) = ops[at].forward_target_mut(at).map(|t| *t) else {
+            continue;
         };
         // Each jump followed goes forward: the walk ends.
         while let Some(Op::Jump(u)) = ops.get(usize::from(to)) {
