@@ -143,6 +143,12 @@ pub trait Read {
         t: TId,
         room: usize,
     ) -> (bool, usize);
+    /// The number of seats: a constant of generated code, so that a seat
+    /// taken modulo it costs no division.
+    #[inline(always)]
+    fn players(r: &Rules) -> i32 {
+        r.players as i32
+    }
 }
 
 /// Expressions and tests read through [`Eval`]'s tables.

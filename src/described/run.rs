@@ -98,7 +98,7 @@ impl Core {
         steps: &mut u32,
     ) -> bool {
         let p = &r.program;
-        let n = r.players as i32;
+        let n = E::players(r);
         let pc = at as usize;
         self.pc = at + 1;
         match op {

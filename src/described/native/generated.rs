@@ -550,6 +550,11 @@ mod p0 {
                 _ => Tables::first(c, r, l, s, var, t, room),
             }
         }
+
+        #[inline(always)]
+        fn players(_: &Rules) -> i32 {
+            2
+        }
     }
 
     pub fn legal(c: &Core, r: &Rules, ch: u16, out: &mut Vec<Move>) {
@@ -3124,6 +3129,11 @@ mod p1 {
                 _ => Tables::first(c, r, l, s, var, t, room),
             }
         }
+
+        #[inline(always)]
+        fn players(_: &Rules) -> i32 {
+            3
+        }
     }
 
     pub fn legal(c: &Core, r: &Rules, ch: u16, out: &mut Vec<Move>) {
@@ -5697,6 +5707,11 @@ mod p2 {
             match (s, t) {
                 _ => Tables::first(c, r, l, s, var, t, room),
             }
+        }
+
+        #[inline(always)]
+        fn players(_: &Rules) -> i32 {
+            4
         }
     }
 
@@ -9555,6 +9570,11 @@ mod p3 {
                 (33, 114) => { let mut k = 0usize; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } l[7] = i32::from(it); k += 1; if t114(c, r, l) { break 'found true; } } } false }; (f, k) }
                 _ => Tables::first(c, r, l, s, var, t, room),
             }
+        }
+
+        #[inline(always)]
+        fn players(_: &Rules) -> i32 {
+            2
         }
     }
 
@@ -19236,6 +19256,11 @@ mod p4 {
                 _ => Tables::first(c, r, l, s, var, t, room),
             }
         }
+
+        #[inline(always)]
+        fn players(_: &Rules) -> i32 {
+            3
+        }
     }
 
     pub fn legal(c: &Core, r: &Rules, ch: u16, out: &mut Vec<Move>) {
@@ -28915,6 +28940,11 @@ mod p5 {
                 (33, 114) => { let mut k = 0usize; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } l[7] = i32::from(it); k += 1; if t114(c, r, l) { break 'found true; } } } false }; (f, k) }
                 _ => Tables::first(c, r, l, s, var, t, room),
             }
+        }
+
+        #[inline(always)]
+        fn players(_: &Rules) -> i32 {
+            4
         }
     }
 
@@ -38596,6 +38626,11 @@ mod p6 {
                 _ => Tables::first(c, r, l, s, var, t, room),
             }
         }
+
+        #[inline(always)]
+        fn players(_: &Rules) -> i32 {
+            5
+        }
     }
 
     pub fn legal(c: &Core, r: &Rules, ch: u16, out: &mut Vec<Move>) {
@@ -48275,6 +48310,11 @@ mod p7 {
                 (33, 114) => { let mut k = 0usize; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } l[7] = i32::from(it); k += 1; if t114(c, r, l) { break 'found true; } } } false }; (f, k) }
                 _ => Tables::first(c, r, l, s, var, t, room),
             }
+        }
+
+        #[inline(always)]
+        fn players(_: &Rules) -> i32 {
+            6
         }
     }
 

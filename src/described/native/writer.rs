@@ -173,6 +173,11 @@ impl Gen<'_> {
         }
         s.push_str("                _ => c.each_moved(r, l, s, f),\n            }\n        }\n");
         s.push_str(&self.first());
+        let _ = write!(
+            s,
+            "\n        #[inline(always)]\n        fn players(_: &Rules) -> i32 {{\n            {}\n        }}\n",
+            self.n()
+        );
         s.push_str("    }\n");
         s.push_str(
             "\n    pub fn legal(c: &Core, r: &Rules, ch: u16, out: &mut Vec<Move>) {\n        \
