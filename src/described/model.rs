@@ -185,11 +185,18 @@ impl Rules {
     /// out of range), nothing for a zone of the table.
     #[inline]
     pub fn pile_at(&self, z: u8, i: i32) -> Option<usize> {
+        self.pile_among(z, i, self.players as i32)
+    }
+
+    /// [`Rules::pile_at`] with the number of seats given (`players`, the
+    /// rules' own): a constant where generated code calls it.
+    #[inline(always)]
+    pub fn pile_among(&self, z: u8, i: i32, players: i32) -> Option<usize> {
         let zone = &self.zones[z as usize];
         let first = zone.first as usize;
         match zone.count {
             Some(n) => (0..i32::from(n)).contains(&i).then_some(first + i as usize),
-            None if zone.per_seat => Some(first + i.rem_euclid(self.players as i32) as usize),
+            None if zone.per_seat => Some(first + i.rem_euclid(players) as usize),
             None => Some(first),
         }
     }

@@ -172,7 +172,7 @@ impl Core {
             } => self.put::<E>(r, l, *set, *zone, *seat, *up, *after),
             Op::Discard(set) => E::each_moved(self, r, l, *set, |core, c| {
                 let owner = i32::from(core.owner[c as usize]);
-                if let Some(to) = r.pile_at(r.discard_to, owner) {
+                if let Some(to) = r.pile_among(r.discard_to, owner, n) {
                     core.move_card(r, c, to, None);
                 }
             }),
@@ -340,7 +340,8 @@ impl Core {
         up: Option<bool>,
         after: Option<XId>,
     ) {
-        let Some(to) = r.pile_at(zone, seat.map_or(0, |s| E::x(self, r, l, s))) else {
+        let seat = seat.map_or(0, |s| E::x(self, r, l, s));
+        let Some(to) = r.pile_among(zone, seat, E::players(r)) else {
             return;
         };
         let Some(after) = after else {
