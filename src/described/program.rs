@@ -538,3 +538,35 @@ pub fn thread_jumps(ops: &mut [Op]) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A chain of forward jumps is followed until it meets a jump back,
+    /// which is neither followed nor moved (it counts a step); every op
+    /// keeps its place.
+    #[test]
+    fn jumps_are_threaded_forward_only() {
+        let mut ops = vec![
+            Op::JumpUnless(0, 2),              // 0: onto 2, to 3, to 5
+            Op::Phase(0),                      // 1
+            Op::Jump(3),                       // 2: forward, onto 3: to 5
+            Op::Jump(5),                       // 3: onto a jump back: stays
+            Op::Jump(1),                       // 4: back: stays
+            Op::Jump(4),                       // 5: back: stays
+            Op::ForTest { count: 0, exit: 3 }, // 6: an exit onto 3: to 5
+            Op::EndGame,                       // 7
+            Op::Jump(200),                     // 8: out of the program: stays
+        ];
+        thread_jumps(&mut ops);
+        assert_eq!(ops.len(), 9);
+        assert_eq!(ops[0], Op::JumpUnless(0, 5));
+        assert_eq!(ops[2], Op::Jump(5));
+        assert_eq!(ops[3], Op::Jump(5));
+        assert_eq!(ops[4], Op::Jump(1));
+        assert_eq!(ops[5], Op::Jump(4));
+        assert_eq!(ops[6], Op::ForTest { count: 0, exit: 5 });
+        assert_eq!(ops[8], Op::Jump(200));
+    }
+}

@@ -45,7 +45,9 @@ impl Core {
             return;
         }
         for (v, x) in bind.into_iter().flatten() {
-            self.locals[usize::from(v)] = x;
+            if let Some(slot) = self.locals.get_mut(usize::from(v)) {
+                *slot = x;
+            }
         }
         let mut l = self.locals;
         self.run_ops::<false>(r, &mut l, steps);
