@@ -996,7 +996,12 @@ impl C<'_, '_> {
         if !keys.is_empty() || !dom_ok || self.prog.test_sets(test) {
             return None;
         }
-        let found = T::Exists { var, dom, test };
+        let found = T::Exists {
+            var,
+            dom,
+            test,
+            settle: true,
+        };
         match op {
             C::Ne | C::Gt => Some(found),
             C::Eq | C::Le => Some(T::Not(self.t(found))),

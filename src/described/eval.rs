@@ -949,14 +949,19 @@ impl Build<'_> {
                 let n = self.count(s);
                 tf(move |c, r, l| n(c, r, l) == 0)
             }
-            T::Exists { var, dom, test } => {
+            T::Exists {
+                var,
+                dom,
+                test,
+                settle,
+            } => {
                 let (dom, test, var) = (self.dom(dom), self.t(test), usize::from(var));
                 tf(move |c, r, l| {
                     let found = dom.any(c, r, l, |c, l, it| {
                         l[var] = i32::from(it);
                         test(c, r, l)
                     });
-                    if found {
+                    if found && settle {
                         // The variable on the last item, as a count leaves it.
                         dom.each(c, r, l, |_, l, it| l[var] = i32::from(it));
                     }

@@ -67,6 +67,15 @@ pub struct Measures {
     turns: Option<XId>,
 }
 
+impl Measures {
+    /// Every expression the measures evaluate.
+    pub fn roots(&self) -> Vec<XId> {
+        let values = self.values.iter().map(|v| v.0);
+        let ends = self.ends.iter().map(|e| e.1);
+        values.chain(ends).chain(self.turns).collect()
+    }
+}
+
 impl Default for Measures {
     fn default() -> Measures {
         Measures {

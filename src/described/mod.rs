@@ -30,6 +30,7 @@ pub mod eval;
 mod grid;
 mod indexed;
 pub mod layers;
+mod live;
 mod load_calls;
 pub mod measures;
 pub mod model;

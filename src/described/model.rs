@@ -566,6 +566,8 @@ impl Validator {
                 Ok(m) => p.measures = m,
                 Err(d) => self.diags.extend(d),
             }
+            let others = p.measures.roots();
+            super::live::relax_searches(p, &others);
         }
         let mut settings = vec![("players".to_string(), players.to_string())];
         settings.extend(toggles.settings.iter().cloned());

@@ -105,11 +105,15 @@ pub enum T {
     /// looked for in order and no further than the first that does. The
     /// variable is left on the domain's last item, as the count leaves
     /// it; the domain is the seats, the values, or one zone, and the test
-    /// sets no local (so nothing else tells the two apart).
+    /// sets no local (so nothing else tells the two apart). Without
+    /// `settle` (`live.rs`: where no op reads what the count would leave
+    /// in the locals), the variable stays where the search stopped, and
+    /// the test may set locals.
     Exists {
         var: u8,
         dom: Dom,
         test: TId,
+        settle: bool,
     },
 }
 

@@ -764,7 +764,12 @@ impl Gen<'_> {
                 };
                 format!("let a = {}; let b = {}; a {op} b", self.x(a), self.x(b))
             }
-            T::Exists { var, dom, test } => {
+            T::Exists {
+                var,
+                dom,
+                test,
+                settle,
+            } => {
                 let body = format!(
                     "l[{var}] = i32::from(it); if {} {{ break 'found true; }}",
                     self.t(test)
@@ -772,6 +777,7 @@ impl Gen<'_> {
                 // The variable then on the domain's last item, as a count
                 // leaves it (`T::Exists`).
                 let last = match dom {
+                    _ if !settle => String::new(),
                     Dom::Seats if self.n() > 0 => format!("l[{var}] = {};", self.n() - 1),
                     Dom::Values(n) if n > 0 => format!("l[{var}] = {};", n - 1),
                     Dom::Seats | Dom::Values(_) => String::new(),
