@@ -33,7 +33,7 @@ impl Core {
     /// [`Core::run`] after `steps` steps were run without a decision (a
     /// game started from [`Rules::fixed_start`]).
     pub fn run_counted(&mut self, r: &Rules, steps: u32) {
-        self.run_bound(r, steps, [None; 2]);
+        self.run_bound(r, steps, Bind::default());
     }
 
     /// [`Core::run_counted`] with the locals `bind` set first (a move's
@@ -44,11 +44,7 @@ impl Core {
             run(self, r, steps, bind);
             return;
         }
-        for (v, x) in bind.into_iter().flatten() {
-            if let Some(slot) = self.locals.get_mut(usize::from(v)) {
-                *slot = x;
-            }
-        }
+        bind.set(&mut self.locals);
         let mut l = self.locals;
         self.run_ops::<false>(r, &mut l, steps);
         self.locals = l;
@@ -650,10 +646,10 @@ impl Core {
             return;
         };
         let o = &r.program.choices[ch as usize].options[m.option as usize];
-        let bind = [
-            o.card.map(|(var, _)| (var, i32::from(m.card))),
-            o.index.map(|(k, _)| (k, i32::from(m.target))),
-        ];
+        let bind = Bind::new([
+            o.card.map(|(var, _)| (var, m.card)),
+            o.index.map(|(k, _)| (k, m.target)),
+        ]);
         self.pc = o.body;
         self.decisions += 1;
         if let Some(log) = &mut self.log {

@@ -579,9 +579,7 @@ mod p0 {
     pub fn run(c: &mut Core, r: &Rules, steps: u32, bind: Bind) -> u32 {
         let mut l = [0; MAX_LOCALS];
         copy_locals::<LOCALS>(&mut l, &c.locals);
-        for (v, x) in bind.into_iter().flatten() {
-            l[usize::from(v) % MAX_LOCALS] = x;
-        }
+        bind.set(&mut l);
         let steps = ops(c, r, &mut l, steps);
         copy_locals::<LOCALS>(&mut c.locals, &l);
         steps
@@ -3158,9 +3156,7 @@ mod p1 {
     pub fn run(c: &mut Core, r: &Rules, steps: u32, bind: Bind) -> u32 {
         let mut l = [0; MAX_LOCALS];
         copy_locals::<LOCALS>(&mut l, &c.locals);
-        for (v, x) in bind.into_iter().flatten() {
-            l[usize::from(v) % MAX_LOCALS] = x;
-        }
+        bind.set(&mut l);
         let steps = ops(c, r, &mut l, steps);
         copy_locals::<LOCALS>(&mut c.locals, &l);
         steps
@@ -5737,9 +5733,7 @@ mod p2 {
     pub fn run(c: &mut Core, r: &Rules, steps: u32, bind: Bind) -> u32 {
         let mut l = [0; MAX_LOCALS];
         copy_locals::<LOCALS>(&mut l, &c.locals);
-        for (v, x) in bind.into_iter().flatten() {
-            l[usize::from(v) % MAX_LOCALS] = x;
-        }
+        bind.set(&mut l);
         let steps = ops(c, r, &mut l, steps);
         copy_locals::<LOCALS>(&mut c.locals, &l);
         steps
@@ -9603,9 +9597,7 @@ mod p3 {
     pub fn run(c: &mut Core, r: &Rules, steps: u32, bind: Bind) -> u32 {
         let mut l = [0; MAX_LOCALS];
         copy_locals::<LOCALS>(&mut l, &c.locals);
-        for (v, x) in bind.into_iter().flatten() {
-            l[usize::from(v) % MAX_LOCALS] = x;
-        }
+        bind.set(&mut l);
         let steps = ops(c, r, &mut l, steps);
         copy_locals::<LOCALS>(&mut c.locals, &l);
         steps
@@ -19294,9 +19286,7 @@ mod p4 {
     pub fn run(c: &mut Core, r: &Rules, steps: u32, bind: Bind) -> u32 {
         let mut l = [0; MAX_LOCALS];
         copy_locals::<LOCALS>(&mut l, &c.locals);
-        for (v, x) in bind.into_iter().flatten() {
-            l[usize::from(v) % MAX_LOCALS] = x;
-        }
+        bind.set(&mut l);
         let steps = ops(c, r, &mut l, steps);
         copy_locals::<LOCALS>(&mut c.locals, &l);
         steps
@@ -28985,9 +28975,7 @@ mod p5 {
     pub fn run(c: &mut Core, r: &Rules, steps: u32, bind: Bind) -> u32 {
         let mut l = [0; MAX_LOCALS];
         copy_locals::<LOCALS>(&mut l, &c.locals);
-        for (v, x) in bind.into_iter().flatten() {
-            l[usize::from(v) % MAX_LOCALS] = x;
-        }
+        bind.set(&mut l);
         let steps = ops(c, r, &mut l, steps);
         copy_locals::<LOCALS>(&mut c.locals, &l);
         steps
@@ -38676,9 +38664,7 @@ mod p6 {
     pub fn run(c: &mut Core, r: &Rules, steps: u32, bind: Bind) -> u32 {
         let mut l = [0; MAX_LOCALS];
         copy_locals::<LOCALS>(&mut l, &c.locals);
-        for (v, x) in bind.into_iter().flatten() {
-            l[usize::from(v) % MAX_LOCALS] = x;
-        }
+        bind.set(&mut l);
         let steps = ops(c, r, &mut l, steps);
         copy_locals::<LOCALS>(&mut c.locals, &l);
         steps
@@ -48367,9 +48353,7 @@ mod p7 {
     pub fn run(c: &mut Core, r: &Rules, steps: u32, bind: Bind) -> u32 {
         let mut l = [0; MAX_LOCALS];
         copy_locals::<LOCALS>(&mut l, &c.locals);
-        for (v, x) in bind.into_iter().flatten() {
-            l[usize::from(v) % MAX_LOCALS] = x;
-        }
+        bind.set(&mut l);
         let steps = ops(c, r, &mut l, steps);
         copy_locals::<LOCALS>(&mut c.locals, &l);
         steps

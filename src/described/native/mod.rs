@@ -64,10 +64,41 @@ pub type MakeFn = fn() -> (Vec<Box<XFn>>, Vec<Box<TFn>>);
 pub type RunFn = fn(&mut Core, &Rules, u32, Bind) -> u32;
 
 /// The locals a move sets before its option's body runs (its card's and
-/// its index's variable, each if the option has one).
-pub type Bind = [Option<(u8, i32)>; 2];
+/// its index's variable, each if the option has one), packed in one word
+/// so that it goes to `run` in a register: a small array goes by
+/// reference, and reading back wider what was just written waits for the
+/// writes to land. Each half: the variable (bits 0 to 7), the value (a
+/// card or an index, bits 8 to 15), and bit 16 when the half is used.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub struct Bind(u64);
 
-use super::eval::{TFn, XFn};
+impl Bind {
+    const USED: u32 = 1 << 16;
+
+    /// Variable `var` of each pair set to its value.
+    pub fn new(pairs: [Option<(u8, u8)>; 2]) -> Bind {
+        let half = |p: Option<(u8, u8)>| {
+            p.map_or(0, |(var, v)| {
+                Self::USED | u32::from(var) | u32::from(v) << 8
+            })
+        };
+        Bind(u64::from(half(pairs[0])) | u64::from(half(pairs[1])) << 32)
+    }
+
+    /// Sets the variables in `l` (one out of the locals is left).
+    #[inline(always)]
+    pub fn set(self, l: &mut Locals) {
+        for half in [self.0 as u32, (self.0 >> 32) as u32] {
+            if half & Self::USED != 0
+                && let Some(slot) = l.get_mut((half & 0xff) as usize)
+            {
+                *slot = ((half >> 8) & 0xff) as i32;
+            }
+        }
+    }
+}
+
+use super::eval::{Locals, TFn, XFn};
 use super::state::{Core, Move};
 use crate::engine::seed::AgentRng;
 

@@ -236,7 +236,7 @@ impl Gen<'_> {
             "\n    pub fn run(c: &mut Core, r: &Rules, steps: u32, bind: Bind) -> u32 {\n        \
              let mut l = [0; MAX_LOCALS];\n        \
              copy_locals::<LOCALS>(&mut l, &c.locals);\n        \
-             for (v, x) in bind.into_iter().flatten() {\n            l[usize::from(v) % MAX_LOCALS] = x;\n        }\n        \
+             bind.set(&mut l);\n        \
              let steps = ops(c, r, &mut l, steps);\n        \
              copy_locals::<LOCALS>(&mut c.locals, &l);\n        \
              steps\n    }\n\n    \
