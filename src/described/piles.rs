@@ -125,7 +125,7 @@ impl Piles {
     /// Puts card `c` into pile `p` at place `at` (0: the bottom; at most
     /// its length: the top). The cards from there on move up one place.
     /// A pile the rules do not have takes no card.
-    #[inline]
+    #[inline(always)]
     pub fn insert(&mut self, p: usize, at: usize, c: u8) {
         if !self.has(p) {
             return;

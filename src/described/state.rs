@@ -395,15 +395,19 @@ impl State {
             backs[r.backs[at(&self.core, pl) as usize] as usize] = true;
         }
         for b in (0..MAX_CARDS as u8).filter(|&b| backs[b as usize]) {
-            let mine = || {
-                places
-                    .iter()
-                    .filter(|pl| r.backs[at(&self.core, pl) as usize] == b)
-            };
-            let mut cards: ArrayVec<u8, MAX_CARDS> = mine().map(|pl| at(&self.core, pl)).collect();
+            // The places of cards with back `b`, and their cards.
+            let mut mine: ArrayVec<(u8, u8), MAX_CARDS> = ArrayVec::new();
+            let mut cards: ArrayVec<u8, MAX_CARDS> = ArrayVec::new();
+            for pl in &places {
+                let c = at(&self.core, pl);
+                if r.backs[c as usize] == b {
+                    mine.push(*pl);
+                    cards.push(c);
+                }
+            }
             cards.sort_unstable();
             seed::shuffle(&mut cards, rng);
-            for (pl, &c) in mine().zip(&cards) {
+            for (pl, &c) in mine.iter().zip(&cards) {
                 let old = at(&self.core, pl);
                 s.core.pile_mut(pl.0 as usize)[pl.1 as usize] = c;
                 s.core.loc[c as usize] = pl.0;
