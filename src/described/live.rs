@@ -40,97 +40,40 @@ struct Walk<'a> {
 }
 
 impl Walk<'_> {
-    fn x(&mut self, x: XId, bound: Locals) {
-        match &self.p.xs[x as usize] {
-            X::Int(_) | X::Players | X::Glob(_) => {}
-            X::Local(k) => {
-                if bound & bit(*k) == 0 {
-                    self.uses.reads |= bit(*k);
-                }
-            }
-            X::Cell { ix: a, .. }
-            | X::Per(_, a)
-            | X::Attr(a, _)
-            | X::Owner(a)
-            | X::Pos(a)
-            | X::Before(a)
-            | X::After(a)
-            | X::Index(a)
-            | X::Next(a)
-            | X::Neg(a) => self.x(*a, bound),
-            X::Count(s) => self.set(*s, bound),
-            X::Add(a, b)
-            | X::Sub(a, b)
-            | X::Mul(a, b)
-            | X::Max(a, b)
-            | X::Min(a, b)
-            | X::SeenBy(a, b) => {
-                self.x(*a, bound);
-                self.x(*b, bound);
-            }
-            X::If(t, a, b) => {
-                self.t(*t, bound);
-                self.x(*a, bound);
-                self.x(*b, bound);
-            }
-            X::Bool(t) => self.t(*t, bound),
-            X::Agg {
-                var,
-                dom,
-                keys,
-                test,
-                ..
-            } => {
-                self.dom(*dom, bound);
-                self.uses.sets |= bit(*var);
-                let inner = bound | bit(*var);
-                keys.iter().for_each(|&k| self.x(k, inner));
-                if let Some(t) = test {
-                    self.t(*t, inner);
-                }
-            }
+    fn part(&mut self, part: Part, bound: Locals) {
+        match part {
+            Part::X(x) => self.x(x, bound),
+            Part::T(t) => self.t(t, bound),
+            Part::Set(s) => self.set(s, bound),
         }
+    }
+
+    fn x(&mut self, x: XId, bound: Locals) {
+        let p = self.p;
+        let node = &p.xs[x as usize];
+        match *node {
+            X::Local(k) if bound & bit(k) == 0 => self.uses.reads |= bit(k),
+            X::Agg { var, .. } => self.uses.sets |= bit(var),
+            _ => {}
+        }
+        node.parts(|part, var| self.part(part, bound | var.map_or(0, bit)));
     }
 
     fn t(&mut self, t: TId, bound: Locals) {
         if count_with_zero(self.p, t).is_some() {
             self.found.push(t);
         }
-        match &self.p.ts[t as usize] {
-            T::Const(_) => {}
-            T::Or(ts) | T::And(ts) => ts.iter().for_each(|&t| self.t(t, bound)),
-            T::Not(t) => self.t(*t, bound),
-            T::Cmp(a, _, b) => {
-                self.x(*a, bound);
-                self.x(*b, bound);
-            }
-            T::Any(s) | T::No(s) => self.set(*s, bound),
-            T::Has(_, x) => self.x(*x, bound),
-            T::In(x, s) => {
-                self.x(*x, bound);
-                self.set(*s, bound);
-            }
-            T::Exists { var, dom, test, .. } => {
-                self.dom(*dom, bound);
-                self.uses.sets |= bit(*var);
-                self.t(*test, bound | bit(*var));
-            }
+        let p = self.p;
+        let node = &p.ts[t as usize];
+        if let T::Exists { var, .. } = *node {
+            self.uses.sets |= bit(var);
         }
-    }
-
-    fn dom(&mut self, dom: Dom, bound: Locals) {
-        if let Dom::Cards(s) = dom {
-            self.set(s, bound);
-        }
+        node.parts(|part, var| self.part(part, bound | var.map_or(0, bit)));
     }
 
     fn set(&mut self, s: SId, bound: Locals) {
-        for term in &self.p.sets[s as usize].terms {
-            match *term {
-                Term::Zone { seat: Some(x), .. } | Term::Card(x) => self.x(x, bound),
-                Term::Zone { seat: None, .. } | Term::Deck(_) => {}
-            }
-        }
+        let p = self.p;
+        p.sets[s as usize].parts(|part| self.part(part, bound));
     }
 }
 

@@ -440,67 +440,124 @@ impl Program {
     /// it (an aggregate's domain, keys and test included).
     fn any_in_x(&self, x: XId, p: &impl Fn(Node) -> bool) -> bool {
         let node = &self.xs[x as usize];
-        p(Node::X(node))
-            || match node {
-                X::Int(_) | X::Players | X::Glob(_) | X::Local(_) => false,
-                X::Cell { ix: a, .. }
-                | X::Per(_, a)
-                | X::Attr(a, _)
-                | X::Owner(a)
-                | X::Pos(a)
-                | X::Before(a)
-                | X::After(a)
-                | X::Index(a)
-                | X::Next(a)
-                | X::Neg(a) => self.any_in_x(*a, p),
-                X::Count(s) => self.any_in_set(*s, p),
-                X::Add(a, b)
-                | X::Sub(a, b)
-                | X::Mul(a, b)
-                | X::Max(a, b)
-                | X::Min(a, b)
-                | X::SeenBy(a, b) => self.any_in_x(*a, p) || self.any_in_x(*b, p),
-                X::If(t, a, b) => {
-                    self.any_in_t(*t, p) || self.any_in_x(*a, p) || self.any_in_x(*b, p)
-                }
-                X::Bool(t) => self.any_in_t(*t, p),
-                X::Agg {
-                    dom, keys, test, ..
-                } => {
-                    self.any_in_dom(*dom, p)
-                        || keys.iter().any(|&k| self.any_in_x(k, p))
-                        || test.is_some_and(|t| self.any_in_t(t, p))
-                }
-            }
+        let mut any = p(Node::X(node));
+        node.parts(|part, _| any = any || self.any_in(part, p));
+        any
     }
 
     /// [`Program::any_in_x`] for a test.
     fn any_in_t(&self, t: TId, p: &impl Fn(Node) -> bool) -> bool {
         let node = &self.ts[t as usize];
-        p(Node::T(node))
-            || match node {
-                T::Const(_) => false,
-                T::Or(ts) | T::And(ts) => ts.iter().any(|&t| self.any_in_t(t, p)),
-                T::Not(t) => self.any_in_t(*t, p),
-                T::Cmp(a, _, b) => self.any_in_x(*a, p) || self.any_in_x(*b, p),
-                T::Any(s) | T::No(s) => self.any_in_set(*s, p),
-                T::Has(_, x) => self.any_in_x(*x, p),
-                T::In(x, s) => self.any_in_x(*x, p) || self.any_in_set(*s, p),
-                T::Exists { dom, test, .. } => self.any_in_dom(*dom, p) || self.any_in_t(*test, p),
-            }
-    }
-
-    fn any_in_dom(&self, dom: Dom, p: &impl Fn(Node) -> bool) -> bool {
-        matches!(dom, Dom::Cards(s) if self.any_in_set(s, p))
+        let mut any = p(Node::T(node));
+        node.parts(|part, _| any = any || self.any_in(part, p));
+        any
     }
 
     /// [`Program::any_in_x`] for the expressions of a card set.
     fn any_in_set(&self, s: SId, p: &impl Fn(Node) -> bool) -> bool {
-        self.sets[s as usize].terms.iter().any(|t| match *t {
-            Term::Zone { seat, .. } => seat.is_some_and(|x| self.any_in_x(x, p)),
-            Term::Card(x) => self.any_in_x(x, p),
-            Term::Deck(_) => false,
-        })
+        let mut any = false;
+        self.sets[s as usize].parts(|part| any = any || self.any_in(part, p));
+        any
+    }
+
+    fn any_in(&self, part: Part, p: &impl Fn(Node) -> bool) -> bool {
+        match part {
+            Part::X(x) => self.any_in_x(x, p),
+            Part::T(t) => self.any_in_t(t, p),
+            Part::Set(s) => self.any_in_set(s, p),
+        }
+    }
+}
+
+/// What evaluating an expression, a test or a card set evaluates in
+/// turn.
+#[derive(Clone, Copy)]
+pub enum Part {
+    X(XId),
+    T(TId),
+    Set(SId),
+}
+
+impl X {
+    /// Each part of the expression, with the variable it is evaluated
+    /// with (an aggregate's keys and test: its variable; else `None`).
+    pub fn parts(&self, mut f: impl FnMut(Part, Option<u8>)) {
+        match self {
+            X::Int(_) | X::Players | X::Glob(_) | X::Local(_) => {}
+            X::Cell { ix: a, .. }
+            | X::Per(_, a)
+            | X::Attr(a, _)
+            | X::Owner(a)
+            | X::Pos(a)
+            | X::Before(a)
+            | X::After(a)
+            | X::Index(a)
+            | X::Next(a)
+            | X::Neg(a) => f(Part::X(*a), None),
+            X::Count(s) => f(Part::Set(*s), None),
+            X::Add(a, b)
+            | X::Sub(a, b)
+            | X::Mul(a, b)
+            | X::Max(a, b)
+            | X::Min(a, b)
+            | X::SeenBy(a, b) => [a, b].iter().for_each(|&&x| f(Part::X(x), None)),
+            X::If(t, a, b) => {
+                f(Part::T(*t), None);
+                [a, b].iter().for_each(|&&x| f(Part::X(x), None));
+            }
+            X::Bool(t) => f(Part::T(*t), None),
+            X::Agg {
+                var,
+                dom,
+                keys,
+                test,
+                ..
+            } => {
+                if let Dom::Cards(s) = dom {
+                    f(Part::Set(*s), None);
+                }
+                keys.iter().for_each(|&k| f(Part::X(k), Some(*var)));
+                if let Some(t) = test {
+                    f(Part::T(*t), Some(*var));
+                }
+            }
+        }
+    }
+}
+
+impl T {
+    /// [`X::parts`] for a test (a search's test: with its variable).
+    pub fn parts(&self, mut f: impl FnMut(Part, Option<u8>)) {
+        match self {
+            T::Const(_) => {}
+            T::Or(ts) | T::And(ts) => ts.iter().for_each(|&t| f(Part::T(t), None)),
+            T::Not(t) => f(Part::T(*t), None),
+            T::Cmp(a, _, b) => [a, b].iter().for_each(|&&x| f(Part::X(x), None)),
+            T::Any(s) | T::No(s) => f(Part::Set(*s), None),
+            T::Has(_, x) => f(Part::X(*x), None),
+            T::In(x, s) => {
+                f(Part::X(*x), None);
+                f(Part::Set(*s), None);
+            }
+            T::Exists { var, dom, test, .. } => {
+                if let Dom::Cards(s) = dom {
+                    f(Part::Set(*s), None);
+                }
+                f(Part::T(*test), Some(*var));
+            }
+        }
+    }
+}
+
+impl CardSet {
+    /// The expressions of the set's terms (a seat's zone's seat, a card).
+    pub fn parts(&self, mut f: impl FnMut(Part)) {
+        for term in &self.terms {
+            match *term {
+                Term::Zone { seat: Some(x), .. } | Term::Card(x) => f(Part::X(x)),
+                Term::Zone { seat: None, .. } | Term::Deck(_) => {}
+            }
+        }
     }
 }
 
