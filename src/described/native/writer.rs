@@ -252,11 +252,13 @@ impl Gen<'_> {
                     " if !c.exec::<P>(r, l, {at}, &Op::{op:?}, &mut steps) {{ return steps; }}"
                 );
                 if op.may_go_on() {
-                    let _ = write!(s, " if c.pc != {} {{ continue; }}", at + 1);
+                    let jump = op.target().map_or(String::new(), |t| self.jump_at(t));
+                    let _ = write!(s, " if c.pc != {} {{{jump} continue; }}", at + 1);
                 } else if !op.falls_through() {
                     break;
                 }
                 if leaders.get(at + 1).is_none_or(|&l| l) {
+                    s.push_str(&self.jump_at((at + 1) as u16));
                     break;
                 }
             }
@@ -270,6 +272,18 @@ impl Gen<'_> {
              }\n            }\n        }\n    }\n",
         );
         s
+    }
+
+    /// The op at `at` if it is a `jump`, run where the row that reaches
+    /// it ends rather than from the dispatch (a loop's jump back, after
+    /// its body): the same op, one dispatch fewer.
+    fn jump_at(&self, at: u16) -> String {
+        match self.r.program.ops.get(usize::from(at)) {
+            Some(op @ Op::Jump(_)) => {
+                format!(" if !c.exec::<P>(r, l, {at}, &Op::{op:?}, &mut steps) {{ return steps; }}")
+            }
+            _ => String::new(),
+        }
     }
 
     /// The places a run starts from or jumps to: the first op, each op's
