@@ -552,6 +552,7 @@ impl State {
 
     /// The groups where `player` may place one more card in a turn (room,
     /// patricians left, not frozen), and those with room for two (bit g).
+    #[inline]
     pub(crate) fn room_masks(&self, player: usize) -> (u16, u16) {
         let l = &self.rules.limits;
         // Open: patricians left (none past the last group), not frozen.
