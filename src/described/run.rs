@@ -75,17 +75,21 @@ impl Core {
             if FIXED && !op.is_fixed() {
                 return steps;
             }
-            if !self.exec::<Tables>(r, l, self.pc, op, &mut steps) {
-                return steps;
+            match self.exec::<Tables>(r, l, self.pc, op, &mut steps) {
+                Some(next) => self.pc = next,
+                None => return steps,
             }
         }
     }
 
-    /// Runs op `op`, the one at `at` (where the run is), and moves the
-    /// place on: whether the run goes on (not when a decision waits or the
-    /// game ended). Its expressions and tests are read through `E` (the
-    /// closures, or the native code of `native/`, which inlines this for
-    /// each op with its place a constant).
+    /// Runs op `op`, the one at `at` (where the run is): the place of the
+    /// next op, or `None` where the run stops (a decision waits, the game
+    /// ended), and then `self.pc` says where it resumes. The place is
+    /// written to `self.pc` only where something reads it (a stop, a
+    /// call, a return), so that native code keeps it out of memory. Its
+    /// expressions and tests are read through `E` (the closures, or the
+    /// native code of `native/`, which inlines this for each op with its
+    /// place a constant).
     #[inline(always)]
     pub(super) fn exec<E: Read>(
         &mut self,
@@ -94,25 +98,25 @@ impl Core {
         at: u16,
         op: &Op,
         steps: &mut u32,
-    ) -> bool {
+    ) -> Option<u16> {
         let p = &r.program;
         let n = E::players(r);
-        let pc = at as usize;
-        self.pc = at + 1;
+        let next = at + 1;
         match op {
             Op::Phase(i) => {
                 self.phase = *i;
                 self.phase_starts();
             }
             Op::Jump(t) => {
-                self.pc = *t;
-                if usize::from(*t) <= pc && !self.step(steps) {
-                    return false;
+                if *t <= at && !self.step(steps) {
+                    self.pc = *t;
+                    return None;
                 }
+                return Some(*t);
             }
             Op::JumpUnless(t, to) => {
                 if !E::t(self, r, l, *t) {
-                    self.pc = *to;
+                    return Some(*to);
                 }
             }
             Op::ForInit {
@@ -128,31 +132,33 @@ impl Core {
             }
             Op::ForTest { count, exit } => {
                 if l[*count as usize] <= 0 {
-                    self.pc = *exit;
+                    return Some(*exit);
                 }
             }
             Op::ForStep { var, count, head } => {
                 l[*count as usize] -= 1;
                 let v = &mut l[*var as usize];
                 *v = (*v + 1) % n;
-                self.pc = *head;
                 if !self.step(steps) {
-                    return false;
+                    self.pc = *head;
+                    return None;
                 }
+                return Some(*head);
             }
             Op::Choose { by, choice } => {
                 if self.decisions >= r.decision_cap {
+                    self.pc = next;
                     self.finish(End::DecisionCap(self.phase));
-                    return false;
+                    return None;
                 }
                 let seat = E::x(self, r, l, *by).rem_euclid(n) as u8;
                 self.waiting = Some((*choice, seat));
                 if E::any_legal(self, r, l, *choice) {
-                    self.pc -= 1;
-                    return false;
+                    self.pc = at;
+                    return None;
                 }
                 self.waiting = None;
-                self.pc = p.choices[*choice as usize].end;
+                return Some(p.choices[*choice as usize].end);
             }
             Op::SetGlob(i, x) => {
                 self.glob[*i as usize] = E::x(self, r, l, *x);
@@ -187,8 +193,9 @@ impl Core {
             }
             Op::Tell(i) => self.tell(r, l, *i),
             Op::EndGame => {
+                self.pc = next;
                 self.finish(End::Game);
-                return false;
+                return None;
             }
             // D, E (`calls.rs`)
             Op::SetCell { off, len, ix, to } => {
@@ -199,12 +206,18 @@ impl Core {
             Op::SetLocal(i, x) => l[*i as usize] = E::x(self, r, l, *x),
             Op::Run { event, card } => {
                 let c = E::x(self, r, l, *card);
+                self.pc = next;
                 self.call(r, l, *event, c);
                 if self.end.is_some() {
-                    return false;
+                    return None;
                 }
+                return Some(self.pc);
             }
-            Op::Return => self.ret(r, l),
+            Op::Return => {
+                self.pc = next;
+                self.ret(r, l);
+                return Some(self.pc);
+            }
             Op::ForCardInit { set, base, n, i } => {
                 let mut cards = Cards::new();
                 E::cards(self, r, l, *set, &mut cards);
@@ -223,7 +236,7 @@ impl Core {
                 let (found, taken) = E::first(self, r, l, *set, *var, *has, room);
                 if !found {
                     self.for_card_skipped(l, taken, [*base, *n, *i]);
-                    self.pc = *exit;
+                    return Some(*exit);
                 }
             }
             Op::ForCardNext {
@@ -234,7 +247,7 @@ impl Core {
                 exit,
             } => {
                 if !self.for_card_next(l, *var, [*base, *n, *i]) {
-                    self.pc = *exit;
+                    return Some(*exit);
                 }
             }
             Op::ForCardNextIf {
@@ -246,8 +259,7 @@ impl Core {
                 exit,
             } => loop {
                 if !self.for_card_next(l, *var, [*base, *n, *i]) {
-                    self.pc = *exit;
-                    break;
+                    return Some(*exit);
                 }
                 if E::t(self, r, l, *test) {
                     break;
@@ -255,7 +267,7 @@ impl Core {
             },
             Op::ForCardEnd { base } => self.for_card_end(l, *base),
         }
-        true
+        Some(next)
     }
 
     /// Counts a step (a jump back); false when the run is stopped, past

@@ -17,6 +17,7 @@
 //! first (`pub static PROGRAMS: &[Native] = &[];` and nothing else), then
 //! regenerate.
 
+mod regions;
 pub mod writer;
 // The library's own unit tests do not build the generated code (it is
 // long to compile, and they test the closures); every other build does.

@@ -205,6 +205,21 @@ impl Gen<'_> {
             let Op::ForCardSkip { set, var, has, .. } = *op else {
                 continue;
             };
+            if let Some(bits) = self.has_of(has, var) {
+                // A test of the card alone: its bit, read off the card
+                // as it is walked, and the variable set once, to the
+                // last card looked at, as the walk below leaves it.
+                let body = "if k >= room { break 'found false; } k += 1; last = it; \
+                            if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; }";
+                let _ = writeln!(
+                    s,
+                    "                ({set}, {has}) => {{ const HAS: [u64; 4] = {bits:?}; let mut k = 0usize; \
+                     let mut last = u8::MAX; let f = 'found: {{ {} false }}; \
+                     if k > 0 {{ l[{var}] = i32::from(last); }} (f, k) }}",
+                    self.each_card(set, body)
+                );
+                continue;
+            }
             let body = format!(
                 "if k >= room {{ break 'found false; }} l[{var}] = i32::from(it); k += 1; if {} {{ break 'found true; }}",
                 self.t(has)
@@ -219,19 +234,15 @@ impl Gen<'_> {
         s
     }
 
-    /// The ops' loop: at each place a run can start from (see
-    /// [`Gen::leaders`]), the row of ops that follows it, each op a
-    /// constant for `exec` to inline, up to the next such place or the
-    /// first op that jumps, calls, waits or stops for sure; past an op
-    /// that goes on unless its test sends it to its target
-    /// (`Op::may_go_on`), the row runs on, and only the target goes back
-    /// to the dispatch. From any other place, one op at a time through
-    /// the closures (`Tables`: the same meaning, and no second copy of
-    /// every op's code to build). The loop is inlined into `run`, so that
-    /// the copy of the locals is the loop's own (4% more games/s).
+    /// `run`: the locals copied in, the ops' loop (`regions.rs`: each
+    /// region of ops written once as structured code, each op a constant
+    /// for `exec` to inline; from any other place, one op at a time
+    /// through the closures, `Tables`: the same meaning, and no second
+    /// copy of every op's code to build), the locals copied back. The
+    /// loop is inlined into `run`, so that the copy of the locals is the
+    /// loop's own (4% more games/s), and the place is a local, written
+    /// to `Core::pc` only where the run stops or calls (6% more games/s).
     fn run(&self) -> String {
-        let ops = &self.r.program.ops;
-        let leaders = self.leaders();
         let mut s = String::from(
             "\n    pub fn run(c: &mut Core, r: &Rules, steps: u32, bind: Bind) -> u32 {\n        \
              let mut l = [0; MAX_LOCALS];\n        \
@@ -241,76 +252,11 @@ impl Gen<'_> {
              copy_locals::<LOCALS>(&mut c.locals, &l);\n        \
              steps\n    }\n\n    \
              #[inline(always)]\n    fn ops(c: &mut Core, r: &Rules, l: &mut Locals, mut steps: u32) -> u32 {\n        \
-             if c.end.is_some() {\n            return steps;\n        }\n        loop {\n            \
-             match c.pc {\n",
+             if c.end.is_some() {\n            return steps;\n        }\n",
         );
-        for pc in (0..ops.len()).filter(|&pc| leaders[pc]) {
-            let _ = write!(s, "                {pc} => {{");
-            for (at, op) in ops.iter().enumerate().skip(pc) {
-                let _ = write!(
-                    s,
-                    " if !c.exec::<P>(r, l, {at}, &Op::{op:?}, &mut steps) {{ return steps; }}"
-                );
-                if op.may_go_on() {
-                    let jump = op.target().map_or(String::new(), |t| self.jump_at(t));
-                    let _ = write!(s, " if c.pc != {} {{{jump} continue; }}", at + 1);
-                } else if !op.falls_through() {
-                    break;
-                }
-                if leaders.get(at + 1).is_none_or(|&l| l) {
-                    s.push_str(&self.jump_at((at + 1) as u16));
-                    break;
-                }
-            }
-            s.push_str(" }\n");
-        }
-        s.push_str(
-            "                pc => {\n                    \
-             let Some(op) = r.program.ops.get(usize::from(pc)) else {\n                        \
-             c.finish(End::Game);\n                        return steps;\n                    };\n                    \
-             if !c.exec::<Tables>(r, l, pc, op, &mut steps) {\n                        return steps;\n                    }\n                \
-             }\n            }\n        }\n    }\n",
-        );
+        s.push_str(&super::regions::ops_loop(&self.r.program));
+        s.push_str("    }\n");
         s
-    }
-
-    /// The op at `at` if it is a `jump`, run where the row that reaches
-    /// it ends rather than from the dispatch (a loop's jump back, after
-    /// its body): the same op, one dispatch fewer.
-    fn jump_at(&self, at: u16) -> String {
-        match self.r.program.ops.get(usize::from(at)) {
-            Some(op @ Op::Jump(_)) => {
-                format!(" if !c.exec::<P>(r, l, {at}, &Op::{op:?}, &mut steps) {{ return steps; }}")
-            }
-            _ => String::new(),
-        }
-    }
-
-    /// The places a run starts from or jumps to: the first op, each op's
-    /// target, each op after one that jumps, calls, waits or stops for
-    /// sure, and each option's first op and each choice's end.
-    fn leaders(&self) -> Vec<bool> {
-        let p = &self.r.program;
-        let mut lead = vec![false; p.ops.len()];
-        let mut mark = |pc: u16| {
-            if let Some(l) = lead.get_mut(usize::from(pc)) {
-                *l = true;
-            }
-        };
-        mark(0);
-        for (pc, op) in p.ops.iter().enumerate() {
-            if let Some(t) = op.target() {
-                mark(t);
-            }
-            if !op.falls_through() && !op.may_go_on() {
-                mark(pc as u16 + 1);
-            }
-        }
-        for ch in &p.choices {
-            mark(ch.end);
-            ch.options.iter().for_each(|o| mark(o.body));
-        }
-        lead
     }
 
     /// The legal moves of choice `ch`, in `each_legal`'s order and with
@@ -832,14 +778,7 @@ impl Gen<'_> {
                 format!("let k = {}; {}", self.x(k), self.card(&holds, "false"))
             }
             T::Has(e, k) => {
-                // The cards whose kind has a block for the event, one bit
-                // a card, written in.
-                let mut bits = [0u64; 4];
-                for (c, cd) in self.r.cards.iter().enumerate().take(256) {
-                    if self.r.program.calls.block(cd.0, e).is_some() {
-                        bits[c >> 6] |= 1 << (c & 63);
-                    }
-                }
+                let bits = self.has_bits(e);
                 format!(
                     "let k = {}; const HAS: [u64; 4] = {bits:?}; \
                      (0..{}i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1",
@@ -847,6 +786,29 @@ impl Gen<'_> {
                     self.cards()
                 )
             }
+        }
+    }
+
+    /// The cards whose kind has a block for event `e`, one bit a card,
+    /// written in.
+    fn has_bits(&self, e: u16) -> [u64; 4] {
+        let mut bits = [0u64; 4];
+        for (c, cd) in self.r.cards.iter().enumerate().take(256) {
+            if self.r.program.calls.block(cd.0, e).is_some() {
+                bits[c >> 6] |= 1 << (c & 63);
+            }
+        }
+        bits
+    }
+
+    /// Test `t`'s bits if it is `has <event>(var)`: a test of the card in
+    /// local `var` alone.
+    fn has_of(&self, t: TId, var: u8) -> Option<[u64; 4]> {
+        match self.r.program.ts[t as usize] {
+            T::Has(e, x) if self.r.program.xs[x as usize] == X::Local(var) => {
+                Some(self.has_bits(e))
+            }
+            _ => None,
         }
     }
 
