@@ -333,6 +333,28 @@ impl Core {
         }
     }
 
+    /// [`Core::for_card_init`] over pile `p`'s cards (none if `None`),
+    /// read where they lie rather than gathered first (native code, for a
+    /// set of one zone).
+    #[inline(always)]
+    #[cfg_attr(test, allow(dead_code))]
+    pub(super) fn for_card_init_pile(&mut self, l: &mut Locals, p: Option<usize>, vars: [u8; 3]) {
+        let [base, n, i] = vars.map(usize::from);
+        l[n] = 0;
+        l[i] = 0;
+        let Core { calls, piles, .. } = self;
+        let Some(st) = calls.as_deref_mut().map(|c| &mut c.stack) else {
+            return;
+        };
+        let cards = p.map_or(&[][..], |p| piles.get(p));
+        let room = st.snapshot.remaining_capacity().min(MAX_SNAPSHOT);
+        l[base] = st.snapshot.len() as i32;
+        l[n] = cards.len().min(room) as i32;
+        for &c in &cards[..cards.len().min(room)] {
+            let _ = st.snapshot.try_push(c);
+        }
+    }
+
     /// How many of `len` cards a `for card` loop starting now takes into
     /// the snapshot (none without a call state).
     #[inline]

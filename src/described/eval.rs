@@ -129,6 +129,14 @@ pub trait Read {
     /// The cards of set `s`, in order (`Core::cards`), put in `out`
     /// (empty), where they are wanted (no copy of the whole array).
     fn cards(c: &Core, r: &Rules, l: &mut Locals, s: SId, out: &mut super::run::Cards);
+    /// `for card`'s start over set `s` (`Op::ForCardInit`): its cards
+    /// into the snapshot, the loop's variables `vars` (`Core::for_card_init`).
+    #[inline(always)]
+    fn snapshot(c: &mut Core, r: &Rules, l: &mut Locals, s: SId, vars: [u8; 3]) {
+        let mut cards = super::run::Cards::new();
+        Self::cards(c, r, l, s, &mut cards);
+        c.for_card_init(l, &cards, vars);
+    }
     /// `f` with each card of set `s` as it stood first (`Core::each_moved`).
     fn each_moved(c: &mut Core, r: &Rules, l: &mut Locals, s: SId, f: impl FnMut(&mut Core, u8));
     /// Among the first `room` cards of set `s`, each put in local `var`

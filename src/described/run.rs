@@ -218,11 +218,7 @@ impl Core {
                 self.ret(r, l);
                 return Some(self.pc);
             }
-            Op::ForCardInit { set, base, n, i } => {
-                let mut cards = Cards::new();
-                E::cards(self, r, l, *set, &mut cards);
-                self.for_card_init(l, &cards, [*base, *n, *i]);
-            }
+            Op::ForCardInit { set, base, n, i } => E::snapshot(self, r, l, *set, [*base, *n, *i]),
             Op::ForCardSkip {
                 set,
                 base,

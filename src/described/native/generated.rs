@@ -499,6 +499,13 @@ mod p0 {
         }
 
         #[inline(always)]
+        fn snapshot(c: &mut Core, r: &Rules, l: &mut Locals, s: SId, vars: [u8; 3]) {
+            match s {
+                _ => { let mut cards = Cards::new(); Self::cards(c, r, l, s, &mut cards); c.for_card_init(l, &cards, vars) }
+            }
+        }
+
+        #[inline(always)]
         fn each_moved(c: &mut Core, r: &Rules, l: &mut Locals, s: SId, mut f: impl FnMut(&mut Core, u8)) {
             match s {
                 0 => { let mut out = Cards::new(); { let c: &Core = c; let mut left = 250usize; 'set: { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(7) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(2) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } } for &k in &out { f(c, k); } }
@@ -3065,6 +3072,13 @@ mod p1 {
         }
 
         #[inline(always)]
+        fn snapshot(c: &mut Core, r: &Rules, l: &mut Locals, s: SId, vars: [u8; 3]) {
+            match s {
+                _ => { let mut cards = Cards::new(); Self::cards(c, r, l, s, &mut cards); c.for_card_init(l, &cards, vars) }
+            }
+        }
+
+        #[inline(always)]
         fn each_moved(c: &mut Core, r: &Rules, l: &mut Locals, s: SId, mut f: impl FnMut(&mut Core, u8)) {
             match s {
                 0 => { let mut out = Cards::new(); { let c: &Core = c; let mut left = 250usize; 'set: { if let Some(p) = Some::<usize>(1) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(9) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } if let Some(p) = Some::<usize>(2) { for &it in c.pile(p) { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } } for &k in &out { f(c, k); } }
@@ -5627,6 +5641,13 @@ mod p2 {
                 37 => { if let Some(p) = Some(7 + (l[34]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 38 => { if let Some(p) = Some(3 + (l[34]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 _ => *out = c.cards(r, l, s),
+            }
+        }
+
+        #[inline(always)]
+        fn snapshot(c: &mut Core, r: &Rules, l: &mut Locals, s: SId, vars: [u8; 3]) {
+            match s {
+                _ => { let mut cards = Cards::new(); Self::cards(c, r, l, s, &mut cards); c.for_card_init(l, &cards, vars) }
             }
         }
 
@@ -9411,6 +9432,30 @@ mod p3 {
                 95 => { if let Some(p) = Some(10 + (l[27]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 96 => { if let Some(p) = Some(10 + (l[28]).rem_euclid(2) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 _ => *out = c.cards(r, l, s),
+            }
+        }
+
+        #[inline(always)]
+        fn snapshot(c: &mut Core, r: &Rules, l: &mut Locals, s: SId, vars: [u8; 3]) {
+            match s {
+                19 => { let p = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                22 => { let p = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                24 => { let p = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                25 => { let p = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                26 => { let p = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                27 => { let p = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                28 => { let p = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                29 => { let p = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                30 => { let p = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                32 => { let p = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                33 => { let p = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                34 => { let p = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                38 => { let p = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                72 => { let p = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                74 => { let p = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                76 => { let p = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                83 => { let p = { let i = x927(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                _ => { let mut cards = Cards::new(); Self::cards(c, r, l, s, &mut cards); c.for_card_init(l, &cards, vars) }
             }
         }
 
@@ -19051,6 +19096,30 @@ mod p4 {
         }
 
         #[inline(always)]
+        fn snapshot(c: &mut Core, r: &Rules, l: &mut Locals, s: SId, vars: [u8; 3]) {
+            match s {
+                19 => { let p = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                22 => { let p = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                24 => { let p = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                25 => { let p = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                26 => { let p = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                27 => { let p = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                28 => { let p = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                29 => { let p = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                30 => { let p = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                32 => { let p = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                33 => { let p = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                34 => { let p = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                38 => { let p = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                72 => { let p = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                74 => { let p = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                76 => { let p = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                83 => { let p = { let i = x927(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                _ => { let mut cards = Cards::new(); Self::cards(c, r, l, s, &mut cards); c.for_card_init(l, &cards, vars) }
+            }
+        }
+
+        #[inline(always)]
         fn each_moved(c: &mut Core, r: &Rules, l: &mut Locals, s: SId, mut f: impl FnMut(&mut Core, u8)) {
             match s {
                 0 => { let mut out = Cards::new(); { let c: &Core = c; let mut left = 250usize; 'set: { for it in 0u8..75u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
@@ -28683,6 +28752,30 @@ mod p5 {
                 95 => { if let Some(p) = Some(18 + (l[27]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 96 => { if let Some(p) = Some(18 + (l[28]).rem_euclid(4) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 _ => *out = c.cards(r, l, s),
+            }
+        }
+
+        #[inline(always)]
+        fn snapshot(c: &mut Core, r: &Rules, l: &mut Locals, s: SId, vars: [u8; 3]) {
+            match s {
+                19 => { let p = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                22 => { let p = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                24 => { let p = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                25 => { let p = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                26 => { let p = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                27 => { let p = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                28 => { let p = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                29 => { let p = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                30 => { let p = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                32 => { let p = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                33 => { let p = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                34 => { let p = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                38 => { let p = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                72 => { let p = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                74 => { let p = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                76 => { let p = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                83 => { let p = { let i = x927(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                _ => { let mut cards = Cards::new(); Self::cards(c, r, l, s, &mut cards); c.for_card_init(l, &cards, vars) }
             }
         }
 
@@ -38323,6 +38416,30 @@ mod p6 {
         }
 
         #[inline(always)]
+        fn snapshot(c: &mut Core, r: &Rules, l: &mut Locals, s: SId, vars: [u8; 3]) {
+            match s {
+                19 => { let p = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                22 => { let p = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                24 => { let p = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                25 => { let p = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                26 => { let p = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                27 => { let p = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                28 => { let p = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                29 => { let p = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                30 => { let p = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                32 => { let p = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                33 => { let p = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                34 => { let p = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                38 => { let p = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                72 => { let p = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                74 => { let p = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                76 => { let p = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                83 => { let p = { let i = x927(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                _ => { let mut cards = Cards::new(); Self::cards(c, r, l, s, &mut cards); c.for_card_init(l, &cards, vars) }
+            }
+        }
+
+        #[inline(always)]
         fn each_moved(c: &mut Core, r: &Rules, l: &mut Locals, s: SId, mut f: impl FnMut(&mut Core, u8)) {
             match s {
                 0 => { let mut out = Cards::new(); { let c: &Core = c; let mut left = 250usize; 'set: { for it in 0u8..125u8 { if left == 0 { break 'set; } left -= 1; let _ = out.try_push(it); } } } for &k in &out { f(c, k); } }
@@ -47955,6 +48072,30 @@ mod p7 {
                 95 => { if let Some(p) = Some(26 + (l[27]).rem_euclid(6) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 96 => { if let Some(p) = Some(26 + (l[28]).rem_euclid(6) as usize) { let _ = out.try_extend_from_slice(c.pile(p)); } }
                 _ => *out = c.cards(r, l, s),
+            }
+        }
+
+        #[inline(always)]
+        fn snapshot(c: &mut Core, r: &Rules, l: &mut Locals, s: SId, vars: [u8; 3]) {
+            match s {
+                19 => { let p = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                22 => { let p = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                24 => { let p = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                25 => { let p = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                26 => { let p = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                27 => { let p = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                28 => { let p = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                29 => { let p = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                30 => { let p = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                32 => { let p = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                33 => { let p = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                34 => { let p = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                38 => { let p = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                72 => { let p = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                74 => { let p = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                76 => { let p = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                83 => { let p = { let i = x927(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } }; c.for_card_init_pile(l, p, vars) }
+                _ => { let mut cards = Cards::new(); Self::cards(c, r, l, s, &mut cards); c.for_card_init(l, &cards, vars) }
             }
         }
 

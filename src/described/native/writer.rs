@@ -159,6 +159,7 @@ impl Gen<'_> {
             let _ = writeln!(s, "                {set} => {{ {each} }}");
         }
         s.push_str("                _ => *out = c.cards(r, l, s),\n            }\n        }\n");
+        s.push_str(&self.snapshot());
         s.push_str(
             "\n        #[inline(always)]\n        \
              fn each_moved(c: &mut Core, r: &Rules, l: &mut Locals, s: SId, mut f: impl FnMut(&mut Core, u8)) {\n            \
@@ -190,6 +191,39 @@ impl Gen<'_> {
         s.push_str("            _ => {}\n        }\n    }\n");
         s.push_str(&self.pick());
         s.push_str(&self.run());
+        s
+    }
+
+    /// `Read::snapshot` for each `ForCardInit` over a set of one zone:
+    /// the pile's cards straight into the snapshot.
+    fn snapshot(&self) -> String {
+        let mut s = String::from(
+            "\n        #[inline(always)]\n        \
+             fn snapshot(c: &mut Core, r: &Rules, l: &mut Locals, s: SId, vars: [u8; 3]) {\n            \
+             match s {\n",
+        );
+        let mut done = Vec::new();
+        for op in &self.r.program.ops {
+            let Op::ForCardInit { set, .. } = *op else {
+                continue;
+            };
+            let &[Term::Zone { zone, seat }] = &self.r.program.sets[set as usize].terms[..] else {
+                continue;
+            };
+            if done.contains(&set) {
+                continue;
+            }
+            done.push(set);
+            let _ = writeln!(
+                s,
+                "                {set} => {{ let p = {}; c.for_card_init_pile(l, p, vars) }}",
+                self.pile(zone, seat)
+            );
+        }
+        s.push_str(
+            "                _ => { let mut cards = Cards::new(); Self::cards(c, r, l, s, &mut cards); \
+             c.for_card_init(l, &cards, vars) }\n            }\n        }\n",
+        );
         s
     }
 
