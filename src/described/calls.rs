@@ -327,10 +327,11 @@ impl Core {
         l[base] = st.snapshot.len() as i32;
         l[n] = cards.len().min(room) as i32;
         l[i] = 0;
-        // A few cards: one at a time costs less than a call of `memcpy`.
-        for &c in &cards[..cards.len().min(room)] {
-            let _ = st.snapshot.try_push(c);
-        }
+        // A few cards: one at a time costs less than a call of `memcpy`,
+        // and `extend` keeps the length in a register (`try_push` stores
+        // it and reads it back at each card). It cannot overflow: `room`.
+        st.snapshot
+            .extend(cards[..cards.len().min(room)].iter().copied());
     }
 
     /// [`Core::for_card_init`] over pile `p`'s cards (none if `None`),
@@ -350,9 +351,8 @@ impl Core {
         let room = st.snapshot.remaining_capacity().min(MAX_SNAPSHOT);
         l[base] = st.snapshot.len() as i32;
         l[n] = cards.len().min(room) as i32;
-        for &c in &cards[..cards.len().min(room)] {
-            let _ = st.snapshot.try_push(c);
-        }
+        st.snapshot
+            .extend(cards[..cards.len().min(room)].iter().copied());
     }
 
     /// How many of `len` cards a `for card` loop starting now takes into
