@@ -145,6 +145,34 @@ pub struct Stack {
     snapshot: ArrayVec<u8, SNAPSHOT_CAP>,
 }
 
+impl Stack {
+    /// A `for card` loop starts over `cards`: as many as there is room
+    /// for into the snapshot, its place, count and index in `vars`.
+    #[inline(always)]
+    fn start_loop(&mut self, l: &mut Locals, cards: &[u8], vars: [u8; 3]) {
+        let [base, n, i] = vars.map(usize::from);
+        let taken = &cards[..cards
+            .len()
+            .min(self.snapshot.remaining_capacity().min(MAX_SNAPSHOT))];
+        l[base] = self.snapshot.len() as i32;
+        l[n] = taken.len() as i32;
+        l[i] = 0;
+        // A few cards: one at a time costs less than a call of `memcpy`,
+        // and `extend` keeps the length in a register (`try_push` stores
+        // it and reads it back at each card). It cannot overflow: `taken`
+        // fits the room.
+        self.snapshot.extend(taken.iter().copied());
+    }
+}
+
+/// A `for card` loop without a call state (a description without
+/// calls, loops or cells): no card, its place left as it was.
+fn no_loop(l: &mut Locals, vars: [u8; 3]) {
+    let [_, n, i] = vars.map(usize::from);
+    l[n] = 0;
+    l[i] = 0;
+}
+
 // Cloned field by field, an `ArrayVec` pushes its values one at a time
 // (about 12,000 instructions for 1,400 cells, at every new game and
 // every search iteration); `copied` copies them in one go.
@@ -317,21 +345,11 @@ impl Core {
     /// `for card`: the set's cards (at most [`MAX_SNAPSHOT`], fewer when
     /// the loops in progress hold [`SNAPSHOT_CAP`]) kept in the snapshot.
     pub(super) fn for_card_init(&mut self, l: &mut Locals, cards: &[u8], vars: [u8; 3]) {
-        let [base, n, i] = vars.map(usize::from);
-        l[n] = 0;
-        l[i] = 0;
-        let Some(st) = self.calls.as_deref_mut().map(|c| &mut c.stack) else {
-            return;
-        };
-        let room = st.snapshot.remaining_capacity().min(MAX_SNAPSHOT);
-        l[base] = st.snapshot.len() as i32;
-        l[n] = cards.len().min(room) as i32;
-        l[i] = 0;
-        // A few cards: one at a time costs less than a call of `memcpy`,
-        // and `extend` keeps the length in a register (`try_push` stores
-        // it and reads it back at each card). It cannot overflow: `room`.
-        st.snapshot
-            .extend(cards[..cards.len().min(room)].iter().copied());
+        if let Some(st) = self.calls.as_deref_mut().map(|c| &mut c.stack) {
+            st.start_loop(l, cards, vars);
+        } else {
+            no_loop(l, vars);
+        }
     }
 
     /// [`Core::for_card_init`] over pile `p`'s cards (none if `None`),
@@ -340,19 +358,12 @@ impl Core {
     #[inline(always)]
     #[cfg_attr(test, allow(dead_code))]
     pub(super) fn for_card_init_pile(&mut self, l: &mut Locals, p: Option<usize>, vars: [u8; 3]) {
-        let [base, n, i] = vars.map(usize::from);
-        l[n] = 0;
-        l[i] = 0;
         let Core { calls, piles, .. } = self;
-        let Some(st) = calls.as_deref_mut().map(|c| &mut c.stack) else {
-            return;
-        };
-        let cards = p.map_or(&[][..], |p| piles.get(p));
-        let room = st.snapshot.remaining_capacity().min(MAX_SNAPSHOT);
-        l[base] = st.snapshot.len() as i32;
-        l[n] = cards.len().min(room) as i32;
-        st.snapshot
-            .extend(cards[..cards.len().min(room)].iter().copied());
+        if let Some(st) = calls.as_deref_mut().map(|c| &mut c.stack) {
+            st.start_loop(l, p.map_or(&[][..], |p| piles.get(p)), vars);
+        } else {
+            no_loop(l, vars);
+        }
     }
 
     /// How many of `len` cards a `for card` loop starting now takes into

@@ -42,12 +42,6 @@ fn entries(p: &Program) -> Vec<bool> {
     entry
 }
 
-/// Where an op may go on to besides the next: its target, or, for a
-/// `jump` and a loop's step, the only place it goes.
-fn goes_to(op: &Op) -> Option<u16> {
-    op.target()
-}
-
 /// Whether the op may go on to the next op.
 fn to_next(op: &Op) -> bool {
     op.falls_through() || op.may_go_on()
@@ -67,8 +61,8 @@ pub fn starts(p: &Program) -> Vec<bool> {
         if to_next(op) {
             first_from[pc + 1] = first_from[pc + 1].min(pc);
         }
-        if let Some(t) = goes_to(op) {
-            let t = usize::from(t);
+        // A target past the program's end (none is compiled) is left out.
+        if let Some(t) = op.target().map(usize::from).filter(|&t| t <= n) {
             first_from[t] = first_from[t].min(pc);
             from_after[t] |= pc >= t;
         }
@@ -116,13 +110,13 @@ fn region(p: &Program, a: usize, b: usize) -> String {
     let mut inner: Vec<usize> = ops
         .iter()
         .enumerate()
-        .filter_map(|(i, op)| goes_to(op).map(|t| (a + i, usize::from(t))))
+        .filter_map(|(i, op)| op.target().map(|t| (a + i, usize::from(t))))
         .filter(|&(at, t)| t > at && t < b)
         .map(|(_, t)| t)
         .collect();
     inner.sort_unstable();
     inner.dedup();
-    let loops = ops.iter().any(|op| goes_to(op) == Some(a as u16));
+    let loops = ops.iter().any(|op| op.target() == Some(a as u16));
     let mut s = format!("                {a} => ");
     s.push_str(if loops { "'top: loop {" } else { "{" });
     for t in inner.iter().rev() {
@@ -146,7 +140,7 @@ fn region(p: &Program, a: usize, b: usize) -> String {
                 " pc = n; continue 'run;".to_string()
             }
         };
-        match (goes_to(op), to_next(op)) {
+        match (op.target(), to_next(op)) {
             (Some(t), true) => {
                 let _ = write!(s, " if n != {} {{{} }}", at + 1, go(usize::from(t)));
             }
@@ -160,4 +154,80 @@ fn region(p: &Program, a: usize, b: usize) -> String {
     }
     s.push_str(" }\n");
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `0: phase; 1: for-card next (exit 4); 2: if (else 3); 3: jump 1;
+    /// 4: choose; 5: end`: a loop, a jump forward inside it, an option.
+    fn program() -> Program {
+        use crate::described::program::{Choice, OptionDef};
+        let mut p = Program {
+            ops: vec![
+                Op::Phase(0),
+                Op::ForCardNext {
+                    var: 0,
+                    base: 1,
+                    n: 2,
+                    i: 3,
+                    exit: 4,
+                },
+                Op::JumpUnless(0, 3),
+                Op::Jump(1),
+                Op::Choose { by: 0, choice: 0 },
+                Op::EndGame,
+            ],
+            ..Program::default()
+        };
+        p.choices.push(Choice {
+            options: vec![OptionDef {
+                name: "go".into(),
+                card: None,
+                index: None,
+                test: None,
+                test_reads_card: false,
+                body: 5,
+            }],
+            end: 5,
+            holds: Vec::new(),
+        });
+        p
+    }
+
+    /// A region starts at the first op, at the op jumped back to, and at
+    /// an option's body; the jump forward inside the loop and the loop's
+    /// exit stay inside the loop's region.
+    #[test]
+    fn regions_start_where_a_run_is_sent_from_elsewhere() {
+        let starts: Vec<usize> = (0..6).filter(|&pc| starts(&program())[pc]).collect();
+        assert_eq!(starts, vec![0, 1, 5]);
+    }
+
+    /// Inside the loop's region the jump forward breaks out of a block,
+    /// the jump back loops, and going on past the region sets the place.
+    #[test]
+    fn a_region_jumps_inside_itself_without_the_dispatch() {
+        let code = region(&program(), 1, 5);
+        assert!(
+            code.starts_with("                1 => 'top: loop {"),
+            "{code}"
+        );
+        assert!(code.contains("if n != 3 { break 'b3; }"), "{code}");
+        assert!(code.contains("continue 'top;"), "{code}");
+        assert!(code.contains("if n != 2 { break 'b4; }"), "{code}");
+        assert!(code.contains("pc = n; continue 'run;"), "{code}");
+    }
+
+    /// A target past the program's end is no place the dispatch is sent.
+    #[test]
+    fn a_target_out_of_the_program_does_not_panic() {
+        let p = Program {
+            ops: vec![Op::Jump(9)],
+            ..Program::default()
+        };
+        assert_eq!(starts(&p), vec![true]);
+        assert!(region(&p, 0, 1).contains("pc = n; continue 'run;"));
+    }
 }
