@@ -425,6 +425,57 @@ impl Program {
         self.any_in_x(x, &|n| matches!(n, Node::X(X::Local(i)) if *i == var))
     }
 
+    /// The card variable whose card alone decides test `t`, if one does:
+    /// `has <event>(x)` and `x.<attribute>` compared with numbers, joined
+    /// by `and`, `or`, `not`. Such a test holds of a fixed set of cards
+    /// (its kind's blocks and attributes never change).
+    pub fn card_test(&self, t: TId) -> Option<u8> {
+        self.card_var_t(t).ok().flatten()
+    }
+
+    /// [`Program::card_test`]: `Ok(None)` for a test of constants alone,
+    /// `Err` for one that reads anything else or two variables.
+    fn card_var_t(&self, t: TId) -> Result<Option<u8>, ()> {
+        let one = |a: Option<u8>, b: Option<u8>| match (a, b) {
+            (Some(a), Some(b)) if a != b => Err(()),
+            _ => Ok(a.or(b)),
+        };
+        match &self.ts[t as usize] {
+            T::Const(_) => Ok(None),
+            T::Has(_, x) => match self.xs[*x as usize] {
+                X::Local(v) => Ok(Some(v)),
+                _ => Err(()),
+            },
+            T::Not(a) => self.card_var_t(*a),
+            T::Cmp(a, _, b) => one(self.card_var_x(*a)?, self.card_var_x(*b)?),
+            T::And(ts) | T::Or(ts) => ts
+                .iter()
+                .try_fold(None, |v, &p| one(v, self.card_var_t(p)?)),
+            _ => Err(()),
+        }
+    }
+
+    /// [`Program::card_var_t`] for an expression: numbers, a card
+    /// variable's attribute, and arithmetic of those.
+    fn card_var_x(&self, x: XId) -> Result<Option<u8>, ()> {
+        let one = |a: Option<u8>, b: Option<u8>| match (a, b) {
+            (Some(a), Some(b)) if a != b => Err(()),
+            _ => Ok(a.or(b)),
+        };
+        match self.xs[x as usize] {
+            X::Int(_) => Ok(None),
+            X::Attr(k, _) => match self.xs[k as usize] {
+                X::Local(v) => Ok(Some(v)),
+                _ => Err(()),
+            },
+            X::Neg(a) => self.card_var_x(a),
+            X::Add(a, b) | X::Sub(a, b) | X::Mul(a, b) | X::Max(a, b) | X::Min(a, b) => {
+                one(self.card_var_x(a)?, self.card_var_x(b)?)
+            }
+            _ => Err(()),
+        }
+    }
+
     /// Whether test `t` sets a local when evaluated (an aggregate's or a
     /// search's variable).
     pub fn test_sets(&self, t: TId) -> bool {
@@ -629,5 +680,57 @@ mod tests {
         assert_eq!(ops[5], Op::Jump(4));
         assert_eq!(ops[6], Op::ForTest { count: 0, exit: 5 });
         assert_eq!(ops[8], Op::Jump(200));
+    }
+
+    /// A test of one card variable's kind and attributes against numbers
+    /// is a test of that card alone; a counter, another variable or a
+    /// second card variable makes it depend on more.
+    #[test]
+    fn a_test_of_a_card_alone_is_found() {
+        // xs: 0 local 5, 1 its attribute 2, 2 the number 3, 3 local 6,
+        // 4 local 6's attribute 2, 5 a counter, 6 -(attribute), 7 that + 3.
+        let xs = vec![
+            X::Local(5),
+            X::Attr(0, 2),
+            X::Int(3),
+            X::Local(6),
+            X::Attr(3, 2),
+            X::Glob(0),
+            X::Neg(1),
+            X::Add(6, 2),
+        ];
+        let ts = vec![
+            T::Has(1, 0),            // 0: has e1(x5)
+            T::Cmp(1, CmpOp::Eq, 2), // 1: x5.a2 == 3
+            T::Or(vec![0, 1]),       // 2
+            T::Not(2),               // 3
+            T::Cmp(4, CmpOp::Gt, 2), // 4: x6.a2 > 3
+            T::And(vec![0, 4]),      // 5: two variables
+            T::Cmp(1, CmpOp::Lt, 5), // 6: against a counter
+            T::Cmp(7, CmpOp::Ge, 2), // 7: -(x5.a2) + 3 >= 3
+            T::Const(true),          // 8
+            T::And(vec![8, 3]),      // 9
+        ];
+        let p = Program {
+            xs,
+            ts,
+            ..Program::default()
+        };
+        let found: Vec<Option<u8>> = (0..p.ts.len() as TId).map(|t| p.card_test(t)).collect();
+        assert_eq!(
+            found,
+            [
+                Some(5),
+                Some(5),
+                Some(5),
+                Some(5),
+                Some(6),
+                None,
+                None,
+                Some(5),
+                None,
+                Some(5)
+            ]
+        );
     }
 }

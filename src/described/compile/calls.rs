@@ -344,7 +344,8 @@ impl C<'_, '_> {
     }
 
     /// The part of test `t` that asks whether card variable `v`'s kind has
-    /// a block for an event (`t` itself, or one of its `and`'s parts).
+    /// a block for an event (`t` itself, or those of its `and`'s parts
+    /// that read the card alone, [`Program::card_test`]).
     /// Only where the test sets no local: then skipping the loop leaves
     /// the locals as running it would.
     fn kind_filter(&mut self, t: TId, v: u8) -> Option<TId> {
@@ -354,7 +355,17 @@ impl C<'_, '_> {
         let is_has = |t: TId| matches!(self.prog.ts[t as usize], T::Has(_, x) if self.prog.xs[x as usize] == X::Local(v));
         match &self.prog.ts[t as usize] {
             _ if is_has(t) => Some(t),
-            T::And(parts) => parts.iter().copied().find(|&p| is_has(p)),
+            // With the other parts that read the card alone (its kind and
+            // attributes): a card the loop would act on passes them all.
+            T::And(parts) if parts.iter().any(|&p| is_has(p)) => {
+                let kind: Vec<TId> = (parts.iter().copied())
+                    .filter(|&p| self.prog.card_test(p) == Some(v))
+                    .collect();
+                match kind[..] {
+                    [one] => Some(one),
+                    _ => Some(self.t(T::And(kind))),
+                }
+            }
             _ => None,
         }
     }

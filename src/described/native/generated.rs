@@ -8,11 +8,11 @@ pub static PROGRAMS: &[Native] = &[
     Native { fingerprint: 0xa26b51a8373f3721, make: p0::make, run: p0::run, legal: p0::legal, pick: p0::pick }, // 2 players, 270 expressions, 118 tests
     Native { fingerprint: 0xb00ba2a767181357, make: p1::make, run: p1::run, legal: p1::legal, pick: p1::pick }, // 3 players, 270 expressions, 118 tests
     Native { fingerprint: 0x387dcc34dd196dd0, make: p2::make, run: p2::run, legal: p2::legal, pick: p2::pick }, // 4 players, 270 expressions, 118 tests
-    Native { fingerprint: 0x7e29052b277a41bd, make: p3::make, run: p3::run, legal: p3::legal, pick: p3::pick }, // 2 players, 1152 expressions, 371 tests
-    Native { fingerprint: 0x87b47bd6f94fd431, make: p4::make, run: p4::run, legal: p4::legal, pick: p4::pick }, // 3 players, 1152 expressions, 371 tests
-    Native { fingerprint: 0x5ca8898db2a2b25f, make: p5::make, run: p5::run, legal: p5::legal, pick: p5::pick }, // 4 players, 1152 expressions, 371 tests
-    Native { fingerprint: 0x6cd6ae5a0bef37b7, make: p6::make, run: p6::run, legal: p6::legal, pick: p6::pick }, // 5 players, 1152 expressions, 371 tests
-    Native { fingerprint: 0x7836da44ea45c67d, make: p7::make, run: p7::run, legal: p7::legal, pick: p7::pick }, // 6 players, 1152 expressions, 371 tests
+    Native { fingerprint: 0x522cdfa220092dc8, make: p3::make, run: p3::run, legal: p3::legal, pick: p3::pick }, // 2 players, 1152 expressions, 373 tests
+    Native { fingerprint: 0x32619429bda778ee, make: p4::make, run: p4::run, legal: p4::legal, pick: p4::pick }, // 3 players, 1152 expressions, 373 tests
+    Native { fingerprint: 0xdb0db2c2690e01e8, make: p5::make, run: p5::run, legal: p5::legal, pick: p5::pick }, // 4 players, 1152 expressions, 373 tests
+    Native { fingerprint: 0x54c01a1e17588424, make: p6::make, run: p6::run, legal: p6::legal, pick: p6::pick }, // 5 players, 1152 expressions, 373 tests
+    Native { fingerprint: 0x04b2272154ae9800, make: p7::make, run: p7::run, legal: p7::legal, pick: p7::pick }, // 6 players, 1152 expressions, 373 tests
 ];
 
 mod p0 {
@@ -7740,7 +7740,7 @@ mod p3 {
     pub fn make() -> (Vec<Box<XFn>>, Vec<Box<TFn>>) {
         (
             vec![Box::new(x0), Box::new(x1), Box::new(x2), Box::new(x3), Box::new(x4), Box::new(x5), Box::new(x6), Box::new(x7), Box::new(x8), Box::new(x9), Box::new(x10), Box::new(x11), Box::new(x12), Box::new(x13), Box::new(x14), Box::new(x15), Box::new(x16), Box::new(x17), Box::new(x18), Box::new(x19), Box::new(x20), Box::new(x21), Box::new(x22), Box::new(x23), Box::new(x24), Box::new(x25), Box::new(x26), Box::new(x27), Box::new(x28), Box::new(x29), Box::new(x30), Box::new(x31), Box::new(x32), Box::new(x33), Box::new(x34), Box::new(x35), Box::new(x36), Box::new(x37), Box::new(x38), Box::new(x39), Box::new(x40), Box::new(x41), Box::new(x42), Box::new(x43), Box::new(x44), Box::new(x45), Box::new(x46), Box::new(x47), Box::new(x48), Box::new(x49), Box::new(x50), Box::new(x51), Box::new(x52), Box::new(x53), Box::new(x54), Box::new(x55), Box::new(x56), Box::new(x57), Box::new(x58), Box::new(x59), Box::new(x60), Box::new(x61), Box::new(x62), Box::new(x63), Box::new(x64), Box::new(x65), Box::new(x66), Box::new(x67), Box::new(x68), Box::new(x69), Box::new(x70), Box::new(x71), Box::new(x72), Box::new(x73), Box::new(x74), Box::new(x75), Box::new(x76), Box::new(x77), Box::new(x78), Box::new(x79), Box::new(x80), Box::new(x81), Box::new(x82), Box::new(x83), Box::new(x84), Box::new(x85), Box::new(x86), Box::new(x87), Box::new(x88), Box::new(x89), Box::new(x90), Box::new(x91), Box::new(x92), Box::new(x93), Box::new(x94), Box::new(x95), Box::new(x96), Box::new(x97), Box::new(x98), Box::new(x99), Box::new(x100), Box::new(x101), Box::new(x102), Box::new(x103), Box::new(x104), Box::new(x105), Box::new(x106), Box::new(x107), Box::new(x108), Box::new(x109), Box::new(x110), Box::new(x111), Box::new(x112), Box::new(x113), Box::new(x114), Box::new(x115), Box::new(x116), Box::new(x117), Box::new(x118), Box::new(x119), Box::new(x120), Box::new(x121), Box::new(x122), Box::new(x123), Box::new(x124), Box::new(x125), Box::new(x126), Box::new(x127), Box::new(x128), Box::new(x129), Box::new(x130), Box::new(x131), Box::new(x132), Box::new(x133), Box::new(x134), Box::new(x135), Box::new(x136), Box::new(x137), Box::new(x138), Box::new(x139), Box::new(x140), Box::new(x141), Box::new(x142), Box::new(x143), Box::new(x144), Box::new(x145), Box::new(x146), Box::new(x147), Box::new(x148), Box::new(x149), Box::new(x150), Box::new(x151), Box::new(x152), Box::new(x153), Box::new(x154), Box::new(x155), Box::new(x156), Box::new(x157), Box::new(x158), Box::new(x159), Box::new(x160), Box::new(x161), Box::new(x162), Box::new(x163), Box::new(x164), Box::new(x165), Box::new(x166), Box::new(x167), Box::new(x168), Box::new(x169), Box::new(x170), Box::new(x171), Box::new(x172), Box::new(x173), Box::new(x174), Box::new(x175), Box::new(x176), Box::new(x177), Box::new(x178), Box::new(x179), Box::new(x180), Box::new(x181), Box::new(x182), Box::new(x183), Box::new(x184), Box::new(x185), Box::new(x186), Box::new(x187), Box::new(x188), Box::new(x189), Box::new(x190), Box::new(x191), Box::new(x192), Box::new(x193), Box::new(x194), Box::new(x195), Box::new(x196), Box::new(x197), Box::new(x198), Box::new(x199), Box::new(x200), Box::new(x201), Box::new(x202), Box::new(x203), Box::new(x204), Box::new(x205), Box::new(x206), Box::new(x207), Box::new(x208), Box::new(x209), Box::new(x210), Box::new(x211), Box::new(x212), Box::new(x213), Box::new(x214), Box::new(x215), Box::new(x216), Box::new(x217), Box::new(x218), Box::new(x219), Box::new(x220), Box::new(x221), Box::new(x222), Box::new(x223), Box::new(x224), Box::new(x225), Box::new(x226), Box::new(x227), Box::new(x228), Box::new(x229), Box::new(x230), Box::new(x231), Box::new(x232), Box::new(x233), Box::new(x234), Box::new(x235), Box::new(x236), Box::new(x237), Box::new(x238), Box::new(x239), Box::new(x240), Box::new(x241), Box::new(x242), Box::new(x243), Box::new(x244), Box::new(x245), Box::new(x246), Box::new(x247), Box::new(x248), Box::new(x249), Box::new(x250), Box::new(x251), Box::new(x252), Box::new(x253), Box::new(x254), Box::new(x255), Box::new(x256), Box::new(x257), Box::new(x258), Box::new(x259), Box::new(x260), Box::new(x261), Box::new(x262), Box::new(x263), Box::new(x264), Box::new(x265), Box::new(x266), Box::new(x267), Box::new(x268), Box::new(x269), Box::new(x270), Box::new(x271), Box::new(x272), Box::new(x273), Box::new(x274), Box::new(x275), Box::new(x276), Box::new(x277), Box::new(x278), Box::new(x279), Box::new(x280), Box::new(x281), Box::new(x282), Box::new(x283), Box::new(x284), Box::new(x285), Box::new(x286), Box::new(x287), Box::new(x288), Box::new(x289), Box::new(x290), Box::new(x291), Box::new(x292), Box::new(x293), Box::new(x294), Box::new(x295), Box::new(x296), Box::new(x297), Box::new(x298), Box::new(x299), Box::new(x300), Box::new(x301), Box::new(x302), Box::new(x303), Box::new(x304), Box::new(x305), Box::new(x306), Box::new(x307), Box::new(x308), Box::new(x309), Box::new(x310), Box::new(x311), Box::new(x312), Box::new(x313), Box::new(x314), Box::new(x315), Box::new(x316), Box::new(x317), Box::new(x318), Box::new(x319), Box::new(x320), Box::new(x321), Box::new(x322), Box::new(x323), Box::new(x324), Box::new(x325), Box::new(x326), Box::new(x327), Box::new(x328), Box::new(x329), Box::new(x330), Box::new(x331), Box::new(x332), Box::new(x333), Box::new(x334), Box::new(x335), Box::new(x336), Box::new(x337), Box::new(x338), Box::new(x339), Box::new(x340), Box::new(x341), Box::new(x342), Box::new(x343), Box::new(x344), Box::new(x345), Box::new(x346), Box::new(x347), Box::new(x348), Box::new(x349), Box::new(x350), Box::new(x351), Box::new(x352), Box::new(x353), Box::new(x354), Box::new(x355), Box::new(x356), Box::new(x357), Box::new(x358), Box::new(x359), Box::new(x360), Box::new(x361), Box::new(x362), Box::new(x363), Box::new(x364), Box::new(x365), Box::new(x366), Box::new(x367), Box::new(x368), Box::new(x369), Box::new(x370), Box::new(x371), Box::new(x372), Box::new(x373), Box::new(x374), Box::new(x375), Box::new(x376), Box::new(x377), Box::new(x378), Box::new(x379), Box::new(x380), Box::new(x381), Box::new(x382), Box::new(x383), Box::new(x384), Box::new(x385), Box::new(x386), Box::new(x387), Box::new(x388), Box::new(x389), Box::new(x390), Box::new(x391), Box::new(x392), Box::new(x393), Box::new(x394), Box::new(x395), Box::new(x396), Box::new(x397), Box::new(x398), Box::new(x399), Box::new(x400), Box::new(x401), Box::new(x402), Box::new(x403), Box::new(x404), Box::new(x405), Box::new(x406), Box::new(x407), Box::new(x408), Box::new(x409), Box::new(x410), Box::new(x411), Box::new(x412), Box::new(x413), Box::new(x414), Box::new(x415), Box::new(x416), Box::new(x417), Box::new(x418), Box::new(x419), Box::new(x420), Box::new(x421), Box::new(x422), Box::new(x423), Box::new(x424), Box::new(x425), Box::new(x426), Box::new(x427), Box::new(x428), Box::new(x429), Box::new(x430), Box::new(x431), Box::new(x432), Box::new(x433), Box::new(x434), Box::new(x435), Box::new(x436), Box::new(x437), Box::new(x438), Box::new(x439), Box::new(x440), Box::new(x441), Box::new(x442), Box::new(x443), Box::new(x444), Box::new(x445), Box::new(x446), Box::new(x447), Box::new(x448), Box::new(x449), Box::new(x450), Box::new(x451), Box::new(x452), Box::new(x453), Box::new(x454), Box::new(x455), Box::new(x456), Box::new(x457), Box::new(x458), Box::new(x459), Box::new(x460), Box::new(x461), Box::new(x462), Box::new(x463), Box::new(x464), Box::new(x465), Box::new(x466), Box::new(x467), Box::new(x468), Box::new(x469), Box::new(x470), Box::new(x471), Box::new(x472), Box::new(x473), Box::new(x474), Box::new(x475), Box::new(x476), Box::new(x477), Box::new(x478), Box::new(x479), Box::new(x480), Box::new(x481), Box::new(x482), Box::new(x483), Box::new(x484), Box::new(x485), Box::new(x486), Box::new(x487), Box::new(x488), Box::new(x489), Box::new(x490), Box::new(x491), Box::new(x492), Box::new(x493), Box::new(x494), Box::new(x495), Box::new(x496), Box::new(x497), Box::new(x498), Box::new(x499), Box::new(x500), Box::new(x501), Box::new(x502), Box::new(x503), Box::new(x504), Box::new(x505), Box::new(x506), Box::new(x507), Box::new(x508), Box::new(x509), Box::new(x510), Box::new(x511), Box::new(x512), Box::new(x513), Box::new(x514), Box::new(x515), Box::new(x516), Box::new(x517), Box::new(x518), Box::new(x519), Box::new(x520), Box::new(x521), Box::new(x522), Box::new(x523), Box::new(x524), Box::new(x525), Box::new(x526), Box::new(x527), Box::new(x528), Box::new(x529), Box::new(x530), Box::new(x531), Box::new(x532), Box::new(x533), Box::new(x534), Box::new(x535), Box::new(x536), Box::new(x537), Box::new(x538), Box::new(x539), Box::new(x540), Box::new(x541), Box::new(x542), Box::new(x543), Box::new(x544), Box::new(x545), Box::new(x546), Box::new(x547), Box::new(x548), Box::new(x549), Box::new(x550), Box::new(x551), Box::new(x552), Box::new(x553), Box::new(x554), Box::new(x555), Box::new(x556), Box::new(x557), Box::new(x558), Box::new(x559), Box::new(x560), Box::new(x561), Box::new(x562), Box::new(x563), Box::new(x564), Box::new(x565), Box::new(x566), Box::new(x567), Box::new(x568), Box::new(x569), Box::new(x570), Box::new(x571), Box::new(x572), Box::new(x573), Box::new(x574), Box::new(x575), Box::new(x576), Box::new(x577), Box::new(x578), Box::new(x579), Box::new(x580), Box::new(x581), Box::new(x582), Box::new(x583), Box::new(x584), Box::new(x585), Box::new(x586), Box::new(x587), Box::new(x588), Box::new(x589), Box::new(x590), Box::new(x591), Box::new(x592), Box::new(x593), Box::new(x594), Box::new(x595), Box::new(x596), Box::new(x597), Box::new(x598), Box::new(x599), Box::new(x600), Box::new(x601), Box::new(x602), Box::new(x603), Box::new(x604), Box::new(x605), Box::new(x606), Box::new(x607), Box::new(x608), Box::new(x609), Box::new(x610), Box::new(x611), Box::new(x612), Box::new(x613), Box::new(x614), Box::new(x615), Box::new(x616), Box::new(x617), Box::new(x618), Box::new(x619), Box::new(x620), Box::new(x621), Box::new(x622), Box::new(x623), Box::new(x624), Box::new(x625), Box::new(x626), Box::new(x627), Box::new(x628), Box::new(x629), Box::new(x630), Box::new(x631), Box::new(x632), Box::new(x633), Box::new(x634), Box::new(x635), Box::new(x636), Box::new(x637), Box::new(x638), Box::new(x639), Box::new(x640), Box::new(x641), Box::new(x642), Box::new(x643), Box::new(x644), Box::new(x645), Box::new(x646), Box::new(x647), Box::new(x648), Box::new(x649), Box::new(x650), Box::new(x651), Box::new(x652), Box::new(x653), Box::new(x654), Box::new(x655), Box::new(x656), Box::new(x657), Box::new(x658), Box::new(x659), Box::new(x660), Box::new(x661), Box::new(x662), Box::new(x663), Box::new(x664), Box::new(x665), Box::new(x666), Box::new(x667), Box::new(x668), Box::new(x669), Box::new(x670), Box::new(x671), Box::new(x672), Box::new(x673), Box::new(x674), Box::new(x675), Box::new(x676), Box::new(x677), Box::new(x678), Box::new(x679), Box::new(x680), Box::new(x681), Box::new(x682), Box::new(x683), Box::new(x684), Box::new(x685), Box::new(x686), Box::new(x687), Box::new(x688), Box::new(x689), Box::new(x690), Box::new(x691), Box::new(x692), Box::new(x693), Box::new(x694), Box::new(x695), Box::new(x696), Box::new(x697), Box::new(x698), Box::new(x699), Box::new(x700), Box::new(x701), Box::new(x702), Box::new(x703), Box::new(x704), Box::new(x705), Box::new(x706), Box::new(x707), Box::new(x708), Box::new(x709), Box::new(x710), Box::new(x711), Box::new(x712), Box::new(x713), Box::new(x714), Box::new(x715), Box::new(x716), Box::new(x717), Box::new(x718), Box::new(x719), Box::new(x720), Box::new(x721), Box::new(x722), Box::new(x723), Box::new(x724), Box::new(x725), Box::new(x726), Box::new(x727), Box::new(x728), Box::new(x729), Box::new(x730), Box::new(x731), Box::new(x732), Box::new(x733), Box::new(x734), Box::new(x735), Box::new(x736), Box::new(x737), Box::new(x738), Box::new(x739), Box::new(x740), Box::new(x741), Box::new(x742), Box::new(x743), Box::new(x744), Box::new(x745), Box::new(x746), Box::new(x747), Box::new(x748), Box::new(x749), Box::new(x750), Box::new(x751), Box::new(x752), Box::new(x753), Box::new(x754), Box::new(x755), Box::new(x756), Box::new(x757), Box::new(x758), Box::new(x759), Box::new(x760), Box::new(x761), Box::new(x762), Box::new(x763), Box::new(x764), Box::new(x765), Box::new(x766), Box::new(x767), Box::new(x768), Box::new(x769), Box::new(x770), Box::new(x771), Box::new(x772), Box::new(x773), Box::new(x774), Box::new(x775), Box::new(x776), Box::new(x777), Box::new(x778), Box::new(x779), Box::new(x780), Box::new(x781), Box::new(x782), Box::new(x783), Box::new(x784), Box::new(x785), Box::new(x786), Box::new(x787), Box::new(x788), Box::new(x789), Box::new(x790), Box::new(x791), Box::new(x792), Box::new(x793), Box::new(x794), Box::new(x795), Box::new(x796), Box::new(x797), Box::new(x798), Box::new(x799), Box::new(x800), Box::new(x801), Box::new(x802), Box::new(x803), Box::new(x804), Box::new(x805), Box::new(x806), Box::new(x807), Box::new(x808), Box::new(x809), Box::new(x810), Box::new(x811), Box::new(x812), Box::new(x813), Box::new(x814), Box::new(x815), Box::new(x816), Box::new(x817), Box::new(x818), Box::new(x819), Box::new(x820), Box::new(x821), Box::new(x822), Box::new(x823), Box::new(x824), Box::new(x825), Box::new(x826), Box::new(x827), Box::new(x828), Box::new(x829), Box::new(x830), Box::new(x831), Box::new(x832), Box::new(x833), Box::new(x834), Box::new(x835), Box::new(x836), Box::new(x837), Box::new(x838), Box::new(x839), Box::new(x840), Box::new(x841), Box::new(x842), Box::new(x843), Box::new(x844), Box::new(x845), Box::new(x846), Box::new(x847), Box::new(x848), Box::new(x849), Box::new(x850), Box::new(x851), Box::new(x852), Box::new(x853), Box::new(x854), Box::new(x855), Box::new(x856), Box::new(x857), Box::new(x858), Box::new(x859), Box::new(x860), Box::new(x861), Box::new(x862), Box::new(x863), Box::new(x864), Box::new(x865), Box::new(x866), Box::new(x867), Box::new(x868), Box::new(x869), Box::new(x870), Box::new(x871), Box::new(x872), Box::new(x873), Box::new(x874), Box::new(x875), Box::new(x876), Box::new(x877), Box::new(x878), Box::new(x879), Box::new(x880), Box::new(x881), Box::new(x882), Box::new(x883), Box::new(x884), Box::new(x885), Box::new(x886), Box::new(x887), Box::new(x888), Box::new(x889), Box::new(x890), Box::new(x891), Box::new(x892), Box::new(x893), Box::new(x894), Box::new(x895), Box::new(x896), Box::new(x897), Box::new(x898), Box::new(x899), Box::new(x900), Box::new(x901), Box::new(x902), Box::new(x903), Box::new(x904), Box::new(x905), Box::new(x906), Box::new(x907), Box::new(x908), Box::new(x909), Box::new(x910), Box::new(x911), Box::new(x912), Box::new(x913), Box::new(x914), Box::new(x915), Box::new(x916), Box::new(x917), Box::new(x918), Box::new(x919), Box::new(x920), Box::new(x921), Box::new(x922), Box::new(x923), Box::new(x924), Box::new(x925), Box::new(x926), Box::new(x927), Box::new(x928), Box::new(x929), Box::new(x930), Box::new(x931), Box::new(x932), Box::new(x933), Box::new(x934), Box::new(x935), Box::new(x936), Box::new(x937), Box::new(x938), Box::new(x939), Box::new(x940), Box::new(x941), Box::new(x942), Box::new(x943), Box::new(x944), Box::new(x945), Box::new(x946), Box::new(x947), Box::new(x948), Box::new(x949), Box::new(x950), Box::new(x951), Box::new(x952), Box::new(x953), Box::new(x954), Box::new(x955), Box::new(x956), Box::new(x957), Box::new(x958), Box::new(x959), Box::new(x960), Box::new(x961), Box::new(x962), Box::new(x963), Box::new(x964), Box::new(x965), Box::new(x966), Box::new(x967), Box::new(x968), Box::new(x969), Box::new(x970), Box::new(x971), Box::new(x972), Box::new(x973), Box::new(x974), Box::new(x975), Box::new(x976), Box::new(x977), Box::new(x978), Box::new(x979), Box::new(x980), Box::new(x981), Box::new(x982), Box::new(x983), Box::new(x984), Box::new(x985), Box::new(x986), Box::new(x987), Box::new(x988), Box::new(x989), Box::new(x990), Box::new(x991), Box::new(x992), Box::new(x993), Box::new(x994), Box::new(x995), Box::new(x996), Box::new(x997), Box::new(x998), Box::new(x999), Box::new(x1000), Box::new(x1001), Box::new(x1002), Box::new(x1003), Box::new(x1004), Box::new(x1005), Box::new(x1006), Box::new(x1007), Box::new(x1008), Box::new(x1009), Box::new(x1010), Box::new(x1011), Box::new(x1012), Box::new(x1013), Box::new(x1014), Box::new(x1015), Box::new(x1016), Box::new(x1017), Box::new(x1018), Box::new(x1019), Box::new(x1020), Box::new(x1021), Box::new(x1022), Box::new(x1023), Box::new(x1024), Box::new(x1025), Box::new(x1026), Box::new(x1027), Box::new(x1028), Box::new(x1029), Box::new(x1030), Box::new(x1031), Box::new(x1032), Box::new(x1033), Box::new(x1034), Box::new(x1035), Box::new(x1036), Box::new(x1037), Box::new(x1038), Box::new(x1039), Box::new(x1040), Box::new(x1041), Box::new(x1042), Box::new(x1043), Box::new(x1044), Box::new(x1045), Box::new(x1046), Box::new(x1047), Box::new(x1048), Box::new(x1049), Box::new(x1050), Box::new(x1051), Box::new(x1052), Box::new(x1053), Box::new(x1054), Box::new(x1055), Box::new(x1056), Box::new(x1057), Box::new(x1058), Box::new(x1059), Box::new(x1060), Box::new(x1061), Box::new(x1062), Box::new(x1063), Box::new(x1064), Box::new(x1065), Box::new(x1066), Box::new(x1067), Box::new(x1068), Box::new(x1069), Box::new(x1070), Box::new(x1071), Box::new(x1072), Box::new(x1073), Box::new(x1074), Box::new(x1075), Box::new(x1076), Box::new(x1077), Box::new(x1078), Box::new(x1079), Box::new(x1080), Box::new(x1081), Box::new(x1082), Box::new(x1083), Box::new(x1084), Box::new(x1085), Box::new(x1086), Box::new(x1087), Box::new(x1088), Box::new(x1089), Box::new(x1090), Box::new(x1091), Box::new(x1092), Box::new(x1093), Box::new(x1094), Box::new(x1095), Box::new(x1096), Box::new(x1097), Box::new(x1098), Box::new(x1099), Box::new(x1100), Box::new(x1101), Box::new(x1102), Box::new(x1103), Box::new(x1104), Box::new(x1105), Box::new(x1106), Box::new(x1107), Box::new(x1108), Box::new(x1109), Box::new(x1110), Box::new(x1111), Box::new(x1112), Box::new(x1113), Box::new(x1114), Box::new(x1115), Box::new(x1116), Box::new(x1117), Box::new(x1118), Box::new(x1119), Box::new(x1120), Box::new(x1121), Box::new(x1122), Box::new(x1123), Box::new(x1124), Box::new(x1125), Box::new(x1126), Box::new(x1127), Box::new(x1128), Box::new(x1129), Box::new(x1130), Box::new(x1131), Box::new(x1132), Box::new(x1133), Box::new(x1134), Box::new(x1135), Box::new(x1136), Box::new(x1137), Box::new(x1138), Box::new(x1139), Box::new(x1140), Box::new(x1141), Box::new(x1142), Box::new(x1143), Box::new(x1144), Box::new(x1145), Box::new(x1146), Box::new(x1147), Box::new(x1148), Box::new(x1149), Box::new(x1150), Box::new(x1151), ],
-            vec![Box::new(t0), Box::new(t1), Box::new(t2), Box::new(t3), Box::new(t4), Box::new(t5), Box::new(t6), Box::new(t7), Box::new(t8), Box::new(t9), Box::new(t10), Box::new(t11), Box::new(t12), Box::new(t13), Box::new(t14), Box::new(t15), Box::new(t16), Box::new(t17), Box::new(t18), Box::new(t19), Box::new(t20), Box::new(t21), Box::new(t22), Box::new(t23), Box::new(t24), Box::new(t25), Box::new(t26), Box::new(t27), Box::new(t28), Box::new(t29), Box::new(t30), Box::new(t31), Box::new(t32), Box::new(t33), Box::new(t34), Box::new(t35), Box::new(t36), Box::new(t37), Box::new(t38), Box::new(t39), Box::new(t40), Box::new(t41), Box::new(t42), Box::new(t43), Box::new(t44), Box::new(t45), Box::new(t46), Box::new(t47), Box::new(t48), Box::new(t49), Box::new(t50), Box::new(t51), Box::new(t52), Box::new(t53), Box::new(t54), Box::new(t55), Box::new(t56), Box::new(t57), Box::new(t58), Box::new(t59), Box::new(t60), Box::new(t61), Box::new(t62), Box::new(t63), Box::new(t64), Box::new(t65), Box::new(t66), Box::new(t67), Box::new(t68), Box::new(t69), Box::new(t70), Box::new(t71), Box::new(t72), Box::new(t73), Box::new(t74), Box::new(t75), Box::new(t76), Box::new(t77), Box::new(t78), Box::new(t79), Box::new(t80), Box::new(t81), Box::new(t82), Box::new(t83), Box::new(t84), Box::new(t85), Box::new(t86), Box::new(t87), Box::new(t88), Box::new(t89), Box::new(t90), Box::new(t91), Box::new(t92), Box::new(t93), Box::new(t94), Box::new(t95), Box::new(t96), Box::new(t97), Box::new(t98), Box::new(t99), Box::new(t100), Box::new(t101), Box::new(t102), Box::new(t103), Box::new(t104), Box::new(t105), Box::new(t106), Box::new(t107), Box::new(t108), Box::new(t109), Box::new(t110), Box::new(t111), Box::new(t112), Box::new(t113), Box::new(t114), Box::new(t115), Box::new(t116), Box::new(t117), Box::new(t118), Box::new(t119), Box::new(t120), Box::new(t121), Box::new(t122), Box::new(t123), Box::new(t124), Box::new(t125), Box::new(t126), Box::new(t127), Box::new(t128), Box::new(t129), Box::new(t130), Box::new(t131), Box::new(t132), Box::new(t133), Box::new(t134), Box::new(t135), Box::new(t136), Box::new(t137), Box::new(t138), Box::new(t139), Box::new(t140), Box::new(t141), Box::new(t142), Box::new(t143), Box::new(t144), Box::new(t145), Box::new(t146), Box::new(t147), Box::new(t148), Box::new(t149), Box::new(t150), Box::new(t151), Box::new(t152), Box::new(t153), Box::new(t154), Box::new(t155), Box::new(t156), Box::new(t157), Box::new(t158), Box::new(t159), Box::new(t160), Box::new(t161), Box::new(t162), Box::new(t163), Box::new(t164), Box::new(t165), Box::new(t166), Box::new(t167), Box::new(t168), Box::new(t169), Box::new(t170), Box::new(t171), Box::new(t172), Box::new(t173), Box::new(t174), Box::new(t175), Box::new(t176), Box::new(t177), Box::new(t178), Box::new(t179), Box::new(t180), Box::new(t181), Box::new(t182), Box::new(t183), Box::new(t184), Box::new(t185), Box::new(t186), Box::new(t187), Box::new(t188), Box::new(t189), Box::new(t190), Box::new(t191), Box::new(t192), Box::new(t193), Box::new(t194), Box::new(t195), Box::new(t196), Box::new(t197), Box::new(t198), Box::new(t199), Box::new(t200), Box::new(t201), Box::new(t202), Box::new(t203), Box::new(t204), Box::new(t205), Box::new(t206), Box::new(t207), Box::new(t208), Box::new(t209), Box::new(t210), Box::new(t211), Box::new(t212), Box::new(t213), Box::new(t214), Box::new(t215), Box::new(t216), Box::new(t217), Box::new(t218), Box::new(t219), Box::new(t220), Box::new(t221), Box::new(t222), Box::new(t223), Box::new(t224), Box::new(t225), Box::new(t226), Box::new(t227), Box::new(t228), Box::new(t229), Box::new(t230), Box::new(t231), Box::new(t232), Box::new(t233), Box::new(t234), Box::new(t235), Box::new(t236), Box::new(t237), Box::new(t238), Box::new(t239), Box::new(t240), Box::new(t241), Box::new(t242), Box::new(t243), Box::new(t244), Box::new(t245), Box::new(t246), Box::new(t247), Box::new(t248), Box::new(t249), Box::new(t250), Box::new(t251), Box::new(t252), Box::new(t253), Box::new(t254), Box::new(t255), Box::new(t256), Box::new(t257), Box::new(t258), Box::new(t259), Box::new(t260), Box::new(t261), Box::new(t262), Box::new(t263), Box::new(t264), Box::new(t265), Box::new(t266), Box::new(t267), Box::new(t268), Box::new(t269), Box::new(t270), Box::new(t271), Box::new(t272), Box::new(t273), Box::new(t274), Box::new(t275), Box::new(t276), Box::new(t277), Box::new(t278), Box::new(t279), Box::new(t280), Box::new(t281), Box::new(t282), Box::new(t283), Box::new(t284), Box::new(t285), Box::new(t286), Box::new(t287), Box::new(t288), Box::new(t289), Box::new(t290), Box::new(t291), Box::new(t292), Box::new(t293), Box::new(t294), Box::new(t295), Box::new(t296), Box::new(t297), Box::new(t298), Box::new(t299), Box::new(t300), Box::new(t301), Box::new(t302), Box::new(t303), Box::new(t304), Box::new(t305), Box::new(t306), Box::new(t307), Box::new(t308), Box::new(t309), Box::new(t310), Box::new(t311), Box::new(t312), Box::new(t313), Box::new(t314), Box::new(t315), Box::new(t316), Box::new(t317), Box::new(t318), Box::new(t319), Box::new(t320), Box::new(t321), Box::new(t322), Box::new(t323), Box::new(t324), Box::new(t325), Box::new(t326), Box::new(t327), Box::new(t328), Box::new(t329), Box::new(t330), Box::new(t331), Box::new(t332), Box::new(t333), Box::new(t334), Box::new(t335), Box::new(t336), Box::new(t337), Box::new(t338), Box::new(t339), Box::new(t340), Box::new(t341), Box::new(t342), Box::new(t343), Box::new(t344), Box::new(t345), Box::new(t346), Box::new(t347), Box::new(t348), Box::new(t349), Box::new(t350), Box::new(t351), Box::new(t352), Box::new(t353), Box::new(t354), Box::new(t355), Box::new(t356), Box::new(t357), Box::new(t358), Box::new(t359), Box::new(t360), Box::new(t361), Box::new(t362), Box::new(t363), Box::new(t364), Box::new(t365), Box::new(t366), Box::new(t367), Box::new(t368), Box::new(t369), Box::new(t370), ],
+            vec![Box::new(t0), Box::new(t1), Box::new(t2), Box::new(t3), Box::new(t4), Box::new(t5), Box::new(t6), Box::new(t7), Box::new(t8), Box::new(t9), Box::new(t10), Box::new(t11), Box::new(t12), Box::new(t13), Box::new(t14), Box::new(t15), Box::new(t16), Box::new(t17), Box::new(t18), Box::new(t19), Box::new(t20), Box::new(t21), Box::new(t22), Box::new(t23), Box::new(t24), Box::new(t25), Box::new(t26), Box::new(t27), Box::new(t28), Box::new(t29), Box::new(t30), Box::new(t31), Box::new(t32), Box::new(t33), Box::new(t34), Box::new(t35), Box::new(t36), Box::new(t37), Box::new(t38), Box::new(t39), Box::new(t40), Box::new(t41), Box::new(t42), Box::new(t43), Box::new(t44), Box::new(t45), Box::new(t46), Box::new(t47), Box::new(t48), Box::new(t49), Box::new(t50), Box::new(t51), Box::new(t52), Box::new(t53), Box::new(t54), Box::new(t55), Box::new(t56), Box::new(t57), Box::new(t58), Box::new(t59), Box::new(t60), Box::new(t61), Box::new(t62), Box::new(t63), Box::new(t64), Box::new(t65), Box::new(t66), Box::new(t67), Box::new(t68), Box::new(t69), Box::new(t70), Box::new(t71), Box::new(t72), Box::new(t73), Box::new(t74), Box::new(t75), Box::new(t76), Box::new(t77), Box::new(t78), Box::new(t79), Box::new(t80), Box::new(t81), Box::new(t82), Box::new(t83), Box::new(t84), Box::new(t85), Box::new(t86), Box::new(t87), Box::new(t88), Box::new(t89), Box::new(t90), Box::new(t91), Box::new(t92), Box::new(t93), Box::new(t94), Box::new(t95), Box::new(t96), Box::new(t97), Box::new(t98), Box::new(t99), Box::new(t100), Box::new(t101), Box::new(t102), Box::new(t103), Box::new(t104), Box::new(t105), Box::new(t106), Box::new(t107), Box::new(t108), Box::new(t109), Box::new(t110), Box::new(t111), Box::new(t112), Box::new(t113), Box::new(t114), Box::new(t115), Box::new(t116), Box::new(t117), Box::new(t118), Box::new(t119), Box::new(t120), Box::new(t121), Box::new(t122), Box::new(t123), Box::new(t124), Box::new(t125), Box::new(t126), Box::new(t127), Box::new(t128), Box::new(t129), Box::new(t130), Box::new(t131), Box::new(t132), Box::new(t133), Box::new(t134), Box::new(t135), Box::new(t136), Box::new(t137), Box::new(t138), Box::new(t139), Box::new(t140), Box::new(t141), Box::new(t142), Box::new(t143), Box::new(t144), Box::new(t145), Box::new(t146), Box::new(t147), Box::new(t148), Box::new(t149), Box::new(t150), Box::new(t151), Box::new(t152), Box::new(t153), Box::new(t154), Box::new(t155), Box::new(t156), Box::new(t157), Box::new(t158), Box::new(t159), Box::new(t160), Box::new(t161), Box::new(t162), Box::new(t163), Box::new(t164), Box::new(t165), Box::new(t166), Box::new(t167), Box::new(t168), Box::new(t169), Box::new(t170), Box::new(t171), Box::new(t172), Box::new(t173), Box::new(t174), Box::new(t175), Box::new(t176), Box::new(t177), Box::new(t178), Box::new(t179), Box::new(t180), Box::new(t181), Box::new(t182), Box::new(t183), Box::new(t184), Box::new(t185), Box::new(t186), Box::new(t187), Box::new(t188), Box::new(t189), Box::new(t190), Box::new(t191), Box::new(t192), Box::new(t193), Box::new(t194), Box::new(t195), Box::new(t196), Box::new(t197), Box::new(t198), Box::new(t199), Box::new(t200), Box::new(t201), Box::new(t202), Box::new(t203), Box::new(t204), Box::new(t205), Box::new(t206), Box::new(t207), Box::new(t208), Box::new(t209), Box::new(t210), Box::new(t211), Box::new(t212), Box::new(t213), Box::new(t214), Box::new(t215), Box::new(t216), Box::new(t217), Box::new(t218), Box::new(t219), Box::new(t220), Box::new(t221), Box::new(t222), Box::new(t223), Box::new(t224), Box::new(t225), Box::new(t226), Box::new(t227), Box::new(t228), Box::new(t229), Box::new(t230), Box::new(t231), Box::new(t232), Box::new(t233), Box::new(t234), Box::new(t235), Box::new(t236), Box::new(t237), Box::new(t238), Box::new(t239), Box::new(t240), Box::new(t241), Box::new(t242), Box::new(t243), Box::new(t244), Box::new(t245), Box::new(t246), Box::new(t247), Box::new(t248), Box::new(t249), Box::new(t250), Box::new(t251), Box::new(t252), Box::new(t253), Box::new(t254), Box::new(t255), Box::new(t256), Box::new(t257), Box::new(t258), Box::new(t259), Box::new(t260), Box::new(t261), Box::new(t262), Box::new(t263), Box::new(t264), Box::new(t265), Box::new(t266), Box::new(t267), Box::new(t268), Box::new(t269), Box::new(t270), Box::new(t271), Box::new(t272), Box::new(t273), Box::new(t274), Box::new(t275), Box::new(t276), Box::new(t277), Box::new(t278), Box::new(t279), Box::new(t280), Box::new(t281), Box::new(t282), Box::new(t283), Box::new(t284), Box::new(t285), Box::new(t286), Box::new(t287), Box::new(t288), Box::new(t289), Box::new(t290), Box::new(t291), Box::new(t292), Box::new(t293), Box::new(t294), Box::new(t295), Box::new(t296), Box::new(t297), Box::new(t298), Box::new(t299), Box::new(t300), Box::new(t301), Box::new(t302), Box::new(t303), Box::new(t304), Box::new(t305), Box::new(t306), Box::new(t307), Box::new(t308), Box::new(t309), Box::new(t310), Box::new(t311), Box::new(t312), Box::new(t313), Box::new(t314), Box::new(t315), Box::new(t316), Box::new(t317), Box::new(t318), Box::new(t319), Box::new(t320), Box::new(t321), Box::new(t322), Box::new(t323), Box::new(t324), Box::new(t325), Box::new(t326), Box::new(t327), Box::new(t328), Box::new(t329), Box::new(t330), Box::new(t331), Box::new(t332), Box::new(t333), Box::new(t334), Box::new(t335), Box::new(t336), Box::new(t337), Box::new(t338), Box::new(t339), Box::new(t340), Box::new(t341), Box::new(t342), Box::new(t343), Box::new(t344), Box::new(t345), Box::new(t346), Box::new(t347), Box::new(t348), Box::new(t349), Box::new(t350), Box::new(t351), Box::new(t352), Box::new(t353), Box::new(t354), Box::new(t355), Box::new(t356), Box::new(t357), Box::new(t358), Box::new(t359), Box::new(t360), Box::new(t361), Box::new(t362), Box::new(t363), Box::new(t364), Box::new(t365), Box::new(t366), Box::new(t367), Box::new(t368), Box::new(t369), Box::new(t370), Box::new(t371), Box::new(t372), ],
         )
     }
 
@@ -9307,6 +9307,8 @@ mod p3 {
                 368 => t368(c, r, l),
                 369 => t369(c, r, l),
                 370 => t370(c, r, l),
+                371 => t371(c, r, l),
+                372 => t372(c, r, l),
                 _ => false,
             }
         }
@@ -9316,7 +9318,7 @@ mod p3 {
             match ch {
                 0 => { { let mut first = true; let mut kept = [0u64; 1]; let mut tested = l[1]; if let Some(p) = Some(4 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { l[0] = i32::from(it); if first { first = false; for t in 0..2u8 { l[1] = i32::from(t); if t10(c, r, l) { kept[usize::from(t >> 6)] |= 1 << (t & 63); return true; } } tested = l[1]; } else { l[1] = tested; for (w, &bits) in kept.iter().enumerate() { let mut bits = bits; while bits != 0 { let t = (w * 64) as u8 + bits.trailing_zeros() as u8; bits &= bits - 1; l[1] = i32::from(t); return true; } } } } } }  false }
                 1 => { if true { return true; }  false }
-                2 => { for t in 0..2u8 { l[13] = i32::from(t); if t195(c, r, l) {  return true; } } if true { return true; }  false }
+                2 => { for t in 0..2u8 { l[13] = i32::from(t); if t197(c, r, l) {  return true; } } if true { return true; }  false }
                 3 => { if let Some(p) = Some(4 + (l[11]).rem_euclid(2) as usize) { for &it in c.pile(p) { l[12] = i32::from(it); if true { return true; } } } if true { return true; }  false }
                 _ => c.any_legal(r, l),
             }
@@ -9554,10 +9556,10 @@ mod p3 {
                 (26, 66) => { const HAS: [u64; 4] = [2199023321088, 0, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[6] = i32::from(last); } (f, k) }
                 (27, 71) => { const HAS: [u64; 4] = [13194139926528, 0, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[6] = i32::from(last); } (f, k) }
                 (28, 79) => { const HAS: [u64; 4] = [545357783629824, 0, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[6] = i32::from(last); } (f, k) }
-                (29, 84) => { const HAS: [u64; 4] = [545357783629824, 0, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[6] = i32::from(last); } (f, k) }
-                (30, 92) => { const HAS: [u64; 4] = [545357783629824, 0, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[6] = i32::from(last); } (f, k) }
-                (32, 109) => { const HAS: [u64; 4] = [1099511660544, 0, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[7] = i32::from(last); } (f, k) }
-                (33, 114) => { const HAS: [u64; 4] = [2199023321088, 0, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[7] = i32::from(last); } (f, k) }
+                (29, 92) => { const HAS: [u64; 4] = [140737492549632, 0, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[6] = i32::from(last); } (f, k) }
+                (30, 102) => { const HAS: [u64; 4] = [404620291080192, 0, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[6] = i32::from(last); } (f, k) }
+                (32, 111) => { const HAS: [u64; 4] = [1099511660544, 0, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[7] = i32::from(last); } (f, k) }
+                (33, 116) => { const HAS: [u64; 4] = [2199023321088, 0, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[7] = i32::from(last); } (f, k) }
                 _ => Tables::first(c, r, l, s, var, t, room),
             }
         }
@@ -9574,7 +9576,7 @@ mod p3 {
         match ch {
             0 => { { let mut first = true; let mut kept = [0u64; 1]; let mut tested = l[1]; if let Some(p) = Some(4 + (c.glob[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { l[0] = i32::from(it); if first { first = false; for t in 0..2u8 { l[1] = i32::from(t); if t10(c, r, l) { kept[usize::from(t >> 6)] |= 1 << (t & 63); out.push(Move { option: 0, card: it, target: t }); } } tested = l[1]; } else { l[1] = tested; for (w, &bits) in kept.iter().enumerate() { let mut bits = bits; while bits != 0 { let t = (w * 64) as u8 + bits.trailing_zeros() as u8; bits &= bits - 1; out.push(Move { option: 0, card: it, target: t }); } } } } } }  }
             1 => { if true { out.push(Move { option: 0, card: NONE, target: NONE }); }  }
-            2 => { for t in 0..2u8 { l[13] = i32::from(t); if t195(c, r, l) {  out.push(Move { option: 0, card: NONE, target: t }); } } if true { out.push(Move { option: 1, card: NONE, target: NONE }); }  }
+            2 => { for t in 0..2u8 { l[13] = i32::from(t); if t197(c, r, l) {  out.push(Move { option: 0, card: NONE, target: t }); } } if true { out.push(Move { option: 1, card: NONE, target: NONE }); }  }
             3 => { if let Some(p) = Some(4 + (l[11]).rem_euclid(2) as usize) { for &it in c.pile(p) { l[12] = i32::from(it); if true { out.push(Move { option: 0, card: it, target: NONE }); } } } if true { out.push(Move { option: 1, card: NONE, target: NONE }); }  }
             _ => {}
         }
@@ -9645,62 +9647,62 @@ mod p3 {
                 127 => { let Some(n) = c.exec::<P>(r, l, 127, &Op::ForCardNextIf { var: 6, base: 3, n: 4, i: 5, test: 83, exit: 130 }, &mut steps) else { return steps; }; if n != 128 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 128, &Op::Run { event: 5, card: 249 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 129 => { let Some(n) = c.exec::<P>(r, l, 129, &Op::Jump(127), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 130 => { let Some(n) = c.exec::<P>(r, l, 130, &Op::ForCardEnd { base: 3 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 131, &Op::Jump(144), &mut steps) else { return steps; }; pc = n; continue 'run; }
-                132 => { let Some(n) = c.exec::<P>(r, l, 132, &Op::ForCardSkip { set: 29, base: 3, n: 4, i: 5, var: 6, has: 84, exit: 138 }, &mut steps) else { return steps; }; if n != 133 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 133, &Op::ForCardInit { set: 29, base: 3, n: 4, i: 5 }, &mut steps) else { return steps; }; pc = 134; continue 'run; }
+                132 => { let Some(n) = c.exec::<P>(r, l, 132, &Op::ForCardSkip { set: 29, base: 3, n: 4, i: 5, var: 6, has: 92, exit: 138 }, &mut steps) else { return steps; }; if n != 133 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 133, &Op::ForCardInit { set: 29, base: 3, n: 4, i: 5 }, &mut steps) else { return steps; }; pc = 134; continue 'run; }
                 134 => { let Some(n) = c.exec::<P>(r, l, 134, &Op::ForCardNextIf { var: 6, base: 3, n: 4, i: 5, test: 91, exit: 137 }, &mut steps) else { return steps; }; if n != 135 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 135, &Op::Run { event: 5, card: 267 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 136 => { let Some(n) = c.exec::<P>(r, l, 136, &Op::Jump(134), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 137 => { let Some(n) = c.exec::<P>(r, l, 137, &Op::ForCardEnd { base: 3 }, &mut steps) else { return steps; }; pc = 138; continue 'run; }
-                138 => { let Some(n) = c.exec::<P>(r, l, 138, &Op::ForCardSkip { set: 30, base: 3, n: 4, i: 5, var: 6, has: 92, exit: 144 }, &mut steps) else { return steps; }; if n != 139 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 139, &Op::ForCardInit { set: 30, base: 3, n: 4, i: 5 }, &mut steps) else { return steps; }; pc = 140; continue 'run; }
-                140 => { let Some(n) = c.exec::<P>(r, l, 140, &Op::ForCardNextIf { var: 6, base: 3, n: 4, i: 5, test: 100, exit: 143 }, &mut steps) else { return steps; }; if n != 141 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 141, &Op::Run { event: 5, card: 285 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                138 => { let Some(n) = c.exec::<P>(r, l, 138, &Op::ForCardSkip { set: 30, base: 3, n: 4, i: 5, var: 6, has: 102, exit: 144 }, &mut steps) else { return steps; }; if n != 139 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 139, &Op::ForCardInit { set: 30, base: 3, n: 4, i: 5 }, &mut steps) else { return steps; }; pc = 140; continue 'run; }
+                140 => { let Some(n) = c.exec::<P>(r, l, 140, &Op::ForCardNextIf { var: 6, base: 3, n: 4, i: 5, test: 101, exit: 143 }, &mut steps) else { return steps; }; if n != 141 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 141, &Op::Run { event: 5, card: 285 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 142 => { let Some(n) = c.exec::<P>(r, l, 142, &Op::Jump(140), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 143 => { let Some(n) = c.exec::<P>(r, l, 143, &Op::ForCardEnd { base: 3 }, &mut steps) else { return steps; }; pc = 144; continue 'run; }
                 144 => { let Some(n) = c.exec::<P>(r, l, 144, &Op::SetLocal(3, 290), &mut steps) else { return steps; }; pc = 145; continue 'run; }
-                145 => { let Some(n) = c.exec::<P>(r, l, 145, &Op::JumpUnless(102, 150), &mut steps) else { return steps; }; if n != 146 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 146, &Op::JumpUnless(107, 148), &mut steps) else { return steps; }; if n != 147 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 147, &Op::Run { event: 6, card: 303 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                145 => { let Some(n) = c.exec::<P>(r, l, 145, &Op::JumpUnless(104, 150), &mut steps) else { return steps; }; if n != 146 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 146, &Op::JumpUnless(109, 148), &mut steps) else { return steps; }; if n != 147 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 147, &Op::Run { event: 6, card: 303 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 148 => { let Some(n) = c.exec::<P>(r, l, 148, &Op::SetLocal(3, 305), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 149, &Op::Jump(145), &mut steps) else { return steps; }; pc = n; continue 'run; }
-                150 => { let Some(n) = c.exec::<P>(r, l, 150, &Op::JumpUnless(108, 163), &mut steps) else { return steps; }; if n != 151 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 151, &Op::ForCardSkip { set: 32, base: 4, n: 5, i: 6, var: 7, has: 109, exit: 157 }, &mut steps) else { return steps; }; if n != 152 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 152, &Op::ForCardInit { set: 32, base: 4, n: 5, i: 6 }, &mut steps) else { return steps; }; pc = 153; continue 'run; }
-                153 => { let Some(n) = c.exec::<P>(r, l, 153, &Op::ForCardNextIf { var: 7, base: 4, n: 5, i: 6, test: 113, exit: 156 }, &mut steps) else { return steps; }; if n != 154 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 154, &Op::Run { event: 2, card: 317 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                150 => { let Some(n) = c.exec::<P>(r, l, 150, &Op::JumpUnless(110, 163), &mut steps) else { return steps; }; if n != 151 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 151, &Op::ForCardSkip { set: 32, base: 4, n: 5, i: 6, var: 7, has: 111, exit: 157 }, &mut steps) else { return steps; }; if n != 152 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 152, &Op::ForCardInit { set: 32, base: 4, n: 5, i: 6 }, &mut steps) else { return steps; }; pc = 153; continue 'run; }
+                153 => { let Some(n) = c.exec::<P>(r, l, 153, &Op::ForCardNextIf { var: 7, base: 4, n: 5, i: 6, test: 115, exit: 156 }, &mut steps) else { return steps; }; if n != 154 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 154, &Op::Run { event: 2, card: 317 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 155 => { let Some(n) = c.exec::<P>(r, l, 155, &Op::Jump(153), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 156 => { let Some(n) = c.exec::<P>(r, l, 156, &Op::ForCardEnd { base: 4 }, &mut steps) else { return steps; }; pc = 157; continue 'run; }
-                157 => { let Some(n) = c.exec::<P>(r, l, 157, &Op::ForCardSkip { set: 33, base: 4, n: 5, i: 6, var: 7, has: 114, exit: 163 }, &mut steps) else { return steps; }; if n != 158 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 158, &Op::ForCardInit { set: 33, base: 4, n: 5, i: 6 }, &mut steps) else { return steps; }; pc = 159; continue 'run; }
-                159 => { let Some(n) = c.exec::<P>(r, l, 159, &Op::ForCardNextIf { var: 7, base: 4, n: 5, i: 6, test: 118, exit: 162 }, &mut steps) else { return steps; }; if n != 160 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 160, &Op::Run { event: 3, card: 329 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                157 => { let Some(n) = c.exec::<P>(r, l, 157, &Op::ForCardSkip { set: 33, base: 4, n: 5, i: 6, var: 7, has: 116, exit: 163 }, &mut steps) else { return steps; }; if n != 158 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 158, &Op::ForCardInit { set: 33, base: 4, n: 5, i: 6 }, &mut steps) else { return steps; }; pc = 159; continue 'run; }
+                159 => { let Some(n) = c.exec::<P>(r, l, 159, &Op::ForCardNextIf { var: 7, base: 4, n: 5, i: 6, test: 120, exit: 162 }, &mut steps) else { return steps; }; if n != 160 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 160, &Op::Run { event: 3, card: 329 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 161 => { let Some(n) = c.exec::<P>(r, l, 161, &Op::Jump(159), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 162 => { let Some(n) = c.exec::<P>(r, l, 162, &Op::ForCardEnd { base: 4 }, &mut steps) else { return steps; }; pc = 163; continue 'run; }
                 163 => { let Some(n) = c.exec::<P>(r, l, 163, &Op::Clear { off: 868, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 164, &Op::Clear { off: 876, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 165, &Op::Clear { off: 884, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 166, &Op::Clear { off: 892, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 167, &Op::SetLocal(4, 330), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 168, &Op::ForCardInit { set: 34, base: 5, n: 6, i: 7 }, &mut steps) else { return steps; }; pc = 169; continue 'run; }
-                169 => 'top: loop { 'b192: { 'b191: { 'b188: { 'b179: { 'b178: { 'b174: { let Some(n) = c.exec::<P>(r, l, 169, &Op::ForCardNext { var: 8, base: 5, n: 6, i: 7, exit: 179 }, &mut steps) else { return steps; }; if n != 170 { break 'b179; } let Some(n) = c.exec::<P>(r, l, 170, &Op::SetLocal(4, 334), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 171, &Op::JumpUnless(119, 178), &mut steps) else { return steps; }; if n != 172 { break 'b178; } let Some(n) = c.exec::<P>(r, l, 172, &Op::JumpUnless(120, 174), &mut steps) else { return steps; }; if n != 173 { break 'b174; } let Some(n) = c.exec::<P>(r, l, 173, &Op::SetCell { off: 868, len: 8, ix: 343, to: 344 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 174, &Op::SetCell { off: 876, len: 8, ix: 346, to: 347 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 175, &Op::JumpUnless(121, 178), &mut steps) else { return steps; }; if n != 176 { break 'b178; } let Some(n) = c.exec::<P>(r, l, 176, &Op::SetCell { off: 884, len: 8, ix: 352, to: 358 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 177, &Op::SetCell { off: 892, len: 8, ix: 360, to: 361 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 178, &Op::Jump(169), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 179, &Op::ForCardEnd { base: 5 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 180, &Op::SetLocal(5, 391), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 181, &Op::Clear { off: 868, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 182, &Op::Clear { off: 876, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 183, &Op::Clear { off: 884, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 184, &Op::Clear { off: 892, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 185, &Op::JumpUnless(135, 188), &mut steps) else { return steps; }; if n != 186 { break 'b188; } let Some(n) = c.exec::<P>(r, l, 186, &Op::Put { set: 35, zone: 6, seat: Some(395), up: Some(true), after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 187, &Op::Jump(192), &mut steps) else { return steps; }; break 'b192; } let Some(n) = c.exec::<P>(r, l, 188, &Op::JumpUnless(136, 191), &mut steps) else { return steps; }; if n != 189 { break 'b191; } let Some(n) = c.exec::<P>(r, l, 189, &Op::Put { set: 36, zone: 6, seat: Some(397), up: Some(true), after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 190, &Op::Jump(192), &mut steps) else { return steps; }; break 'b192; } let Some(n) = c.exec::<P>(r, l, 191, &Op::Put { set: 37, zone: 0, seat: None, up: None, after: None }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 192, &Op::ForCardInit { set: 38, base: 6, n: 7, i: 8 }, &mut steps) else { return steps; }; pc = 193; continue 'run; }
-                193 => 'top: loop { 'b199: { 'b198: { 'b197: { let Some(n) = c.exec::<P>(r, l, 193, &Op::ForCardNext { var: 9, base: 6, n: 7, i: 8, exit: 199 }, &mut steps) else { return steps; }; if n != 194 { break 'b199; } let Some(n) = c.exec::<P>(r, l, 194, &Op::JumpUnless(139, 197), &mut steps) else { return steps; }; if n != 195 { break 'b197; } let Some(n) = c.exec::<P>(r, l, 195, &Op::Put { set: 39, zone: 8, seat: None, up: None, after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 196, &Op::Jump(198), &mut steps) else { return steps; }; break 'b198; } let Some(n) = c.exec::<P>(r, l, 197, &Op::Discard(40), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 198, &Op::Jump(193), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 199, &Op::ForCardEnd { base: 6 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 200, &Op::SetLocal(1, 405), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 201, &Op::Jump(77), &mut steps) else { return steps; }; pc = n; continue 'run; }
-                202 => { 'b204: { let Some(n) = c.exec::<P>(r, l, 202, &Op::JumpUnless(140, 204), &mut steps) else { return steps; }; if n != 203 { break 'b204; } let Some(n) = c.exec::<P>(r, l, 203, &Op::Draw { seat: 408, n: 1 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 204, &Op::ForInit { var: 1, count: 0, from: 409, after: false }, &mut steps) else { return steps; }; pc = 205; continue 'run; }
-                205 => 'top: loop { 'b214: { 'b211: { let Some(n) = c.exec::<P>(r, l, 205, &Op::ForTest { count: 0, exit: 211 }, &mut steps) else { return steps; }; if n != 206 { break 'b211; } let Some(n) = c.exec::<P>(r, l, 206, &Op::SetLocal(2, 413), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 207, &Op::SetLocal(3, 443), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 208, &Op::SetPer(27, 447, 446), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 209, &Op::SetPer(28, 476, 475), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 210, &Op::ForStep { var: 1, count: 0, head: 205 }, &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 211, &Op::Clear { off: 0, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 212, &Op::JumpUnless(153, 214), &mut steps) else { return steps; }; if n != 213 { break 'b214; } let Some(n) = c.exec::<P>(r, l, 213, &Op::EndGame, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 214, &Op::SetGlob(0, 480), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 215, &Op::Jump(24), &mut steps) else { return steps; }; pc = n; continue 'run; }
+                169 => 'top: loop { 'b192: { 'b191: { 'b188: { 'b179: { 'b178: { 'b174: { let Some(n) = c.exec::<P>(r, l, 169, &Op::ForCardNext { var: 8, base: 5, n: 6, i: 7, exit: 179 }, &mut steps) else { return steps; }; if n != 170 { break 'b179; } let Some(n) = c.exec::<P>(r, l, 170, &Op::SetLocal(4, 334), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 171, &Op::JumpUnless(121, 178), &mut steps) else { return steps; }; if n != 172 { break 'b178; } let Some(n) = c.exec::<P>(r, l, 172, &Op::JumpUnless(122, 174), &mut steps) else { return steps; }; if n != 173 { break 'b174; } let Some(n) = c.exec::<P>(r, l, 173, &Op::SetCell { off: 868, len: 8, ix: 343, to: 344 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 174, &Op::SetCell { off: 876, len: 8, ix: 346, to: 347 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 175, &Op::JumpUnless(123, 178), &mut steps) else { return steps; }; if n != 176 { break 'b178; } let Some(n) = c.exec::<P>(r, l, 176, &Op::SetCell { off: 884, len: 8, ix: 352, to: 358 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 177, &Op::SetCell { off: 892, len: 8, ix: 360, to: 361 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 178, &Op::Jump(169), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 179, &Op::ForCardEnd { base: 5 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 180, &Op::SetLocal(5, 391), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 181, &Op::Clear { off: 868, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 182, &Op::Clear { off: 876, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 183, &Op::Clear { off: 884, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 184, &Op::Clear { off: 892, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 185, &Op::JumpUnless(137, 188), &mut steps) else { return steps; }; if n != 186 { break 'b188; } let Some(n) = c.exec::<P>(r, l, 186, &Op::Put { set: 35, zone: 6, seat: Some(395), up: Some(true), after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 187, &Op::Jump(192), &mut steps) else { return steps; }; break 'b192; } let Some(n) = c.exec::<P>(r, l, 188, &Op::JumpUnless(138, 191), &mut steps) else { return steps; }; if n != 189 { break 'b191; } let Some(n) = c.exec::<P>(r, l, 189, &Op::Put { set: 36, zone: 6, seat: Some(397), up: Some(true), after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 190, &Op::Jump(192), &mut steps) else { return steps; }; break 'b192; } let Some(n) = c.exec::<P>(r, l, 191, &Op::Put { set: 37, zone: 0, seat: None, up: None, after: None }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 192, &Op::ForCardInit { set: 38, base: 6, n: 7, i: 8 }, &mut steps) else { return steps; }; pc = 193; continue 'run; }
+                193 => 'top: loop { 'b199: { 'b198: { 'b197: { let Some(n) = c.exec::<P>(r, l, 193, &Op::ForCardNext { var: 9, base: 6, n: 7, i: 8, exit: 199 }, &mut steps) else { return steps; }; if n != 194 { break 'b199; } let Some(n) = c.exec::<P>(r, l, 194, &Op::JumpUnless(141, 197), &mut steps) else { return steps; }; if n != 195 { break 'b197; } let Some(n) = c.exec::<P>(r, l, 195, &Op::Put { set: 39, zone: 8, seat: None, up: None, after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 196, &Op::Jump(198), &mut steps) else { return steps; }; break 'b198; } let Some(n) = c.exec::<P>(r, l, 197, &Op::Discard(40), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 198, &Op::Jump(193), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 199, &Op::ForCardEnd { base: 6 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 200, &Op::SetLocal(1, 405), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 201, &Op::Jump(77), &mut steps) else { return steps; }; pc = n; continue 'run; }
+                202 => { 'b204: { let Some(n) = c.exec::<P>(r, l, 202, &Op::JumpUnless(142, 204), &mut steps) else { return steps; }; if n != 203 { break 'b204; } let Some(n) = c.exec::<P>(r, l, 203, &Op::Draw { seat: 408, n: 1 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 204, &Op::ForInit { var: 1, count: 0, from: 409, after: false }, &mut steps) else { return steps; }; pc = 205; continue 'run; }
+                205 => 'top: loop { 'b214: { 'b211: { let Some(n) = c.exec::<P>(r, l, 205, &Op::ForTest { count: 0, exit: 211 }, &mut steps) else { return steps; }; if n != 206 { break 'b211; } let Some(n) = c.exec::<P>(r, l, 206, &Op::SetLocal(2, 413), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 207, &Op::SetLocal(3, 443), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 208, &Op::SetPer(27, 447, 446), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 209, &Op::SetPer(28, 476, 475), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 210, &Op::ForStep { var: 1, count: 0, head: 205 }, &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 211, &Op::Clear { off: 0, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 212, &Op::JumpUnless(155, 214), &mut steps) else { return steps; }; if n != 213 { break 'b214; } let Some(n) = c.exec::<P>(r, l, 213, &Op::EndGame, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 214, &Op::SetGlob(0, 480), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 215, &Op::Jump(24), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 216 => { let Some(n) = c.exec::<P>(r, l, 216, &Op::EndGame, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                217 => { 'b220: { let Some(n) = c.exec::<P>(r, l, 217, &Op::SetLocal(11, 482), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 218, &Op::JumpUnless(154, 220), &mut steps) else { return steps; }; if n != 219 { break 'b220; } let Some(n) = c.exec::<P>(r, l, 219, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 220, &Op::SetLocal(12, 485), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 221, &Op::SetLocal(13, 487), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 222, &Op::SetLocal(14, 490), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 223, &Op::SetLocal(15, 491), &mut steps) else { return steps; }; pc = 224; continue 'run; }
-                224 => 'top: loop { 'b241: { 'b238: { 'b234: { 'b233: { 'b230: { 'b228: { let Some(n) = c.exec::<P>(r, l, 224, &Op::JumpUnless(155, 230), &mut steps) else { return steps; }; if n != 225 { break 'b230; } let Some(n) = c.exec::<P>(r, l, 225, &Op::SetLocal(16, 513), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 226, &Op::JumpUnless(160, 228), &mut steps) else { return steps; }; if n != 227 { break 'b228; } let Some(n) = c.exec::<P>(r, l, 227, &Op::SetLocal(13, 522), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 228, &Op::SetLocal(15, 523), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 229, &Op::Jump(224), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 230, &Op::JumpUnless(161, 234), &mut steps) else { return steps; }; if n != 231 { break 'b234; } let Some(n) = c.exec::<P>(r, l, 231, &Op::JumpUnless(162, 233), &mut steps) else { return steps; }; if n != 232 { break 'b233; } let Some(n) = c.exec::<P>(r, l, 232, &Op::Discard(48), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 233, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 234, &Op::Put { set: 49, zone: 2, seat: Some(528), up: Some(false), after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 235, &Op::SetCell { off: 8, len: 86, ix: 529, to: 530 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 236, &Op::JumpUnless(172, 238), &mut steps) else { return steps; }; if n != 237 { break 'b238; } let Some(n) = c.exec::<P>(r, l, 237, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 238, &Op::SetLocal(14, 548), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 239, &Op::JumpUnless(178, 241), &mut steps) else { return steps; }; if n != 240 { break 'b241; } let Some(n) = c.exec::<P>(r, l, 240, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 241, &Op::Reveal(52), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 242, &Op::SetCell { off: 8, len: 86, ix: 558, to: 559 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 243, &Op::JumpUnless(181, 261), &mut steps) else { return steps; }; if n != 244 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 244, &Op::JumpUnless(182, 253), &mut steps) else { return steps; }; if n != 245 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 245, &Op::JumpUnless(183, 261), &mut steps) else { return steps; }; if n != 246 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 246, &Op::SetGlob(8, 567), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 247, &Op::SetCell { off: 266, len: 86, ix: 568, to: 569 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 248, &Op::SetCell { off: 352, len: 86, ix: 570, to: 571 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 249, &Op::SetGlob(7, 574), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 250, &Op::Run { event: 0, card: 575 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                217 => { 'b220: { let Some(n) = c.exec::<P>(r, l, 217, &Op::SetLocal(11, 482), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 218, &Op::JumpUnless(156, 220), &mut steps) else { return steps; }; if n != 219 { break 'b220; } let Some(n) = c.exec::<P>(r, l, 219, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 220, &Op::SetLocal(12, 485), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 221, &Op::SetLocal(13, 487), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 222, &Op::SetLocal(14, 490), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 223, &Op::SetLocal(15, 491), &mut steps) else { return steps; }; pc = 224; continue 'run; }
+                224 => 'top: loop { 'b241: { 'b238: { 'b234: { 'b233: { 'b230: { 'b228: { let Some(n) = c.exec::<P>(r, l, 224, &Op::JumpUnless(157, 230), &mut steps) else { return steps; }; if n != 225 { break 'b230; } let Some(n) = c.exec::<P>(r, l, 225, &Op::SetLocal(16, 513), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 226, &Op::JumpUnless(162, 228), &mut steps) else { return steps; }; if n != 227 { break 'b228; } let Some(n) = c.exec::<P>(r, l, 227, &Op::SetLocal(13, 522), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 228, &Op::SetLocal(15, 523), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 229, &Op::Jump(224), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 230, &Op::JumpUnless(163, 234), &mut steps) else { return steps; }; if n != 231 { break 'b234; } let Some(n) = c.exec::<P>(r, l, 231, &Op::JumpUnless(164, 233), &mut steps) else { return steps; }; if n != 232 { break 'b233; } let Some(n) = c.exec::<P>(r, l, 232, &Op::Discard(48), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 233, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 234, &Op::Put { set: 49, zone: 2, seat: Some(528), up: Some(false), after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 235, &Op::SetCell { off: 8, len: 86, ix: 529, to: 530 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 236, &Op::JumpUnless(174, 238), &mut steps) else { return steps; }; if n != 237 { break 'b238; } let Some(n) = c.exec::<P>(r, l, 237, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 238, &Op::SetLocal(14, 548), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 239, &Op::JumpUnless(180, 241), &mut steps) else { return steps; }; if n != 240 { break 'b241; } let Some(n) = c.exec::<P>(r, l, 240, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 241, &Op::Reveal(52), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 242, &Op::SetCell { off: 8, len: 86, ix: 558, to: 559 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 243, &Op::JumpUnless(183, 261), &mut steps) else { return steps; }; if n != 244 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 244, &Op::JumpUnless(184, 253), &mut steps) else { return steps; }; if n != 245 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 245, &Op::JumpUnless(185, 261), &mut steps) else { return steps; }; if n != 246 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 246, &Op::SetGlob(8, 567), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 247, &Op::SetCell { off: 266, len: 86, ix: 568, to: 569 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 248, &Op::SetCell { off: 352, len: 86, ix: 570, to: 571 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 249, &Op::SetGlob(7, 574), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 250, &Op::Run { event: 0, card: 575 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 251 => { let Some(n) = c.exec::<P>(r, l, 251, &Op::SetGlob(7, 578), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 252, &Op::Jump(261), &mut steps) else { return steps; }; pc = n; continue 'run; }
-                253 => { let Some(n) = c.exec::<P>(r, l, 253, &Op::JumpUnless(184, 261), &mut steps) else { return steps; }; if n != 254 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 254, &Op::SetCell { off: 180, len: 86, ix: 582, to: 583 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 255, &Op::SetGlob(8, 586), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 256, &Op::SetCell { off: 266, len: 86, ix: 587, to: 588 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 257, &Op::SetCell { off: 352, len: 86, ix: 589, to: 590 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 258, &Op::SetGlob(7, 593), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 259, &Op::Run { event: 0, card: 594 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                253 => { let Some(n) = c.exec::<P>(r, l, 253, &Op::JumpUnless(186, 261), &mut steps) else { return steps; }; if n != 254 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 254, &Op::SetCell { off: 180, len: 86, ix: 582, to: 583 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 255, &Op::SetGlob(8, 586), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 256, &Op::SetCell { off: 266, len: 86, ix: 587, to: 588 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 257, &Op::SetCell { off: 352, len: 86, ix: 589, to: 590 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 258, &Op::SetGlob(7, 593), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 259, &Op::Run { event: 0, card: 594 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 260 => { let Some(n) = c.exec::<P>(r, l, 260, &Op::SetGlob(7, 597), &mut steps) else { return steps; }; pc = 261; continue 'run; }
                 261 => { let Some(n) = c.exec::<P>(r, l, 261, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                262 => { 'b269: { 'b264: { let Some(n) = c.exec::<P>(r, l, 262, &Op::JumpUnless(187, 264), &mut steps) else { return steps; }; if n != 263 { break 'b264; } let Some(n) = c.exec::<P>(r, l, 263, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 264, &Op::SetLocal(11, 602), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 265, &Op::JumpUnless(191, 269), &mut steps) else { return steps; }; if n != 266 { break 'b269; } let Some(n) = c.exec::<P>(r, l, 266, &Op::Discard(54), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 267, &Op::SetCell { off: 8, len: 86, ix: 612, to: 613 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 268, &Op::SetCell { off: 94, len: 86, ix: 614, to: 615 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 269, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                270 => { 'b272: { let Some(n) = c.exec::<P>(r, l, 270, &Op::JumpUnless(192, 272), &mut steps) else { return steps; }; if n != 271 { break 'b272; } let Some(n) = c.exec::<P>(r, l, 271, &Op::SetCell { off: 0, len: 8, ix: 620, to: 621 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 272, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                273 => { 'b276: { let Some(n) = c.exec::<P>(r, l, 273, &Op::SetLocal(11, 623), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 274, &Op::JumpUnless(193, 276), &mut steps) else { return steps; }; if n != 275 { break 'b276; } let Some(n) = c.exec::<P>(r, l, 275, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 276, &Op::SetLocal(12, 628), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 277, &Op::Choose { by: 629, choice: 2 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                262 => { 'b269: { 'b264: { let Some(n) = c.exec::<P>(r, l, 262, &Op::JumpUnless(189, 264), &mut steps) else { return steps; }; if n != 263 { break 'b264; } let Some(n) = c.exec::<P>(r, l, 263, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 264, &Op::SetLocal(11, 602), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 265, &Op::JumpUnless(193, 269), &mut steps) else { return steps; }; if n != 266 { break 'b269; } let Some(n) = c.exec::<P>(r, l, 266, &Op::Discard(54), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 267, &Op::SetCell { off: 8, len: 86, ix: 612, to: 613 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 268, &Op::SetCell { off: 94, len: 86, ix: 614, to: 615 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 269, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                270 => { 'b272: { let Some(n) = c.exec::<P>(r, l, 270, &Op::JumpUnless(194, 272), &mut steps) else { return steps; }; if n != 271 { break 'b272; } let Some(n) = c.exec::<P>(r, l, 271, &Op::SetCell { off: 0, len: 8, ix: 620, to: 621 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 272, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                273 => { 'b276: { let Some(n) = c.exec::<P>(r, l, 273, &Op::SetLocal(11, 623), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 274, &Op::JumpUnless(195, 276), &mut steps) else { return steps; }; if n != 275 { break 'b276; } let Some(n) = c.exec::<P>(r, l, 275, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 276, &Op::SetLocal(12, 628), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 277, &Op::Choose { by: 629, choice: 2 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 278 => { let Some(n) = c.exec::<P>(r, l, 278, &Op::SetLocal(14, 635), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 279, &Op::SetLocal(15, 639), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 280, &Op::Put { set: 57, zone: 7, seat: Some(641), up: Some(true), after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 281, &Op::Put { set: 58, zone: 7, seat: Some(643), up: Some(true), after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 282, &Op::Jump(284), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 283 => { let Some(n) = c.exec::<P>(r, l, 283, &Op::Jump(284), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 284 => { let Some(n) = c.exec::<P>(r, l, 284, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                285 => { 'b293: { 'b291: { 'b289: { let Some(n) = c.exec::<P>(r, l, 285, &Op::SetLocal(11, 645), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 286, &Op::JumpUnless(196, 293), &mut steps) else { return steps; }; if n != 287 { break 'b293; } let Some(n) = c.exec::<P>(r, l, 287, &Op::JumpUnless(198, 289), &mut steps) else { return steps; }; if n != 288 { break 'b289; } let Some(n) = c.exec::<P>(r, l, 288, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 289, &Op::JumpUnless(208, 291), &mut steps) else { return steps; }; if n != 290 { break 'b291; } let Some(n) = c.exec::<P>(r, l, 290, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 291, &Op::Draw { seat: 663, n: 1 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 292, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 293, &Op::Choose { by: 664, choice: 3 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                294 => { 'b300: { 'b298: { let Some(n) = c.exec::<P>(r, l, 294, &Op::JumpUnless(211, 298), &mut steps) else { return steps; }; if n != 295 { break 'b298; } let Some(n) = c.exec::<P>(r, l, 295, &Op::Put { set: 64, zone: 2, seat: Some(676), up: Some(false), after: Some(674) }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 296, &Op::SetCell { off: 8, len: 86, ix: 677, to: 678 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 297, &Op::SetCell { off: 94, len: 86, ix: 679, to: 680 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 298, &Op::JumpUnless(221, 300), &mut steps) else { return steps; }; if n != 299 { break 'b300; } let Some(n) = c.exec::<P>(r, l, 299, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 300, &Op::Draw { seat: 695, n: 1 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 301, &Op::Jump(305), &mut steps) else { return steps; }; pc = n; continue 'run; }
-                302 => { let Some(n) = c.exec::<P>(r, l, 302, &Op::JumpUnless(222, 305), &mut steps) else { return steps; }; if n != 303 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 303, &Op::Draw { seat: 696, n: 1 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 304, &Op::Jump(305), &mut steps) else { return steps; }; pc = n; continue 'run; }
+                285 => { 'b293: { 'b291: { 'b289: { let Some(n) = c.exec::<P>(r, l, 285, &Op::SetLocal(11, 645), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 286, &Op::JumpUnless(198, 293), &mut steps) else { return steps; }; if n != 287 { break 'b293; } let Some(n) = c.exec::<P>(r, l, 287, &Op::JumpUnless(200, 289), &mut steps) else { return steps; }; if n != 288 { break 'b289; } let Some(n) = c.exec::<P>(r, l, 288, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 289, &Op::JumpUnless(210, 291), &mut steps) else { return steps; }; if n != 290 { break 'b291; } let Some(n) = c.exec::<P>(r, l, 290, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 291, &Op::Draw { seat: 663, n: 1 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 292, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 293, &Op::Choose { by: 664, choice: 3 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                294 => { 'b300: { 'b298: { let Some(n) = c.exec::<P>(r, l, 294, &Op::JumpUnless(213, 298), &mut steps) else { return steps; }; if n != 295 { break 'b298; } let Some(n) = c.exec::<P>(r, l, 295, &Op::Put { set: 64, zone: 2, seat: Some(676), up: Some(false), after: Some(674) }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 296, &Op::SetCell { off: 8, len: 86, ix: 677, to: 678 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 297, &Op::SetCell { off: 94, len: 86, ix: 679, to: 680 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 298, &Op::JumpUnless(223, 300), &mut steps) else { return steps; }; if n != 299 { break 'b300; } let Some(n) = c.exec::<P>(r, l, 299, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 300, &Op::Draw { seat: 695, n: 1 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 301, &Op::Jump(305), &mut steps) else { return steps; }; pc = n; continue 'run; }
+                302 => { let Some(n) = c.exec::<P>(r, l, 302, &Op::JumpUnless(224, 305), &mut steps) else { return steps; }; if n != 303 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 303, &Op::Draw { seat: 696, n: 1 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 304, &Op::Jump(305), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 305 => { let Some(n) = c.exec::<P>(r, l, 305, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                306 => { 'b309: { let Some(n) = c.exec::<P>(r, l, 306, &Op::SetLocal(11, 698), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 307, &Op::JumpUnless(234, 309), &mut steps) else { return steps; }; if n != 308 { break 'b309; } let Some(n) = c.exec::<P>(r, l, 308, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 309, &Op::ForCardInit { set: 68, base: 12, n: 13, i: 14 }, &mut steps) else { return steps; }; pc = 310; continue 'run; }
-                310 => 'top: loop { 'b313: { let Some(n) = c.exec::<P>(r, l, 310, &Op::ForCardNextIf { var: 15, base: 12, n: 13, i: 14, test: 237, exit: 313 }, &mut steps) else { return steps; }; if n != 311 { break 'b313; } let Some(n) = c.exec::<P>(r, l, 311, &Op::SetCell { off: 696, len: 86, ix: 720, to: 721 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 312, &Op::Jump(310), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 313, &Op::ForCardEnd { base: 12 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 314, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                315 => { 'b318: { let Some(n) = c.exec::<P>(r, l, 315, &Op::SetLocal(11, 723), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 316, &Op::JumpUnless(247, 318), &mut steps) else { return steps; }; if n != 317 { break 'b318; } let Some(n) = c.exec::<P>(r, l, 317, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 318, &Op::ForCardInit { set: 70, base: 12, n: 13, i: 14 }, &mut steps) else { return steps; }; pc = 319; continue 'run; }
-                319 => 'top: loop { 'b323: { let Some(n) = c.exec::<P>(r, l, 319, &Op::ForCardNextIf { var: 15, base: 12, n: 13, i: 14, test: 251, exit: 323 }, &mut steps) else { return steps; }; if n != 320 { break 'b323; } let Some(n) = c.exec::<P>(r, l, 320, &Op::SetCell { off: 782, len: 86, ix: 749, to: 750 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 321, &Op::Tell(0), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 322, &Op::Jump(319), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 323, &Op::ForCardEnd { base: 12 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 324, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                325 => { 'b328: { let Some(n) = c.exec::<P>(r, l, 325, &Op::SetLocal(11, 753), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 326, &Op::JumpUnless(261, 328), &mut steps) else { return steps; }; if n != 327 { break 'b328; } let Some(n) = c.exec::<P>(r, l, 327, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 328, &Op::ForCardInit { set: 72, base: 12, n: 13, i: 14 }, &mut steps) else { return steps; }; pc = 329; continue 'run; }
-                329 => 'top: loop { 'b333: { let Some(n) = c.exec::<P>(r, l, 329, &Op::ForCardNextIf { var: 15, base: 12, n: 13, i: 14, test: 272, exit: 333 }, &mut steps) else { return steps; }; if n != 330 { break 'b333; } let Some(n) = c.exec::<P>(r, l, 330, &Op::SetCell { off: 782, len: 86, ix: 784, to: 785 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 331, &Op::Tell(1), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 332, &Op::Jump(329), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 333, &Op::ForCardEnd { base: 12 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 334, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                335 => { 'b343: { 'b339: { let Some(n) = c.exec::<P>(r, l, 335, &Op::SetLocal(11, 788), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 336, &Op::SetLocal(12, 790), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 337, &Op::JumpUnless(283, 339), &mut steps) else { return steps; }; if n != 338 { break 'b339; } let Some(n) = c.exec::<P>(r, l, 338, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 339, &Op::SetLocal(13, 823), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 340, &Op::JumpUnless(293, 343), &mut steps) else { return steps; }; if n != 341 { break 'b343; } let Some(n) = c.exec::<P>(r, l, 341, &Op::SetGlob(20, 828), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 342, &Op::SetGlob(21, 829), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 343, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                344 => { 'b352: { 'b348: { let Some(n) = c.exec::<P>(r, l, 344, &Op::SetLocal(11, 831), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 345, &Op::SetLocal(12, 833), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 346, &Op::JumpUnless(304, 348), &mut steps) else { return steps; }; if n != 347 { break 'b348; } let Some(n) = c.exec::<P>(r, l, 347, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 348, &Op::SetLocal(13, 866), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 349, &Op::JumpUnless(314, 352), &mut steps) else { return steps; }; if n != 350 { break 'b352; } let Some(n) = c.exec::<P>(r, l, 350, &Op::SetGlob(20, 871), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 351, &Op::SetGlob(21, 872), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 352, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                353 => { 'b355: { let Some(n) = c.exec::<P>(r, l, 353, &Op::JumpUnless(315, 355), &mut steps) else { return steps; }; if n != 354 { break 'b355; } let Some(n) = c.exec::<P>(r, l, 354, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 355, &Op::SetLocal(11, 888), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 356, &Op::SetCell { off: 438, len: 86, ix: 889, to: 893 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 357, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                358 => { 'b360: { let Some(n) = c.exec::<P>(r, l, 358, &Op::JumpUnless(320, 360), &mut steps) else { return steps; }; if n != 359 { break 'b360; } let Some(n) = c.exec::<P>(r, l, 359, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 360, &Op::SetLocal(11, 909), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 361, &Op::SetCell { off: 438, len: 86, ix: 910, to: 914 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 362, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                306 => { 'b309: { let Some(n) = c.exec::<P>(r, l, 306, &Op::SetLocal(11, 698), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 307, &Op::JumpUnless(236, 309), &mut steps) else { return steps; }; if n != 308 { break 'b309; } let Some(n) = c.exec::<P>(r, l, 308, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 309, &Op::ForCardInit { set: 68, base: 12, n: 13, i: 14 }, &mut steps) else { return steps; }; pc = 310; continue 'run; }
+                310 => 'top: loop { 'b313: { let Some(n) = c.exec::<P>(r, l, 310, &Op::ForCardNextIf { var: 15, base: 12, n: 13, i: 14, test: 239, exit: 313 }, &mut steps) else { return steps; }; if n != 311 { break 'b313; } let Some(n) = c.exec::<P>(r, l, 311, &Op::SetCell { off: 696, len: 86, ix: 720, to: 721 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 312, &Op::Jump(310), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 313, &Op::ForCardEnd { base: 12 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 314, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                315 => { 'b318: { let Some(n) = c.exec::<P>(r, l, 315, &Op::SetLocal(11, 723), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 316, &Op::JumpUnless(249, 318), &mut steps) else { return steps; }; if n != 317 { break 'b318; } let Some(n) = c.exec::<P>(r, l, 317, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 318, &Op::ForCardInit { set: 70, base: 12, n: 13, i: 14 }, &mut steps) else { return steps; }; pc = 319; continue 'run; }
+                319 => 'top: loop { 'b323: { let Some(n) = c.exec::<P>(r, l, 319, &Op::ForCardNextIf { var: 15, base: 12, n: 13, i: 14, test: 253, exit: 323 }, &mut steps) else { return steps; }; if n != 320 { break 'b323; } let Some(n) = c.exec::<P>(r, l, 320, &Op::SetCell { off: 782, len: 86, ix: 749, to: 750 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 321, &Op::Tell(0), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 322, &Op::Jump(319), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 323, &Op::ForCardEnd { base: 12 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 324, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                325 => { 'b328: { let Some(n) = c.exec::<P>(r, l, 325, &Op::SetLocal(11, 753), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 326, &Op::JumpUnless(263, 328), &mut steps) else { return steps; }; if n != 327 { break 'b328; } let Some(n) = c.exec::<P>(r, l, 327, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 328, &Op::ForCardInit { set: 72, base: 12, n: 13, i: 14 }, &mut steps) else { return steps; }; pc = 329; continue 'run; }
+                329 => 'top: loop { 'b333: { let Some(n) = c.exec::<P>(r, l, 329, &Op::ForCardNextIf { var: 15, base: 12, n: 13, i: 14, test: 274, exit: 333 }, &mut steps) else { return steps; }; if n != 330 { break 'b333; } let Some(n) = c.exec::<P>(r, l, 330, &Op::SetCell { off: 782, len: 86, ix: 784, to: 785 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 331, &Op::Tell(1), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 332, &Op::Jump(329), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 333, &Op::ForCardEnd { base: 12 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 334, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                335 => { 'b343: { 'b339: { let Some(n) = c.exec::<P>(r, l, 335, &Op::SetLocal(11, 788), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 336, &Op::SetLocal(12, 790), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 337, &Op::JumpUnless(285, 339), &mut steps) else { return steps; }; if n != 338 { break 'b339; } let Some(n) = c.exec::<P>(r, l, 338, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 339, &Op::SetLocal(13, 823), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 340, &Op::JumpUnless(295, 343), &mut steps) else { return steps; }; if n != 341 { break 'b343; } let Some(n) = c.exec::<P>(r, l, 341, &Op::SetGlob(20, 828), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 342, &Op::SetGlob(21, 829), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 343, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                344 => { 'b352: { 'b348: { let Some(n) = c.exec::<P>(r, l, 344, &Op::SetLocal(11, 831), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 345, &Op::SetLocal(12, 833), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 346, &Op::JumpUnless(306, 348), &mut steps) else { return steps; }; if n != 347 { break 'b348; } let Some(n) = c.exec::<P>(r, l, 347, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 348, &Op::SetLocal(13, 866), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 349, &Op::JumpUnless(316, 352), &mut steps) else { return steps; }; if n != 350 { break 'b352; } let Some(n) = c.exec::<P>(r, l, 350, &Op::SetGlob(20, 871), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 351, &Op::SetGlob(21, 872), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 352, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                353 => { 'b355: { let Some(n) = c.exec::<P>(r, l, 353, &Op::JumpUnless(317, 355), &mut steps) else { return steps; }; if n != 354 { break 'b355; } let Some(n) = c.exec::<P>(r, l, 354, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 355, &Op::SetLocal(11, 888), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 356, &Op::SetCell { off: 438, len: 86, ix: 889, to: 893 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 357, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                358 => { 'b360: { let Some(n) = c.exec::<P>(r, l, 358, &Op::JumpUnless(322, 360), &mut steps) else { return steps; }; if n != 359 { break 'b360; } let Some(n) = c.exec::<P>(r, l, 359, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 360, &Op::SetLocal(11, 909), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 361, &Op::SetCell { off: 438, len: 86, ix: 910, to: 914 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 362, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 363 => { let Some(n) = c.exec::<P>(r, l, 363, &Op::SetLocal(11, 916), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 364, &Op::ForCardInit { set: 79, base: 12, n: 13, i: 14 }, &mut steps) else { return steps; }; pc = 365; continue 'run; }
-                365 => 'top: loop { 'b368: { let Some(n) = c.exec::<P>(r, l, 365, &Op::ForCardNextIf { var: 15, base: 12, n: 13, i: 14, test: 328, exit: 368 }, &mut steps) else { return steps; }; if n != 366 { break 'b368; } let Some(n) = c.exec::<P>(r, l, 366, &Op::SetCell { off: 438, len: 86, ix: 928, to: 938 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 367, &Op::Jump(365), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 368, &Op::ForCardEnd { base: 12 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 369, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                370 => { 'b373: { let Some(n) = c.exec::<P>(r, l, 370, &Op::SetLocal(11, 940), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 371, &Op::JumpUnless(335, 373), &mut steps) else { return steps; }; if n != 372 { break 'b373; } let Some(n) = c.exec::<P>(r, l, 372, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 373, &Op::SetCell { off: 438, len: 86, ix: 954, to: 955 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 374, &Op::SetCell { off: 524, len: 86, ix: 956, to: 957 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 375, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                365 => 'top: loop { 'b368: { let Some(n) = c.exec::<P>(r, l, 365, &Op::ForCardNextIf { var: 15, base: 12, n: 13, i: 14, test: 330, exit: 368 }, &mut steps) else { return steps; }; if n != 366 { break 'b368; } let Some(n) = c.exec::<P>(r, l, 366, &Op::SetCell { off: 438, len: 86, ix: 928, to: 938 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 367, &Op::Jump(365), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 368, &Op::ForCardEnd { base: 12 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 369, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                370 => { 'b373: { let Some(n) = c.exec::<P>(r, l, 370, &Op::SetLocal(11, 940), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 371, &Op::JumpUnless(337, 373), &mut steps) else { return steps; }; if n != 372 { break 'b373; } let Some(n) = c.exec::<P>(r, l, 372, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 373, &Op::SetCell { off: 438, len: 86, ix: 954, to: 955 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 374, &Op::SetCell { off: 524, len: 86, ix: 956, to: 957 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 375, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 376 => { let Some(n) = c.exec::<P>(r, l, 376, &Op::SetGlob(22, 958), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 377, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                378 => { 'b387: { 'b384: { let Some(n) = c.exec::<P>(r, l, 378, &Op::SetLocal(11, 960), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 379, &Op::SetLocal(12, 964), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 380, &Op::SetLocal(13, 987), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 381, &Op::JumpUnless(343, 384), &mut steps) else { return steps; }; if n != 382 { break 'b384; } let Some(n) = c.exec::<P>(r, l, 382, &Op::SetCell { off: 524, len: 86, ix: 990, to: 991 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 383, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 384, &Op::JumpUnless(344, 387), &mut steps) else { return steps; }; if n != 385 { break 'b387; } let Some(n) = c.exec::<P>(r, l, 385, &Op::SetCell { off: 524, len: 86, ix: 995, to: 996 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 386, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 387, &Op::SetCell { off: 438, len: 86, ix: 997, to: 1008 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 388, &Op::SetCell { off: 524, len: 86, ix: 1009, to: 1010 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 389, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                378 => { 'b387: { 'b384: { let Some(n) = c.exec::<P>(r, l, 378, &Op::SetLocal(11, 960), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 379, &Op::SetLocal(12, 964), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 380, &Op::SetLocal(13, 987), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 381, &Op::JumpUnless(345, 384), &mut steps) else { return steps; }; if n != 382 { break 'b384; } let Some(n) = c.exec::<P>(r, l, 382, &Op::SetCell { off: 524, len: 86, ix: 990, to: 991 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 383, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 384, &Op::JumpUnless(346, 387), &mut steps) else { return steps; }; if n != 385 { break 'b387; } let Some(n) = c.exec::<P>(r, l, 385, &Op::SetCell { off: 524, len: 86, ix: 995, to: 996 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 386, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 387, &Op::SetCell { off: 438, len: 86, ix: 997, to: 1008 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 388, &Op::SetCell { off: 524, len: 86, ix: 1009, to: 1010 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 389, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 at => {
                     let Some(op) = r.program.ops.get(usize::from(at)) else {
                         c.pc = at;
@@ -11168,7 +11170,7 @@ mod p3 {
 
     #[inline]
     fn x290(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut best: Option<(u8, [i32; 4])> = None; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[3] = i32::from(it); if t101(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x288(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } } best.map_or(-1, |(it, _)| i32::from(it))
+        let mut best: Option<(u8, [i32; 4])> = None; if let Some(p) = { let i = l[1]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[3] = i32::from(it); if t103(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x288(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } } best.map_or(-1, |(it, _)| i32::from(it))
     }
 
     #[inline]
@@ -11618,7 +11620,7 @@ mod p3 {
 
     #[inline]
     fn x380(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut best: Option<(u8, [i32; 4])> = None; for it in 0..2u8 { l[5] = i32::from(it); if t133(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x371(c, r, l); kk[1] = x373(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } best.map_or(-1, |(it, _)| i32::from(it))
+        let mut best: Option<(u8, [i32; 4])> = None; for it in 0..2u8 { l[5] = i32::from(it); if t135(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x371(c, r, l); kk[1] = x373(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } best.map_or(-1, |(it, _)| i32::from(it))
     }
 
     #[inline]
@@ -11663,17 +11665,17 @@ mod p3 {
 
     #[inline]
     fn x389(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut best: Option<(u8, [i32; 4])> = None; for it in 0..2u8 { l[5] = i32::from(it); if t134(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x382(c, r, l); kk[1] = x385(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } best.map_or(-1, |(it, _)| i32::from(it))
+        let mut best: Option<(u8, [i32; 4])> = None; for it in 0..2u8 { l[5] = i32::from(it); if t136(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x382(c, r, l); kk[1] = x385(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } best.map_or(-1, |(it, _)| i32::from(it))
     }
 
     #[inline]
     fn x390(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t128(c, r, l) { x380(c, r, l) } else { x389(c, r, l) }
+        if t130(c, r, l) { x380(c, r, l) } else { x389(c, r, l) }
     }
 
     #[inline]
     fn x391(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t127(c, r, l) { c.glob[21] } else { x390(c, r, l) }
+        if t129(c, r, l) { c.glob[21] } else { x390(c, r, l) }
     }
 
     #[inline]
@@ -11823,7 +11825,7 @@ mod p3 {
 
     #[inline]
     fn x421(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { l[4] = i32::from(it); n += i32::from(t142(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { l[4] = i32::from(it); n += i32::from(t144(c, r, l)); } } n
     }
 
     #[inline]
@@ -11833,7 +11835,7 @@ mod p3 {
 
     #[inline]
     fn x423(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; for it in 0..6u8 { l[3] = i32::from(it); n += i32::from(t144(c, r, l)); } n
+        let mut n = 0i32; for it in 0..6u8 { l[3] = i32::from(it); n += i32::from(t146(c, r, l)); } n
     }
 
     #[inline]
@@ -11878,7 +11880,7 @@ mod p3 {
 
     #[inline]
     fn x432(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { l[4] = i32::from(it); if t147(c, r, l) { let v = x428(c, r, l); acc = Some(match acc { Some(a) => a.max(v), None => v }); } } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { l[4] = i32::from(it); if t149(c, r, l) { let v = x428(c, r, l); acc = Some(match acc { Some(a) => a.max(v), None => v }); } } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -11933,7 +11935,7 @@ mod p3 {
 
     #[inline]
     fn x443(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t146(c, r, l) { x441(c, r, l) } else { (0i32) }
+        if t148(c, r, l) { x441(c, r, l) } else { (0i32) }
     }
 
     #[inline]
@@ -12068,27 +12070,27 @@ mod p3 {
 
     #[inline]
     fn x470(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t152(c, r, l) { (1i32) } else { (0i32) }
+        if t154(c, r, l) { (1i32) } else { (0i32) }
     }
 
     #[inline]
     fn x471(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t151(c, r, l) { (32i32) } else { x470(c, r, l) }
+        if t153(c, r, l) { (32i32) } else { x470(c, r, l) }
     }
 
     #[inline]
     fn x472(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t150(c, r, l) { (1024i32) } else { x471(c, r, l) }
+        if t152(c, r, l) { (1024i32) } else { x471(c, r, l) }
     }
 
     #[inline]
     fn x473(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t149(c, r, l) { (32768i32) } else { x472(c, r, l) }
+        if t151(c, r, l) { (32768i32) } else { x472(c, r, l) }
     }
 
     #[inline]
     fn x474(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t148(c, r, l) { (1048576i32) } else { x473(c, r, l) }
+        if t150(c, r, l) { (1048576i32) } else { x473(c, r, l) }
     }
 
     #[inline]
@@ -12283,7 +12285,7 @@ mod p3 {
 
     #[inline]
     fn x513(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t156(c, r, l) { x507(c, r, l) } else { x512(c, r, l) }
+        if t158(c, r, l) { x507(c, r, l) } else { x512(c, r, l) }
     }
 
     #[inline]
@@ -12433,7 +12435,7 @@ mod p3 {
 
     #[inline]
     fn x543(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; for it in 0..2u8 { l[14] = i32::from(it); n += i32::from(t170(c, r, l)); } n
+        let mut n = 0i32; for it in 0..2u8 { l[14] = i32::from(it); n += i32::from(t172(c, r, l)); } n
     }
 
     #[inline]
@@ -13023,7 +13025,7 @@ mod p3 {
 
     #[inline]
     fn x661(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; for it in 0..2u8 { l[12] = i32::from(it); n += i32::from(t206(c, r, l)); } n
+        let mut n = 0i32; for it in 0..2u8 { l[12] = i32::from(it); n += i32::from(t208(c, r, l)); } n
     }
 
     #[inline]
@@ -13183,7 +13185,7 @@ mod p3 {
 
     #[inline]
     fn x693(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; for it in 0..2u8 { l[13] = i32::from(it); n += i32::from(t219(c, r, l)); } n
+        let mut n = 0i32; for it in 0..2u8 { l[13] = i32::from(it); n += i32::from(t221(c, r, l)); } n
     }
 
     #[inline]
@@ -13278,7 +13280,7 @@ mod p3 {
 
     #[inline]
     fn x712(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); n += i32::from(t232(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); n += i32::from(t234(c, r, l)); } } n
     }
 
     #[inline]
@@ -13403,7 +13405,7 @@ mod p3 {
 
     #[inline]
     fn x737(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); n += i32::from(t246(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); n += i32::from(t248(c, r, l)); } } n
     }
 
     #[inline]
@@ -13553,7 +13555,7 @@ mod p3 {
 
     #[inline]
     fn x767(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); n += i32::from(t260(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); n += i32::from(t262(c, r, l)); } } n
     }
 
     #[inline]
@@ -13753,7 +13755,7 @@ mod p3 {
 
     #[inline]
     fn x807(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); n += i32::from(t281(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); n += i32::from(t283(c, r, l)); } } n
     }
 
     #[inline]
@@ -13833,7 +13835,7 @@ mod p3 {
 
     #[inline]
     fn x823(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t290(c, r, l) { let v = x811(c, r, l); acc = Some(match acc { Some(a) => a.min(v), None => v }); } } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t292(c, r, l) { let v = x811(c, r, l); acc = Some(match acc { Some(a) => a.min(v), None => v }); } } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -13968,7 +13970,7 @@ mod p3 {
 
     #[inline]
     fn x850(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); n += i32::from(t302(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); n += i32::from(t304(c, r, l)); } } n
     }
 
     #[inline]
@@ -14048,7 +14050,7 @@ mod p3 {
 
     #[inline]
     fn x866(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t311(c, r, l) { let v = x854(c, r, l); acc = Some(match acc { Some(a) => a.min(v), None => v }); } } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t313(c, r, l) { let v = x854(c, r, l); acc = Some(match acc { Some(a) => a.min(v), None => v }); } } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -14148,7 +14150,7 @@ mod p3 {
 
     #[inline]
     fn x886(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = { let i = x880(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[11] = i32::from(it); n += i32::from(t318(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = { let i = x880(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[11] = i32::from(it); n += i32::from(t320(c, r, l)); } } n
     }
 
     #[inline]
@@ -14253,7 +14255,7 @@ mod p3 {
 
     #[inline]
     fn x907(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = { let i = x901(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[11] = i32::from(it); n += i32::from(t323(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = { let i = x901(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[11] = i32::from(it); n += i32::from(t325(c, r, l)); } } n
     }
 
     #[inline]
@@ -14478,7 +14480,7 @@ mod p3 {
 
     #[inline]
     fn x952(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = { let i = x942(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); n += i32::from(t333(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = { let i = x942(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); n += i32::from(t335(c, r, l)); } } n
     }
 
     #[inline]
@@ -14593,7 +14595,7 @@ mod p3 {
 
     #[inline]
     fn x975(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut best: Option<(u8, [i32; 4])> = None; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t339(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x967(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } } best.map_or(-1, |(it, _)| i32::from(it))
+        let mut best: Option<(u8, [i32; 4])> = None; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t341(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x967(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } } best.map_or(-1, |(it, _)| i32::from(it))
     }
 
     #[inline]
@@ -14653,7 +14655,7 @@ mod p3 {
 
     #[inline]
     fn x987(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut best: Option<(u8, [i32; 4])> = None; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t342(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x979(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } } best.map_or(-1, |(it, _)| i32::from(it))
+        let mut best: Option<(u8, [i32; 4])> = None; if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t344(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x979(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } } best.map_or(-1, |(it, _)| i32::from(it))
     }
 
     #[inline]
@@ -14748,7 +14750,7 @@ mod p3 {
 
     #[inline]
     fn x1006(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t346(c, r, l) { x1003(c, r, l) } else { x1005(c, r, l) }
+        if t348(c, r, l) { x1003(c, r, l) } else { x1005(c, r, l) }
     }
 
     #[inline]
@@ -14808,7 +14810,7 @@ mod p3 {
 
     #[inline]
     fn x1018(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; for it in 0..2u8 { l[18] = i32::from(it); if t347(c, r, l) { let v = x1015(c, r, l); acc = Some(match acc { Some(a) => a.max(v), None => v }); } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; for it in 0..2u8 { l[18] = i32::from(it); if t349(c, r, l) { let v = x1015(c, r, l); acc = Some(match acc { Some(a) => a.max(v), None => v }); } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -14903,7 +14905,7 @@ mod p3 {
 
     #[inline]
     fn x1037(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t349(c, r, l) { x1034(c, r, l) } else { x1036(c, r, l) }
+        if t351(c, r, l) { x1034(c, r, l) } else { x1036(c, r, l) }
     }
 
     #[inline]
@@ -14913,7 +14915,7 @@ mod p3 {
 
     #[inline]
     fn x1039(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t348(c, r, l) { x1037(c, r, l) } else { (16i32) }
+        if t350(c, r, l) { x1037(c, r, l) } else { (16i32) }
     }
 
     #[inline]
@@ -14933,7 +14935,7 @@ mod p3 {
 
     #[inline]
     fn x1043(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; if let Some(p) = { let i = x1024(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[20] = i32::from(it); if t350(c, r, l) { let v = x1039(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; if let Some(p) = { let i = x1024(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[20] = i32::from(it); if t352(c, r, l) { let v = x1039(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -15008,7 +15010,7 @@ mod p3 {
 
     #[inline]
     fn x1058(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t352(c, r, l) { x1055(c, r, l) } else { x1057(c, r, l) }
+        if t354(c, r, l) { x1055(c, r, l) } else { x1057(c, r, l) }
     }
 
     #[inline]
@@ -15018,7 +15020,7 @@ mod p3 {
 
     #[inline]
     fn x1060(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t351(c, r, l) { x1058(c, r, l) } else { (16i32) }
+        if t353(c, r, l) { x1058(c, r, l) } else { (16i32) }
     }
 
     #[inline]
@@ -15038,7 +15040,7 @@ mod p3 {
 
     #[inline]
     fn x1064(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; if let Some(p) = { let i = x1045(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[22] = i32::from(it); if t353(c, r, l) { let v = x1060(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; if let Some(p) = { let i = x1045(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[22] = i32::from(it); if t355(c, r, l) { let v = x1060(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -15053,12 +15055,12 @@ mod p3 {
 
     #[inline]
     fn x1067(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; for it in 0..2u8 { l[21] = i32::from(it); if t354(c, r, l) { let v = x1064(c, r, l); acc = Some(match acc { Some(a) => a.max(v), None => v }); } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; for it in 0..2u8 { l[21] = i32::from(it); if t356(c, r, l) { let v = x1064(c, r, l); acc = Some(match acc { Some(a) => a.max(v), None => v }); } } acc.unwrap_or(0)
     }
 
     #[inline]
     fn x1068(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        i32::from(t355(c, r, l))
+        i32::from(t357(c, r, l))
     }
 
     #[inline]
@@ -15133,7 +15135,7 @@ mod p3 {
 
     #[inline]
     fn x1083(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t357(c, r, l) { x1080(c, r, l) } else { x1082(c, r, l) }
+        if t359(c, r, l) { x1080(c, r, l) } else { x1082(c, r, l) }
     }
 
     #[inline]
@@ -15143,7 +15145,7 @@ mod p3 {
 
     #[inline]
     fn x1085(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t356(c, r, l) { x1083(c, r, l) } else { (16i32) }
+        if t358(c, r, l) { x1083(c, r, l) } else { (16i32) }
     }
 
     #[inline]
@@ -15163,7 +15165,7 @@ mod p3 {
 
     #[inline]
     fn x1089(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; if let Some(p) = { let i = x1070(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[23] = i32::from(it); if t358(c, r, l) { let v = x1085(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; if let Some(p) = { let i = x1070(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[23] = i32::from(it); if t360(c, r, l) { let v = x1085(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -15238,7 +15240,7 @@ mod p3 {
 
     #[inline]
     fn x1104(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t360(c, r, l) { x1101(c, r, l) } else { x1103(c, r, l) }
+        if t362(c, r, l) { x1101(c, r, l) } else { x1103(c, r, l) }
     }
 
     #[inline]
@@ -15248,7 +15250,7 @@ mod p3 {
 
     #[inline]
     fn x1106(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t359(c, r, l) { x1104(c, r, l) } else { (16i32) }
+        if t361(c, r, l) { x1104(c, r, l) } else { (16i32) }
     }
 
     #[inline]
@@ -15268,7 +15270,7 @@ mod p3 {
 
     #[inline]
     fn x1110(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; if let Some(p) = { let i = x1091(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[25] = i32::from(it); if t361(c, r, l) { let v = x1106(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; if let Some(p) = { let i = x1091(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[25] = i32::from(it); if t363(c, r, l) { let v = x1106(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -15283,12 +15285,12 @@ mod p3 {
 
     #[inline]
     fn x1113(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; for it in 0..2u8 { l[24] = i32::from(it); if t362(c, r, l) { let v = x1110(c, r, l); acc = Some(match acc { Some(a) => a.max(v), None => v }); } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; for it in 0..2u8 { l[24] = i32::from(it); if t364(c, r, l) { let v = x1110(c, r, l); acc = Some(match acc { Some(a) => a.max(v), None => v }); } } acc.unwrap_or(0)
     }
 
     #[inline]
     fn x1114(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        i32::from(t363(c, r, l))
+        i32::from(t365(c, r, l))
     }
 
     #[inline]
@@ -15333,7 +15335,7 @@ mod p3 {
 
     #[inline]
     fn x1123(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; let mut left = 250usize; 'set: { for it in 50u8..86u8 { if left == 0 { break 'set; } left -= 1; l[19] = i32::from(it); if t366(c, r, l) { let v = x1116(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; let mut left = 250usize; 'set: { for it in 50u8..86u8 { if left == 0 { break 'set; } left -= 1; l[19] = i32::from(it); if t368(c, r, l) { let v = x1116(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -15438,7 +15440,7 @@ mod p3 {
 
     #[inline]
     fn x1144(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        i32::from(t367(c, r, l))
+        i32::from(t369(c, r, l))
     }
 
     #[inline]
@@ -15453,7 +15455,7 @@ mod p3 {
 
     #[inline]
     fn x1147(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        i32::from(t368(c, r, l))
+        i32::from(t370(c, r, l))
     }
 
     #[inline]
@@ -15468,7 +15470,7 @@ mod p3 {
 
     #[inline]
     fn x1150(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        i32::from(t369(c, r, l))
+        i32::from(t371(c, r, l))
     }
 
     #[inline]
@@ -15593,7 +15595,7 @@ mod p3 {
 
     #[inline]
     fn t23(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        !t370(c, r, l)
+        !t372(c, r, l)
     }
 
     #[inline]
@@ -15913,7 +15915,7 @@ mod p3 {
 
     #[inline]
     fn t87(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t85(c, r, l) || t86(c, r, l)
+        let k = l[6]; const BITS: [u64; 4] = [703687462748160, 0, 0, 0]; if (0..86i32).contains(&k) { BITS[(k >> 6) as usize] >> (k & 63) & 1 == 1 } else { false }
     }
 
     #[inline]
@@ -15933,62 +15935,62 @@ mod p3 {
 
     #[inline]
     fn t91(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t84(c, r, l) && t87(c, r, l) && t88(c, r, l) && t89(c, r, l) && t90(c, r, l)
+        ({ let k = l[6]; const BITS: [u64; 4] = [140737492549632, 0, 0, 0]; if (0..86i32).contains(&k) { BITS[(k >> 6) as usize] >> (k & 63) & 1 == 1 } else { false } }) && t88(c, r, l) && t89(c, r, l) && t90(c, r, l)
     }
 
     #[inline]
     fn t92(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[6]; const HAS: [u64; 4] = [545357783629824, 0, 0, 0]; (0..86i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
+        let k = l[6]; const BITS: [u64; 4] = [140737492549632, 0, 0, 0]; if (0..86i32).contains(&k) { BITS[(k >> 6) as usize] >> (k & 63) & 1 == 1 } else { false }
     }
 
     #[inline]
     fn t93(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x271(c, r, l); let b = (6i32); a == b
+        let k = l[6]; const HAS: [u64; 4] = [545357783629824, 0, 0, 0]; (0..86i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
     fn t94(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x274(c, r, l); let b = (7i32); a == b
+        let a = x271(c, r, l); let b = (6i32); a == b
     }
 
     #[inline]
     fn t95(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t93(c, r, l) || t94(c, r, l)
+        let a = x274(c, r, l); let b = (7i32); a == b
     }
 
     #[inline]
     fn t96(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        !t95(c, r, l)
+        let k = l[6]; const BITS: [u64; 4] = [703687462748160, 0, 0, 0]; if (0..86i32).contains(&k) { BITS[(k >> 6) as usize] >> (k & 63) & 1 == 1 } else { false }
     }
 
     #[inline]
     fn t97(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x277(c, r, l); let b = (0i32); a == b
+        let k = l[6]; const BITS: [u64; 4] = [18446040386246803455, 4194303, 0, 0]; if (0..86i32).contains(&k) { BITS[(k >> 6) as usize] >> (k & 63) & 1 == 1 } else { true }
     }
 
     #[inline]
     fn t98(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x280(c, r, l); let b = (0i32); a == b
+        let a = x277(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t99(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x283(c, r, l); let b = (0i32); a == b
+        let a = x280(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t100(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t92(c, r, l) && t96(c, r, l) && t97(c, r, l) && t98(c, r, l) && t99(c, r, l)
+        let a = x283(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t101(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[3]; const HAS: [u64; 4] = [562949970198528, 0, 0, 0]; (0..86i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
+        ({ let k = l[6]; const BITS: [u64; 4] = [404620291080192, 0, 0, 0]; if (0..86i32).contains(&k) { BITS[(k >> 6) as usize] >> (k & 63) & 1 == 1 } else { false } }) && t98(c, r, l) && t99(c, r, l) && t100(c, r, l)
     }
 
     #[inline]
     fn t102(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[3]; let b = (-1i32); a != b
+        let k = l[6]; const BITS: [u64; 4] = [404620291080192, 0, 0, 0]; if (0..86i32).contains(&k) { BITS[(k >> 6) as usize] >> (k & 63) & 1 == 1 } else { false }
     }
 
     #[inline]
@@ -15998,112 +16000,112 @@ mod p3 {
 
     #[inline]
     fn t104(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x295(c, r, l); let b = (0i32); a == b
+        let a = l[3]; let b = (-1i32); a != b
     }
 
     #[inline]
     fn t105(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x298(c, r, l); let b = (0i32); a == b
+        let k = l[3]; const HAS: [u64; 4] = [562949970198528, 0, 0, 0]; (0..86i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
     fn t106(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x301(c, r, l); let b = (0i32); a == b
+        let a = x295(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t107(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t103(c, r, l) && t104(c, r, l) && t105(c, r, l) && t106(c, r, l)
+        let a = x298(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t108(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x301(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t109(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[7]; const HAS: [u64; 4] = [1099511660544, 0, 0, 0]; (0..86i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
+        t105(c, r, l) && t106(c, r, l) && t107(c, r, l) && t108(c, r, l)
     }
 
     #[inline]
     fn t110(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x309(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t111(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x312(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t112(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x315(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t113(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t109(c, r, l) && t110(c, r, l) && t111(c, r, l) && t112(c, r, l)
-    }
-
-    #[inline]
-    fn t114(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[7]; const HAS: [u64; 4] = [2199023321088, 0, 0, 0]; (0..86i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
-    }
-
-    #[inline]
-    fn t115(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x321(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t116(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x324(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t117(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x327(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t118(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t114(c, r, l) && t115(c, r, l) && t116(c, r, l) && t117(c, r, l)
-    }
-
-    #[inline]
-    fn t119(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x336(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t120(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x340(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t121(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x349(c, r, l); let b = (1i32); a == b
-    }
-
-    #[inline]
-    fn t122(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[20]; let b = (0i32); a > b
-    }
-
-    #[inline]
-    fn t123(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         false
     }
 
     #[inline]
+    fn t111(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let k = l[7]; const HAS: [u64; 4] = [1099511660544, 0, 0, 0]; (0..86i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
+    }
+
+    #[inline]
+    fn t112(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x309(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t113(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x312(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t114(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x315(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t115(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t111(c, r, l) && t112(c, r, l) && t113(c, r, l) && t114(c, r, l)
+    }
+
+    #[inline]
+    fn t116(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let k = l[7]; const HAS: [u64; 4] = [2199023321088, 0, 0, 0]; (0..86i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
+    }
+
+    #[inline]
+    fn t117(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x321(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t118(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x324(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t119(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x327(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t120(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t116(c, r, l) && t117(c, r, l) && t118(c, r, l) && t119(c, r, l)
+    }
+
+    #[inline]
+    fn t121(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x336(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t122(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x340(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t123(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x349(c, r, l); let b = (1i32); a == b
+    }
+
+    #[inline]
     fn t124(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        let a = c.glob[20]; let b = (0i32); a > b
     }
 
     #[inline]
     fn t125(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[22]; let b = (0i32); a == b
+        false
     }
 
     #[inline]
@@ -16113,27 +16115,27 @@ mod p3 {
 
     #[inline]
     fn t127(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[20]; let b = (0i32); a > b
+        let a = c.glob[22]; let b = (0i32); a == b
     }
 
     #[inline]
     fn t128(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[22]; let b = (1i32); a == b
+        true
     }
 
     #[inline]
     fn t129(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x375(c, r, l); let b = (1i32); a == b
+        let a = c.glob[20]; let b = (0i32); a > b
     }
 
     #[inline]
     fn t130(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = c.glob[22]; let b = (1i32); a == b
     }
 
     #[inline]
     fn t131(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x378(c, r, l); let b = (0i32); a > b
+        let a = x375(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
@@ -16143,27 +16145,27 @@ mod p3 {
 
     #[inline]
     fn t133(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x375(c, r, l); let b = (1i32); a == b
+        let a = x378(c, r, l); let b = (0i32); a > b
     }
 
     #[inline]
     fn t134(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x387(c, r, l); let b = (0i32); a > b
-    }
-
-    #[inline]
-    fn t135(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[5]; let b = (-1i32); a != b
-    }
-
-    #[inline]
-    fn t136(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         false
     }
 
     #[inline]
+    fn t135(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x375(c, r, l); let b = (1i32); a == b
+    }
+
+    #[inline]
+    fn t136(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x387(c, r, l); let b = (0i32); a > b
+    }
+
+    #[inline]
     fn t137(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x401(c, r, l); let b = (1i32); a == b
+        let a = l[5]; let b = (-1i32); a != b
     }
 
     #[inline]
@@ -16173,302 +16175,302 @@ mod p3 {
 
     #[inline]
     fn t139(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x401(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t140(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[6]; let b = (1i32); a == b
+        false
     }
 
     #[inline]
     fn t141(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x415(c, r, l); let b = x416(c, r, l); a >= b
+        false
     }
 
     #[inline]
     fn t142(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x419(c, r, l); let b = l[3]; a == b
+        let a = c.glob[6]; let b = (1i32); a == b
     }
 
     #[inline]
     fn t143(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let f = 'found: { if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { l[4] = i32::from(it); if t142(c, r, l) { break 'found true; } } } false }; if f { if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { if let Some(&k) = c.pile(p).last() { l[4] = i32::from(k); } } } f
+        let a = x415(c, r, l); let b = x416(c, r, l); a >= b
     }
 
     #[inline]
     fn t144(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        !t143(c, r, l)
+        let a = x419(c, r, l); let b = l[3]; a == b
     }
 
     #[inline]
     fn t145(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x423(c, r, l); let b = (0i32); a == b
+        let f = 'found: { if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { for &it in c.pile(p) { l[4] = i32::from(it); if t144(c, r, l) { break 'found true; } } } false }; if f { if let Some(p) = Some(10 + (l[1]).rem_euclid(2) as usize) { if let Some(&k) = c.pile(p).last() { l[4] = i32::from(k); } } } f
     }
 
     #[inline]
     fn t146(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t141(c, r, l) && t145(c, r, l)
+        !t145(c, r, l)
     }
 
     #[inline]
     fn t147(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x430(c, r, l); let b = l[3]; a == b
+        let a = x423(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t148(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x450(c, r, l); let b = (5i32); a == b
+        t143(c, r, l) && t147(c, r, l)
     }
 
     #[inline]
     fn t149(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x454(c, r, l); let b = (4i32); a == b
+        let a = x430(c, r, l); let b = l[3]; a == b
     }
 
     #[inline]
     fn t150(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x458(c, r, l); let b = (3i32); a == b
+        let a = x450(c, r, l); let b = (5i32); a == b
     }
 
     #[inline]
     fn t151(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x462(c, r, l); let b = (2i32); a == b
+        let a = x454(c, r, l); let b = (4i32); a == b
     }
 
     #[inline]
     fn t152(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x466(c, r, l); let b = (1i32); a == b
+        let a = x458(c, r, l); let b = (3i32); a == b
     }
 
     #[inline]
     fn t153(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[3]; let b = (6i32); a >= b
+        let a = x462(c, r, l); let b = (2i32); a == b
     }
 
     #[inline]
     fn t154(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[11]; let b = (0i32); a < b
+        let a = x466(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t155(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[15]; let b = l[14]; a < b
+        let a = c.glob[3]; let b = (6i32); a >= b
     }
 
     #[inline]
     fn t156(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x499(c, r, l); let b = l[12]; a >= b
+        let a = l[11]; let b = (0i32); a < b
     }
 
     #[inline]
     fn t157(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[13]; let b = (0i32); a < b
+        let a = l[15]; let b = l[14]; a < b
     }
 
     #[inline]
     fn t158(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x517(c, r, l); let b = (0i32); a == b
+        let a = x499(c, r, l); let b = l[12]; a >= b
     }
 
     #[inline]
     fn t159(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x520(c, r, l); let b = (40i32); a < b
-    }
-
-    #[inline]
-    fn t160(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t157(c, r, l) && t158(c, r, l) && t159(c, r, l)
-    }
-
-    #[inline]
-    fn t161(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         let a = l[13]; let b = (0i32); a < b
     }
 
     #[inline]
+    fn t160(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x517(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t161(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x520(c, r, l); let b = (40i32); a < b
+    }
+
+    #[inline]
     fn t162(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        t159(c, r, l) && t160(c, r, l) && t161(c, r, l)
     }
 
     #[inline]
     fn t163(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = l[13]; let b = (0i32); a < b
     }
 
     #[inline]
     fn t164(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x532(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t165(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x536(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t166(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x532(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t167(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        let a = x536(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t168(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        false
     }
 
     #[inline]
     fn t169(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x538(c, r, l); let b = x542(c, r, l); a < b
+        true
     }
 
     #[inline]
     fn t170(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t164(c, r, l) && t169(c, r, l)
+        true
     }
 
     #[inline]
     fn t171(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x543(c, r, l); let b = (0i32); a == b
+        let a = x538(c, r, l); let b = x542(c, r, l); a < b
     }
 
     #[inline]
     fn t172(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        t166(c, r, l) && t171(c, r, l)
     }
 
     #[inline]
     fn t173(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x543(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t174(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[14]; let b = (-1i32); a == b
+        false
     }
 
     #[inline]
     fn t175(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x552(c, r, l); let b = (1i32); a == b
+        false
     }
 
     #[inline]
     fn t176(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x555(c, r, l); let b = (1i32); a == b
+        let a = l[14]; let b = (-1i32); a == b
     }
 
     #[inline]
     fn t177(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x552(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t178(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t174(c, r, l) || t175(c, r, l) || t176(c, r, l)
+        let a = x555(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t179(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[14]; const HAS: [u64; 4] = [532575960576, 0, 0, 0]; (0..86i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
+        false
     }
 
     #[inline]
     fn t180(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[7]; let b = (16i32); a < b
+        t176(c, r, l) || t177(c, r, l) || t178(c, r, l)
     }
 
     #[inline]
     fn t181(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t179(c, r, l) && t180(c, r, l)
+        let k = l[14]; const HAS: [u64; 4] = [532575960576, 0, 0, 0]; (0..86i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
     fn t182(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = c.glob[7]; let b = (16i32); a < b
     }
 
     #[inline]
     fn t183(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[8]; let b = (64i32); a < b
+        t181(c, r, l) && t182(c, r, l)
     }
 
     #[inline]
     fn t184(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x580(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t185(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x599(c, r, l); let b = (1i32); a == b
+        let a = c.glob[8]; let b = (64i32); a < b
     }
 
     #[inline]
     fn t186(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x580(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t187(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x599(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t188(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[11]; let b = (-1i32); a != b
+        false
     }
 
     #[inline]
     fn t189(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x606(c, r, l); let b = (0i32); a >= b
+        false
     }
 
     #[inline]
     fn t190(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[11]; if (0..86i32).contains(&k) { let k = k as usize; ({ let i = x610(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } == Some(c.loc[k] as usize)) } else { false }
+        let a = l[11]; let b = (-1i32); a != b
     }
 
     #[inline]
     fn t191(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t188(c, r, l) && t189(c, r, l) && t190(c, r, l)
+        let a = x606(c, r, l); let b = (0i32); a >= b
     }
 
     #[inline]
     fn t192(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x617(c, r, l); let b = (0i32); a >= b
+        let k = l[11]; if (0..86i32).contains(&k) { let k = k as usize; ({ let i = x610(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } == Some(c.loc[k] as usize)) } else { false }
     }
 
     #[inline]
     fn t193(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = (2i32); let b = (2i32); a < b
+        t190(c, r, l) && t191(c, r, l) && t192(c, r, l)
     }
 
     #[inline]
     fn t194(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x617(c, r, l); let b = (0i32); a >= b
     }
 
     #[inline]
     fn t195(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[13]; let b = l[11]; a != b
+        let a = (2i32); let b = (2i32); a < b
     }
 
     #[inline]
     fn t196(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x647(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t197(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         false
     }
 
     #[inline]
+    fn t197(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = l[13]; let b = l[11]; a != b
+    }
+
+    #[inline]
     fn t198(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        let a = x647(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
@@ -16478,117 +16480,117 @@ mod p3 {
 
     #[inline]
     fn t200(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x650(c, r, l); let b = (0i32); a == b
+        true
     }
 
     #[inline]
     fn t201(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x654(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t202(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x650(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t203(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        let a = x654(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t204(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        false
     }
 
     #[inline]
     fn t205(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x656(c, r, l); let b = x660(c, r, l); a < b
+        true
     }
 
     #[inline]
     fn t206(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t200(c, r, l) && t205(c, r, l)
+        true
     }
 
     #[inline]
     fn t207(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x661(c, r, l); let b = (0i32); a == b
+        let a = x656(c, r, l); let b = x660(c, r, l); a < b
     }
 
     #[inline]
     fn t208(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        t202(c, r, l) && t207(c, r, l)
     }
 
     #[inline]
     fn t209(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x667(c, r, l); let b = (0i32); a >= b
+        let a = x661(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t210(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x671(c, r, l); let b = (48i32); a < b
+        false
     }
 
     #[inline]
     fn t211(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t209(c, r, l) && t210(c, r, l)
+        let a = x667(c, r, l); let b = (0i32); a >= b
     }
 
     #[inline]
     fn t212(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x671(c, r, l); let b = (48i32); a < b
     }
 
     #[inline]
     fn t213(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x682(c, r, l); let b = (0i32); a == b
+        t211(c, r, l) && t212(c, r, l)
     }
 
     #[inline]
     fn t214(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x686(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t215(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x682(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t216(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        let a = x686(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t217(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        false
     }
 
     #[inline]
     fn t218(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x688(c, r, l); let b = x692(c, r, l); a < b
+        true
     }
 
     #[inline]
     fn t219(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t213(c, r, l) && t218(c, r, l)
+        true
     }
 
     #[inline]
     fn t220(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x693(c, r, l); let b = (0i32); a == b
+        let a = x688(c, r, l); let b = x692(c, r, l); a < b
     }
 
     #[inline]
     fn t221(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        t215(c, r, l) && t220(c, r, l)
     }
 
     #[inline]
     fn t222(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x693(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
@@ -16598,736 +16600,746 @@ mod p3 {
 
     #[inline]
     fn t224(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x701(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t225(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x704(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t226(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x701(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t227(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        let a = x704(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t228(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x707(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t229(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x710(c, r, l); let b = (0i32); a == b
+        true
     }
 
     #[inline]
     fn t230(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t228(c, r, l) && t229(c, r, l)
+        let a = x707(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t231(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        let a = x710(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t232(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t224(c, r, l) && t225(c, r, l)
+        t230(c, r, l) && t231(c, r, l)
     }
 
     #[inline]
     fn t233(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x712(c, r, l); let b = (1i32); a != b
+        true
     }
 
     #[inline]
     fn t234(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        t226(c, r, l) && t227(c, r, l)
     }
 
     #[inline]
     fn t235(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[15]; let b = l[10]; a != b
+        let a = x712(c, r, l); let b = (1i32); a != b
     }
 
     #[inline]
     fn t236(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x718(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t237(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t235(c, r, l) && t236(c, r, l)
-    }
-
-    #[inline]
-    fn t238(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x726(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t239(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x729(c, r, l); let b = (1i32); a == b
-    }
-
-    #[inline]
-    fn t240(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
-    }
-
-    #[inline]
-    fn t241(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
-    }
-
-    #[inline]
-    fn t242(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x732(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t243(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x735(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t244(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t242(c, r, l) && t243(c, r, l)
-    }
-
-    #[inline]
-    fn t245(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
-    }
-
-    #[inline]
-    fn t246(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t238(c, r, l) && t239(c, r, l)
-    }
-
-    #[inline]
-    fn t247(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x737(c, r, l); let b = (1i32); a != b
-    }
-
-    #[inline]
-    fn t248(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x741(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t249(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x744(c, r, l); let b = (1i32); a == b
-    }
-
-    #[inline]
-    fn t250(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x747(c, r, l); let b = (20i32); a >= b
-    }
-
-    #[inline]
-    fn t251(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t248(c, r, l) && t249(c, r, l) && t250(c, r, l)
-    }
-
-    #[inline]
-    fn t252(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x756(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t253(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x759(c, r, l); let b = (2i32); a == b
-    }
-
-    #[inline]
-    fn t254(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
-    }
-
-    #[inline]
-    fn t255(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
-    }
-
-    #[inline]
-    fn t256(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x762(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t257(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x765(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t258(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t256(c, r, l) && t257(c, r, l)
-    }
-
-    #[inline]
-    fn t259(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
-    }
-
-    #[inline]
-    fn t260(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t252(c, r, l) && t253(c, r, l)
-    }
-
-    #[inline]
-    fn t261(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x767(c, r, l); let b = (1i32); a != b
-    }
-
-    #[inline]
-    fn t262(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         let a = l[15]; let b = l[10]; a != b
     }
 
     #[inline]
-    fn t263(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x773(c, r, l); let b = (0i32); a == b
+    fn t238(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x718(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
-    fn t264(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x776(c, r, l); let b = (1i32); a == b
+    fn t239(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t237(c, r, l) && t238(c, r, l)
     }
 
     #[inline]
-    fn t265(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x779(c, r, l); let b = (18i32); a <= b
+    fn t240(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x726(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
-    fn t266(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t264(c, r, l) && t265(c, r, l)
+    fn t241(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x729(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
-    fn t267(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x782(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t268(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+    fn t242(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         false
     }
 
     #[inline]
-    fn t269(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+    fn t243(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         true
     }
 
     #[inline]
-    fn t270(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+    fn t244(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x732(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t245(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x735(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t246(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t244(c, r, l) && t245(c, r, l)
+    }
+
+    #[inline]
+    fn t247(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        true
+    }
+
+    #[inline]
+    fn t248(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t240(c, r, l) && t241(c, r, l)
+    }
+
+    #[inline]
+    fn t249(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x737(c, r, l); let b = (1i32); a != b
+    }
+
+    #[inline]
+    fn t250(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x741(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t251(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x744(c, r, l); let b = (1i32); a == b
+    }
+
+    #[inline]
+    fn t252(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x747(c, r, l); let b = (20i32); a >= b
+    }
+
+    #[inline]
+    fn t253(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t250(c, r, l) && t251(c, r, l) && t252(c, r, l)
+    }
+
+    #[inline]
+    fn t254(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x756(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t255(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x759(c, r, l); let b = (2i32); a == b
+    }
+
+    #[inline]
+    fn t256(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        false
+    }
+
+    #[inline]
+    fn t257(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        true
+    }
+
+    #[inline]
+    fn t258(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x762(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t259(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x765(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t260(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t258(c, r, l) && t259(c, r, l)
+    }
+
+    #[inline]
+    fn t261(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        true
+    }
+
+    #[inline]
+    fn t262(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t254(c, r, l) && t255(c, r, l)
+    }
+
+    #[inline]
+    fn t263(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x767(c, r, l); let b = (1i32); a != b
+    }
+
+    #[inline]
+    fn t264(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = l[15]; let b = l[10]; a != b
+    }
+
+    #[inline]
+    fn t265(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x773(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t266(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x776(c, r, l); let b = (1i32); a == b
+    }
+
+    #[inline]
+    fn t267(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x779(c, r, l); let b = (18i32); a <= b
+    }
+
+    #[inline]
+    fn t268(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t266(c, r, l) && t267(c, r, l)
+    }
+
+    #[inline]
+    fn t269(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         let a = x782(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
+    fn t270(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        false
+    }
+
+    #[inline]
     fn t271(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t266(c, r, l) || t270(c, r, l)
+        true
     }
 
     #[inline]
     fn t272(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t262(c, r, l) && t263(c, r, l) && t271(c, r, l)
+        let a = x782(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t273(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x793(c, r, l); let b = (0i32); a == b
+        t268(c, r, l) || t272(c, r, l)
     }
 
     #[inline]
     fn t274(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x796(c, r, l); let b = l[12]; a == b
+        t264(c, r, l) && t265(c, r, l) && t273(c, r, l)
     }
 
     #[inline]
     fn t275(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x799(c, r, l); let b = (4i32); a == b
+        let a = x793(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t276(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x796(c, r, l); let b = l[12]; a == b
     }
 
     #[inline]
     fn t277(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x802(c, r, l); let b = (0i32); a == b
+        let a = x799(c, r, l); let b = (4i32); a == b
     }
 
     #[inline]
     fn t278(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x805(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t279(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t277(c, r, l) && t278(c, r, l)
+        let a = x802(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t280(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t277(c, r, l) && t278(c, r, l)
+        let a = x805(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t281(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t273(c, r, l) && t274(c, r, l) && t275(c, r, l) && t280(c, r, l)
+        t279(c, r, l) && t280(c, r, l)
     }
 
     #[inline]
     fn t282(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let f = 'found: { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t281(c, r, l) { break 'found true; } } } false }; if f { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { if let Some(&k) = c.pile(p).last() { l[13] = i32::from(k); } } } f
+        t279(c, r, l) && t280(c, r, l)
     }
 
     #[inline]
     fn t283(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        !t282(c, r, l)
+        t275(c, r, l) && t276(c, r, l) && t277(c, r, l) && t282(c, r, l)
     }
 
     #[inline]
     fn t284(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x813(c, r, l); let b = (0i32); a == b
+        let f = 'found: { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t283(c, r, l) { break 'found true; } } } false }; if f { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { if let Some(&k) = c.pile(p).last() { l[13] = i32::from(k); } } } f
     }
 
     #[inline]
     fn t285(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[13]; let b = l[10]; a == b
+        !t284(c, r, l)
     }
 
     #[inline]
     fn t286(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x818(c, r, l); let b = l[12]; a == b
+        let a = x813(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t287(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x821(c, r, l); let b = (4i32); a == b
-    }
-
-    #[inline]
-    fn t288(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t286(c, r, l) && t287(c, r, l)
-    }
-
-    #[inline]
-    fn t289(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t285(c, r, l) || t288(c, r, l)
-    }
-
-    #[inline]
-    fn t290(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t284(c, r, l) && t289(c, r, l)
-    }
-
-    #[inline]
-    fn t291(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[20]; let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t292(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[13]; let b = c.glob[20]; a < b
-    }
-
-    #[inline]
-    fn t293(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t291(c, r, l) || t292(c, r, l)
-    }
-
-    #[inline]
-    fn t294(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x836(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t295(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x839(c, r, l); let b = l[12]; a == b
-    }
-
-    #[inline]
-    fn t296(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x842(c, r, l); let b = (3i32); a == b
-    }
-
-    #[inline]
-    fn t297(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
-    }
-
-    #[inline]
-    fn t298(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x845(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t299(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x848(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t300(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t298(c, r, l) && t299(c, r, l)
-    }
-
-    #[inline]
-    fn t301(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t298(c, r, l) && t299(c, r, l)
-    }
-
-    #[inline]
-    fn t302(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t294(c, r, l) && t295(c, r, l) && t296(c, r, l) && t301(c, r, l)
-    }
-
-    #[inline]
-    fn t303(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let f = 'found: { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t302(c, r, l) { break 'found true; } } } false }; if f { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { if let Some(&k) = c.pile(p).last() { l[13] = i32::from(k); } } } f
-    }
-
-    #[inline]
-    fn t304(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        !t303(c, r, l)
-    }
-
-    #[inline]
-    fn t305(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x856(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t306(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         let a = l[13]; let b = l[10]; a == b
     }
 
     #[inline]
-    fn t307(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x861(c, r, l); let b = l[12]; a == b
+    fn t288(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x818(c, r, l); let b = l[12]; a == b
     }
 
     #[inline]
-    fn t308(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x864(c, r, l); let b = (3i32); a == b
+    fn t289(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x821(c, r, l); let b = (4i32); a == b
     }
 
     #[inline]
-    fn t309(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t307(c, r, l) && t308(c, r, l)
+    fn t290(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t288(c, r, l) && t289(c, r, l)
     }
 
     #[inline]
-    fn t310(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t306(c, r, l) || t309(c, r, l)
+    fn t291(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t287(c, r, l) || t290(c, r, l)
     }
 
     #[inline]
-    fn t311(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t305(c, r, l) && t310(c, r, l)
+    fn t292(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t286(c, r, l) && t291(c, r, l)
     }
 
     #[inline]
-    fn t312(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+    fn t293(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         let a = c.glob[20]; let b = (0i32); a == b
     }
 
     #[inline]
-    fn t313(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+    fn t294(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         let a = l[13]; let b = c.glob[20]; a < b
     }
 
     #[inline]
+    fn t295(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t293(c, r, l) || t294(c, r, l)
+    }
+
+    #[inline]
+    fn t296(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x836(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t297(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x839(c, r, l); let b = l[12]; a == b
+    }
+
+    #[inline]
+    fn t298(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x842(c, r, l); let b = (3i32); a == b
+    }
+
+    #[inline]
+    fn t299(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        false
+    }
+
+    #[inline]
+    fn t300(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x845(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t301(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x848(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t302(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t300(c, r, l) && t301(c, r, l)
+    }
+
+    #[inline]
+    fn t303(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t300(c, r, l) && t301(c, r, l)
+    }
+
+    #[inline]
+    fn t304(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t296(c, r, l) && t297(c, r, l) && t298(c, r, l) && t303(c, r, l)
+    }
+
+    #[inline]
+    fn t305(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let f = 'found: { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t304(c, r, l) { break 'found true; } } } false }; if f { if let Some(p) = { let i = l[11]; if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { if let Some(&k) = c.pile(p).last() { l[13] = i32::from(k); } } } f
+    }
+
+    #[inline]
+    fn t306(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        !t305(c, r, l)
+    }
+
+    #[inline]
+    fn t307(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x856(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t308(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = l[13]; let b = l[10]; a == b
+    }
+
+    #[inline]
+    fn t309(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x861(c, r, l); let b = l[12]; a == b
+    }
+
+    #[inline]
+    fn t310(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x864(c, r, l); let b = (3i32); a == b
+    }
+
+    #[inline]
+    fn t311(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t309(c, r, l) && t310(c, r, l)
+    }
+
+    #[inline]
+    fn t312(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t308(c, r, l) || t311(c, r, l)
+    }
+
+    #[inline]
+    fn t313(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t307(c, r, l) && t312(c, r, l)
+    }
+
+    #[inline]
     fn t314(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t312(c, r, l) || t313(c, r, l)
+        let a = c.glob[20]; let b = (0i32); a == b
     }
 
     #[inline]
     fn t315(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x874(c, r, l); let b = (0i32); a == b
+        let a = l[13]; let b = c.glob[20]; a < b
     }
 
     #[inline]
     fn t316(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[11]; let b = l[10]; a != b
+        t314(c, r, l) || t315(c, r, l)
     }
 
     #[inline]
     fn t317(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x884(c, r, l); let b = (0i32); a == b
+        let a = x874(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t318(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t316(c, r, l) && t317(c, r, l)
-    }
-
-    #[inline]
-    fn t319(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
-    }
-
-    #[inline]
-    fn t320(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x895(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t321(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         let a = l[11]; let b = l[10]; a != b
     }
 
     #[inline]
+    fn t319(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x884(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t320(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t318(c, r, l) && t319(c, r, l)
+    }
+
+    #[inline]
+    fn t321(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        false
+    }
+
+    #[inline]
     fn t322(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x905(c, r, l); let b = (0i32); a == b
+        let a = x895(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t323(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t321(c, r, l) && t322(c, r, l)
+        let a = l[11]; let b = l[10]; a != b
     }
 
     #[inline]
     fn t324(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x905(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t325(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x920(c, r, l); let b = l[11]; a != b
+        t323(c, r, l) && t324(c, r, l)
     }
 
     #[inline]
     fn t326(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x923(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t327(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x926(c, r, l); let b = (1i32); a == b
+        let a = x920(c, r, l); let b = l[11]; a != b
     }
 
     #[inline]
     fn t328(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t325(c, r, l) && t326(c, r, l) && t327(c, r, l)
+        let a = x923(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t329(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x926(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t330(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x944(c, r, l); let b = (0i32); a == b
+        t327(c, r, l) && t328(c, r, l) && t329(c, r, l)
     }
 
     #[inline]
     fn t331(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x947(c, r, l); let b = l[11]; a == b
+        false
     }
 
     #[inline]
     fn t332(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x950(c, r, l); let b = (5i32); a == b
+        let a = x944(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t333(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t330(c, r, l) && t331(c, r, l) && t332(c, r, l)
+        let a = x947(c, r, l); let b = l[11]; a == b
     }
 
     #[inline]
     fn t334(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let f = 'found: { if let Some(p) = { let i = x942(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); if t333(c, r, l) { break 'found true; } } } false }; if f { if let Some(p) = { let i = x942(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { if let Some(&k) = c.pile(p).last() { l[12] = i32::from(k); } } } f
+        let a = x950(c, r, l); let b = (5i32); a == b
     }
 
     #[inline]
     fn t335(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        !t334(c, r, l)
+        t332(c, r, l) && t333(c, r, l) && t334(c, r, l)
     }
 
     #[inline]
     fn t336(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let f = 'found: { if let Some(p) = { let i = x942(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); if t335(c, r, l) { break 'found true; } } } false }; if f { if let Some(p) = { let i = x942(c, r, l); if (0..2i32).contains(&i) { Some(2 + i as usize) } else { None } } { if let Some(&k) = c.pile(p).last() { l[12] = i32::from(k); } } } f
     }
 
     #[inline]
     fn t337(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x969(c, r, l); let b = (0i32); a == b
+        !t336(c, r, l)
     }
 
     #[inline]
     fn t338(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x972(c, r, l); let b = x974(c, r, l); a < b
-    }
-
-    #[inline]
-    fn t339(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t337(c, r, l) && t338(c, r, l)
-    }
-
-    #[inline]
-    fn t340(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x981(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t341(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x984(c, r, l); let b = x986(c, r, l); a > b
-    }
-
-    #[inline]
-    fn t342(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t340(c, r, l) && t341(c, r, l)
-    }
-
-    #[inline]
-    fn t343(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[13]; let b = (-1i32); a == b
-    }
-
-    #[inline]
-    fn t344(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x993(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t345(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         false
     }
 
     #[inline]
+    fn t339(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x969(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t340(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x972(c, r, l); let b = x974(c, r, l); a < b
+    }
+
+    #[inline]
+    fn t341(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t339(c, r, l) && t340(c, r, l)
+    }
+
+    #[inline]
+    fn t342(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x981(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t343(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x984(c, r, l); let b = x986(c, r, l); a > b
+    }
+
+    #[inline]
+    fn t344(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t342(c, r, l) && t343(c, r, l)
+    }
+
+    #[inline]
+    fn t345(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = l[13]; let b = (-1i32); a == b
+    }
+
+    #[inline]
     fn t346(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x999(c, r, l); let b = x1001(c, r, l); a == b
+        let a = x993(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t347(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[18]; let b = l[17]; a != b
+        false
     }
 
     #[inline]
     fn t348(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1027(c, r, l); let b = (1i32); a == b
+        let a = x999(c, r, l); let b = x1001(c, r, l); a == b
     }
 
     #[inline]
     fn t349(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1030(c, r, l); let b = x1032(c, r, l); a == b
+        let a = l[18]; let b = l[17]; a != b
     }
 
     #[inline]
     fn t350(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1041(c, r, l); let b = l[17]; a == b
+        let a = x1027(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t351(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1048(c, r, l); let b = (1i32); a == b
+        let a = x1030(c, r, l); let b = x1032(c, r, l); a == b
     }
 
     #[inline]
     fn t352(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1051(c, r, l); let b = x1053(c, r, l); a == b
+        let a = x1041(c, r, l); let b = l[17]; a == b
     }
 
     #[inline]
     fn t353(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1062(c, r, l); let b = l[21]; a == b
+        let a = x1048(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t354(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[21]; let b = l[17]; a != b
+        let a = x1051(c, r, l); let b = x1053(c, r, l); a == b
     }
 
     #[inline]
     fn t355(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1043(c, r, l); let b = x1067(c, r, l); a > b
+        let a = x1062(c, r, l); let b = l[21]; a == b
     }
 
     #[inline]
     fn t356(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1073(c, r, l); let b = (1i32); a == b
+        let a = l[21]; let b = l[17]; a != b
     }
 
     #[inline]
     fn t357(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1076(c, r, l); let b = x1078(c, r, l); a == b
+        let a = x1043(c, r, l); let b = x1067(c, r, l); a > b
     }
 
     #[inline]
     fn t358(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1087(c, r, l); let b = l[17]; a == b
+        let a = x1073(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t359(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1094(c, r, l); let b = (1i32); a == b
+        let a = x1076(c, r, l); let b = x1078(c, r, l); a == b
     }
 
     #[inline]
     fn t360(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1097(c, r, l); let b = x1099(c, r, l); a == b
+        let a = x1087(c, r, l); let b = l[17]; a == b
     }
 
     #[inline]
     fn t361(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1108(c, r, l); let b = l[24]; a == b
+        let a = x1094(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t362(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[24]; let b = l[17]; a != b
+        let a = x1097(c, r, l); let b = x1099(c, r, l); a == b
     }
 
     #[inline]
     fn t363(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1089(c, r, l); let b = x1113(c, r, l); a < b
+        let a = x1108(c, r, l); let b = l[24]; a == b
     }
 
     #[inline]
     fn t364(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1118(c, r, l); let b = (0i32); a >= b
+        let a = l[24]; let b = l[17]; a != b
     }
 
     #[inline]
     fn t365(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[19]; if (0..86i32).contains(&k) { let k = k as usize; ({ let i = x1122(c, r, l); if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } == Some(c.loc[k] as usize)) } else { false }
+        let a = x1089(c, r, l); let b = x1113(c, r, l); a < b
     }
 
     #[inline]
     fn t366(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t364(c, r, l) && t365(c, r, l)
+        let a = x1118(c, r, l); let b = (0i32); a >= b
     }
 
     #[inline]
     fn t367(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1139(c, r, l); let b = x1143(c, r, l); a > b
+        let k = l[19]; if (0..86i32).contains(&k) { let k = k as usize; ({ let i = x1122(c, r, l); if (0..2i32).contains(&i) { Some(12 + i as usize) } else { None } } == Some(c.loc[k] as usize)) } else { false }
     }
 
     #[inline]
     fn t368(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[5]; let b = (1i32); a == b
+        t366(c, r, l) && t367(c, r, l)
     }
 
     #[inline]
     fn t369(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[5]; let b = (0i32); a == b
+        let a = x1139(c, r, l); let b = x1143(c, r, l); a > b
     }
 
     #[inline]
     fn t370(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = c.glob[5]; let b = (1i32); a == b
+    }
+
+    #[inline]
+    fn t371(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = c.glob[5]; let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t372(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         let f = 'found: { for it in 0..2u8 { l[0] = i32::from(it); if t22(c, r, l) { break 'found true; } } false }; if f {  } f
     }
 }
@@ -17338,7 +17350,7 @@ mod p4 {
     pub fn make() -> (Vec<Box<XFn>>, Vec<Box<TFn>>) {
         (
             vec![Box::new(x0), Box::new(x1), Box::new(x2), Box::new(x3), Box::new(x4), Box::new(x5), Box::new(x6), Box::new(x7), Box::new(x8), Box::new(x9), Box::new(x10), Box::new(x11), Box::new(x12), Box::new(x13), Box::new(x14), Box::new(x15), Box::new(x16), Box::new(x17), Box::new(x18), Box::new(x19), Box::new(x20), Box::new(x21), Box::new(x22), Box::new(x23), Box::new(x24), Box::new(x25), Box::new(x26), Box::new(x27), Box::new(x28), Box::new(x29), Box::new(x30), Box::new(x31), Box::new(x32), Box::new(x33), Box::new(x34), Box::new(x35), Box::new(x36), Box::new(x37), Box::new(x38), Box::new(x39), Box::new(x40), Box::new(x41), Box::new(x42), Box::new(x43), Box::new(x44), Box::new(x45), Box::new(x46), Box::new(x47), Box::new(x48), Box::new(x49), Box::new(x50), Box::new(x51), Box::new(x52), Box::new(x53), Box::new(x54), Box::new(x55), Box::new(x56), Box::new(x57), Box::new(x58), Box::new(x59), Box::new(x60), Box::new(x61), Box::new(x62), Box::new(x63), Box::new(x64), Box::new(x65), Box::new(x66), Box::new(x67), Box::new(x68), Box::new(x69), Box::new(x70), Box::new(x71), Box::new(x72), Box::new(x73), Box::new(x74), Box::new(x75), Box::new(x76), Box::new(x77), Box::new(x78), Box::new(x79), Box::new(x80), Box::new(x81), Box::new(x82), Box::new(x83), Box::new(x84), Box::new(x85), Box::new(x86), Box::new(x87), Box::new(x88), Box::new(x89), Box::new(x90), Box::new(x91), Box::new(x92), Box::new(x93), Box::new(x94), Box::new(x95), Box::new(x96), Box::new(x97), Box::new(x98), Box::new(x99), Box::new(x100), Box::new(x101), Box::new(x102), Box::new(x103), Box::new(x104), Box::new(x105), Box::new(x106), Box::new(x107), Box::new(x108), Box::new(x109), Box::new(x110), Box::new(x111), Box::new(x112), Box::new(x113), Box::new(x114), Box::new(x115), Box::new(x116), Box::new(x117), Box::new(x118), Box::new(x119), Box::new(x120), Box::new(x121), Box::new(x122), Box::new(x123), Box::new(x124), Box::new(x125), Box::new(x126), Box::new(x127), Box::new(x128), Box::new(x129), Box::new(x130), Box::new(x131), Box::new(x132), Box::new(x133), Box::new(x134), Box::new(x135), Box::new(x136), Box::new(x137), Box::new(x138), Box::new(x139), Box::new(x140), Box::new(x141), Box::new(x142), Box::new(x143), Box::new(x144), Box::new(x145), Box::new(x146), Box::new(x147), Box::new(x148), Box::new(x149), Box::new(x150), Box::new(x151), Box::new(x152), Box::new(x153), Box::new(x154), Box::new(x155), Box::new(x156), Box::new(x157), Box::new(x158), Box::new(x159), Box::new(x160), Box::new(x161), Box::new(x162), Box::new(x163), Box::new(x164), Box::new(x165), Box::new(x166), Box::new(x167), Box::new(x168), Box::new(x169), Box::new(x170), Box::new(x171), Box::new(x172), Box::new(x173), Box::new(x174), Box::new(x175), Box::new(x176), Box::new(x177), Box::new(x178), Box::new(x179), Box::new(x180), Box::new(x181), Box::new(x182), Box::new(x183), Box::new(x184), Box::new(x185), Box::new(x186), Box::new(x187), Box::new(x188), Box::new(x189), Box::new(x190), Box::new(x191), Box::new(x192), Box::new(x193), Box::new(x194), Box::new(x195), Box::new(x196), Box::new(x197), Box::new(x198), Box::new(x199), Box::new(x200), Box::new(x201), Box::new(x202), Box::new(x203), Box::new(x204), Box::new(x205), Box::new(x206), Box::new(x207), Box::new(x208), Box::new(x209), Box::new(x210), Box::new(x211), Box::new(x212), Box::new(x213), Box::new(x214), Box::new(x215), Box::new(x216), Box::new(x217), Box::new(x218), Box::new(x219), Box::new(x220), Box::new(x221), Box::new(x222), Box::new(x223), Box::new(x224), Box::new(x225), Box::new(x226), Box::new(x227), Box::new(x228), Box::new(x229), Box::new(x230), Box::new(x231), Box::new(x232), Box::new(x233), Box::new(x234), Box::new(x235), Box::new(x236), Box::new(x237), Box::new(x238), Box::new(x239), Box::new(x240), Box::new(x241), Box::new(x242), Box::new(x243), Box::new(x244), Box::new(x245), Box::new(x246), Box::new(x247), Box::new(x248), Box::new(x249), Box::new(x250), Box::new(x251), Box::new(x252), Box::new(x253), Box::new(x254), Box::new(x255), Box::new(x256), Box::new(x257), Box::new(x258), Box::new(x259), Box::new(x260), Box::new(x261), Box::new(x262), Box::new(x263), Box::new(x264), Box::new(x265), Box::new(x266), Box::new(x267), Box::new(x268), Box::new(x269), Box::new(x270), Box::new(x271), Box::new(x272), Box::new(x273), Box::new(x274), Box::new(x275), Box::new(x276), Box::new(x277), Box::new(x278), Box::new(x279), Box::new(x280), Box::new(x281), Box::new(x282), Box::new(x283), Box::new(x284), Box::new(x285), Box::new(x286), Box::new(x287), Box::new(x288), Box::new(x289), Box::new(x290), Box::new(x291), Box::new(x292), Box::new(x293), Box::new(x294), Box::new(x295), Box::new(x296), Box::new(x297), Box::new(x298), Box::new(x299), Box::new(x300), Box::new(x301), Box::new(x302), Box::new(x303), Box::new(x304), Box::new(x305), Box::new(x306), Box::new(x307), Box::new(x308), Box::new(x309), Box::new(x310), Box::new(x311), Box::new(x312), Box::new(x313), Box::new(x314), Box::new(x315), Box::new(x316), Box::new(x317), Box::new(x318), Box::new(x319), Box::new(x320), Box::new(x321), Box::new(x322), Box::new(x323), Box::new(x324), Box::new(x325), Box::new(x326), Box::new(x327), Box::new(x328), Box::new(x329), Box::new(x330), Box::new(x331), Box::new(x332), Box::new(x333), Box::new(x334), Box::new(x335), Box::new(x336), Box::new(x337), Box::new(x338), Box::new(x339), Box::new(x340), Box::new(x341), Box::new(x342), Box::new(x343), Box::new(x344), Box::new(x345), Box::new(x346), Box::new(x347), Box::new(x348), Box::new(x349), Box::new(x350), Box::new(x351), Box::new(x352), Box::new(x353), Box::new(x354), Box::new(x355), Box::new(x356), Box::new(x357), Box::new(x358), Box::new(x359), Box::new(x360), Box::new(x361), Box::new(x362), Box::new(x363), Box::new(x364), Box::new(x365), Box::new(x366), Box::new(x367), Box::new(x368), Box::new(x369), Box::new(x370), Box::new(x371), Box::new(x372), Box::new(x373), Box::new(x374), Box::new(x375), Box::new(x376), Box::new(x377), Box::new(x378), Box::new(x379), Box::new(x380), Box::new(x381), Box::new(x382), Box::new(x383), Box::new(x384), Box::new(x385), Box::new(x386), Box::new(x387), Box::new(x388), Box::new(x389), Box::new(x390), Box::new(x391), Box::new(x392), Box::new(x393), Box::new(x394), Box::new(x395), Box::new(x396), Box::new(x397), Box::new(x398), Box::new(x399), Box::new(x400), Box::new(x401), Box::new(x402), Box::new(x403), Box::new(x404), Box::new(x405), Box::new(x406), Box::new(x407), Box::new(x408), Box::new(x409), Box::new(x410), Box::new(x411), Box::new(x412), Box::new(x413), Box::new(x414), Box::new(x415), Box::new(x416), Box::new(x417), Box::new(x418), Box::new(x419), Box::new(x420), Box::new(x421), Box::new(x422), Box::new(x423), Box::new(x424), Box::new(x425), Box::new(x426), Box::new(x427), Box::new(x428), Box::new(x429), Box::new(x430), Box::new(x431), Box::new(x432), Box::new(x433), Box::new(x434), Box::new(x435), Box::new(x436), Box::new(x437), Box::new(x438), Box::new(x439), Box::new(x440), Box::new(x441), Box::new(x442), Box::new(x443), Box::new(x444), Box::new(x445), Box::new(x446), Box::new(x447), Box::new(x448), Box::new(x449), Box::new(x450), Box::new(x451), Box::new(x452), Box::new(x453), Box::new(x454), Box::new(x455), Box::new(x456), Box::new(x457), Box::new(x458), Box::new(x459), Box::new(x460), Box::new(x461), Box::new(x462), Box::new(x463), Box::new(x464), Box::new(x465), Box::new(x466), Box::new(x467), Box::new(x468), Box::new(x469), Box::new(x470), Box::new(x471), Box::new(x472), Box::new(x473), Box::new(x474), Box::new(x475), Box::new(x476), Box::new(x477), Box::new(x478), Box::new(x479), Box::new(x480), Box::new(x481), Box::new(x482), Box::new(x483), Box::new(x484), Box::new(x485), Box::new(x486), Box::new(x487), Box::new(x488), Box::new(x489), Box::new(x490), Box::new(x491), Box::new(x492), Box::new(x493), Box::new(x494), Box::new(x495), Box::new(x496), Box::new(x497), Box::new(x498), Box::new(x499), Box::new(x500), Box::new(x501), Box::new(x502), Box::new(x503), Box::new(x504), Box::new(x505), Box::new(x506), Box::new(x507), Box::new(x508), Box::new(x509), Box::new(x510), Box::new(x511), Box::new(x512), Box::new(x513), Box::new(x514), Box::new(x515), Box::new(x516), Box::new(x517), Box::new(x518), Box::new(x519), Box::new(x520), Box::new(x521), Box::new(x522), Box::new(x523), Box::new(x524), Box::new(x525), Box::new(x526), Box::new(x527), Box::new(x528), Box::new(x529), Box::new(x530), Box::new(x531), Box::new(x532), Box::new(x533), Box::new(x534), Box::new(x535), Box::new(x536), Box::new(x537), Box::new(x538), Box::new(x539), Box::new(x540), Box::new(x541), Box::new(x542), Box::new(x543), Box::new(x544), Box::new(x545), Box::new(x546), Box::new(x547), Box::new(x548), Box::new(x549), Box::new(x550), Box::new(x551), Box::new(x552), Box::new(x553), Box::new(x554), Box::new(x555), Box::new(x556), Box::new(x557), Box::new(x558), Box::new(x559), Box::new(x560), Box::new(x561), Box::new(x562), Box::new(x563), Box::new(x564), Box::new(x565), Box::new(x566), Box::new(x567), Box::new(x568), Box::new(x569), Box::new(x570), Box::new(x571), Box::new(x572), Box::new(x573), Box::new(x574), Box::new(x575), Box::new(x576), Box::new(x577), Box::new(x578), Box::new(x579), Box::new(x580), Box::new(x581), Box::new(x582), Box::new(x583), Box::new(x584), Box::new(x585), Box::new(x586), Box::new(x587), Box::new(x588), Box::new(x589), Box::new(x590), Box::new(x591), Box::new(x592), Box::new(x593), Box::new(x594), Box::new(x595), Box::new(x596), Box::new(x597), Box::new(x598), Box::new(x599), Box::new(x600), Box::new(x601), Box::new(x602), Box::new(x603), Box::new(x604), Box::new(x605), Box::new(x606), Box::new(x607), Box::new(x608), Box::new(x609), Box::new(x610), Box::new(x611), Box::new(x612), Box::new(x613), Box::new(x614), Box::new(x615), Box::new(x616), Box::new(x617), Box::new(x618), Box::new(x619), Box::new(x620), Box::new(x621), Box::new(x622), Box::new(x623), Box::new(x624), Box::new(x625), Box::new(x626), Box::new(x627), Box::new(x628), Box::new(x629), Box::new(x630), Box::new(x631), Box::new(x632), Box::new(x633), Box::new(x634), Box::new(x635), Box::new(x636), Box::new(x637), Box::new(x638), Box::new(x639), Box::new(x640), Box::new(x641), Box::new(x642), Box::new(x643), Box::new(x644), Box::new(x645), Box::new(x646), Box::new(x647), Box::new(x648), Box::new(x649), Box::new(x650), Box::new(x651), Box::new(x652), Box::new(x653), Box::new(x654), Box::new(x655), Box::new(x656), Box::new(x657), Box::new(x658), Box::new(x659), Box::new(x660), Box::new(x661), Box::new(x662), Box::new(x663), Box::new(x664), Box::new(x665), Box::new(x666), Box::new(x667), Box::new(x668), Box::new(x669), Box::new(x670), Box::new(x671), Box::new(x672), Box::new(x673), Box::new(x674), Box::new(x675), Box::new(x676), Box::new(x677), Box::new(x678), Box::new(x679), Box::new(x680), Box::new(x681), Box::new(x682), Box::new(x683), Box::new(x684), Box::new(x685), Box::new(x686), Box::new(x687), Box::new(x688), Box::new(x689), Box::new(x690), Box::new(x691), Box::new(x692), Box::new(x693), Box::new(x694), Box::new(x695), Box::new(x696), Box::new(x697), Box::new(x698), Box::new(x699), Box::new(x700), Box::new(x701), Box::new(x702), Box::new(x703), Box::new(x704), Box::new(x705), Box::new(x706), Box::new(x707), Box::new(x708), Box::new(x709), Box::new(x710), Box::new(x711), Box::new(x712), Box::new(x713), Box::new(x714), Box::new(x715), Box::new(x716), Box::new(x717), Box::new(x718), Box::new(x719), Box::new(x720), Box::new(x721), Box::new(x722), Box::new(x723), Box::new(x724), Box::new(x725), Box::new(x726), Box::new(x727), Box::new(x728), Box::new(x729), Box::new(x730), Box::new(x731), Box::new(x732), Box::new(x733), Box::new(x734), Box::new(x735), Box::new(x736), Box::new(x737), Box::new(x738), Box::new(x739), Box::new(x740), Box::new(x741), Box::new(x742), Box::new(x743), Box::new(x744), Box::new(x745), Box::new(x746), Box::new(x747), Box::new(x748), Box::new(x749), Box::new(x750), Box::new(x751), Box::new(x752), Box::new(x753), Box::new(x754), Box::new(x755), Box::new(x756), Box::new(x757), Box::new(x758), Box::new(x759), Box::new(x760), Box::new(x761), Box::new(x762), Box::new(x763), Box::new(x764), Box::new(x765), Box::new(x766), Box::new(x767), Box::new(x768), Box::new(x769), Box::new(x770), Box::new(x771), Box::new(x772), Box::new(x773), Box::new(x774), Box::new(x775), Box::new(x776), Box::new(x777), Box::new(x778), Box::new(x779), Box::new(x780), Box::new(x781), Box::new(x782), Box::new(x783), Box::new(x784), Box::new(x785), Box::new(x786), Box::new(x787), Box::new(x788), Box::new(x789), Box::new(x790), Box::new(x791), Box::new(x792), Box::new(x793), Box::new(x794), Box::new(x795), Box::new(x796), Box::new(x797), Box::new(x798), Box::new(x799), Box::new(x800), Box::new(x801), Box::new(x802), Box::new(x803), Box::new(x804), Box::new(x805), Box::new(x806), Box::new(x807), Box::new(x808), Box::new(x809), Box::new(x810), Box::new(x811), Box::new(x812), Box::new(x813), Box::new(x814), Box::new(x815), Box::new(x816), Box::new(x817), Box::new(x818), Box::new(x819), Box::new(x820), Box::new(x821), Box::new(x822), Box::new(x823), Box::new(x824), Box::new(x825), Box::new(x826), Box::new(x827), Box::new(x828), Box::new(x829), Box::new(x830), Box::new(x831), Box::new(x832), Box::new(x833), Box::new(x834), Box::new(x835), Box::new(x836), Box::new(x837), Box::new(x838), Box::new(x839), Box::new(x840), Box::new(x841), Box::new(x842), Box::new(x843), Box::new(x844), Box::new(x845), Box::new(x846), Box::new(x847), Box::new(x848), Box::new(x849), Box::new(x850), Box::new(x851), Box::new(x852), Box::new(x853), Box::new(x854), Box::new(x855), Box::new(x856), Box::new(x857), Box::new(x858), Box::new(x859), Box::new(x860), Box::new(x861), Box::new(x862), Box::new(x863), Box::new(x864), Box::new(x865), Box::new(x866), Box::new(x867), Box::new(x868), Box::new(x869), Box::new(x870), Box::new(x871), Box::new(x872), Box::new(x873), Box::new(x874), Box::new(x875), Box::new(x876), Box::new(x877), Box::new(x878), Box::new(x879), Box::new(x880), Box::new(x881), Box::new(x882), Box::new(x883), Box::new(x884), Box::new(x885), Box::new(x886), Box::new(x887), Box::new(x888), Box::new(x889), Box::new(x890), Box::new(x891), Box::new(x892), Box::new(x893), Box::new(x894), Box::new(x895), Box::new(x896), Box::new(x897), Box::new(x898), Box::new(x899), Box::new(x900), Box::new(x901), Box::new(x902), Box::new(x903), Box::new(x904), Box::new(x905), Box::new(x906), Box::new(x907), Box::new(x908), Box::new(x909), Box::new(x910), Box::new(x911), Box::new(x912), Box::new(x913), Box::new(x914), Box::new(x915), Box::new(x916), Box::new(x917), Box::new(x918), Box::new(x919), Box::new(x920), Box::new(x921), Box::new(x922), Box::new(x923), Box::new(x924), Box::new(x925), Box::new(x926), Box::new(x927), Box::new(x928), Box::new(x929), Box::new(x930), Box::new(x931), Box::new(x932), Box::new(x933), Box::new(x934), Box::new(x935), Box::new(x936), Box::new(x937), Box::new(x938), Box::new(x939), Box::new(x940), Box::new(x941), Box::new(x942), Box::new(x943), Box::new(x944), Box::new(x945), Box::new(x946), Box::new(x947), Box::new(x948), Box::new(x949), Box::new(x950), Box::new(x951), Box::new(x952), Box::new(x953), Box::new(x954), Box::new(x955), Box::new(x956), Box::new(x957), Box::new(x958), Box::new(x959), Box::new(x960), Box::new(x961), Box::new(x962), Box::new(x963), Box::new(x964), Box::new(x965), Box::new(x966), Box::new(x967), Box::new(x968), Box::new(x969), Box::new(x970), Box::new(x971), Box::new(x972), Box::new(x973), Box::new(x974), Box::new(x975), Box::new(x976), Box::new(x977), Box::new(x978), Box::new(x979), Box::new(x980), Box::new(x981), Box::new(x982), Box::new(x983), Box::new(x984), Box::new(x985), Box::new(x986), Box::new(x987), Box::new(x988), Box::new(x989), Box::new(x990), Box::new(x991), Box::new(x992), Box::new(x993), Box::new(x994), Box::new(x995), Box::new(x996), Box::new(x997), Box::new(x998), Box::new(x999), Box::new(x1000), Box::new(x1001), Box::new(x1002), Box::new(x1003), Box::new(x1004), Box::new(x1005), Box::new(x1006), Box::new(x1007), Box::new(x1008), Box::new(x1009), Box::new(x1010), Box::new(x1011), Box::new(x1012), Box::new(x1013), Box::new(x1014), Box::new(x1015), Box::new(x1016), Box::new(x1017), Box::new(x1018), Box::new(x1019), Box::new(x1020), Box::new(x1021), Box::new(x1022), Box::new(x1023), Box::new(x1024), Box::new(x1025), Box::new(x1026), Box::new(x1027), Box::new(x1028), Box::new(x1029), Box::new(x1030), Box::new(x1031), Box::new(x1032), Box::new(x1033), Box::new(x1034), Box::new(x1035), Box::new(x1036), Box::new(x1037), Box::new(x1038), Box::new(x1039), Box::new(x1040), Box::new(x1041), Box::new(x1042), Box::new(x1043), Box::new(x1044), Box::new(x1045), Box::new(x1046), Box::new(x1047), Box::new(x1048), Box::new(x1049), Box::new(x1050), Box::new(x1051), Box::new(x1052), Box::new(x1053), Box::new(x1054), Box::new(x1055), Box::new(x1056), Box::new(x1057), Box::new(x1058), Box::new(x1059), Box::new(x1060), Box::new(x1061), Box::new(x1062), Box::new(x1063), Box::new(x1064), Box::new(x1065), Box::new(x1066), Box::new(x1067), Box::new(x1068), Box::new(x1069), Box::new(x1070), Box::new(x1071), Box::new(x1072), Box::new(x1073), Box::new(x1074), Box::new(x1075), Box::new(x1076), Box::new(x1077), Box::new(x1078), Box::new(x1079), Box::new(x1080), Box::new(x1081), Box::new(x1082), Box::new(x1083), Box::new(x1084), Box::new(x1085), Box::new(x1086), Box::new(x1087), Box::new(x1088), Box::new(x1089), Box::new(x1090), Box::new(x1091), Box::new(x1092), Box::new(x1093), Box::new(x1094), Box::new(x1095), Box::new(x1096), Box::new(x1097), Box::new(x1098), Box::new(x1099), Box::new(x1100), Box::new(x1101), Box::new(x1102), Box::new(x1103), Box::new(x1104), Box::new(x1105), Box::new(x1106), Box::new(x1107), Box::new(x1108), Box::new(x1109), Box::new(x1110), Box::new(x1111), Box::new(x1112), Box::new(x1113), Box::new(x1114), Box::new(x1115), Box::new(x1116), Box::new(x1117), Box::new(x1118), Box::new(x1119), Box::new(x1120), Box::new(x1121), Box::new(x1122), Box::new(x1123), Box::new(x1124), Box::new(x1125), Box::new(x1126), Box::new(x1127), Box::new(x1128), Box::new(x1129), Box::new(x1130), Box::new(x1131), Box::new(x1132), Box::new(x1133), Box::new(x1134), Box::new(x1135), Box::new(x1136), Box::new(x1137), Box::new(x1138), Box::new(x1139), Box::new(x1140), Box::new(x1141), Box::new(x1142), Box::new(x1143), Box::new(x1144), Box::new(x1145), Box::new(x1146), Box::new(x1147), Box::new(x1148), Box::new(x1149), Box::new(x1150), Box::new(x1151), ],
-            vec![Box::new(t0), Box::new(t1), Box::new(t2), Box::new(t3), Box::new(t4), Box::new(t5), Box::new(t6), Box::new(t7), Box::new(t8), Box::new(t9), Box::new(t10), Box::new(t11), Box::new(t12), Box::new(t13), Box::new(t14), Box::new(t15), Box::new(t16), Box::new(t17), Box::new(t18), Box::new(t19), Box::new(t20), Box::new(t21), Box::new(t22), Box::new(t23), Box::new(t24), Box::new(t25), Box::new(t26), Box::new(t27), Box::new(t28), Box::new(t29), Box::new(t30), Box::new(t31), Box::new(t32), Box::new(t33), Box::new(t34), Box::new(t35), Box::new(t36), Box::new(t37), Box::new(t38), Box::new(t39), Box::new(t40), Box::new(t41), Box::new(t42), Box::new(t43), Box::new(t44), Box::new(t45), Box::new(t46), Box::new(t47), Box::new(t48), Box::new(t49), Box::new(t50), Box::new(t51), Box::new(t52), Box::new(t53), Box::new(t54), Box::new(t55), Box::new(t56), Box::new(t57), Box::new(t58), Box::new(t59), Box::new(t60), Box::new(t61), Box::new(t62), Box::new(t63), Box::new(t64), Box::new(t65), Box::new(t66), Box::new(t67), Box::new(t68), Box::new(t69), Box::new(t70), Box::new(t71), Box::new(t72), Box::new(t73), Box::new(t74), Box::new(t75), Box::new(t76), Box::new(t77), Box::new(t78), Box::new(t79), Box::new(t80), Box::new(t81), Box::new(t82), Box::new(t83), Box::new(t84), Box::new(t85), Box::new(t86), Box::new(t87), Box::new(t88), Box::new(t89), Box::new(t90), Box::new(t91), Box::new(t92), Box::new(t93), Box::new(t94), Box::new(t95), Box::new(t96), Box::new(t97), Box::new(t98), Box::new(t99), Box::new(t100), Box::new(t101), Box::new(t102), Box::new(t103), Box::new(t104), Box::new(t105), Box::new(t106), Box::new(t107), Box::new(t108), Box::new(t109), Box::new(t110), Box::new(t111), Box::new(t112), Box::new(t113), Box::new(t114), Box::new(t115), Box::new(t116), Box::new(t117), Box::new(t118), Box::new(t119), Box::new(t120), Box::new(t121), Box::new(t122), Box::new(t123), Box::new(t124), Box::new(t125), Box::new(t126), Box::new(t127), Box::new(t128), Box::new(t129), Box::new(t130), Box::new(t131), Box::new(t132), Box::new(t133), Box::new(t134), Box::new(t135), Box::new(t136), Box::new(t137), Box::new(t138), Box::new(t139), Box::new(t140), Box::new(t141), Box::new(t142), Box::new(t143), Box::new(t144), Box::new(t145), Box::new(t146), Box::new(t147), Box::new(t148), Box::new(t149), Box::new(t150), Box::new(t151), Box::new(t152), Box::new(t153), Box::new(t154), Box::new(t155), Box::new(t156), Box::new(t157), Box::new(t158), Box::new(t159), Box::new(t160), Box::new(t161), Box::new(t162), Box::new(t163), Box::new(t164), Box::new(t165), Box::new(t166), Box::new(t167), Box::new(t168), Box::new(t169), Box::new(t170), Box::new(t171), Box::new(t172), Box::new(t173), Box::new(t174), Box::new(t175), Box::new(t176), Box::new(t177), Box::new(t178), Box::new(t179), Box::new(t180), Box::new(t181), Box::new(t182), Box::new(t183), Box::new(t184), Box::new(t185), Box::new(t186), Box::new(t187), Box::new(t188), Box::new(t189), Box::new(t190), Box::new(t191), Box::new(t192), Box::new(t193), Box::new(t194), Box::new(t195), Box::new(t196), Box::new(t197), Box::new(t198), Box::new(t199), Box::new(t200), Box::new(t201), Box::new(t202), Box::new(t203), Box::new(t204), Box::new(t205), Box::new(t206), Box::new(t207), Box::new(t208), Box::new(t209), Box::new(t210), Box::new(t211), Box::new(t212), Box::new(t213), Box::new(t214), Box::new(t215), Box::new(t216), Box::new(t217), Box::new(t218), Box::new(t219), Box::new(t220), Box::new(t221), Box::new(t222), Box::new(t223), Box::new(t224), Box::new(t225), Box::new(t226), Box::new(t227), Box::new(t228), Box::new(t229), Box::new(t230), Box::new(t231), Box::new(t232), Box::new(t233), Box::new(t234), Box::new(t235), Box::new(t236), Box::new(t237), Box::new(t238), Box::new(t239), Box::new(t240), Box::new(t241), Box::new(t242), Box::new(t243), Box::new(t244), Box::new(t245), Box::new(t246), Box::new(t247), Box::new(t248), Box::new(t249), Box::new(t250), Box::new(t251), Box::new(t252), Box::new(t253), Box::new(t254), Box::new(t255), Box::new(t256), Box::new(t257), Box::new(t258), Box::new(t259), Box::new(t260), Box::new(t261), Box::new(t262), Box::new(t263), Box::new(t264), Box::new(t265), Box::new(t266), Box::new(t267), Box::new(t268), Box::new(t269), Box::new(t270), Box::new(t271), Box::new(t272), Box::new(t273), Box::new(t274), Box::new(t275), Box::new(t276), Box::new(t277), Box::new(t278), Box::new(t279), Box::new(t280), Box::new(t281), Box::new(t282), Box::new(t283), Box::new(t284), Box::new(t285), Box::new(t286), Box::new(t287), Box::new(t288), Box::new(t289), Box::new(t290), Box::new(t291), Box::new(t292), Box::new(t293), Box::new(t294), Box::new(t295), Box::new(t296), Box::new(t297), Box::new(t298), Box::new(t299), Box::new(t300), Box::new(t301), Box::new(t302), Box::new(t303), Box::new(t304), Box::new(t305), Box::new(t306), Box::new(t307), Box::new(t308), Box::new(t309), Box::new(t310), Box::new(t311), Box::new(t312), Box::new(t313), Box::new(t314), Box::new(t315), Box::new(t316), Box::new(t317), Box::new(t318), Box::new(t319), Box::new(t320), Box::new(t321), Box::new(t322), Box::new(t323), Box::new(t324), Box::new(t325), Box::new(t326), Box::new(t327), Box::new(t328), Box::new(t329), Box::new(t330), Box::new(t331), Box::new(t332), Box::new(t333), Box::new(t334), Box::new(t335), Box::new(t336), Box::new(t337), Box::new(t338), Box::new(t339), Box::new(t340), Box::new(t341), Box::new(t342), Box::new(t343), Box::new(t344), Box::new(t345), Box::new(t346), Box::new(t347), Box::new(t348), Box::new(t349), Box::new(t350), Box::new(t351), Box::new(t352), Box::new(t353), Box::new(t354), Box::new(t355), Box::new(t356), Box::new(t357), Box::new(t358), Box::new(t359), Box::new(t360), Box::new(t361), Box::new(t362), Box::new(t363), Box::new(t364), Box::new(t365), Box::new(t366), Box::new(t367), Box::new(t368), Box::new(t369), Box::new(t370), ],
+            vec![Box::new(t0), Box::new(t1), Box::new(t2), Box::new(t3), Box::new(t4), Box::new(t5), Box::new(t6), Box::new(t7), Box::new(t8), Box::new(t9), Box::new(t10), Box::new(t11), Box::new(t12), Box::new(t13), Box::new(t14), Box::new(t15), Box::new(t16), Box::new(t17), Box::new(t18), Box::new(t19), Box::new(t20), Box::new(t21), Box::new(t22), Box::new(t23), Box::new(t24), Box::new(t25), Box::new(t26), Box::new(t27), Box::new(t28), Box::new(t29), Box::new(t30), Box::new(t31), Box::new(t32), Box::new(t33), Box::new(t34), Box::new(t35), Box::new(t36), Box::new(t37), Box::new(t38), Box::new(t39), Box::new(t40), Box::new(t41), Box::new(t42), Box::new(t43), Box::new(t44), Box::new(t45), Box::new(t46), Box::new(t47), Box::new(t48), Box::new(t49), Box::new(t50), Box::new(t51), Box::new(t52), Box::new(t53), Box::new(t54), Box::new(t55), Box::new(t56), Box::new(t57), Box::new(t58), Box::new(t59), Box::new(t60), Box::new(t61), Box::new(t62), Box::new(t63), Box::new(t64), Box::new(t65), Box::new(t66), Box::new(t67), Box::new(t68), Box::new(t69), Box::new(t70), Box::new(t71), Box::new(t72), Box::new(t73), Box::new(t74), Box::new(t75), Box::new(t76), Box::new(t77), Box::new(t78), Box::new(t79), Box::new(t80), Box::new(t81), Box::new(t82), Box::new(t83), Box::new(t84), Box::new(t85), Box::new(t86), Box::new(t87), Box::new(t88), Box::new(t89), Box::new(t90), Box::new(t91), Box::new(t92), Box::new(t93), Box::new(t94), Box::new(t95), Box::new(t96), Box::new(t97), Box::new(t98), Box::new(t99), Box::new(t100), Box::new(t101), Box::new(t102), Box::new(t103), Box::new(t104), Box::new(t105), Box::new(t106), Box::new(t107), Box::new(t108), Box::new(t109), Box::new(t110), Box::new(t111), Box::new(t112), Box::new(t113), Box::new(t114), Box::new(t115), Box::new(t116), Box::new(t117), Box::new(t118), Box::new(t119), Box::new(t120), Box::new(t121), Box::new(t122), Box::new(t123), Box::new(t124), Box::new(t125), Box::new(t126), Box::new(t127), Box::new(t128), Box::new(t129), Box::new(t130), Box::new(t131), Box::new(t132), Box::new(t133), Box::new(t134), Box::new(t135), Box::new(t136), Box::new(t137), Box::new(t138), Box::new(t139), Box::new(t140), Box::new(t141), Box::new(t142), Box::new(t143), Box::new(t144), Box::new(t145), Box::new(t146), Box::new(t147), Box::new(t148), Box::new(t149), Box::new(t150), Box::new(t151), Box::new(t152), Box::new(t153), Box::new(t154), Box::new(t155), Box::new(t156), Box::new(t157), Box::new(t158), Box::new(t159), Box::new(t160), Box::new(t161), Box::new(t162), Box::new(t163), Box::new(t164), Box::new(t165), Box::new(t166), Box::new(t167), Box::new(t168), Box::new(t169), Box::new(t170), Box::new(t171), Box::new(t172), Box::new(t173), Box::new(t174), Box::new(t175), Box::new(t176), Box::new(t177), Box::new(t178), Box::new(t179), Box::new(t180), Box::new(t181), Box::new(t182), Box::new(t183), Box::new(t184), Box::new(t185), Box::new(t186), Box::new(t187), Box::new(t188), Box::new(t189), Box::new(t190), Box::new(t191), Box::new(t192), Box::new(t193), Box::new(t194), Box::new(t195), Box::new(t196), Box::new(t197), Box::new(t198), Box::new(t199), Box::new(t200), Box::new(t201), Box::new(t202), Box::new(t203), Box::new(t204), Box::new(t205), Box::new(t206), Box::new(t207), Box::new(t208), Box::new(t209), Box::new(t210), Box::new(t211), Box::new(t212), Box::new(t213), Box::new(t214), Box::new(t215), Box::new(t216), Box::new(t217), Box::new(t218), Box::new(t219), Box::new(t220), Box::new(t221), Box::new(t222), Box::new(t223), Box::new(t224), Box::new(t225), Box::new(t226), Box::new(t227), Box::new(t228), Box::new(t229), Box::new(t230), Box::new(t231), Box::new(t232), Box::new(t233), Box::new(t234), Box::new(t235), Box::new(t236), Box::new(t237), Box::new(t238), Box::new(t239), Box::new(t240), Box::new(t241), Box::new(t242), Box::new(t243), Box::new(t244), Box::new(t245), Box::new(t246), Box::new(t247), Box::new(t248), Box::new(t249), Box::new(t250), Box::new(t251), Box::new(t252), Box::new(t253), Box::new(t254), Box::new(t255), Box::new(t256), Box::new(t257), Box::new(t258), Box::new(t259), Box::new(t260), Box::new(t261), Box::new(t262), Box::new(t263), Box::new(t264), Box::new(t265), Box::new(t266), Box::new(t267), Box::new(t268), Box::new(t269), Box::new(t270), Box::new(t271), Box::new(t272), Box::new(t273), Box::new(t274), Box::new(t275), Box::new(t276), Box::new(t277), Box::new(t278), Box::new(t279), Box::new(t280), Box::new(t281), Box::new(t282), Box::new(t283), Box::new(t284), Box::new(t285), Box::new(t286), Box::new(t287), Box::new(t288), Box::new(t289), Box::new(t290), Box::new(t291), Box::new(t292), Box::new(t293), Box::new(t294), Box::new(t295), Box::new(t296), Box::new(t297), Box::new(t298), Box::new(t299), Box::new(t300), Box::new(t301), Box::new(t302), Box::new(t303), Box::new(t304), Box::new(t305), Box::new(t306), Box::new(t307), Box::new(t308), Box::new(t309), Box::new(t310), Box::new(t311), Box::new(t312), Box::new(t313), Box::new(t314), Box::new(t315), Box::new(t316), Box::new(t317), Box::new(t318), Box::new(t319), Box::new(t320), Box::new(t321), Box::new(t322), Box::new(t323), Box::new(t324), Box::new(t325), Box::new(t326), Box::new(t327), Box::new(t328), Box::new(t329), Box::new(t330), Box::new(t331), Box::new(t332), Box::new(t333), Box::new(t334), Box::new(t335), Box::new(t336), Box::new(t337), Box::new(t338), Box::new(t339), Box::new(t340), Box::new(t341), Box::new(t342), Box::new(t343), Box::new(t344), Box::new(t345), Box::new(t346), Box::new(t347), Box::new(t348), Box::new(t349), Box::new(t350), Box::new(t351), Box::new(t352), Box::new(t353), Box::new(t354), Box::new(t355), Box::new(t356), Box::new(t357), Box::new(t358), Box::new(t359), Box::new(t360), Box::new(t361), Box::new(t362), Box::new(t363), Box::new(t364), Box::new(t365), Box::new(t366), Box::new(t367), Box::new(t368), Box::new(t369), Box::new(t370), Box::new(t371), Box::new(t372), ],
         )
     }
 
@@ -18905,6 +18917,8 @@ mod p4 {
                 368 => t368(c, r, l),
                 369 => t369(c, r, l),
                 370 => t370(c, r, l),
+                371 => t371(c, r, l),
+                372 => t372(c, r, l),
                 _ => false,
             }
         }
@@ -18914,7 +18928,7 @@ mod p4 {
             match ch {
                 0 => { { let mut first = true; let mut kept = [0u64; 1]; let mut tested = l[1]; if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { l[0] = i32::from(it); if first { first = false; for t in 0..3u8 { l[1] = i32::from(t); if t10(c, r, l) { kept[usize::from(t >> 6)] |= 1 << (t & 63); return true; } } tested = l[1]; } else { l[1] = tested; for (w, &bits) in kept.iter().enumerate() { let mut bits = bits; while bits != 0 { let t = (w * 64) as u8 + bits.trailing_zeros() as u8; bits &= bits - 1; l[1] = i32::from(t); return true; } } } } } }  false }
                 1 => { if true { return true; }  false }
-                2 => { for t in 0..3u8 { l[13] = i32::from(t); if t195(c, r, l) {  return true; } } if true { return true; }  false }
+                2 => { for t in 0..3u8 { l[13] = i32::from(t); if t197(c, r, l) {  return true; } } if true { return true; }  false }
                 3 => { if let Some(p) = Some(5 + (l[11]).rem_euclid(3) as usize) { for &it in c.pile(p) { l[12] = i32::from(it); if true { return true; } } } if true { return true; }  false }
                 _ => c.any_legal(r, l),
             }
@@ -19152,10 +19166,10 @@ mod p4 {
                 (26, 66) => { const HAS: [u64; 4] = [2199023321088, 4, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[6] = i32::from(last); } (f, k) }
                 (27, 71) => { const HAS: [u64; 4] = [13194139926528, 24, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[6] = i32::from(last); } (f, k) }
                 (28, 79) => { const HAS: [u64; 4] = [545357783629824, 992, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[6] = i32::from(last); } (f, k) }
-                (29, 84) => { const HAS: [u64; 4] = [545357783629824, 992, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[6] = i32::from(last); } (f, k) }
-                (30, 92) => { const HAS: [u64; 4] = [545357783629824, 992, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[6] = i32::from(last); } (f, k) }
-                (32, 109) => { const HAS: [u64; 4] = [1099511660544, 2, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[7] = i32::from(last); } (f, k) }
-                (33, 114) => { const HAS: [u64; 4] = [2199023321088, 4, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[7] = i32::from(last); } (f, k) }
+                (29, 92) => { const HAS: [u64; 4] = [140737492549632, 256, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[6] = i32::from(last); } (f, k) }
+                (30, 102) => { const HAS: [u64; 4] = [404620291080192, 736, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[6] = i32::from(last); } (f, k) }
+                (32, 111) => { const HAS: [u64; 4] = [1099511660544, 2, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[7] = i32::from(last); } (f, k) }
+                (33, 116) => { const HAS: [u64; 4] = [2199023321088, 4, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[7] = i32::from(last); } (f, k) }
                 _ => Tables::first(c, r, l, s, var, t, room),
             }
         }
@@ -19172,7 +19186,7 @@ mod p4 {
         match ch {
             0 => { { let mut first = true; let mut kept = [0u64; 1]; let mut tested = l[1]; if let Some(p) = Some(5 + (c.glob[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { l[0] = i32::from(it); if first { first = false; for t in 0..3u8 { l[1] = i32::from(t); if t10(c, r, l) { kept[usize::from(t >> 6)] |= 1 << (t & 63); out.push(Move { option: 0, card: it, target: t }); } } tested = l[1]; } else { l[1] = tested; for (w, &bits) in kept.iter().enumerate() { let mut bits = bits; while bits != 0 { let t = (w * 64) as u8 + bits.trailing_zeros() as u8; bits &= bits - 1; out.push(Move { option: 0, card: it, target: t }); } } } } } }  }
             1 => { if true { out.push(Move { option: 0, card: NONE, target: NONE }); }  }
-            2 => { for t in 0..3u8 { l[13] = i32::from(t); if t195(c, r, l) {  out.push(Move { option: 0, card: NONE, target: t }); } } if true { out.push(Move { option: 1, card: NONE, target: NONE }); }  }
+            2 => { for t in 0..3u8 { l[13] = i32::from(t); if t197(c, r, l) {  out.push(Move { option: 0, card: NONE, target: t }); } } if true { out.push(Move { option: 1, card: NONE, target: NONE }); }  }
             3 => { if let Some(p) = Some(5 + (l[11]).rem_euclid(3) as usize) { for &it in c.pile(p) { l[12] = i32::from(it); if true { out.push(Move { option: 0, card: it, target: NONE }); } } } if true { out.push(Move { option: 1, card: NONE, target: NONE }); }  }
             _ => {}
         }
@@ -19243,62 +19257,62 @@ mod p4 {
                 127 => { let Some(n) = c.exec::<P>(r, l, 127, &Op::ForCardNextIf { var: 6, base: 3, n: 4, i: 5, test: 83, exit: 130 }, &mut steps) else { return steps; }; if n != 128 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 128, &Op::Run { event: 5, card: 249 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 129 => { let Some(n) = c.exec::<P>(r, l, 129, &Op::Jump(127), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 130 => { let Some(n) = c.exec::<P>(r, l, 130, &Op::ForCardEnd { base: 3 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 131, &Op::Jump(144), &mut steps) else { return steps; }; pc = n; continue 'run; }
-                132 => { let Some(n) = c.exec::<P>(r, l, 132, &Op::ForCardSkip { set: 29, base: 3, n: 4, i: 5, var: 6, has: 84, exit: 138 }, &mut steps) else { return steps; }; if n != 133 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 133, &Op::ForCardInit { set: 29, base: 3, n: 4, i: 5 }, &mut steps) else { return steps; }; pc = 134; continue 'run; }
+                132 => { let Some(n) = c.exec::<P>(r, l, 132, &Op::ForCardSkip { set: 29, base: 3, n: 4, i: 5, var: 6, has: 92, exit: 138 }, &mut steps) else { return steps; }; if n != 133 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 133, &Op::ForCardInit { set: 29, base: 3, n: 4, i: 5 }, &mut steps) else { return steps; }; pc = 134; continue 'run; }
                 134 => { let Some(n) = c.exec::<P>(r, l, 134, &Op::ForCardNextIf { var: 6, base: 3, n: 4, i: 5, test: 91, exit: 137 }, &mut steps) else { return steps; }; if n != 135 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 135, &Op::Run { event: 5, card: 267 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 136 => { let Some(n) = c.exec::<P>(r, l, 136, &Op::Jump(134), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 137 => { let Some(n) = c.exec::<P>(r, l, 137, &Op::ForCardEnd { base: 3 }, &mut steps) else { return steps; }; pc = 138; continue 'run; }
-                138 => { let Some(n) = c.exec::<P>(r, l, 138, &Op::ForCardSkip { set: 30, base: 3, n: 4, i: 5, var: 6, has: 92, exit: 144 }, &mut steps) else { return steps; }; if n != 139 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 139, &Op::ForCardInit { set: 30, base: 3, n: 4, i: 5 }, &mut steps) else { return steps; }; pc = 140; continue 'run; }
-                140 => { let Some(n) = c.exec::<P>(r, l, 140, &Op::ForCardNextIf { var: 6, base: 3, n: 4, i: 5, test: 100, exit: 143 }, &mut steps) else { return steps; }; if n != 141 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 141, &Op::Run { event: 5, card: 285 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                138 => { let Some(n) = c.exec::<P>(r, l, 138, &Op::ForCardSkip { set: 30, base: 3, n: 4, i: 5, var: 6, has: 102, exit: 144 }, &mut steps) else { return steps; }; if n != 139 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 139, &Op::ForCardInit { set: 30, base: 3, n: 4, i: 5 }, &mut steps) else { return steps; }; pc = 140; continue 'run; }
+                140 => { let Some(n) = c.exec::<P>(r, l, 140, &Op::ForCardNextIf { var: 6, base: 3, n: 4, i: 5, test: 101, exit: 143 }, &mut steps) else { return steps; }; if n != 141 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 141, &Op::Run { event: 5, card: 285 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 142 => { let Some(n) = c.exec::<P>(r, l, 142, &Op::Jump(140), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 143 => { let Some(n) = c.exec::<P>(r, l, 143, &Op::ForCardEnd { base: 3 }, &mut steps) else { return steps; }; pc = 144; continue 'run; }
                 144 => { let Some(n) = c.exec::<P>(r, l, 144, &Op::SetLocal(3, 290), &mut steps) else { return steps; }; pc = 145; continue 'run; }
-                145 => { let Some(n) = c.exec::<P>(r, l, 145, &Op::JumpUnless(102, 150), &mut steps) else { return steps; }; if n != 146 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 146, &Op::JumpUnless(107, 148), &mut steps) else { return steps; }; if n != 147 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 147, &Op::Run { event: 6, card: 303 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                145 => { let Some(n) = c.exec::<P>(r, l, 145, &Op::JumpUnless(104, 150), &mut steps) else { return steps; }; if n != 146 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 146, &Op::JumpUnless(109, 148), &mut steps) else { return steps; }; if n != 147 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 147, &Op::Run { event: 6, card: 303 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 148 => { let Some(n) = c.exec::<P>(r, l, 148, &Op::SetLocal(3, 305), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 149, &Op::Jump(145), &mut steps) else { return steps; }; pc = n; continue 'run; }
-                150 => { let Some(n) = c.exec::<P>(r, l, 150, &Op::JumpUnless(108, 163), &mut steps) else { return steps; }; if n != 151 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 151, &Op::ForCardSkip { set: 32, base: 4, n: 5, i: 6, var: 7, has: 109, exit: 157 }, &mut steps) else { return steps; }; if n != 152 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 152, &Op::ForCardInit { set: 32, base: 4, n: 5, i: 6 }, &mut steps) else { return steps; }; pc = 153; continue 'run; }
-                153 => { let Some(n) = c.exec::<P>(r, l, 153, &Op::ForCardNextIf { var: 7, base: 4, n: 5, i: 6, test: 113, exit: 156 }, &mut steps) else { return steps; }; if n != 154 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 154, &Op::Run { event: 2, card: 317 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                150 => { let Some(n) = c.exec::<P>(r, l, 150, &Op::JumpUnless(110, 163), &mut steps) else { return steps; }; if n != 151 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 151, &Op::ForCardSkip { set: 32, base: 4, n: 5, i: 6, var: 7, has: 111, exit: 157 }, &mut steps) else { return steps; }; if n != 152 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 152, &Op::ForCardInit { set: 32, base: 4, n: 5, i: 6 }, &mut steps) else { return steps; }; pc = 153; continue 'run; }
+                153 => { let Some(n) = c.exec::<P>(r, l, 153, &Op::ForCardNextIf { var: 7, base: 4, n: 5, i: 6, test: 115, exit: 156 }, &mut steps) else { return steps; }; if n != 154 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 154, &Op::Run { event: 2, card: 317 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 155 => { let Some(n) = c.exec::<P>(r, l, 155, &Op::Jump(153), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 156 => { let Some(n) = c.exec::<P>(r, l, 156, &Op::ForCardEnd { base: 4 }, &mut steps) else { return steps; }; pc = 157; continue 'run; }
-                157 => { let Some(n) = c.exec::<P>(r, l, 157, &Op::ForCardSkip { set: 33, base: 4, n: 5, i: 6, var: 7, has: 114, exit: 163 }, &mut steps) else { return steps; }; if n != 158 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 158, &Op::ForCardInit { set: 33, base: 4, n: 5, i: 6 }, &mut steps) else { return steps; }; pc = 159; continue 'run; }
-                159 => { let Some(n) = c.exec::<P>(r, l, 159, &Op::ForCardNextIf { var: 7, base: 4, n: 5, i: 6, test: 118, exit: 162 }, &mut steps) else { return steps; }; if n != 160 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 160, &Op::Run { event: 3, card: 329 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                157 => { let Some(n) = c.exec::<P>(r, l, 157, &Op::ForCardSkip { set: 33, base: 4, n: 5, i: 6, var: 7, has: 116, exit: 163 }, &mut steps) else { return steps; }; if n != 158 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 158, &Op::ForCardInit { set: 33, base: 4, n: 5, i: 6 }, &mut steps) else { return steps; }; pc = 159; continue 'run; }
+                159 => { let Some(n) = c.exec::<P>(r, l, 159, &Op::ForCardNextIf { var: 7, base: 4, n: 5, i: 6, test: 120, exit: 162 }, &mut steps) else { return steps; }; if n != 160 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 160, &Op::Run { event: 3, card: 329 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 161 => { let Some(n) = c.exec::<P>(r, l, 161, &Op::Jump(159), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 162 => { let Some(n) = c.exec::<P>(r, l, 162, &Op::ForCardEnd { base: 4 }, &mut steps) else { return steps; }; pc = 163; continue 'run; }
                 163 => { let Some(n) = c.exec::<P>(r, l, 163, &Op::Clear { off: 1118, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 164, &Op::Clear { off: 1126, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 165, &Op::Clear { off: 1134, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 166, &Op::Clear { off: 1142, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 167, &Op::SetLocal(4, 330), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 168, &Op::ForCardInit { set: 34, base: 5, n: 6, i: 7 }, &mut steps) else { return steps; }; pc = 169; continue 'run; }
-                169 => 'top: loop { 'b192: { 'b191: { 'b188: { 'b179: { 'b178: { 'b174: { let Some(n) = c.exec::<P>(r, l, 169, &Op::ForCardNext { var: 8, base: 5, n: 6, i: 7, exit: 179 }, &mut steps) else { return steps; }; if n != 170 { break 'b179; } let Some(n) = c.exec::<P>(r, l, 170, &Op::SetLocal(4, 334), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 171, &Op::JumpUnless(119, 178), &mut steps) else { return steps; }; if n != 172 { break 'b178; } let Some(n) = c.exec::<P>(r, l, 172, &Op::JumpUnless(120, 174), &mut steps) else { return steps; }; if n != 173 { break 'b174; } let Some(n) = c.exec::<P>(r, l, 173, &Op::SetCell { off: 1118, len: 8, ix: 343, to: 344 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 174, &Op::SetCell { off: 1126, len: 8, ix: 346, to: 347 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 175, &Op::JumpUnless(121, 178), &mut steps) else { return steps; }; if n != 176 { break 'b178; } let Some(n) = c.exec::<P>(r, l, 176, &Op::SetCell { off: 1134, len: 8, ix: 352, to: 358 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 177, &Op::SetCell { off: 1142, len: 8, ix: 360, to: 361 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 178, &Op::Jump(169), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 179, &Op::ForCardEnd { base: 5 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 180, &Op::SetLocal(5, 391), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 181, &Op::Clear { off: 1118, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 182, &Op::Clear { off: 1126, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 183, &Op::Clear { off: 1134, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 184, &Op::Clear { off: 1142, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 185, &Op::JumpUnless(135, 188), &mut steps) else { return steps; }; if n != 186 { break 'b188; } let Some(n) = c.exec::<P>(r, l, 186, &Op::Put { set: 35, zone: 6, seat: Some(395), up: Some(true), after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 187, &Op::Jump(192), &mut steps) else { return steps; }; break 'b192; } let Some(n) = c.exec::<P>(r, l, 188, &Op::JumpUnless(136, 191), &mut steps) else { return steps; }; if n != 189 { break 'b191; } let Some(n) = c.exec::<P>(r, l, 189, &Op::Put { set: 36, zone: 6, seat: Some(397), up: Some(true), after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 190, &Op::Jump(192), &mut steps) else { return steps; }; break 'b192; } let Some(n) = c.exec::<P>(r, l, 191, &Op::Put { set: 37, zone: 0, seat: None, up: None, after: None }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 192, &Op::ForCardInit { set: 38, base: 6, n: 7, i: 8 }, &mut steps) else { return steps; }; pc = 193; continue 'run; }
-                193 => 'top: loop { 'b199: { 'b198: { 'b197: { let Some(n) = c.exec::<P>(r, l, 193, &Op::ForCardNext { var: 9, base: 6, n: 7, i: 8, exit: 199 }, &mut steps) else { return steps; }; if n != 194 { break 'b199; } let Some(n) = c.exec::<P>(r, l, 194, &Op::JumpUnless(139, 197), &mut steps) else { return steps; }; if n != 195 { break 'b197; } let Some(n) = c.exec::<P>(r, l, 195, &Op::Put { set: 39, zone: 8, seat: None, up: None, after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 196, &Op::Jump(198), &mut steps) else { return steps; }; break 'b198; } let Some(n) = c.exec::<P>(r, l, 197, &Op::Discard(40), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 198, &Op::Jump(193), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 199, &Op::ForCardEnd { base: 6 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 200, &Op::SetLocal(1, 405), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 201, &Op::Jump(77), &mut steps) else { return steps; }; pc = n; continue 'run; }
-                202 => { 'b204: { let Some(n) = c.exec::<P>(r, l, 202, &Op::JumpUnless(140, 204), &mut steps) else { return steps; }; if n != 203 { break 'b204; } let Some(n) = c.exec::<P>(r, l, 203, &Op::Draw { seat: 408, n: 1 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 204, &Op::ForInit { var: 1, count: 0, from: 409, after: false }, &mut steps) else { return steps; }; pc = 205; continue 'run; }
-                205 => 'top: loop { 'b214: { 'b211: { let Some(n) = c.exec::<P>(r, l, 205, &Op::ForTest { count: 0, exit: 211 }, &mut steps) else { return steps; }; if n != 206 { break 'b211; } let Some(n) = c.exec::<P>(r, l, 206, &Op::SetLocal(2, 413), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 207, &Op::SetLocal(3, 443), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 208, &Op::SetPer(27, 447, 446), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 209, &Op::SetPer(28, 476, 475), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 210, &Op::ForStep { var: 1, count: 0, head: 205 }, &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 211, &Op::Clear { off: 0, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 212, &Op::JumpUnless(153, 214), &mut steps) else { return steps; }; if n != 213 { break 'b214; } let Some(n) = c.exec::<P>(r, l, 213, &Op::EndGame, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 214, &Op::SetGlob(0, 480), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 215, &Op::Jump(24), &mut steps) else { return steps; }; pc = n; continue 'run; }
+                169 => 'top: loop { 'b192: { 'b191: { 'b188: { 'b179: { 'b178: { 'b174: { let Some(n) = c.exec::<P>(r, l, 169, &Op::ForCardNext { var: 8, base: 5, n: 6, i: 7, exit: 179 }, &mut steps) else { return steps; }; if n != 170 { break 'b179; } let Some(n) = c.exec::<P>(r, l, 170, &Op::SetLocal(4, 334), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 171, &Op::JumpUnless(121, 178), &mut steps) else { return steps; }; if n != 172 { break 'b178; } let Some(n) = c.exec::<P>(r, l, 172, &Op::JumpUnless(122, 174), &mut steps) else { return steps; }; if n != 173 { break 'b174; } let Some(n) = c.exec::<P>(r, l, 173, &Op::SetCell { off: 1118, len: 8, ix: 343, to: 344 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 174, &Op::SetCell { off: 1126, len: 8, ix: 346, to: 347 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 175, &Op::JumpUnless(123, 178), &mut steps) else { return steps; }; if n != 176 { break 'b178; } let Some(n) = c.exec::<P>(r, l, 176, &Op::SetCell { off: 1134, len: 8, ix: 352, to: 358 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 177, &Op::SetCell { off: 1142, len: 8, ix: 360, to: 361 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 178, &Op::Jump(169), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 179, &Op::ForCardEnd { base: 5 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 180, &Op::SetLocal(5, 391), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 181, &Op::Clear { off: 1118, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 182, &Op::Clear { off: 1126, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 183, &Op::Clear { off: 1134, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 184, &Op::Clear { off: 1142, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 185, &Op::JumpUnless(137, 188), &mut steps) else { return steps; }; if n != 186 { break 'b188; } let Some(n) = c.exec::<P>(r, l, 186, &Op::Put { set: 35, zone: 6, seat: Some(395), up: Some(true), after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 187, &Op::Jump(192), &mut steps) else { return steps; }; break 'b192; } let Some(n) = c.exec::<P>(r, l, 188, &Op::JumpUnless(138, 191), &mut steps) else { return steps; }; if n != 189 { break 'b191; } let Some(n) = c.exec::<P>(r, l, 189, &Op::Put { set: 36, zone: 6, seat: Some(397), up: Some(true), after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 190, &Op::Jump(192), &mut steps) else { return steps; }; break 'b192; } let Some(n) = c.exec::<P>(r, l, 191, &Op::Put { set: 37, zone: 0, seat: None, up: None, after: None }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 192, &Op::ForCardInit { set: 38, base: 6, n: 7, i: 8 }, &mut steps) else { return steps; }; pc = 193; continue 'run; }
+                193 => 'top: loop { 'b199: { 'b198: { 'b197: { let Some(n) = c.exec::<P>(r, l, 193, &Op::ForCardNext { var: 9, base: 6, n: 7, i: 8, exit: 199 }, &mut steps) else { return steps; }; if n != 194 { break 'b199; } let Some(n) = c.exec::<P>(r, l, 194, &Op::JumpUnless(141, 197), &mut steps) else { return steps; }; if n != 195 { break 'b197; } let Some(n) = c.exec::<P>(r, l, 195, &Op::Put { set: 39, zone: 8, seat: None, up: None, after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 196, &Op::Jump(198), &mut steps) else { return steps; }; break 'b198; } let Some(n) = c.exec::<P>(r, l, 197, &Op::Discard(40), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 198, &Op::Jump(193), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 199, &Op::ForCardEnd { base: 6 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 200, &Op::SetLocal(1, 405), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 201, &Op::Jump(77), &mut steps) else { return steps; }; pc = n; continue 'run; }
+                202 => { 'b204: { let Some(n) = c.exec::<P>(r, l, 202, &Op::JumpUnless(142, 204), &mut steps) else { return steps; }; if n != 203 { break 'b204; } let Some(n) = c.exec::<P>(r, l, 203, &Op::Draw { seat: 408, n: 1 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 204, &Op::ForInit { var: 1, count: 0, from: 409, after: false }, &mut steps) else { return steps; }; pc = 205; continue 'run; }
+                205 => 'top: loop { 'b214: { 'b211: { let Some(n) = c.exec::<P>(r, l, 205, &Op::ForTest { count: 0, exit: 211 }, &mut steps) else { return steps; }; if n != 206 { break 'b211; } let Some(n) = c.exec::<P>(r, l, 206, &Op::SetLocal(2, 413), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 207, &Op::SetLocal(3, 443), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 208, &Op::SetPer(27, 447, 446), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 209, &Op::SetPer(28, 476, 475), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 210, &Op::ForStep { var: 1, count: 0, head: 205 }, &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 211, &Op::Clear { off: 0, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 212, &Op::JumpUnless(155, 214), &mut steps) else { return steps; }; if n != 213 { break 'b214; } let Some(n) = c.exec::<P>(r, l, 213, &Op::EndGame, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 214, &Op::SetGlob(0, 480), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 215, &Op::Jump(24), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 216 => { let Some(n) = c.exec::<P>(r, l, 216, &Op::EndGame, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                217 => { 'b220: { let Some(n) = c.exec::<P>(r, l, 217, &Op::SetLocal(11, 482), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 218, &Op::JumpUnless(154, 220), &mut steps) else { return steps; }; if n != 219 { break 'b220; } let Some(n) = c.exec::<P>(r, l, 219, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 220, &Op::SetLocal(12, 485), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 221, &Op::SetLocal(13, 487), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 222, &Op::SetLocal(14, 490), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 223, &Op::SetLocal(15, 491), &mut steps) else { return steps; }; pc = 224; continue 'run; }
-                224 => 'top: loop { 'b241: { 'b238: { 'b234: { 'b233: { 'b230: { 'b228: { let Some(n) = c.exec::<P>(r, l, 224, &Op::JumpUnless(155, 230), &mut steps) else { return steps; }; if n != 225 { break 'b230; } let Some(n) = c.exec::<P>(r, l, 225, &Op::SetLocal(16, 513), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 226, &Op::JumpUnless(160, 228), &mut steps) else { return steps; }; if n != 227 { break 'b228; } let Some(n) = c.exec::<P>(r, l, 227, &Op::SetLocal(13, 522), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 228, &Op::SetLocal(15, 523), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 229, &Op::Jump(224), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 230, &Op::JumpUnless(161, 234), &mut steps) else { return steps; }; if n != 231 { break 'b234; } let Some(n) = c.exec::<P>(r, l, 231, &Op::JumpUnless(162, 233), &mut steps) else { return steps; }; if n != 232 { break 'b233; } let Some(n) = c.exec::<P>(r, l, 232, &Op::Discard(48), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 233, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 234, &Op::Put { set: 49, zone: 2, seat: Some(528), up: Some(false), after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 235, &Op::SetCell { off: 8, len: 111, ix: 529, to: 530 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 236, &Op::JumpUnless(172, 238), &mut steps) else { return steps; }; if n != 237 { break 'b238; } let Some(n) = c.exec::<P>(r, l, 237, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 238, &Op::SetLocal(14, 548), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 239, &Op::JumpUnless(178, 241), &mut steps) else { return steps; }; if n != 240 { break 'b241; } let Some(n) = c.exec::<P>(r, l, 240, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 241, &Op::Reveal(52), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 242, &Op::SetCell { off: 8, len: 111, ix: 558, to: 559 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 243, &Op::JumpUnless(181, 261), &mut steps) else { return steps; }; if n != 244 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 244, &Op::JumpUnless(182, 253), &mut steps) else { return steps; }; if n != 245 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 245, &Op::JumpUnless(183, 261), &mut steps) else { return steps; }; if n != 246 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 246, &Op::SetGlob(8, 567), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 247, &Op::SetCell { off: 341, len: 111, ix: 568, to: 569 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 248, &Op::SetCell { off: 452, len: 111, ix: 570, to: 571 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 249, &Op::SetGlob(7, 574), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 250, &Op::Run { event: 0, card: 575 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                217 => { 'b220: { let Some(n) = c.exec::<P>(r, l, 217, &Op::SetLocal(11, 482), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 218, &Op::JumpUnless(156, 220), &mut steps) else { return steps; }; if n != 219 { break 'b220; } let Some(n) = c.exec::<P>(r, l, 219, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 220, &Op::SetLocal(12, 485), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 221, &Op::SetLocal(13, 487), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 222, &Op::SetLocal(14, 490), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 223, &Op::SetLocal(15, 491), &mut steps) else { return steps; }; pc = 224; continue 'run; }
+                224 => 'top: loop { 'b241: { 'b238: { 'b234: { 'b233: { 'b230: { 'b228: { let Some(n) = c.exec::<P>(r, l, 224, &Op::JumpUnless(157, 230), &mut steps) else { return steps; }; if n != 225 { break 'b230; } let Some(n) = c.exec::<P>(r, l, 225, &Op::SetLocal(16, 513), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 226, &Op::JumpUnless(162, 228), &mut steps) else { return steps; }; if n != 227 { break 'b228; } let Some(n) = c.exec::<P>(r, l, 227, &Op::SetLocal(13, 522), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 228, &Op::SetLocal(15, 523), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 229, &Op::Jump(224), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 230, &Op::JumpUnless(163, 234), &mut steps) else { return steps; }; if n != 231 { break 'b234; } let Some(n) = c.exec::<P>(r, l, 231, &Op::JumpUnless(164, 233), &mut steps) else { return steps; }; if n != 232 { break 'b233; } let Some(n) = c.exec::<P>(r, l, 232, &Op::Discard(48), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 233, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 234, &Op::Put { set: 49, zone: 2, seat: Some(528), up: Some(false), after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 235, &Op::SetCell { off: 8, len: 111, ix: 529, to: 530 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 236, &Op::JumpUnless(174, 238), &mut steps) else { return steps; }; if n != 237 { break 'b238; } let Some(n) = c.exec::<P>(r, l, 237, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 238, &Op::SetLocal(14, 548), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 239, &Op::JumpUnless(180, 241), &mut steps) else { return steps; }; if n != 240 { break 'b241; } let Some(n) = c.exec::<P>(r, l, 240, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 241, &Op::Reveal(52), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 242, &Op::SetCell { off: 8, len: 111, ix: 558, to: 559 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 243, &Op::JumpUnless(183, 261), &mut steps) else { return steps; }; if n != 244 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 244, &Op::JumpUnless(184, 253), &mut steps) else { return steps; }; if n != 245 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 245, &Op::JumpUnless(185, 261), &mut steps) else { return steps; }; if n != 246 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 246, &Op::SetGlob(8, 567), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 247, &Op::SetCell { off: 341, len: 111, ix: 568, to: 569 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 248, &Op::SetCell { off: 452, len: 111, ix: 570, to: 571 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 249, &Op::SetGlob(7, 574), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 250, &Op::Run { event: 0, card: 575 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 251 => { let Some(n) = c.exec::<P>(r, l, 251, &Op::SetGlob(7, 578), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 252, &Op::Jump(261), &mut steps) else { return steps; }; pc = n; continue 'run; }
-                253 => { let Some(n) = c.exec::<P>(r, l, 253, &Op::JumpUnless(184, 261), &mut steps) else { return steps; }; if n != 254 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 254, &Op::SetCell { off: 230, len: 111, ix: 582, to: 583 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 255, &Op::SetGlob(8, 586), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 256, &Op::SetCell { off: 341, len: 111, ix: 587, to: 588 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 257, &Op::SetCell { off: 452, len: 111, ix: 589, to: 590 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 258, &Op::SetGlob(7, 593), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 259, &Op::Run { event: 0, card: 594 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                253 => { let Some(n) = c.exec::<P>(r, l, 253, &Op::JumpUnless(186, 261), &mut steps) else { return steps; }; if n != 254 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 254, &Op::SetCell { off: 230, len: 111, ix: 582, to: 583 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 255, &Op::SetGlob(8, 586), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 256, &Op::SetCell { off: 341, len: 111, ix: 587, to: 588 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 257, &Op::SetCell { off: 452, len: 111, ix: 589, to: 590 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 258, &Op::SetGlob(7, 593), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 259, &Op::Run { event: 0, card: 594 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 260 => { let Some(n) = c.exec::<P>(r, l, 260, &Op::SetGlob(7, 597), &mut steps) else { return steps; }; pc = 261; continue 'run; }
                 261 => { let Some(n) = c.exec::<P>(r, l, 261, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                262 => { 'b269: { 'b264: { let Some(n) = c.exec::<P>(r, l, 262, &Op::JumpUnless(187, 264), &mut steps) else { return steps; }; if n != 263 { break 'b264; } let Some(n) = c.exec::<P>(r, l, 263, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 264, &Op::SetLocal(11, 602), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 265, &Op::JumpUnless(191, 269), &mut steps) else { return steps; }; if n != 266 { break 'b269; } let Some(n) = c.exec::<P>(r, l, 266, &Op::Discard(54), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 267, &Op::SetCell { off: 8, len: 111, ix: 612, to: 613 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 268, &Op::SetCell { off: 119, len: 111, ix: 614, to: 615 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 269, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                270 => { 'b272: { let Some(n) = c.exec::<P>(r, l, 270, &Op::JumpUnless(192, 272), &mut steps) else { return steps; }; if n != 271 { break 'b272; } let Some(n) = c.exec::<P>(r, l, 271, &Op::SetCell { off: 0, len: 8, ix: 620, to: 621 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 272, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                273 => { 'b276: { let Some(n) = c.exec::<P>(r, l, 273, &Op::SetLocal(11, 623), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 274, &Op::JumpUnless(193, 276), &mut steps) else { return steps; }; if n != 275 { break 'b276; } let Some(n) = c.exec::<P>(r, l, 275, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 276, &Op::SetLocal(12, 628), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 277, &Op::Choose { by: 629, choice: 2 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                262 => { 'b269: { 'b264: { let Some(n) = c.exec::<P>(r, l, 262, &Op::JumpUnless(189, 264), &mut steps) else { return steps; }; if n != 263 { break 'b264; } let Some(n) = c.exec::<P>(r, l, 263, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 264, &Op::SetLocal(11, 602), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 265, &Op::JumpUnless(193, 269), &mut steps) else { return steps; }; if n != 266 { break 'b269; } let Some(n) = c.exec::<P>(r, l, 266, &Op::Discard(54), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 267, &Op::SetCell { off: 8, len: 111, ix: 612, to: 613 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 268, &Op::SetCell { off: 119, len: 111, ix: 614, to: 615 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 269, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                270 => { 'b272: { let Some(n) = c.exec::<P>(r, l, 270, &Op::JumpUnless(194, 272), &mut steps) else { return steps; }; if n != 271 { break 'b272; } let Some(n) = c.exec::<P>(r, l, 271, &Op::SetCell { off: 0, len: 8, ix: 620, to: 621 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 272, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                273 => { 'b276: { let Some(n) = c.exec::<P>(r, l, 273, &Op::SetLocal(11, 623), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 274, &Op::JumpUnless(195, 276), &mut steps) else { return steps; }; if n != 275 { break 'b276; } let Some(n) = c.exec::<P>(r, l, 275, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 276, &Op::SetLocal(12, 628), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 277, &Op::Choose { by: 629, choice: 2 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 278 => { let Some(n) = c.exec::<P>(r, l, 278, &Op::SetLocal(14, 635), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 279, &Op::SetLocal(15, 639), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 280, &Op::Put { set: 57, zone: 7, seat: Some(641), up: Some(true), after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 281, &Op::Put { set: 58, zone: 7, seat: Some(643), up: Some(true), after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 282, &Op::Jump(284), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 283 => { let Some(n) = c.exec::<P>(r, l, 283, &Op::Jump(284), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 284 => { let Some(n) = c.exec::<P>(r, l, 284, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                285 => { 'b293: { 'b291: { 'b289: { let Some(n) = c.exec::<P>(r, l, 285, &Op::SetLocal(11, 645), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 286, &Op::JumpUnless(196, 293), &mut steps) else { return steps; }; if n != 287 { break 'b293; } let Some(n) = c.exec::<P>(r, l, 287, &Op::JumpUnless(198, 289), &mut steps) else { return steps; }; if n != 288 { break 'b289; } let Some(n) = c.exec::<P>(r, l, 288, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 289, &Op::JumpUnless(208, 291), &mut steps) else { return steps; }; if n != 290 { break 'b291; } let Some(n) = c.exec::<P>(r, l, 290, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 291, &Op::Draw { seat: 663, n: 1 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 292, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 293, &Op::Choose { by: 664, choice: 3 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                294 => { 'b300: { 'b298: { let Some(n) = c.exec::<P>(r, l, 294, &Op::JumpUnless(211, 298), &mut steps) else { return steps; }; if n != 295 { break 'b298; } let Some(n) = c.exec::<P>(r, l, 295, &Op::Put { set: 64, zone: 2, seat: Some(676), up: Some(false), after: Some(674) }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 296, &Op::SetCell { off: 8, len: 111, ix: 677, to: 678 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 297, &Op::SetCell { off: 119, len: 111, ix: 679, to: 680 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 298, &Op::JumpUnless(221, 300), &mut steps) else { return steps; }; if n != 299 { break 'b300; } let Some(n) = c.exec::<P>(r, l, 299, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 300, &Op::Draw { seat: 695, n: 1 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 301, &Op::Jump(305), &mut steps) else { return steps; }; pc = n; continue 'run; }
-                302 => { let Some(n) = c.exec::<P>(r, l, 302, &Op::JumpUnless(222, 305), &mut steps) else { return steps; }; if n != 303 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 303, &Op::Draw { seat: 696, n: 1 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 304, &Op::Jump(305), &mut steps) else { return steps; }; pc = n; continue 'run; }
+                285 => { 'b293: { 'b291: { 'b289: { let Some(n) = c.exec::<P>(r, l, 285, &Op::SetLocal(11, 645), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 286, &Op::JumpUnless(198, 293), &mut steps) else { return steps; }; if n != 287 { break 'b293; } let Some(n) = c.exec::<P>(r, l, 287, &Op::JumpUnless(200, 289), &mut steps) else { return steps; }; if n != 288 { break 'b289; } let Some(n) = c.exec::<P>(r, l, 288, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 289, &Op::JumpUnless(210, 291), &mut steps) else { return steps; }; if n != 290 { break 'b291; } let Some(n) = c.exec::<P>(r, l, 290, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 291, &Op::Draw { seat: 663, n: 1 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 292, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 293, &Op::Choose { by: 664, choice: 3 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                294 => { 'b300: { 'b298: { let Some(n) = c.exec::<P>(r, l, 294, &Op::JumpUnless(213, 298), &mut steps) else { return steps; }; if n != 295 { break 'b298; } let Some(n) = c.exec::<P>(r, l, 295, &Op::Put { set: 64, zone: 2, seat: Some(676), up: Some(false), after: Some(674) }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 296, &Op::SetCell { off: 8, len: 111, ix: 677, to: 678 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 297, &Op::SetCell { off: 119, len: 111, ix: 679, to: 680 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 298, &Op::JumpUnless(223, 300), &mut steps) else { return steps; }; if n != 299 { break 'b300; } let Some(n) = c.exec::<P>(r, l, 299, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 300, &Op::Draw { seat: 695, n: 1 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 301, &Op::Jump(305), &mut steps) else { return steps; }; pc = n; continue 'run; }
+                302 => { let Some(n) = c.exec::<P>(r, l, 302, &Op::JumpUnless(224, 305), &mut steps) else { return steps; }; if n != 303 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 303, &Op::Draw { seat: 696, n: 1 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 304, &Op::Jump(305), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 305 => { let Some(n) = c.exec::<P>(r, l, 305, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                306 => { 'b309: { let Some(n) = c.exec::<P>(r, l, 306, &Op::SetLocal(11, 698), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 307, &Op::JumpUnless(234, 309), &mut steps) else { return steps; }; if n != 308 { break 'b309; } let Some(n) = c.exec::<P>(r, l, 308, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 309, &Op::ForCardInit { set: 68, base: 12, n: 13, i: 14 }, &mut steps) else { return steps; }; pc = 310; continue 'run; }
-                310 => 'top: loop { 'b313: { let Some(n) = c.exec::<P>(r, l, 310, &Op::ForCardNextIf { var: 15, base: 12, n: 13, i: 14, test: 237, exit: 313 }, &mut steps) else { return steps; }; if n != 311 { break 'b313; } let Some(n) = c.exec::<P>(r, l, 311, &Op::SetCell { off: 896, len: 111, ix: 720, to: 721 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 312, &Op::Jump(310), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 313, &Op::ForCardEnd { base: 12 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 314, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                315 => { 'b318: { let Some(n) = c.exec::<P>(r, l, 315, &Op::SetLocal(11, 723), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 316, &Op::JumpUnless(247, 318), &mut steps) else { return steps; }; if n != 317 { break 'b318; } let Some(n) = c.exec::<P>(r, l, 317, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 318, &Op::ForCardInit { set: 70, base: 12, n: 13, i: 14 }, &mut steps) else { return steps; }; pc = 319; continue 'run; }
-                319 => 'top: loop { 'b323: { let Some(n) = c.exec::<P>(r, l, 319, &Op::ForCardNextIf { var: 15, base: 12, n: 13, i: 14, test: 251, exit: 323 }, &mut steps) else { return steps; }; if n != 320 { break 'b323; } let Some(n) = c.exec::<P>(r, l, 320, &Op::SetCell { off: 1007, len: 111, ix: 749, to: 750 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 321, &Op::Tell(0), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 322, &Op::Jump(319), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 323, &Op::ForCardEnd { base: 12 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 324, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                325 => { 'b328: { let Some(n) = c.exec::<P>(r, l, 325, &Op::SetLocal(11, 753), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 326, &Op::JumpUnless(261, 328), &mut steps) else { return steps; }; if n != 327 { break 'b328; } let Some(n) = c.exec::<P>(r, l, 327, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 328, &Op::ForCardInit { set: 72, base: 12, n: 13, i: 14 }, &mut steps) else { return steps; }; pc = 329; continue 'run; }
-                329 => 'top: loop { 'b333: { let Some(n) = c.exec::<P>(r, l, 329, &Op::ForCardNextIf { var: 15, base: 12, n: 13, i: 14, test: 272, exit: 333 }, &mut steps) else { return steps; }; if n != 330 { break 'b333; } let Some(n) = c.exec::<P>(r, l, 330, &Op::SetCell { off: 1007, len: 111, ix: 784, to: 785 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 331, &Op::Tell(1), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 332, &Op::Jump(329), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 333, &Op::ForCardEnd { base: 12 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 334, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                335 => { 'b343: { 'b339: { let Some(n) = c.exec::<P>(r, l, 335, &Op::SetLocal(11, 788), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 336, &Op::SetLocal(12, 790), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 337, &Op::JumpUnless(283, 339), &mut steps) else { return steps; }; if n != 338 { break 'b339; } let Some(n) = c.exec::<P>(r, l, 338, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 339, &Op::SetLocal(13, 823), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 340, &Op::JumpUnless(293, 343), &mut steps) else { return steps; }; if n != 341 { break 'b343; } let Some(n) = c.exec::<P>(r, l, 341, &Op::SetGlob(20, 828), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 342, &Op::SetGlob(21, 829), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 343, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                344 => { 'b352: { 'b348: { let Some(n) = c.exec::<P>(r, l, 344, &Op::SetLocal(11, 831), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 345, &Op::SetLocal(12, 833), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 346, &Op::JumpUnless(304, 348), &mut steps) else { return steps; }; if n != 347 { break 'b348; } let Some(n) = c.exec::<P>(r, l, 347, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 348, &Op::SetLocal(13, 866), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 349, &Op::JumpUnless(314, 352), &mut steps) else { return steps; }; if n != 350 { break 'b352; } let Some(n) = c.exec::<P>(r, l, 350, &Op::SetGlob(20, 871), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 351, &Op::SetGlob(21, 872), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 352, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                353 => { 'b355: { let Some(n) = c.exec::<P>(r, l, 353, &Op::JumpUnless(315, 355), &mut steps) else { return steps; }; if n != 354 { break 'b355; } let Some(n) = c.exec::<P>(r, l, 354, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 355, &Op::SetLocal(11, 888), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 356, &Op::SetCell { off: 563, len: 111, ix: 889, to: 893 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 357, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                358 => { 'b360: { let Some(n) = c.exec::<P>(r, l, 358, &Op::JumpUnless(320, 360), &mut steps) else { return steps; }; if n != 359 { break 'b360; } let Some(n) = c.exec::<P>(r, l, 359, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 360, &Op::SetLocal(11, 909), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 361, &Op::SetCell { off: 563, len: 111, ix: 910, to: 914 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 362, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                306 => { 'b309: { let Some(n) = c.exec::<P>(r, l, 306, &Op::SetLocal(11, 698), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 307, &Op::JumpUnless(236, 309), &mut steps) else { return steps; }; if n != 308 { break 'b309; } let Some(n) = c.exec::<P>(r, l, 308, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 309, &Op::ForCardInit { set: 68, base: 12, n: 13, i: 14 }, &mut steps) else { return steps; }; pc = 310; continue 'run; }
+                310 => 'top: loop { 'b313: { let Some(n) = c.exec::<P>(r, l, 310, &Op::ForCardNextIf { var: 15, base: 12, n: 13, i: 14, test: 239, exit: 313 }, &mut steps) else { return steps; }; if n != 311 { break 'b313; } let Some(n) = c.exec::<P>(r, l, 311, &Op::SetCell { off: 896, len: 111, ix: 720, to: 721 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 312, &Op::Jump(310), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 313, &Op::ForCardEnd { base: 12 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 314, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                315 => { 'b318: { let Some(n) = c.exec::<P>(r, l, 315, &Op::SetLocal(11, 723), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 316, &Op::JumpUnless(249, 318), &mut steps) else { return steps; }; if n != 317 { break 'b318; } let Some(n) = c.exec::<P>(r, l, 317, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 318, &Op::ForCardInit { set: 70, base: 12, n: 13, i: 14 }, &mut steps) else { return steps; }; pc = 319; continue 'run; }
+                319 => 'top: loop { 'b323: { let Some(n) = c.exec::<P>(r, l, 319, &Op::ForCardNextIf { var: 15, base: 12, n: 13, i: 14, test: 253, exit: 323 }, &mut steps) else { return steps; }; if n != 320 { break 'b323; } let Some(n) = c.exec::<P>(r, l, 320, &Op::SetCell { off: 1007, len: 111, ix: 749, to: 750 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 321, &Op::Tell(0), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 322, &Op::Jump(319), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 323, &Op::ForCardEnd { base: 12 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 324, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                325 => { 'b328: { let Some(n) = c.exec::<P>(r, l, 325, &Op::SetLocal(11, 753), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 326, &Op::JumpUnless(263, 328), &mut steps) else { return steps; }; if n != 327 { break 'b328; } let Some(n) = c.exec::<P>(r, l, 327, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 328, &Op::ForCardInit { set: 72, base: 12, n: 13, i: 14 }, &mut steps) else { return steps; }; pc = 329; continue 'run; }
+                329 => 'top: loop { 'b333: { let Some(n) = c.exec::<P>(r, l, 329, &Op::ForCardNextIf { var: 15, base: 12, n: 13, i: 14, test: 274, exit: 333 }, &mut steps) else { return steps; }; if n != 330 { break 'b333; } let Some(n) = c.exec::<P>(r, l, 330, &Op::SetCell { off: 1007, len: 111, ix: 784, to: 785 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 331, &Op::Tell(1), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 332, &Op::Jump(329), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 333, &Op::ForCardEnd { base: 12 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 334, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                335 => { 'b343: { 'b339: { let Some(n) = c.exec::<P>(r, l, 335, &Op::SetLocal(11, 788), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 336, &Op::SetLocal(12, 790), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 337, &Op::JumpUnless(285, 339), &mut steps) else { return steps; }; if n != 338 { break 'b339; } let Some(n) = c.exec::<P>(r, l, 338, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 339, &Op::SetLocal(13, 823), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 340, &Op::JumpUnless(295, 343), &mut steps) else { return steps; }; if n != 341 { break 'b343; } let Some(n) = c.exec::<P>(r, l, 341, &Op::SetGlob(20, 828), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 342, &Op::SetGlob(21, 829), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 343, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                344 => { 'b352: { 'b348: { let Some(n) = c.exec::<P>(r, l, 344, &Op::SetLocal(11, 831), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 345, &Op::SetLocal(12, 833), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 346, &Op::JumpUnless(306, 348), &mut steps) else { return steps; }; if n != 347 { break 'b348; } let Some(n) = c.exec::<P>(r, l, 347, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 348, &Op::SetLocal(13, 866), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 349, &Op::JumpUnless(316, 352), &mut steps) else { return steps; }; if n != 350 { break 'b352; } let Some(n) = c.exec::<P>(r, l, 350, &Op::SetGlob(20, 871), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 351, &Op::SetGlob(21, 872), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 352, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                353 => { 'b355: { let Some(n) = c.exec::<P>(r, l, 353, &Op::JumpUnless(317, 355), &mut steps) else { return steps; }; if n != 354 { break 'b355; } let Some(n) = c.exec::<P>(r, l, 354, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 355, &Op::SetLocal(11, 888), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 356, &Op::SetCell { off: 563, len: 111, ix: 889, to: 893 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 357, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                358 => { 'b360: { let Some(n) = c.exec::<P>(r, l, 358, &Op::JumpUnless(322, 360), &mut steps) else { return steps; }; if n != 359 { break 'b360; } let Some(n) = c.exec::<P>(r, l, 359, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 360, &Op::SetLocal(11, 909), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 361, &Op::SetCell { off: 563, len: 111, ix: 910, to: 914 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 362, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 363 => { let Some(n) = c.exec::<P>(r, l, 363, &Op::SetLocal(11, 916), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 364, &Op::ForCardInit { set: 79, base: 12, n: 13, i: 14 }, &mut steps) else { return steps; }; pc = 365; continue 'run; }
-                365 => 'top: loop { 'b368: { let Some(n) = c.exec::<P>(r, l, 365, &Op::ForCardNextIf { var: 15, base: 12, n: 13, i: 14, test: 328, exit: 368 }, &mut steps) else { return steps; }; if n != 366 { break 'b368; } let Some(n) = c.exec::<P>(r, l, 366, &Op::SetCell { off: 563, len: 111, ix: 928, to: 938 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 367, &Op::Jump(365), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 368, &Op::ForCardEnd { base: 12 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 369, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                370 => { 'b373: { let Some(n) = c.exec::<P>(r, l, 370, &Op::SetLocal(11, 940), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 371, &Op::JumpUnless(335, 373), &mut steps) else { return steps; }; if n != 372 { break 'b373; } let Some(n) = c.exec::<P>(r, l, 372, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 373, &Op::SetCell { off: 563, len: 111, ix: 954, to: 955 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 374, &Op::SetCell { off: 674, len: 111, ix: 956, to: 957 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 375, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                365 => 'top: loop { 'b368: { let Some(n) = c.exec::<P>(r, l, 365, &Op::ForCardNextIf { var: 15, base: 12, n: 13, i: 14, test: 330, exit: 368 }, &mut steps) else { return steps; }; if n != 366 { break 'b368; } let Some(n) = c.exec::<P>(r, l, 366, &Op::SetCell { off: 563, len: 111, ix: 928, to: 938 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 367, &Op::Jump(365), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 368, &Op::ForCardEnd { base: 12 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 369, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                370 => { 'b373: { let Some(n) = c.exec::<P>(r, l, 370, &Op::SetLocal(11, 940), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 371, &Op::JumpUnless(337, 373), &mut steps) else { return steps; }; if n != 372 { break 'b373; } let Some(n) = c.exec::<P>(r, l, 372, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 373, &Op::SetCell { off: 563, len: 111, ix: 954, to: 955 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 374, &Op::SetCell { off: 674, len: 111, ix: 956, to: 957 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 375, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 376 => { let Some(n) = c.exec::<P>(r, l, 376, &Op::SetGlob(22, 958), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 377, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                378 => { 'b387: { 'b384: { let Some(n) = c.exec::<P>(r, l, 378, &Op::SetLocal(11, 960), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 379, &Op::SetLocal(12, 964), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 380, &Op::SetLocal(13, 987), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 381, &Op::JumpUnless(343, 384), &mut steps) else { return steps; }; if n != 382 { break 'b384; } let Some(n) = c.exec::<P>(r, l, 382, &Op::SetCell { off: 674, len: 111, ix: 990, to: 991 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 383, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 384, &Op::JumpUnless(344, 387), &mut steps) else { return steps; }; if n != 385 { break 'b387; } let Some(n) = c.exec::<P>(r, l, 385, &Op::SetCell { off: 674, len: 111, ix: 995, to: 996 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 386, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 387, &Op::SetCell { off: 563, len: 111, ix: 997, to: 1008 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 388, &Op::SetCell { off: 674, len: 111, ix: 1009, to: 1010 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 389, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                378 => { 'b387: { 'b384: { let Some(n) = c.exec::<P>(r, l, 378, &Op::SetLocal(11, 960), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 379, &Op::SetLocal(12, 964), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 380, &Op::SetLocal(13, 987), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 381, &Op::JumpUnless(345, 384), &mut steps) else { return steps; }; if n != 382 { break 'b384; } let Some(n) = c.exec::<P>(r, l, 382, &Op::SetCell { off: 674, len: 111, ix: 990, to: 991 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 383, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 384, &Op::JumpUnless(346, 387), &mut steps) else { return steps; }; if n != 385 { break 'b387; } let Some(n) = c.exec::<P>(r, l, 385, &Op::SetCell { off: 674, len: 111, ix: 995, to: 996 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 386, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 387, &Op::SetCell { off: 563, len: 111, ix: 997, to: 1008 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 388, &Op::SetCell { off: 674, len: 111, ix: 1009, to: 1010 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 389, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 at => {
                     let Some(op) = r.program.ops.get(usize::from(at)) else {
                         c.pc = at;
@@ -20766,7 +20780,7 @@ mod p4 {
 
     #[inline]
     fn x290(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut best: Option<(u8, [i32; 4])> = None; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[3] = i32::from(it); if t101(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x288(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } } best.map_or(-1, |(it, _)| i32::from(it))
+        let mut best: Option<(u8, [i32; 4])> = None; if let Some(p) = { let i = l[1]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[3] = i32::from(it); if t103(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x288(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } } best.map_or(-1, |(it, _)| i32::from(it))
     }
 
     #[inline]
@@ -21216,7 +21230,7 @@ mod p4 {
 
     #[inline]
     fn x380(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut best: Option<(u8, [i32; 4])> = None; for it in 0..3u8 { l[5] = i32::from(it); if t133(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x371(c, r, l); kk[1] = x373(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } best.map_or(-1, |(it, _)| i32::from(it))
+        let mut best: Option<(u8, [i32; 4])> = None; for it in 0..3u8 { l[5] = i32::from(it); if t135(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x371(c, r, l); kk[1] = x373(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } best.map_or(-1, |(it, _)| i32::from(it))
     }
 
     #[inline]
@@ -21261,17 +21275,17 @@ mod p4 {
 
     #[inline]
     fn x389(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut best: Option<(u8, [i32; 4])> = None; for it in 0..3u8 { l[5] = i32::from(it); if t134(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x382(c, r, l); kk[1] = x385(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } best.map_or(-1, |(it, _)| i32::from(it))
+        let mut best: Option<(u8, [i32; 4])> = None; for it in 0..3u8 { l[5] = i32::from(it); if t136(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x382(c, r, l); kk[1] = x385(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } best.map_or(-1, |(it, _)| i32::from(it))
     }
 
     #[inline]
     fn x390(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t128(c, r, l) { x380(c, r, l) } else { x389(c, r, l) }
+        if t130(c, r, l) { x380(c, r, l) } else { x389(c, r, l) }
     }
 
     #[inline]
     fn x391(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t127(c, r, l) { c.glob[21] } else { x390(c, r, l) }
+        if t129(c, r, l) { c.glob[21] } else { x390(c, r, l) }
     }
 
     #[inline]
@@ -21421,7 +21435,7 @@ mod p4 {
 
     #[inline]
     fn x421(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { l[4] = i32::from(it); n += i32::from(t142(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { l[4] = i32::from(it); n += i32::from(t144(c, r, l)); } } n
     }
 
     #[inline]
@@ -21431,7 +21445,7 @@ mod p4 {
 
     #[inline]
     fn x423(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; for it in 0..6u8 { l[3] = i32::from(it); n += i32::from(t144(c, r, l)); } n
+        let mut n = 0i32; for it in 0..6u8 { l[3] = i32::from(it); n += i32::from(t146(c, r, l)); } n
     }
 
     #[inline]
@@ -21476,7 +21490,7 @@ mod p4 {
 
     #[inline]
     fn x432(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { l[4] = i32::from(it); if t147(c, r, l) { let v = x428(c, r, l); acc = Some(match acc { Some(a) => a.max(v), None => v }); } } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { l[4] = i32::from(it); if t149(c, r, l) { let v = x428(c, r, l); acc = Some(match acc { Some(a) => a.max(v), None => v }); } } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -21531,7 +21545,7 @@ mod p4 {
 
     #[inline]
     fn x443(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t146(c, r, l) { x441(c, r, l) } else { (0i32) }
+        if t148(c, r, l) { x441(c, r, l) } else { (0i32) }
     }
 
     #[inline]
@@ -21666,27 +21680,27 @@ mod p4 {
 
     #[inline]
     fn x470(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t152(c, r, l) { (1i32) } else { (0i32) }
+        if t154(c, r, l) { (1i32) } else { (0i32) }
     }
 
     #[inline]
     fn x471(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t151(c, r, l) { (32i32) } else { x470(c, r, l) }
+        if t153(c, r, l) { (32i32) } else { x470(c, r, l) }
     }
 
     #[inline]
     fn x472(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t150(c, r, l) { (1024i32) } else { x471(c, r, l) }
+        if t152(c, r, l) { (1024i32) } else { x471(c, r, l) }
     }
 
     #[inline]
     fn x473(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t149(c, r, l) { (32768i32) } else { x472(c, r, l) }
+        if t151(c, r, l) { (32768i32) } else { x472(c, r, l) }
     }
 
     #[inline]
     fn x474(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t148(c, r, l) { (1048576i32) } else { x473(c, r, l) }
+        if t150(c, r, l) { (1048576i32) } else { x473(c, r, l) }
     }
 
     #[inline]
@@ -21881,7 +21895,7 @@ mod p4 {
 
     #[inline]
     fn x513(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t156(c, r, l) { x507(c, r, l) } else { x512(c, r, l) }
+        if t158(c, r, l) { x507(c, r, l) } else { x512(c, r, l) }
     }
 
     #[inline]
@@ -22031,7 +22045,7 @@ mod p4 {
 
     #[inline]
     fn x543(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; for it in 0..3u8 { l[14] = i32::from(it); n += i32::from(t170(c, r, l)); } n
+        let mut n = 0i32; for it in 0..3u8 { l[14] = i32::from(it); n += i32::from(t172(c, r, l)); } n
     }
 
     #[inline]
@@ -22621,7 +22635,7 @@ mod p4 {
 
     #[inline]
     fn x661(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; for it in 0..3u8 { l[12] = i32::from(it); n += i32::from(t206(c, r, l)); } n
+        let mut n = 0i32; for it in 0..3u8 { l[12] = i32::from(it); n += i32::from(t208(c, r, l)); } n
     }
 
     #[inline]
@@ -22781,7 +22795,7 @@ mod p4 {
 
     #[inline]
     fn x693(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; for it in 0..3u8 { l[13] = i32::from(it); n += i32::from(t219(c, r, l)); } n
+        let mut n = 0i32; for it in 0..3u8 { l[13] = i32::from(it); n += i32::from(t221(c, r, l)); } n
     }
 
     #[inline]
@@ -22876,7 +22890,7 @@ mod p4 {
 
     #[inline]
     fn x712(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); n += i32::from(t232(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); n += i32::from(t234(c, r, l)); } } n
     }
 
     #[inline]
@@ -23001,7 +23015,7 @@ mod p4 {
 
     #[inline]
     fn x737(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); n += i32::from(t246(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); n += i32::from(t248(c, r, l)); } } n
     }
 
     #[inline]
@@ -23151,7 +23165,7 @@ mod p4 {
 
     #[inline]
     fn x767(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); n += i32::from(t260(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); n += i32::from(t262(c, r, l)); } } n
     }
 
     #[inline]
@@ -23351,7 +23365,7 @@ mod p4 {
 
     #[inline]
     fn x807(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); n += i32::from(t281(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); n += i32::from(t283(c, r, l)); } } n
     }
 
     #[inline]
@@ -23431,7 +23445,7 @@ mod p4 {
 
     #[inline]
     fn x823(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t290(c, r, l) { let v = x811(c, r, l); acc = Some(match acc { Some(a) => a.min(v), None => v }); } } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t292(c, r, l) { let v = x811(c, r, l); acc = Some(match acc { Some(a) => a.min(v), None => v }); } } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -23566,7 +23580,7 @@ mod p4 {
 
     #[inline]
     fn x850(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); n += i32::from(t302(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); n += i32::from(t304(c, r, l)); } } n
     }
 
     #[inline]
@@ -23646,7 +23660,7 @@ mod p4 {
 
     #[inline]
     fn x866(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t311(c, r, l) { let v = x854(c, r, l); acc = Some(match acc { Some(a) => a.min(v), None => v }); } } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t313(c, r, l) { let v = x854(c, r, l); acc = Some(match acc { Some(a) => a.min(v), None => v }); } } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -23746,7 +23760,7 @@ mod p4 {
 
     #[inline]
     fn x886(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = { let i = x880(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[11] = i32::from(it); n += i32::from(t318(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = { let i = x880(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[11] = i32::from(it); n += i32::from(t320(c, r, l)); } } n
     }
 
     #[inline]
@@ -23851,7 +23865,7 @@ mod p4 {
 
     #[inline]
     fn x907(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = { let i = x901(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[11] = i32::from(it); n += i32::from(t323(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = { let i = x901(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[11] = i32::from(it); n += i32::from(t325(c, r, l)); } } n
     }
 
     #[inline]
@@ -24076,7 +24090,7 @@ mod p4 {
 
     #[inline]
     fn x952(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = { let i = x942(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); n += i32::from(t333(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = { let i = x942(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); n += i32::from(t335(c, r, l)); } } n
     }
 
     #[inline]
@@ -24191,7 +24205,7 @@ mod p4 {
 
     #[inline]
     fn x975(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut best: Option<(u8, [i32; 4])> = None; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t339(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x967(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } } best.map_or(-1, |(it, _)| i32::from(it))
+        let mut best: Option<(u8, [i32; 4])> = None; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t341(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x967(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } } best.map_or(-1, |(it, _)| i32::from(it))
     }
 
     #[inline]
@@ -24251,7 +24265,7 @@ mod p4 {
 
     #[inline]
     fn x987(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut best: Option<(u8, [i32; 4])> = None; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t342(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x979(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } } best.map_or(-1, |(it, _)| i32::from(it))
+        let mut best: Option<(u8, [i32; 4])> = None; if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t344(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x979(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } } best.map_or(-1, |(it, _)| i32::from(it))
     }
 
     #[inline]
@@ -24346,7 +24360,7 @@ mod p4 {
 
     #[inline]
     fn x1006(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t346(c, r, l) { x1003(c, r, l) } else { x1005(c, r, l) }
+        if t348(c, r, l) { x1003(c, r, l) } else { x1005(c, r, l) }
     }
 
     #[inline]
@@ -24406,7 +24420,7 @@ mod p4 {
 
     #[inline]
     fn x1018(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; for it in 0..3u8 { l[18] = i32::from(it); if t347(c, r, l) { let v = x1015(c, r, l); acc = Some(match acc { Some(a) => a.max(v), None => v }); } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; for it in 0..3u8 { l[18] = i32::from(it); if t349(c, r, l) { let v = x1015(c, r, l); acc = Some(match acc { Some(a) => a.max(v), None => v }); } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -24501,7 +24515,7 @@ mod p4 {
 
     #[inline]
     fn x1037(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t349(c, r, l) { x1034(c, r, l) } else { x1036(c, r, l) }
+        if t351(c, r, l) { x1034(c, r, l) } else { x1036(c, r, l) }
     }
 
     #[inline]
@@ -24511,7 +24525,7 @@ mod p4 {
 
     #[inline]
     fn x1039(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t348(c, r, l) { x1037(c, r, l) } else { (16i32) }
+        if t350(c, r, l) { x1037(c, r, l) } else { (16i32) }
     }
 
     #[inline]
@@ -24531,7 +24545,7 @@ mod p4 {
 
     #[inline]
     fn x1043(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; if let Some(p) = { let i = x1024(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[20] = i32::from(it); if t350(c, r, l) { let v = x1039(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; if let Some(p) = { let i = x1024(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[20] = i32::from(it); if t352(c, r, l) { let v = x1039(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -24606,7 +24620,7 @@ mod p4 {
 
     #[inline]
     fn x1058(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t352(c, r, l) { x1055(c, r, l) } else { x1057(c, r, l) }
+        if t354(c, r, l) { x1055(c, r, l) } else { x1057(c, r, l) }
     }
 
     #[inline]
@@ -24616,7 +24630,7 @@ mod p4 {
 
     #[inline]
     fn x1060(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t351(c, r, l) { x1058(c, r, l) } else { (16i32) }
+        if t353(c, r, l) { x1058(c, r, l) } else { (16i32) }
     }
 
     #[inline]
@@ -24636,7 +24650,7 @@ mod p4 {
 
     #[inline]
     fn x1064(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; if let Some(p) = { let i = x1045(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[22] = i32::from(it); if t353(c, r, l) { let v = x1060(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; if let Some(p) = { let i = x1045(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[22] = i32::from(it); if t355(c, r, l) { let v = x1060(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -24651,12 +24665,12 @@ mod p4 {
 
     #[inline]
     fn x1067(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; for it in 0..3u8 { l[21] = i32::from(it); if t354(c, r, l) { let v = x1064(c, r, l); acc = Some(match acc { Some(a) => a.max(v), None => v }); } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; for it in 0..3u8 { l[21] = i32::from(it); if t356(c, r, l) { let v = x1064(c, r, l); acc = Some(match acc { Some(a) => a.max(v), None => v }); } } acc.unwrap_or(0)
     }
 
     #[inline]
     fn x1068(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        i32::from(t355(c, r, l))
+        i32::from(t357(c, r, l))
     }
 
     #[inline]
@@ -24731,7 +24745,7 @@ mod p4 {
 
     #[inline]
     fn x1083(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t357(c, r, l) { x1080(c, r, l) } else { x1082(c, r, l) }
+        if t359(c, r, l) { x1080(c, r, l) } else { x1082(c, r, l) }
     }
 
     #[inline]
@@ -24741,7 +24755,7 @@ mod p4 {
 
     #[inline]
     fn x1085(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t356(c, r, l) { x1083(c, r, l) } else { (16i32) }
+        if t358(c, r, l) { x1083(c, r, l) } else { (16i32) }
     }
 
     #[inline]
@@ -24761,7 +24775,7 @@ mod p4 {
 
     #[inline]
     fn x1089(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; if let Some(p) = { let i = x1070(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[23] = i32::from(it); if t358(c, r, l) { let v = x1085(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; if let Some(p) = { let i = x1070(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[23] = i32::from(it); if t360(c, r, l) { let v = x1085(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -24836,7 +24850,7 @@ mod p4 {
 
     #[inline]
     fn x1104(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t360(c, r, l) { x1101(c, r, l) } else { x1103(c, r, l) }
+        if t362(c, r, l) { x1101(c, r, l) } else { x1103(c, r, l) }
     }
 
     #[inline]
@@ -24846,7 +24860,7 @@ mod p4 {
 
     #[inline]
     fn x1106(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t359(c, r, l) { x1104(c, r, l) } else { (16i32) }
+        if t361(c, r, l) { x1104(c, r, l) } else { (16i32) }
     }
 
     #[inline]
@@ -24866,7 +24880,7 @@ mod p4 {
 
     #[inline]
     fn x1110(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; if let Some(p) = { let i = x1091(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[25] = i32::from(it); if t361(c, r, l) { let v = x1106(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; if let Some(p) = { let i = x1091(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[25] = i32::from(it); if t363(c, r, l) { let v = x1106(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -24881,12 +24895,12 @@ mod p4 {
 
     #[inline]
     fn x1113(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; for it in 0..3u8 { l[24] = i32::from(it); if t362(c, r, l) { let v = x1110(c, r, l); acc = Some(match acc { Some(a) => a.max(v), None => v }); } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; for it in 0..3u8 { l[24] = i32::from(it); if t364(c, r, l) { let v = x1110(c, r, l); acc = Some(match acc { Some(a) => a.max(v), None => v }); } } acc.unwrap_or(0)
     }
 
     #[inline]
     fn x1114(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        i32::from(t363(c, r, l))
+        i32::from(t365(c, r, l))
     }
 
     #[inline]
@@ -24931,7 +24945,7 @@ mod p4 {
 
     #[inline]
     fn x1123(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; let mut left = 250usize; 'set: { for it in 75u8..111u8 { if left == 0 { break 'set; } left -= 1; l[19] = i32::from(it); if t366(c, r, l) { let v = x1116(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; let mut left = 250usize; 'set: { for it in 75u8..111u8 { if left == 0 { break 'set; } left -= 1; l[19] = i32::from(it); if t368(c, r, l) { let v = x1116(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -25036,7 +25050,7 @@ mod p4 {
 
     #[inline]
     fn x1144(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        i32::from(t367(c, r, l))
+        i32::from(t369(c, r, l))
     }
 
     #[inline]
@@ -25051,7 +25065,7 @@ mod p4 {
 
     #[inline]
     fn x1147(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        i32::from(t368(c, r, l))
+        i32::from(t370(c, r, l))
     }
 
     #[inline]
@@ -25066,7 +25080,7 @@ mod p4 {
 
     #[inline]
     fn x1150(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        i32::from(t369(c, r, l))
+        i32::from(t371(c, r, l))
     }
 
     #[inline]
@@ -25191,7 +25205,7 @@ mod p4 {
 
     #[inline]
     fn t23(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        !t370(c, r, l)
+        !t372(c, r, l)
     }
 
     #[inline]
@@ -25511,7 +25525,7 @@ mod p4 {
 
     #[inline]
     fn t87(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t85(c, r, l) || t86(c, r, l)
+        let k = l[6]; const BITS: [u64; 4] = [703687462748160, 1280, 0, 0]; if (0..111i32).contains(&k) { BITS[(k >> 6) as usize] >> (k & 63) & 1 == 1 } else { false }
     }
 
     #[inline]
@@ -25531,62 +25545,62 @@ mod p4 {
 
     #[inline]
     fn t91(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t84(c, r, l) && t87(c, r, l) && t88(c, r, l) && t89(c, r, l) && t90(c, r, l)
+        ({ let k = l[6]; const BITS: [u64; 4] = [140737492549632, 256, 0, 0]; if (0..111i32).contains(&k) { BITS[(k >> 6) as usize] >> (k & 63) & 1 == 1 } else { false } }) && t88(c, r, l) && t89(c, r, l) && t90(c, r, l)
     }
 
     #[inline]
     fn t92(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[6]; const HAS: [u64; 4] = [545357783629824, 992, 0, 0]; (0..111i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
+        let k = l[6]; const BITS: [u64; 4] = [140737492549632, 256, 0, 0]; if (0..111i32).contains(&k) { BITS[(k >> 6) as usize] >> (k & 63) & 1 == 1 } else { false }
     }
 
     #[inline]
     fn t93(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x271(c, r, l); let b = (6i32); a == b
+        let k = l[6]; const HAS: [u64; 4] = [545357783629824, 992, 0, 0]; (0..111i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
     fn t94(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x274(c, r, l); let b = (7i32); a == b
+        let a = x271(c, r, l); let b = (6i32); a == b
     }
 
     #[inline]
     fn t95(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t93(c, r, l) || t94(c, r, l)
+        let a = x274(c, r, l); let b = (7i32); a == b
     }
 
     #[inline]
     fn t96(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        !t95(c, r, l)
+        let k = l[6]; const BITS: [u64; 4] = [703687462748160, 1280, 0, 0]; if (0..111i32).contains(&k) { BITS[(k >> 6) as usize] >> (k & 63) & 1 == 1 } else { false }
     }
 
     #[inline]
     fn t97(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x277(c, r, l); let b = (0i32); a == b
+        let k = l[6]; const BITS: [u64; 4] = [18446040386246803455, 140737488354047, 0, 0]; if (0..111i32).contains(&k) { BITS[(k >> 6) as usize] >> (k & 63) & 1 == 1 } else { true }
     }
 
     #[inline]
     fn t98(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x280(c, r, l); let b = (0i32); a == b
+        let a = x277(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t99(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x283(c, r, l); let b = (0i32); a == b
+        let a = x280(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t100(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t92(c, r, l) && t96(c, r, l) && t97(c, r, l) && t98(c, r, l) && t99(c, r, l)
+        let a = x283(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t101(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[3]; const HAS: [u64; 4] = [562949970198528, 1024, 0, 0]; (0..111i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
+        ({ let k = l[6]; const BITS: [u64; 4] = [404620291080192, 736, 0, 0]; if (0..111i32).contains(&k) { BITS[(k >> 6) as usize] >> (k & 63) & 1 == 1 } else { false } }) && t98(c, r, l) && t99(c, r, l) && t100(c, r, l)
     }
 
     #[inline]
     fn t102(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[3]; let b = (-1i32); a != b
+        let k = l[6]; const BITS: [u64; 4] = [404620291080192, 736, 0, 0]; if (0..111i32).contains(&k) { BITS[(k >> 6) as usize] >> (k & 63) & 1 == 1 } else { false }
     }
 
     #[inline]
@@ -25596,112 +25610,112 @@ mod p4 {
 
     #[inline]
     fn t104(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x295(c, r, l); let b = (0i32); a == b
+        let a = l[3]; let b = (-1i32); a != b
     }
 
     #[inline]
     fn t105(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x298(c, r, l); let b = (0i32); a == b
+        let k = l[3]; const HAS: [u64; 4] = [562949970198528, 1024, 0, 0]; (0..111i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
     fn t106(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x301(c, r, l); let b = (0i32); a == b
+        let a = x295(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t107(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t103(c, r, l) && t104(c, r, l) && t105(c, r, l) && t106(c, r, l)
+        let a = x298(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t108(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x301(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t109(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[7]; const HAS: [u64; 4] = [1099511660544, 2, 0, 0]; (0..111i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
+        t105(c, r, l) && t106(c, r, l) && t107(c, r, l) && t108(c, r, l)
     }
 
     #[inline]
     fn t110(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x309(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t111(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x312(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t112(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x315(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t113(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t109(c, r, l) && t110(c, r, l) && t111(c, r, l) && t112(c, r, l)
-    }
-
-    #[inline]
-    fn t114(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[7]; const HAS: [u64; 4] = [2199023321088, 4, 0, 0]; (0..111i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
-    }
-
-    #[inline]
-    fn t115(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x321(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t116(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x324(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t117(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x327(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t118(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t114(c, r, l) && t115(c, r, l) && t116(c, r, l) && t117(c, r, l)
-    }
-
-    #[inline]
-    fn t119(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x336(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t120(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x340(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t121(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x349(c, r, l); let b = (1i32); a == b
-    }
-
-    #[inline]
-    fn t122(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[20]; let b = (0i32); a > b
-    }
-
-    #[inline]
-    fn t123(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         false
     }
 
     #[inline]
+    fn t111(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let k = l[7]; const HAS: [u64; 4] = [1099511660544, 2, 0, 0]; (0..111i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
+    }
+
+    #[inline]
+    fn t112(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x309(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t113(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x312(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t114(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x315(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t115(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t111(c, r, l) && t112(c, r, l) && t113(c, r, l) && t114(c, r, l)
+    }
+
+    #[inline]
+    fn t116(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let k = l[7]; const HAS: [u64; 4] = [2199023321088, 4, 0, 0]; (0..111i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
+    }
+
+    #[inline]
+    fn t117(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x321(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t118(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x324(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t119(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x327(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t120(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t116(c, r, l) && t117(c, r, l) && t118(c, r, l) && t119(c, r, l)
+    }
+
+    #[inline]
+    fn t121(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x336(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t122(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x340(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t123(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x349(c, r, l); let b = (1i32); a == b
+    }
+
+    #[inline]
     fn t124(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        let a = c.glob[20]; let b = (0i32); a > b
     }
 
     #[inline]
     fn t125(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[22]; let b = (0i32); a == b
+        false
     }
 
     #[inline]
@@ -25711,27 +25725,27 @@ mod p4 {
 
     #[inline]
     fn t127(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[20]; let b = (0i32); a > b
+        let a = c.glob[22]; let b = (0i32); a == b
     }
 
     #[inline]
     fn t128(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[22]; let b = (1i32); a == b
+        true
     }
 
     #[inline]
     fn t129(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x375(c, r, l); let b = (1i32); a == b
+        let a = c.glob[20]; let b = (0i32); a > b
     }
 
     #[inline]
     fn t130(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = c.glob[22]; let b = (1i32); a == b
     }
 
     #[inline]
     fn t131(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x378(c, r, l); let b = (0i32); a > b
+        let a = x375(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
@@ -25741,27 +25755,27 @@ mod p4 {
 
     #[inline]
     fn t133(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x375(c, r, l); let b = (1i32); a == b
+        let a = x378(c, r, l); let b = (0i32); a > b
     }
 
     #[inline]
     fn t134(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x387(c, r, l); let b = (0i32); a > b
-    }
-
-    #[inline]
-    fn t135(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[5]; let b = (-1i32); a != b
-    }
-
-    #[inline]
-    fn t136(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         false
     }
 
     #[inline]
+    fn t135(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x375(c, r, l); let b = (1i32); a == b
+    }
+
+    #[inline]
+    fn t136(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x387(c, r, l); let b = (0i32); a > b
+    }
+
+    #[inline]
     fn t137(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x401(c, r, l); let b = (1i32); a == b
+        let a = l[5]; let b = (-1i32); a != b
     }
 
     #[inline]
@@ -25771,302 +25785,302 @@ mod p4 {
 
     #[inline]
     fn t139(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x401(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t140(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[6]; let b = (1i32); a == b
+        false
     }
 
     #[inline]
     fn t141(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x415(c, r, l); let b = x416(c, r, l); a >= b
+        false
     }
 
     #[inline]
     fn t142(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x419(c, r, l); let b = l[3]; a == b
+        let a = c.glob[6]; let b = (1i32); a == b
     }
 
     #[inline]
     fn t143(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let f = 'found: { if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { l[4] = i32::from(it); if t142(c, r, l) { break 'found true; } } } false }; if f { if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { if let Some(&k) = c.pile(p).last() { l[4] = i32::from(k); } } } f
+        let a = x415(c, r, l); let b = x416(c, r, l); a >= b
     }
 
     #[inline]
     fn t144(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        !t143(c, r, l)
+        let a = x419(c, r, l); let b = l[3]; a == b
     }
 
     #[inline]
     fn t145(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x423(c, r, l); let b = (0i32); a == b
+        let f = 'found: { if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { for &it in c.pile(p) { l[4] = i32::from(it); if t144(c, r, l) { break 'found true; } } } false }; if f { if let Some(p) = Some(14 + (l[1]).rem_euclid(3) as usize) { if let Some(&k) = c.pile(p).last() { l[4] = i32::from(k); } } } f
     }
 
     #[inline]
     fn t146(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t141(c, r, l) && t145(c, r, l)
+        !t145(c, r, l)
     }
 
     #[inline]
     fn t147(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x430(c, r, l); let b = l[3]; a == b
+        let a = x423(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t148(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x450(c, r, l); let b = (5i32); a == b
+        t143(c, r, l) && t147(c, r, l)
     }
 
     #[inline]
     fn t149(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x454(c, r, l); let b = (4i32); a == b
+        let a = x430(c, r, l); let b = l[3]; a == b
     }
 
     #[inline]
     fn t150(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x458(c, r, l); let b = (3i32); a == b
+        let a = x450(c, r, l); let b = (5i32); a == b
     }
 
     #[inline]
     fn t151(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x462(c, r, l); let b = (2i32); a == b
+        let a = x454(c, r, l); let b = (4i32); a == b
     }
 
     #[inline]
     fn t152(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x466(c, r, l); let b = (1i32); a == b
+        let a = x458(c, r, l); let b = (3i32); a == b
     }
 
     #[inline]
     fn t153(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[3]; let b = (6i32); a >= b
+        let a = x462(c, r, l); let b = (2i32); a == b
     }
 
     #[inline]
     fn t154(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[11]; let b = (0i32); a < b
+        let a = x466(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t155(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[15]; let b = l[14]; a < b
+        let a = c.glob[3]; let b = (6i32); a >= b
     }
 
     #[inline]
     fn t156(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x499(c, r, l); let b = l[12]; a >= b
+        let a = l[11]; let b = (0i32); a < b
     }
 
     #[inline]
     fn t157(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[13]; let b = (0i32); a < b
+        let a = l[15]; let b = l[14]; a < b
     }
 
     #[inline]
     fn t158(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x517(c, r, l); let b = (0i32); a == b
+        let a = x499(c, r, l); let b = l[12]; a >= b
     }
 
     #[inline]
     fn t159(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x520(c, r, l); let b = (40i32); a < b
-    }
-
-    #[inline]
-    fn t160(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t157(c, r, l) && t158(c, r, l) && t159(c, r, l)
-    }
-
-    #[inline]
-    fn t161(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         let a = l[13]; let b = (0i32); a < b
     }
 
     #[inline]
+    fn t160(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x517(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t161(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x520(c, r, l); let b = (40i32); a < b
+    }
+
+    #[inline]
     fn t162(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        t159(c, r, l) && t160(c, r, l) && t161(c, r, l)
     }
 
     #[inline]
     fn t163(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = l[13]; let b = (0i32); a < b
     }
 
     #[inline]
     fn t164(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x532(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t165(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x536(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t166(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x532(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t167(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        let a = x536(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t168(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        false
     }
 
     #[inline]
     fn t169(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x538(c, r, l); let b = x542(c, r, l); a < b
+        true
     }
 
     #[inline]
     fn t170(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t164(c, r, l) && t169(c, r, l)
+        true
     }
 
     #[inline]
     fn t171(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x543(c, r, l); let b = (0i32); a == b
+        let a = x538(c, r, l); let b = x542(c, r, l); a < b
     }
 
     #[inline]
     fn t172(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        t166(c, r, l) && t171(c, r, l)
     }
 
     #[inline]
     fn t173(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x543(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t174(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[14]; let b = (-1i32); a == b
+        false
     }
 
     #[inline]
     fn t175(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x552(c, r, l); let b = (1i32); a == b
+        false
     }
 
     #[inline]
     fn t176(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x555(c, r, l); let b = (1i32); a == b
+        let a = l[14]; let b = (-1i32); a == b
     }
 
     #[inline]
     fn t177(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x552(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t178(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t174(c, r, l) || t175(c, r, l) || t176(c, r, l)
+        let a = x555(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t179(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[14]; const HAS: [u64; 4] = [17870283853982088704, 0, 0, 0]; (0..111i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
+        false
     }
 
     #[inline]
     fn t180(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[7]; let b = (16i32); a < b
+        t176(c, r, l) || t177(c, r, l) || t178(c, r, l)
     }
 
     #[inline]
     fn t181(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t179(c, r, l) && t180(c, r, l)
+        let k = l[14]; const HAS: [u64; 4] = [17870283853982088704, 0, 0, 0]; (0..111i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
     fn t182(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = c.glob[7]; let b = (16i32); a < b
     }
 
     #[inline]
     fn t183(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[8]; let b = (64i32); a < b
+        t181(c, r, l) && t182(c, r, l)
     }
 
     #[inline]
     fn t184(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x580(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t185(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x599(c, r, l); let b = (1i32); a == b
+        let a = c.glob[8]; let b = (64i32); a < b
     }
 
     #[inline]
     fn t186(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x580(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t187(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x599(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t188(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[11]; let b = (-1i32); a != b
+        false
     }
 
     #[inline]
     fn t189(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x606(c, r, l); let b = (0i32); a >= b
+        false
     }
 
     #[inline]
     fn t190(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[11]; if (0..111i32).contains(&k) { let k = k as usize; ({ let i = x610(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } == Some(c.loc[k] as usize)) } else { false }
+        let a = l[11]; let b = (-1i32); a != b
     }
 
     #[inline]
     fn t191(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t188(c, r, l) && t189(c, r, l) && t190(c, r, l)
+        let a = x606(c, r, l); let b = (0i32); a >= b
     }
 
     #[inline]
     fn t192(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x617(c, r, l); let b = (0i32); a >= b
+        let k = l[11]; if (0..111i32).contains(&k) { let k = k as usize; ({ let i = x610(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } == Some(c.loc[k] as usize)) } else { false }
     }
 
     #[inline]
     fn t193(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = (3i32); let b = (2i32); a < b
+        t190(c, r, l) && t191(c, r, l) && t192(c, r, l)
     }
 
     #[inline]
     fn t194(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x617(c, r, l); let b = (0i32); a >= b
     }
 
     #[inline]
     fn t195(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[13]; let b = l[11]; a != b
+        let a = (3i32); let b = (2i32); a < b
     }
 
     #[inline]
     fn t196(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x647(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t197(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         false
     }
 
     #[inline]
+    fn t197(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = l[13]; let b = l[11]; a != b
+    }
+
+    #[inline]
     fn t198(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        let a = x647(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
@@ -26076,117 +26090,117 @@ mod p4 {
 
     #[inline]
     fn t200(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x650(c, r, l); let b = (0i32); a == b
+        true
     }
 
     #[inline]
     fn t201(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x654(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t202(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x650(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t203(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        let a = x654(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t204(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        false
     }
 
     #[inline]
     fn t205(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x656(c, r, l); let b = x660(c, r, l); a < b
+        true
     }
 
     #[inline]
     fn t206(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t200(c, r, l) && t205(c, r, l)
+        true
     }
 
     #[inline]
     fn t207(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x661(c, r, l); let b = (0i32); a == b
+        let a = x656(c, r, l); let b = x660(c, r, l); a < b
     }
 
     #[inline]
     fn t208(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        t202(c, r, l) && t207(c, r, l)
     }
 
     #[inline]
     fn t209(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x667(c, r, l); let b = (0i32); a >= b
+        let a = x661(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t210(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x671(c, r, l); let b = (48i32); a < b
+        false
     }
 
     #[inline]
     fn t211(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t209(c, r, l) && t210(c, r, l)
+        let a = x667(c, r, l); let b = (0i32); a >= b
     }
 
     #[inline]
     fn t212(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x671(c, r, l); let b = (48i32); a < b
     }
 
     #[inline]
     fn t213(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x682(c, r, l); let b = (0i32); a == b
+        t211(c, r, l) && t212(c, r, l)
     }
 
     #[inline]
     fn t214(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x686(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t215(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x682(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t216(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        let a = x686(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t217(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        false
     }
 
     #[inline]
     fn t218(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x688(c, r, l); let b = x692(c, r, l); a < b
+        true
     }
 
     #[inline]
     fn t219(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t213(c, r, l) && t218(c, r, l)
+        true
     }
 
     #[inline]
     fn t220(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x693(c, r, l); let b = (0i32); a == b
+        let a = x688(c, r, l); let b = x692(c, r, l); a < b
     }
 
     #[inline]
     fn t221(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        t215(c, r, l) && t220(c, r, l)
     }
 
     #[inline]
     fn t222(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x693(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
@@ -26196,736 +26210,746 @@ mod p4 {
 
     #[inline]
     fn t224(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x701(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t225(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x704(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t226(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x701(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t227(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        let a = x704(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t228(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x707(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t229(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x710(c, r, l); let b = (0i32); a == b
+        true
     }
 
     #[inline]
     fn t230(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t228(c, r, l) && t229(c, r, l)
+        let a = x707(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t231(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        let a = x710(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t232(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t224(c, r, l) && t225(c, r, l)
+        t230(c, r, l) && t231(c, r, l)
     }
 
     #[inline]
     fn t233(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x712(c, r, l); let b = (1i32); a != b
+        true
     }
 
     #[inline]
     fn t234(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        t226(c, r, l) && t227(c, r, l)
     }
 
     #[inline]
     fn t235(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[15]; let b = l[10]; a != b
+        let a = x712(c, r, l); let b = (1i32); a != b
     }
 
     #[inline]
     fn t236(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x718(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t237(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t235(c, r, l) && t236(c, r, l)
-    }
-
-    #[inline]
-    fn t238(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x726(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t239(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x729(c, r, l); let b = (1i32); a == b
-    }
-
-    #[inline]
-    fn t240(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
-    }
-
-    #[inline]
-    fn t241(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
-    }
-
-    #[inline]
-    fn t242(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x732(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t243(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x735(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t244(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t242(c, r, l) && t243(c, r, l)
-    }
-
-    #[inline]
-    fn t245(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
-    }
-
-    #[inline]
-    fn t246(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t238(c, r, l) && t239(c, r, l)
-    }
-
-    #[inline]
-    fn t247(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x737(c, r, l); let b = (1i32); a != b
-    }
-
-    #[inline]
-    fn t248(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x741(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t249(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x744(c, r, l); let b = (1i32); a == b
-    }
-
-    #[inline]
-    fn t250(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x747(c, r, l); let b = (20i32); a >= b
-    }
-
-    #[inline]
-    fn t251(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t248(c, r, l) && t249(c, r, l) && t250(c, r, l)
-    }
-
-    #[inline]
-    fn t252(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x756(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t253(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x759(c, r, l); let b = (2i32); a == b
-    }
-
-    #[inline]
-    fn t254(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
-    }
-
-    #[inline]
-    fn t255(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
-    }
-
-    #[inline]
-    fn t256(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x762(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t257(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x765(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t258(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t256(c, r, l) && t257(c, r, l)
-    }
-
-    #[inline]
-    fn t259(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
-    }
-
-    #[inline]
-    fn t260(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t252(c, r, l) && t253(c, r, l)
-    }
-
-    #[inline]
-    fn t261(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x767(c, r, l); let b = (1i32); a != b
-    }
-
-    #[inline]
-    fn t262(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         let a = l[15]; let b = l[10]; a != b
     }
 
     #[inline]
-    fn t263(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x773(c, r, l); let b = (0i32); a == b
+    fn t238(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x718(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
-    fn t264(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x776(c, r, l); let b = (1i32); a == b
+    fn t239(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t237(c, r, l) && t238(c, r, l)
     }
 
     #[inline]
-    fn t265(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x779(c, r, l); let b = (18i32); a <= b
+    fn t240(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x726(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
-    fn t266(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t264(c, r, l) && t265(c, r, l)
+    fn t241(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x729(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
-    fn t267(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x782(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t268(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+    fn t242(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         false
     }
 
     #[inline]
-    fn t269(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+    fn t243(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         true
     }
 
     #[inline]
-    fn t270(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+    fn t244(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x732(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t245(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x735(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t246(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t244(c, r, l) && t245(c, r, l)
+    }
+
+    #[inline]
+    fn t247(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        true
+    }
+
+    #[inline]
+    fn t248(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t240(c, r, l) && t241(c, r, l)
+    }
+
+    #[inline]
+    fn t249(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x737(c, r, l); let b = (1i32); a != b
+    }
+
+    #[inline]
+    fn t250(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x741(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t251(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x744(c, r, l); let b = (1i32); a == b
+    }
+
+    #[inline]
+    fn t252(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x747(c, r, l); let b = (20i32); a >= b
+    }
+
+    #[inline]
+    fn t253(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t250(c, r, l) && t251(c, r, l) && t252(c, r, l)
+    }
+
+    #[inline]
+    fn t254(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x756(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t255(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x759(c, r, l); let b = (2i32); a == b
+    }
+
+    #[inline]
+    fn t256(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        false
+    }
+
+    #[inline]
+    fn t257(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        true
+    }
+
+    #[inline]
+    fn t258(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x762(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t259(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x765(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t260(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t258(c, r, l) && t259(c, r, l)
+    }
+
+    #[inline]
+    fn t261(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        true
+    }
+
+    #[inline]
+    fn t262(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t254(c, r, l) && t255(c, r, l)
+    }
+
+    #[inline]
+    fn t263(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x767(c, r, l); let b = (1i32); a != b
+    }
+
+    #[inline]
+    fn t264(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = l[15]; let b = l[10]; a != b
+    }
+
+    #[inline]
+    fn t265(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x773(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t266(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x776(c, r, l); let b = (1i32); a == b
+    }
+
+    #[inline]
+    fn t267(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x779(c, r, l); let b = (18i32); a <= b
+    }
+
+    #[inline]
+    fn t268(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t266(c, r, l) && t267(c, r, l)
+    }
+
+    #[inline]
+    fn t269(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         let a = x782(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
+    fn t270(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        false
+    }
+
+    #[inline]
     fn t271(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t266(c, r, l) || t270(c, r, l)
+        true
     }
 
     #[inline]
     fn t272(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t262(c, r, l) && t263(c, r, l) && t271(c, r, l)
+        let a = x782(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t273(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x793(c, r, l); let b = (0i32); a == b
+        t268(c, r, l) || t272(c, r, l)
     }
 
     #[inline]
     fn t274(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x796(c, r, l); let b = l[12]; a == b
+        t264(c, r, l) && t265(c, r, l) && t273(c, r, l)
     }
 
     #[inline]
     fn t275(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x799(c, r, l); let b = (4i32); a == b
+        let a = x793(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t276(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x796(c, r, l); let b = l[12]; a == b
     }
 
     #[inline]
     fn t277(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x802(c, r, l); let b = (0i32); a == b
+        let a = x799(c, r, l); let b = (4i32); a == b
     }
 
     #[inline]
     fn t278(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x805(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t279(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t277(c, r, l) && t278(c, r, l)
+        let a = x802(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t280(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t277(c, r, l) && t278(c, r, l)
+        let a = x805(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t281(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t273(c, r, l) && t274(c, r, l) && t275(c, r, l) && t280(c, r, l)
+        t279(c, r, l) && t280(c, r, l)
     }
 
     #[inline]
     fn t282(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let f = 'found: { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t281(c, r, l) { break 'found true; } } } false }; if f { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { if let Some(&k) = c.pile(p).last() { l[13] = i32::from(k); } } } f
+        t279(c, r, l) && t280(c, r, l)
     }
 
     #[inline]
     fn t283(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        !t282(c, r, l)
+        t275(c, r, l) && t276(c, r, l) && t277(c, r, l) && t282(c, r, l)
     }
 
     #[inline]
     fn t284(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x813(c, r, l); let b = (0i32); a == b
+        let f = 'found: { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t283(c, r, l) { break 'found true; } } } false }; if f { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { if let Some(&k) = c.pile(p).last() { l[13] = i32::from(k); } } } f
     }
 
     #[inline]
     fn t285(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[13]; let b = l[10]; a == b
+        !t284(c, r, l)
     }
 
     #[inline]
     fn t286(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x818(c, r, l); let b = l[12]; a == b
+        let a = x813(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t287(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x821(c, r, l); let b = (4i32); a == b
-    }
-
-    #[inline]
-    fn t288(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t286(c, r, l) && t287(c, r, l)
-    }
-
-    #[inline]
-    fn t289(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t285(c, r, l) || t288(c, r, l)
-    }
-
-    #[inline]
-    fn t290(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t284(c, r, l) && t289(c, r, l)
-    }
-
-    #[inline]
-    fn t291(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[20]; let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t292(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[13]; let b = c.glob[20]; a < b
-    }
-
-    #[inline]
-    fn t293(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t291(c, r, l) || t292(c, r, l)
-    }
-
-    #[inline]
-    fn t294(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x836(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t295(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x839(c, r, l); let b = l[12]; a == b
-    }
-
-    #[inline]
-    fn t296(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x842(c, r, l); let b = (3i32); a == b
-    }
-
-    #[inline]
-    fn t297(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
-    }
-
-    #[inline]
-    fn t298(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x845(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t299(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x848(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t300(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t298(c, r, l) && t299(c, r, l)
-    }
-
-    #[inline]
-    fn t301(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t298(c, r, l) && t299(c, r, l)
-    }
-
-    #[inline]
-    fn t302(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t294(c, r, l) && t295(c, r, l) && t296(c, r, l) && t301(c, r, l)
-    }
-
-    #[inline]
-    fn t303(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let f = 'found: { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t302(c, r, l) { break 'found true; } } } false }; if f { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { if let Some(&k) = c.pile(p).last() { l[13] = i32::from(k); } } } f
-    }
-
-    #[inline]
-    fn t304(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        !t303(c, r, l)
-    }
-
-    #[inline]
-    fn t305(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x856(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t306(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         let a = l[13]; let b = l[10]; a == b
     }
 
     #[inline]
-    fn t307(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x861(c, r, l); let b = l[12]; a == b
+    fn t288(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x818(c, r, l); let b = l[12]; a == b
     }
 
     #[inline]
-    fn t308(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x864(c, r, l); let b = (3i32); a == b
+    fn t289(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x821(c, r, l); let b = (4i32); a == b
     }
 
     #[inline]
-    fn t309(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t307(c, r, l) && t308(c, r, l)
+    fn t290(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t288(c, r, l) && t289(c, r, l)
     }
 
     #[inline]
-    fn t310(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t306(c, r, l) || t309(c, r, l)
+    fn t291(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t287(c, r, l) || t290(c, r, l)
     }
 
     #[inline]
-    fn t311(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t305(c, r, l) && t310(c, r, l)
+    fn t292(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t286(c, r, l) && t291(c, r, l)
     }
 
     #[inline]
-    fn t312(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+    fn t293(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         let a = c.glob[20]; let b = (0i32); a == b
     }
 
     #[inline]
-    fn t313(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+    fn t294(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         let a = l[13]; let b = c.glob[20]; a < b
     }
 
     #[inline]
+    fn t295(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t293(c, r, l) || t294(c, r, l)
+    }
+
+    #[inline]
+    fn t296(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x836(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t297(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x839(c, r, l); let b = l[12]; a == b
+    }
+
+    #[inline]
+    fn t298(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x842(c, r, l); let b = (3i32); a == b
+    }
+
+    #[inline]
+    fn t299(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        false
+    }
+
+    #[inline]
+    fn t300(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x845(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t301(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x848(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t302(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t300(c, r, l) && t301(c, r, l)
+    }
+
+    #[inline]
+    fn t303(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t300(c, r, l) && t301(c, r, l)
+    }
+
+    #[inline]
+    fn t304(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t296(c, r, l) && t297(c, r, l) && t298(c, r, l) && t303(c, r, l)
+    }
+
+    #[inline]
+    fn t305(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let f = 'found: { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t304(c, r, l) { break 'found true; } } } false }; if f { if let Some(p) = { let i = l[11]; if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { if let Some(&k) = c.pile(p).last() { l[13] = i32::from(k); } } } f
+    }
+
+    #[inline]
+    fn t306(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        !t305(c, r, l)
+    }
+
+    #[inline]
+    fn t307(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x856(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t308(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = l[13]; let b = l[10]; a == b
+    }
+
+    #[inline]
+    fn t309(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x861(c, r, l); let b = l[12]; a == b
+    }
+
+    #[inline]
+    fn t310(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x864(c, r, l); let b = (3i32); a == b
+    }
+
+    #[inline]
+    fn t311(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t309(c, r, l) && t310(c, r, l)
+    }
+
+    #[inline]
+    fn t312(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t308(c, r, l) || t311(c, r, l)
+    }
+
+    #[inline]
+    fn t313(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t307(c, r, l) && t312(c, r, l)
+    }
+
+    #[inline]
     fn t314(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t312(c, r, l) || t313(c, r, l)
+        let a = c.glob[20]; let b = (0i32); a == b
     }
 
     #[inline]
     fn t315(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x874(c, r, l); let b = (0i32); a == b
+        let a = l[13]; let b = c.glob[20]; a < b
     }
 
     #[inline]
     fn t316(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[11]; let b = l[10]; a != b
+        t314(c, r, l) || t315(c, r, l)
     }
 
     #[inline]
     fn t317(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x884(c, r, l); let b = (0i32); a == b
+        let a = x874(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t318(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t316(c, r, l) && t317(c, r, l)
-    }
-
-    #[inline]
-    fn t319(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
-    }
-
-    #[inline]
-    fn t320(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x895(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t321(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         let a = l[11]; let b = l[10]; a != b
     }
 
     #[inline]
+    fn t319(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x884(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t320(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t318(c, r, l) && t319(c, r, l)
+    }
+
+    #[inline]
+    fn t321(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        false
+    }
+
+    #[inline]
     fn t322(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x905(c, r, l); let b = (0i32); a == b
+        let a = x895(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t323(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t321(c, r, l) && t322(c, r, l)
+        let a = l[11]; let b = l[10]; a != b
     }
 
     #[inline]
     fn t324(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x905(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t325(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x920(c, r, l); let b = l[11]; a != b
+        t323(c, r, l) && t324(c, r, l)
     }
 
     #[inline]
     fn t326(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x923(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t327(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x926(c, r, l); let b = (1i32); a == b
+        let a = x920(c, r, l); let b = l[11]; a != b
     }
 
     #[inline]
     fn t328(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t325(c, r, l) && t326(c, r, l) && t327(c, r, l)
+        let a = x923(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t329(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x926(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t330(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x944(c, r, l); let b = (0i32); a == b
+        t327(c, r, l) && t328(c, r, l) && t329(c, r, l)
     }
 
     #[inline]
     fn t331(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x947(c, r, l); let b = l[11]; a == b
+        false
     }
 
     #[inline]
     fn t332(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x950(c, r, l); let b = (5i32); a == b
+        let a = x944(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t333(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t330(c, r, l) && t331(c, r, l) && t332(c, r, l)
+        let a = x947(c, r, l); let b = l[11]; a == b
     }
 
     #[inline]
     fn t334(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let f = 'found: { if let Some(p) = { let i = x942(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); if t333(c, r, l) { break 'found true; } } } false }; if f { if let Some(p) = { let i = x942(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { if let Some(&k) = c.pile(p).last() { l[12] = i32::from(k); } } } f
+        let a = x950(c, r, l); let b = (5i32); a == b
     }
 
     #[inline]
     fn t335(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        !t334(c, r, l)
+        t332(c, r, l) && t333(c, r, l) && t334(c, r, l)
     }
 
     #[inline]
     fn t336(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let f = 'found: { if let Some(p) = { let i = x942(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); if t335(c, r, l) { break 'found true; } } } false }; if f { if let Some(p) = { let i = x942(c, r, l); if (0..3i32).contains(&i) { Some(2 + i as usize) } else { None } } { if let Some(&k) = c.pile(p).last() { l[12] = i32::from(k); } } } f
     }
 
     #[inline]
     fn t337(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x969(c, r, l); let b = (0i32); a == b
+        !t336(c, r, l)
     }
 
     #[inline]
     fn t338(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x972(c, r, l); let b = x974(c, r, l); a < b
-    }
-
-    #[inline]
-    fn t339(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t337(c, r, l) && t338(c, r, l)
-    }
-
-    #[inline]
-    fn t340(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x981(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t341(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x984(c, r, l); let b = x986(c, r, l); a > b
-    }
-
-    #[inline]
-    fn t342(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t340(c, r, l) && t341(c, r, l)
-    }
-
-    #[inline]
-    fn t343(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[13]; let b = (-1i32); a == b
-    }
-
-    #[inline]
-    fn t344(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x993(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t345(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         false
     }
 
     #[inline]
+    fn t339(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x969(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t340(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x972(c, r, l); let b = x974(c, r, l); a < b
+    }
+
+    #[inline]
+    fn t341(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t339(c, r, l) && t340(c, r, l)
+    }
+
+    #[inline]
+    fn t342(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x981(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t343(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x984(c, r, l); let b = x986(c, r, l); a > b
+    }
+
+    #[inline]
+    fn t344(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t342(c, r, l) && t343(c, r, l)
+    }
+
+    #[inline]
+    fn t345(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = l[13]; let b = (-1i32); a == b
+    }
+
+    #[inline]
     fn t346(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x999(c, r, l); let b = x1001(c, r, l); a == b
+        let a = x993(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t347(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[18]; let b = l[17]; a != b
+        false
     }
 
     #[inline]
     fn t348(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1027(c, r, l); let b = (1i32); a == b
+        let a = x999(c, r, l); let b = x1001(c, r, l); a == b
     }
 
     #[inline]
     fn t349(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1030(c, r, l); let b = x1032(c, r, l); a == b
+        let a = l[18]; let b = l[17]; a != b
     }
 
     #[inline]
     fn t350(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1041(c, r, l); let b = l[17]; a == b
+        let a = x1027(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t351(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1048(c, r, l); let b = (1i32); a == b
+        let a = x1030(c, r, l); let b = x1032(c, r, l); a == b
     }
 
     #[inline]
     fn t352(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1051(c, r, l); let b = x1053(c, r, l); a == b
+        let a = x1041(c, r, l); let b = l[17]; a == b
     }
 
     #[inline]
     fn t353(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1062(c, r, l); let b = l[21]; a == b
+        let a = x1048(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t354(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[21]; let b = l[17]; a != b
+        let a = x1051(c, r, l); let b = x1053(c, r, l); a == b
     }
 
     #[inline]
     fn t355(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1043(c, r, l); let b = x1067(c, r, l); a > b
+        let a = x1062(c, r, l); let b = l[21]; a == b
     }
 
     #[inline]
     fn t356(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1073(c, r, l); let b = (1i32); a == b
+        let a = l[21]; let b = l[17]; a != b
     }
 
     #[inline]
     fn t357(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1076(c, r, l); let b = x1078(c, r, l); a == b
+        let a = x1043(c, r, l); let b = x1067(c, r, l); a > b
     }
 
     #[inline]
     fn t358(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1087(c, r, l); let b = l[17]; a == b
+        let a = x1073(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t359(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1094(c, r, l); let b = (1i32); a == b
+        let a = x1076(c, r, l); let b = x1078(c, r, l); a == b
     }
 
     #[inline]
     fn t360(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1097(c, r, l); let b = x1099(c, r, l); a == b
+        let a = x1087(c, r, l); let b = l[17]; a == b
     }
 
     #[inline]
     fn t361(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1108(c, r, l); let b = l[24]; a == b
+        let a = x1094(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t362(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[24]; let b = l[17]; a != b
+        let a = x1097(c, r, l); let b = x1099(c, r, l); a == b
     }
 
     #[inline]
     fn t363(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1089(c, r, l); let b = x1113(c, r, l); a < b
+        let a = x1108(c, r, l); let b = l[24]; a == b
     }
 
     #[inline]
     fn t364(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1118(c, r, l); let b = (0i32); a >= b
+        let a = l[24]; let b = l[17]; a != b
     }
 
     #[inline]
     fn t365(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[19]; if (0..111i32).contains(&k) { let k = k as usize; ({ let i = x1122(c, r, l); if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } == Some(c.loc[k] as usize)) } else { false }
+        let a = x1089(c, r, l); let b = x1113(c, r, l); a < b
     }
 
     #[inline]
     fn t366(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t364(c, r, l) && t365(c, r, l)
+        let a = x1118(c, r, l); let b = (0i32); a >= b
     }
 
     #[inline]
     fn t367(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1139(c, r, l); let b = x1143(c, r, l); a > b
+        let k = l[19]; if (0..111i32).contains(&k) { let k = k as usize; ({ let i = x1122(c, r, l); if (0..3i32).contains(&i) { Some(17 + i as usize) } else { None } } == Some(c.loc[k] as usize)) } else { false }
     }
 
     #[inline]
     fn t368(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[5]; let b = (1i32); a == b
+        t366(c, r, l) && t367(c, r, l)
     }
 
     #[inline]
     fn t369(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[5]; let b = (0i32); a == b
+        let a = x1139(c, r, l); let b = x1143(c, r, l); a > b
     }
 
     #[inline]
     fn t370(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = c.glob[5]; let b = (1i32); a == b
+    }
+
+    #[inline]
+    fn t371(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = c.glob[5]; let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t372(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         let f = 'found: { for it in 0..3u8 { l[0] = i32::from(it); if t22(c, r, l) { break 'found true; } } false }; if f {  } f
     }
 }
@@ -26936,7 +26960,7 @@ mod p5 {
     pub fn make() -> (Vec<Box<XFn>>, Vec<Box<TFn>>) {
         (
             vec![Box::new(x0), Box::new(x1), Box::new(x2), Box::new(x3), Box::new(x4), Box::new(x5), Box::new(x6), Box::new(x7), Box::new(x8), Box::new(x9), Box::new(x10), Box::new(x11), Box::new(x12), Box::new(x13), Box::new(x14), Box::new(x15), Box::new(x16), Box::new(x17), Box::new(x18), Box::new(x19), Box::new(x20), Box::new(x21), Box::new(x22), Box::new(x23), Box::new(x24), Box::new(x25), Box::new(x26), Box::new(x27), Box::new(x28), Box::new(x29), Box::new(x30), Box::new(x31), Box::new(x32), Box::new(x33), Box::new(x34), Box::new(x35), Box::new(x36), Box::new(x37), Box::new(x38), Box::new(x39), Box::new(x40), Box::new(x41), Box::new(x42), Box::new(x43), Box::new(x44), Box::new(x45), Box::new(x46), Box::new(x47), Box::new(x48), Box::new(x49), Box::new(x50), Box::new(x51), Box::new(x52), Box::new(x53), Box::new(x54), Box::new(x55), Box::new(x56), Box::new(x57), Box::new(x58), Box::new(x59), Box::new(x60), Box::new(x61), Box::new(x62), Box::new(x63), Box::new(x64), Box::new(x65), Box::new(x66), Box::new(x67), Box::new(x68), Box::new(x69), Box::new(x70), Box::new(x71), Box::new(x72), Box::new(x73), Box::new(x74), Box::new(x75), Box::new(x76), Box::new(x77), Box::new(x78), Box::new(x79), Box::new(x80), Box::new(x81), Box::new(x82), Box::new(x83), Box::new(x84), Box::new(x85), Box::new(x86), Box::new(x87), Box::new(x88), Box::new(x89), Box::new(x90), Box::new(x91), Box::new(x92), Box::new(x93), Box::new(x94), Box::new(x95), Box::new(x96), Box::new(x97), Box::new(x98), Box::new(x99), Box::new(x100), Box::new(x101), Box::new(x102), Box::new(x103), Box::new(x104), Box::new(x105), Box::new(x106), Box::new(x107), Box::new(x108), Box::new(x109), Box::new(x110), Box::new(x111), Box::new(x112), Box::new(x113), Box::new(x114), Box::new(x115), Box::new(x116), Box::new(x117), Box::new(x118), Box::new(x119), Box::new(x120), Box::new(x121), Box::new(x122), Box::new(x123), Box::new(x124), Box::new(x125), Box::new(x126), Box::new(x127), Box::new(x128), Box::new(x129), Box::new(x130), Box::new(x131), Box::new(x132), Box::new(x133), Box::new(x134), Box::new(x135), Box::new(x136), Box::new(x137), Box::new(x138), Box::new(x139), Box::new(x140), Box::new(x141), Box::new(x142), Box::new(x143), Box::new(x144), Box::new(x145), Box::new(x146), Box::new(x147), Box::new(x148), Box::new(x149), Box::new(x150), Box::new(x151), Box::new(x152), Box::new(x153), Box::new(x154), Box::new(x155), Box::new(x156), Box::new(x157), Box::new(x158), Box::new(x159), Box::new(x160), Box::new(x161), Box::new(x162), Box::new(x163), Box::new(x164), Box::new(x165), Box::new(x166), Box::new(x167), Box::new(x168), Box::new(x169), Box::new(x170), Box::new(x171), Box::new(x172), Box::new(x173), Box::new(x174), Box::new(x175), Box::new(x176), Box::new(x177), Box::new(x178), Box::new(x179), Box::new(x180), Box::new(x181), Box::new(x182), Box::new(x183), Box::new(x184), Box::new(x185), Box::new(x186), Box::new(x187), Box::new(x188), Box::new(x189), Box::new(x190), Box::new(x191), Box::new(x192), Box::new(x193), Box::new(x194), Box::new(x195), Box::new(x196), Box::new(x197), Box::new(x198), Box::new(x199), Box::new(x200), Box::new(x201), Box::new(x202), Box::new(x203), Box::new(x204), Box::new(x205), Box::new(x206), Box::new(x207), Box::new(x208), Box::new(x209), Box::new(x210), Box::new(x211), Box::new(x212), Box::new(x213), Box::new(x214), Box::new(x215), Box::new(x216), Box::new(x217), Box::new(x218), Box::new(x219), Box::new(x220), Box::new(x221), Box::new(x222), Box::new(x223), Box::new(x224), Box::new(x225), Box::new(x226), Box::new(x227), Box::new(x228), Box::new(x229), Box::new(x230), Box::new(x231), Box::new(x232), Box::new(x233), Box::new(x234), Box::new(x235), Box::new(x236), Box::new(x237), Box::new(x238), Box::new(x239), Box::new(x240), Box::new(x241), Box::new(x242), Box::new(x243), Box::new(x244), Box::new(x245), Box::new(x246), Box::new(x247), Box::new(x248), Box::new(x249), Box::new(x250), Box::new(x251), Box::new(x252), Box::new(x253), Box::new(x254), Box::new(x255), Box::new(x256), Box::new(x257), Box::new(x258), Box::new(x259), Box::new(x260), Box::new(x261), Box::new(x262), Box::new(x263), Box::new(x264), Box::new(x265), Box::new(x266), Box::new(x267), Box::new(x268), Box::new(x269), Box::new(x270), Box::new(x271), Box::new(x272), Box::new(x273), Box::new(x274), Box::new(x275), Box::new(x276), Box::new(x277), Box::new(x278), Box::new(x279), Box::new(x280), Box::new(x281), Box::new(x282), Box::new(x283), Box::new(x284), Box::new(x285), Box::new(x286), Box::new(x287), Box::new(x288), Box::new(x289), Box::new(x290), Box::new(x291), Box::new(x292), Box::new(x293), Box::new(x294), Box::new(x295), Box::new(x296), Box::new(x297), Box::new(x298), Box::new(x299), Box::new(x300), Box::new(x301), Box::new(x302), Box::new(x303), Box::new(x304), Box::new(x305), Box::new(x306), Box::new(x307), Box::new(x308), Box::new(x309), Box::new(x310), Box::new(x311), Box::new(x312), Box::new(x313), Box::new(x314), Box::new(x315), Box::new(x316), Box::new(x317), Box::new(x318), Box::new(x319), Box::new(x320), Box::new(x321), Box::new(x322), Box::new(x323), Box::new(x324), Box::new(x325), Box::new(x326), Box::new(x327), Box::new(x328), Box::new(x329), Box::new(x330), Box::new(x331), Box::new(x332), Box::new(x333), Box::new(x334), Box::new(x335), Box::new(x336), Box::new(x337), Box::new(x338), Box::new(x339), Box::new(x340), Box::new(x341), Box::new(x342), Box::new(x343), Box::new(x344), Box::new(x345), Box::new(x346), Box::new(x347), Box::new(x348), Box::new(x349), Box::new(x350), Box::new(x351), Box::new(x352), Box::new(x353), Box::new(x354), Box::new(x355), Box::new(x356), Box::new(x357), Box::new(x358), Box::new(x359), Box::new(x360), Box::new(x361), Box::new(x362), Box::new(x363), Box::new(x364), Box::new(x365), Box::new(x366), Box::new(x367), Box::new(x368), Box::new(x369), Box::new(x370), Box::new(x371), Box::new(x372), Box::new(x373), Box::new(x374), Box::new(x375), Box::new(x376), Box::new(x377), Box::new(x378), Box::new(x379), Box::new(x380), Box::new(x381), Box::new(x382), Box::new(x383), Box::new(x384), Box::new(x385), Box::new(x386), Box::new(x387), Box::new(x388), Box::new(x389), Box::new(x390), Box::new(x391), Box::new(x392), Box::new(x393), Box::new(x394), Box::new(x395), Box::new(x396), Box::new(x397), Box::new(x398), Box::new(x399), Box::new(x400), Box::new(x401), Box::new(x402), Box::new(x403), Box::new(x404), Box::new(x405), Box::new(x406), Box::new(x407), Box::new(x408), Box::new(x409), Box::new(x410), Box::new(x411), Box::new(x412), Box::new(x413), Box::new(x414), Box::new(x415), Box::new(x416), Box::new(x417), Box::new(x418), Box::new(x419), Box::new(x420), Box::new(x421), Box::new(x422), Box::new(x423), Box::new(x424), Box::new(x425), Box::new(x426), Box::new(x427), Box::new(x428), Box::new(x429), Box::new(x430), Box::new(x431), Box::new(x432), Box::new(x433), Box::new(x434), Box::new(x435), Box::new(x436), Box::new(x437), Box::new(x438), Box::new(x439), Box::new(x440), Box::new(x441), Box::new(x442), Box::new(x443), Box::new(x444), Box::new(x445), Box::new(x446), Box::new(x447), Box::new(x448), Box::new(x449), Box::new(x450), Box::new(x451), Box::new(x452), Box::new(x453), Box::new(x454), Box::new(x455), Box::new(x456), Box::new(x457), Box::new(x458), Box::new(x459), Box::new(x460), Box::new(x461), Box::new(x462), Box::new(x463), Box::new(x464), Box::new(x465), Box::new(x466), Box::new(x467), Box::new(x468), Box::new(x469), Box::new(x470), Box::new(x471), Box::new(x472), Box::new(x473), Box::new(x474), Box::new(x475), Box::new(x476), Box::new(x477), Box::new(x478), Box::new(x479), Box::new(x480), Box::new(x481), Box::new(x482), Box::new(x483), Box::new(x484), Box::new(x485), Box::new(x486), Box::new(x487), Box::new(x488), Box::new(x489), Box::new(x490), Box::new(x491), Box::new(x492), Box::new(x493), Box::new(x494), Box::new(x495), Box::new(x496), Box::new(x497), Box::new(x498), Box::new(x499), Box::new(x500), Box::new(x501), Box::new(x502), Box::new(x503), Box::new(x504), Box::new(x505), Box::new(x506), Box::new(x507), Box::new(x508), Box::new(x509), Box::new(x510), Box::new(x511), Box::new(x512), Box::new(x513), Box::new(x514), Box::new(x515), Box::new(x516), Box::new(x517), Box::new(x518), Box::new(x519), Box::new(x520), Box::new(x521), Box::new(x522), Box::new(x523), Box::new(x524), Box::new(x525), Box::new(x526), Box::new(x527), Box::new(x528), Box::new(x529), Box::new(x530), Box::new(x531), Box::new(x532), Box::new(x533), Box::new(x534), Box::new(x535), Box::new(x536), Box::new(x537), Box::new(x538), Box::new(x539), Box::new(x540), Box::new(x541), Box::new(x542), Box::new(x543), Box::new(x544), Box::new(x545), Box::new(x546), Box::new(x547), Box::new(x548), Box::new(x549), Box::new(x550), Box::new(x551), Box::new(x552), Box::new(x553), Box::new(x554), Box::new(x555), Box::new(x556), Box::new(x557), Box::new(x558), Box::new(x559), Box::new(x560), Box::new(x561), Box::new(x562), Box::new(x563), Box::new(x564), Box::new(x565), Box::new(x566), Box::new(x567), Box::new(x568), Box::new(x569), Box::new(x570), Box::new(x571), Box::new(x572), Box::new(x573), Box::new(x574), Box::new(x575), Box::new(x576), Box::new(x577), Box::new(x578), Box::new(x579), Box::new(x580), Box::new(x581), Box::new(x582), Box::new(x583), Box::new(x584), Box::new(x585), Box::new(x586), Box::new(x587), Box::new(x588), Box::new(x589), Box::new(x590), Box::new(x591), Box::new(x592), Box::new(x593), Box::new(x594), Box::new(x595), Box::new(x596), Box::new(x597), Box::new(x598), Box::new(x599), Box::new(x600), Box::new(x601), Box::new(x602), Box::new(x603), Box::new(x604), Box::new(x605), Box::new(x606), Box::new(x607), Box::new(x608), Box::new(x609), Box::new(x610), Box::new(x611), Box::new(x612), Box::new(x613), Box::new(x614), Box::new(x615), Box::new(x616), Box::new(x617), Box::new(x618), Box::new(x619), Box::new(x620), Box::new(x621), Box::new(x622), Box::new(x623), Box::new(x624), Box::new(x625), Box::new(x626), Box::new(x627), Box::new(x628), Box::new(x629), Box::new(x630), Box::new(x631), Box::new(x632), Box::new(x633), Box::new(x634), Box::new(x635), Box::new(x636), Box::new(x637), Box::new(x638), Box::new(x639), Box::new(x640), Box::new(x641), Box::new(x642), Box::new(x643), Box::new(x644), Box::new(x645), Box::new(x646), Box::new(x647), Box::new(x648), Box::new(x649), Box::new(x650), Box::new(x651), Box::new(x652), Box::new(x653), Box::new(x654), Box::new(x655), Box::new(x656), Box::new(x657), Box::new(x658), Box::new(x659), Box::new(x660), Box::new(x661), Box::new(x662), Box::new(x663), Box::new(x664), Box::new(x665), Box::new(x666), Box::new(x667), Box::new(x668), Box::new(x669), Box::new(x670), Box::new(x671), Box::new(x672), Box::new(x673), Box::new(x674), Box::new(x675), Box::new(x676), Box::new(x677), Box::new(x678), Box::new(x679), Box::new(x680), Box::new(x681), Box::new(x682), Box::new(x683), Box::new(x684), Box::new(x685), Box::new(x686), Box::new(x687), Box::new(x688), Box::new(x689), Box::new(x690), Box::new(x691), Box::new(x692), Box::new(x693), Box::new(x694), Box::new(x695), Box::new(x696), Box::new(x697), Box::new(x698), Box::new(x699), Box::new(x700), Box::new(x701), Box::new(x702), Box::new(x703), Box::new(x704), Box::new(x705), Box::new(x706), Box::new(x707), Box::new(x708), Box::new(x709), Box::new(x710), Box::new(x711), Box::new(x712), Box::new(x713), Box::new(x714), Box::new(x715), Box::new(x716), Box::new(x717), Box::new(x718), Box::new(x719), Box::new(x720), Box::new(x721), Box::new(x722), Box::new(x723), Box::new(x724), Box::new(x725), Box::new(x726), Box::new(x727), Box::new(x728), Box::new(x729), Box::new(x730), Box::new(x731), Box::new(x732), Box::new(x733), Box::new(x734), Box::new(x735), Box::new(x736), Box::new(x737), Box::new(x738), Box::new(x739), Box::new(x740), Box::new(x741), Box::new(x742), Box::new(x743), Box::new(x744), Box::new(x745), Box::new(x746), Box::new(x747), Box::new(x748), Box::new(x749), Box::new(x750), Box::new(x751), Box::new(x752), Box::new(x753), Box::new(x754), Box::new(x755), Box::new(x756), Box::new(x757), Box::new(x758), Box::new(x759), Box::new(x760), Box::new(x761), Box::new(x762), Box::new(x763), Box::new(x764), Box::new(x765), Box::new(x766), Box::new(x767), Box::new(x768), Box::new(x769), Box::new(x770), Box::new(x771), Box::new(x772), Box::new(x773), Box::new(x774), Box::new(x775), Box::new(x776), Box::new(x777), Box::new(x778), Box::new(x779), Box::new(x780), Box::new(x781), Box::new(x782), Box::new(x783), Box::new(x784), Box::new(x785), Box::new(x786), Box::new(x787), Box::new(x788), Box::new(x789), Box::new(x790), Box::new(x791), Box::new(x792), Box::new(x793), Box::new(x794), Box::new(x795), Box::new(x796), Box::new(x797), Box::new(x798), Box::new(x799), Box::new(x800), Box::new(x801), Box::new(x802), Box::new(x803), Box::new(x804), Box::new(x805), Box::new(x806), Box::new(x807), Box::new(x808), Box::new(x809), Box::new(x810), Box::new(x811), Box::new(x812), Box::new(x813), Box::new(x814), Box::new(x815), Box::new(x816), Box::new(x817), Box::new(x818), Box::new(x819), Box::new(x820), Box::new(x821), Box::new(x822), Box::new(x823), Box::new(x824), Box::new(x825), Box::new(x826), Box::new(x827), Box::new(x828), Box::new(x829), Box::new(x830), Box::new(x831), Box::new(x832), Box::new(x833), Box::new(x834), Box::new(x835), Box::new(x836), Box::new(x837), Box::new(x838), Box::new(x839), Box::new(x840), Box::new(x841), Box::new(x842), Box::new(x843), Box::new(x844), Box::new(x845), Box::new(x846), Box::new(x847), Box::new(x848), Box::new(x849), Box::new(x850), Box::new(x851), Box::new(x852), Box::new(x853), Box::new(x854), Box::new(x855), Box::new(x856), Box::new(x857), Box::new(x858), Box::new(x859), Box::new(x860), Box::new(x861), Box::new(x862), Box::new(x863), Box::new(x864), Box::new(x865), Box::new(x866), Box::new(x867), Box::new(x868), Box::new(x869), Box::new(x870), Box::new(x871), Box::new(x872), Box::new(x873), Box::new(x874), Box::new(x875), Box::new(x876), Box::new(x877), Box::new(x878), Box::new(x879), Box::new(x880), Box::new(x881), Box::new(x882), Box::new(x883), Box::new(x884), Box::new(x885), Box::new(x886), Box::new(x887), Box::new(x888), Box::new(x889), Box::new(x890), Box::new(x891), Box::new(x892), Box::new(x893), Box::new(x894), Box::new(x895), Box::new(x896), Box::new(x897), Box::new(x898), Box::new(x899), Box::new(x900), Box::new(x901), Box::new(x902), Box::new(x903), Box::new(x904), Box::new(x905), Box::new(x906), Box::new(x907), Box::new(x908), Box::new(x909), Box::new(x910), Box::new(x911), Box::new(x912), Box::new(x913), Box::new(x914), Box::new(x915), Box::new(x916), Box::new(x917), Box::new(x918), Box::new(x919), Box::new(x920), Box::new(x921), Box::new(x922), Box::new(x923), Box::new(x924), Box::new(x925), Box::new(x926), Box::new(x927), Box::new(x928), Box::new(x929), Box::new(x930), Box::new(x931), Box::new(x932), Box::new(x933), Box::new(x934), Box::new(x935), Box::new(x936), Box::new(x937), Box::new(x938), Box::new(x939), Box::new(x940), Box::new(x941), Box::new(x942), Box::new(x943), Box::new(x944), Box::new(x945), Box::new(x946), Box::new(x947), Box::new(x948), Box::new(x949), Box::new(x950), Box::new(x951), Box::new(x952), Box::new(x953), Box::new(x954), Box::new(x955), Box::new(x956), Box::new(x957), Box::new(x958), Box::new(x959), Box::new(x960), Box::new(x961), Box::new(x962), Box::new(x963), Box::new(x964), Box::new(x965), Box::new(x966), Box::new(x967), Box::new(x968), Box::new(x969), Box::new(x970), Box::new(x971), Box::new(x972), Box::new(x973), Box::new(x974), Box::new(x975), Box::new(x976), Box::new(x977), Box::new(x978), Box::new(x979), Box::new(x980), Box::new(x981), Box::new(x982), Box::new(x983), Box::new(x984), Box::new(x985), Box::new(x986), Box::new(x987), Box::new(x988), Box::new(x989), Box::new(x990), Box::new(x991), Box::new(x992), Box::new(x993), Box::new(x994), Box::new(x995), Box::new(x996), Box::new(x997), Box::new(x998), Box::new(x999), Box::new(x1000), Box::new(x1001), Box::new(x1002), Box::new(x1003), Box::new(x1004), Box::new(x1005), Box::new(x1006), Box::new(x1007), Box::new(x1008), Box::new(x1009), Box::new(x1010), Box::new(x1011), Box::new(x1012), Box::new(x1013), Box::new(x1014), Box::new(x1015), Box::new(x1016), Box::new(x1017), Box::new(x1018), Box::new(x1019), Box::new(x1020), Box::new(x1021), Box::new(x1022), Box::new(x1023), Box::new(x1024), Box::new(x1025), Box::new(x1026), Box::new(x1027), Box::new(x1028), Box::new(x1029), Box::new(x1030), Box::new(x1031), Box::new(x1032), Box::new(x1033), Box::new(x1034), Box::new(x1035), Box::new(x1036), Box::new(x1037), Box::new(x1038), Box::new(x1039), Box::new(x1040), Box::new(x1041), Box::new(x1042), Box::new(x1043), Box::new(x1044), Box::new(x1045), Box::new(x1046), Box::new(x1047), Box::new(x1048), Box::new(x1049), Box::new(x1050), Box::new(x1051), Box::new(x1052), Box::new(x1053), Box::new(x1054), Box::new(x1055), Box::new(x1056), Box::new(x1057), Box::new(x1058), Box::new(x1059), Box::new(x1060), Box::new(x1061), Box::new(x1062), Box::new(x1063), Box::new(x1064), Box::new(x1065), Box::new(x1066), Box::new(x1067), Box::new(x1068), Box::new(x1069), Box::new(x1070), Box::new(x1071), Box::new(x1072), Box::new(x1073), Box::new(x1074), Box::new(x1075), Box::new(x1076), Box::new(x1077), Box::new(x1078), Box::new(x1079), Box::new(x1080), Box::new(x1081), Box::new(x1082), Box::new(x1083), Box::new(x1084), Box::new(x1085), Box::new(x1086), Box::new(x1087), Box::new(x1088), Box::new(x1089), Box::new(x1090), Box::new(x1091), Box::new(x1092), Box::new(x1093), Box::new(x1094), Box::new(x1095), Box::new(x1096), Box::new(x1097), Box::new(x1098), Box::new(x1099), Box::new(x1100), Box::new(x1101), Box::new(x1102), Box::new(x1103), Box::new(x1104), Box::new(x1105), Box::new(x1106), Box::new(x1107), Box::new(x1108), Box::new(x1109), Box::new(x1110), Box::new(x1111), Box::new(x1112), Box::new(x1113), Box::new(x1114), Box::new(x1115), Box::new(x1116), Box::new(x1117), Box::new(x1118), Box::new(x1119), Box::new(x1120), Box::new(x1121), Box::new(x1122), Box::new(x1123), Box::new(x1124), Box::new(x1125), Box::new(x1126), Box::new(x1127), Box::new(x1128), Box::new(x1129), Box::new(x1130), Box::new(x1131), Box::new(x1132), Box::new(x1133), Box::new(x1134), Box::new(x1135), Box::new(x1136), Box::new(x1137), Box::new(x1138), Box::new(x1139), Box::new(x1140), Box::new(x1141), Box::new(x1142), Box::new(x1143), Box::new(x1144), Box::new(x1145), Box::new(x1146), Box::new(x1147), Box::new(x1148), Box::new(x1149), Box::new(x1150), Box::new(x1151), ],
-            vec![Box::new(t0), Box::new(t1), Box::new(t2), Box::new(t3), Box::new(t4), Box::new(t5), Box::new(t6), Box::new(t7), Box::new(t8), Box::new(t9), Box::new(t10), Box::new(t11), Box::new(t12), Box::new(t13), Box::new(t14), Box::new(t15), Box::new(t16), Box::new(t17), Box::new(t18), Box::new(t19), Box::new(t20), Box::new(t21), Box::new(t22), Box::new(t23), Box::new(t24), Box::new(t25), Box::new(t26), Box::new(t27), Box::new(t28), Box::new(t29), Box::new(t30), Box::new(t31), Box::new(t32), Box::new(t33), Box::new(t34), Box::new(t35), Box::new(t36), Box::new(t37), Box::new(t38), Box::new(t39), Box::new(t40), Box::new(t41), Box::new(t42), Box::new(t43), Box::new(t44), Box::new(t45), Box::new(t46), Box::new(t47), Box::new(t48), Box::new(t49), Box::new(t50), Box::new(t51), Box::new(t52), Box::new(t53), Box::new(t54), Box::new(t55), Box::new(t56), Box::new(t57), Box::new(t58), Box::new(t59), Box::new(t60), Box::new(t61), Box::new(t62), Box::new(t63), Box::new(t64), Box::new(t65), Box::new(t66), Box::new(t67), Box::new(t68), Box::new(t69), Box::new(t70), Box::new(t71), Box::new(t72), Box::new(t73), Box::new(t74), Box::new(t75), Box::new(t76), Box::new(t77), Box::new(t78), Box::new(t79), Box::new(t80), Box::new(t81), Box::new(t82), Box::new(t83), Box::new(t84), Box::new(t85), Box::new(t86), Box::new(t87), Box::new(t88), Box::new(t89), Box::new(t90), Box::new(t91), Box::new(t92), Box::new(t93), Box::new(t94), Box::new(t95), Box::new(t96), Box::new(t97), Box::new(t98), Box::new(t99), Box::new(t100), Box::new(t101), Box::new(t102), Box::new(t103), Box::new(t104), Box::new(t105), Box::new(t106), Box::new(t107), Box::new(t108), Box::new(t109), Box::new(t110), Box::new(t111), Box::new(t112), Box::new(t113), Box::new(t114), Box::new(t115), Box::new(t116), Box::new(t117), Box::new(t118), Box::new(t119), Box::new(t120), Box::new(t121), Box::new(t122), Box::new(t123), Box::new(t124), Box::new(t125), Box::new(t126), Box::new(t127), Box::new(t128), Box::new(t129), Box::new(t130), Box::new(t131), Box::new(t132), Box::new(t133), Box::new(t134), Box::new(t135), Box::new(t136), Box::new(t137), Box::new(t138), Box::new(t139), Box::new(t140), Box::new(t141), Box::new(t142), Box::new(t143), Box::new(t144), Box::new(t145), Box::new(t146), Box::new(t147), Box::new(t148), Box::new(t149), Box::new(t150), Box::new(t151), Box::new(t152), Box::new(t153), Box::new(t154), Box::new(t155), Box::new(t156), Box::new(t157), Box::new(t158), Box::new(t159), Box::new(t160), Box::new(t161), Box::new(t162), Box::new(t163), Box::new(t164), Box::new(t165), Box::new(t166), Box::new(t167), Box::new(t168), Box::new(t169), Box::new(t170), Box::new(t171), Box::new(t172), Box::new(t173), Box::new(t174), Box::new(t175), Box::new(t176), Box::new(t177), Box::new(t178), Box::new(t179), Box::new(t180), Box::new(t181), Box::new(t182), Box::new(t183), Box::new(t184), Box::new(t185), Box::new(t186), Box::new(t187), Box::new(t188), Box::new(t189), Box::new(t190), Box::new(t191), Box::new(t192), Box::new(t193), Box::new(t194), Box::new(t195), Box::new(t196), Box::new(t197), Box::new(t198), Box::new(t199), Box::new(t200), Box::new(t201), Box::new(t202), Box::new(t203), Box::new(t204), Box::new(t205), Box::new(t206), Box::new(t207), Box::new(t208), Box::new(t209), Box::new(t210), Box::new(t211), Box::new(t212), Box::new(t213), Box::new(t214), Box::new(t215), Box::new(t216), Box::new(t217), Box::new(t218), Box::new(t219), Box::new(t220), Box::new(t221), Box::new(t222), Box::new(t223), Box::new(t224), Box::new(t225), Box::new(t226), Box::new(t227), Box::new(t228), Box::new(t229), Box::new(t230), Box::new(t231), Box::new(t232), Box::new(t233), Box::new(t234), Box::new(t235), Box::new(t236), Box::new(t237), Box::new(t238), Box::new(t239), Box::new(t240), Box::new(t241), Box::new(t242), Box::new(t243), Box::new(t244), Box::new(t245), Box::new(t246), Box::new(t247), Box::new(t248), Box::new(t249), Box::new(t250), Box::new(t251), Box::new(t252), Box::new(t253), Box::new(t254), Box::new(t255), Box::new(t256), Box::new(t257), Box::new(t258), Box::new(t259), Box::new(t260), Box::new(t261), Box::new(t262), Box::new(t263), Box::new(t264), Box::new(t265), Box::new(t266), Box::new(t267), Box::new(t268), Box::new(t269), Box::new(t270), Box::new(t271), Box::new(t272), Box::new(t273), Box::new(t274), Box::new(t275), Box::new(t276), Box::new(t277), Box::new(t278), Box::new(t279), Box::new(t280), Box::new(t281), Box::new(t282), Box::new(t283), Box::new(t284), Box::new(t285), Box::new(t286), Box::new(t287), Box::new(t288), Box::new(t289), Box::new(t290), Box::new(t291), Box::new(t292), Box::new(t293), Box::new(t294), Box::new(t295), Box::new(t296), Box::new(t297), Box::new(t298), Box::new(t299), Box::new(t300), Box::new(t301), Box::new(t302), Box::new(t303), Box::new(t304), Box::new(t305), Box::new(t306), Box::new(t307), Box::new(t308), Box::new(t309), Box::new(t310), Box::new(t311), Box::new(t312), Box::new(t313), Box::new(t314), Box::new(t315), Box::new(t316), Box::new(t317), Box::new(t318), Box::new(t319), Box::new(t320), Box::new(t321), Box::new(t322), Box::new(t323), Box::new(t324), Box::new(t325), Box::new(t326), Box::new(t327), Box::new(t328), Box::new(t329), Box::new(t330), Box::new(t331), Box::new(t332), Box::new(t333), Box::new(t334), Box::new(t335), Box::new(t336), Box::new(t337), Box::new(t338), Box::new(t339), Box::new(t340), Box::new(t341), Box::new(t342), Box::new(t343), Box::new(t344), Box::new(t345), Box::new(t346), Box::new(t347), Box::new(t348), Box::new(t349), Box::new(t350), Box::new(t351), Box::new(t352), Box::new(t353), Box::new(t354), Box::new(t355), Box::new(t356), Box::new(t357), Box::new(t358), Box::new(t359), Box::new(t360), Box::new(t361), Box::new(t362), Box::new(t363), Box::new(t364), Box::new(t365), Box::new(t366), Box::new(t367), Box::new(t368), Box::new(t369), Box::new(t370), ],
+            vec![Box::new(t0), Box::new(t1), Box::new(t2), Box::new(t3), Box::new(t4), Box::new(t5), Box::new(t6), Box::new(t7), Box::new(t8), Box::new(t9), Box::new(t10), Box::new(t11), Box::new(t12), Box::new(t13), Box::new(t14), Box::new(t15), Box::new(t16), Box::new(t17), Box::new(t18), Box::new(t19), Box::new(t20), Box::new(t21), Box::new(t22), Box::new(t23), Box::new(t24), Box::new(t25), Box::new(t26), Box::new(t27), Box::new(t28), Box::new(t29), Box::new(t30), Box::new(t31), Box::new(t32), Box::new(t33), Box::new(t34), Box::new(t35), Box::new(t36), Box::new(t37), Box::new(t38), Box::new(t39), Box::new(t40), Box::new(t41), Box::new(t42), Box::new(t43), Box::new(t44), Box::new(t45), Box::new(t46), Box::new(t47), Box::new(t48), Box::new(t49), Box::new(t50), Box::new(t51), Box::new(t52), Box::new(t53), Box::new(t54), Box::new(t55), Box::new(t56), Box::new(t57), Box::new(t58), Box::new(t59), Box::new(t60), Box::new(t61), Box::new(t62), Box::new(t63), Box::new(t64), Box::new(t65), Box::new(t66), Box::new(t67), Box::new(t68), Box::new(t69), Box::new(t70), Box::new(t71), Box::new(t72), Box::new(t73), Box::new(t74), Box::new(t75), Box::new(t76), Box::new(t77), Box::new(t78), Box::new(t79), Box::new(t80), Box::new(t81), Box::new(t82), Box::new(t83), Box::new(t84), Box::new(t85), Box::new(t86), Box::new(t87), Box::new(t88), Box::new(t89), Box::new(t90), Box::new(t91), Box::new(t92), Box::new(t93), Box::new(t94), Box::new(t95), Box::new(t96), Box::new(t97), Box::new(t98), Box::new(t99), Box::new(t100), Box::new(t101), Box::new(t102), Box::new(t103), Box::new(t104), Box::new(t105), Box::new(t106), Box::new(t107), Box::new(t108), Box::new(t109), Box::new(t110), Box::new(t111), Box::new(t112), Box::new(t113), Box::new(t114), Box::new(t115), Box::new(t116), Box::new(t117), Box::new(t118), Box::new(t119), Box::new(t120), Box::new(t121), Box::new(t122), Box::new(t123), Box::new(t124), Box::new(t125), Box::new(t126), Box::new(t127), Box::new(t128), Box::new(t129), Box::new(t130), Box::new(t131), Box::new(t132), Box::new(t133), Box::new(t134), Box::new(t135), Box::new(t136), Box::new(t137), Box::new(t138), Box::new(t139), Box::new(t140), Box::new(t141), Box::new(t142), Box::new(t143), Box::new(t144), Box::new(t145), Box::new(t146), Box::new(t147), Box::new(t148), Box::new(t149), Box::new(t150), Box::new(t151), Box::new(t152), Box::new(t153), Box::new(t154), Box::new(t155), Box::new(t156), Box::new(t157), Box::new(t158), Box::new(t159), Box::new(t160), Box::new(t161), Box::new(t162), Box::new(t163), Box::new(t164), Box::new(t165), Box::new(t166), Box::new(t167), Box::new(t168), Box::new(t169), Box::new(t170), Box::new(t171), Box::new(t172), Box::new(t173), Box::new(t174), Box::new(t175), Box::new(t176), Box::new(t177), Box::new(t178), Box::new(t179), Box::new(t180), Box::new(t181), Box::new(t182), Box::new(t183), Box::new(t184), Box::new(t185), Box::new(t186), Box::new(t187), Box::new(t188), Box::new(t189), Box::new(t190), Box::new(t191), Box::new(t192), Box::new(t193), Box::new(t194), Box::new(t195), Box::new(t196), Box::new(t197), Box::new(t198), Box::new(t199), Box::new(t200), Box::new(t201), Box::new(t202), Box::new(t203), Box::new(t204), Box::new(t205), Box::new(t206), Box::new(t207), Box::new(t208), Box::new(t209), Box::new(t210), Box::new(t211), Box::new(t212), Box::new(t213), Box::new(t214), Box::new(t215), Box::new(t216), Box::new(t217), Box::new(t218), Box::new(t219), Box::new(t220), Box::new(t221), Box::new(t222), Box::new(t223), Box::new(t224), Box::new(t225), Box::new(t226), Box::new(t227), Box::new(t228), Box::new(t229), Box::new(t230), Box::new(t231), Box::new(t232), Box::new(t233), Box::new(t234), Box::new(t235), Box::new(t236), Box::new(t237), Box::new(t238), Box::new(t239), Box::new(t240), Box::new(t241), Box::new(t242), Box::new(t243), Box::new(t244), Box::new(t245), Box::new(t246), Box::new(t247), Box::new(t248), Box::new(t249), Box::new(t250), Box::new(t251), Box::new(t252), Box::new(t253), Box::new(t254), Box::new(t255), Box::new(t256), Box::new(t257), Box::new(t258), Box::new(t259), Box::new(t260), Box::new(t261), Box::new(t262), Box::new(t263), Box::new(t264), Box::new(t265), Box::new(t266), Box::new(t267), Box::new(t268), Box::new(t269), Box::new(t270), Box::new(t271), Box::new(t272), Box::new(t273), Box::new(t274), Box::new(t275), Box::new(t276), Box::new(t277), Box::new(t278), Box::new(t279), Box::new(t280), Box::new(t281), Box::new(t282), Box::new(t283), Box::new(t284), Box::new(t285), Box::new(t286), Box::new(t287), Box::new(t288), Box::new(t289), Box::new(t290), Box::new(t291), Box::new(t292), Box::new(t293), Box::new(t294), Box::new(t295), Box::new(t296), Box::new(t297), Box::new(t298), Box::new(t299), Box::new(t300), Box::new(t301), Box::new(t302), Box::new(t303), Box::new(t304), Box::new(t305), Box::new(t306), Box::new(t307), Box::new(t308), Box::new(t309), Box::new(t310), Box::new(t311), Box::new(t312), Box::new(t313), Box::new(t314), Box::new(t315), Box::new(t316), Box::new(t317), Box::new(t318), Box::new(t319), Box::new(t320), Box::new(t321), Box::new(t322), Box::new(t323), Box::new(t324), Box::new(t325), Box::new(t326), Box::new(t327), Box::new(t328), Box::new(t329), Box::new(t330), Box::new(t331), Box::new(t332), Box::new(t333), Box::new(t334), Box::new(t335), Box::new(t336), Box::new(t337), Box::new(t338), Box::new(t339), Box::new(t340), Box::new(t341), Box::new(t342), Box::new(t343), Box::new(t344), Box::new(t345), Box::new(t346), Box::new(t347), Box::new(t348), Box::new(t349), Box::new(t350), Box::new(t351), Box::new(t352), Box::new(t353), Box::new(t354), Box::new(t355), Box::new(t356), Box::new(t357), Box::new(t358), Box::new(t359), Box::new(t360), Box::new(t361), Box::new(t362), Box::new(t363), Box::new(t364), Box::new(t365), Box::new(t366), Box::new(t367), Box::new(t368), Box::new(t369), Box::new(t370), Box::new(t371), Box::new(t372), ],
         )
     }
 
@@ -28503,6 +28527,8 @@ mod p5 {
                 368 => t368(c, r, l),
                 369 => t369(c, r, l),
                 370 => t370(c, r, l),
+                371 => t371(c, r, l),
+                372 => t372(c, r, l),
                 _ => false,
             }
         }
@@ -28512,7 +28538,7 @@ mod p5 {
             match ch {
                 0 => { { let mut first = true; let mut kept = [0u64; 1]; let mut tested = l[1]; if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[0] = i32::from(it); if first { first = false; for t in 0..4u8 { l[1] = i32::from(t); if t10(c, r, l) { kept[usize::from(t >> 6)] |= 1 << (t & 63); return true; } } tested = l[1]; } else { l[1] = tested; for (w, &bits) in kept.iter().enumerate() { let mut bits = bits; while bits != 0 { let t = (w * 64) as u8 + bits.trailing_zeros() as u8; bits &= bits - 1; l[1] = i32::from(t); return true; } } } } } }  false }
                 1 => { if true { return true; }  false }
-                2 => { for t in 0..4u8 { l[13] = i32::from(t); if t195(c, r, l) {  return true; } } if true { return true; }  false }
+                2 => { for t in 0..4u8 { l[13] = i32::from(t); if t197(c, r, l) {  return true; } } if true { return true; }  false }
                 3 => { if let Some(p) = Some(6 + (l[11]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[12] = i32::from(it); if true { return true; } } } if true { return true; }  false }
                 _ => c.any_legal(r, l),
             }
@@ -28750,10 +28776,10 @@ mod p5 {
                 (26, 66) => { const HAS: [u64; 4] = [2199023321088, 134217732, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[6] = i32::from(last); } (f, k) }
                 (27, 71) => { const HAS: [u64; 4] = [13194139926528, 805306392, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[6] = i32::from(last); } (f, k) }
                 (28, 79) => { const HAS: [u64; 4] = [545357783629824, 33285997536, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[6] = i32::from(last); } (f, k) }
-                (29, 84) => { const HAS: [u64; 4] = [545357783629824, 33285997536, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[6] = i32::from(last); } (f, k) }
-                (30, 92) => { const HAS: [u64; 4] = [545357783629824, 33285997536, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[6] = i32::from(last); } (f, k) }
-                (32, 109) => { const HAS: [u64; 4] = [1099511660544, 67108866, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[7] = i32::from(last); } (f, k) }
-                (33, 114) => { const HAS: [u64; 4] = [2199023321088, 134217732, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[7] = i32::from(last); } (f, k) }
+                (29, 92) => { const HAS: [u64; 4] = [140737492549632, 8589934848, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[6] = i32::from(last); } (f, k) }
+                (30, 102) => { const HAS: [u64; 4] = [404620291080192, 24696062688, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[6] = i32::from(last); } (f, k) }
+                (32, 111) => { const HAS: [u64; 4] = [1099511660544, 67108866, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[7] = i32::from(last); } (f, k) }
+                (33, 116) => { const HAS: [u64; 4] = [2199023321088, 134217732, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[7] = i32::from(last); } (f, k) }
                 _ => Tables::first(c, r, l, s, var, t, room),
             }
         }
@@ -28770,7 +28796,7 @@ mod p5 {
         match ch {
             0 => { { let mut first = true; let mut kept = [0u64; 1]; let mut tested = l[1]; if let Some(p) = Some(6 + (c.glob[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[0] = i32::from(it); if first { first = false; for t in 0..4u8 { l[1] = i32::from(t); if t10(c, r, l) { kept[usize::from(t >> 6)] |= 1 << (t & 63); out.push(Move { option: 0, card: it, target: t }); } } tested = l[1]; } else { l[1] = tested; for (w, &bits) in kept.iter().enumerate() { let mut bits = bits; while bits != 0 { let t = (w * 64) as u8 + bits.trailing_zeros() as u8; bits &= bits - 1; out.push(Move { option: 0, card: it, target: t }); } } } } } }  }
             1 => { if true { out.push(Move { option: 0, card: NONE, target: NONE }); }  }
-            2 => { for t in 0..4u8 { l[13] = i32::from(t); if t195(c, r, l) {  out.push(Move { option: 0, card: NONE, target: t }); } } if true { out.push(Move { option: 1, card: NONE, target: NONE }); }  }
+            2 => { for t in 0..4u8 { l[13] = i32::from(t); if t197(c, r, l) {  out.push(Move { option: 0, card: NONE, target: t }); } } if true { out.push(Move { option: 1, card: NONE, target: NONE }); }  }
             3 => { if let Some(p) = Some(6 + (l[11]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[12] = i32::from(it); if true { out.push(Move { option: 0, card: it, target: NONE }); } } } if true { out.push(Move { option: 1, card: NONE, target: NONE }); }  }
             _ => {}
         }
@@ -28841,62 +28867,62 @@ mod p5 {
                 127 => { let Some(n) = c.exec::<P>(r, l, 127, &Op::ForCardNextIf { var: 6, base: 3, n: 4, i: 5, test: 83, exit: 130 }, &mut steps) else { return steps; }; if n != 128 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 128, &Op::Run { event: 5, card: 249 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 129 => { let Some(n) = c.exec::<P>(r, l, 129, &Op::Jump(127), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 130 => { let Some(n) = c.exec::<P>(r, l, 130, &Op::ForCardEnd { base: 3 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 131, &Op::Jump(144), &mut steps) else { return steps; }; pc = n; continue 'run; }
-                132 => { let Some(n) = c.exec::<P>(r, l, 132, &Op::ForCardSkip { set: 29, base: 3, n: 4, i: 5, var: 6, has: 84, exit: 138 }, &mut steps) else { return steps; }; if n != 133 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 133, &Op::ForCardInit { set: 29, base: 3, n: 4, i: 5 }, &mut steps) else { return steps; }; pc = 134; continue 'run; }
+                132 => { let Some(n) = c.exec::<P>(r, l, 132, &Op::ForCardSkip { set: 29, base: 3, n: 4, i: 5, var: 6, has: 92, exit: 138 }, &mut steps) else { return steps; }; if n != 133 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 133, &Op::ForCardInit { set: 29, base: 3, n: 4, i: 5 }, &mut steps) else { return steps; }; pc = 134; continue 'run; }
                 134 => { let Some(n) = c.exec::<P>(r, l, 134, &Op::ForCardNextIf { var: 6, base: 3, n: 4, i: 5, test: 91, exit: 137 }, &mut steps) else { return steps; }; if n != 135 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 135, &Op::Run { event: 5, card: 267 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 136 => { let Some(n) = c.exec::<P>(r, l, 136, &Op::Jump(134), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 137 => { let Some(n) = c.exec::<P>(r, l, 137, &Op::ForCardEnd { base: 3 }, &mut steps) else { return steps; }; pc = 138; continue 'run; }
-                138 => { let Some(n) = c.exec::<P>(r, l, 138, &Op::ForCardSkip { set: 30, base: 3, n: 4, i: 5, var: 6, has: 92, exit: 144 }, &mut steps) else { return steps; }; if n != 139 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 139, &Op::ForCardInit { set: 30, base: 3, n: 4, i: 5 }, &mut steps) else { return steps; }; pc = 140; continue 'run; }
-                140 => { let Some(n) = c.exec::<P>(r, l, 140, &Op::ForCardNextIf { var: 6, base: 3, n: 4, i: 5, test: 100, exit: 143 }, &mut steps) else { return steps; }; if n != 141 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 141, &Op::Run { event: 5, card: 285 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                138 => { let Some(n) = c.exec::<P>(r, l, 138, &Op::ForCardSkip { set: 30, base: 3, n: 4, i: 5, var: 6, has: 102, exit: 144 }, &mut steps) else { return steps; }; if n != 139 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 139, &Op::ForCardInit { set: 30, base: 3, n: 4, i: 5 }, &mut steps) else { return steps; }; pc = 140; continue 'run; }
+                140 => { let Some(n) = c.exec::<P>(r, l, 140, &Op::ForCardNextIf { var: 6, base: 3, n: 4, i: 5, test: 101, exit: 143 }, &mut steps) else { return steps; }; if n != 141 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 141, &Op::Run { event: 5, card: 285 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 142 => { let Some(n) = c.exec::<P>(r, l, 142, &Op::Jump(140), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 143 => { let Some(n) = c.exec::<P>(r, l, 143, &Op::ForCardEnd { base: 3 }, &mut steps) else { return steps; }; pc = 144; continue 'run; }
                 144 => { let Some(n) = c.exec::<P>(r, l, 144, &Op::SetLocal(3, 290), &mut steps) else { return steps; }; pc = 145; continue 'run; }
-                145 => { let Some(n) = c.exec::<P>(r, l, 145, &Op::JumpUnless(102, 150), &mut steps) else { return steps; }; if n != 146 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 146, &Op::JumpUnless(107, 148), &mut steps) else { return steps; }; if n != 147 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 147, &Op::Run { event: 6, card: 303 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                145 => { let Some(n) = c.exec::<P>(r, l, 145, &Op::JumpUnless(104, 150), &mut steps) else { return steps; }; if n != 146 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 146, &Op::JumpUnless(109, 148), &mut steps) else { return steps; }; if n != 147 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 147, &Op::Run { event: 6, card: 303 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 148 => { let Some(n) = c.exec::<P>(r, l, 148, &Op::SetLocal(3, 305), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 149, &Op::Jump(145), &mut steps) else { return steps; }; pc = n; continue 'run; }
-                150 => { let Some(n) = c.exec::<P>(r, l, 150, &Op::JumpUnless(108, 163), &mut steps) else { return steps; }; if n != 151 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 151, &Op::ForCardSkip { set: 32, base: 4, n: 5, i: 6, var: 7, has: 109, exit: 157 }, &mut steps) else { return steps; }; if n != 152 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 152, &Op::ForCardInit { set: 32, base: 4, n: 5, i: 6 }, &mut steps) else { return steps; }; pc = 153; continue 'run; }
-                153 => { let Some(n) = c.exec::<P>(r, l, 153, &Op::ForCardNextIf { var: 7, base: 4, n: 5, i: 6, test: 113, exit: 156 }, &mut steps) else { return steps; }; if n != 154 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 154, &Op::Run { event: 2, card: 317 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                150 => { let Some(n) = c.exec::<P>(r, l, 150, &Op::JumpUnless(110, 163), &mut steps) else { return steps; }; if n != 151 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 151, &Op::ForCardSkip { set: 32, base: 4, n: 5, i: 6, var: 7, has: 111, exit: 157 }, &mut steps) else { return steps; }; if n != 152 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 152, &Op::ForCardInit { set: 32, base: 4, n: 5, i: 6 }, &mut steps) else { return steps; }; pc = 153; continue 'run; }
+                153 => { let Some(n) = c.exec::<P>(r, l, 153, &Op::ForCardNextIf { var: 7, base: 4, n: 5, i: 6, test: 115, exit: 156 }, &mut steps) else { return steps; }; if n != 154 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 154, &Op::Run { event: 2, card: 317 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 155 => { let Some(n) = c.exec::<P>(r, l, 155, &Op::Jump(153), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 156 => { let Some(n) = c.exec::<P>(r, l, 156, &Op::ForCardEnd { base: 4 }, &mut steps) else { return steps; }; pc = 157; continue 'run; }
-                157 => { let Some(n) = c.exec::<P>(r, l, 157, &Op::ForCardSkip { set: 33, base: 4, n: 5, i: 6, var: 7, has: 114, exit: 163 }, &mut steps) else { return steps; }; if n != 158 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 158, &Op::ForCardInit { set: 33, base: 4, n: 5, i: 6 }, &mut steps) else { return steps; }; pc = 159; continue 'run; }
-                159 => { let Some(n) = c.exec::<P>(r, l, 159, &Op::ForCardNextIf { var: 7, base: 4, n: 5, i: 6, test: 118, exit: 162 }, &mut steps) else { return steps; }; if n != 160 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 160, &Op::Run { event: 3, card: 329 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                157 => { let Some(n) = c.exec::<P>(r, l, 157, &Op::ForCardSkip { set: 33, base: 4, n: 5, i: 6, var: 7, has: 116, exit: 163 }, &mut steps) else { return steps; }; if n != 158 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 158, &Op::ForCardInit { set: 33, base: 4, n: 5, i: 6 }, &mut steps) else { return steps; }; pc = 159; continue 'run; }
+                159 => { let Some(n) = c.exec::<P>(r, l, 159, &Op::ForCardNextIf { var: 7, base: 4, n: 5, i: 6, test: 120, exit: 162 }, &mut steps) else { return steps; }; if n != 160 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 160, &Op::Run { event: 3, card: 329 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 161 => { let Some(n) = c.exec::<P>(r, l, 161, &Op::Jump(159), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 162 => { let Some(n) = c.exec::<P>(r, l, 162, &Op::ForCardEnd { base: 4 }, &mut steps) else { return steps; }; pc = 163; continue 'run; }
                 163 => { let Some(n) = c.exec::<P>(r, l, 163, &Op::Clear { off: 1368, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 164, &Op::Clear { off: 1376, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 165, &Op::Clear { off: 1384, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 166, &Op::Clear { off: 1392, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 167, &Op::SetLocal(4, 330), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 168, &Op::ForCardInit { set: 34, base: 5, n: 6, i: 7 }, &mut steps) else { return steps; }; pc = 169; continue 'run; }
-                169 => 'top: loop { 'b192: { 'b191: { 'b188: { 'b179: { 'b178: { 'b174: { let Some(n) = c.exec::<P>(r, l, 169, &Op::ForCardNext { var: 8, base: 5, n: 6, i: 7, exit: 179 }, &mut steps) else { return steps; }; if n != 170 { break 'b179; } let Some(n) = c.exec::<P>(r, l, 170, &Op::SetLocal(4, 334), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 171, &Op::JumpUnless(119, 178), &mut steps) else { return steps; }; if n != 172 { break 'b178; } let Some(n) = c.exec::<P>(r, l, 172, &Op::JumpUnless(120, 174), &mut steps) else { return steps; }; if n != 173 { break 'b174; } let Some(n) = c.exec::<P>(r, l, 173, &Op::SetCell { off: 1368, len: 8, ix: 343, to: 344 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 174, &Op::SetCell { off: 1376, len: 8, ix: 346, to: 347 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 175, &Op::JumpUnless(121, 178), &mut steps) else { return steps; }; if n != 176 { break 'b178; } let Some(n) = c.exec::<P>(r, l, 176, &Op::SetCell { off: 1384, len: 8, ix: 352, to: 358 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 177, &Op::SetCell { off: 1392, len: 8, ix: 360, to: 361 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 178, &Op::Jump(169), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 179, &Op::ForCardEnd { base: 5 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 180, &Op::SetLocal(5, 391), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 181, &Op::Clear { off: 1368, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 182, &Op::Clear { off: 1376, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 183, &Op::Clear { off: 1384, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 184, &Op::Clear { off: 1392, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 185, &Op::JumpUnless(135, 188), &mut steps) else { return steps; }; if n != 186 { break 'b188; } let Some(n) = c.exec::<P>(r, l, 186, &Op::Put { set: 35, zone: 6, seat: Some(395), up: Some(true), after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 187, &Op::Jump(192), &mut steps) else { return steps; }; break 'b192; } let Some(n) = c.exec::<P>(r, l, 188, &Op::JumpUnless(136, 191), &mut steps) else { return steps; }; if n != 189 { break 'b191; } let Some(n) = c.exec::<P>(r, l, 189, &Op::Put { set: 36, zone: 6, seat: Some(397), up: Some(true), after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 190, &Op::Jump(192), &mut steps) else { return steps; }; break 'b192; } let Some(n) = c.exec::<P>(r, l, 191, &Op::Put { set: 37, zone: 0, seat: None, up: None, after: None }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 192, &Op::ForCardInit { set: 38, base: 6, n: 7, i: 8 }, &mut steps) else { return steps; }; pc = 193; continue 'run; }
-                193 => 'top: loop { 'b199: { 'b198: { 'b197: { let Some(n) = c.exec::<P>(r, l, 193, &Op::ForCardNext { var: 9, base: 6, n: 7, i: 8, exit: 199 }, &mut steps) else { return steps; }; if n != 194 { break 'b199; } let Some(n) = c.exec::<P>(r, l, 194, &Op::JumpUnless(139, 197), &mut steps) else { return steps; }; if n != 195 { break 'b197; } let Some(n) = c.exec::<P>(r, l, 195, &Op::Put { set: 39, zone: 8, seat: None, up: None, after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 196, &Op::Jump(198), &mut steps) else { return steps; }; break 'b198; } let Some(n) = c.exec::<P>(r, l, 197, &Op::Discard(40), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 198, &Op::Jump(193), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 199, &Op::ForCardEnd { base: 6 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 200, &Op::SetLocal(1, 405), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 201, &Op::Jump(77), &mut steps) else { return steps; }; pc = n; continue 'run; }
-                202 => { 'b204: { let Some(n) = c.exec::<P>(r, l, 202, &Op::JumpUnless(140, 204), &mut steps) else { return steps; }; if n != 203 { break 'b204; } let Some(n) = c.exec::<P>(r, l, 203, &Op::Draw { seat: 408, n: 1 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 204, &Op::ForInit { var: 1, count: 0, from: 409, after: false }, &mut steps) else { return steps; }; pc = 205; continue 'run; }
-                205 => 'top: loop { 'b214: { 'b211: { let Some(n) = c.exec::<P>(r, l, 205, &Op::ForTest { count: 0, exit: 211 }, &mut steps) else { return steps; }; if n != 206 { break 'b211; } let Some(n) = c.exec::<P>(r, l, 206, &Op::SetLocal(2, 413), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 207, &Op::SetLocal(3, 443), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 208, &Op::SetPer(27, 447, 446), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 209, &Op::SetPer(28, 476, 475), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 210, &Op::ForStep { var: 1, count: 0, head: 205 }, &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 211, &Op::Clear { off: 0, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 212, &Op::JumpUnless(153, 214), &mut steps) else { return steps; }; if n != 213 { break 'b214; } let Some(n) = c.exec::<P>(r, l, 213, &Op::EndGame, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 214, &Op::SetGlob(0, 480), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 215, &Op::Jump(24), &mut steps) else { return steps; }; pc = n; continue 'run; }
+                169 => 'top: loop { 'b192: { 'b191: { 'b188: { 'b179: { 'b178: { 'b174: { let Some(n) = c.exec::<P>(r, l, 169, &Op::ForCardNext { var: 8, base: 5, n: 6, i: 7, exit: 179 }, &mut steps) else { return steps; }; if n != 170 { break 'b179; } let Some(n) = c.exec::<P>(r, l, 170, &Op::SetLocal(4, 334), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 171, &Op::JumpUnless(121, 178), &mut steps) else { return steps; }; if n != 172 { break 'b178; } let Some(n) = c.exec::<P>(r, l, 172, &Op::JumpUnless(122, 174), &mut steps) else { return steps; }; if n != 173 { break 'b174; } let Some(n) = c.exec::<P>(r, l, 173, &Op::SetCell { off: 1368, len: 8, ix: 343, to: 344 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 174, &Op::SetCell { off: 1376, len: 8, ix: 346, to: 347 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 175, &Op::JumpUnless(123, 178), &mut steps) else { return steps; }; if n != 176 { break 'b178; } let Some(n) = c.exec::<P>(r, l, 176, &Op::SetCell { off: 1384, len: 8, ix: 352, to: 358 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 177, &Op::SetCell { off: 1392, len: 8, ix: 360, to: 361 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 178, &Op::Jump(169), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 179, &Op::ForCardEnd { base: 5 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 180, &Op::SetLocal(5, 391), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 181, &Op::Clear { off: 1368, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 182, &Op::Clear { off: 1376, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 183, &Op::Clear { off: 1384, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 184, &Op::Clear { off: 1392, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 185, &Op::JumpUnless(137, 188), &mut steps) else { return steps; }; if n != 186 { break 'b188; } let Some(n) = c.exec::<P>(r, l, 186, &Op::Put { set: 35, zone: 6, seat: Some(395), up: Some(true), after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 187, &Op::Jump(192), &mut steps) else { return steps; }; break 'b192; } let Some(n) = c.exec::<P>(r, l, 188, &Op::JumpUnless(138, 191), &mut steps) else { return steps; }; if n != 189 { break 'b191; } let Some(n) = c.exec::<P>(r, l, 189, &Op::Put { set: 36, zone: 6, seat: Some(397), up: Some(true), after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 190, &Op::Jump(192), &mut steps) else { return steps; }; break 'b192; } let Some(n) = c.exec::<P>(r, l, 191, &Op::Put { set: 37, zone: 0, seat: None, up: None, after: None }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 192, &Op::ForCardInit { set: 38, base: 6, n: 7, i: 8 }, &mut steps) else { return steps; }; pc = 193; continue 'run; }
+                193 => 'top: loop { 'b199: { 'b198: { 'b197: { let Some(n) = c.exec::<P>(r, l, 193, &Op::ForCardNext { var: 9, base: 6, n: 7, i: 8, exit: 199 }, &mut steps) else { return steps; }; if n != 194 { break 'b199; } let Some(n) = c.exec::<P>(r, l, 194, &Op::JumpUnless(141, 197), &mut steps) else { return steps; }; if n != 195 { break 'b197; } let Some(n) = c.exec::<P>(r, l, 195, &Op::Put { set: 39, zone: 8, seat: None, up: None, after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 196, &Op::Jump(198), &mut steps) else { return steps; }; break 'b198; } let Some(n) = c.exec::<P>(r, l, 197, &Op::Discard(40), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 198, &Op::Jump(193), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 199, &Op::ForCardEnd { base: 6 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 200, &Op::SetLocal(1, 405), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 201, &Op::Jump(77), &mut steps) else { return steps; }; pc = n; continue 'run; }
+                202 => { 'b204: { let Some(n) = c.exec::<P>(r, l, 202, &Op::JumpUnless(142, 204), &mut steps) else { return steps; }; if n != 203 { break 'b204; } let Some(n) = c.exec::<P>(r, l, 203, &Op::Draw { seat: 408, n: 1 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 204, &Op::ForInit { var: 1, count: 0, from: 409, after: false }, &mut steps) else { return steps; }; pc = 205; continue 'run; }
+                205 => 'top: loop { 'b214: { 'b211: { let Some(n) = c.exec::<P>(r, l, 205, &Op::ForTest { count: 0, exit: 211 }, &mut steps) else { return steps; }; if n != 206 { break 'b211; } let Some(n) = c.exec::<P>(r, l, 206, &Op::SetLocal(2, 413), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 207, &Op::SetLocal(3, 443), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 208, &Op::SetPer(27, 447, 446), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 209, &Op::SetPer(28, 476, 475), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 210, &Op::ForStep { var: 1, count: 0, head: 205 }, &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 211, &Op::Clear { off: 0, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 212, &Op::JumpUnless(155, 214), &mut steps) else { return steps; }; if n != 213 { break 'b214; } let Some(n) = c.exec::<P>(r, l, 213, &Op::EndGame, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 214, &Op::SetGlob(0, 480), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 215, &Op::Jump(24), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 216 => { let Some(n) = c.exec::<P>(r, l, 216, &Op::EndGame, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                217 => { 'b220: { let Some(n) = c.exec::<P>(r, l, 217, &Op::SetLocal(11, 482), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 218, &Op::JumpUnless(154, 220), &mut steps) else { return steps; }; if n != 219 { break 'b220; } let Some(n) = c.exec::<P>(r, l, 219, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 220, &Op::SetLocal(12, 485), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 221, &Op::SetLocal(13, 487), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 222, &Op::SetLocal(14, 490), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 223, &Op::SetLocal(15, 491), &mut steps) else { return steps; }; pc = 224; continue 'run; }
-                224 => 'top: loop { 'b241: { 'b238: { 'b234: { 'b233: { 'b230: { 'b228: { let Some(n) = c.exec::<P>(r, l, 224, &Op::JumpUnless(155, 230), &mut steps) else { return steps; }; if n != 225 { break 'b230; } let Some(n) = c.exec::<P>(r, l, 225, &Op::SetLocal(16, 513), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 226, &Op::JumpUnless(160, 228), &mut steps) else { return steps; }; if n != 227 { break 'b228; } let Some(n) = c.exec::<P>(r, l, 227, &Op::SetLocal(13, 522), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 228, &Op::SetLocal(15, 523), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 229, &Op::Jump(224), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 230, &Op::JumpUnless(161, 234), &mut steps) else { return steps; }; if n != 231 { break 'b234; } let Some(n) = c.exec::<P>(r, l, 231, &Op::JumpUnless(162, 233), &mut steps) else { return steps; }; if n != 232 { break 'b233; } let Some(n) = c.exec::<P>(r, l, 232, &Op::Discard(48), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 233, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 234, &Op::Put { set: 49, zone: 2, seat: Some(528), up: Some(false), after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 235, &Op::SetCell { off: 8, len: 136, ix: 529, to: 530 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 236, &Op::JumpUnless(172, 238), &mut steps) else { return steps; }; if n != 237 { break 'b238; } let Some(n) = c.exec::<P>(r, l, 237, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 238, &Op::SetLocal(14, 548), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 239, &Op::JumpUnless(178, 241), &mut steps) else { return steps; }; if n != 240 { break 'b241; } let Some(n) = c.exec::<P>(r, l, 240, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 241, &Op::Reveal(52), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 242, &Op::SetCell { off: 8, len: 136, ix: 558, to: 559 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 243, &Op::JumpUnless(181, 261), &mut steps) else { return steps; }; if n != 244 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 244, &Op::JumpUnless(182, 253), &mut steps) else { return steps; }; if n != 245 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 245, &Op::JumpUnless(183, 261), &mut steps) else { return steps; }; if n != 246 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 246, &Op::SetGlob(8, 567), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 247, &Op::SetCell { off: 416, len: 136, ix: 568, to: 569 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 248, &Op::SetCell { off: 552, len: 136, ix: 570, to: 571 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 249, &Op::SetGlob(7, 574), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 250, &Op::Run { event: 0, card: 575 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                217 => { 'b220: { let Some(n) = c.exec::<P>(r, l, 217, &Op::SetLocal(11, 482), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 218, &Op::JumpUnless(156, 220), &mut steps) else { return steps; }; if n != 219 { break 'b220; } let Some(n) = c.exec::<P>(r, l, 219, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 220, &Op::SetLocal(12, 485), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 221, &Op::SetLocal(13, 487), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 222, &Op::SetLocal(14, 490), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 223, &Op::SetLocal(15, 491), &mut steps) else { return steps; }; pc = 224; continue 'run; }
+                224 => 'top: loop { 'b241: { 'b238: { 'b234: { 'b233: { 'b230: { 'b228: { let Some(n) = c.exec::<P>(r, l, 224, &Op::JumpUnless(157, 230), &mut steps) else { return steps; }; if n != 225 { break 'b230; } let Some(n) = c.exec::<P>(r, l, 225, &Op::SetLocal(16, 513), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 226, &Op::JumpUnless(162, 228), &mut steps) else { return steps; }; if n != 227 { break 'b228; } let Some(n) = c.exec::<P>(r, l, 227, &Op::SetLocal(13, 522), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 228, &Op::SetLocal(15, 523), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 229, &Op::Jump(224), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 230, &Op::JumpUnless(163, 234), &mut steps) else { return steps; }; if n != 231 { break 'b234; } let Some(n) = c.exec::<P>(r, l, 231, &Op::JumpUnless(164, 233), &mut steps) else { return steps; }; if n != 232 { break 'b233; } let Some(n) = c.exec::<P>(r, l, 232, &Op::Discard(48), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 233, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 234, &Op::Put { set: 49, zone: 2, seat: Some(528), up: Some(false), after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 235, &Op::SetCell { off: 8, len: 136, ix: 529, to: 530 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 236, &Op::JumpUnless(174, 238), &mut steps) else { return steps; }; if n != 237 { break 'b238; } let Some(n) = c.exec::<P>(r, l, 237, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 238, &Op::SetLocal(14, 548), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 239, &Op::JumpUnless(180, 241), &mut steps) else { return steps; }; if n != 240 { break 'b241; } let Some(n) = c.exec::<P>(r, l, 240, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 241, &Op::Reveal(52), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 242, &Op::SetCell { off: 8, len: 136, ix: 558, to: 559 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 243, &Op::JumpUnless(183, 261), &mut steps) else { return steps; }; if n != 244 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 244, &Op::JumpUnless(184, 253), &mut steps) else { return steps; }; if n != 245 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 245, &Op::JumpUnless(185, 261), &mut steps) else { return steps; }; if n != 246 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 246, &Op::SetGlob(8, 567), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 247, &Op::SetCell { off: 416, len: 136, ix: 568, to: 569 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 248, &Op::SetCell { off: 552, len: 136, ix: 570, to: 571 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 249, &Op::SetGlob(7, 574), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 250, &Op::Run { event: 0, card: 575 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 251 => { let Some(n) = c.exec::<P>(r, l, 251, &Op::SetGlob(7, 578), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 252, &Op::Jump(261), &mut steps) else { return steps; }; pc = n; continue 'run; }
-                253 => { let Some(n) = c.exec::<P>(r, l, 253, &Op::JumpUnless(184, 261), &mut steps) else { return steps; }; if n != 254 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 254, &Op::SetCell { off: 280, len: 136, ix: 582, to: 583 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 255, &Op::SetGlob(8, 586), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 256, &Op::SetCell { off: 416, len: 136, ix: 587, to: 588 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 257, &Op::SetCell { off: 552, len: 136, ix: 589, to: 590 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 258, &Op::SetGlob(7, 593), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 259, &Op::Run { event: 0, card: 594 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                253 => { let Some(n) = c.exec::<P>(r, l, 253, &Op::JumpUnless(186, 261), &mut steps) else { return steps; }; if n != 254 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 254, &Op::SetCell { off: 280, len: 136, ix: 582, to: 583 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 255, &Op::SetGlob(8, 586), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 256, &Op::SetCell { off: 416, len: 136, ix: 587, to: 588 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 257, &Op::SetCell { off: 552, len: 136, ix: 589, to: 590 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 258, &Op::SetGlob(7, 593), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 259, &Op::Run { event: 0, card: 594 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 260 => { let Some(n) = c.exec::<P>(r, l, 260, &Op::SetGlob(7, 597), &mut steps) else { return steps; }; pc = 261; continue 'run; }
                 261 => { let Some(n) = c.exec::<P>(r, l, 261, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                262 => { 'b269: { 'b264: { let Some(n) = c.exec::<P>(r, l, 262, &Op::JumpUnless(187, 264), &mut steps) else { return steps; }; if n != 263 { break 'b264; } let Some(n) = c.exec::<P>(r, l, 263, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 264, &Op::SetLocal(11, 602), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 265, &Op::JumpUnless(191, 269), &mut steps) else { return steps; }; if n != 266 { break 'b269; } let Some(n) = c.exec::<P>(r, l, 266, &Op::Discard(54), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 267, &Op::SetCell { off: 8, len: 136, ix: 612, to: 613 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 268, &Op::SetCell { off: 144, len: 136, ix: 614, to: 615 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 269, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                270 => { 'b272: { let Some(n) = c.exec::<P>(r, l, 270, &Op::JumpUnless(192, 272), &mut steps) else { return steps; }; if n != 271 { break 'b272; } let Some(n) = c.exec::<P>(r, l, 271, &Op::SetCell { off: 0, len: 8, ix: 620, to: 621 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 272, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                273 => { 'b276: { let Some(n) = c.exec::<P>(r, l, 273, &Op::SetLocal(11, 623), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 274, &Op::JumpUnless(193, 276), &mut steps) else { return steps; }; if n != 275 { break 'b276; } let Some(n) = c.exec::<P>(r, l, 275, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 276, &Op::SetLocal(12, 628), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 277, &Op::Choose { by: 629, choice: 2 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                262 => { 'b269: { 'b264: { let Some(n) = c.exec::<P>(r, l, 262, &Op::JumpUnless(189, 264), &mut steps) else { return steps; }; if n != 263 { break 'b264; } let Some(n) = c.exec::<P>(r, l, 263, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 264, &Op::SetLocal(11, 602), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 265, &Op::JumpUnless(193, 269), &mut steps) else { return steps; }; if n != 266 { break 'b269; } let Some(n) = c.exec::<P>(r, l, 266, &Op::Discard(54), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 267, &Op::SetCell { off: 8, len: 136, ix: 612, to: 613 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 268, &Op::SetCell { off: 144, len: 136, ix: 614, to: 615 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 269, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                270 => { 'b272: { let Some(n) = c.exec::<P>(r, l, 270, &Op::JumpUnless(194, 272), &mut steps) else { return steps; }; if n != 271 { break 'b272; } let Some(n) = c.exec::<P>(r, l, 271, &Op::SetCell { off: 0, len: 8, ix: 620, to: 621 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 272, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                273 => { 'b276: { let Some(n) = c.exec::<P>(r, l, 273, &Op::SetLocal(11, 623), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 274, &Op::JumpUnless(195, 276), &mut steps) else { return steps; }; if n != 275 { break 'b276; } let Some(n) = c.exec::<P>(r, l, 275, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 276, &Op::SetLocal(12, 628), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 277, &Op::Choose { by: 629, choice: 2 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 278 => { let Some(n) = c.exec::<P>(r, l, 278, &Op::SetLocal(14, 635), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 279, &Op::SetLocal(15, 639), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 280, &Op::Put { set: 57, zone: 7, seat: Some(641), up: Some(true), after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 281, &Op::Put { set: 58, zone: 7, seat: Some(643), up: Some(true), after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 282, &Op::Jump(284), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 283 => { let Some(n) = c.exec::<P>(r, l, 283, &Op::Jump(284), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 284 => { let Some(n) = c.exec::<P>(r, l, 284, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                285 => { 'b293: { 'b291: { 'b289: { let Some(n) = c.exec::<P>(r, l, 285, &Op::SetLocal(11, 645), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 286, &Op::JumpUnless(196, 293), &mut steps) else { return steps; }; if n != 287 { break 'b293; } let Some(n) = c.exec::<P>(r, l, 287, &Op::JumpUnless(198, 289), &mut steps) else { return steps; }; if n != 288 { break 'b289; } let Some(n) = c.exec::<P>(r, l, 288, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 289, &Op::JumpUnless(208, 291), &mut steps) else { return steps; }; if n != 290 { break 'b291; } let Some(n) = c.exec::<P>(r, l, 290, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 291, &Op::Draw { seat: 663, n: 1 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 292, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 293, &Op::Choose { by: 664, choice: 3 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                294 => { 'b300: { 'b298: { let Some(n) = c.exec::<P>(r, l, 294, &Op::JumpUnless(211, 298), &mut steps) else { return steps; }; if n != 295 { break 'b298; } let Some(n) = c.exec::<P>(r, l, 295, &Op::Put { set: 64, zone: 2, seat: Some(676), up: Some(false), after: Some(674) }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 296, &Op::SetCell { off: 8, len: 136, ix: 677, to: 678 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 297, &Op::SetCell { off: 144, len: 136, ix: 679, to: 680 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 298, &Op::JumpUnless(221, 300), &mut steps) else { return steps; }; if n != 299 { break 'b300; } let Some(n) = c.exec::<P>(r, l, 299, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 300, &Op::Draw { seat: 695, n: 1 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 301, &Op::Jump(305), &mut steps) else { return steps; }; pc = n; continue 'run; }
-                302 => { let Some(n) = c.exec::<P>(r, l, 302, &Op::JumpUnless(222, 305), &mut steps) else { return steps; }; if n != 303 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 303, &Op::Draw { seat: 696, n: 1 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 304, &Op::Jump(305), &mut steps) else { return steps; }; pc = n; continue 'run; }
+                285 => { 'b293: { 'b291: { 'b289: { let Some(n) = c.exec::<P>(r, l, 285, &Op::SetLocal(11, 645), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 286, &Op::JumpUnless(198, 293), &mut steps) else { return steps; }; if n != 287 { break 'b293; } let Some(n) = c.exec::<P>(r, l, 287, &Op::JumpUnless(200, 289), &mut steps) else { return steps; }; if n != 288 { break 'b289; } let Some(n) = c.exec::<P>(r, l, 288, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 289, &Op::JumpUnless(210, 291), &mut steps) else { return steps; }; if n != 290 { break 'b291; } let Some(n) = c.exec::<P>(r, l, 290, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 291, &Op::Draw { seat: 663, n: 1 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 292, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 293, &Op::Choose { by: 664, choice: 3 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                294 => { 'b300: { 'b298: { let Some(n) = c.exec::<P>(r, l, 294, &Op::JumpUnless(213, 298), &mut steps) else { return steps; }; if n != 295 { break 'b298; } let Some(n) = c.exec::<P>(r, l, 295, &Op::Put { set: 64, zone: 2, seat: Some(676), up: Some(false), after: Some(674) }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 296, &Op::SetCell { off: 8, len: 136, ix: 677, to: 678 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 297, &Op::SetCell { off: 144, len: 136, ix: 679, to: 680 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 298, &Op::JumpUnless(223, 300), &mut steps) else { return steps; }; if n != 299 { break 'b300; } let Some(n) = c.exec::<P>(r, l, 299, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 300, &Op::Draw { seat: 695, n: 1 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 301, &Op::Jump(305), &mut steps) else { return steps; }; pc = n; continue 'run; }
+                302 => { let Some(n) = c.exec::<P>(r, l, 302, &Op::JumpUnless(224, 305), &mut steps) else { return steps; }; if n != 303 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 303, &Op::Draw { seat: 696, n: 1 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 304, &Op::Jump(305), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 305 => { let Some(n) = c.exec::<P>(r, l, 305, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                306 => { 'b309: { let Some(n) = c.exec::<P>(r, l, 306, &Op::SetLocal(11, 698), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 307, &Op::JumpUnless(234, 309), &mut steps) else { return steps; }; if n != 308 { break 'b309; } let Some(n) = c.exec::<P>(r, l, 308, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 309, &Op::ForCardInit { set: 68, base: 12, n: 13, i: 14 }, &mut steps) else { return steps; }; pc = 310; continue 'run; }
-                310 => 'top: loop { 'b313: { let Some(n) = c.exec::<P>(r, l, 310, &Op::ForCardNextIf { var: 15, base: 12, n: 13, i: 14, test: 237, exit: 313 }, &mut steps) else { return steps; }; if n != 311 { break 'b313; } let Some(n) = c.exec::<P>(r, l, 311, &Op::SetCell { off: 1096, len: 136, ix: 720, to: 721 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 312, &Op::Jump(310), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 313, &Op::ForCardEnd { base: 12 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 314, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                315 => { 'b318: { let Some(n) = c.exec::<P>(r, l, 315, &Op::SetLocal(11, 723), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 316, &Op::JumpUnless(247, 318), &mut steps) else { return steps; }; if n != 317 { break 'b318; } let Some(n) = c.exec::<P>(r, l, 317, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 318, &Op::ForCardInit { set: 70, base: 12, n: 13, i: 14 }, &mut steps) else { return steps; }; pc = 319; continue 'run; }
-                319 => 'top: loop { 'b323: { let Some(n) = c.exec::<P>(r, l, 319, &Op::ForCardNextIf { var: 15, base: 12, n: 13, i: 14, test: 251, exit: 323 }, &mut steps) else { return steps; }; if n != 320 { break 'b323; } let Some(n) = c.exec::<P>(r, l, 320, &Op::SetCell { off: 1232, len: 136, ix: 749, to: 750 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 321, &Op::Tell(0), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 322, &Op::Jump(319), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 323, &Op::ForCardEnd { base: 12 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 324, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                325 => { 'b328: { let Some(n) = c.exec::<P>(r, l, 325, &Op::SetLocal(11, 753), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 326, &Op::JumpUnless(261, 328), &mut steps) else { return steps; }; if n != 327 { break 'b328; } let Some(n) = c.exec::<P>(r, l, 327, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 328, &Op::ForCardInit { set: 72, base: 12, n: 13, i: 14 }, &mut steps) else { return steps; }; pc = 329; continue 'run; }
-                329 => 'top: loop { 'b333: { let Some(n) = c.exec::<P>(r, l, 329, &Op::ForCardNextIf { var: 15, base: 12, n: 13, i: 14, test: 272, exit: 333 }, &mut steps) else { return steps; }; if n != 330 { break 'b333; } let Some(n) = c.exec::<P>(r, l, 330, &Op::SetCell { off: 1232, len: 136, ix: 784, to: 785 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 331, &Op::Tell(1), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 332, &Op::Jump(329), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 333, &Op::ForCardEnd { base: 12 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 334, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                335 => { 'b343: { 'b339: { let Some(n) = c.exec::<P>(r, l, 335, &Op::SetLocal(11, 788), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 336, &Op::SetLocal(12, 790), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 337, &Op::JumpUnless(283, 339), &mut steps) else { return steps; }; if n != 338 { break 'b339; } let Some(n) = c.exec::<P>(r, l, 338, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 339, &Op::SetLocal(13, 823), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 340, &Op::JumpUnless(293, 343), &mut steps) else { return steps; }; if n != 341 { break 'b343; } let Some(n) = c.exec::<P>(r, l, 341, &Op::SetGlob(20, 828), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 342, &Op::SetGlob(21, 829), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 343, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                344 => { 'b352: { 'b348: { let Some(n) = c.exec::<P>(r, l, 344, &Op::SetLocal(11, 831), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 345, &Op::SetLocal(12, 833), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 346, &Op::JumpUnless(304, 348), &mut steps) else { return steps; }; if n != 347 { break 'b348; } let Some(n) = c.exec::<P>(r, l, 347, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 348, &Op::SetLocal(13, 866), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 349, &Op::JumpUnless(314, 352), &mut steps) else { return steps; }; if n != 350 { break 'b352; } let Some(n) = c.exec::<P>(r, l, 350, &Op::SetGlob(20, 871), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 351, &Op::SetGlob(21, 872), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 352, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                353 => { 'b355: { let Some(n) = c.exec::<P>(r, l, 353, &Op::JumpUnless(315, 355), &mut steps) else { return steps; }; if n != 354 { break 'b355; } let Some(n) = c.exec::<P>(r, l, 354, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 355, &Op::SetLocal(11, 888), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 356, &Op::SetCell { off: 688, len: 136, ix: 889, to: 893 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 357, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                358 => { 'b360: { let Some(n) = c.exec::<P>(r, l, 358, &Op::JumpUnless(320, 360), &mut steps) else { return steps; }; if n != 359 { break 'b360; } let Some(n) = c.exec::<P>(r, l, 359, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 360, &Op::SetLocal(11, 909), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 361, &Op::SetCell { off: 688, len: 136, ix: 910, to: 914 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 362, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                306 => { 'b309: { let Some(n) = c.exec::<P>(r, l, 306, &Op::SetLocal(11, 698), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 307, &Op::JumpUnless(236, 309), &mut steps) else { return steps; }; if n != 308 { break 'b309; } let Some(n) = c.exec::<P>(r, l, 308, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 309, &Op::ForCardInit { set: 68, base: 12, n: 13, i: 14 }, &mut steps) else { return steps; }; pc = 310; continue 'run; }
+                310 => 'top: loop { 'b313: { let Some(n) = c.exec::<P>(r, l, 310, &Op::ForCardNextIf { var: 15, base: 12, n: 13, i: 14, test: 239, exit: 313 }, &mut steps) else { return steps; }; if n != 311 { break 'b313; } let Some(n) = c.exec::<P>(r, l, 311, &Op::SetCell { off: 1096, len: 136, ix: 720, to: 721 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 312, &Op::Jump(310), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 313, &Op::ForCardEnd { base: 12 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 314, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                315 => { 'b318: { let Some(n) = c.exec::<P>(r, l, 315, &Op::SetLocal(11, 723), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 316, &Op::JumpUnless(249, 318), &mut steps) else { return steps; }; if n != 317 { break 'b318; } let Some(n) = c.exec::<P>(r, l, 317, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 318, &Op::ForCardInit { set: 70, base: 12, n: 13, i: 14 }, &mut steps) else { return steps; }; pc = 319; continue 'run; }
+                319 => 'top: loop { 'b323: { let Some(n) = c.exec::<P>(r, l, 319, &Op::ForCardNextIf { var: 15, base: 12, n: 13, i: 14, test: 253, exit: 323 }, &mut steps) else { return steps; }; if n != 320 { break 'b323; } let Some(n) = c.exec::<P>(r, l, 320, &Op::SetCell { off: 1232, len: 136, ix: 749, to: 750 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 321, &Op::Tell(0), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 322, &Op::Jump(319), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 323, &Op::ForCardEnd { base: 12 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 324, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                325 => { 'b328: { let Some(n) = c.exec::<P>(r, l, 325, &Op::SetLocal(11, 753), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 326, &Op::JumpUnless(263, 328), &mut steps) else { return steps; }; if n != 327 { break 'b328; } let Some(n) = c.exec::<P>(r, l, 327, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 328, &Op::ForCardInit { set: 72, base: 12, n: 13, i: 14 }, &mut steps) else { return steps; }; pc = 329; continue 'run; }
+                329 => 'top: loop { 'b333: { let Some(n) = c.exec::<P>(r, l, 329, &Op::ForCardNextIf { var: 15, base: 12, n: 13, i: 14, test: 274, exit: 333 }, &mut steps) else { return steps; }; if n != 330 { break 'b333; } let Some(n) = c.exec::<P>(r, l, 330, &Op::SetCell { off: 1232, len: 136, ix: 784, to: 785 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 331, &Op::Tell(1), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 332, &Op::Jump(329), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 333, &Op::ForCardEnd { base: 12 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 334, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                335 => { 'b343: { 'b339: { let Some(n) = c.exec::<P>(r, l, 335, &Op::SetLocal(11, 788), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 336, &Op::SetLocal(12, 790), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 337, &Op::JumpUnless(285, 339), &mut steps) else { return steps; }; if n != 338 { break 'b339; } let Some(n) = c.exec::<P>(r, l, 338, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 339, &Op::SetLocal(13, 823), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 340, &Op::JumpUnless(295, 343), &mut steps) else { return steps; }; if n != 341 { break 'b343; } let Some(n) = c.exec::<P>(r, l, 341, &Op::SetGlob(20, 828), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 342, &Op::SetGlob(21, 829), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 343, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                344 => { 'b352: { 'b348: { let Some(n) = c.exec::<P>(r, l, 344, &Op::SetLocal(11, 831), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 345, &Op::SetLocal(12, 833), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 346, &Op::JumpUnless(306, 348), &mut steps) else { return steps; }; if n != 347 { break 'b348; } let Some(n) = c.exec::<P>(r, l, 347, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 348, &Op::SetLocal(13, 866), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 349, &Op::JumpUnless(316, 352), &mut steps) else { return steps; }; if n != 350 { break 'b352; } let Some(n) = c.exec::<P>(r, l, 350, &Op::SetGlob(20, 871), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 351, &Op::SetGlob(21, 872), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 352, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                353 => { 'b355: { let Some(n) = c.exec::<P>(r, l, 353, &Op::JumpUnless(317, 355), &mut steps) else { return steps; }; if n != 354 { break 'b355; } let Some(n) = c.exec::<P>(r, l, 354, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 355, &Op::SetLocal(11, 888), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 356, &Op::SetCell { off: 688, len: 136, ix: 889, to: 893 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 357, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                358 => { 'b360: { let Some(n) = c.exec::<P>(r, l, 358, &Op::JumpUnless(322, 360), &mut steps) else { return steps; }; if n != 359 { break 'b360; } let Some(n) = c.exec::<P>(r, l, 359, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 360, &Op::SetLocal(11, 909), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 361, &Op::SetCell { off: 688, len: 136, ix: 910, to: 914 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 362, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 363 => { let Some(n) = c.exec::<P>(r, l, 363, &Op::SetLocal(11, 916), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 364, &Op::ForCardInit { set: 79, base: 12, n: 13, i: 14 }, &mut steps) else { return steps; }; pc = 365; continue 'run; }
-                365 => 'top: loop { 'b368: { let Some(n) = c.exec::<P>(r, l, 365, &Op::ForCardNextIf { var: 15, base: 12, n: 13, i: 14, test: 328, exit: 368 }, &mut steps) else { return steps; }; if n != 366 { break 'b368; } let Some(n) = c.exec::<P>(r, l, 366, &Op::SetCell { off: 688, len: 136, ix: 928, to: 938 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 367, &Op::Jump(365), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 368, &Op::ForCardEnd { base: 12 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 369, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                370 => { 'b373: { let Some(n) = c.exec::<P>(r, l, 370, &Op::SetLocal(11, 940), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 371, &Op::JumpUnless(335, 373), &mut steps) else { return steps; }; if n != 372 { break 'b373; } let Some(n) = c.exec::<P>(r, l, 372, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 373, &Op::SetCell { off: 688, len: 136, ix: 954, to: 955 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 374, &Op::SetCell { off: 824, len: 136, ix: 956, to: 957 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 375, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                365 => 'top: loop { 'b368: { let Some(n) = c.exec::<P>(r, l, 365, &Op::ForCardNextIf { var: 15, base: 12, n: 13, i: 14, test: 330, exit: 368 }, &mut steps) else { return steps; }; if n != 366 { break 'b368; } let Some(n) = c.exec::<P>(r, l, 366, &Op::SetCell { off: 688, len: 136, ix: 928, to: 938 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 367, &Op::Jump(365), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 368, &Op::ForCardEnd { base: 12 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 369, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                370 => { 'b373: { let Some(n) = c.exec::<P>(r, l, 370, &Op::SetLocal(11, 940), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 371, &Op::JumpUnless(337, 373), &mut steps) else { return steps; }; if n != 372 { break 'b373; } let Some(n) = c.exec::<P>(r, l, 372, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 373, &Op::SetCell { off: 688, len: 136, ix: 954, to: 955 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 374, &Op::SetCell { off: 824, len: 136, ix: 956, to: 957 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 375, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 376 => { let Some(n) = c.exec::<P>(r, l, 376, &Op::SetGlob(22, 958), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 377, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                378 => { 'b387: { 'b384: { let Some(n) = c.exec::<P>(r, l, 378, &Op::SetLocal(11, 960), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 379, &Op::SetLocal(12, 964), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 380, &Op::SetLocal(13, 987), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 381, &Op::JumpUnless(343, 384), &mut steps) else { return steps; }; if n != 382 { break 'b384; } let Some(n) = c.exec::<P>(r, l, 382, &Op::SetCell { off: 824, len: 136, ix: 990, to: 991 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 383, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 384, &Op::JumpUnless(344, 387), &mut steps) else { return steps; }; if n != 385 { break 'b387; } let Some(n) = c.exec::<P>(r, l, 385, &Op::SetCell { off: 824, len: 136, ix: 995, to: 996 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 386, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 387, &Op::SetCell { off: 688, len: 136, ix: 997, to: 1008 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 388, &Op::SetCell { off: 824, len: 136, ix: 1009, to: 1010 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 389, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                378 => { 'b387: { 'b384: { let Some(n) = c.exec::<P>(r, l, 378, &Op::SetLocal(11, 960), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 379, &Op::SetLocal(12, 964), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 380, &Op::SetLocal(13, 987), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 381, &Op::JumpUnless(345, 384), &mut steps) else { return steps; }; if n != 382 { break 'b384; } let Some(n) = c.exec::<P>(r, l, 382, &Op::SetCell { off: 824, len: 136, ix: 990, to: 991 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 383, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 384, &Op::JumpUnless(346, 387), &mut steps) else { return steps; }; if n != 385 { break 'b387; } let Some(n) = c.exec::<P>(r, l, 385, &Op::SetCell { off: 824, len: 136, ix: 995, to: 996 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 386, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 387, &Op::SetCell { off: 688, len: 136, ix: 997, to: 1008 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 388, &Op::SetCell { off: 824, len: 136, ix: 1009, to: 1010 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 389, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 at => {
                     let Some(op) = r.program.ops.get(usize::from(at)) else {
                         c.pc = at;
@@ -30364,7 +30390,7 @@ mod p5 {
 
     #[inline]
     fn x290(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut best: Option<(u8, [i32; 4])> = None; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[3] = i32::from(it); if t101(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x288(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } } best.map_or(-1, |(it, _)| i32::from(it))
+        let mut best: Option<(u8, [i32; 4])> = None; if let Some(p) = { let i = l[1]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[3] = i32::from(it); if t103(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x288(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } } best.map_or(-1, |(it, _)| i32::from(it))
     }
 
     #[inline]
@@ -30814,7 +30840,7 @@ mod p5 {
 
     #[inline]
     fn x380(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut best: Option<(u8, [i32; 4])> = None; for it in 0..4u8 { l[5] = i32::from(it); if t133(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x371(c, r, l); kk[1] = x373(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } best.map_or(-1, |(it, _)| i32::from(it))
+        let mut best: Option<(u8, [i32; 4])> = None; for it in 0..4u8 { l[5] = i32::from(it); if t135(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x371(c, r, l); kk[1] = x373(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } best.map_or(-1, |(it, _)| i32::from(it))
     }
 
     #[inline]
@@ -30859,17 +30885,17 @@ mod p5 {
 
     #[inline]
     fn x389(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut best: Option<(u8, [i32; 4])> = None; for it in 0..4u8 { l[5] = i32::from(it); if t134(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x382(c, r, l); kk[1] = x385(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } best.map_or(-1, |(it, _)| i32::from(it))
+        let mut best: Option<(u8, [i32; 4])> = None; for it in 0..4u8 { l[5] = i32::from(it); if t136(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x382(c, r, l); kk[1] = x385(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } best.map_or(-1, |(it, _)| i32::from(it))
     }
 
     #[inline]
     fn x390(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t128(c, r, l) { x380(c, r, l) } else { x389(c, r, l) }
+        if t130(c, r, l) { x380(c, r, l) } else { x389(c, r, l) }
     }
 
     #[inline]
     fn x391(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t127(c, r, l) { c.glob[21] } else { x390(c, r, l) }
+        if t129(c, r, l) { c.glob[21] } else { x390(c, r, l) }
     }
 
     #[inline]
@@ -31019,7 +31045,7 @@ mod p5 {
 
     #[inline]
     fn x421(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[4] = i32::from(it); n += i32::from(t142(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[4] = i32::from(it); n += i32::from(t144(c, r, l)); } } n
     }
 
     #[inline]
@@ -31029,7 +31055,7 @@ mod p5 {
 
     #[inline]
     fn x423(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; for it in 0..6u8 { l[3] = i32::from(it); n += i32::from(t144(c, r, l)); } n
+        let mut n = 0i32; for it in 0..6u8 { l[3] = i32::from(it); n += i32::from(t146(c, r, l)); } n
     }
 
     #[inline]
@@ -31074,7 +31100,7 @@ mod p5 {
 
     #[inline]
     fn x432(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[4] = i32::from(it); if t147(c, r, l) { let v = x428(c, r, l); acc = Some(match acc { Some(a) => a.max(v), None => v }); } } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[4] = i32::from(it); if t149(c, r, l) { let v = x428(c, r, l); acc = Some(match acc { Some(a) => a.max(v), None => v }); } } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -31129,7 +31155,7 @@ mod p5 {
 
     #[inline]
     fn x443(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t146(c, r, l) { x441(c, r, l) } else { (0i32) }
+        if t148(c, r, l) { x441(c, r, l) } else { (0i32) }
     }
 
     #[inline]
@@ -31264,27 +31290,27 @@ mod p5 {
 
     #[inline]
     fn x470(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t152(c, r, l) { (1i32) } else { (0i32) }
+        if t154(c, r, l) { (1i32) } else { (0i32) }
     }
 
     #[inline]
     fn x471(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t151(c, r, l) { (32i32) } else { x470(c, r, l) }
+        if t153(c, r, l) { (32i32) } else { x470(c, r, l) }
     }
 
     #[inline]
     fn x472(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t150(c, r, l) { (1024i32) } else { x471(c, r, l) }
+        if t152(c, r, l) { (1024i32) } else { x471(c, r, l) }
     }
 
     #[inline]
     fn x473(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t149(c, r, l) { (32768i32) } else { x472(c, r, l) }
+        if t151(c, r, l) { (32768i32) } else { x472(c, r, l) }
     }
 
     #[inline]
     fn x474(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t148(c, r, l) { (1048576i32) } else { x473(c, r, l) }
+        if t150(c, r, l) { (1048576i32) } else { x473(c, r, l) }
     }
 
     #[inline]
@@ -31479,7 +31505,7 @@ mod p5 {
 
     #[inline]
     fn x513(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t156(c, r, l) { x507(c, r, l) } else { x512(c, r, l) }
+        if t158(c, r, l) { x507(c, r, l) } else { x512(c, r, l) }
     }
 
     #[inline]
@@ -31629,7 +31655,7 @@ mod p5 {
 
     #[inline]
     fn x543(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; for it in 0..4u8 { l[14] = i32::from(it); n += i32::from(t170(c, r, l)); } n
+        let mut n = 0i32; for it in 0..4u8 { l[14] = i32::from(it); n += i32::from(t172(c, r, l)); } n
     }
 
     #[inline]
@@ -32219,7 +32245,7 @@ mod p5 {
 
     #[inline]
     fn x661(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; for it in 0..4u8 { l[12] = i32::from(it); n += i32::from(t206(c, r, l)); } n
+        let mut n = 0i32; for it in 0..4u8 { l[12] = i32::from(it); n += i32::from(t208(c, r, l)); } n
     }
 
     #[inline]
@@ -32379,7 +32405,7 @@ mod p5 {
 
     #[inline]
     fn x693(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; for it in 0..4u8 { l[13] = i32::from(it); n += i32::from(t219(c, r, l)); } n
+        let mut n = 0i32; for it in 0..4u8 { l[13] = i32::from(it); n += i32::from(t221(c, r, l)); } n
     }
 
     #[inline]
@@ -32474,7 +32500,7 @@ mod p5 {
 
     #[inline]
     fn x712(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); n += i32::from(t232(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); n += i32::from(t234(c, r, l)); } } n
     }
 
     #[inline]
@@ -32599,7 +32625,7 @@ mod p5 {
 
     #[inline]
     fn x737(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); n += i32::from(t246(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); n += i32::from(t248(c, r, l)); } } n
     }
 
     #[inline]
@@ -32749,7 +32775,7 @@ mod p5 {
 
     #[inline]
     fn x767(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); n += i32::from(t260(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); n += i32::from(t262(c, r, l)); } } n
     }
 
     #[inline]
@@ -32949,7 +32975,7 @@ mod p5 {
 
     #[inline]
     fn x807(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); n += i32::from(t281(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); n += i32::from(t283(c, r, l)); } } n
     }
 
     #[inline]
@@ -33029,7 +33055,7 @@ mod p5 {
 
     #[inline]
     fn x823(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t290(c, r, l) { let v = x811(c, r, l); acc = Some(match acc { Some(a) => a.min(v), None => v }); } } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t292(c, r, l) { let v = x811(c, r, l); acc = Some(match acc { Some(a) => a.min(v), None => v }); } } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -33164,7 +33190,7 @@ mod p5 {
 
     #[inline]
     fn x850(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); n += i32::from(t302(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); n += i32::from(t304(c, r, l)); } } n
     }
 
     #[inline]
@@ -33244,7 +33270,7 @@ mod p5 {
 
     #[inline]
     fn x866(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t311(c, r, l) { let v = x854(c, r, l); acc = Some(match acc { Some(a) => a.min(v), None => v }); } } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t313(c, r, l) { let v = x854(c, r, l); acc = Some(match acc { Some(a) => a.min(v), None => v }); } } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -33344,7 +33370,7 @@ mod p5 {
 
     #[inline]
     fn x886(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = { let i = x880(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[11] = i32::from(it); n += i32::from(t318(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = { let i = x880(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[11] = i32::from(it); n += i32::from(t320(c, r, l)); } } n
     }
 
     #[inline]
@@ -33449,7 +33475,7 @@ mod p5 {
 
     #[inline]
     fn x907(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = { let i = x901(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[11] = i32::from(it); n += i32::from(t323(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = { let i = x901(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[11] = i32::from(it); n += i32::from(t325(c, r, l)); } } n
     }
 
     #[inline]
@@ -33674,7 +33700,7 @@ mod p5 {
 
     #[inline]
     fn x952(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = { let i = x942(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); n += i32::from(t333(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = { let i = x942(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); n += i32::from(t335(c, r, l)); } } n
     }
 
     #[inline]
@@ -33789,7 +33815,7 @@ mod p5 {
 
     #[inline]
     fn x975(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut best: Option<(u8, [i32; 4])> = None; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t339(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x967(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } } best.map_or(-1, |(it, _)| i32::from(it))
+        let mut best: Option<(u8, [i32; 4])> = None; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t341(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x967(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } } best.map_or(-1, |(it, _)| i32::from(it))
     }
 
     #[inline]
@@ -33849,7 +33875,7 @@ mod p5 {
 
     #[inline]
     fn x987(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut best: Option<(u8, [i32; 4])> = None; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t342(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x979(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } } best.map_or(-1, |(it, _)| i32::from(it))
+        let mut best: Option<(u8, [i32; 4])> = None; if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t344(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x979(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } } best.map_or(-1, |(it, _)| i32::from(it))
     }
 
     #[inline]
@@ -33944,7 +33970,7 @@ mod p5 {
 
     #[inline]
     fn x1006(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t346(c, r, l) { x1003(c, r, l) } else { x1005(c, r, l) }
+        if t348(c, r, l) { x1003(c, r, l) } else { x1005(c, r, l) }
     }
 
     #[inline]
@@ -34004,7 +34030,7 @@ mod p5 {
 
     #[inline]
     fn x1018(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; for it in 0..4u8 { l[18] = i32::from(it); if t347(c, r, l) { let v = x1015(c, r, l); acc = Some(match acc { Some(a) => a.max(v), None => v }); } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; for it in 0..4u8 { l[18] = i32::from(it); if t349(c, r, l) { let v = x1015(c, r, l); acc = Some(match acc { Some(a) => a.max(v), None => v }); } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -34099,7 +34125,7 @@ mod p5 {
 
     #[inline]
     fn x1037(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t349(c, r, l) { x1034(c, r, l) } else { x1036(c, r, l) }
+        if t351(c, r, l) { x1034(c, r, l) } else { x1036(c, r, l) }
     }
 
     #[inline]
@@ -34109,7 +34135,7 @@ mod p5 {
 
     #[inline]
     fn x1039(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t348(c, r, l) { x1037(c, r, l) } else { (16i32) }
+        if t350(c, r, l) { x1037(c, r, l) } else { (16i32) }
     }
 
     #[inline]
@@ -34129,7 +34155,7 @@ mod p5 {
 
     #[inline]
     fn x1043(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; if let Some(p) = { let i = x1024(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[20] = i32::from(it); if t350(c, r, l) { let v = x1039(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; if let Some(p) = { let i = x1024(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[20] = i32::from(it); if t352(c, r, l) { let v = x1039(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -34204,7 +34230,7 @@ mod p5 {
 
     #[inline]
     fn x1058(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t352(c, r, l) { x1055(c, r, l) } else { x1057(c, r, l) }
+        if t354(c, r, l) { x1055(c, r, l) } else { x1057(c, r, l) }
     }
 
     #[inline]
@@ -34214,7 +34240,7 @@ mod p5 {
 
     #[inline]
     fn x1060(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t351(c, r, l) { x1058(c, r, l) } else { (16i32) }
+        if t353(c, r, l) { x1058(c, r, l) } else { (16i32) }
     }
 
     #[inline]
@@ -34234,7 +34260,7 @@ mod p5 {
 
     #[inline]
     fn x1064(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; if let Some(p) = { let i = x1045(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[22] = i32::from(it); if t353(c, r, l) { let v = x1060(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; if let Some(p) = { let i = x1045(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[22] = i32::from(it); if t355(c, r, l) { let v = x1060(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -34249,12 +34275,12 @@ mod p5 {
 
     #[inline]
     fn x1067(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; for it in 0..4u8 { l[21] = i32::from(it); if t354(c, r, l) { let v = x1064(c, r, l); acc = Some(match acc { Some(a) => a.max(v), None => v }); } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; for it in 0..4u8 { l[21] = i32::from(it); if t356(c, r, l) { let v = x1064(c, r, l); acc = Some(match acc { Some(a) => a.max(v), None => v }); } } acc.unwrap_or(0)
     }
 
     #[inline]
     fn x1068(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        i32::from(t355(c, r, l))
+        i32::from(t357(c, r, l))
     }
 
     #[inline]
@@ -34329,7 +34355,7 @@ mod p5 {
 
     #[inline]
     fn x1083(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t357(c, r, l) { x1080(c, r, l) } else { x1082(c, r, l) }
+        if t359(c, r, l) { x1080(c, r, l) } else { x1082(c, r, l) }
     }
 
     #[inline]
@@ -34339,7 +34365,7 @@ mod p5 {
 
     #[inline]
     fn x1085(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t356(c, r, l) { x1083(c, r, l) } else { (16i32) }
+        if t358(c, r, l) { x1083(c, r, l) } else { (16i32) }
     }
 
     #[inline]
@@ -34359,7 +34385,7 @@ mod p5 {
 
     #[inline]
     fn x1089(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; if let Some(p) = { let i = x1070(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[23] = i32::from(it); if t358(c, r, l) { let v = x1085(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; if let Some(p) = { let i = x1070(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[23] = i32::from(it); if t360(c, r, l) { let v = x1085(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -34434,7 +34460,7 @@ mod p5 {
 
     #[inline]
     fn x1104(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t360(c, r, l) { x1101(c, r, l) } else { x1103(c, r, l) }
+        if t362(c, r, l) { x1101(c, r, l) } else { x1103(c, r, l) }
     }
 
     #[inline]
@@ -34444,7 +34470,7 @@ mod p5 {
 
     #[inline]
     fn x1106(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t359(c, r, l) { x1104(c, r, l) } else { (16i32) }
+        if t361(c, r, l) { x1104(c, r, l) } else { (16i32) }
     }
 
     #[inline]
@@ -34464,7 +34490,7 @@ mod p5 {
 
     #[inline]
     fn x1110(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; if let Some(p) = { let i = x1091(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[25] = i32::from(it); if t361(c, r, l) { let v = x1106(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; if let Some(p) = { let i = x1091(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[25] = i32::from(it); if t363(c, r, l) { let v = x1106(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -34479,12 +34505,12 @@ mod p5 {
 
     #[inline]
     fn x1113(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; for it in 0..4u8 { l[24] = i32::from(it); if t362(c, r, l) { let v = x1110(c, r, l); acc = Some(match acc { Some(a) => a.max(v), None => v }); } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; for it in 0..4u8 { l[24] = i32::from(it); if t364(c, r, l) { let v = x1110(c, r, l); acc = Some(match acc { Some(a) => a.max(v), None => v }); } } acc.unwrap_or(0)
     }
 
     #[inline]
     fn x1114(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        i32::from(t363(c, r, l))
+        i32::from(t365(c, r, l))
     }
 
     #[inline]
@@ -34529,7 +34555,7 @@ mod p5 {
 
     #[inline]
     fn x1123(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; let mut left = 250usize; 'set: { for it in 100u8..136u8 { if left == 0 { break 'set; } left -= 1; l[19] = i32::from(it); if t366(c, r, l) { let v = x1116(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; let mut left = 250usize; 'set: { for it in 100u8..136u8 { if left == 0 { break 'set; } left -= 1; l[19] = i32::from(it); if t368(c, r, l) { let v = x1116(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -34634,7 +34660,7 @@ mod p5 {
 
     #[inline]
     fn x1144(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        i32::from(t367(c, r, l))
+        i32::from(t369(c, r, l))
     }
 
     #[inline]
@@ -34649,7 +34675,7 @@ mod p5 {
 
     #[inline]
     fn x1147(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        i32::from(t368(c, r, l))
+        i32::from(t370(c, r, l))
     }
 
     #[inline]
@@ -34664,7 +34690,7 @@ mod p5 {
 
     #[inline]
     fn x1150(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        i32::from(t369(c, r, l))
+        i32::from(t371(c, r, l))
     }
 
     #[inline]
@@ -34789,7 +34815,7 @@ mod p5 {
 
     #[inline]
     fn t23(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        !t370(c, r, l)
+        !t372(c, r, l)
     }
 
     #[inline]
@@ -35109,7 +35135,7 @@ mod p5 {
 
     #[inline]
     fn t87(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t85(c, r, l) || t86(c, r, l)
+        let k = l[6]; const BITS: [u64; 4] = [703687462748160, 42949674240, 0, 0]; if (0..136i32).contains(&k) { BITS[(k >> 6) as usize] >> (k & 63) & 1 == 1 } else { false }
     }
 
     #[inline]
@@ -35129,62 +35155,62 @@ mod p5 {
 
     #[inline]
     fn t91(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t84(c, r, l) && t87(c, r, l) && t88(c, r, l) && t89(c, r, l) && t90(c, r, l)
+        ({ let k = l[6]; const BITS: [u64; 4] = [140737492549632, 8589934848, 0, 0]; if (0..136i32).contains(&k) { BITS[(k >> 6) as usize] >> (k & 63) & 1 == 1 } else { false } }) && t88(c, r, l) && t89(c, r, l) && t90(c, r, l)
     }
 
     #[inline]
     fn t92(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[6]; const HAS: [u64; 4] = [545357783629824, 33285997536, 0, 0]; (0..136i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
+        let k = l[6]; const BITS: [u64; 4] = [140737492549632, 8589934848, 0, 0]; if (0..136i32).contains(&k) { BITS[(k >> 6) as usize] >> (k & 63) & 1 == 1 } else { false }
     }
 
     #[inline]
     fn t93(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x271(c, r, l); let b = (6i32); a == b
+        let k = l[6]; const HAS: [u64; 4] = [545357783629824, 33285997536, 0, 0]; (0..136i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
     fn t94(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x274(c, r, l); let b = (7i32); a == b
+        let a = x271(c, r, l); let b = (6i32); a == b
     }
 
     #[inline]
     fn t95(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t93(c, r, l) || t94(c, r, l)
+        let a = x274(c, r, l); let b = (7i32); a == b
     }
 
     #[inline]
     fn t96(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        !t95(c, r, l)
+        let k = l[6]; const BITS: [u64; 4] = [703687462748160, 42949674240, 0, 0]; if (0..136i32).contains(&k) { BITS[(k >> 6) as usize] >> (k & 63) & 1 == 1 } else { false }
     }
 
     #[inline]
     fn t97(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x277(c, r, l); let b = (0i32); a == b
+        let k = l[6]; const BITS: [u64; 4] = [18446040386246803455, 18446744030759877375, 255, 0]; if (0..136i32).contains(&k) { BITS[(k >> 6) as usize] >> (k & 63) & 1 == 1 } else { true }
     }
 
     #[inline]
     fn t98(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x280(c, r, l); let b = (0i32); a == b
+        let a = x277(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t99(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x283(c, r, l); let b = (0i32); a == b
+        let a = x280(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t100(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t92(c, r, l) && t96(c, r, l) && t97(c, r, l) && t98(c, r, l) && t99(c, r, l)
+        let a = x283(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t101(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[3]; const HAS: [u64; 4] = [562949970198528, 34359739392, 0, 0]; (0..136i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
+        ({ let k = l[6]; const BITS: [u64; 4] = [404620291080192, 24696062688, 0, 0]; if (0..136i32).contains(&k) { BITS[(k >> 6) as usize] >> (k & 63) & 1 == 1 } else { false } }) && t98(c, r, l) && t99(c, r, l) && t100(c, r, l)
     }
 
     #[inline]
     fn t102(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[3]; let b = (-1i32); a != b
+        let k = l[6]; const BITS: [u64; 4] = [404620291080192, 24696062688, 0, 0]; if (0..136i32).contains(&k) { BITS[(k >> 6) as usize] >> (k & 63) & 1 == 1 } else { false }
     }
 
     #[inline]
@@ -35194,112 +35220,112 @@ mod p5 {
 
     #[inline]
     fn t104(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x295(c, r, l); let b = (0i32); a == b
+        let a = l[3]; let b = (-1i32); a != b
     }
 
     #[inline]
     fn t105(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x298(c, r, l); let b = (0i32); a == b
+        let k = l[3]; const HAS: [u64; 4] = [562949970198528, 34359739392, 0, 0]; (0..136i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
     fn t106(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x301(c, r, l); let b = (0i32); a == b
+        let a = x295(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t107(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t103(c, r, l) && t104(c, r, l) && t105(c, r, l) && t106(c, r, l)
+        let a = x298(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t108(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x301(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t109(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[7]; const HAS: [u64; 4] = [1099511660544, 67108866, 0, 0]; (0..136i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
+        t105(c, r, l) && t106(c, r, l) && t107(c, r, l) && t108(c, r, l)
     }
 
     #[inline]
     fn t110(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x309(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t111(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x312(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t112(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x315(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t113(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t109(c, r, l) && t110(c, r, l) && t111(c, r, l) && t112(c, r, l)
-    }
-
-    #[inline]
-    fn t114(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[7]; const HAS: [u64; 4] = [2199023321088, 134217732, 0, 0]; (0..136i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
-    }
-
-    #[inline]
-    fn t115(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x321(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t116(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x324(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t117(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x327(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t118(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t114(c, r, l) && t115(c, r, l) && t116(c, r, l) && t117(c, r, l)
-    }
-
-    #[inline]
-    fn t119(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x336(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t120(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x340(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t121(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x349(c, r, l); let b = (1i32); a == b
-    }
-
-    #[inline]
-    fn t122(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[20]; let b = (0i32); a > b
-    }
-
-    #[inline]
-    fn t123(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         false
     }
 
     #[inline]
+    fn t111(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let k = l[7]; const HAS: [u64; 4] = [1099511660544, 67108866, 0, 0]; (0..136i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
+    }
+
+    #[inline]
+    fn t112(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x309(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t113(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x312(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t114(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x315(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t115(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t111(c, r, l) && t112(c, r, l) && t113(c, r, l) && t114(c, r, l)
+    }
+
+    #[inline]
+    fn t116(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let k = l[7]; const HAS: [u64; 4] = [2199023321088, 134217732, 0, 0]; (0..136i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
+    }
+
+    #[inline]
+    fn t117(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x321(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t118(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x324(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t119(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x327(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t120(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t116(c, r, l) && t117(c, r, l) && t118(c, r, l) && t119(c, r, l)
+    }
+
+    #[inline]
+    fn t121(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x336(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t122(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x340(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t123(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x349(c, r, l); let b = (1i32); a == b
+    }
+
+    #[inline]
     fn t124(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        let a = c.glob[20]; let b = (0i32); a > b
     }
 
     #[inline]
     fn t125(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[22]; let b = (0i32); a == b
+        false
     }
 
     #[inline]
@@ -35309,27 +35335,27 @@ mod p5 {
 
     #[inline]
     fn t127(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[20]; let b = (0i32); a > b
+        let a = c.glob[22]; let b = (0i32); a == b
     }
 
     #[inline]
     fn t128(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[22]; let b = (1i32); a == b
+        true
     }
 
     #[inline]
     fn t129(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x375(c, r, l); let b = (1i32); a == b
+        let a = c.glob[20]; let b = (0i32); a > b
     }
 
     #[inline]
     fn t130(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = c.glob[22]; let b = (1i32); a == b
     }
 
     #[inline]
     fn t131(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x378(c, r, l); let b = (0i32); a > b
+        let a = x375(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
@@ -35339,27 +35365,27 @@ mod p5 {
 
     #[inline]
     fn t133(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x375(c, r, l); let b = (1i32); a == b
+        let a = x378(c, r, l); let b = (0i32); a > b
     }
 
     #[inline]
     fn t134(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x387(c, r, l); let b = (0i32); a > b
-    }
-
-    #[inline]
-    fn t135(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[5]; let b = (-1i32); a != b
-    }
-
-    #[inline]
-    fn t136(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         false
     }
 
     #[inline]
+    fn t135(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x375(c, r, l); let b = (1i32); a == b
+    }
+
+    #[inline]
+    fn t136(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x387(c, r, l); let b = (0i32); a > b
+    }
+
+    #[inline]
     fn t137(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x401(c, r, l); let b = (1i32); a == b
+        let a = l[5]; let b = (-1i32); a != b
     }
 
     #[inline]
@@ -35369,302 +35395,302 @@ mod p5 {
 
     #[inline]
     fn t139(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x401(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t140(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[6]; let b = (1i32); a == b
+        false
     }
 
     #[inline]
     fn t141(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x415(c, r, l); let b = x416(c, r, l); a >= b
+        false
     }
 
     #[inline]
     fn t142(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x419(c, r, l); let b = l[3]; a == b
+        let a = c.glob[6]; let b = (1i32); a == b
     }
 
     #[inline]
     fn t143(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let f = 'found: { if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[4] = i32::from(it); if t142(c, r, l) { break 'found true; } } } false }; if f { if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { if let Some(&k) = c.pile(p).last() { l[4] = i32::from(k); } } } f
+        let a = x415(c, r, l); let b = x416(c, r, l); a >= b
     }
 
     #[inline]
     fn t144(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        !t143(c, r, l)
+        let a = x419(c, r, l); let b = l[3]; a == b
     }
 
     #[inline]
     fn t145(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x423(c, r, l); let b = (0i32); a == b
+        let f = 'found: { if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { for &it in c.pile(p) { l[4] = i32::from(it); if t144(c, r, l) { break 'found true; } } } false }; if f { if let Some(p) = Some(18 + (l[1]).rem_euclid(4) as usize) { if let Some(&k) = c.pile(p).last() { l[4] = i32::from(k); } } } f
     }
 
     #[inline]
     fn t146(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t141(c, r, l) && t145(c, r, l)
+        !t145(c, r, l)
     }
 
     #[inline]
     fn t147(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x430(c, r, l); let b = l[3]; a == b
+        let a = x423(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t148(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x450(c, r, l); let b = (5i32); a == b
+        t143(c, r, l) && t147(c, r, l)
     }
 
     #[inline]
     fn t149(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x454(c, r, l); let b = (4i32); a == b
+        let a = x430(c, r, l); let b = l[3]; a == b
     }
 
     #[inline]
     fn t150(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x458(c, r, l); let b = (3i32); a == b
+        let a = x450(c, r, l); let b = (5i32); a == b
     }
 
     #[inline]
     fn t151(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x462(c, r, l); let b = (2i32); a == b
+        let a = x454(c, r, l); let b = (4i32); a == b
     }
 
     #[inline]
     fn t152(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x466(c, r, l); let b = (1i32); a == b
+        let a = x458(c, r, l); let b = (3i32); a == b
     }
 
     #[inline]
     fn t153(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[3]; let b = (6i32); a >= b
+        let a = x462(c, r, l); let b = (2i32); a == b
     }
 
     #[inline]
     fn t154(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[11]; let b = (0i32); a < b
+        let a = x466(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t155(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[15]; let b = l[14]; a < b
+        let a = c.glob[3]; let b = (6i32); a >= b
     }
 
     #[inline]
     fn t156(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x499(c, r, l); let b = l[12]; a >= b
+        let a = l[11]; let b = (0i32); a < b
     }
 
     #[inline]
     fn t157(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[13]; let b = (0i32); a < b
+        let a = l[15]; let b = l[14]; a < b
     }
 
     #[inline]
     fn t158(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x517(c, r, l); let b = (0i32); a == b
+        let a = x499(c, r, l); let b = l[12]; a >= b
     }
 
     #[inline]
     fn t159(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x520(c, r, l); let b = (40i32); a < b
-    }
-
-    #[inline]
-    fn t160(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t157(c, r, l) && t158(c, r, l) && t159(c, r, l)
-    }
-
-    #[inline]
-    fn t161(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         let a = l[13]; let b = (0i32); a < b
     }
 
     #[inline]
+    fn t160(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x517(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t161(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x520(c, r, l); let b = (40i32); a < b
+    }
+
+    #[inline]
     fn t162(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        t159(c, r, l) && t160(c, r, l) && t161(c, r, l)
     }
 
     #[inline]
     fn t163(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = l[13]; let b = (0i32); a < b
     }
 
     #[inline]
     fn t164(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x532(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t165(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x536(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t166(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x532(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t167(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        let a = x536(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t168(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        false
     }
 
     #[inline]
     fn t169(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x538(c, r, l); let b = x542(c, r, l); a < b
+        true
     }
 
     #[inline]
     fn t170(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t164(c, r, l) && t169(c, r, l)
+        true
     }
 
     #[inline]
     fn t171(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x543(c, r, l); let b = (0i32); a == b
+        let a = x538(c, r, l); let b = x542(c, r, l); a < b
     }
 
     #[inline]
     fn t172(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        t166(c, r, l) && t171(c, r, l)
     }
 
     #[inline]
     fn t173(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x543(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t174(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[14]; let b = (-1i32); a == b
+        false
     }
 
     #[inline]
     fn t175(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x552(c, r, l); let b = (1i32); a == b
+        false
     }
 
     #[inline]
     fn t176(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x555(c, r, l); let b = (1i32); a == b
+        let a = l[14]; let b = (-1i32); a == b
     }
 
     #[inline]
     fn t177(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x552(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t178(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t174(c, r, l) || t175(c, r, l) || t176(c, r, l)
+        let a = x555(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t179(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[14]; const HAS: [u64; 4] = [17870283853982088704, 32505856, 0, 0]; (0..136i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
+        false
     }
 
     #[inline]
     fn t180(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[7]; let b = (16i32); a < b
+        t176(c, r, l) || t177(c, r, l) || t178(c, r, l)
     }
 
     #[inline]
     fn t181(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t179(c, r, l) && t180(c, r, l)
+        let k = l[14]; const HAS: [u64; 4] = [17870283853982088704, 32505856, 0, 0]; (0..136i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
     fn t182(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = c.glob[7]; let b = (16i32); a < b
     }
 
     #[inline]
     fn t183(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[8]; let b = (64i32); a < b
+        t181(c, r, l) && t182(c, r, l)
     }
 
     #[inline]
     fn t184(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x580(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t185(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x599(c, r, l); let b = (1i32); a == b
+        let a = c.glob[8]; let b = (64i32); a < b
     }
 
     #[inline]
     fn t186(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x580(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t187(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x599(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t188(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[11]; let b = (-1i32); a != b
+        false
     }
 
     #[inline]
     fn t189(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x606(c, r, l); let b = (0i32); a >= b
+        false
     }
 
     #[inline]
     fn t190(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[11]; if (0..136i32).contains(&k) { let k = k as usize; ({ let i = x610(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } == Some(c.loc[k] as usize)) } else { false }
+        let a = l[11]; let b = (-1i32); a != b
     }
 
     #[inline]
     fn t191(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t188(c, r, l) && t189(c, r, l) && t190(c, r, l)
+        let a = x606(c, r, l); let b = (0i32); a >= b
     }
 
     #[inline]
     fn t192(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x617(c, r, l); let b = (0i32); a >= b
+        let k = l[11]; if (0..136i32).contains(&k) { let k = k as usize; ({ let i = x610(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } == Some(c.loc[k] as usize)) } else { false }
     }
 
     #[inline]
     fn t193(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = (4i32); let b = (2i32); a < b
+        t190(c, r, l) && t191(c, r, l) && t192(c, r, l)
     }
 
     #[inline]
     fn t194(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x617(c, r, l); let b = (0i32); a >= b
     }
 
     #[inline]
     fn t195(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[13]; let b = l[11]; a != b
+        let a = (4i32); let b = (2i32); a < b
     }
 
     #[inline]
     fn t196(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x647(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t197(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         false
     }
 
     #[inline]
+    fn t197(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = l[13]; let b = l[11]; a != b
+    }
+
+    #[inline]
     fn t198(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        let a = x647(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
@@ -35674,117 +35700,117 @@ mod p5 {
 
     #[inline]
     fn t200(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x650(c, r, l); let b = (0i32); a == b
+        true
     }
 
     #[inline]
     fn t201(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x654(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t202(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x650(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t203(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        let a = x654(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t204(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        false
     }
 
     #[inline]
     fn t205(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x656(c, r, l); let b = x660(c, r, l); a < b
+        true
     }
 
     #[inline]
     fn t206(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t200(c, r, l) && t205(c, r, l)
+        true
     }
 
     #[inline]
     fn t207(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x661(c, r, l); let b = (0i32); a == b
+        let a = x656(c, r, l); let b = x660(c, r, l); a < b
     }
 
     #[inline]
     fn t208(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        t202(c, r, l) && t207(c, r, l)
     }
 
     #[inline]
     fn t209(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x667(c, r, l); let b = (0i32); a >= b
+        let a = x661(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t210(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x671(c, r, l); let b = (48i32); a < b
+        false
     }
 
     #[inline]
     fn t211(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t209(c, r, l) && t210(c, r, l)
+        let a = x667(c, r, l); let b = (0i32); a >= b
     }
 
     #[inline]
     fn t212(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x671(c, r, l); let b = (48i32); a < b
     }
 
     #[inline]
     fn t213(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x682(c, r, l); let b = (0i32); a == b
+        t211(c, r, l) && t212(c, r, l)
     }
 
     #[inline]
     fn t214(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x686(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t215(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x682(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t216(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        let a = x686(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t217(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        false
     }
 
     #[inline]
     fn t218(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x688(c, r, l); let b = x692(c, r, l); a < b
+        true
     }
 
     #[inline]
     fn t219(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t213(c, r, l) && t218(c, r, l)
+        true
     }
 
     #[inline]
     fn t220(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x693(c, r, l); let b = (0i32); a == b
+        let a = x688(c, r, l); let b = x692(c, r, l); a < b
     }
 
     #[inline]
     fn t221(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        t215(c, r, l) && t220(c, r, l)
     }
 
     #[inline]
     fn t222(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x693(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
@@ -35794,736 +35820,746 @@ mod p5 {
 
     #[inline]
     fn t224(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x701(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t225(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x704(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t226(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x701(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t227(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        let a = x704(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t228(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x707(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t229(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x710(c, r, l); let b = (0i32); a == b
+        true
     }
 
     #[inline]
     fn t230(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t228(c, r, l) && t229(c, r, l)
+        let a = x707(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t231(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        let a = x710(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t232(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t224(c, r, l) && t225(c, r, l)
+        t230(c, r, l) && t231(c, r, l)
     }
 
     #[inline]
     fn t233(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x712(c, r, l); let b = (1i32); a != b
+        true
     }
 
     #[inline]
     fn t234(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        t226(c, r, l) && t227(c, r, l)
     }
 
     #[inline]
     fn t235(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[15]; let b = l[10]; a != b
+        let a = x712(c, r, l); let b = (1i32); a != b
     }
 
     #[inline]
     fn t236(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x718(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t237(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t235(c, r, l) && t236(c, r, l)
-    }
-
-    #[inline]
-    fn t238(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x726(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t239(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x729(c, r, l); let b = (1i32); a == b
-    }
-
-    #[inline]
-    fn t240(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
-    }
-
-    #[inline]
-    fn t241(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
-    }
-
-    #[inline]
-    fn t242(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x732(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t243(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x735(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t244(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t242(c, r, l) && t243(c, r, l)
-    }
-
-    #[inline]
-    fn t245(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
-    }
-
-    #[inline]
-    fn t246(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t238(c, r, l) && t239(c, r, l)
-    }
-
-    #[inline]
-    fn t247(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x737(c, r, l); let b = (1i32); a != b
-    }
-
-    #[inline]
-    fn t248(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x741(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t249(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x744(c, r, l); let b = (1i32); a == b
-    }
-
-    #[inline]
-    fn t250(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x747(c, r, l); let b = (20i32); a >= b
-    }
-
-    #[inline]
-    fn t251(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t248(c, r, l) && t249(c, r, l) && t250(c, r, l)
-    }
-
-    #[inline]
-    fn t252(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x756(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t253(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x759(c, r, l); let b = (2i32); a == b
-    }
-
-    #[inline]
-    fn t254(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
-    }
-
-    #[inline]
-    fn t255(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
-    }
-
-    #[inline]
-    fn t256(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x762(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t257(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x765(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t258(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t256(c, r, l) && t257(c, r, l)
-    }
-
-    #[inline]
-    fn t259(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
-    }
-
-    #[inline]
-    fn t260(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t252(c, r, l) && t253(c, r, l)
-    }
-
-    #[inline]
-    fn t261(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x767(c, r, l); let b = (1i32); a != b
-    }
-
-    #[inline]
-    fn t262(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         let a = l[15]; let b = l[10]; a != b
     }
 
     #[inline]
-    fn t263(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x773(c, r, l); let b = (0i32); a == b
+    fn t238(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x718(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
-    fn t264(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x776(c, r, l); let b = (1i32); a == b
+    fn t239(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t237(c, r, l) && t238(c, r, l)
     }
 
     #[inline]
-    fn t265(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x779(c, r, l); let b = (18i32); a <= b
+    fn t240(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x726(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
-    fn t266(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t264(c, r, l) && t265(c, r, l)
+    fn t241(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x729(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
-    fn t267(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x782(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t268(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+    fn t242(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         false
     }
 
     #[inline]
-    fn t269(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+    fn t243(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         true
     }
 
     #[inline]
-    fn t270(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+    fn t244(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x732(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t245(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x735(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t246(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t244(c, r, l) && t245(c, r, l)
+    }
+
+    #[inline]
+    fn t247(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        true
+    }
+
+    #[inline]
+    fn t248(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t240(c, r, l) && t241(c, r, l)
+    }
+
+    #[inline]
+    fn t249(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x737(c, r, l); let b = (1i32); a != b
+    }
+
+    #[inline]
+    fn t250(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x741(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t251(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x744(c, r, l); let b = (1i32); a == b
+    }
+
+    #[inline]
+    fn t252(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x747(c, r, l); let b = (20i32); a >= b
+    }
+
+    #[inline]
+    fn t253(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t250(c, r, l) && t251(c, r, l) && t252(c, r, l)
+    }
+
+    #[inline]
+    fn t254(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x756(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t255(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x759(c, r, l); let b = (2i32); a == b
+    }
+
+    #[inline]
+    fn t256(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        false
+    }
+
+    #[inline]
+    fn t257(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        true
+    }
+
+    #[inline]
+    fn t258(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x762(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t259(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x765(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t260(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t258(c, r, l) && t259(c, r, l)
+    }
+
+    #[inline]
+    fn t261(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        true
+    }
+
+    #[inline]
+    fn t262(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t254(c, r, l) && t255(c, r, l)
+    }
+
+    #[inline]
+    fn t263(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x767(c, r, l); let b = (1i32); a != b
+    }
+
+    #[inline]
+    fn t264(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = l[15]; let b = l[10]; a != b
+    }
+
+    #[inline]
+    fn t265(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x773(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t266(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x776(c, r, l); let b = (1i32); a == b
+    }
+
+    #[inline]
+    fn t267(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x779(c, r, l); let b = (18i32); a <= b
+    }
+
+    #[inline]
+    fn t268(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t266(c, r, l) && t267(c, r, l)
+    }
+
+    #[inline]
+    fn t269(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         let a = x782(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
+    fn t270(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        false
+    }
+
+    #[inline]
     fn t271(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t266(c, r, l) || t270(c, r, l)
+        true
     }
 
     #[inline]
     fn t272(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t262(c, r, l) && t263(c, r, l) && t271(c, r, l)
+        let a = x782(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t273(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x793(c, r, l); let b = (0i32); a == b
+        t268(c, r, l) || t272(c, r, l)
     }
 
     #[inline]
     fn t274(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x796(c, r, l); let b = l[12]; a == b
+        t264(c, r, l) && t265(c, r, l) && t273(c, r, l)
     }
 
     #[inline]
     fn t275(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x799(c, r, l); let b = (4i32); a == b
+        let a = x793(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t276(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x796(c, r, l); let b = l[12]; a == b
     }
 
     #[inline]
     fn t277(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x802(c, r, l); let b = (0i32); a == b
+        let a = x799(c, r, l); let b = (4i32); a == b
     }
 
     #[inline]
     fn t278(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x805(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t279(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t277(c, r, l) && t278(c, r, l)
+        let a = x802(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t280(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t277(c, r, l) && t278(c, r, l)
+        let a = x805(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t281(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t273(c, r, l) && t274(c, r, l) && t275(c, r, l) && t280(c, r, l)
+        t279(c, r, l) && t280(c, r, l)
     }
 
     #[inline]
     fn t282(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let f = 'found: { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t281(c, r, l) { break 'found true; } } } false }; if f { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { if let Some(&k) = c.pile(p).last() { l[13] = i32::from(k); } } } f
+        t279(c, r, l) && t280(c, r, l)
     }
 
     #[inline]
     fn t283(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        !t282(c, r, l)
+        t275(c, r, l) && t276(c, r, l) && t277(c, r, l) && t282(c, r, l)
     }
 
     #[inline]
     fn t284(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x813(c, r, l); let b = (0i32); a == b
+        let f = 'found: { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t283(c, r, l) { break 'found true; } } } false }; if f { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { if let Some(&k) = c.pile(p).last() { l[13] = i32::from(k); } } } f
     }
 
     #[inline]
     fn t285(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[13]; let b = l[10]; a == b
+        !t284(c, r, l)
     }
 
     #[inline]
     fn t286(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x818(c, r, l); let b = l[12]; a == b
+        let a = x813(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t287(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x821(c, r, l); let b = (4i32); a == b
-    }
-
-    #[inline]
-    fn t288(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t286(c, r, l) && t287(c, r, l)
-    }
-
-    #[inline]
-    fn t289(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t285(c, r, l) || t288(c, r, l)
-    }
-
-    #[inline]
-    fn t290(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t284(c, r, l) && t289(c, r, l)
-    }
-
-    #[inline]
-    fn t291(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[20]; let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t292(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[13]; let b = c.glob[20]; a < b
-    }
-
-    #[inline]
-    fn t293(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t291(c, r, l) || t292(c, r, l)
-    }
-
-    #[inline]
-    fn t294(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x836(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t295(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x839(c, r, l); let b = l[12]; a == b
-    }
-
-    #[inline]
-    fn t296(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x842(c, r, l); let b = (3i32); a == b
-    }
-
-    #[inline]
-    fn t297(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
-    }
-
-    #[inline]
-    fn t298(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x845(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t299(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x848(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t300(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t298(c, r, l) && t299(c, r, l)
-    }
-
-    #[inline]
-    fn t301(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t298(c, r, l) && t299(c, r, l)
-    }
-
-    #[inline]
-    fn t302(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t294(c, r, l) && t295(c, r, l) && t296(c, r, l) && t301(c, r, l)
-    }
-
-    #[inline]
-    fn t303(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let f = 'found: { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t302(c, r, l) { break 'found true; } } } false }; if f { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { if let Some(&k) = c.pile(p).last() { l[13] = i32::from(k); } } } f
-    }
-
-    #[inline]
-    fn t304(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        !t303(c, r, l)
-    }
-
-    #[inline]
-    fn t305(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x856(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t306(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         let a = l[13]; let b = l[10]; a == b
     }
 
     #[inline]
-    fn t307(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x861(c, r, l); let b = l[12]; a == b
+    fn t288(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x818(c, r, l); let b = l[12]; a == b
     }
 
     #[inline]
-    fn t308(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x864(c, r, l); let b = (3i32); a == b
+    fn t289(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x821(c, r, l); let b = (4i32); a == b
     }
 
     #[inline]
-    fn t309(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t307(c, r, l) && t308(c, r, l)
+    fn t290(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t288(c, r, l) && t289(c, r, l)
     }
 
     #[inline]
-    fn t310(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t306(c, r, l) || t309(c, r, l)
+    fn t291(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t287(c, r, l) || t290(c, r, l)
     }
 
     #[inline]
-    fn t311(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t305(c, r, l) && t310(c, r, l)
+    fn t292(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t286(c, r, l) && t291(c, r, l)
     }
 
     #[inline]
-    fn t312(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+    fn t293(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         let a = c.glob[20]; let b = (0i32); a == b
     }
 
     #[inline]
-    fn t313(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+    fn t294(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         let a = l[13]; let b = c.glob[20]; a < b
     }
 
     #[inline]
+    fn t295(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t293(c, r, l) || t294(c, r, l)
+    }
+
+    #[inline]
+    fn t296(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x836(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t297(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x839(c, r, l); let b = l[12]; a == b
+    }
+
+    #[inline]
+    fn t298(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x842(c, r, l); let b = (3i32); a == b
+    }
+
+    #[inline]
+    fn t299(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        false
+    }
+
+    #[inline]
+    fn t300(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x845(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t301(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x848(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t302(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t300(c, r, l) && t301(c, r, l)
+    }
+
+    #[inline]
+    fn t303(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t300(c, r, l) && t301(c, r, l)
+    }
+
+    #[inline]
+    fn t304(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t296(c, r, l) && t297(c, r, l) && t298(c, r, l) && t303(c, r, l)
+    }
+
+    #[inline]
+    fn t305(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let f = 'found: { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t304(c, r, l) { break 'found true; } } } false }; if f { if let Some(p) = { let i = l[11]; if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { if let Some(&k) = c.pile(p).last() { l[13] = i32::from(k); } } } f
+    }
+
+    #[inline]
+    fn t306(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        !t305(c, r, l)
+    }
+
+    #[inline]
+    fn t307(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x856(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t308(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = l[13]; let b = l[10]; a == b
+    }
+
+    #[inline]
+    fn t309(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x861(c, r, l); let b = l[12]; a == b
+    }
+
+    #[inline]
+    fn t310(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x864(c, r, l); let b = (3i32); a == b
+    }
+
+    #[inline]
+    fn t311(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t309(c, r, l) && t310(c, r, l)
+    }
+
+    #[inline]
+    fn t312(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t308(c, r, l) || t311(c, r, l)
+    }
+
+    #[inline]
+    fn t313(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t307(c, r, l) && t312(c, r, l)
+    }
+
+    #[inline]
     fn t314(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t312(c, r, l) || t313(c, r, l)
+        let a = c.glob[20]; let b = (0i32); a == b
     }
 
     #[inline]
     fn t315(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x874(c, r, l); let b = (0i32); a == b
+        let a = l[13]; let b = c.glob[20]; a < b
     }
 
     #[inline]
     fn t316(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[11]; let b = l[10]; a != b
+        t314(c, r, l) || t315(c, r, l)
     }
 
     #[inline]
     fn t317(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x884(c, r, l); let b = (0i32); a == b
+        let a = x874(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t318(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t316(c, r, l) && t317(c, r, l)
-    }
-
-    #[inline]
-    fn t319(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
-    }
-
-    #[inline]
-    fn t320(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x895(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t321(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         let a = l[11]; let b = l[10]; a != b
     }
 
     #[inline]
+    fn t319(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x884(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t320(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t318(c, r, l) && t319(c, r, l)
+    }
+
+    #[inline]
+    fn t321(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        false
+    }
+
+    #[inline]
     fn t322(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x905(c, r, l); let b = (0i32); a == b
+        let a = x895(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t323(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t321(c, r, l) && t322(c, r, l)
+        let a = l[11]; let b = l[10]; a != b
     }
 
     #[inline]
     fn t324(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x905(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t325(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x920(c, r, l); let b = l[11]; a != b
+        t323(c, r, l) && t324(c, r, l)
     }
 
     #[inline]
     fn t326(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x923(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t327(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x926(c, r, l); let b = (1i32); a == b
+        let a = x920(c, r, l); let b = l[11]; a != b
     }
 
     #[inline]
     fn t328(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t325(c, r, l) && t326(c, r, l) && t327(c, r, l)
+        let a = x923(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t329(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x926(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t330(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x944(c, r, l); let b = (0i32); a == b
+        t327(c, r, l) && t328(c, r, l) && t329(c, r, l)
     }
 
     #[inline]
     fn t331(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x947(c, r, l); let b = l[11]; a == b
+        false
     }
 
     #[inline]
     fn t332(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x950(c, r, l); let b = (5i32); a == b
+        let a = x944(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t333(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t330(c, r, l) && t331(c, r, l) && t332(c, r, l)
+        let a = x947(c, r, l); let b = l[11]; a == b
     }
 
     #[inline]
     fn t334(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let f = 'found: { if let Some(p) = { let i = x942(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); if t333(c, r, l) { break 'found true; } } } false }; if f { if let Some(p) = { let i = x942(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { if let Some(&k) = c.pile(p).last() { l[12] = i32::from(k); } } } f
+        let a = x950(c, r, l); let b = (5i32); a == b
     }
 
     #[inline]
     fn t335(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        !t334(c, r, l)
+        t332(c, r, l) && t333(c, r, l) && t334(c, r, l)
     }
 
     #[inline]
     fn t336(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let f = 'found: { if let Some(p) = { let i = x942(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); if t335(c, r, l) { break 'found true; } } } false }; if f { if let Some(p) = { let i = x942(c, r, l); if (0..4i32).contains(&i) { Some(2 + i as usize) } else { None } } { if let Some(&k) = c.pile(p).last() { l[12] = i32::from(k); } } } f
     }
 
     #[inline]
     fn t337(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x969(c, r, l); let b = (0i32); a == b
+        !t336(c, r, l)
     }
 
     #[inline]
     fn t338(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x972(c, r, l); let b = x974(c, r, l); a < b
-    }
-
-    #[inline]
-    fn t339(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t337(c, r, l) && t338(c, r, l)
-    }
-
-    #[inline]
-    fn t340(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x981(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t341(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x984(c, r, l); let b = x986(c, r, l); a > b
-    }
-
-    #[inline]
-    fn t342(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t340(c, r, l) && t341(c, r, l)
-    }
-
-    #[inline]
-    fn t343(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[13]; let b = (-1i32); a == b
-    }
-
-    #[inline]
-    fn t344(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x993(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t345(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         false
     }
 
     #[inline]
+    fn t339(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x969(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t340(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x972(c, r, l); let b = x974(c, r, l); a < b
+    }
+
+    #[inline]
+    fn t341(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t339(c, r, l) && t340(c, r, l)
+    }
+
+    #[inline]
+    fn t342(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x981(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t343(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x984(c, r, l); let b = x986(c, r, l); a > b
+    }
+
+    #[inline]
+    fn t344(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t342(c, r, l) && t343(c, r, l)
+    }
+
+    #[inline]
+    fn t345(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = l[13]; let b = (-1i32); a == b
+    }
+
+    #[inline]
     fn t346(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x999(c, r, l); let b = x1001(c, r, l); a == b
+        let a = x993(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t347(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[18]; let b = l[17]; a != b
+        false
     }
 
     #[inline]
     fn t348(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1027(c, r, l); let b = (1i32); a == b
+        let a = x999(c, r, l); let b = x1001(c, r, l); a == b
     }
 
     #[inline]
     fn t349(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1030(c, r, l); let b = x1032(c, r, l); a == b
+        let a = l[18]; let b = l[17]; a != b
     }
 
     #[inline]
     fn t350(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1041(c, r, l); let b = l[17]; a == b
+        let a = x1027(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t351(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1048(c, r, l); let b = (1i32); a == b
+        let a = x1030(c, r, l); let b = x1032(c, r, l); a == b
     }
 
     #[inline]
     fn t352(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1051(c, r, l); let b = x1053(c, r, l); a == b
+        let a = x1041(c, r, l); let b = l[17]; a == b
     }
 
     #[inline]
     fn t353(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1062(c, r, l); let b = l[21]; a == b
+        let a = x1048(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t354(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[21]; let b = l[17]; a != b
+        let a = x1051(c, r, l); let b = x1053(c, r, l); a == b
     }
 
     #[inline]
     fn t355(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1043(c, r, l); let b = x1067(c, r, l); a > b
+        let a = x1062(c, r, l); let b = l[21]; a == b
     }
 
     #[inline]
     fn t356(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1073(c, r, l); let b = (1i32); a == b
+        let a = l[21]; let b = l[17]; a != b
     }
 
     #[inline]
     fn t357(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1076(c, r, l); let b = x1078(c, r, l); a == b
+        let a = x1043(c, r, l); let b = x1067(c, r, l); a > b
     }
 
     #[inline]
     fn t358(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1087(c, r, l); let b = l[17]; a == b
+        let a = x1073(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t359(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1094(c, r, l); let b = (1i32); a == b
+        let a = x1076(c, r, l); let b = x1078(c, r, l); a == b
     }
 
     #[inline]
     fn t360(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1097(c, r, l); let b = x1099(c, r, l); a == b
+        let a = x1087(c, r, l); let b = l[17]; a == b
     }
 
     #[inline]
     fn t361(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1108(c, r, l); let b = l[24]; a == b
+        let a = x1094(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t362(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[24]; let b = l[17]; a != b
+        let a = x1097(c, r, l); let b = x1099(c, r, l); a == b
     }
 
     #[inline]
     fn t363(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1089(c, r, l); let b = x1113(c, r, l); a < b
+        let a = x1108(c, r, l); let b = l[24]; a == b
     }
 
     #[inline]
     fn t364(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1118(c, r, l); let b = (0i32); a >= b
+        let a = l[24]; let b = l[17]; a != b
     }
 
     #[inline]
     fn t365(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[19]; if (0..136i32).contains(&k) { let k = k as usize; ({ let i = x1122(c, r, l); if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } == Some(c.loc[k] as usize)) } else { false }
+        let a = x1089(c, r, l); let b = x1113(c, r, l); a < b
     }
 
     #[inline]
     fn t366(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t364(c, r, l) && t365(c, r, l)
+        let a = x1118(c, r, l); let b = (0i32); a >= b
     }
 
     #[inline]
     fn t367(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1139(c, r, l); let b = x1143(c, r, l); a > b
+        let k = l[19]; if (0..136i32).contains(&k) { let k = k as usize; ({ let i = x1122(c, r, l); if (0..4i32).contains(&i) { Some(22 + i as usize) } else { None } } == Some(c.loc[k] as usize)) } else { false }
     }
 
     #[inline]
     fn t368(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[5]; let b = (1i32); a == b
+        t366(c, r, l) && t367(c, r, l)
     }
 
     #[inline]
     fn t369(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[5]; let b = (0i32); a == b
+        let a = x1139(c, r, l); let b = x1143(c, r, l); a > b
     }
 
     #[inline]
     fn t370(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = c.glob[5]; let b = (1i32); a == b
+    }
+
+    #[inline]
+    fn t371(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = c.glob[5]; let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t372(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         let f = 'found: { for it in 0..4u8 { l[0] = i32::from(it); if t22(c, r, l) { break 'found true; } } false }; if f {  } f
     }
 }
@@ -36534,7 +36570,7 @@ mod p6 {
     pub fn make() -> (Vec<Box<XFn>>, Vec<Box<TFn>>) {
         (
             vec![Box::new(x0), Box::new(x1), Box::new(x2), Box::new(x3), Box::new(x4), Box::new(x5), Box::new(x6), Box::new(x7), Box::new(x8), Box::new(x9), Box::new(x10), Box::new(x11), Box::new(x12), Box::new(x13), Box::new(x14), Box::new(x15), Box::new(x16), Box::new(x17), Box::new(x18), Box::new(x19), Box::new(x20), Box::new(x21), Box::new(x22), Box::new(x23), Box::new(x24), Box::new(x25), Box::new(x26), Box::new(x27), Box::new(x28), Box::new(x29), Box::new(x30), Box::new(x31), Box::new(x32), Box::new(x33), Box::new(x34), Box::new(x35), Box::new(x36), Box::new(x37), Box::new(x38), Box::new(x39), Box::new(x40), Box::new(x41), Box::new(x42), Box::new(x43), Box::new(x44), Box::new(x45), Box::new(x46), Box::new(x47), Box::new(x48), Box::new(x49), Box::new(x50), Box::new(x51), Box::new(x52), Box::new(x53), Box::new(x54), Box::new(x55), Box::new(x56), Box::new(x57), Box::new(x58), Box::new(x59), Box::new(x60), Box::new(x61), Box::new(x62), Box::new(x63), Box::new(x64), Box::new(x65), Box::new(x66), Box::new(x67), Box::new(x68), Box::new(x69), Box::new(x70), Box::new(x71), Box::new(x72), Box::new(x73), Box::new(x74), Box::new(x75), Box::new(x76), Box::new(x77), Box::new(x78), Box::new(x79), Box::new(x80), Box::new(x81), Box::new(x82), Box::new(x83), Box::new(x84), Box::new(x85), Box::new(x86), Box::new(x87), Box::new(x88), Box::new(x89), Box::new(x90), Box::new(x91), Box::new(x92), Box::new(x93), Box::new(x94), Box::new(x95), Box::new(x96), Box::new(x97), Box::new(x98), Box::new(x99), Box::new(x100), Box::new(x101), Box::new(x102), Box::new(x103), Box::new(x104), Box::new(x105), Box::new(x106), Box::new(x107), Box::new(x108), Box::new(x109), Box::new(x110), Box::new(x111), Box::new(x112), Box::new(x113), Box::new(x114), Box::new(x115), Box::new(x116), Box::new(x117), Box::new(x118), Box::new(x119), Box::new(x120), Box::new(x121), Box::new(x122), Box::new(x123), Box::new(x124), Box::new(x125), Box::new(x126), Box::new(x127), Box::new(x128), Box::new(x129), Box::new(x130), Box::new(x131), Box::new(x132), Box::new(x133), Box::new(x134), Box::new(x135), Box::new(x136), Box::new(x137), Box::new(x138), Box::new(x139), Box::new(x140), Box::new(x141), Box::new(x142), Box::new(x143), Box::new(x144), Box::new(x145), Box::new(x146), Box::new(x147), Box::new(x148), Box::new(x149), Box::new(x150), Box::new(x151), Box::new(x152), Box::new(x153), Box::new(x154), Box::new(x155), Box::new(x156), Box::new(x157), Box::new(x158), Box::new(x159), Box::new(x160), Box::new(x161), Box::new(x162), Box::new(x163), Box::new(x164), Box::new(x165), Box::new(x166), Box::new(x167), Box::new(x168), Box::new(x169), Box::new(x170), Box::new(x171), Box::new(x172), Box::new(x173), Box::new(x174), Box::new(x175), Box::new(x176), Box::new(x177), Box::new(x178), Box::new(x179), Box::new(x180), Box::new(x181), Box::new(x182), Box::new(x183), Box::new(x184), Box::new(x185), Box::new(x186), Box::new(x187), Box::new(x188), Box::new(x189), Box::new(x190), Box::new(x191), Box::new(x192), Box::new(x193), Box::new(x194), Box::new(x195), Box::new(x196), Box::new(x197), Box::new(x198), Box::new(x199), Box::new(x200), Box::new(x201), Box::new(x202), Box::new(x203), Box::new(x204), Box::new(x205), Box::new(x206), Box::new(x207), Box::new(x208), Box::new(x209), Box::new(x210), Box::new(x211), Box::new(x212), Box::new(x213), Box::new(x214), Box::new(x215), Box::new(x216), Box::new(x217), Box::new(x218), Box::new(x219), Box::new(x220), Box::new(x221), Box::new(x222), Box::new(x223), Box::new(x224), Box::new(x225), Box::new(x226), Box::new(x227), Box::new(x228), Box::new(x229), Box::new(x230), Box::new(x231), Box::new(x232), Box::new(x233), Box::new(x234), Box::new(x235), Box::new(x236), Box::new(x237), Box::new(x238), Box::new(x239), Box::new(x240), Box::new(x241), Box::new(x242), Box::new(x243), Box::new(x244), Box::new(x245), Box::new(x246), Box::new(x247), Box::new(x248), Box::new(x249), Box::new(x250), Box::new(x251), Box::new(x252), Box::new(x253), Box::new(x254), Box::new(x255), Box::new(x256), Box::new(x257), Box::new(x258), Box::new(x259), Box::new(x260), Box::new(x261), Box::new(x262), Box::new(x263), Box::new(x264), Box::new(x265), Box::new(x266), Box::new(x267), Box::new(x268), Box::new(x269), Box::new(x270), Box::new(x271), Box::new(x272), Box::new(x273), Box::new(x274), Box::new(x275), Box::new(x276), Box::new(x277), Box::new(x278), Box::new(x279), Box::new(x280), Box::new(x281), Box::new(x282), Box::new(x283), Box::new(x284), Box::new(x285), Box::new(x286), Box::new(x287), Box::new(x288), Box::new(x289), Box::new(x290), Box::new(x291), Box::new(x292), Box::new(x293), Box::new(x294), Box::new(x295), Box::new(x296), Box::new(x297), Box::new(x298), Box::new(x299), Box::new(x300), Box::new(x301), Box::new(x302), Box::new(x303), Box::new(x304), Box::new(x305), Box::new(x306), Box::new(x307), Box::new(x308), Box::new(x309), Box::new(x310), Box::new(x311), Box::new(x312), Box::new(x313), Box::new(x314), Box::new(x315), Box::new(x316), Box::new(x317), Box::new(x318), Box::new(x319), Box::new(x320), Box::new(x321), Box::new(x322), Box::new(x323), Box::new(x324), Box::new(x325), Box::new(x326), Box::new(x327), Box::new(x328), Box::new(x329), Box::new(x330), Box::new(x331), Box::new(x332), Box::new(x333), Box::new(x334), Box::new(x335), Box::new(x336), Box::new(x337), Box::new(x338), Box::new(x339), Box::new(x340), Box::new(x341), Box::new(x342), Box::new(x343), Box::new(x344), Box::new(x345), Box::new(x346), Box::new(x347), Box::new(x348), Box::new(x349), Box::new(x350), Box::new(x351), Box::new(x352), Box::new(x353), Box::new(x354), Box::new(x355), Box::new(x356), Box::new(x357), Box::new(x358), Box::new(x359), Box::new(x360), Box::new(x361), Box::new(x362), Box::new(x363), Box::new(x364), Box::new(x365), Box::new(x366), Box::new(x367), Box::new(x368), Box::new(x369), Box::new(x370), Box::new(x371), Box::new(x372), Box::new(x373), Box::new(x374), Box::new(x375), Box::new(x376), Box::new(x377), Box::new(x378), Box::new(x379), Box::new(x380), Box::new(x381), Box::new(x382), Box::new(x383), Box::new(x384), Box::new(x385), Box::new(x386), Box::new(x387), Box::new(x388), Box::new(x389), Box::new(x390), Box::new(x391), Box::new(x392), Box::new(x393), Box::new(x394), Box::new(x395), Box::new(x396), Box::new(x397), Box::new(x398), Box::new(x399), Box::new(x400), Box::new(x401), Box::new(x402), Box::new(x403), Box::new(x404), Box::new(x405), Box::new(x406), Box::new(x407), Box::new(x408), Box::new(x409), Box::new(x410), Box::new(x411), Box::new(x412), Box::new(x413), Box::new(x414), Box::new(x415), Box::new(x416), Box::new(x417), Box::new(x418), Box::new(x419), Box::new(x420), Box::new(x421), Box::new(x422), Box::new(x423), Box::new(x424), Box::new(x425), Box::new(x426), Box::new(x427), Box::new(x428), Box::new(x429), Box::new(x430), Box::new(x431), Box::new(x432), Box::new(x433), Box::new(x434), Box::new(x435), Box::new(x436), Box::new(x437), Box::new(x438), Box::new(x439), Box::new(x440), Box::new(x441), Box::new(x442), Box::new(x443), Box::new(x444), Box::new(x445), Box::new(x446), Box::new(x447), Box::new(x448), Box::new(x449), Box::new(x450), Box::new(x451), Box::new(x452), Box::new(x453), Box::new(x454), Box::new(x455), Box::new(x456), Box::new(x457), Box::new(x458), Box::new(x459), Box::new(x460), Box::new(x461), Box::new(x462), Box::new(x463), Box::new(x464), Box::new(x465), Box::new(x466), Box::new(x467), Box::new(x468), Box::new(x469), Box::new(x470), Box::new(x471), Box::new(x472), Box::new(x473), Box::new(x474), Box::new(x475), Box::new(x476), Box::new(x477), Box::new(x478), Box::new(x479), Box::new(x480), Box::new(x481), Box::new(x482), Box::new(x483), Box::new(x484), Box::new(x485), Box::new(x486), Box::new(x487), Box::new(x488), Box::new(x489), Box::new(x490), Box::new(x491), Box::new(x492), Box::new(x493), Box::new(x494), Box::new(x495), Box::new(x496), Box::new(x497), Box::new(x498), Box::new(x499), Box::new(x500), Box::new(x501), Box::new(x502), Box::new(x503), Box::new(x504), Box::new(x505), Box::new(x506), Box::new(x507), Box::new(x508), Box::new(x509), Box::new(x510), Box::new(x511), Box::new(x512), Box::new(x513), Box::new(x514), Box::new(x515), Box::new(x516), Box::new(x517), Box::new(x518), Box::new(x519), Box::new(x520), Box::new(x521), Box::new(x522), Box::new(x523), Box::new(x524), Box::new(x525), Box::new(x526), Box::new(x527), Box::new(x528), Box::new(x529), Box::new(x530), Box::new(x531), Box::new(x532), Box::new(x533), Box::new(x534), Box::new(x535), Box::new(x536), Box::new(x537), Box::new(x538), Box::new(x539), Box::new(x540), Box::new(x541), Box::new(x542), Box::new(x543), Box::new(x544), Box::new(x545), Box::new(x546), Box::new(x547), Box::new(x548), Box::new(x549), Box::new(x550), Box::new(x551), Box::new(x552), Box::new(x553), Box::new(x554), Box::new(x555), Box::new(x556), Box::new(x557), Box::new(x558), Box::new(x559), Box::new(x560), Box::new(x561), Box::new(x562), Box::new(x563), Box::new(x564), Box::new(x565), Box::new(x566), Box::new(x567), Box::new(x568), Box::new(x569), Box::new(x570), Box::new(x571), Box::new(x572), Box::new(x573), Box::new(x574), Box::new(x575), Box::new(x576), Box::new(x577), Box::new(x578), Box::new(x579), Box::new(x580), Box::new(x581), Box::new(x582), Box::new(x583), Box::new(x584), Box::new(x585), Box::new(x586), Box::new(x587), Box::new(x588), Box::new(x589), Box::new(x590), Box::new(x591), Box::new(x592), Box::new(x593), Box::new(x594), Box::new(x595), Box::new(x596), Box::new(x597), Box::new(x598), Box::new(x599), Box::new(x600), Box::new(x601), Box::new(x602), Box::new(x603), Box::new(x604), Box::new(x605), Box::new(x606), Box::new(x607), Box::new(x608), Box::new(x609), Box::new(x610), Box::new(x611), Box::new(x612), Box::new(x613), Box::new(x614), Box::new(x615), Box::new(x616), Box::new(x617), Box::new(x618), Box::new(x619), Box::new(x620), Box::new(x621), Box::new(x622), Box::new(x623), Box::new(x624), Box::new(x625), Box::new(x626), Box::new(x627), Box::new(x628), Box::new(x629), Box::new(x630), Box::new(x631), Box::new(x632), Box::new(x633), Box::new(x634), Box::new(x635), Box::new(x636), Box::new(x637), Box::new(x638), Box::new(x639), Box::new(x640), Box::new(x641), Box::new(x642), Box::new(x643), Box::new(x644), Box::new(x645), Box::new(x646), Box::new(x647), Box::new(x648), Box::new(x649), Box::new(x650), Box::new(x651), Box::new(x652), Box::new(x653), Box::new(x654), Box::new(x655), Box::new(x656), Box::new(x657), Box::new(x658), Box::new(x659), Box::new(x660), Box::new(x661), Box::new(x662), Box::new(x663), Box::new(x664), Box::new(x665), Box::new(x666), Box::new(x667), Box::new(x668), Box::new(x669), Box::new(x670), Box::new(x671), Box::new(x672), Box::new(x673), Box::new(x674), Box::new(x675), Box::new(x676), Box::new(x677), Box::new(x678), Box::new(x679), Box::new(x680), Box::new(x681), Box::new(x682), Box::new(x683), Box::new(x684), Box::new(x685), Box::new(x686), Box::new(x687), Box::new(x688), Box::new(x689), Box::new(x690), Box::new(x691), Box::new(x692), Box::new(x693), Box::new(x694), Box::new(x695), Box::new(x696), Box::new(x697), Box::new(x698), Box::new(x699), Box::new(x700), Box::new(x701), Box::new(x702), Box::new(x703), Box::new(x704), Box::new(x705), Box::new(x706), Box::new(x707), Box::new(x708), Box::new(x709), Box::new(x710), Box::new(x711), Box::new(x712), Box::new(x713), Box::new(x714), Box::new(x715), Box::new(x716), Box::new(x717), Box::new(x718), Box::new(x719), Box::new(x720), Box::new(x721), Box::new(x722), Box::new(x723), Box::new(x724), Box::new(x725), Box::new(x726), Box::new(x727), Box::new(x728), Box::new(x729), Box::new(x730), Box::new(x731), Box::new(x732), Box::new(x733), Box::new(x734), Box::new(x735), Box::new(x736), Box::new(x737), Box::new(x738), Box::new(x739), Box::new(x740), Box::new(x741), Box::new(x742), Box::new(x743), Box::new(x744), Box::new(x745), Box::new(x746), Box::new(x747), Box::new(x748), Box::new(x749), Box::new(x750), Box::new(x751), Box::new(x752), Box::new(x753), Box::new(x754), Box::new(x755), Box::new(x756), Box::new(x757), Box::new(x758), Box::new(x759), Box::new(x760), Box::new(x761), Box::new(x762), Box::new(x763), Box::new(x764), Box::new(x765), Box::new(x766), Box::new(x767), Box::new(x768), Box::new(x769), Box::new(x770), Box::new(x771), Box::new(x772), Box::new(x773), Box::new(x774), Box::new(x775), Box::new(x776), Box::new(x777), Box::new(x778), Box::new(x779), Box::new(x780), Box::new(x781), Box::new(x782), Box::new(x783), Box::new(x784), Box::new(x785), Box::new(x786), Box::new(x787), Box::new(x788), Box::new(x789), Box::new(x790), Box::new(x791), Box::new(x792), Box::new(x793), Box::new(x794), Box::new(x795), Box::new(x796), Box::new(x797), Box::new(x798), Box::new(x799), Box::new(x800), Box::new(x801), Box::new(x802), Box::new(x803), Box::new(x804), Box::new(x805), Box::new(x806), Box::new(x807), Box::new(x808), Box::new(x809), Box::new(x810), Box::new(x811), Box::new(x812), Box::new(x813), Box::new(x814), Box::new(x815), Box::new(x816), Box::new(x817), Box::new(x818), Box::new(x819), Box::new(x820), Box::new(x821), Box::new(x822), Box::new(x823), Box::new(x824), Box::new(x825), Box::new(x826), Box::new(x827), Box::new(x828), Box::new(x829), Box::new(x830), Box::new(x831), Box::new(x832), Box::new(x833), Box::new(x834), Box::new(x835), Box::new(x836), Box::new(x837), Box::new(x838), Box::new(x839), Box::new(x840), Box::new(x841), Box::new(x842), Box::new(x843), Box::new(x844), Box::new(x845), Box::new(x846), Box::new(x847), Box::new(x848), Box::new(x849), Box::new(x850), Box::new(x851), Box::new(x852), Box::new(x853), Box::new(x854), Box::new(x855), Box::new(x856), Box::new(x857), Box::new(x858), Box::new(x859), Box::new(x860), Box::new(x861), Box::new(x862), Box::new(x863), Box::new(x864), Box::new(x865), Box::new(x866), Box::new(x867), Box::new(x868), Box::new(x869), Box::new(x870), Box::new(x871), Box::new(x872), Box::new(x873), Box::new(x874), Box::new(x875), Box::new(x876), Box::new(x877), Box::new(x878), Box::new(x879), Box::new(x880), Box::new(x881), Box::new(x882), Box::new(x883), Box::new(x884), Box::new(x885), Box::new(x886), Box::new(x887), Box::new(x888), Box::new(x889), Box::new(x890), Box::new(x891), Box::new(x892), Box::new(x893), Box::new(x894), Box::new(x895), Box::new(x896), Box::new(x897), Box::new(x898), Box::new(x899), Box::new(x900), Box::new(x901), Box::new(x902), Box::new(x903), Box::new(x904), Box::new(x905), Box::new(x906), Box::new(x907), Box::new(x908), Box::new(x909), Box::new(x910), Box::new(x911), Box::new(x912), Box::new(x913), Box::new(x914), Box::new(x915), Box::new(x916), Box::new(x917), Box::new(x918), Box::new(x919), Box::new(x920), Box::new(x921), Box::new(x922), Box::new(x923), Box::new(x924), Box::new(x925), Box::new(x926), Box::new(x927), Box::new(x928), Box::new(x929), Box::new(x930), Box::new(x931), Box::new(x932), Box::new(x933), Box::new(x934), Box::new(x935), Box::new(x936), Box::new(x937), Box::new(x938), Box::new(x939), Box::new(x940), Box::new(x941), Box::new(x942), Box::new(x943), Box::new(x944), Box::new(x945), Box::new(x946), Box::new(x947), Box::new(x948), Box::new(x949), Box::new(x950), Box::new(x951), Box::new(x952), Box::new(x953), Box::new(x954), Box::new(x955), Box::new(x956), Box::new(x957), Box::new(x958), Box::new(x959), Box::new(x960), Box::new(x961), Box::new(x962), Box::new(x963), Box::new(x964), Box::new(x965), Box::new(x966), Box::new(x967), Box::new(x968), Box::new(x969), Box::new(x970), Box::new(x971), Box::new(x972), Box::new(x973), Box::new(x974), Box::new(x975), Box::new(x976), Box::new(x977), Box::new(x978), Box::new(x979), Box::new(x980), Box::new(x981), Box::new(x982), Box::new(x983), Box::new(x984), Box::new(x985), Box::new(x986), Box::new(x987), Box::new(x988), Box::new(x989), Box::new(x990), Box::new(x991), Box::new(x992), Box::new(x993), Box::new(x994), Box::new(x995), Box::new(x996), Box::new(x997), Box::new(x998), Box::new(x999), Box::new(x1000), Box::new(x1001), Box::new(x1002), Box::new(x1003), Box::new(x1004), Box::new(x1005), Box::new(x1006), Box::new(x1007), Box::new(x1008), Box::new(x1009), Box::new(x1010), Box::new(x1011), Box::new(x1012), Box::new(x1013), Box::new(x1014), Box::new(x1015), Box::new(x1016), Box::new(x1017), Box::new(x1018), Box::new(x1019), Box::new(x1020), Box::new(x1021), Box::new(x1022), Box::new(x1023), Box::new(x1024), Box::new(x1025), Box::new(x1026), Box::new(x1027), Box::new(x1028), Box::new(x1029), Box::new(x1030), Box::new(x1031), Box::new(x1032), Box::new(x1033), Box::new(x1034), Box::new(x1035), Box::new(x1036), Box::new(x1037), Box::new(x1038), Box::new(x1039), Box::new(x1040), Box::new(x1041), Box::new(x1042), Box::new(x1043), Box::new(x1044), Box::new(x1045), Box::new(x1046), Box::new(x1047), Box::new(x1048), Box::new(x1049), Box::new(x1050), Box::new(x1051), Box::new(x1052), Box::new(x1053), Box::new(x1054), Box::new(x1055), Box::new(x1056), Box::new(x1057), Box::new(x1058), Box::new(x1059), Box::new(x1060), Box::new(x1061), Box::new(x1062), Box::new(x1063), Box::new(x1064), Box::new(x1065), Box::new(x1066), Box::new(x1067), Box::new(x1068), Box::new(x1069), Box::new(x1070), Box::new(x1071), Box::new(x1072), Box::new(x1073), Box::new(x1074), Box::new(x1075), Box::new(x1076), Box::new(x1077), Box::new(x1078), Box::new(x1079), Box::new(x1080), Box::new(x1081), Box::new(x1082), Box::new(x1083), Box::new(x1084), Box::new(x1085), Box::new(x1086), Box::new(x1087), Box::new(x1088), Box::new(x1089), Box::new(x1090), Box::new(x1091), Box::new(x1092), Box::new(x1093), Box::new(x1094), Box::new(x1095), Box::new(x1096), Box::new(x1097), Box::new(x1098), Box::new(x1099), Box::new(x1100), Box::new(x1101), Box::new(x1102), Box::new(x1103), Box::new(x1104), Box::new(x1105), Box::new(x1106), Box::new(x1107), Box::new(x1108), Box::new(x1109), Box::new(x1110), Box::new(x1111), Box::new(x1112), Box::new(x1113), Box::new(x1114), Box::new(x1115), Box::new(x1116), Box::new(x1117), Box::new(x1118), Box::new(x1119), Box::new(x1120), Box::new(x1121), Box::new(x1122), Box::new(x1123), Box::new(x1124), Box::new(x1125), Box::new(x1126), Box::new(x1127), Box::new(x1128), Box::new(x1129), Box::new(x1130), Box::new(x1131), Box::new(x1132), Box::new(x1133), Box::new(x1134), Box::new(x1135), Box::new(x1136), Box::new(x1137), Box::new(x1138), Box::new(x1139), Box::new(x1140), Box::new(x1141), Box::new(x1142), Box::new(x1143), Box::new(x1144), Box::new(x1145), Box::new(x1146), Box::new(x1147), Box::new(x1148), Box::new(x1149), Box::new(x1150), Box::new(x1151), ],
-            vec![Box::new(t0), Box::new(t1), Box::new(t2), Box::new(t3), Box::new(t4), Box::new(t5), Box::new(t6), Box::new(t7), Box::new(t8), Box::new(t9), Box::new(t10), Box::new(t11), Box::new(t12), Box::new(t13), Box::new(t14), Box::new(t15), Box::new(t16), Box::new(t17), Box::new(t18), Box::new(t19), Box::new(t20), Box::new(t21), Box::new(t22), Box::new(t23), Box::new(t24), Box::new(t25), Box::new(t26), Box::new(t27), Box::new(t28), Box::new(t29), Box::new(t30), Box::new(t31), Box::new(t32), Box::new(t33), Box::new(t34), Box::new(t35), Box::new(t36), Box::new(t37), Box::new(t38), Box::new(t39), Box::new(t40), Box::new(t41), Box::new(t42), Box::new(t43), Box::new(t44), Box::new(t45), Box::new(t46), Box::new(t47), Box::new(t48), Box::new(t49), Box::new(t50), Box::new(t51), Box::new(t52), Box::new(t53), Box::new(t54), Box::new(t55), Box::new(t56), Box::new(t57), Box::new(t58), Box::new(t59), Box::new(t60), Box::new(t61), Box::new(t62), Box::new(t63), Box::new(t64), Box::new(t65), Box::new(t66), Box::new(t67), Box::new(t68), Box::new(t69), Box::new(t70), Box::new(t71), Box::new(t72), Box::new(t73), Box::new(t74), Box::new(t75), Box::new(t76), Box::new(t77), Box::new(t78), Box::new(t79), Box::new(t80), Box::new(t81), Box::new(t82), Box::new(t83), Box::new(t84), Box::new(t85), Box::new(t86), Box::new(t87), Box::new(t88), Box::new(t89), Box::new(t90), Box::new(t91), Box::new(t92), Box::new(t93), Box::new(t94), Box::new(t95), Box::new(t96), Box::new(t97), Box::new(t98), Box::new(t99), Box::new(t100), Box::new(t101), Box::new(t102), Box::new(t103), Box::new(t104), Box::new(t105), Box::new(t106), Box::new(t107), Box::new(t108), Box::new(t109), Box::new(t110), Box::new(t111), Box::new(t112), Box::new(t113), Box::new(t114), Box::new(t115), Box::new(t116), Box::new(t117), Box::new(t118), Box::new(t119), Box::new(t120), Box::new(t121), Box::new(t122), Box::new(t123), Box::new(t124), Box::new(t125), Box::new(t126), Box::new(t127), Box::new(t128), Box::new(t129), Box::new(t130), Box::new(t131), Box::new(t132), Box::new(t133), Box::new(t134), Box::new(t135), Box::new(t136), Box::new(t137), Box::new(t138), Box::new(t139), Box::new(t140), Box::new(t141), Box::new(t142), Box::new(t143), Box::new(t144), Box::new(t145), Box::new(t146), Box::new(t147), Box::new(t148), Box::new(t149), Box::new(t150), Box::new(t151), Box::new(t152), Box::new(t153), Box::new(t154), Box::new(t155), Box::new(t156), Box::new(t157), Box::new(t158), Box::new(t159), Box::new(t160), Box::new(t161), Box::new(t162), Box::new(t163), Box::new(t164), Box::new(t165), Box::new(t166), Box::new(t167), Box::new(t168), Box::new(t169), Box::new(t170), Box::new(t171), Box::new(t172), Box::new(t173), Box::new(t174), Box::new(t175), Box::new(t176), Box::new(t177), Box::new(t178), Box::new(t179), Box::new(t180), Box::new(t181), Box::new(t182), Box::new(t183), Box::new(t184), Box::new(t185), Box::new(t186), Box::new(t187), Box::new(t188), Box::new(t189), Box::new(t190), Box::new(t191), Box::new(t192), Box::new(t193), Box::new(t194), Box::new(t195), Box::new(t196), Box::new(t197), Box::new(t198), Box::new(t199), Box::new(t200), Box::new(t201), Box::new(t202), Box::new(t203), Box::new(t204), Box::new(t205), Box::new(t206), Box::new(t207), Box::new(t208), Box::new(t209), Box::new(t210), Box::new(t211), Box::new(t212), Box::new(t213), Box::new(t214), Box::new(t215), Box::new(t216), Box::new(t217), Box::new(t218), Box::new(t219), Box::new(t220), Box::new(t221), Box::new(t222), Box::new(t223), Box::new(t224), Box::new(t225), Box::new(t226), Box::new(t227), Box::new(t228), Box::new(t229), Box::new(t230), Box::new(t231), Box::new(t232), Box::new(t233), Box::new(t234), Box::new(t235), Box::new(t236), Box::new(t237), Box::new(t238), Box::new(t239), Box::new(t240), Box::new(t241), Box::new(t242), Box::new(t243), Box::new(t244), Box::new(t245), Box::new(t246), Box::new(t247), Box::new(t248), Box::new(t249), Box::new(t250), Box::new(t251), Box::new(t252), Box::new(t253), Box::new(t254), Box::new(t255), Box::new(t256), Box::new(t257), Box::new(t258), Box::new(t259), Box::new(t260), Box::new(t261), Box::new(t262), Box::new(t263), Box::new(t264), Box::new(t265), Box::new(t266), Box::new(t267), Box::new(t268), Box::new(t269), Box::new(t270), Box::new(t271), Box::new(t272), Box::new(t273), Box::new(t274), Box::new(t275), Box::new(t276), Box::new(t277), Box::new(t278), Box::new(t279), Box::new(t280), Box::new(t281), Box::new(t282), Box::new(t283), Box::new(t284), Box::new(t285), Box::new(t286), Box::new(t287), Box::new(t288), Box::new(t289), Box::new(t290), Box::new(t291), Box::new(t292), Box::new(t293), Box::new(t294), Box::new(t295), Box::new(t296), Box::new(t297), Box::new(t298), Box::new(t299), Box::new(t300), Box::new(t301), Box::new(t302), Box::new(t303), Box::new(t304), Box::new(t305), Box::new(t306), Box::new(t307), Box::new(t308), Box::new(t309), Box::new(t310), Box::new(t311), Box::new(t312), Box::new(t313), Box::new(t314), Box::new(t315), Box::new(t316), Box::new(t317), Box::new(t318), Box::new(t319), Box::new(t320), Box::new(t321), Box::new(t322), Box::new(t323), Box::new(t324), Box::new(t325), Box::new(t326), Box::new(t327), Box::new(t328), Box::new(t329), Box::new(t330), Box::new(t331), Box::new(t332), Box::new(t333), Box::new(t334), Box::new(t335), Box::new(t336), Box::new(t337), Box::new(t338), Box::new(t339), Box::new(t340), Box::new(t341), Box::new(t342), Box::new(t343), Box::new(t344), Box::new(t345), Box::new(t346), Box::new(t347), Box::new(t348), Box::new(t349), Box::new(t350), Box::new(t351), Box::new(t352), Box::new(t353), Box::new(t354), Box::new(t355), Box::new(t356), Box::new(t357), Box::new(t358), Box::new(t359), Box::new(t360), Box::new(t361), Box::new(t362), Box::new(t363), Box::new(t364), Box::new(t365), Box::new(t366), Box::new(t367), Box::new(t368), Box::new(t369), Box::new(t370), ],
+            vec![Box::new(t0), Box::new(t1), Box::new(t2), Box::new(t3), Box::new(t4), Box::new(t5), Box::new(t6), Box::new(t7), Box::new(t8), Box::new(t9), Box::new(t10), Box::new(t11), Box::new(t12), Box::new(t13), Box::new(t14), Box::new(t15), Box::new(t16), Box::new(t17), Box::new(t18), Box::new(t19), Box::new(t20), Box::new(t21), Box::new(t22), Box::new(t23), Box::new(t24), Box::new(t25), Box::new(t26), Box::new(t27), Box::new(t28), Box::new(t29), Box::new(t30), Box::new(t31), Box::new(t32), Box::new(t33), Box::new(t34), Box::new(t35), Box::new(t36), Box::new(t37), Box::new(t38), Box::new(t39), Box::new(t40), Box::new(t41), Box::new(t42), Box::new(t43), Box::new(t44), Box::new(t45), Box::new(t46), Box::new(t47), Box::new(t48), Box::new(t49), Box::new(t50), Box::new(t51), Box::new(t52), Box::new(t53), Box::new(t54), Box::new(t55), Box::new(t56), Box::new(t57), Box::new(t58), Box::new(t59), Box::new(t60), Box::new(t61), Box::new(t62), Box::new(t63), Box::new(t64), Box::new(t65), Box::new(t66), Box::new(t67), Box::new(t68), Box::new(t69), Box::new(t70), Box::new(t71), Box::new(t72), Box::new(t73), Box::new(t74), Box::new(t75), Box::new(t76), Box::new(t77), Box::new(t78), Box::new(t79), Box::new(t80), Box::new(t81), Box::new(t82), Box::new(t83), Box::new(t84), Box::new(t85), Box::new(t86), Box::new(t87), Box::new(t88), Box::new(t89), Box::new(t90), Box::new(t91), Box::new(t92), Box::new(t93), Box::new(t94), Box::new(t95), Box::new(t96), Box::new(t97), Box::new(t98), Box::new(t99), Box::new(t100), Box::new(t101), Box::new(t102), Box::new(t103), Box::new(t104), Box::new(t105), Box::new(t106), Box::new(t107), Box::new(t108), Box::new(t109), Box::new(t110), Box::new(t111), Box::new(t112), Box::new(t113), Box::new(t114), Box::new(t115), Box::new(t116), Box::new(t117), Box::new(t118), Box::new(t119), Box::new(t120), Box::new(t121), Box::new(t122), Box::new(t123), Box::new(t124), Box::new(t125), Box::new(t126), Box::new(t127), Box::new(t128), Box::new(t129), Box::new(t130), Box::new(t131), Box::new(t132), Box::new(t133), Box::new(t134), Box::new(t135), Box::new(t136), Box::new(t137), Box::new(t138), Box::new(t139), Box::new(t140), Box::new(t141), Box::new(t142), Box::new(t143), Box::new(t144), Box::new(t145), Box::new(t146), Box::new(t147), Box::new(t148), Box::new(t149), Box::new(t150), Box::new(t151), Box::new(t152), Box::new(t153), Box::new(t154), Box::new(t155), Box::new(t156), Box::new(t157), Box::new(t158), Box::new(t159), Box::new(t160), Box::new(t161), Box::new(t162), Box::new(t163), Box::new(t164), Box::new(t165), Box::new(t166), Box::new(t167), Box::new(t168), Box::new(t169), Box::new(t170), Box::new(t171), Box::new(t172), Box::new(t173), Box::new(t174), Box::new(t175), Box::new(t176), Box::new(t177), Box::new(t178), Box::new(t179), Box::new(t180), Box::new(t181), Box::new(t182), Box::new(t183), Box::new(t184), Box::new(t185), Box::new(t186), Box::new(t187), Box::new(t188), Box::new(t189), Box::new(t190), Box::new(t191), Box::new(t192), Box::new(t193), Box::new(t194), Box::new(t195), Box::new(t196), Box::new(t197), Box::new(t198), Box::new(t199), Box::new(t200), Box::new(t201), Box::new(t202), Box::new(t203), Box::new(t204), Box::new(t205), Box::new(t206), Box::new(t207), Box::new(t208), Box::new(t209), Box::new(t210), Box::new(t211), Box::new(t212), Box::new(t213), Box::new(t214), Box::new(t215), Box::new(t216), Box::new(t217), Box::new(t218), Box::new(t219), Box::new(t220), Box::new(t221), Box::new(t222), Box::new(t223), Box::new(t224), Box::new(t225), Box::new(t226), Box::new(t227), Box::new(t228), Box::new(t229), Box::new(t230), Box::new(t231), Box::new(t232), Box::new(t233), Box::new(t234), Box::new(t235), Box::new(t236), Box::new(t237), Box::new(t238), Box::new(t239), Box::new(t240), Box::new(t241), Box::new(t242), Box::new(t243), Box::new(t244), Box::new(t245), Box::new(t246), Box::new(t247), Box::new(t248), Box::new(t249), Box::new(t250), Box::new(t251), Box::new(t252), Box::new(t253), Box::new(t254), Box::new(t255), Box::new(t256), Box::new(t257), Box::new(t258), Box::new(t259), Box::new(t260), Box::new(t261), Box::new(t262), Box::new(t263), Box::new(t264), Box::new(t265), Box::new(t266), Box::new(t267), Box::new(t268), Box::new(t269), Box::new(t270), Box::new(t271), Box::new(t272), Box::new(t273), Box::new(t274), Box::new(t275), Box::new(t276), Box::new(t277), Box::new(t278), Box::new(t279), Box::new(t280), Box::new(t281), Box::new(t282), Box::new(t283), Box::new(t284), Box::new(t285), Box::new(t286), Box::new(t287), Box::new(t288), Box::new(t289), Box::new(t290), Box::new(t291), Box::new(t292), Box::new(t293), Box::new(t294), Box::new(t295), Box::new(t296), Box::new(t297), Box::new(t298), Box::new(t299), Box::new(t300), Box::new(t301), Box::new(t302), Box::new(t303), Box::new(t304), Box::new(t305), Box::new(t306), Box::new(t307), Box::new(t308), Box::new(t309), Box::new(t310), Box::new(t311), Box::new(t312), Box::new(t313), Box::new(t314), Box::new(t315), Box::new(t316), Box::new(t317), Box::new(t318), Box::new(t319), Box::new(t320), Box::new(t321), Box::new(t322), Box::new(t323), Box::new(t324), Box::new(t325), Box::new(t326), Box::new(t327), Box::new(t328), Box::new(t329), Box::new(t330), Box::new(t331), Box::new(t332), Box::new(t333), Box::new(t334), Box::new(t335), Box::new(t336), Box::new(t337), Box::new(t338), Box::new(t339), Box::new(t340), Box::new(t341), Box::new(t342), Box::new(t343), Box::new(t344), Box::new(t345), Box::new(t346), Box::new(t347), Box::new(t348), Box::new(t349), Box::new(t350), Box::new(t351), Box::new(t352), Box::new(t353), Box::new(t354), Box::new(t355), Box::new(t356), Box::new(t357), Box::new(t358), Box::new(t359), Box::new(t360), Box::new(t361), Box::new(t362), Box::new(t363), Box::new(t364), Box::new(t365), Box::new(t366), Box::new(t367), Box::new(t368), Box::new(t369), Box::new(t370), Box::new(t371), Box::new(t372), ],
         )
     }
 
@@ -38101,6 +38137,8 @@ mod p6 {
                 368 => t368(c, r, l),
                 369 => t369(c, r, l),
                 370 => t370(c, r, l),
+                371 => t371(c, r, l),
+                372 => t372(c, r, l),
                 _ => false,
             }
         }
@@ -38110,7 +38148,7 @@ mod p6 {
             match ch {
                 0 => { { let mut first = true; let mut kept = [0u64; 1]; let mut tested = l[1]; if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { l[0] = i32::from(it); if first { first = false; for t in 0..5u8 { l[1] = i32::from(t); if t10(c, r, l) { kept[usize::from(t >> 6)] |= 1 << (t & 63); return true; } } tested = l[1]; } else { l[1] = tested; for (w, &bits) in kept.iter().enumerate() { let mut bits = bits; while bits != 0 { let t = (w * 64) as u8 + bits.trailing_zeros() as u8; bits &= bits - 1; l[1] = i32::from(t); return true; } } } } } }  false }
                 1 => { if true { return true; }  false }
-                2 => { for t in 0..5u8 { l[13] = i32::from(t); if t195(c, r, l) {  return true; } } if true { return true; }  false }
+                2 => { for t in 0..5u8 { l[13] = i32::from(t); if t197(c, r, l) {  return true; } } if true { return true; }  false }
                 3 => { if let Some(p) = Some(7 + (l[11]).rem_euclid(5) as usize) { for &it in c.pile(p) { l[12] = i32::from(it); if true { return true; } } } if true { return true; }  false }
                 _ => c.any_legal(r, l),
             }
@@ -38348,10 +38386,10 @@ mod p6 {
                 (26, 66) => { const HAS: [u64; 4] = [2199023321088, 4503599761588228, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[6] = i32::from(last); } (f, k) }
                 (27, 71) => { const HAS: [u64; 4] = [13194139926528, 27021598569529368, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[6] = i32::from(last); } (f, k) }
                 (28, 79) => { const HAS: [u64; 4] = [545357783629824, 1116892740873880544, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[6] = i32::from(last); } (f, k) }
-                (29, 84) => { const HAS: [u64; 4] = [545357783629824, 1116892740873880544, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[6] = i32::from(last); } (f, k) }
-                (30, 92) => { const HAS: [u64; 4] = [545357783629824, 1116892740873880544, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[6] = i32::from(last); } (f, k) }
-                (32, 109) => { const HAS: [u64; 4] = [1099511660544, 2251799880794114, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[7] = i32::from(last); } (f, k) }
-                (33, 114) => { const HAS: [u64; 4] = [2199023321088, 4503599761588228, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[7] = i32::from(last); } (f, k) }
+                (29, 92) => { const HAS: [u64; 4] = [140737492549632, 288230384741646592, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[6] = i32::from(last); } (f, k) }
+                (30, 102) => { const HAS: [u64; 4] = [404620291080192, 828662356132233952, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[6] = i32::from(last); } (f, k) }
+                (32, 111) => { const HAS: [u64; 4] = [1099511660544, 2251799880794114, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[7] = i32::from(last); } (f, k) }
+                (33, 116) => { const HAS: [u64; 4] = [2199023321088, 4503599761588228, 0, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[7] = i32::from(last); } (f, k) }
                 _ => Tables::first(c, r, l, s, var, t, room),
             }
         }
@@ -38368,7 +38406,7 @@ mod p6 {
         match ch {
             0 => { { let mut first = true; let mut kept = [0u64; 1]; let mut tested = l[1]; if let Some(p) = Some(7 + (c.glob[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { l[0] = i32::from(it); if first { first = false; for t in 0..5u8 { l[1] = i32::from(t); if t10(c, r, l) { kept[usize::from(t >> 6)] |= 1 << (t & 63); out.push(Move { option: 0, card: it, target: t }); } } tested = l[1]; } else { l[1] = tested; for (w, &bits) in kept.iter().enumerate() { let mut bits = bits; while bits != 0 { let t = (w * 64) as u8 + bits.trailing_zeros() as u8; bits &= bits - 1; out.push(Move { option: 0, card: it, target: t }); } } } } } }  }
             1 => { if true { out.push(Move { option: 0, card: NONE, target: NONE }); }  }
-            2 => { for t in 0..5u8 { l[13] = i32::from(t); if t195(c, r, l) {  out.push(Move { option: 0, card: NONE, target: t }); } } if true { out.push(Move { option: 1, card: NONE, target: NONE }); }  }
+            2 => { for t in 0..5u8 { l[13] = i32::from(t); if t197(c, r, l) {  out.push(Move { option: 0, card: NONE, target: t }); } } if true { out.push(Move { option: 1, card: NONE, target: NONE }); }  }
             3 => { if let Some(p) = Some(7 + (l[11]).rem_euclid(5) as usize) { for &it in c.pile(p) { l[12] = i32::from(it); if true { out.push(Move { option: 0, card: it, target: NONE }); } } } if true { out.push(Move { option: 1, card: NONE, target: NONE }); }  }
             _ => {}
         }
@@ -38439,62 +38477,62 @@ mod p6 {
                 127 => { let Some(n) = c.exec::<P>(r, l, 127, &Op::ForCardNextIf { var: 6, base: 3, n: 4, i: 5, test: 83, exit: 130 }, &mut steps) else { return steps; }; if n != 128 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 128, &Op::Run { event: 5, card: 249 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 129 => { let Some(n) = c.exec::<P>(r, l, 129, &Op::Jump(127), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 130 => { let Some(n) = c.exec::<P>(r, l, 130, &Op::ForCardEnd { base: 3 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 131, &Op::Jump(144), &mut steps) else { return steps; }; pc = n; continue 'run; }
-                132 => { let Some(n) = c.exec::<P>(r, l, 132, &Op::ForCardSkip { set: 29, base: 3, n: 4, i: 5, var: 6, has: 84, exit: 138 }, &mut steps) else { return steps; }; if n != 133 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 133, &Op::ForCardInit { set: 29, base: 3, n: 4, i: 5 }, &mut steps) else { return steps; }; pc = 134; continue 'run; }
+                132 => { let Some(n) = c.exec::<P>(r, l, 132, &Op::ForCardSkip { set: 29, base: 3, n: 4, i: 5, var: 6, has: 92, exit: 138 }, &mut steps) else { return steps; }; if n != 133 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 133, &Op::ForCardInit { set: 29, base: 3, n: 4, i: 5 }, &mut steps) else { return steps; }; pc = 134; continue 'run; }
                 134 => { let Some(n) = c.exec::<P>(r, l, 134, &Op::ForCardNextIf { var: 6, base: 3, n: 4, i: 5, test: 91, exit: 137 }, &mut steps) else { return steps; }; if n != 135 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 135, &Op::Run { event: 5, card: 267 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 136 => { let Some(n) = c.exec::<P>(r, l, 136, &Op::Jump(134), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 137 => { let Some(n) = c.exec::<P>(r, l, 137, &Op::ForCardEnd { base: 3 }, &mut steps) else { return steps; }; pc = 138; continue 'run; }
-                138 => { let Some(n) = c.exec::<P>(r, l, 138, &Op::ForCardSkip { set: 30, base: 3, n: 4, i: 5, var: 6, has: 92, exit: 144 }, &mut steps) else { return steps; }; if n != 139 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 139, &Op::ForCardInit { set: 30, base: 3, n: 4, i: 5 }, &mut steps) else { return steps; }; pc = 140; continue 'run; }
-                140 => { let Some(n) = c.exec::<P>(r, l, 140, &Op::ForCardNextIf { var: 6, base: 3, n: 4, i: 5, test: 100, exit: 143 }, &mut steps) else { return steps; }; if n != 141 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 141, &Op::Run { event: 5, card: 285 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                138 => { let Some(n) = c.exec::<P>(r, l, 138, &Op::ForCardSkip { set: 30, base: 3, n: 4, i: 5, var: 6, has: 102, exit: 144 }, &mut steps) else { return steps; }; if n != 139 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 139, &Op::ForCardInit { set: 30, base: 3, n: 4, i: 5 }, &mut steps) else { return steps; }; pc = 140; continue 'run; }
+                140 => { let Some(n) = c.exec::<P>(r, l, 140, &Op::ForCardNextIf { var: 6, base: 3, n: 4, i: 5, test: 101, exit: 143 }, &mut steps) else { return steps; }; if n != 141 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 141, &Op::Run { event: 5, card: 285 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 142 => { let Some(n) = c.exec::<P>(r, l, 142, &Op::Jump(140), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 143 => { let Some(n) = c.exec::<P>(r, l, 143, &Op::ForCardEnd { base: 3 }, &mut steps) else { return steps; }; pc = 144; continue 'run; }
                 144 => { let Some(n) = c.exec::<P>(r, l, 144, &Op::SetLocal(3, 290), &mut steps) else { return steps; }; pc = 145; continue 'run; }
-                145 => { let Some(n) = c.exec::<P>(r, l, 145, &Op::JumpUnless(102, 150), &mut steps) else { return steps; }; if n != 146 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 146, &Op::JumpUnless(107, 148), &mut steps) else { return steps; }; if n != 147 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 147, &Op::Run { event: 6, card: 303 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                145 => { let Some(n) = c.exec::<P>(r, l, 145, &Op::JumpUnless(104, 150), &mut steps) else { return steps; }; if n != 146 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 146, &Op::JumpUnless(109, 148), &mut steps) else { return steps; }; if n != 147 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 147, &Op::Run { event: 6, card: 303 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 148 => { let Some(n) = c.exec::<P>(r, l, 148, &Op::SetLocal(3, 305), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 149, &Op::Jump(145), &mut steps) else { return steps; }; pc = n; continue 'run; }
-                150 => { let Some(n) = c.exec::<P>(r, l, 150, &Op::JumpUnless(108, 163), &mut steps) else { return steps; }; if n != 151 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 151, &Op::ForCardSkip { set: 32, base: 4, n: 5, i: 6, var: 7, has: 109, exit: 157 }, &mut steps) else { return steps; }; if n != 152 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 152, &Op::ForCardInit { set: 32, base: 4, n: 5, i: 6 }, &mut steps) else { return steps; }; pc = 153; continue 'run; }
-                153 => { let Some(n) = c.exec::<P>(r, l, 153, &Op::ForCardNextIf { var: 7, base: 4, n: 5, i: 6, test: 113, exit: 156 }, &mut steps) else { return steps; }; if n != 154 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 154, &Op::Run { event: 2, card: 317 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                150 => { let Some(n) = c.exec::<P>(r, l, 150, &Op::JumpUnless(110, 163), &mut steps) else { return steps; }; if n != 151 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 151, &Op::ForCardSkip { set: 32, base: 4, n: 5, i: 6, var: 7, has: 111, exit: 157 }, &mut steps) else { return steps; }; if n != 152 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 152, &Op::ForCardInit { set: 32, base: 4, n: 5, i: 6 }, &mut steps) else { return steps; }; pc = 153; continue 'run; }
+                153 => { let Some(n) = c.exec::<P>(r, l, 153, &Op::ForCardNextIf { var: 7, base: 4, n: 5, i: 6, test: 115, exit: 156 }, &mut steps) else { return steps; }; if n != 154 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 154, &Op::Run { event: 2, card: 317 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 155 => { let Some(n) = c.exec::<P>(r, l, 155, &Op::Jump(153), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 156 => { let Some(n) = c.exec::<P>(r, l, 156, &Op::ForCardEnd { base: 4 }, &mut steps) else { return steps; }; pc = 157; continue 'run; }
-                157 => { let Some(n) = c.exec::<P>(r, l, 157, &Op::ForCardSkip { set: 33, base: 4, n: 5, i: 6, var: 7, has: 114, exit: 163 }, &mut steps) else { return steps; }; if n != 158 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 158, &Op::ForCardInit { set: 33, base: 4, n: 5, i: 6 }, &mut steps) else { return steps; }; pc = 159; continue 'run; }
-                159 => { let Some(n) = c.exec::<P>(r, l, 159, &Op::ForCardNextIf { var: 7, base: 4, n: 5, i: 6, test: 118, exit: 162 }, &mut steps) else { return steps; }; if n != 160 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 160, &Op::Run { event: 3, card: 329 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                157 => { let Some(n) = c.exec::<P>(r, l, 157, &Op::ForCardSkip { set: 33, base: 4, n: 5, i: 6, var: 7, has: 116, exit: 163 }, &mut steps) else { return steps; }; if n != 158 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 158, &Op::ForCardInit { set: 33, base: 4, n: 5, i: 6 }, &mut steps) else { return steps; }; pc = 159; continue 'run; }
+                159 => { let Some(n) = c.exec::<P>(r, l, 159, &Op::ForCardNextIf { var: 7, base: 4, n: 5, i: 6, test: 120, exit: 162 }, &mut steps) else { return steps; }; if n != 160 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 160, &Op::Run { event: 3, card: 329 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 161 => { let Some(n) = c.exec::<P>(r, l, 161, &Op::Jump(159), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 162 => { let Some(n) = c.exec::<P>(r, l, 162, &Op::ForCardEnd { base: 4 }, &mut steps) else { return steps; }; pc = 163; continue 'run; }
                 163 => { let Some(n) = c.exec::<P>(r, l, 163, &Op::Clear { off: 1618, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 164, &Op::Clear { off: 1626, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 165, &Op::Clear { off: 1634, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 166, &Op::Clear { off: 1642, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 167, &Op::SetLocal(4, 330), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 168, &Op::ForCardInit { set: 34, base: 5, n: 6, i: 7 }, &mut steps) else { return steps; }; pc = 169; continue 'run; }
-                169 => 'top: loop { 'b192: { 'b191: { 'b188: { 'b179: { 'b178: { 'b174: { let Some(n) = c.exec::<P>(r, l, 169, &Op::ForCardNext { var: 8, base: 5, n: 6, i: 7, exit: 179 }, &mut steps) else { return steps; }; if n != 170 { break 'b179; } let Some(n) = c.exec::<P>(r, l, 170, &Op::SetLocal(4, 334), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 171, &Op::JumpUnless(119, 178), &mut steps) else { return steps; }; if n != 172 { break 'b178; } let Some(n) = c.exec::<P>(r, l, 172, &Op::JumpUnless(120, 174), &mut steps) else { return steps; }; if n != 173 { break 'b174; } let Some(n) = c.exec::<P>(r, l, 173, &Op::SetCell { off: 1618, len: 8, ix: 343, to: 344 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 174, &Op::SetCell { off: 1626, len: 8, ix: 346, to: 347 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 175, &Op::JumpUnless(121, 178), &mut steps) else { return steps; }; if n != 176 { break 'b178; } let Some(n) = c.exec::<P>(r, l, 176, &Op::SetCell { off: 1634, len: 8, ix: 352, to: 358 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 177, &Op::SetCell { off: 1642, len: 8, ix: 360, to: 361 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 178, &Op::Jump(169), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 179, &Op::ForCardEnd { base: 5 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 180, &Op::SetLocal(5, 391), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 181, &Op::Clear { off: 1618, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 182, &Op::Clear { off: 1626, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 183, &Op::Clear { off: 1634, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 184, &Op::Clear { off: 1642, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 185, &Op::JumpUnless(135, 188), &mut steps) else { return steps; }; if n != 186 { break 'b188; } let Some(n) = c.exec::<P>(r, l, 186, &Op::Put { set: 35, zone: 6, seat: Some(395), up: Some(true), after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 187, &Op::Jump(192), &mut steps) else { return steps; }; break 'b192; } let Some(n) = c.exec::<P>(r, l, 188, &Op::JumpUnless(136, 191), &mut steps) else { return steps; }; if n != 189 { break 'b191; } let Some(n) = c.exec::<P>(r, l, 189, &Op::Put { set: 36, zone: 6, seat: Some(397), up: Some(true), after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 190, &Op::Jump(192), &mut steps) else { return steps; }; break 'b192; } let Some(n) = c.exec::<P>(r, l, 191, &Op::Put { set: 37, zone: 0, seat: None, up: None, after: None }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 192, &Op::ForCardInit { set: 38, base: 6, n: 7, i: 8 }, &mut steps) else { return steps; }; pc = 193; continue 'run; }
-                193 => 'top: loop { 'b199: { 'b198: { 'b197: { let Some(n) = c.exec::<P>(r, l, 193, &Op::ForCardNext { var: 9, base: 6, n: 7, i: 8, exit: 199 }, &mut steps) else { return steps; }; if n != 194 { break 'b199; } let Some(n) = c.exec::<P>(r, l, 194, &Op::JumpUnless(139, 197), &mut steps) else { return steps; }; if n != 195 { break 'b197; } let Some(n) = c.exec::<P>(r, l, 195, &Op::Put { set: 39, zone: 8, seat: None, up: None, after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 196, &Op::Jump(198), &mut steps) else { return steps; }; break 'b198; } let Some(n) = c.exec::<P>(r, l, 197, &Op::Discard(40), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 198, &Op::Jump(193), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 199, &Op::ForCardEnd { base: 6 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 200, &Op::SetLocal(1, 405), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 201, &Op::Jump(77), &mut steps) else { return steps; }; pc = n; continue 'run; }
-                202 => { 'b204: { let Some(n) = c.exec::<P>(r, l, 202, &Op::JumpUnless(140, 204), &mut steps) else { return steps; }; if n != 203 { break 'b204; } let Some(n) = c.exec::<P>(r, l, 203, &Op::Draw { seat: 408, n: 1 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 204, &Op::ForInit { var: 1, count: 0, from: 409, after: false }, &mut steps) else { return steps; }; pc = 205; continue 'run; }
-                205 => 'top: loop { 'b214: { 'b211: { let Some(n) = c.exec::<P>(r, l, 205, &Op::ForTest { count: 0, exit: 211 }, &mut steps) else { return steps; }; if n != 206 { break 'b211; } let Some(n) = c.exec::<P>(r, l, 206, &Op::SetLocal(2, 413), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 207, &Op::SetLocal(3, 443), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 208, &Op::SetPer(27, 447, 446), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 209, &Op::SetPer(28, 476, 475), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 210, &Op::ForStep { var: 1, count: 0, head: 205 }, &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 211, &Op::Clear { off: 0, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 212, &Op::JumpUnless(153, 214), &mut steps) else { return steps; }; if n != 213 { break 'b214; } let Some(n) = c.exec::<P>(r, l, 213, &Op::EndGame, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 214, &Op::SetGlob(0, 480), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 215, &Op::Jump(24), &mut steps) else { return steps; }; pc = n; continue 'run; }
+                169 => 'top: loop { 'b192: { 'b191: { 'b188: { 'b179: { 'b178: { 'b174: { let Some(n) = c.exec::<P>(r, l, 169, &Op::ForCardNext { var: 8, base: 5, n: 6, i: 7, exit: 179 }, &mut steps) else { return steps; }; if n != 170 { break 'b179; } let Some(n) = c.exec::<P>(r, l, 170, &Op::SetLocal(4, 334), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 171, &Op::JumpUnless(121, 178), &mut steps) else { return steps; }; if n != 172 { break 'b178; } let Some(n) = c.exec::<P>(r, l, 172, &Op::JumpUnless(122, 174), &mut steps) else { return steps; }; if n != 173 { break 'b174; } let Some(n) = c.exec::<P>(r, l, 173, &Op::SetCell { off: 1618, len: 8, ix: 343, to: 344 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 174, &Op::SetCell { off: 1626, len: 8, ix: 346, to: 347 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 175, &Op::JumpUnless(123, 178), &mut steps) else { return steps; }; if n != 176 { break 'b178; } let Some(n) = c.exec::<P>(r, l, 176, &Op::SetCell { off: 1634, len: 8, ix: 352, to: 358 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 177, &Op::SetCell { off: 1642, len: 8, ix: 360, to: 361 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 178, &Op::Jump(169), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 179, &Op::ForCardEnd { base: 5 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 180, &Op::SetLocal(5, 391), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 181, &Op::Clear { off: 1618, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 182, &Op::Clear { off: 1626, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 183, &Op::Clear { off: 1634, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 184, &Op::Clear { off: 1642, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 185, &Op::JumpUnless(137, 188), &mut steps) else { return steps; }; if n != 186 { break 'b188; } let Some(n) = c.exec::<P>(r, l, 186, &Op::Put { set: 35, zone: 6, seat: Some(395), up: Some(true), after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 187, &Op::Jump(192), &mut steps) else { return steps; }; break 'b192; } let Some(n) = c.exec::<P>(r, l, 188, &Op::JumpUnless(138, 191), &mut steps) else { return steps; }; if n != 189 { break 'b191; } let Some(n) = c.exec::<P>(r, l, 189, &Op::Put { set: 36, zone: 6, seat: Some(397), up: Some(true), after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 190, &Op::Jump(192), &mut steps) else { return steps; }; break 'b192; } let Some(n) = c.exec::<P>(r, l, 191, &Op::Put { set: 37, zone: 0, seat: None, up: None, after: None }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 192, &Op::ForCardInit { set: 38, base: 6, n: 7, i: 8 }, &mut steps) else { return steps; }; pc = 193; continue 'run; }
+                193 => 'top: loop { 'b199: { 'b198: { 'b197: { let Some(n) = c.exec::<P>(r, l, 193, &Op::ForCardNext { var: 9, base: 6, n: 7, i: 8, exit: 199 }, &mut steps) else { return steps; }; if n != 194 { break 'b199; } let Some(n) = c.exec::<P>(r, l, 194, &Op::JumpUnless(141, 197), &mut steps) else { return steps; }; if n != 195 { break 'b197; } let Some(n) = c.exec::<P>(r, l, 195, &Op::Put { set: 39, zone: 8, seat: None, up: None, after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 196, &Op::Jump(198), &mut steps) else { return steps; }; break 'b198; } let Some(n) = c.exec::<P>(r, l, 197, &Op::Discard(40), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 198, &Op::Jump(193), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 199, &Op::ForCardEnd { base: 6 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 200, &Op::SetLocal(1, 405), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 201, &Op::Jump(77), &mut steps) else { return steps; }; pc = n; continue 'run; }
+                202 => { 'b204: { let Some(n) = c.exec::<P>(r, l, 202, &Op::JumpUnless(142, 204), &mut steps) else { return steps; }; if n != 203 { break 'b204; } let Some(n) = c.exec::<P>(r, l, 203, &Op::Draw { seat: 408, n: 1 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 204, &Op::ForInit { var: 1, count: 0, from: 409, after: false }, &mut steps) else { return steps; }; pc = 205; continue 'run; }
+                205 => 'top: loop { 'b214: { 'b211: { let Some(n) = c.exec::<P>(r, l, 205, &Op::ForTest { count: 0, exit: 211 }, &mut steps) else { return steps; }; if n != 206 { break 'b211; } let Some(n) = c.exec::<P>(r, l, 206, &Op::SetLocal(2, 413), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 207, &Op::SetLocal(3, 443), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 208, &Op::SetPer(27, 447, 446), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 209, &Op::SetPer(28, 476, 475), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 210, &Op::ForStep { var: 1, count: 0, head: 205 }, &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 211, &Op::Clear { off: 0, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 212, &Op::JumpUnless(155, 214), &mut steps) else { return steps; }; if n != 213 { break 'b214; } let Some(n) = c.exec::<P>(r, l, 213, &Op::EndGame, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 214, &Op::SetGlob(0, 480), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 215, &Op::Jump(24), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 216 => { let Some(n) = c.exec::<P>(r, l, 216, &Op::EndGame, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                217 => { 'b220: { let Some(n) = c.exec::<P>(r, l, 217, &Op::SetLocal(11, 482), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 218, &Op::JumpUnless(154, 220), &mut steps) else { return steps; }; if n != 219 { break 'b220; } let Some(n) = c.exec::<P>(r, l, 219, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 220, &Op::SetLocal(12, 485), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 221, &Op::SetLocal(13, 487), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 222, &Op::SetLocal(14, 490), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 223, &Op::SetLocal(15, 491), &mut steps) else { return steps; }; pc = 224; continue 'run; }
-                224 => 'top: loop { 'b241: { 'b238: { 'b234: { 'b233: { 'b230: { 'b228: { let Some(n) = c.exec::<P>(r, l, 224, &Op::JumpUnless(155, 230), &mut steps) else { return steps; }; if n != 225 { break 'b230; } let Some(n) = c.exec::<P>(r, l, 225, &Op::SetLocal(16, 513), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 226, &Op::JumpUnless(160, 228), &mut steps) else { return steps; }; if n != 227 { break 'b228; } let Some(n) = c.exec::<P>(r, l, 227, &Op::SetLocal(13, 522), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 228, &Op::SetLocal(15, 523), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 229, &Op::Jump(224), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 230, &Op::JumpUnless(161, 234), &mut steps) else { return steps; }; if n != 231 { break 'b234; } let Some(n) = c.exec::<P>(r, l, 231, &Op::JumpUnless(162, 233), &mut steps) else { return steps; }; if n != 232 { break 'b233; } let Some(n) = c.exec::<P>(r, l, 232, &Op::Discard(48), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 233, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 234, &Op::Put { set: 49, zone: 2, seat: Some(528), up: Some(false), after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 235, &Op::SetCell { off: 8, len: 161, ix: 529, to: 530 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 236, &Op::JumpUnless(172, 238), &mut steps) else { return steps; }; if n != 237 { break 'b238; } let Some(n) = c.exec::<P>(r, l, 237, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 238, &Op::SetLocal(14, 548), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 239, &Op::JumpUnless(178, 241), &mut steps) else { return steps; }; if n != 240 { break 'b241; } let Some(n) = c.exec::<P>(r, l, 240, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 241, &Op::Reveal(52), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 242, &Op::SetCell { off: 8, len: 161, ix: 558, to: 559 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 243, &Op::JumpUnless(181, 261), &mut steps) else { return steps; }; if n != 244 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 244, &Op::JumpUnless(182, 253), &mut steps) else { return steps; }; if n != 245 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 245, &Op::JumpUnless(183, 261), &mut steps) else { return steps; }; if n != 246 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 246, &Op::SetGlob(8, 567), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 247, &Op::SetCell { off: 491, len: 161, ix: 568, to: 569 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 248, &Op::SetCell { off: 652, len: 161, ix: 570, to: 571 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 249, &Op::SetGlob(7, 574), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 250, &Op::Run { event: 0, card: 575 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                217 => { 'b220: { let Some(n) = c.exec::<P>(r, l, 217, &Op::SetLocal(11, 482), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 218, &Op::JumpUnless(156, 220), &mut steps) else { return steps; }; if n != 219 { break 'b220; } let Some(n) = c.exec::<P>(r, l, 219, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 220, &Op::SetLocal(12, 485), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 221, &Op::SetLocal(13, 487), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 222, &Op::SetLocal(14, 490), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 223, &Op::SetLocal(15, 491), &mut steps) else { return steps; }; pc = 224; continue 'run; }
+                224 => 'top: loop { 'b241: { 'b238: { 'b234: { 'b233: { 'b230: { 'b228: { let Some(n) = c.exec::<P>(r, l, 224, &Op::JumpUnless(157, 230), &mut steps) else { return steps; }; if n != 225 { break 'b230; } let Some(n) = c.exec::<P>(r, l, 225, &Op::SetLocal(16, 513), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 226, &Op::JumpUnless(162, 228), &mut steps) else { return steps; }; if n != 227 { break 'b228; } let Some(n) = c.exec::<P>(r, l, 227, &Op::SetLocal(13, 522), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 228, &Op::SetLocal(15, 523), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 229, &Op::Jump(224), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 230, &Op::JumpUnless(163, 234), &mut steps) else { return steps; }; if n != 231 { break 'b234; } let Some(n) = c.exec::<P>(r, l, 231, &Op::JumpUnless(164, 233), &mut steps) else { return steps; }; if n != 232 { break 'b233; } let Some(n) = c.exec::<P>(r, l, 232, &Op::Discard(48), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 233, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 234, &Op::Put { set: 49, zone: 2, seat: Some(528), up: Some(false), after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 235, &Op::SetCell { off: 8, len: 161, ix: 529, to: 530 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 236, &Op::JumpUnless(174, 238), &mut steps) else { return steps; }; if n != 237 { break 'b238; } let Some(n) = c.exec::<P>(r, l, 237, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 238, &Op::SetLocal(14, 548), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 239, &Op::JumpUnless(180, 241), &mut steps) else { return steps; }; if n != 240 { break 'b241; } let Some(n) = c.exec::<P>(r, l, 240, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 241, &Op::Reveal(52), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 242, &Op::SetCell { off: 8, len: 161, ix: 558, to: 559 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 243, &Op::JumpUnless(183, 261), &mut steps) else { return steps; }; if n != 244 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 244, &Op::JumpUnless(184, 253), &mut steps) else { return steps; }; if n != 245 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 245, &Op::JumpUnless(185, 261), &mut steps) else { return steps; }; if n != 246 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 246, &Op::SetGlob(8, 567), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 247, &Op::SetCell { off: 491, len: 161, ix: 568, to: 569 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 248, &Op::SetCell { off: 652, len: 161, ix: 570, to: 571 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 249, &Op::SetGlob(7, 574), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 250, &Op::Run { event: 0, card: 575 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 251 => { let Some(n) = c.exec::<P>(r, l, 251, &Op::SetGlob(7, 578), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 252, &Op::Jump(261), &mut steps) else { return steps; }; pc = n; continue 'run; }
-                253 => { let Some(n) = c.exec::<P>(r, l, 253, &Op::JumpUnless(184, 261), &mut steps) else { return steps; }; if n != 254 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 254, &Op::SetCell { off: 330, len: 161, ix: 582, to: 583 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 255, &Op::SetGlob(8, 586), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 256, &Op::SetCell { off: 491, len: 161, ix: 587, to: 588 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 257, &Op::SetCell { off: 652, len: 161, ix: 589, to: 590 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 258, &Op::SetGlob(7, 593), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 259, &Op::Run { event: 0, card: 594 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                253 => { let Some(n) = c.exec::<P>(r, l, 253, &Op::JumpUnless(186, 261), &mut steps) else { return steps; }; if n != 254 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 254, &Op::SetCell { off: 330, len: 161, ix: 582, to: 583 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 255, &Op::SetGlob(8, 586), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 256, &Op::SetCell { off: 491, len: 161, ix: 587, to: 588 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 257, &Op::SetCell { off: 652, len: 161, ix: 589, to: 590 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 258, &Op::SetGlob(7, 593), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 259, &Op::Run { event: 0, card: 594 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 260 => { let Some(n) = c.exec::<P>(r, l, 260, &Op::SetGlob(7, 597), &mut steps) else { return steps; }; pc = 261; continue 'run; }
                 261 => { let Some(n) = c.exec::<P>(r, l, 261, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                262 => { 'b269: { 'b264: { let Some(n) = c.exec::<P>(r, l, 262, &Op::JumpUnless(187, 264), &mut steps) else { return steps; }; if n != 263 { break 'b264; } let Some(n) = c.exec::<P>(r, l, 263, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 264, &Op::SetLocal(11, 602), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 265, &Op::JumpUnless(191, 269), &mut steps) else { return steps; }; if n != 266 { break 'b269; } let Some(n) = c.exec::<P>(r, l, 266, &Op::Discard(54), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 267, &Op::SetCell { off: 8, len: 161, ix: 612, to: 613 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 268, &Op::SetCell { off: 169, len: 161, ix: 614, to: 615 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 269, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                270 => { 'b272: { let Some(n) = c.exec::<P>(r, l, 270, &Op::JumpUnless(192, 272), &mut steps) else { return steps; }; if n != 271 { break 'b272; } let Some(n) = c.exec::<P>(r, l, 271, &Op::SetCell { off: 0, len: 8, ix: 620, to: 621 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 272, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                273 => { 'b276: { let Some(n) = c.exec::<P>(r, l, 273, &Op::SetLocal(11, 623), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 274, &Op::JumpUnless(193, 276), &mut steps) else { return steps; }; if n != 275 { break 'b276; } let Some(n) = c.exec::<P>(r, l, 275, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 276, &Op::SetLocal(12, 628), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 277, &Op::Choose { by: 629, choice: 2 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                262 => { 'b269: { 'b264: { let Some(n) = c.exec::<P>(r, l, 262, &Op::JumpUnless(189, 264), &mut steps) else { return steps; }; if n != 263 { break 'b264; } let Some(n) = c.exec::<P>(r, l, 263, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 264, &Op::SetLocal(11, 602), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 265, &Op::JumpUnless(193, 269), &mut steps) else { return steps; }; if n != 266 { break 'b269; } let Some(n) = c.exec::<P>(r, l, 266, &Op::Discard(54), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 267, &Op::SetCell { off: 8, len: 161, ix: 612, to: 613 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 268, &Op::SetCell { off: 169, len: 161, ix: 614, to: 615 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 269, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                270 => { 'b272: { let Some(n) = c.exec::<P>(r, l, 270, &Op::JumpUnless(194, 272), &mut steps) else { return steps; }; if n != 271 { break 'b272; } let Some(n) = c.exec::<P>(r, l, 271, &Op::SetCell { off: 0, len: 8, ix: 620, to: 621 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 272, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                273 => { 'b276: { let Some(n) = c.exec::<P>(r, l, 273, &Op::SetLocal(11, 623), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 274, &Op::JumpUnless(195, 276), &mut steps) else { return steps; }; if n != 275 { break 'b276; } let Some(n) = c.exec::<P>(r, l, 275, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 276, &Op::SetLocal(12, 628), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 277, &Op::Choose { by: 629, choice: 2 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 278 => { let Some(n) = c.exec::<P>(r, l, 278, &Op::SetLocal(14, 635), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 279, &Op::SetLocal(15, 639), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 280, &Op::Put { set: 57, zone: 7, seat: Some(641), up: Some(true), after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 281, &Op::Put { set: 58, zone: 7, seat: Some(643), up: Some(true), after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 282, &Op::Jump(284), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 283 => { let Some(n) = c.exec::<P>(r, l, 283, &Op::Jump(284), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 284 => { let Some(n) = c.exec::<P>(r, l, 284, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                285 => { 'b293: { 'b291: { 'b289: { let Some(n) = c.exec::<P>(r, l, 285, &Op::SetLocal(11, 645), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 286, &Op::JumpUnless(196, 293), &mut steps) else { return steps; }; if n != 287 { break 'b293; } let Some(n) = c.exec::<P>(r, l, 287, &Op::JumpUnless(198, 289), &mut steps) else { return steps; }; if n != 288 { break 'b289; } let Some(n) = c.exec::<P>(r, l, 288, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 289, &Op::JumpUnless(208, 291), &mut steps) else { return steps; }; if n != 290 { break 'b291; } let Some(n) = c.exec::<P>(r, l, 290, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 291, &Op::Draw { seat: 663, n: 1 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 292, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 293, &Op::Choose { by: 664, choice: 3 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                294 => { 'b300: { 'b298: { let Some(n) = c.exec::<P>(r, l, 294, &Op::JumpUnless(211, 298), &mut steps) else { return steps; }; if n != 295 { break 'b298; } let Some(n) = c.exec::<P>(r, l, 295, &Op::Put { set: 64, zone: 2, seat: Some(676), up: Some(false), after: Some(674) }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 296, &Op::SetCell { off: 8, len: 161, ix: 677, to: 678 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 297, &Op::SetCell { off: 169, len: 161, ix: 679, to: 680 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 298, &Op::JumpUnless(221, 300), &mut steps) else { return steps; }; if n != 299 { break 'b300; } let Some(n) = c.exec::<P>(r, l, 299, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 300, &Op::Draw { seat: 695, n: 1 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 301, &Op::Jump(305), &mut steps) else { return steps; }; pc = n; continue 'run; }
-                302 => { let Some(n) = c.exec::<P>(r, l, 302, &Op::JumpUnless(222, 305), &mut steps) else { return steps; }; if n != 303 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 303, &Op::Draw { seat: 696, n: 1 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 304, &Op::Jump(305), &mut steps) else { return steps; }; pc = n; continue 'run; }
+                285 => { 'b293: { 'b291: { 'b289: { let Some(n) = c.exec::<P>(r, l, 285, &Op::SetLocal(11, 645), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 286, &Op::JumpUnless(198, 293), &mut steps) else { return steps; }; if n != 287 { break 'b293; } let Some(n) = c.exec::<P>(r, l, 287, &Op::JumpUnless(200, 289), &mut steps) else { return steps; }; if n != 288 { break 'b289; } let Some(n) = c.exec::<P>(r, l, 288, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 289, &Op::JumpUnless(210, 291), &mut steps) else { return steps; }; if n != 290 { break 'b291; } let Some(n) = c.exec::<P>(r, l, 290, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 291, &Op::Draw { seat: 663, n: 1 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 292, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 293, &Op::Choose { by: 664, choice: 3 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                294 => { 'b300: { 'b298: { let Some(n) = c.exec::<P>(r, l, 294, &Op::JumpUnless(213, 298), &mut steps) else { return steps; }; if n != 295 { break 'b298; } let Some(n) = c.exec::<P>(r, l, 295, &Op::Put { set: 64, zone: 2, seat: Some(676), up: Some(false), after: Some(674) }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 296, &Op::SetCell { off: 8, len: 161, ix: 677, to: 678 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 297, &Op::SetCell { off: 169, len: 161, ix: 679, to: 680 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 298, &Op::JumpUnless(223, 300), &mut steps) else { return steps; }; if n != 299 { break 'b300; } let Some(n) = c.exec::<P>(r, l, 299, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 300, &Op::Draw { seat: 695, n: 1 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 301, &Op::Jump(305), &mut steps) else { return steps; }; pc = n; continue 'run; }
+                302 => { let Some(n) = c.exec::<P>(r, l, 302, &Op::JumpUnless(224, 305), &mut steps) else { return steps; }; if n != 303 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 303, &Op::Draw { seat: 696, n: 1 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 304, &Op::Jump(305), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 305 => { let Some(n) = c.exec::<P>(r, l, 305, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                306 => { 'b309: { let Some(n) = c.exec::<P>(r, l, 306, &Op::SetLocal(11, 698), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 307, &Op::JumpUnless(234, 309), &mut steps) else { return steps; }; if n != 308 { break 'b309; } let Some(n) = c.exec::<P>(r, l, 308, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 309, &Op::ForCardInit { set: 68, base: 12, n: 13, i: 14 }, &mut steps) else { return steps; }; pc = 310; continue 'run; }
-                310 => 'top: loop { 'b313: { let Some(n) = c.exec::<P>(r, l, 310, &Op::ForCardNextIf { var: 15, base: 12, n: 13, i: 14, test: 237, exit: 313 }, &mut steps) else { return steps; }; if n != 311 { break 'b313; } let Some(n) = c.exec::<P>(r, l, 311, &Op::SetCell { off: 1296, len: 161, ix: 720, to: 721 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 312, &Op::Jump(310), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 313, &Op::ForCardEnd { base: 12 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 314, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                315 => { 'b318: { let Some(n) = c.exec::<P>(r, l, 315, &Op::SetLocal(11, 723), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 316, &Op::JumpUnless(247, 318), &mut steps) else { return steps; }; if n != 317 { break 'b318; } let Some(n) = c.exec::<P>(r, l, 317, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 318, &Op::ForCardInit { set: 70, base: 12, n: 13, i: 14 }, &mut steps) else { return steps; }; pc = 319; continue 'run; }
-                319 => 'top: loop { 'b323: { let Some(n) = c.exec::<P>(r, l, 319, &Op::ForCardNextIf { var: 15, base: 12, n: 13, i: 14, test: 251, exit: 323 }, &mut steps) else { return steps; }; if n != 320 { break 'b323; } let Some(n) = c.exec::<P>(r, l, 320, &Op::SetCell { off: 1457, len: 161, ix: 749, to: 750 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 321, &Op::Tell(0), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 322, &Op::Jump(319), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 323, &Op::ForCardEnd { base: 12 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 324, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                325 => { 'b328: { let Some(n) = c.exec::<P>(r, l, 325, &Op::SetLocal(11, 753), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 326, &Op::JumpUnless(261, 328), &mut steps) else { return steps; }; if n != 327 { break 'b328; } let Some(n) = c.exec::<P>(r, l, 327, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 328, &Op::ForCardInit { set: 72, base: 12, n: 13, i: 14 }, &mut steps) else { return steps; }; pc = 329; continue 'run; }
-                329 => 'top: loop { 'b333: { let Some(n) = c.exec::<P>(r, l, 329, &Op::ForCardNextIf { var: 15, base: 12, n: 13, i: 14, test: 272, exit: 333 }, &mut steps) else { return steps; }; if n != 330 { break 'b333; } let Some(n) = c.exec::<P>(r, l, 330, &Op::SetCell { off: 1457, len: 161, ix: 784, to: 785 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 331, &Op::Tell(1), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 332, &Op::Jump(329), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 333, &Op::ForCardEnd { base: 12 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 334, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                335 => { 'b343: { 'b339: { let Some(n) = c.exec::<P>(r, l, 335, &Op::SetLocal(11, 788), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 336, &Op::SetLocal(12, 790), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 337, &Op::JumpUnless(283, 339), &mut steps) else { return steps; }; if n != 338 { break 'b339; } let Some(n) = c.exec::<P>(r, l, 338, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 339, &Op::SetLocal(13, 823), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 340, &Op::JumpUnless(293, 343), &mut steps) else { return steps; }; if n != 341 { break 'b343; } let Some(n) = c.exec::<P>(r, l, 341, &Op::SetGlob(20, 828), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 342, &Op::SetGlob(21, 829), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 343, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                344 => { 'b352: { 'b348: { let Some(n) = c.exec::<P>(r, l, 344, &Op::SetLocal(11, 831), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 345, &Op::SetLocal(12, 833), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 346, &Op::JumpUnless(304, 348), &mut steps) else { return steps; }; if n != 347 { break 'b348; } let Some(n) = c.exec::<P>(r, l, 347, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 348, &Op::SetLocal(13, 866), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 349, &Op::JumpUnless(314, 352), &mut steps) else { return steps; }; if n != 350 { break 'b352; } let Some(n) = c.exec::<P>(r, l, 350, &Op::SetGlob(20, 871), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 351, &Op::SetGlob(21, 872), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 352, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                353 => { 'b355: { let Some(n) = c.exec::<P>(r, l, 353, &Op::JumpUnless(315, 355), &mut steps) else { return steps; }; if n != 354 { break 'b355; } let Some(n) = c.exec::<P>(r, l, 354, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 355, &Op::SetLocal(11, 888), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 356, &Op::SetCell { off: 813, len: 161, ix: 889, to: 893 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 357, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                358 => { 'b360: { let Some(n) = c.exec::<P>(r, l, 358, &Op::JumpUnless(320, 360), &mut steps) else { return steps; }; if n != 359 { break 'b360; } let Some(n) = c.exec::<P>(r, l, 359, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 360, &Op::SetLocal(11, 909), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 361, &Op::SetCell { off: 813, len: 161, ix: 910, to: 914 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 362, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                306 => { 'b309: { let Some(n) = c.exec::<P>(r, l, 306, &Op::SetLocal(11, 698), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 307, &Op::JumpUnless(236, 309), &mut steps) else { return steps; }; if n != 308 { break 'b309; } let Some(n) = c.exec::<P>(r, l, 308, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 309, &Op::ForCardInit { set: 68, base: 12, n: 13, i: 14 }, &mut steps) else { return steps; }; pc = 310; continue 'run; }
+                310 => 'top: loop { 'b313: { let Some(n) = c.exec::<P>(r, l, 310, &Op::ForCardNextIf { var: 15, base: 12, n: 13, i: 14, test: 239, exit: 313 }, &mut steps) else { return steps; }; if n != 311 { break 'b313; } let Some(n) = c.exec::<P>(r, l, 311, &Op::SetCell { off: 1296, len: 161, ix: 720, to: 721 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 312, &Op::Jump(310), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 313, &Op::ForCardEnd { base: 12 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 314, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                315 => { 'b318: { let Some(n) = c.exec::<P>(r, l, 315, &Op::SetLocal(11, 723), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 316, &Op::JumpUnless(249, 318), &mut steps) else { return steps; }; if n != 317 { break 'b318; } let Some(n) = c.exec::<P>(r, l, 317, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 318, &Op::ForCardInit { set: 70, base: 12, n: 13, i: 14 }, &mut steps) else { return steps; }; pc = 319; continue 'run; }
+                319 => 'top: loop { 'b323: { let Some(n) = c.exec::<P>(r, l, 319, &Op::ForCardNextIf { var: 15, base: 12, n: 13, i: 14, test: 253, exit: 323 }, &mut steps) else { return steps; }; if n != 320 { break 'b323; } let Some(n) = c.exec::<P>(r, l, 320, &Op::SetCell { off: 1457, len: 161, ix: 749, to: 750 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 321, &Op::Tell(0), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 322, &Op::Jump(319), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 323, &Op::ForCardEnd { base: 12 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 324, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                325 => { 'b328: { let Some(n) = c.exec::<P>(r, l, 325, &Op::SetLocal(11, 753), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 326, &Op::JumpUnless(263, 328), &mut steps) else { return steps; }; if n != 327 { break 'b328; } let Some(n) = c.exec::<P>(r, l, 327, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 328, &Op::ForCardInit { set: 72, base: 12, n: 13, i: 14 }, &mut steps) else { return steps; }; pc = 329; continue 'run; }
+                329 => 'top: loop { 'b333: { let Some(n) = c.exec::<P>(r, l, 329, &Op::ForCardNextIf { var: 15, base: 12, n: 13, i: 14, test: 274, exit: 333 }, &mut steps) else { return steps; }; if n != 330 { break 'b333; } let Some(n) = c.exec::<P>(r, l, 330, &Op::SetCell { off: 1457, len: 161, ix: 784, to: 785 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 331, &Op::Tell(1), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 332, &Op::Jump(329), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 333, &Op::ForCardEnd { base: 12 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 334, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                335 => { 'b343: { 'b339: { let Some(n) = c.exec::<P>(r, l, 335, &Op::SetLocal(11, 788), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 336, &Op::SetLocal(12, 790), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 337, &Op::JumpUnless(285, 339), &mut steps) else { return steps; }; if n != 338 { break 'b339; } let Some(n) = c.exec::<P>(r, l, 338, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 339, &Op::SetLocal(13, 823), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 340, &Op::JumpUnless(295, 343), &mut steps) else { return steps; }; if n != 341 { break 'b343; } let Some(n) = c.exec::<P>(r, l, 341, &Op::SetGlob(20, 828), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 342, &Op::SetGlob(21, 829), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 343, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                344 => { 'b352: { 'b348: { let Some(n) = c.exec::<P>(r, l, 344, &Op::SetLocal(11, 831), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 345, &Op::SetLocal(12, 833), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 346, &Op::JumpUnless(306, 348), &mut steps) else { return steps; }; if n != 347 { break 'b348; } let Some(n) = c.exec::<P>(r, l, 347, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 348, &Op::SetLocal(13, 866), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 349, &Op::JumpUnless(316, 352), &mut steps) else { return steps; }; if n != 350 { break 'b352; } let Some(n) = c.exec::<P>(r, l, 350, &Op::SetGlob(20, 871), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 351, &Op::SetGlob(21, 872), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 352, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                353 => { 'b355: { let Some(n) = c.exec::<P>(r, l, 353, &Op::JumpUnless(317, 355), &mut steps) else { return steps; }; if n != 354 { break 'b355; } let Some(n) = c.exec::<P>(r, l, 354, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 355, &Op::SetLocal(11, 888), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 356, &Op::SetCell { off: 813, len: 161, ix: 889, to: 893 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 357, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                358 => { 'b360: { let Some(n) = c.exec::<P>(r, l, 358, &Op::JumpUnless(322, 360), &mut steps) else { return steps; }; if n != 359 { break 'b360; } let Some(n) = c.exec::<P>(r, l, 359, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 360, &Op::SetLocal(11, 909), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 361, &Op::SetCell { off: 813, len: 161, ix: 910, to: 914 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 362, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 363 => { let Some(n) = c.exec::<P>(r, l, 363, &Op::SetLocal(11, 916), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 364, &Op::ForCardInit { set: 79, base: 12, n: 13, i: 14 }, &mut steps) else { return steps; }; pc = 365; continue 'run; }
-                365 => 'top: loop { 'b368: { let Some(n) = c.exec::<P>(r, l, 365, &Op::ForCardNextIf { var: 15, base: 12, n: 13, i: 14, test: 328, exit: 368 }, &mut steps) else { return steps; }; if n != 366 { break 'b368; } let Some(n) = c.exec::<P>(r, l, 366, &Op::SetCell { off: 813, len: 161, ix: 928, to: 938 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 367, &Op::Jump(365), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 368, &Op::ForCardEnd { base: 12 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 369, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                370 => { 'b373: { let Some(n) = c.exec::<P>(r, l, 370, &Op::SetLocal(11, 940), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 371, &Op::JumpUnless(335, 373), &mut steps) else { return steps; }; if n != 372 { break 'b373; } let Some(n) = c.exec::<P>(r, l, 372, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 373, &Op::SetCell { off: 813, len: 161, ix: 954, to: 955 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 374, &Op::SetCell { off: 974, len: 161, ix: 956, to: 957 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 375, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                365 => 'top: loop { 'b368: { let Some(n) = c.exec::<P>(r, l, 365, &Op::ForCardNextIf { var: 15, base: 12, n: 13, i: 14, test: 330, exit: 368 }, &mut steps) else { return steps; }; if n != 366 { break 'b368; } let Some(n) = c.exec::<P>(r, l, 366, &Op::SetCell { off: 813, len: 161, ix: 928, to: 938 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 367, &Op::Jump(365), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 368, &Op::ForCardEnd { base: 12 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 369, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                370 => { 'b373: { let Some(n) = c.exec::<P>(r, l, 370, &Op::SetLocal(11, 940), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 371, &Op::JumpUnless(337, 373), &mut steps) else { return steps; }; if n != 372 { break 'b373; } let Some(n) = c.exec::<P>(r, l, 372, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 373, &Op::SetCell { off: 813, len: 161, ix: 954, to: 955 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 374, &Op::SetCell { off: 974, len: 161, ix: 956, to: 957 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 375, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 376 => { let Some(n) = c.exec::<P>(r, l, 376, &Op::SetGlob(22, 958), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 377, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                378 => { 'b387: { 'b384: { let Some(n) = c.exec::<P>(r, l, 378, &Op::SetLocal(11, 960), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 379, &Op::SetLocal(12, 964), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 380, &Op::SetLocal(13, 987), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 381, &Op::JumpUnless(343, 384), &mut steps) else { return steps; }; if n != 382 { break 'b384; } let Some(n) = c.exec::<P>(r, l, 382, &Op::SetCell { off: 974, len: 161, ix: 990, to: 991 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 383, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 384, &Op::JumpUnless(344, 387), &mut steps) else { return steps; }; if n != 385 { break 'b387; } let Some(n) = c.exec::<P>(r, l, 385, &Op::SetCell { off: 974, len: 161, ix: 995, to: 996 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 386, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 387, &Op::SetCell { off: 813, len: 161, ix: 997, to: 1008 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 388, &Op::SetCell { off: 974, len: 161, ix: 1009, to: 1010 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 389, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                378 => { 'b387: { 'b384: { let Some(n) = c.exec::<P>(r, l, 378, &Op::SetLocal(11, 960), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 379, &Op::SetLocal(12, 964), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 380, &Op::SetLocal(13, 987), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 381, &Op::JumpUnless(345, 384), &mut steps) else { return steps; }; if n != 382 { break 'b384; } let Some(n) = c.exec::<P>(r, l, 382, &Op::SetCell { off: 974, len: 161, ix: 990, to: 991 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 383, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 384, &Op::JumpUnless(346, 387), &mut steps) else { return steps; }; if n != 385 { break 'b387; } let Some(n) = c.exec::<P>(r, l, 385, &Op::SetCell { off: 974, len: 161, ix: 995, to: 996 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 386, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 387, &Op::SetCell { off: 813, len: 161, ix: 997, to: 1008 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 388, &Op::SetCell { off: 974, len: 161, ix: 1009, to: 1010 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 389, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 at => {
                     let Some(op) = r.program.ops.get(usize::from(at)) else {
                         c.pc = at;
@@ -39962,7 +40000,7 @@ mod p6 {
 
     #[inline]
     fn x290(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut best: Option<(u8, [i32; 4])> = None; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[3] = i32::from(it); if t101(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x288(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } } best.map_or(-1, |(it, _)| i32::from(it))
+        let mut best: Option<(u8, [i32; 4])> = None; if let Some(p) = { let i = l[1]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[3] = i32::from(it); if t103(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x288(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } } best.map_or(-1, |(it, _)| i32::from(it))
     }
 
     #[inline]
@@ -40412,7 +40450,7 @@ mod p6 {
 
     #[inline]
     fn x380(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut best: Option<(u8, [i32; 4])> = None; for it in 0..5u8 { l[5] = i32::from(it); if t133(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x371(c, r, l); kk[1] = x373(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } best.map_or(-1, |(it, _)| i32::from(it))
+        let mut best: Option<(u8, [i32; 4])> = None; for it in 0..5u8 { l[5] = i32::from(it); if t135(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x371(c, r, l); kk[1] = x373(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } best.map_or(-1, |(it, _)| i32::from(it))
     }
 
     #[inline]
@@ -40457,17 +40495,17 @@ mod p6 {
 
     #[inline]
     fn x389(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut best: Option<(u8, [i32; 4])> = None; for it in 0..5u8 { l[5] = i32::from(it); if t134(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x382(c, r, l); kk[1] = x385(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } best.map_or(-1, |(it, _)| i32::from(it))
+        let mut best: Option<(u8, [i32; 4])> = None; for it in 0..5u8 { l[5] = i32::from(it); if t136(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x382(c, r, l); kk[1] = x385(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } best.map_or(-1, |(it, _)| i32::from(it))
     }
 
     #[inline]
     fn x390(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t128(c, r, l) { x380(c, r, l) } else { x389(c, r, l) }
+        if t130(c, r, l) { x380(c, r, l) } else { x389(c, r, l) }
     }
 
     #[inline]
     fn x391(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t127(c, r, l) { c.glob[21] } else { x390(c, r, l) }
+        if t129(c, r, l) { c.glob[21] } else { x390(c, r, l) }
     }
 
     #[inline]
@@ -40617,7 +40655,7 @@ mod p6 {
 
     #[inline]
     fn x421(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { l[4] = i32::from(it); n += i32::from(t142(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { l[4] = i32::from(it); n += i32::from(t144(c, r, l)); } } n
     }
 
     #[inline]
@@ -40627,7 +40665,7 @@ mod p6 {
 
     #[inline]
     fn x423(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; for it in 0..6u8 { l[3] = i32::from(it); n += i32::from(t144(c, r, l)); } n
+        let mut n = 0i32; for it in 0..6u8 { l[3] = i32::from(it); n += i32::from(t146(c, r, l)); } n
     }
 
     #[inline]
@@ -40672,7 +40710,7 @@ mod p6 {
 
     #[inline]
     fn x432(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { l[4] = i32::from(it); if t147(c, r, l) { let v = x428(c, r, l); acc = Some(match acc { Some(a) => a.max(v), None => v }); } } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { l[4] = i32::from(it); if t149(c, r, l) { let v = x428(c, r, l); acc = Some(match acc { Some(a) => a.max(v), None => v }); } } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -40727,7 +40765,7 @@ mod p6 {
 
     #[inline]
     fn x443(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t146(c, r, l) { x441(c, r, l) } else { (0i32) }
+        if t148(c, r, l) { x441(c, r, l) } else { (0i32) }
     }
 
     #[inline]
@@ -40862,27 +40900,27 @@ mod p6 {
 
     #[inline]
     fn x470(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t152(c, r, l) { (1i32) } else { (0i32) }
+        if t154(c, r, l) { (1i32) } else { (0i32) }
     }
 
     #[inline]
     fn x471(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t151(c, r, l) { (32i32) } else { x470(c, r, l) }
+        if t153(c, r, l) { (32i32) } else { x470(c, r, l) }
     }
 
     #[inline]
     fn x472(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t150(c, r, l) { (1024i32) } else { x471(c, r, l) }
+        if t152(c, r, l) { (1024i32) } else { x471(c, r, l) }
     }
 
     #[inline]
     fn x473(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t149(c, r, l) { (32768i32) } else { x472(c, r, l) }
+        if t151(c, r, l) { (32768i32) } else { x472(c, r, l) }
     }
 
     #[inline]
     fn x474(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t148(c, r, l) { (1048576i32) } else { x473(c, r, l) }
+        if t150(c, r, l) { (1048576i32) } else { x473(c, r, l) }
     }
 
     #[inline]
@@ -41077,7 +41115,7 @@ mod p6 {
 
     #[inline]
     fn x513(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t156(c, r, l) { x507(c, r, l) } else { x512(c, r, l) }
+        if t158(c, r, l) { x507(c, r, l) } else { x512(c, r, l) }
     }
 
     #[inline]
@@ -41227,7 +41265,7 @@ mod p6 {
 
     #[inline]
     fn x543(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; for it in 0..5u8 { l[14] = i32::from(it); n += i32::from(t170(c, r, l)); } n
+        let mut n = 0i32; for it in 0..5u8 { l[14] = i32::from(it); n += i32::from(t172(c, r, l)); } n
     }
 
     #[inline]
@@ -41817,7 +41855,7 @@ mod p6 {
 
     #[inline]
     fn x661(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; for it in 0..5u8 { l[12] = i32::from(it); n += i32::from(t206(c, r, l)); } n
+        let mut n = 0i32; for it in 0..5u8 { l[12] = i32::from(it); n += i32::from(t208(c, r, l)); } n
     }
 
     #[inline]
@@ -41977,7 +42015,7 @@ mod p6 {
 
     #[inline]
     fn x693(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; for it in 0..5u8 { l[13] = i32::from(it); n += i32::from(t219(c, r, l)); } n
+        let mut n = 0i32; for it in 0..5u8 { l[13] = i32::from(it); n += i32::from(t221(c, r, l)); } n
     }
 
     #[inline]
@@ -42072,7 +42110,7 @@ mod p6 {
 
     #[inline]
     fn x712(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); n += i32::from(t232(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); n += i32::from(t234(c, r, l)); } } n
     }
 
     #[inline]
@@ -42197,7 +42235,7 @@ mod p6 {
 
     #[inline]
     fn x737(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); n += i32::from(t246(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); n += i32::from(t248(c, r, l)); } } n
     }
 
     #[inline]
@@ -42347,7 +42385,7 @@ mod p6 {
 
     #[inline]
     fn x767(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); n += i32::from(t260(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); n += i32::from(t262(c, r, l)); } } n
     }
 
     #[inline]
@@ -42547,7 +42585,7 @@ mod p6 {
 
     #[inline]
     fn x807(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); n += i32::from(t281(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); n += i32::from(t283(c, r, l)); } } n
     }
 
     #[inline]
@@ -42627,7 +42665,7 @@ mod p6 {
 
     #[inline]
     fn x823(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t290(c, r, l) { let v = x811(c, r, l); acc = Some(match acc { Some(a) => a.min(v), None => v }); } } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t292(c, r, l) { let v = x811(c, r, l); acc = Some(match acc { Some(a) => a.min(v), None => v }); } } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -42762,7 +42800,7 @@ mod p6 {
 
     #[inline]
     fn x850(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); n += i32::from(t302(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); n += i32::from(t304(c, r, l)); } } n
     }
 
     #[inline]
@@ -42842,7 +42880,7 @@ mod p6 {
 
     #[inline]
     fn x866(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t311(c, r, l) { let v = x854(c, r, l); acc = Some(match acc { Some(a) => a.min(v), None => v }); } } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t313(c, r, l) { let v = x854(c, r, l); acc = Some(match acc { Some(a) => a.min(v), None => v }); } } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -42942,7 +42980,7 @@ mod p6 {
 
     #[inline]
     fn x886(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = { let i = x880(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[11] = i32::from(it); n += i32::from(t318(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = { let i = x880(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[11] = i32::from(it); n += i32::from(t320(c, r, l)); } } n
     }
 
     #[inline]
@@ -43047,7 +43085,7 @@ mod p6 {
 
     #[inline]
     fn x907(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = { let i = x901(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[11] = i32::from(it); n += i32::from(t323(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = { let i = x901(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[11] = i32::from(it); n += i32::from(t325(c, r, l)); } } n
     }
 
     #[inline]
@@ -43272,7 +43310,7 @@ mod p6 {
 
     #[inline]
     fn x952(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = { let i = x942(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); n += i32::from(t333(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = { let i = x942(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); n += i32::from(t335(c, r, l)); } } n
     }
 
     #[inline]
@@ -43387,7 +43425,7 @@ mod p6 {
 
     #[inline]
     fn x975(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut best: Option<(u8, [i32; 4])> = None; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t339(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x967(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } } best.map_or(-1, |(it, _)| i32::from(it))
+        let mut best: Option<(u8, [i32; 4])> = None; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t341(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x967(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } } best.map_or(-1, |(it, _)| i32::from(it))
     }
 
     #[inline]
@@ -43447,7 +43485,7 @@ mod p6 {
 
     #[inline]
     fn x987(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut best: Option<(u8, [i32; 4])> = None; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t342(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x979(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } } best.map_or(-1, |(it, _)| i32::from(it))
+        let mut best: Option<(u8, [i32; 4])> = None; if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t344(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x979(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } } best.map_or(-1, |(it, _)| i32::from(it))
     }
 
     #[inline]
@@ -43542,7 +43580,7 @@ mod p6 {
 
     #[inline]
     fn x1006(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t346(c, r, l) { x1003(c, r, l) } else { x1005(c, r, l) }
+        if t348(c, r, l) { x1003(c, r, l) } else { x1005(c, r, l) }
     }
 
     #[inline]
@@ -43602,7 +43640,7 @@ mod p6 {
 
     #[inline]
     fn x1018(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; for it in 0..5u8 { l[18] = i32::from(it); if t347(c, r, l) { let v = x1015(c, r, l); acc = Some(match acc { Some(a) => a.max(v), None => v }); } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; for it in 0..5u8 { l[18] = i32::from(it); if t349(c, r, l) { let v = x1015(c, r, l); acc = Some(match acc { Some(a) => a.max(v), None => v }); } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -43697,7 +43735,7 @@ mod p6 {
 
     #[inline]
     fn x1037(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t349(c, r, l) { x1034(c, r, l) } else { x1036(c, r, l) }
+        if t351(c, r, l) { x1034(c, r, l) } else { x1036(c, r, l) }
     }
 
     #[inline]
@@ -43707,7 +43745,7 @@ mod p6 {
 
     #[inline]
     fn x1039(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t348(c, r, l) { x1037(c, r, l) } else { (16i32) }
+        if t350(c, r, l) { x1037(c, r, l) } else { (16i32) }
     }
 
     #[inline]
@@ -43727,7 +43765,7 @@ mod p6 {
 
     #[inline]
     fn x1043(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; if let Some(p) = { let i = x1024(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[20] = i32::from(it); if t350(c, r, l) { let v = x1039(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; if let Some(p) = { let i = x1024(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[20] = i32::from(it); if t352(c, r, l) { let v = x1039(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -43802,7 +43840,7 @@ mod p6 {
 
     #[inline]
     fn x1058(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t352(c, r, l) { x1055(c, r, l) } else { x1057(c, r, l) }
+        if t354(c, r, l) { x1055(c, r, l) } else { x1057(c, r, l) }
     }
 
     #[inline]
@@ -43812,7 +43850,7 @@ mod p6 {
 
     #[inline]
     fn x1060(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t351(c, r, l) { x1058(c, r, l) } else { (16i32) }
+        if t353(c, r, l) { x1058(c, r, l) } else { (16i32) }
     }
 
     #[inline]
@@ -43832,7 +43870,7 @@ mod p6 {
 
     #[inline]
     fn x1064(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; if let Some(p) = { let i = x1045(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[22] = i32::from(it); if t353(c, r, l) { let v = x1060(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; if let Some(p) = { let i = x1045(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[22] = i32::from(it); if t355(c, r, l) { let v = x1060(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -43847,12 +43885,12 @@ mod p6 {
 
     #[inline]
     fn x1067(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; for it in 0..5u8 { l[21] = i32::from(it); if t354(c, r, l) { let v = x1064(c, r, l); acc = Some(match acc { Some(a) => a.max(v), None => v }); } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; for it in 0..5u8 { l[21] = i32::from(it); if t356(c, r, l) { let v = x1064(c, r, l); acc = Some(match acc { Some(a) => a.max(v), None => v }); } } acc.unwrap_or(0)
     }
 
     #[inline]
     fn x1068(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        i32::from(t355(c, r, l))
+        i32::from(t357(c, r, l))
     }
 
     #[inline]
@@ -43927,7 +43965,7 @@ mod p6 {
 
     #[inline]
     fn x1083(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t357(c, r, l) { x1080(c, r, l) } else { x1082(c, r, l) }
+        if t359(c, r, l) { x1080(c, r, l) } else { x1082(c, r, l) }
     }
 
     #[inline]
@@ -43937,7 +43975,7 @@ mod p6 {
 
     #[inline]
     fn x1085(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t356(c, r, l) { x1083(c, r, l) } else { (16i32) }
+        if t358(c, r, l) { x1083(c, r, l) } else { (16i32) }
     }
 
     #[inline]
@@ -43957,7 +43995,7 @@ mod p6 {
 
     #[inline]
     fn x1089(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; if let Some(p) = { let i = x1070(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[23] = i32::from(it); if t358(c, r, l) { let v = x1085(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; if let Some(p) = { let i = x1070(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[23] = i32::from(it); if t360(c, r, l) { let v = x1085(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -44032,7 +44070,7 @@ mod p6 {
 
     #[inline]
     fn x1104(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t360(c, r, l) { x1101(c, r, l) } else { x1103(c, r, l) }
+        if t362(c, r, l) { x1101(c, r, l) } else { x1103(c, r, l) }
     }
 
     #[inline]
@@ -44042,7 +44080,7 @@ mod p6 {
 
     #[inline]
     fn x1106(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t359(c, r, l) { x1104(c, r, l) } else { (16i32) }
+        if t361(c, r, l) { x1104(c, r, l) } else { (16i32) }
     }
 
     #[inline]
@@ -44062,7 +44100,7 @@ mod p6 {
 
     #[inline]
     fn x1110(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; if let Some(p) = { let i = x1091(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[25] = i32::from(it); if t361(c, r, l) { let v = x1106(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; if let Some(p) = { let i = x1091(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[25] = i32::from(it); if t363(c, r, l) { let v = x1106(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -44077,12 +44115,12 @@ mod p6 {
 
     #[inline]
     fn x1113(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; for it in 0..5u8 { l[24] = i32::from(it); if t362(c, r, l) { let v = x1110(c, r, l); acc = Some(match acc { Some(a) => a.max(v), None => v }); } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; for it in 0..5u8 { l[24] = i32::from(it); if t364(c, r, l) { let v = x1110(c, r, l); acc = Some(match acc { Some(a) => a.max(v), None => v }); } } acc.unwrap_or(0)
     }
 
     #[inline]
     fn x1114(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        i32::from(t363(c, r, l))
+        i32::from(t365(c, r, l))
     }
 
     #[inline]
@@ -44127,7 +44165,7 @@ mod p6 {
 
     #[inline]
     fn x1123(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; let mut left = 250usize; 'set: { for it in 125u8..161u8 { if left == 0 { break 'set; } left -= 1; l[19] = i32::from(it); if t366(c, r, l) { let v = x1116(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; let mut left = 250usize; 'set: { for it in 125u8..161u8 { if left == 0 { break 'set; } left -= 1; l[19] = i32::from(it); if t368(c, r, l) { let v = x1116(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -44232,7 +44270,7 @@ mod p6 {
 
     #[inline]
     fn x1144(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        i32::from(t367(c, r, l))
+        i32::from(t369(c, r, l))
     }
 
     #[inline]
@@ -44247,7 +44285,7 @@ mod p6 {
 
     #[inline]
     fn x1147(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        i32::from(t368(c, r, l))
+        i32::from(t370(c, r, l))
     }
 
     #[inline]
@@ -44262,7 +44300,7 @@ mod p6 {
 
     #[inline]
     fn x1150(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        i32::from(t369(c, r, l))
+        i32::from(t371(c, r, l))
     }
 
     #[inline]
@@ -44387,7 +44425,7 @@ mod p6 {
 
     #[inline]
     fn t23(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        !t370(c, r, l)
+        !t372(c, r, l)
     }
 
     #[inline]
@@ -44707,7 +44745,7 @@ mod p6 {
 
     #[inline]
     fn t87(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t85(c, r, l) || t86(c, r, l)
+        let k = l[6]; const BITS: [u64; 4] = [703687462748160, 1441151923708232960, 0, 0]; if (0..161i32).contains(&k) { BITS[(k >> 6) as usize] >> (k & 63) & 1 == 1 } else { false }
     }
 
     #[inline]
@@ -44727,62 +44765,62 @@ mod p6 {
 
     #[inline]
     fn t91(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t84(c, r, l) && t87(c, r, l) && t88(c, r, l) && t89(c, r, l) && t90(c, r, l)
+        ({ let k = l[6]; const BITS: [u64; 4] = [140737492549632, 288230384741646592, 0, 0]; if (0..161i32).contains(&k) { BITS[(k >> 6) as usize] >> (k & 63) & 1 == 1 } else { false } }) && t88(c, r, l) && t89(c, r, l) && t90(c, r, l)
     }
 
     #[inline]
     fn t92(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[6]; const HAS: [u64; 4] = [545357783629824, 1116892740873880544, 0, 0]; (0..161i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
+        let k = l[6]; const BITS: [u64; 4] = [140737492549632, 288230384741646592, 0, 0]; if (0..161i32).contains(&k) { BITS[(k >> 6) as usize] >> (k & 63) & 1 == 1 } else { false }
     }
 
     #[inline]
     fn t93(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x271(c, r, l); let b = (6i32); a == b
+        let k = l[6]; const HAS: [u64; 4] = [545357783629824, 1116892740873880544, 0, 0]; (0..161i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
     fn t94(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x274(c, r, l); let b = (7i32); a == b
+        let a = x271(c, r, l); let b = (6i32); a == b
     }
 
     #[inline]
     fn t95(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t93(c, r, l) || t94(c, r, l)
+        let a = x274(c, r, l); let b = (7i32); a == b
     }
 
     #[inline]
     fn t96(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        !t95(c, r, l)
+        let k = l[6]; const BITS: [u64; 4] = [703687462748160, 1441151923708232960, 0, 0]; if (0..161i32).contains(&k) { BITS[(k >> 6) as usize] >> (k & 63) & 1 == 1 } else { false }
     }
 
     #[inline]
     fn t97(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x277(c, r, l); let b = (0i32); a == b
+        let k = l[6]; const BITS: [u64; 4] = [18446040386246803455, 17005592150001318655, 8589934591, 0]; if (0..161i32).contains(&k) { BITS[(k >> 6) as usize] >> (k & 63) & 1 == 1 } else { true }
     }
 
     #[inline]
     fn t98(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x280(c, r, l); let b = (0i32); a == b
+        let a = x277(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t99(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x283(c, r, l); let b = (0i32); a == b
+        let a = x280(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t100(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t92(c, r, l) && t96(c, r, l) && t97(c, r, l) && t98(c, r, l) && t99(c, r, l)
+        let a = x283(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t101(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[3]; const HAS: [u64; 4] = [562949970198528, 1152921538966586368, 0, 0]; (0..161i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
+        ({ let k = l[6]; const BITS: [u64; 4] = [404620291080192, 828662356132233952, 0, 0]; if (0..161i32).contains(&k) { BITS[(k >> 6) as usize] >> (k & 63) & 1 == 1 } else { false } }) && t98(c, r, l) && t99(c, r, l) && t100(c, r, l)
     }
 
     #[inline]
     fn t102(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[3]; let b = (-1i32); a != b
+        let k = l[6]; const BITS: [u64; 4] = [404620291080192, 828662356132233952, 0, 0]; if (0..161i32).contains(&k) { BITS[(k >> 6) as usize] >> (k & 63) & 1 == 1 } else { false }
     }
 
     #[inline]
@@ -44792,112 +44830,112 @@ mod p6 {
 
     #[inline]
     fn t104(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x295(c, r, l); let b = (0i32); a == b
+        let a = l[3]; let b = (-1i32); a != b
     }
 
     #[inline]
     fn t105(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x298(c, r, l); let b = (0i32); a == b
+        let k = l[3]; const HAS: [u64; 4] = [562949970198528, 1152921538966586368, 0, 0]; (0..161i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
     fn t106(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x301(c, r, l); let b = (0i32); a == b
+        let a = x295(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t107(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t103(c, r, l) && t104(c, r, l) && t105(c, r, l) && t106(c, r, l)
+        let a = x298(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t108(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x301(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t109(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[7]; const HAS: [u64; 4] = [1099511660544, 2251799880794114, 0, 0]; (0..161i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
+        t105(c, r, l) && t106(c, r, l) && t107(c, r, l) && t108(c, r, l)
     }
 
     #[inline]
     fn t110(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x309(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t111(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x312(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t112(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x315(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t113(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t109(c, r, l) && t110(c, r, l) && t111(c, r, l) && t112(c, r, l)
-    }
-
-    #[inline]
-    fn t114(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[7]; const HAS: [u64; 4] = [2199023321088, 4503599761588228, 0, 0]; (0..161i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
-    }
-
-    #[inline]
-    fn t115(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x321(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t116(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x324(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t117(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x327(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t118(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t114(c, r, l) && t115(c, r, l) && t116(c, r, l) && t117(c, r, l)
-    }
-
-    #[inline]
-    fn t119(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x336(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t120(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x340(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t121(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x349(c, r, l); let b = (1i32); a == b
-    }
-
-    #[inline]
-    fn t122(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[20]; let b = (0i32); a > b
-    }
-
-    #[inline]
-    fn t123(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         false
     }
 
     #[inline]
+    fn t111(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let k = l[7]; const HAS: [u64; 4] = [1099511660544, 2251799880794114, 0, 0]; (0..161i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
+    }
+
+    #[inline]
+    fn t112(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x309(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t113(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x312(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t114(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x315(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t115(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t111(c, r, l) && t112(c, r, l) && t113(c, r, l) && t114(c, r, l)
+    }
+
+    #[inline]
+    fn t116(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let k = l[7]; const HAS: [u64; 4] = [2199023321088, 4503599761588228, 0, 0]; (0..161i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
+    }
+
+    #[inline]
+    fn t117(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x321(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t118(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x324(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t119(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x327(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t120(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t116(c, r, l) && t117(c, r, l) && t118(c, r, l) && t119(c, r, l)
+    }
+
+    #[inline]
+    fn t121(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x336(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t122(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x340(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t123(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x349(c, r, l); let b = (1i32); a == b
+    }
+
+    #[inline]
     fn t124(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        let a = c.glob[20]; let b = (0i32); a > b
     }
 
     #[inline]
     fn t125(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[22]; let b = (0i32); a == b
+        false
     }
 
     #[inline]
@@ -44907,27 +44945,27 @@ mod p6 {
 
     #[inline]
     fn t127(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[20]; let b = (0i32); a > b
+        let a = c.glob[22]; let b = (0i32); a == b
     }
 
     #[inline]
     fn t128(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[22]; let b = (1i32); a == b
+        true
     }
 
     #[inline]
     fn t129(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x375(c, r, l); let b = (1i32); a == b
+        let a = c.glob[20]; let b = (0i32); a > b
     }
 
     #[inline]
     fn t130(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = c.glob[22]; let b = (1i32); a == b
     }
 
     #[inline]
     fn t131(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x378(c, r, l); let b = (0i32); a > b
+        let a = x375(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
@@ -44937,27 +44975,27 @@ mod p6 {
 
     #[inline]
     fn t133(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x375(c, r, l); let b = (1i32); a == b
+        let a = x378(c, r, l); let b = (0i32); a > b
     }
 
     #[inline]
     fn t134(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x387(c, r, l); let b = (0i32); a > b
-    }
-
-    #[inline]
-    fn t135(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[5]; let b = (-1i32); a != b
-    }
-
-    #[inline]
-    fn t136(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         false
     }
 
     #[inline]
+    fn t135(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x375(c, r, l); let b = (1i32); a == b
+    }
+
+    #[inline]
+    fn t136(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x387(c, r, l); let b = (0i32); a > b
+    }
+
+    #[inline]
     fn t137(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x401(c, r, l); let b = (1i32); a == b
+        let a = l[5]; let b = (-1i32); a != b
     }
 
     #[inline]
@@ -44967,302 +45005,302 @@ mod p6 {
 
     #[inline]
     fn t139(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x401(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t140(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[6]; let b = (1i32); a == b
+        false
     }
 
     #[inline]
     fn t141(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x415(c, r, l); let b = x416(c, r, l); a >= b
+        false
     }
 
     #[inline]
     fn t142(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x419(c, r, l); let b = l[3]; a == b
+        let a = c.glob[6]; let b = (1i32); a == b
     }
 
     #[inline]
     fn t143(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let f = 'found: { if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { l[4] = i32::from(it); if t142(c, r, l) { break 'found true; } } } false }; if f { if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { if let Some(&k) = c.pile(p).last() { l[4] = i32::from(k); } } } f
+        let a = x415(c, r, l); let b = x416(c, r, l); a >= b
     }
 
     #[inline]
     fn t144(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        !t143(c, r, l)
+        let a = x419(c, r, l); let b = l[3]; a == b
     }
 
     #[inline]
     fn t145(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x423(c, r, l); let b = (0i32); a == b
+        let f = 'found: { if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { for &it in c.pile(p) { l[4] = i32::from(it); if t144(c, r, l) { break 'found true; } } } false }; if f { if let Some(p) = Some(22 + (l[1]).rem_euclid(5) as usize) { if let Some(&k) = c.pile(p).last() { l[4] = i32::from(k); } } } f
     }
 
     #[inline]
     fn t146(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t141(c, r, l) && t145(c, r, l)
+        !t145(c, r, l)
     }
 
     #[inline]
     fn t147(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x430(c, r, l); let b = l[3]; a == b
+        let a = x423(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t148(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x450(c, r, l); let b = (5i32); a == b
+        t143(c, r, l) && t147(c, r, l)
     }
 
     #[inline]
     fn t149(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x454(c, r, l); let b = (4i32); a == b
+        let a = x430(c, r, l); let b = l[3]; a == b
     }
 
     #[inline]
     fn t150(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x458(c, r, l); let b = (3i32); a == b
+        let a = x450(c, r, l); let b = (5i32); a == b
     }
 
     #[inline]
     fn t151(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x462(c, r, l); let b = (2i32); a == b
+        let a = x454(c, r, l); let b = (4i32); a == b
     }
 
     #[inline]
     fn t152(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x466(c, r, l); let b = (1i32); a == b
+        let a = x458(c, r, l); let b = (3i32); a == b
     }
 
     #[inline]
     fn t153(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[3]; let b = (6i32); a >= b
+        let a = x462(c, r, l); let b = (2i32); a == b
     }
 
     #[inline]
     fn t154(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[11]; let b = (0i32); a < b
+        let a = x466(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t155(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[15]; let b = l[14]; a < b
+        let a = c.glob[3]; let b = (6i32); a >= b
     }
 
     #[inline]
     fn t156(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x499(c, r, l); let b = l[12]; a >= b
+        let a = l[11]; let b = (0i32); a < b
     }
 
     #[inline]
     fn t157(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[13]; let b = (0i32); a < b
+        let a = l[15]; let b = l[14]; a < b
     }
 
     #[inline]
     fn t158(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x517(c, r, l); let b = (0i32); a == b
+        let a = x499(c, r, l); let b = l[12]; a >= b
     }
 
     #[inline]
     fn t159(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x520(c, r, l); let b = (40i32); a < b
-    }
-
-    #[inline]
-    fn t160(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t157(c, r, l) && t158(c, r, l) && t159(c, r, l)
-    }
-
-    #[inline]
-    fn t161(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         let a = l[13]; let b = (0i32); a < b
     }
 
     #[inline]
+    fn t160(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x517(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t161(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x520(c, r, l); let b = (40i32); a < b
+    }
+
+    #[inline]
     fn t162(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        t159(c, r, l) && t160(c, r, l) && t161(c, r, l)
     }
 
     #[inline]
     fn t163(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = l[13]; let b = (0i32); a < b
     }
 
     #[inline]
     fn t164(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x532(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t165(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x536(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t166(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x532(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t167(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        let a = x536(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t168(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        false
     }
 
     #[inline]
     fn t169(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x538(c, r, l); let b = x542(c, r, l); a < b
+        true
     }
 
     #[inline]
     fn t170(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t164(c, r, l) && t169(c, r, l)
+        true
     }
 
     #[inline]
     fn t171(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x543(c, r, l); let b = (0i32); a == b
+        let a = x538(c, r, l); let b = x542(c, r, l); a < b
     }
 
     #[inline]
     fn t172(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        t166(c, r, l) && t171(c, r, l)
     }
 
     #[inline]
     fn t173(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x543(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t174(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[14]; let b = (-1i32); a == b
+        false
     }
 
     #[inline]
     fn t175(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x552(c, r, l); let b = (1i32); a == b
+        false
     }
 
     #[inline]
     fn t176(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x555(c, r, l); let b = (1i32); a == b
+        let a = l[14]; let b = (-1i32); a == b
     }
 
     #[inline]
     fn t177(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x552(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t178(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t174(c, r, l) || t175(c, r, l) || t176(c, r, l)
+        let a = x555(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t179(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[14]; const HAS: [u64; 4] = [17870283853982088704, 1090715567259648, 0, 0]; (0..161i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
+        false
     }
 
     #[inline]
     fn t180(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[7]; let b = (16i32); a < b
+        t176(c, r, l) || t177(c, r, l) || t178(c, r, l)
     }
 
     #[inline]
     fn t181(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t179(c, r, l) && t180(c, r, l)
+        let k = l[14]; const HAS: [u64; 4] = [17870283853982088704, 1090715567259648, 0, 0]; (0..161i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
     fn t182(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = c.glob[7]; let b = (16i32); a < b
     }
 
     #[inline]
     fn t183(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[8]; let b = (64i32); a < b
+        t181(c, r, l) && t182(c, r, l)
     }
 
     #[inline]
     fn t184(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x580(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t185(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x599(c, r, l); let b = (1i32); a == b
+        let a = c.glob[8]; let b = (64i32); a < b
     }
 
     #[inline]
     fn t186(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x580(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t187(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x599(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t188(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[11]; let b = (-1i32); a != b
+        false
     }
 
     #[inline]
     fn t189(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x606(c, r, l); let b = (0i32); a >= b
+        false
     }
 
     #[inline]
     fn t190(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[11]; if (0..161i32).contains(&k) { let k = k as usize; ({ let i = x610(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } == Some(c.loc[k] as usize)) } else { false }
+        let a = l[11]; let b = (-1i32); a != b
     }
 
     #[inline]
     fn t191(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t188(c, r, l) && t189(c, r, l) && t190(c, r, l)
+        let a = x606(c, r, l); let b = (0i32); a >= b
     }
 
     #[inline]
     fn t192(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x617(c, r, l); let b = (0i32); a >= b
+        let k = l[11]; if (0..161i32).contains(&k) { let k = k as usize; ({ let i = x610(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } == Some(c.loc[k] as usize)) } else { false }
     }
 
     #[inline]
     fn t193(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = (5i32); let b = (2i32); a < b
+        t190(c, r, l) && t191(c, r, l) && t192(c, r, l)
     }
 
     #[inline]
     fn t194(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x617(c, r, l); let b = (0i32); a >= b
     }
 
     #[inline]
     fn t195(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[13]; let b = l[11]; a != b
+        let a = (5i32); let b = (2i32); a < b
     }
 
     #[inline]
     fn t196(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x647(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t197(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         false
     }
 
     #[inline]
+    fn t197(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = l[13]; let b = l[11]; a != b
+    }
+
+    #[inline]
     fn t198(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        let a = x647(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
@@ -45272,117 +45310,117 @@ mod p6 {
 
     #[inline]
     fn t200(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x650(c, r, l); let b = (0i32); a == b
+        true
     }
 
     #[inline]
     fn t201(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x654(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t202(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x650(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t203(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        let a = x654(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t204(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        false
     }
 
     #[inline]
     fn t205(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x656(c, r, l); let b = x660(c, r, l); a < b
+        true
     }
 
     #[inline]
     fn t206(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t200(c, r, l) && t205(c, r, l)
+        true
     }
 
     #[inline]
     fn t207(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x661(c, r, l); let b = (0i32); a == b
+        let a = x656(c, r, l); let b = x660(c, r, l); a < b
     }
 
     #[inline]
     fn t208(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        t202(c, r, l) && t207(c, r, l)
     }
 
     #[inline]
     fn t209(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x667(c, r, l); let b = (0i32); a >= b
+        let a = x661(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t210(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x671(c, r, l); let b = (48i32); a < b
+        false
     }
 
     #[inline]
     fn t211(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t209(c, r, l) && t210(c, r, l)
+        let a = x667(c, r, l); let b = (0i32); a >= b
     }
 
     #[inline]
     fn t212(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x671(c, r, l); let b = (48i32); a < b
     }
 
     #[inline]
     fn t213(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x682(c, r, l); let b = (0i32); a == b
+        t211(c, r, l) && t212(c, r, l)
     }
 
     #[inline]
     fn t214(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x686(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t215(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x682(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t216(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        let a = x686(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t217(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        false
     }
 
     #[inline]
     fn t218(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x688(c, r, l); let b = x692(c, r, l); a < b
+        true
     }
 
     #[inline]
     fn t219(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t213(c, r, l) && t218(c, r, l)
+        true
     }
 
     #[inline]
     fn t220(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x693(c, r, l); let b = (0i32); a == b
+        let a = x688(c, r, l); let b = x692(c, r, l); a < b
     }
 
     #[inline]
     fn t221(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        t215(c, r, l) && t220(c, r, l)
     }
 
     #[inline]
     fn t222(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x693(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
@@ -45392,736 +45430,746 @@ mod p6 {
 
     #[inline]
     fn t224(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x701(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t225(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x704(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t226(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x701(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t227(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        let a = x704(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t228(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x707(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t229(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x710(c, r, l); let b = (0i32); a == b
+        true
     }
 
     #[inline]
     fn t230(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t228(c, r, l) && t229(c, r, l)
+        let a = x707(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t231(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        let a = x710(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t232(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t224(c, r, l) && t225(c, r, l)
+        t230(c, r, l) && t231(c, r, l)
     }
 
     #[inline]
     fn t233(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x712(c, r, l); let b = (1i32); a != b
+        true
     }
 
     #[inline]
     fn t234(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        t226(c, r, l) && t227(c, r, l)
     }
 
     #[inline]
     fn t235(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[15]; let b = l[10]; a != b
+        let a = x712(c, r, l); let b = (1i32); a != b
     }
 
     #[inline]
     fn t236(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x718(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t237(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t235(c, r, l) && t236(c, r, l)
-    }
-
-    #[inline]
-    fn t238(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x726(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t239(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x729(c, r, l); let b = (1i32); a == b
-    }
-
-    #[inline]
-    fn t240(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
-    }
-
-    #[inline]
-    fn t241(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
-    }
-
-    #[inline]
-    fn t242(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x732(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t243(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x735(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t244(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t242(c, r, l) && t243(c, r, l)
-    }
-
-    #[inline]
-    fn t245(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
-    }
-
-    #[inline]
-    fn t246(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t238(c, r, l) && t239(c, r, l)
-    }
-
-    #[inline]
-    fn t247(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x737(c, r, l); let b = (1i32); a != b
-    }
-
-    #[inline]
-    fn t248(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x741(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t249(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x744(c, r, l); let b = (1i32); a == b
-    }
-
-    #[inline]
-    fn t250(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x747(c, r, l); let b = (20i32); a >= b
-    }
-
-    #[inline]
-    fn t251(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t248(c, r, l) && t249(c, r, l) && t250(c, r, l)
-    }
-
-    #[inline]
-    fn t252(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x756(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t253(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x759(c, r, l); let b = (2i32); a == b
-    }
-
-    #[inline]
-    fn t254(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
-    }
-
-    #[inline]
-    fn t255(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
-    }
-
-    #[inline]
-    fn t256(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x762(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t257(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x765(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t258(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t256(c, r, l) && t257(c, r, l)
-    }
-
-    #[inline]
-    fn t259(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
-    }
-
-    #[inline]
-    fn t260(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t252(c, r, l) && t253(c, r, l)
-    }
-
-    #[inline]
-    fn t261(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x767(c, r, l); let b = (1i32); a != b
-    }
-
-    #[inline]
-    fn t262(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         let a = l[15]; let b = l[10]; a != b
     }
 
     #[inline]
-    fn t263(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x773(c, r, l); let b = (0i32); a == b
+    fn t238(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x718(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
-    fn t264(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x776(c, r, l); let b = (1i32); a == b
+    fn t239(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t237(c, r, l) && t238(c, r, l)
     }
 
     #[inline]
-    fn t265(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x779(c, r, l); let b = (18i32); a <= b
+    fn t240(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x726(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
-    fn t266(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t264(c, r, l) && t265(c, r, l)
+    fn t241(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x729(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
-    fn t267(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x782(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t268(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+    fn t242(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         false
     }
 
     #[inline]
-    fn t269(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+    fn t243(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         true
     }
 
     #[inline]
-    fn t270(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+    fn t244(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x732(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t245(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x735(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t246(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t244(c, r, l) && t245(c, r, l)
+    }
+
+    #[inline]
+    fn t247(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        true
+    }
+
+    #[inline]
+    fn t248(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t240(c, r, l) && t241(c, r, l)
+    }
+
+    #[inline]
+    fn t249(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x737(c, r, l); let b = (1i32); a != b
+    }
+
+    #[inline]
+    fn t250(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x741(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t251(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x744(c, r, l); let b = (1i32); a == b
+    }
+
+    #[inline]
+    fn t252(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x747(c, r, l); let b = (20i32); a >= b
+    }
+
+    #[inline]
+    fn t253(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t250(c, r, l) && t251(c, r, l) && t252(c, r, l)
+    }
+
+    #[inline]
+    fn t254(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x756(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t255(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x759(c, r, l); let b = (2i32); a == b
+    }
+
+    #[inline]
+    fn t256(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        false
+    }
+
+    #[inline]
+    fn t257(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        true
+    }
+
+    #[inline]
+    fn t258(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x762(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t259(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x765(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t260(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t258(c, r, l) && t259(c, r, l)
+    }
+
+    #[inline]
+    fn t261(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        true
+    }
+
+    #[inline]
+    fn t262(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t254(c, r, l) && t255(c, r, l)
+    }
+
+    #[inline]
+    fn t263(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x767(c, r, l); let b = (1i32); a != b
+    }
+
+    #[inline]
+    fn t264(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = l[15]; let b = l[10]; a != b
+    }
+
+    #[inline]
+    fn t265(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x773(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t266(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x776(c, r, l); let b = (1i32); a == b
+    }
+
+    #[inline]
+    fn t267(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x779(c, r, l); let b = (18i32); a <= b
+    }
+
+    #[inline]
+    fn t268(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t266(c, r, l) && t267(c, r, l)
+    }
+
+    #[inline]
+    fn t269(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         let a = x782(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
+    fn t270(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        false
+    }
+
+    #[inline]
     fn t271(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t266(c, r, l) || t270(c, r, l)
+        true
     }
 
     #[inline]
     fn t272(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t262(c, r, l) && t263(c, r, l) && t271(c, r, l)
+        let a = x782(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t273(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x793(c, r, l); let b = (0i32); a == b
+        t268(c, r, l) || t272(c, r, l)
     }
 
     #[inline]
     fn t274(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x796(c, r, l); let b = l[12]; a == b
+        t264(c, r, l) && t265(c, r, l) && t273(c, r, l)
     }
 
     #[inline]
     fn t275(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x799(c, r, l); let b = (4i32); a == b
+        let a = x793(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t276(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x796(c, r, l); let b = l[12]; a == b
     }
 
     #[inline]
     fn t277(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x802(c, r, l); let b = (0i32); a == b
+        let a = x799(c, r, l); let b = (4i32); a == b
     }
 
     #[inline]
     fn t278(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x805(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t279(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t277(c, r, l) && t278(c, r, l)
+        let a = x802(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t280(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t277(c, r, l) && t278(c, r, l)
+        let a = x805(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t281(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t273(c, r, l) && t274(c, r, l) && t275(c, r, l) && t280(c, r, l)
+        t279(c, r, l) && t280(c, r, l)
     }
 
     #[inline]
     fn t282(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let f = 'found: { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t281(c, r, l) { break 'found true; } } } false }; if f { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { if let Some(&k) = c.pile(p).last() { l[13] = i32::from(k); } } } f
+        t279(c, r, l) && t280(c, r, l)
     }
 
     #[inline]
     fn t283(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        !t282(c, r, l)
+        t275(c, r, l) && t276(c, r, l) && t277(c, r, l) && t282(c, r, l)
     }
 
     #[inline]
     fn t284(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x813(c, r, l); let b = (0i32); a == b
+        let f = 'found: { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t283(c, r, l) { break 'found true; } } } false }; if f { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { if let Some(&k) = c.pile(p).last() { l[13] = i32::from(k); } } } f
     }
 
     #[inline]
     fn t285(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[13]; let b = l[10]; a == b
+        !t284(c, r, l)
     }
 
     #[inline]
     fn t286(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x818(c, r, l); let b = l[12]; a == b
+        let a = x813(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t287(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x821(c, r, l); let b = (4i32); a == b
-    }
-
-    #[inline]
-    fn t288(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t286(c, r, l) && t287(c, r, l)
-    }
-
-    #[inline]
-    fn t289(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t285(c, r, l) || t288(c, r, l)
-    }
-
-    #[inline]
-    fn t290(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t284(c, r, l) && t289(c, r, l)
-    }
-
-    #[inline]
-    fn t291(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[20]; let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t292(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[13]; let b = c.glob[20]; a < b
-    }
-
-    #[inline]
-    fn t293(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t291(c, r, l) || t292(c, r, l)
-    }
-
-    #[inline]
-    fn t294(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x836(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t295(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x839(c, r, l); let b = l[12]; a == b
-    }
-
-    #[inline]
-    fn t296(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x842(c, r, l); let b = (3i32); a == b
-    }
-
-    #[inline]
-    fn t297(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
-    }
-
-    #[inline]
-    fn t298(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x845(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t299(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x848(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t300(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t298(c, r, l) && t299(c, r, l)
-    }
-
-    #[inline]
-    fn t301(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t298(c, r, l) && t299(c, r, l)
-    }
-
-    #[inline]
-    fn t302(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t294(c, r, l) && t295(c, r, l) && t296(c, r, l) && t301(c, r, l)
-    }
-
-    #[inline]
-    fn t303(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let f = 'found: { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t302(c, r, l) { break 'found true; } } } false }; if f { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { if let Some(&k) = c.pile(p).last() { l[13] = i32::from(k); } } } f
-    }
-
-    #[inline]
-    fn t304(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        !t303(c, r, l)
-    }
-
-    #[inline]
-    fn t305(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x856(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t306(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         let a = l[13]; let b = l[10]; a == b
     }
 
     #[inline]
-    fn t307(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x861(c, r, l); let b = l[12]; a == b
+    fn t288(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x818(c, r, l); let b = l[12]; a == b
     }
 
     #[inline]
-    fn t308(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x864(c, r, l); let b = (3i32); a == b
+    fn t289(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x821(c, r, l); let b = (4i32); a == b
     }
 
     #[inline]
-    fn t309(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t307(c, r, l) && t308(c, r, l)
+    fn t290(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t288(c, r, l) && t289(c, r, l)
     }
 
     #[inline]
-    fn t310(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t306(c, r, l) || t309(c, r, l)
+    fn t291(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t287(c, r, l) || t290(c, r, l)
     }
 
     #[inline]
-    fn t311(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t305(c, r, l) && t310(c, r, l)
+    fn t292(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t286(c, r, l) && t291(c, r, l)
     }
 
     #[inline]
-    fn t312(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+    fn t293(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         let a = c.glob[20]; let b = (0i32); a == b
     }
 
     #[inline]
-    fn t313(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+    fn t294(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         let a = l[13]; let b = c.glob[20]; a < b
     }
 
     #[inline]
+    fn t295(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t293(c, r, l) || t294(c, r, l)
+    }
+
+    #[inline]
+    fn t296(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x836(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t297(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x839(c, r, l); let b = l[12]; a == b
+    }
+
+    #[inline]
+    fn t298(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x842(c, r, l); let b = (3i32); a == b
+    }
+
+    #[inline]
+    fn t299(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        false
+    }
+
+    #[inline]
+    fn t300(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x845(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t301(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x848(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t302(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t300(c, r, l) && t301(c, r, l)
+    }
+
+    #[inline]
+    fn t303(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t300(c, r, l) && t301(c, r, l)
+    }
+
+    #[inline]
+    fn t304(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t296(c, r, l) && t297(c, r, l) && t298(c, r, l) && t303(c, r, l)
+    }
+
+    #[inline]
+    fn t305(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let f = 'found: { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t304(c, r, l) { break 'found true; } } } false }; if f { if let Some(p) = { let i = l[11]; if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { if let Some(&k) = c.pile(p).last() { l[13] = i32::from(k); } } } f
+    }
+
+    #[inline]
+    fn t306(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        !t305(c, r, l)
+    }
+
+    #[inline]
+    fn t307(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x856(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t308(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = l[13]; let b = l[10]; a == b
+    }
+
+    #[inline]
+    fn t309(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x861(c, r, l); let b = l[12]; a == b
+    }
+
+    #[inline]
+    fn t310(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x864(c, r, l); let b = (3i32); a == b
+    }
+
+    #[inline]
+    fn t311(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t309(c, r, l) && t310(c, r, l)
+    }
+
+    #[inline]
+    fn t312(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t308(c, r, l) || t311(c, r, l)
+    }
+
+    #[inline]
+    fn t313(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t307(c, r, l) && t312(c, r, l)
+    }
+
+    #[inline]
     fn t314(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t312(c, r, l) || t313(c, r, l)
+        let a = c.glob[20]; let b = (0i32); a == b
     }
 
     #[inline]
     fn t315(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x874(c, r, l); let b = (0i32); a == b
+        let a = l[13]; let b = c.glob[20]; a < b
     }
 
     #[inline]
     fn t316(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[11]; let b = l[10]; a != b
+        t314(c, r, l) || t315(c, r, l)
     }
 
     #[inline]
     fn t317(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x884(c, r, l); let b = (0i32); a == b
+        let a = x874(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t318(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t316(c, r, l) && t317(c, r, l)
-    }
-
-    #[inline]
-    fn t319(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
-    }
-
-    #[inline]
-    fn t320(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x895(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t321(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         let a = l[11]; let b = l[10]; a != b
     }
 
     #[inline]
+    fn t319(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x884(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t320(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t318(c, r, l) && t319(c, r, l)
+    }
+
+    #[inline]
+    fn t321(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        false
+    }
+
+    #[inline]
     fn t322(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x905(c, r, l); let b = (0i32); a == b
+        let a = x895(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t323(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t321(c, r, l) && t322(c, r, l)
+        let a = l[11]; let b = l[10]; a != b
     }
 
     #[inline]
     fn t324(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x905(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t325(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x920(c, r, l); let b = l[11]; a != b
+        t323(c, r, l) && t324(c, r, l)
     }
 
     #[inline]
     fn t326(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x923(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t327(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x926(c, r, l); let b = (1i32); a == b
+        let a = x920(c, r, l); let b = l[11]; a != b
     }
 
     #[inline]
     fn t328(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t325(c, r, l) && t326(c, r, l) && t327(c, r, l)
+        let a = x923(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t329(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x926(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t330(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x944(c, r, l); let b = (0i32); a == b
+        t327(c, r, l) && t328(c, r, l) && t329(c, r, l)
     }
 
     #[inline]
     fn t331(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x947(c, r, l); let b = l[11]; a == b
+        false
     }
 
     #[inline]
     fn t332(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x950(c, r, l); let b = (5i32); a == b
+        let a = x944(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t333(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t330(c, r, l) && t331(c, r, l) && t332(c, r, l)
+        let a = x947(c, r, l); let b = l[11]; a == b
     }
 
     #[inline]
     fn t334(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let f = 'found: { if let Some(p) = { let i = x942(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); if t333(c, r, l) { break 'found true; } } } false }; if f { if let Some(p) = { let i = x942(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { if let Some(&k) = c.pile(p).last() { l[12] = i32::from(k); } } } f
+        let a = x950(c, r, l); let b = (5i32); a == b
     }
 
     #[inline]
     fn t335(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        !t334(c, r, l)
+        t332(c, r, l) && t333(c, r, l) && t334(c, r, l)
     }
 
     #[inline]
     fn t336(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let f = 'found: { if let Some(p) = { let i = x942(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); if t335(c, r, l) { break 'found true; } } } false }; if f { if let Some(p) = { let i = x942(c, r, l); if (0..5i32).contains(&i) { Some(2 + i as usize) } else { None } } { if let Some(&k) = c.pile(p).last() { l[12] = i32::from(k); } } } f
     }
 
     #[inline]
     fn t337(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x969(c, r, l); let b = (0i32); a == b
+        !t336(c, r, l)
     }
 
     #[inline]
     fn t338(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x972(c, r, l); let b = x974(c, r, l); a < b
-    }
-
-    #[inline]
-    fn t339(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t337(c, r, l) && t338(c, r, l)
-    }
-
-    #[inline]
-    fn t340(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x981(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t341(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x984(c, r, l); let b = x986(c, r, l); a > b
-    }
-
-    #[inline]
-    fn t342(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t340(c, r, l) && t341(c, r, l)
-    }
-
-    #[inline]
-    fn t343(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[13]; let b = (-1i32); a == b
-    }
-
-    #[inline]
-    fn t344(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x993(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t345(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         false
     }
 
     #[inline]
+    fn t339(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x969(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t340(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x972(c, r, l); let b = x974(c, r, l); a < b
+    }
+
+    #[inline]
+    fn t341(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t339(c, r, l) && t340(c, r, l)
+    }
+
+    #[inline]
+    fn t342(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x981(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t343(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x984(c, r, l); let b = x986(c, r, l); a > b
+    }
+
+    #[inline]
+    fn t344(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t342(c, r, l) && t343(c, r, l)
+    }
+
+    #[inline]
+    fn t345(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = l[13]; let b = (-1i32); a == b
+    }
+
+    #[inline]
     fn t346(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x999(c, r, l); let b = x1001(c, r, l); a == b
+        let a = x993(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t347(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[18]; let b = l[17]; a != b
+        false
     }
 
     #[inline]
     fn t348(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1027(c, r, l); let b = (1i32); a == b
+        let a = x999(c, r, l); let b = x1001(c, r, l); a == b
     }
 
     #[inline]
     fn t349(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1030(c, r, l); let b = x1032(c, r, l); a == b
+        let a = l[18]; let b = l[17]; a != b
     }
 
     #[inline]
     fn t350(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1041(c, r, l); let b = l[17]; a == b
+        let a = x1027(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t351(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1048(c, r, l); let b = (1i32); a == b
+        let a = x1030(c, r, l); let b = x1032(c, r, l); a == b
     }
 
     #[inline]
     fn t352(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1051(c, r, l); let b = x1053(c, r, l); a == b
+        let a = x1041(c, r, l); let b = l[17]; a == b
     }
 
     #[inline]
     fn t353(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1062(c, r, l); let b = l[21]; a == b
+        let a = x1048(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t354(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[21]; let b = l[17]; a != b
+        let a = x1051(c, r, l); let b = x1053(c, r, l); a == b
     }
 
     #[inline]
     fn t355(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1043(c, r, l); let b = x1067(c, r, l); a > b
+        let a = x1062(c, r, l); let b = l[21]; a == b
     }
 
     #[inline]
     fn t356(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1073(c, r, l); let b = (1i32); a == b
+        let a = l[21]; let b = l[17]; a != b
     }
 
     #[inline]
     fn t357(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1076(c, r, l); let b = x1078(c, r, l); a == b
+        let a = x1043(c, r, l); let b = x1067(c, r, l); a > b
     }
 
     #[inline]
     fn t358(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1087(c, r, l); let b = l[17]; a == b
+        let a = x1073(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t359(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1094(c, r, l); let b = (1i32); a == b
+        let a = x1076(c, r, l); let b = x1078(c, r, l); a == b
     }
 
     #[inline]
     fn t360(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1097(c, r, l); let b = x1099(c, r, l); a == b
+        let a = x1087(c, r, l); let b = l[17]; a == b
     }
 
     #[inline]
     fn t361(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1108(c, r, l); let b = l[24]; a == b
+        let a = x1094(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t362(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[24]; let b = l[17]; a != b
+        let a = x1097(c, r, l); let b = x1099(c, r, l); a == b
     }
 
     #[inline]
     fn t363(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1089(c, r, l); let b = x1113(c, r, l); a < b
+        let a = x1108(c, r, l); let b = l[24]; a == b
     }
 
     #[inline]
     fn t364(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1118(c, r, l); let b = (0i32); a >= b
+        let a = l[24]; let b = l[17]; a != b
     }
 
     #[inline]
     fn t365(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[19]; if (0..161i32).contains(&k) { let k = k as usize; ({ let i = x1122(c, r, l); if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } == Some(c.loc[k] as usize)) } else { false }
+        let a = x1089(c, r, l); let b = x1113(c, r, l); a < b
     }
 
     #[inline]
     fn t366(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t364(c, r, l) && t365(c, r, l)
+        let a = x1118(c, r, l); let b = (0i32); a >= b
     }
 
     #[inline]
     fn t367(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1139(c, r, l); let b = x1143(c, r, l); a > b
+        let k = l[19]; if (0..161i32).contains(&k) { let k = k as usize; ({ let i = x1122(c, r, l); if (0..5i32).contains(&i) { Some(27 + i as usize) } else { None } } == Some(c.loc[k] as usize)) } else { false }
     }
 
     #[inline]
     fn t368(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[5]; let b = (1i32); a == b
+        t366(c, r, l) && t367(c, r, l)
     }
 
     #[inline]
     fn t369(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[5]; let b = (0i32); a == b
+        let a = x1139(c, r, l); let b = x1143(c, r, l); a > b
     }
 
     #[inline]
     fn t370(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = c.glob[5]; let b = (1i32); a == b
+    }
+
+    #[inline]
+    fn t371(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = c.glob[5]; let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t372(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         let f = 'found: { for it in 0..5u8 { l[0] = i32::from(it); if t22(c, r, l) { break 'found true; } } false }; if f {  } f
     }
 }
@@ -46132,7 +46180,7 @@ mod p7 {
     pub fn make() -> (Vec<Box<XFn>>, Vec<Box<TFn>>) {
         (
             vec![Box::new(x0), Box::new(x1), Box::new(x2), Box::new(x3), Box::new(x4), Box::new(x5), Box::new(x6), Box::new(x7), Box::new(x8), Box::new(x9), Box::new(x10), Box::new(x11), Box::new(x12), Box::new(x13), Box::new(x14), Box::new(x15), Box::new(x16), Box::new(x17), Box::new(x18), Box::new(x19), Box::new(x20), Box::new(x21), Box::new(x22), Box::new(x23), Box::new(x24), Box::new(x25), Box::new(x26), Box::new(x27), Box::new(x28), Box::new(x29), Box::new(x30), Box::new(x31), Box::new(x32), Box::new(x33), Box::new(x34), Box::new(x35), Box::new(x36), Box::new(x37), Box::new(x38), Box::new(x39), Box::new(x40), Box::new(x41), Box::new(x42), Box::new(x43), Box::new(x44), Box::new(x45), Box::new(x46), Box::new(x47), Box::new(x48), Box::new(x49), Box::new(x50), Box::new(x51), Box::new(x52), Box::new(x53), Box::new(x54), Box::new(x55), Box::new(x56), Box::new(x57), Box::new(x58), Box::new(x59), Box::new(x60), Box::new(x61), Box::new(x62), Box::new(x63), Box::new(x64), Box::new(x65), Box::new(x66), Box::new(x67), Box::new(x68), Box::new(x69), Box::new(x70), Box::new(x71), Box::new(x72), Box::new(x73), Box::new(x74), Box::new(x75), Box::new(x76), Box::new(x77), Box::new(x78), Box::new(x79), Box::new(x80), Box::new(x81), Box::new(x82), Box::new(x83), Box::new(x84), Box::new(x85), Box::new(x86), Box::new(x87), Box::new(x88), Box::new(x89), Box::new(x90), Box::new(x91), Box::new(x92), Box::new(x93), Box::new(x94), Box::new(x95), Box::new(x96), Box::new(x97), Box::new(x98), Box::new(x99), Box::new(x100), Box::new(x101), Box::new(x102), Box::new(x103), Box::new(x104), Box::new(x105), Box::new(x106), Box::new(x107), Box::new(x108), Box::new(x109), Box::new(x110), Box::new(x111), Box::new(x112), Box::new(x113), Box::new(x114), Box::new(x115), Box::new(x116), Box::new(x117), Box::new(x118), Box::new(x119), Box::new(x120), Box::new(x121), Box::new(x122), Box::new(x123), Box::new(x124), Box::new(x125), Box::new(x126), Box::new(x127), Box::new(x128), Box::new(x129), Box::new(x130), Box::new(x131), Box::new(x132), Box::new(x133), Box::new(x134), Box::new(x135), Box::new(x136), Box::new(x137), Box::new(x138), Box::new(x139), Box::new(x140), Box::new(x141), Box::new(x142), Box::new(x143), Box::new(x144), Box::new(x145), Box::new(x146), Box::new(x147), Box::new(x148), Box::new(x149), Box::new(x150), Box::new(x151), Box::new(x152), Box::new(x153), Box::new(x154), Box::new(x155), Box::new(x156), Box::new(x157), Box::new(x158), Box::new(x159), Box::new(x160), Box::new(x161), Box::new(x162), Box::new(x163), Box::new(x164), Box::new(x165), Box::new(x166), Box::new(x167), Box::new(x168), Box::new(x169), Box::new(x170), Box::new(x171), Box::new(x172), Box::new(x173), Box::new(x174), Box::new(x175), Box::new(x176), Box::new(x177), Box::new(x178), Box::new(x179), Box::new(x180), Box::new(x181), Box::new(x182), Box::new(x183), Box::new(x184), Box::new(x185), Box::new(x186), Box::new(x187), Box::new(x188), Box::new(x189), Box::new(x190), Box::new(x191), Box::new(x192), Box::new(x193), Box::new(x194), Box::new(x195), Box::new(x196), Box::new(x197), Box::new(x198), Box::new(x199), Box::new(x200), Box::new(x201), Box::new(x202), Box::new(x203), Box::new(x204), Box::new(x205), Box::new(x206), Box::new(x207), Box::new(x208), Box::new(x209), Box::new(x210), Box::new(x211), Box::new(x212), Box::new(x213), Box::new(x214), Box::new(x215), Box::new(x216), Box::new(x217), Box::new(x218), Box::new(x219), Box::new(x220), Box::new(x221), Box::new(x222), Box::new(x223), Box::new(x224), Box::new(x225), Box::new(x226), Box::new(x227), Box::new(x228), Box::new(x229), Box::new(x230), Box::new(x231), Box::new(x232), Box::new(x233), Box::new(x234), Box::new(x235), Box::new(x236), Box::new(x237), Box::new(x238), Box::new(x239), Box::new(x240), Box::new(x241), Box::new(x242), Box::new(x243), Box::new(x244), Box::new(x245), Box::new(x246), Box::new(x247), Box::new(x248), Box::new(x249), Box::new(x250), Box::new(x251), Box::new(x252), Box::new(x253), Box::new(x254), Box::new(x255), Box::new(x256), Box::new(x257), Box::new(x258), Box::new(x259), Box::new(x260), Box::new(x261), Box::new(x262), Box::new(x263), Box::new(x264), Box::new(x265), Box::new(x266), Box::new(x267), Box::new(x268), Box::new(x269), Box::new(x270), Box::new(x271), Box::new(x272), Box::new(x273), Box::new(x274), Box::new(x275), Box::new(x276), Box::new(x277), Box::new(x278), Box::new(x279), Box::new(x280), Box::new(x281), Box::new(x282), Box::new(x283), Box::new(x284), Box::new(x285), Box::new(x286), Box::new(x287), Box::new(x288), Box::new(x289), Box::new(x290), Box::new(x291), Box::new(x292), Box::new(x293), Box::new(x294), Box::new(x295), Box::new(x296), Box::new(x297), Box::new(x298), Box::new(x299), Box::new(x300), Box::new(x301), Box::new(x302), Box::new(x303), Box::new(x304), Box::new(x305), Box::new(x306), Box::new(x307), Box::new(x308), Box::new(x309), Box::new(x310), Box::new(x311), Box::new(x312), Box::new(x313), Box::new(x314), Box::new(x315), Box::new(x316), Box::new(x317), Box::new(x318), Box::new(x319), Box::new(x320), Box::new(x321), Box::new(x322), Box::new(x323), Box::new(x324), Box::new(x325), Box::new(x326), Box::new(x327), Box::new(x328), Box::new(x329), Box::new(x330), Box::new(x331), Box::new(x332), Box::new(x333), Box::new(x334), Box::new(x335), Box::new(x336), Box::new(x337), Box::new(x338), Box::new(x339), Box::new(x340), Box::new(x341), Box::new(x342), Box::new(x343), Box::new(x344), Box::new(x345), Box::new(x346), Box::new(x347), Box::new(x348), Box::new(x349), Box::new(x350), Box::new(x351), Box::new(x352), Box::new(x353), Box::new(x354), Box::new(x355), Box::new(x356), Box::new(x357), Box::new(x358), Box::new(x359), Box::new(x360), Box::new(x361), Box::new(x362), Box::new(x363), Box::new(x364), Box::new(x365), Box::new(x366), Box::new(x367), Box::new(x368), Box::new(x369), Box::new(x370), Box::new(x371), Box::new(x372), Box::new(x373), Box::new(x374), Box::new(x375), Box::new(x376), Box::new(x377), Box::new(x378), Box::new(x379), Box::new(x380), Box::new(x381), Box::new(x382), Box::new(x383), Box::new(x384), Box::new(x385), Box::new(x386), Box::new(x387), Box::new(x388), Box::new(x389), Box::new(x390), Box::new(x391), Box::new(x392), Box::new(x393), Box::new(x394), Box::new(x395), Box::new(x396), Box::new(x397), Box::new(x398), Box::new(x399), Box::new(x400), Box::new(x401), Box::new(x402), Box::new(x403), Box::new(x404), Box::new(x405), Box::new(x406), Box::new(x407), Box::new(x408), Box::new(x409), Box::new(x410), Box::new(x411), Box::new(x412), Box::new(x413), Box::new(x414), Box::new(x415), Box::new(x416), Box::new(x417), Box::new(x418), Box::new(x419), Box::new(x420), Box::new(x421), Box::new(x422), Box::new(x423), Box::new(x424), Box::new(x425), Box::new(x426), Box::new(x427), Box::new(x428), Box::new(x429), Box::new(x430), Box::new(x431), Box::new(x432), Box::new(x433), Box::new(x434), Box::new(x435), Box::new(x436), Box::new(x437), Box::new(x438), Box::new(x439), Box::new(x440), Box::new(x441), Box::new(x442), Box::new(x443), Box::new(x444), Box::new(x445), Box::new(x446), Box::new(x447), Box::new(x448), Box::new(x449), Box::new(x450), Box::new(x451), Box::new(x452), Box::new(x453), Box::new(x454), Box::new(x455), Box::new(x456), Box::new(x457), Box::new(x458), Box::new(x459), Box::new(x460), Box::new(x461), Box::new(x462), Box::new(x463), Box::new(x464), Box::new(x465), Box::new(x466), Box::new(x467), Box::new(x468), Box::new(x469), Box::new(x470), Box::new(x471), Box::new(x472), Box::new(x473), Box::new(x474), Box::new(x475), Box::new(x476), Box::new(x477), Box::new(x478), Box::new(x479), Box::new(x480), Box::new(x481), Box::new(x482), Box::new(x483), Box::new(x484), Box::new(x485), Box::new(x486), Box::new(x487), Box::new(x488), Box::new(x489), Box::new(x490), Box::new(x491), Box::new(x492), Box::new(x493), Box::new(x494), Box::new(x495), Box::new(x496), Box::new(x497), Box::new(x498), Box::new(x499), Box::new(x500), Box::new(x501), Box::new(x502), Box::new(x503), Box::new(x504), Box::new(x505), Box::new(x506), Box::new(x507), Box::new(x508), Box::new(x509), Box::new(x510), Box::new(x511), Box::new(x512), Box::new(x513), Box::new(x514), Box::new(x515), Box::new(x516), Box::new(x517), Box::new(x518), Box::new(x519), Box::new(x520), Box::new(x521), Box::new(x522), Box::new(x523), Box::new(x524), Box::new(x525), Box::new(x526), Box::new(x527), Box::new(x528), Box::new(x529), Box::new(x530), Box::new(x531), Box::new(x532), Box::new(x533), Box::new(x534), Box::new(x535), Box::new(x536), Box::new(x537), Box::new(x538), Box::new(x539), Box::new(x540), Box::new(x541), Box::new(x542), Box::new(x543), Box::new(x544), Box::new(x545), Box::new(x546), Box::new(x547), Box::new(x548), Box::new(x549), Box::new(x550), Box::new(x551), Box::new(x552), Box::new(x553), Box::new(x554), Box::new(x555), Box::new(x556), Box::new(x557), Box::new(x558), Box::new(x559), Box::new(x560), Box::new(x561), Box::new(x562), Box::new(x563), Box::new(x564), Box::new(x565), Box::new(x566), Box::new(x567), Box::new(x568), Box::new(x569), Box::new(x570), Box::new(x571), Box::new(x572), Box::new(x573), Box::new(x574), Box::new(x575), Box::new(x576), Box::new(x577), Box::new(x578), Box::new(x579), Box::new(x580), Box::new(x581), Box::new(x582), Box::new(x583), Box::new(x584), Box::new(x585), Box::new(x586), Box::new(x587), Box::new(x588), Box::new(x589), Box::new(x590), Box::new(x591), Box::new(x592), Box::new(x593), Box::new(x594), Box::new(x595), Box::new(x596), Box::new(x597), Box::new(x598), Box::new(x599), Box::new(x600), Box::new(x601), Box::new(x602), Box::new(x603), Box::new(x604), Box::new(x605), Box::new(x606), Box::new(x607), Box::new(x608), Box::new(x609), Box::new(x610), Box::new(x611), Box::new(x612), Box::new(x613), Box::new(x614), Box::new(x615), Box::new(x616), Box::new(x617), Box::new(x618), Box::new(x619), Box::new(x620), Box::new(x621), Box::new(x622), Box::new(x623), Box::new(x624), Box::new(x625), Box::new(x626), Box::new(x627), Box::new(x628), Box::new(x629), Box::new(x630), Box::new(x631), Box::new(x632), Box::new(x633), Box::new(x634), Box::new(x635), Box::new(x636), Box::new(x637), Box::new(x638), Box::new(x639), Box::new(x640), Box::new(x641), Box::new(x642), Box::new(x643), Box::new(x644), Box::new(x645), Box::new(x646), Box::new(x647), Box::new(x648), Box::new(x649), Box::new(x650), Box::new(x651), Box::new(x652), Box::new(x653), Box::new(x654), Box::new(x655), Box::new(x656), Box::new(x657), Box::new(x658), Box::new(x659), Box::new(x660), Box::new(x661), Box::new(x662), Box::new(x663), Box::new(x664), Box::new(x665), Box::new(x666), Box::new(x667), Box::new(x668), Box::new(x669), Box::new(x670), Box::new(x671), Box::new(x672), Box::new(x673), Box::new(x674), Box::new(x675), Box::new(x676), Box::new(x677), Box::new(x678), Box::new(x679), Box::new(x680), Box::new(x681), Box::new(x682), Box::new(x683), Box::new(x684), Box::new(x685), Box::new(x686), Box::new(x687), Box::new(x688), Box::new(x689), Box::new(x690), Box::new(x691), Box::new(x692), Box::new(x693), Box::new(x694), Box::new(x695), Box::new(x696), Box::new(x697), Box::new(x698), Box::new(x699), Box::new(x700), Box::new(x701), Box::new(x702), Box::new(x703), Box::new(x704), Box::new(x705), Box::new(x706), Box::new(x707), Box::new(x708), Box::new(x709), Box::new(x710), Box::new(x711), Box::new(x712), Box::new(x713), Box::new(x714), Box::new(x715), Box::new(x716), Box::new(x717), Box::new(x718), Box::new(x719), Box::new(x720), Box::new(x721), Box::new(x722), Box::new(x723), Box::new(x724), Box::new(x725), Box::new(x726), Box::new(x727), Box::new(x728), Box::new(x729), Box::new(x730), Box::new(x731), Box::new(x732), Box::new(x733), Box::new(x734), Box::new(x735), Box::new(x736), Box::new(x737), Box::new(x738), Box::new(x739), Box::new(x740), Box::new(x741), Box::new(x742), Box::new(x743), Box::new(x744), Box::new(x745), Box::new(x746), Box::new(x747), Box::new(x748), Box::new(x749), Box::new(x750), Box::new(x751), Box::new(x752), Box::new(x753), Box::new(x754), Box::new(x755), Box::new(x756), Box::new(x757), Box::new(x758), Box::new(x759), Box::new(x760), Box::new(x761), Box::new(x762), Box::new(x763), Box::new(x764), Box::new(x765), Box::new(x766), Box::new(x767), Box::new(x768), Box::new(x769), Box::new(x770), Box::new(x771), Box::new(x772), Box::new(x773), Box::new(x774), Box::new(x775), Box::new(x776), Box::new(x777), Box::new(x778), Box::new(x779), Box::new(x780), Box::new(x781), Box::new(x782), Box::new(x783), Box::new(x784), Box::new(x785), Box::new(x786), Box::new(x787), Box::new(x788), Box::new(x789), Box::new(x790), Box::new(x791), Box::new(x792), Box::new(x793), Box::new(x794), Box::new(x795), Box::new(x796), Box::new(x797), Box::new(x798), Box::new(x799), Box::new(x800), Box::new(x801), Box::new(x802), Box::new(x803), Box::new(x804), Box::new(x805), Box::new(x806), Box::new(x807), Box::new(x808), Box::new(x809), Box::new(x810), Box::new(x811), Box::new(x812), Box::new(x813), Box::new(x814), Box::new(x815), Box::new(x816), Box::new(x817), Box::new(x818), Box::new(x819), Box::new(x820), Box::new(x821), Box::new(x822), Box::new(x823), Box::new(x824), Box::new(x825), Box::new(x826), Box::new(x827), Box::new(x828), Box::new(x829), Box::new(x830), Box::new(x831), Box::new(x832), Box::new(x833), Box::new(x834), Box::new(x835), Box::new(x836), Box::new(x837), Box::new(x838), Box::new(x839), Box::new(x840), Box::new(x841), Box::new(x842), Box::new(x843), Box::new(x844), Box::new(x845), Box::new(x846), Box::new(x847), Box::new(x848), Box::new(x849), Box::new(x850), Box::new(x851), Box::new(x852), Box::new(x853), Box::new(x854), Box::new(x855), Box::new(x856), Box::new(x857), Box::new(x858), Box::new(x859), Box::new(x860), Box::new(x861), Box::new(x862), Box::new(x863), Box::new(x864), Box::new(x865), Box::new(x866), Box::new(x867), Box::new(x868), Box::new(x869), Box::new(x870), Box::new(x871), Box::new(x872), Box::new(x873), Box::new(x874), Box::new(x875), Box::new(x876), Box::new(x877), Box::new(x878), Box::new(x879), Box::new(x880), Box::new(x881), Box::new(x882), Box::new(x883), Box::new(x884), Box::new(x885), Box::new(x886), Box::new(x887), Box::new(x888), Box::new(x889), Box::new(x890), Box::new(x891), Box::new(x892), Box::new(x893), Box::new(x894), Box::new(x895), Box::new(x896), Box::new(x897), Box::new(x898), Box::new(x899), Box::new(x900), Box::new(x901), Box::new(x902), Box::new(x903), Box::new(x904), Box::new(x905), Box::new(x906), Box::new(x907), Box::new(x908), Box::new(x909), Box::new(x910), Box::new(x911), Box::new(x912), Box::new(x913), Box::new(x914), Box::new(x915), Box::new(x916), Box::new(x917), Box::new(x918), Box::new(x919), Box::new(x920), Box::new(x921), Box::new(x922), Box::new(x923), Box::new(x924), Box::new(x925), Box::new(x926), Box::new(x927), Box::new(x928), Box::new(x929), Box::new(x930), Box::new(x931), Box::new(x932), Box::new(x933), Box::new(x934), Box::new(x935), Box::new(x936), Box::new(x937), Box::new(x938), Box::new(x939), Box::new(x940), Box::new(x941), Box::new(x942), Box::new(x943), Box::new(x944), Box::new(x945), Box::new(x946), Box::new(x947), Box::new(x948), Box::new(x949), Box::new(x950), Box::new(x951), Box::new(x952), Box::new(x953), Box::new(x954), Box::new(x955), Box::new(x956), Box::new(x957), Box::new(x958), Box::new(x959), Box::new(x960), Box::new(x961), Box::new(x962), Box::new(x963), Box::new(x964), Box::new(x965), Box::new(x966), Box::new(x967), Box::new(x968), Box::new(x969), Box::new(x970), Box::new(x971), Box::new(x972), Box::new(x973), Box::new(x974), Box::new(x975), Box::new(x976), Box::new(x977), Box::new(x978), Box::new(x979), Box::new(x980), Box::new(x981), Box::new(x982), Box::new(x983), Box::new(x984), Box::new(x985), Box::new(x986), Box::new(x987), Box::new(x988), Box::new(x989), Box::new(x990), Box::new(x991), Box::new(x992), Box::new(x993), Box::new(x994), Box::new(x995), Box::new(x996), Box::new(x997), Box::new(x998), Box::new(x999), Box::new(x1000), Box::new(x1001), Box::new(x1002), Box::new(x1003), Box::new(x1004), Box::new(x1005), Box::new(x1006), Box::new(x1007), Box::new(x1008), Box::new(x1009), Box::new(x1010), Box::new(x1011), Box::new(x1012), Box::new(x1013), Box::new(x1014), Box::new(x1015), Box::new(x1016), Box::new(x1017), Box::new(x1018), Box::new(x1019), Box::new(x1020), Box::new(x1021), Box::new(x1022), Box::new(x1023), Box::new(x1024), Box::new(x1025), Box::new(x1026), Box::new(x1027), Box::new(x1028), Box::new(x1029), Box::new(x1030), Box::new(x1031), Box::new(x1032), Box::new(x1033), Box::new(x1034), Box::new(x1035), Box::new(x1036), Box::new(x1037), Box::new(x1038), Box::new(x1039), Box::new(x1040), Box::new(x1041), Box::new(x1042), Box::new(x1043), Box::new(x1044), Box::new(x1045), Box::new(x1046), Box::new(x1047), Box::new(x1048), Box::new(x1049), Box::new(x1050), Box::new(x1051), Box::new(x1052), Box::new(x1053), Box::new(x1054), Box::new(x1055), Box::new(x1056), Box::new(x1057), Box::new(x1058), Box::new(x1059), Box::new(x1060), Box::new(x1061), Box::new(x1062), Box::new(x1063), Box::new(x1064), Box::new(x1065), Box::new(x1066), Box::new(x1067), Box::new(x1068), Box::new(x1069), Box::new(x1070), Box::new(x1071), Box::new(x1072), Box::new(x1073), Box::new(x1074), Box::new(x1075), Box::new(x1076), Box::new(x1077), Box::new(x1078), Box::new(x1079), Box::new(x1080), Box::new(x1081), Box::new(x1082), Box::new(x1083), Box::new(x1084), Box::new(x1085), Box::new(x1086), Box::new(x1087), Box::new(x1088), Box::new(x1089), Box::new(x1090), Box::new(x1091), Box::new(x1092), Box::new(x1093), Box::new(x1094), Box::new(x1095), Box::new(x1096), Box::new(x1097), Box::new(x1098), Box::new(x1099), Box::new(x1100), Box::new(x1101), Box::new(x1102), Box::new(x1103), Box::new(x1104), Box::new(x1105), Box::new(x1106), Box::new(x1107), Box::new(x1108), Box::new(x1109), Box::new(x1110), Box::new(x1111), Box::new(x1112), Box::new(x1113), Box::new(x1114), Box::new(x1115), Box::new(x1116), Box::new(x1117), Box::new(x1118), Box::new(x1119), Box::new(x1120), Box::new(x1121), Box::new(x1122), Box::new(x1123), Box::new(x1124), Box::new(x1125), Box::new(x1126), Box::new(x1127), Box::new(x1128), Box::new(x1129), Box::new(x1130), Box::new(x1131), Box::new(x1132), Box::new(x1133), Box::new(x1134), Box::new(x1135), Box::new(x1136), Box::new(x1137), Box::new(x1138), Box::new(x1139), Box::new(x1140), Box::new(x1141), Box::new(x1142), Box::new(x1143), Box::new(x1144), Box::new(x1145), Box::new(x1146), Box::new(x1147), Box::new(x1148), Box::new(x1149), Box::new(x1150), Box::new(x1151), ],
-            vec![Box::new(t0), Box::new(t1), Box::new(t2), Box::new(t3), Box::new(t4), Box::new(t5), Box::new(t6), Box::new(t7), Box::new(t8), Box::new(t9), Box::new(t10), Box::new(t11), Box::new(t12), Box::new(t13), Box::new(t14), Box::new(t15), Box::new(t16), Box::new(t17), Box::new(t18), Box::new(t19), Box::new(t20), Box::new(t21), Box::new(t22), Box::new(t23), Box::new(t24), Box::new(t25), Box::new(t26), Box::new(t27), Box::new(t28), Box::new(t29), Box::new(t30), Box::new(t31), Box::new(t32), Box::new(t33), Box::new(t34), Box::new(t35), Box::new(t36), Box::new(t37), Box::new(t38), Box::new(t39), Box::new(t40), Box::new(t41), Box::new(t42), Box::new(t43), Box::new(t44), Box::new(t45), Box::new(t46), Box::new(t47), Box::new(t48), Box::new(t49), Box::new(t50), Box::new(t51), Box::new(t52), Box::new(t53), Box::new(t54), Box::new(t55), Box::new(t56), Box::new(t57), Box::new(t58), Box::new(t59), Box::new(t60), Box::new(t61), Box::new(t62), Box::new(t63), Box::new(t64), Box::new(t65), Box::new(t66), Box::new(t67), Box::new(t68), Box::new(t69), Box::new(t70), Box::new(t71), Box::new(t72), Box::new(t73), Box::new(t74), Box::new(t75), Box::new(t76), Box::new(t77), Box::new(t78), Box::new(t79), Box::new(t80), Box::new(t81), Box::new(t82), Box::new(t83), Box::new(t84), Box::new(t85), Box::new(t86), Box::new(t87), Box::new(t88), Box::new(t89), Box::new(t90), Box::new(t91), Box::new(t92), Box::new(t93), Box::new(t94), Box::new(t95), Box::new(t96), Box::new(t97), Box::new(t98), Box::new(t99), Box::new(t100), Box::new(t101), Box::new(t102), Box::new(t103), Box::new(t104), Box::new(t105), Box::new(t106), Box::new(t107), Box::new(t108), Box::new(t109), Box::new(t110), Box::new(t111), Box::new(t112), Box::new(t113), Box::new(t114), Box::new(t115), Box::new(t116), Box::new(t117), Box::new(t118), Box::new(t119), Box::new(t120), Box::new(t121), Box::new(t122), Box::new(t123), Box::new(t124), Box::new(t125), Box::new(t126), Box::new(t127), Box::new(t128), Box::new(t129), Box::new(t130), Box::new(t131), Box::new(t132), Box::new(t133), Box::new(t134), Box::new(t135), Box::new(t136), Box::new(t137), Box::new(t138), Box::new(t139), Box::new(t140), Box::new(t141), Box::new(t142), Box::new(t143), Box::new(t144), Box::new(t145), Box::new(t146), Box::new(t147), Box::new(t148), Box::new(t149), Box::new(t150), Box::new(t151), Box::new(t152), Box::new(t153), Box::new(t154), Box::new(t155), Box::new(t156), Box::new(t157), Box::new(t158), Box::new(t159), Box::new(t160), Box::new(t161), Box::new(t162), Box::new(t163), Box::new(t164), Box::new(t165), Box::new(t166), Box::new(t167), Box::new(t168), Box::new(t169), Box::new(t170), Box::new(t171), Box::new(t172), Box::new(t173), Box::new(t174), Box::new(t175), Box::new(t176), Box::new(t177), Box::new(t178), Box::new(t179), Box::new(t180), Box::new(t181), Box::new(t182), Box::new(t183), Box::new(t184), Box::new(t185), Box::new(t186), Box::new(t187), Box::new(t188), Box::new(t189), Box::new(t190), Box::new(t191), Box::new(t192), Box::new(t193), Box::new(t194), Box::new(t195), Box::new(t196), Box::new(t197), Box::new(t198), Box::new(t199), Box::new(t200), Box::new(t201), Box::new(t202), Box::new(t203), Box::new(t204), Box::new(t205), Box::new(t206), Box::new(t207), Box::new(t208), Box::new(t209), Box::new(t210), Box::new(t211), Box::new(t212), Box::new(t213), Box::new(t214), Box::new(t215), Box::new(t216), Box::new(t217), Box::new(t218), Box::new(t219), Box::new(t220), Box::new(t221), Box::new(t222), Box::new(t223), Box::new(t224), Box::new(t225), Box::new(t226), Box::new(t227), Box::new(t228), Box::new(t229), Box::new(t230), Box::new(t231), Box::new(t232), Box::new(t233), Box::new(t234), Box::new(t235), Box::new(t236), Box::new(t237), Box::new(t238), Box::new(t239), Box::new(t240), Box::new(t241), Box::new(t242), Box::new(t243), Box::new(t244), Box::new(t245), Box::new(t246), Box::new(t247), Box::new(t248), Box::new(t249), Box::new(t250), Box::new(t251), Box::new(t252), Box::new(t253), Box::new(t254), Box::new(t255), Box::new(t256), Box::new(t257), Box::new(t258), Box::new(t259), Box::new(t260), Box::new(t261), Box::new(t262), Box::new(t263), Box::new(t264), Box::new(t265), Box::new(t266), Box::new(t267), Box::new(t268), Box::new(t269), Box::new(t270), Box::new(t271), Box::new(t272), Box::new(t273), Box::new(t274), Box::new(t275), Box::new(t276), Box::new(t277), Box::new(t278), Box::new(t279), Box::new(t280), Box::new(t281), Box::new(t282), Box::new(t283), Box::new(t284), Box::new(t285), Box::new(t286), Box::new(t287), Box::new(t288), Box::new(t289), Box::new(t290), Box::new(t291), Box::new(t292), Box::new(t293), Box::new(t294), Box::new(t295), Box::new(t296), Box::new(t297), Box::new(t298), Box::new(t299), Box::new(t300), Box::new(t301), Box::new(t302), Box::new(t303), Box::new(t304), Box::new(t305), Box::new(t306), Box::new(t307), Box::new(t308), Box::new(t309), Box::new(t310), Box::new(t311), Box::new(t312), Box::new(t313), Box::new(t314), Box::new(t315), Box::new(t316), Box::new(t317), Box::new(t318), Box::new(t319), Box::new(t320), Box::new(t321), Box::new(t322), Box::new(t323), Box::new(t324), Box::new(t325), Box::new(t326), Box::new(t327), Box::new(t328), Box::new(t329), Box::new(t330), Box::new(t331), Box::new(t332), Box::new(t333), Box::new(t334), Box::new(t335), Box::new(t336), Box::new(t337), Box::new(t338), Box::new(t339), Box::new(t340), Box::new(t341), Box::new(t342), Box::new(t343), Box::new(t344), Box::new(t345), Box::new(t346), Box::new(t347), Box::new(t348), Box::new(t349), Box::new(t350), Box::new(t351), Box::new(t352), Box::new(t353), Box::new(t354), Box::new(t355), Box::new(t356), Box::new(t357), Box::new(t358), Box::new(t359), Box::new(t360), Box::new(t361), Box::new(t362), Box::new(t363), Box::new(t364), Box::new(t365), Box::new(t366), Box::new(t367), Box::new(t368), Box::new(t369), Box::new(t370), ],
+            vec![Box::new(t0), Box::new(t1), Box::new(t2), Box::new(t3), Box::new(t4), Box::new(t5), Box::new(t6), Box::new(t7), Box::new(t8), Box::new(t9), Box::new(t10), Box::new(t11), Box::new(t12), Box::new(t13), Box::new(t14), Box::new(t15), Box::new(t16), Box::new(t17), Box::new(t18), Box::new(t19), Box::new(t20), Box::new(t21), Box::new(t22), Box::new(t23), Box::new(t24), Box::new(t25), Box::new(t26), Box::new(t27), Box::new(t28), Box::new(t29), Box::new(t30), Box::new(t31), Box::new(t32), Box::new(t33), Box::new(t34), Box::new(t35), Box::new(t36), Box::new(t37), Box::new(t38), Box::new(t39), Box::new(t40), Box::new(t41), Box::new(t42), Box::new(t43), Box::new(t44), Box::new(t45), Box::new(t46), Box::new(t47), Box::new(t48), Box::new(t49), Box::new(t50), Box::new(t51), Box::new(t52), Box::new(t53), Box::new(t54), Box::new(t55), Box::new(t56), Box::new(t57), Box::new(t58), Box::new(t59), Box::new(t60), Box::new(t61), Box::new(t62), Box::new(t63), Box::new(t64), Box::new(t65), Box::new(t66), Box::new(t67), Box::new(t68), Box::new(t69), Box::new(t70), Box::new(t71), Box::new(t72), Box::new(t73), Box::new(t74), Box::new(t75), Box::new(t76), Box::new(t77), Box::new(t78), Box::new(t79), Box::new(t80), Box::new(t81), Box::new(t82), Box::new(t83), Box::new(t84), Box::new(t85), Box::new(t86), Box::new(t87), Box::new(t88), Box::new(t89), Box::new(t90), Box::new(t91), Box::new(t92), Box::new(t93), Box::new(t94), Box::new(t95), Box::new(t96), Box::new(t97), Box::new(t98), Box::new(t99), Box::new(t100), Box::new(t101), Box::new(t102), Box::new(t103), Box::new(t104), Box::new(t105), Box::new(t106), Box::new(t107), Box::new(t108), Box::new(t109), Box::new(t110), Box::new(t111), Box::new(t112), Box::new(t113), Box::new(t114), Box::new(t115), Box::new(t116), Box::new(t117), Box::new(t118), Box::new(t119), Box::new(t120), Box::new(t121), Box::new(t122), Box::new(t123), Box::new(t124), Box::new(t125), Box::new(t126), Box::new(t127), Box::new(t128), Box::new(t129), Box::new(t130), Box::new(t131), Box::new(t132), Box::new(t133), Box::new(t134), Box::new(t135), Box::new(t136), Box::new(t137), Box::new(t138), Box::new(t139), Box::new(t140), Box::new(t141), Box::new(t142), Box::new(t143), Box::new(t144), Box::new(t145), Box::new(t146), Box::new(t147), Box::new(t148), Box::new(t149), Box::new(t150), Box::new(t151), Box::new(t152), Box::new(t153), Box::new(t154), Box::new(t155), Box::new(t156), Box::new(t157), Box::new(t158), Box::new(t159), Box::new(t160), Box::new(t161), Box::new(t162), Box::new(t163), Box::new(t164), Box::new(t165), Box::new(t166), Box::new(t167), Box::new(t168), Box::new(t169), Box::new(t170), Box::new(t171), Box::new(t172), Box::new(t173), Box::new(t174), Box::new(t175), Box::new(t176), Box::new(t177), Box::new(t178), Box::new(t179), Box::new(t180), Box::new(t181), Box::new(t182), Box::new(t183), Box::new(t184), Box::new(t185), Box::new(t186), Box::new(t187), Box::new(t188), Box::new(t189), Box::new(t190), Box::new(t191), Box::new(t192), Box::new(t193), Box::new(t194), Box::new(t195), Box::new(t196), Box::new(t197), Box::new(t198), Box::new(t199), Box::new(t200), Box::new(t201), Box::new(t202), Box::new(t203), Box::new(t204), Box::new(t205), Box::new(t206), Box::new(t207), Box::new(t208), Box::new(t209), Box::new(t210), Box::new(t211), Box::new(t212), Box::new(t213), Box::new(t214), Box::new(t215), Box::new(t216), Box::new(t217), Box::new(t218), Box::new(t219), Box::new(t220), Box::new(t221), Box::new(t222), Box::new(t223), Box::new(t224), Box::new(t225), Box::new(t226), Box::new(t227), Box::new(t228), Box::new(t229), Box::new(t230), Box::new(t231), Box::new(t232), Box::new(t233), Box::new(t234), Box::new(t235), Box::new(t236), Box::new(t237), Box::new(t238), Box::new(t239), Box::new(t240), Box::new(t241), Box::new(t242), Box::new(t243), Box::new(t244), Box::new(t245), Box::new(t246), Box::new(t247), Box::new(t248), Box::new(t249), Box::new(t250), Box::new(t251), Box::new(t252), Box::new(t253), Box::new(t254), Box::new(t255), Box::new(t256), Box::new(t257), Box::new(t258), Box::new(t259), Box::new(t260), Box::new(t261), Box::new(t262), Box::new(t263), Box::new(t264), Box::new(t265), Box::new(t266), Box::new(t267), Box::new(t268), Box::new(t269), Box::new(t270), Box::new(t271), Box::new(t272), Box::new(t273), Box::new(t274), Box::new(t275), Box::new(t276), Box::new(t277), Box::new(t278), Box::new(t279), Box::new(t280), Box::new(t281), Box::new(t282), Box::new(t283), Box::new(t284), Box::new(t285), Box::new(t286), Box::new(t287), Box::new(t288), Box::new(t289), Box::new(t290), Box::new(t291), Box::new(t292), Box::new(t293), Box::new(t294), Box::new(t295), Box::new(t296), Box::new(t297), Box::new(t298), Box::new(t299), Box::new(t300), Box::new(t301), Box::new(t302), Box::new(t303), Box::new(t304), Box::new(t305), Box::new(t306), Box::new(t307), Box::new(t308), Box::new(t309), Box::new(t310), Box::new(t311), Box::new(t312), Box::new(t313), Box::new(t314), Box::new(t315), Box::new(t316), Box::new(t317), Box::new(t318), Box::new(t319), Box::new(t320), Box::new(t321), Box::new(t322), Box::new(t323), Box::new(t324), Box::new(t325), Box::new(t326), Box::new(t327), Box::new(t328), Box::new(t329), Box::new(t330), Box::new(t331), Box::new(t332), Box::new(t333), Box::new(t334), Box::new(t335), Box::new(t336), Box::new(t337), Box::new(t338), Box::new(t339), Box::new(t340), Box::new(t341), Box::new(t342), Box::new(t343), Box::new(t344), Box::new(t345), Box::new(t346), Box::new(t347), Box::new(t348), Box::new(t349), Box::new(t350), Box::new(t351), Box::new(t352), Box::new(t353), Box::new(t354), Box::new(t355), Box::new(t356), Box::new(t357), Box::new(t358), Box::new(t359), Box::new(t360), Box::new(t361), Box::new(t362), Box::new(t363), Box::new(t364), Box::new(t365), Box::new(t366), Box::new(t367), Box::new(t368), Box::new(t369), Box::new(t370), Box::new(t371), Box::new(t372), ],
         )
     }
 
@@ -47699,6 +47747,8 @@ mod p7 {
                 368 => t368(c, r, l),
                 369 => t369(c, r, l),
                 370 => t370(c, r, l),
+                371 => t371(c, r, l),
+                372 => t372(c, r, l),
                 _ => false,
             }
         }
@@ -47708,7 +47758,7 @@ mod p7 {
             match ch {
                 0 => { { let mut first = true; let mut kept = [0u64; 1]; let mut tested = l[1]; if let Some(p) = Some(8 + (c.glob[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { l[0] = i32::from(it); if first { first = false; for t in 0..6u8 { l[1] = i32::from(t); if t10(c, r, l) { kept[usize::from(t >> 6)] |= 1 << (t & 63); return true; } } tested = l[1]; } else { l[1] = tested; for (w, &bits) in kept.iter().enumerate() { let mut bits = bits; while bits != 0 { let t = (w * 64) as u8 + bits.trailing_zeros() as u8; bits &= bits - 1; l[1] = i32::from(t); return true; } } } } } }  false }
                 1 => { if true { return true; }  false }
-                2 => { for t in 0..6u8 { l[13] = i32::from(t); if t195(c, r, l) {  return true; } } if true { return true; }  false }
+                2 => { for t in 0..6u8 { l[13] = i32::from(t); if t197(c, r, l) {  return true; } } if true { return true; }  false }
                 3 => { if let Some(p) = Some(8 + (l[11]).rem_euclid(6) as usize) { for &it in c.pile(p) { l[12] = i32::from(it); if true { return true; } } } if true { return true; }  false }
                 _ => c.any_legal(r, l),
             }
@@ -47946,10 +47996,10 @@ mod p7 {
                 (26, 66) => { const HAS: [u64; 4] = [2199023321088, 4503599761588228, 8192, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[6] = i32::from(last); } (f, k) }
                 (27, 71) => { const HAS: [u64; 4] = [13194139926528, 27021598569529368, 49152, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[6] = i32::from(last); } (f, k) }
                 (28, 79) => { const HAS: [u64; 4] = [545357783629824, 1116892740873880544, 2031616, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[6] = i32::from(last); } (f, k) }
-                (29, 84) => { const HAS: [u64; 4] = [545357783629824, 1116892740873880544, 2031616, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[6] = i32::from(last); } (f, k) }
-                (30, 92) => { const HAS: [u64; 4] = [545357783629824, 1116892740873880544, 2031616, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[6] = i32::from(last); } (f, k) }
-                (32, 109) => { const HAS: [u64; 4] = [1099511660544, 2251799880794114, 4096, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[7] = i32::from(last); } (f, k) }
-                (33, 114) => { const HAS: [u64; 4] = [2199023321088, 4503599761588228, 8192, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[7] = i32::from(last); } (f, k) }
+                (29, 92) => { const HAS: [u64; 4] = [140737492549632, 288230384741646592, 524288, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[6] = i32::from(last); } (f, k) }
+                (30, 102) => { const HAS: [u64; 4] = [404620291080192, 828662356132233952, 1507328, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[6] = i32::from(last); } (f, k) }
+                (32, 111) => { const HAS: [u64; 4] = [1099511660544, 2251799880794114, 4096, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[7] = i32::from(last); } (f, k) }
+                (33, 116) => { const HAS: [u64; 4] = [2199023321088, 4503599761588228, 8192, 0]; let mut k = 0usize; let mut last = u8::MAX; let f = 'found: { if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { if k >= room { break 'found false; } k += 1; last = it; if HAS[usize::from(it >> 6)] >> (it & 63) & 1 == 1 { break 'found true; } } } false }; if k > 0 { l[7] = i32::from(last); } (f, k) }
                 _ => Tables::first(c, r, l, s, var, t, room),
             }
         }
@@ -47966,7 +48016,7 @@ mod p7 {
         match ch {
             0 => { { let mut first = true; let mut kept = [0u64; 1]; let mut tested = l[1]; if let Some(p) = Some(8 + (c.glob[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { l[0] = i32::from(it); if first { first = false; for t in 0..6u8 { l[1] = i32::from(t); if t10(c, r, l) { kept[usize::from(t >> 6)] |= 1 << (t & 63); out.push(Move { option: 0, card: it, target: t }); } } tested = l[1]; } else { l[1] = tested; for (w, &bits) in kept.iter().enumerate() { let mut bits = bits; while bits != 0 { let t = (w * 64) as u8 + bits.trailing_zeros() as u8; bits &= bits - 1; out.push(Move { option: 0, card: it, target: t }); } } } } } }  }
             1 => { if true { out.push(Move { option: 0, card: NONE, target: NONE }); }  }
-            2 => { for t in 0..6u8 { l[13] = i32::from(t); if t195(c, r, l) {  out.push(Move { option: 0, card: NONE, target: t }); } } if true { out.push(Move { option: 1, card: NONE, target: NONE }); }  }
+            2 => { for t in 0..6u8 { l[13] = i32::from(t); if t197(c, r, l) {  out.push(Move { option: 0, card: NONE, target: t }); } } if true { out.push(Move { option: 1, card: NONE, target: NONE }); }  }
             3 => { if let Some(p) = Some(8 + (l[11]).rem_euclid(6) as usize) { for &it in c.pile(p) { l[12] = i32::from(it); if true { out.push(Move { option: 0, card: it, target: NONE }); } } } if true { out.push(Move { option: 1, card: NONE, target: NONE }); }  }
             _ => {}
         }
@@ -48037,62 +48087,62 @@ mod p7 {
                 127 => { let Some(n) = c.exec::<P>(r, l, 127, &Op::ForCardNextIf { var: 6, base: 3, n: 4, i: 5, test: 83, exit: 130 }, &mut steps) else { return steps; }; if n != 128 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 128, &Op::Run { event: 5, card: 249 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 129 => { let Some(n) = c.exec::<P>(r, l, 129, &Op::Jump(127), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 130 => { let Some(n) = c.exec::<P>(r, l, 130, &Op::ForCardEnd { base: 3 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 131, &Op::Jump(144), &mut steps) else { return steps; }; pc = n; continue 'run; }
-                132 => { let Some(n) = c.exec::<P>(r, l, 132, &Op::ForCardSkip { set: 29, base: 3, n: 4, i: 5, var: 6, has: 84, exit: 138 }, &mut steps) else { return steps; }; if n != 133 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 133, &Op::ForCardInit { set: 29, base: 3, n: 4, i: 5 }, &mut steps) else { return steps; }; pc = 134; continue 'run; }
+                132 => { let Some(n) = c.exec::<P>(r, l, 132, &Op::ForCardSkip { set: 29, base: 3, n: 4, i: 5, var: 6, has: 92, exit: 138 }, &mut steps) else { return steps; }; if n != 133 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 133, &Op::ForCardInit { set: 29, base: 3, n: 4, i: 5 }, &mut steps) else { return steps; }; pc = 134; continue 'run; }
                 134 => { let Some(n) = c.exec::<P>(r, l, 134, &Op::ForCardNextIf { var: 6, base: 3, n: 4, i: 5, test: 91, exit: 137 }, &mut steps) else { return steps; }; if n != 135 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 135, &Op::Run { event: 5, card: 267 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 136 => { let Some(n) = c.exec::<P>(r, l, 136, &Op::Jump(134), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 137 => { let Some(n) = c.exec::<P>(r, l, 137, &Op::ForCardEnd { base: 3 }, &mut steps) else { return steps; }; pc = 138; continue 'run; }
-                138 => { let Some(n) = c.exec::<P>(r, l, 138, &Op::ForCardSkip { set: 30, base: 3, n: 4, i: 5, var: 6, has: 92, exit: 144 }, &mut steps) else { return steps; }; if n != 139 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 139, &Op::ForCardInit { set: 30, base: 3, n: 4, i: 5 }, &mut steps) else { return steps; }; pc = 140; continue 'run; }
-                140 => { let Some(n) = c.exec::<P>(r, l, 140, &Op::ForCardNextIf { var: 6, base: 3, n: 4, i: 5, test: 100, exit: 143 }, &mut steps) else { return steps; }; if n != 141 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 141, &Op::Run { event: 5, card: 285 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                138 => { let Some(n) = c.exec::<P>(r, l, 138, &Op::ForCardSkip { set: 30, base: 3, n: 4, i: 5, var: 6, has: 102, exit: 144 }, &mut steps) else { return steps; }; if n != 139 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 139, &Op::ForCardInit { set: 30, base: 3, n: 4, i: 5 }, &mut steps) else { return steps; }; pc = 140; continue 'run; }
+                140 => { let Some(n) = c.exec::<P>(r, l, 140, &Op::ForCardNextIf { var: 6, base: 3, n: 4, i: 5, test: 101, exit: 143 }, &mut steps) else { return steps; }; if n != 141 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 141, &Op::Run { event: 5, card: 285 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 142 => { let Some(n) = c.exec::<P>(r, l, 142, &Op::Jump(140), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 143 => { let Some(n) = c.exec::<P>(r, l, 143, &Op::ForCardEnd { base: 3 }, &mut steps) else { return steps; }; pc = 144; continue 'run; }
                 144 => { let Some(n) = c.exec::<P>(r, l, 144, &Op::SetLocal(3, 290), &mut steps) else { return steps; }; pc = 145; continue 'run; }
-                145 => { let Some(n) = c.exec::<P>(r, l, 145, &Op::JumpUnless(102, 150), &mut steps) else { return steps; }; if n != 146 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 146, &Op::JumpUnless(107, 148), &mut steps) else { return steps; }; if n != 147 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 147, &Op::Run { event: 6, card: 303 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                145 => { let Some(n) = c.exec::<P>(r, l, 145, &Op::JumpUnless(104, 150), &mut steps) else { return steps; }; if n != 146 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 146, &Op::JumpUnless(109, 148), &mut steps) else { return steps; }; if n != 147 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 147, &Op::Run { event: 6, card: 303 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 148 => { let Some(n) = c.exec::<P>(r, l, 148, &Op::SetLocal(3, 305), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 149, &Op::Jump(145), &mut steps) else { return steps; }; pc = n; continue 'run; }
-                150 => { let Some(n) = c.exec::<P>(r, l, 150, &Op::JumpUnless(108, 163), &mut steps) else { return steps; }; if n != 151 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 151, &Op::ForCardSkip { set: 32, base: 4, n: 5, i: 6, var: 7, has: 109, exit: 157 }, &mut steps) else { return steps; }; if n != 152 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 152, &Op::ForCardInit { set: 32, base: 4, n: 5, i: 6 }, &mut steps) else { return steps; }; pc = 153; continue 'run; }
-                153 => { let Some(n) = c.exec::<P>(r, l, 153, &Op::ForCardNextIf { var: 7, base: 4, n: 5, i: 6, test: 113, exit: 156 }, &mut steps) else { return steps; }; if n != 154 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 154, &Op::Run { event: 2, card: 317 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                150 => { let Some(n) = c.exec::<P>(r, l, 150, &Op::JumpUnless(110, 163), &mut steps) else { return steps; }; if n != 151 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 151, &Op::ForCardSkip { set: 32, base: 4, n: 5, i: 6, var: 7, has: 111, exit: 157 }, &mut steps) else { return steps; }; if n != 152 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 152, &Op::ForCardInit { set: 32, base: 4, n: 5, i: 6 }, &mut steps) else { return steps; }; pc = 153; continue 'run; }
+                153 => { let Some(n) = c.exec::<P>(r, l, 153, &Op::ForCardNextIf { var: 7, base: 4, n: 5, i: 6, test: 115, exit: 156 }, &mut steps) else { return steps; }; if n != 154 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 154, &Op::Run { event: 2, card: 317 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 155 => { let Some(n) = c.exec::<P>(r, l, 155, &Op::Jump(153), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 156 => { let Some(n) = c.exec::<P>(r, l, 156, &Op::ForCardEnd { base: 4 }, &mut steps) else { return steps; }; pc = 157; continue 'run; }
-                157 => { let Some(n) = c.exec::<P>(r, l, 157, &Op::ForCardSkip { set: 33, base: 4, n: 5, i: 6, var: 7, has: 114, exit: 163 }, &mut steps) else { return steps; }; if n != 158 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 158, &Op::ForCardInit { set: 33, base: 4, n: 5, i: 6 }, &mut steps) else { return steps; }; pc = 159; continue 'run; }
-                159 => { let Some(n) = c.exec::<P>(r, l, 159, &Op::ForCardNextIf { var: 7, base: 4, n: 5, i: 6, test: 118, exit: 162 }, &mut steps) else { return steps; }; if n != 160 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 160, &Op::Run { event: 3, card: 329 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                157 => { let Some(n) = c.exec::<P>(r, l, 157, &Op::ForCardSkip { set: 33, base: 4, n: 5, i: 6, var: 7, has: 116, exit: 163 }, &mut steps) else { return steps; }; if n != 158 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 158, &Op::ForCardInit { set: 33, base: 4, n: 5, i: 6 }, &mut steps) else { return steps; }; pc = 159; continue 'run; }
+                159 => { let Some(n) = c.exec::<P>(r, l, 159, &Op::ForCardNextIf { var: 7, base: 4, n: 5, i: 6, test: 120, exit: 162 }, &mut steps) else { return steps; }; if n != 160 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 160, &Op::Run { event: 3, card: 329 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 161 => { let Some(n) = c.exec::<P>(r, l, 161, &Op::Jump(159), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 162 => { let Some(n) = c.exec::<P>(r, l, 162, &Op::ForCardEnd { base: 4 }, &mut steps) else { return steps; }; pc = 163; continue 'run; }
                 163 => { let Some(n) = c.exec::<P>(r, l, 163, &Op::Clear { off: 1868, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 164, &Op::Clear { off: 1876, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 165, &Op::Clear { off: 1884, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 166, &Op::Clear { off: 1892, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 167, &Op::SetLocal(4, 330), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 168, &Op::ForCardInit { set: 34, base: 5, n: 6, i: 7 }, &mut steps) else { return steps; }; pc = 169; continue 'run; }
-                169 => 'top: loop { 'b192: { 'b191: { 'b188: { 'b179: { 'b178: { 'b174: { let Some(n) = c.exec::<P>(r, l, 169, &Op::ForCardNext { var: 8, base: 5, n: 6, i: 7, exit: 179 }, &mut steps) else { return steps; }; if n != 170 { break 'b179; } let Some(n) = c.exec::<P>(r, l, 170, &Op::SetLocal(4, 334), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 171, &Op::JumpUnless(119, 178), &mut steps) else { return steps; }; if n != 172 { break 'b178; } let Some(n) = c.exec::<P>(r, l, 172, &Op::JumpUnless(120, 174), &mut steps) else { return steps; }; if n != 173 { break 'b174; } let Some(n) = c.exec::<P>(r, l, 173, &Op::SetCell { off: 1868, len: 8, ix: 343, to: 344 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 174, &Op::SetCell { off: 1876, len: 8, ix: 346, to: 347 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 175, &Op::JumpUnless(121, 178), &mut steps) else { return steps; }; if n != 176 { break 'b178; } let Some(n) = c.exec::<P>(r, l, 176, &Op::SetCell { off: 1884, len: 8, ix: 352, to: 358 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 177, &Op::SetCell { off: 1892, len: 8, ix: 360, to: 361 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 178, &Op::Jump(169), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 179, &Op::ForCardEnd { base: 5 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 180, &Op::SetLocal(5, 391), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 181, &Op::Clear { off: 1868, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 182, &Op::Clear { off: 1876, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 183, &Op::Clear { off: 1884, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 184, &Op::Clear { off: 1892, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 185, &Op::JumpUnless(135, 188), &mut steps) else { return steps; }; if n != 186 { break 'b188; } let Some(n) = c.exec::<P>(r, l, 186, &Op::Put { set: 35, zone: 6, seat: Some(395), up: Some(true), after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 187, &Op::Jump(192), &mut steps) else { return steps; }; break 'b192; } let Some(n) = c.exec::<P>(r, l, 188, &Op::JumpUnless(136, 191), &mut steps) else { return steps; }; if n != 189 { break 'b191; } let Some(n) = c.exec::<P>(r, l, 189, &Op::Put { set: 36, zone: 6, seat: Some(397), up: Some(true), after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 190, &Op::Jump(192), &mut steps) else { return steps; }; break 'b192; } let Some(n) = c.exec::<P>(r, l, 191, &Op::Put { set: 37, zone: 0, seat: None, up: None, after: None }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 192, &Op::ForCardInit { set: 38, base: 6, n: 7, i: 8 }, &mut steps) else { return steps; }; pc = 193; continue 'run; }
-                193 => 'top: loop { 'b199: { 'b198: { 'b197: { let Some(n) = c.exec::<P>(r, l, 193, &Op::ForCardNext { var: 9, base: 6, n: 7, i: 8, exit: 199 }, &mut steps) else { return steps; }; if n != 194 { break 'b199; } let Some(n) = c.exec::<P>(r, l, 194, &Op::JumpUnless(139, 197), &mut steps) else { return steps; }; if n != 195 { break 'b197; } let Some(n) = c.exec::<P>(r, l, 195, &Op::Put { set: 39, zone: 8, seat: None, up: None, after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 196, &Op::Jump(198), &mut steps) else { return steps; }; break 'b198; } let Some(n) = c.exec::<P>(r, l, 197, &Op::Discard(40), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 198, &Op::Jump(193), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 199, &Op::ForCardEnd { base: 6 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 200, &Op::SetLocal(1, 405), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 201, &Op::Jump(77), &mut steps) else { return steps; }; pc = n; continue 'run; }
-                202 => { 'b204: { let Some(n) = c.exec::<P>(r, l, 202, &Op::JumpUnless(140, 204), &mut steps) else { return steps; }; if n != 203 { break 'b204; } let Some(n) = c.exec::<P>(r, l, 203, &Op::Draw { seat: 408, n: 1 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 204, &Op::ForInit { var: 1, count: 0, from: 409, after: false }, &mut steps) else { return steps; }; pc = 205; continue 'run; }
-                205 => 'top: loop { 'b214: { 'b211: { let Some(n) = c.exec::<P>(r, l, 205, &Op::ForTest { count: 0, exit: 211 }, &mut steps) else { return steps; }; if n != 206 { break 'b211; } let Some(n) = c.exec::<P>(r, l, 206, &Op::SetLocal(2, 413), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 207, &Op::SetLocal(3, 443), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 208, &Op::SetPer(27, 447, 446), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 209, &Op::SetPer(28, 476, 475), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 210, &Op::ForStep { var: 1, count: 0, head: 205 }, &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 211, &Op::Clear { off: 0, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 212, &Op::JumpUnless(153, 214), &mut steps) else { return steps; }; if n != 213 { break 'b214; } let Some(n) = c.exec::<P>(r, l, 213, &Op::EndGame, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 214, &Op::SetGlob(0, 480), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 215, &Op::Jump(24), &mut steps) else { return steps; }; pc = n; continue 'run; }
+                169 => 'top: loop { 'b192: { 'b191: { 'b188: { 'b179: { 'b178: { 'b174: { let Some(n) = c.exec::<P>(r, l, 169, &Op::ForCardNext { var: 8, base: 5, n: 6, i: 7, exit: 179 }, &mut steps) else { return steps; }; if n != 170 { break 'b179; } let Some(n) = c.exec::<P>(r, l, 170, &Op::SetLocal(4, 334), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 171, &Op::JumpUnless(121, 178), &mut steps) else { return steps; }; if n != 172 { break 'b178; } let Some(n) = c.exec::<P>(r, l, 172, &Op::JumpUnless(122, 174), &mut steps) else { return steps; }; if n != 173 { break 'b174; } let Some(n) = c.exec::<P>(r, l, 173, &Op::SetCell { off: 1868, len: 8, ix: 343, to: 344 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 174, &Op::SetCell { off: 1876, len: 8, ix: 346, to: 347 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 175, &Op::JumpUnless(123, 178), &mut steps) else { return steps; }; if n != 176 { break 'b178; } let Some(n) = c.exec::<P>(r, l, 176, &Op::SetCell { off: 1884, len: 8, ix: 352, to: 358 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 177, &Op::SetCell { off: 1892, len: 8, ix: 360, to: 361 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 178, &Op::Jump(169), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 179, &Op::ForCardEnd { base: 5 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 180, &Op::SetLocal(5, 391), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 181, &Op::Clear { off: 1868, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 182, &Op::Clear { off: 1876, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 183, &Op::Clear { off: 1884, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 184, &Op::Clear { off: 1892, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 185, &Op::JumpUnless(137, 188), &mut steps) else { return steps; }; if n != 186 { break 'b188; } let Some(n) = c.exec::<P>(r, l, 186, &Op::Put { set: 35, zone: 6, seat: Some(395), up: Some(true), after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 187, &Op::Jump(192), &mut steps) else { return steps; }; break 'b192; } let Some(n) = c.exec::<P>(r, l, 188, &Op::JumpUnless(138, 191), &mut steps) else { return steps; }; if n != 189 { break 'b191; } let Some(n) = c.exec::<P>(r, l, 189, &Op::Put { set: 36, zone: 6, seat: Some(397), up: Some(true), after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 190, &Op::Jump(192), &mut steps) else { return steps; }; break 'b192; } let Some(n) = c.exec::<P>(r, l, 191, &Op::Put { set: 37, zone: 0, seat: None, up: None, after: None }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 192, &Op::ForCardInit { set: 38, base: 6, n: 7, i: 8 }, &mut steps) else { return steps; }; pc = 193; continue 'run; }
+                193 => 'top: loop { 'b199: { 'b198: { 'b197: { let Some(n) = c.exec::<P>(r, l, 193, &Op::ForCardNext { var: 9, base: 6, n: 7, i: 8, exit: 199 }, &mut steps) else { return steps; }; if n != 194 { break 'b199; } let Some(n) = c.exec::<P>(r, l, 194, &Op::JumpUnless(141, 197), &mut steps) else { return steps; }; if n != 195 { break 'b197; } let Some(n) = c.exec::<P>(r, l, 195, &Op::Put { set: 39, zone: 8, seat: None, up: None, after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 196, &Op::Jump(198), &mut steps) else { return steps; }; break 'b198; } let Some(n) = c.exec::<P>(r, l, 197, &Op::Discard(40), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 198, &Op::Jump(193), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 199, &Op::ForCardEnd { base: 6 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 200, &Op::SetLocal(1, 405), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 201, &Op::Jump(77), &mut steps) else { return steps; }; pc = n; continue 'run; }
+                202 => { 'b204: { let Some(n) = c.exec::<P>(r, l, 202, &Op::JumpUnless(142, 204), &mut steps) else { return steps; }; if n != 203 { break 'b204; } let Some(n) = c.exec::<P>(r, l, 203, &Op::Draw { seat: 408, n: 1 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 204, &Op::ForInit { var: 1, count: 0, from: 409, after: false }, &mut steps) else { return steps; }; pc = 205; continue 'run; }
+                205 => 'top: loop { 'b214: { 'b211: { let Some(n) = c.exec::<P>(r, l, 205, &Op::ForTest { count: 0, exit: 211 }, &mut steps) else { return steps; }; if n != 206 { break 'b211; } let Some(n) = c.exec::<P>(r, l, 206, &Op::SetLocal(2, 413), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 207, &Op::SetLocal(3, 443), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 208, &Op::SetPer(27, 447, 446), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 209, &Op::SetPer(28, 476, 475), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 210, &Op::ForStep { var: 1, count: 0, head: 205 }, &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 211, &Op::Clear { off: 0, len: 8, init: 0 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 212, &Op::JumpUnless(155, 214), &mut steps) else { return steps; }; if n != 213 { break 'b214; } let Some(n) = c.exec::<P>(r, l, 213, &Op::EndGame, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 214, &Op::SetGlob(0, 480), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 215, &Op::Jump(24), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 216 => { let Some(n) = c.exec::<P>(r, l, 216, &Op::EndGame, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                217 => { 'b220: { let Some(n) = c.exec::<P>(r, l, 217, &Op::SetLocal(11, 482), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 218, &Op::JumpUnless(154, 220), &mut steps) else { return steps; }; if n != 219 { break 'b220; } let Some(n) = c.exec::<P>(r, l, 219, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 220, &Op::SetLocal(12, 485), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 221, &Op::SetLocal(13, 487), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 222, &Op::SetLocal(14, 490), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 223, &Op::SetLocal(15, 491), &mut steps) else { return steps; }; pc = 224; continue 'run; }
-                224 => 'top: loop { 'b241: { 'b238: { 'b234: { 'b233: { 'b230: { 'b228: { let Some(n) = c.exec::<P>(r, l, 224, &Op::JumpUnless(155, 230), &mut steps) else { return steps; }; if n != 225 { break 'b230; } let Some(n) = c.exec::<P>(r, l, 225, &Op::SetLocal(16, 513), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 226, &Op::JumpUnless(160, 228), &mut steps) else { return steps; }; if n != 227 { break 'b228; } let Some(n) = c.exec::<P>(r, l, 227, &Op::SetLocal(13, 522), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 228, &Op::SetLocal(15, 523), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 229, &Op::Jump(224), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 230, &Op::JumpUnless(161, 234), &mut steps) else { return steps; }; if n != 231 { break 'b234; } let Some(n) = c.exec::<P>(r, l, 231, &Op::JumpUnless(162, 233), &mut steps) else { return steps; }; if n != 232 { break 'b233; } let Some(n) = c.exec::<P>(r, l, 232, &Op::Discard(48), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 233, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 234, &Op::Put { set: 49, zone: 2, seat: Some(528), up: Some(false), after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 235, &Op::SetCell { off: 8, len: 186, ix: 529, to: 530 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 236, &Op::JumpUnless(172, 238), &mut steps) else { return steps; }; if n != 237 { break 'b238; } let Some(n) = c.exec::<P>(r, l, 237, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 238, &Op::SetLocal(14, 548), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 239, &Op::JumpUnless(178, 241), &mut steps) else { return steps; }; if n != 240 { break 'b241; } let Some(n) = c.exec::<P>(r, l, 240, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 241, &Op::Reveal(52), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 242, &Op::SetCell { off: 8, len: 186, ix: 558, to: 559 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 243, &Op::JumpUnless(181, 261), &mut steps) else { return steps; }; if n != 244 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 244, &Op::JumpUnless(182, 253), &mut steps) else { return steps; }; if n != 245 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 245, &Op::JumpUnless(183, 261), &mut steps) else { return steps; }; if n != 246 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 246, &Op::SetGlob(8, 567), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 247, &Op::SetCell { off: 566, len: 186, ix: 568, to: 569 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 248, &Op::SetCell { off: 752, len: 186, ix: 570, to: 571 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 249, &Op::SetGlob(7, 574), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 250, &Op::Run { event: 0, card: 575 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                217 => { 'b220: { let Some(n) = c.exec::<P>(r, l, 217, &Op::SetLocal(11, 482), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 218, &Op::JumpUnless(156, 220), &mut steps) else { return steps; }; if n != 219 { break 'b220; } let Some(n) = c.exec::<P>(r, l, 219, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 220, &Op::SetLocal(12, 485), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 221, &Op::SetLocal(13, 487), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 222, &Op::SetLocal(14, 490), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 223, &Op::SetLocal(15, 491), &mut steps) else { return steps; }; pc = 224; continue 'run; }
+                224 => 'top: loop { 'b241: { 'b238: { 'b234: { 'b233: { 'b230: { 'b228: { let Some(n) = c.exec::<P>(r, l, 224, &Op::JumpUnless(157, 230), &mut steps) else { return steps; }; if n != 225 { break 'b230; } let Some(n) = c.exec::<P>(r, l, 225, &Op::SetLocal(16, 513), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 226, &Op::JumpUnless(162, 228), &mut steps) else { return steps; }; if n != 227 { break 'b228; } let Some(n) = c.exec::<P>(r, l, 227, &Op::SetLocal(13, 522), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 228, &Op::SetLocal(15, 523), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 229, &Op::Jump(224), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 230, &Op::JumpUnless(163, 234), &mut steps) else { return steps; }; if n != 231 { break 'b234; } let Some(n) = c.exec::<P>(r, l, 231, &Op::JumpUnless(164, 233), &mut steps) else { return steps; }; if n != 232 { break 'b233; } let Some(n) = c.exec::<P>(r, l, 232, &Op::Discard(48), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 233, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 234, &Op::Put { set: 49, zone: 2, seat: Some(528), up: Some(false), after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 235, &Op::SetCell { off: 8, len: 186, ix: 529, to: 530 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 236, &Op::JumpUnless(174, 238), &mut steps) else { return steps; }; if n != 237 { break 'b238; } let Some(n) = c.exec::<P>(r, l, 237, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 238, &Op::SetLocal(14, 548), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 239, &Op::JumpUnless(180, 241), &mut steps) else { return steps; }; if n != 240 { break 'b241; } let Some(n) = c.exec::<P>(r, l, 240, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 241, &Op::Reveal(52), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 242, &Op::SetCell { off: 8, len: 186, ix: 558, to: 559 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 243, &Op::JumpUnless(183, 261), &mut steps) else { return steps; }; if n != 244 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 244, &Op::JumpUnless(184, 253), &mut steps) else { return steps; }; if n != 245 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 245, &Op::JumpUnless(185, 261), &mut steps) else { return steps; }; if n != 246 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 246, &Op::SetGlob(8, 567), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 247, &Op::SetCell { off: 566, len: 186, ix: 568, to: 569 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 248, &Op::SetCell { off: 752, len: 186, ix: 570, to: 571 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 249, &Op::SetGlob(7, 574), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 250, &Op::Run { event: 0, card: 575 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 251 => { let Some(n) = c.exec::<P>(r, l, 251, &Op::SetGlob(7, 578), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 252, &Op::Jump(261), &mut steps) else { return steps; }; pc = n; continue 'run; }
-                253 => { let Some(n) = c.exec::<P>(r, l, 253, &Op::JumpUnless(184, 261), &mut steps) else { return steps; }; if n != 254 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 254, &Op::SetCell { off: 380, len: 186, ix: 582, to: 583 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 255, &Op::SetGlob(8, 586), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 256, &Op::SetCell { off: 566, len: 186, ix: 587, to: 588 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 257, &Op::SetCell { off: 752, len: 186, ix: 589, to: 590 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 258, &Op::SetGlob(7, 593), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 259, &Op::Run { event: 0, card: 594 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                253 => { let Some(n) = c.exec::<P>(r, l, 253, &Op::JumpUnless(186, 261), &mut steps) else { return steps; }; if n != 254 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 254, &Op::SetCell { off: 380, len: 186, ix: 582, to: 583 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 255, &Op::SetGlob(8, 586), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 256, &Op::SetCell { off: 566, len: 186, ix: 587, to: 588 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 257, &Op::SetCell { off: 752, len: 186, ix: 589, to: 590 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 258, &Op::SetGlob(7, 593), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 259, &Op::Run { event: 0, card: 594 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 260 => { let Some(n) = c.exec::<P>(r, l, 260, &Op::SetGlob(7, 597), &mut steps) else { return steps; }; pc = 261; continue 'run; }
                 261 => { let Some(n) = c.exec::<P>(r, l, 261, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                262 => { 'b269: { 'b264: { let Some(n) = c.exec::<P>(r, l, 262, &Op::JumpUnless(187, 264), &mut steps) else { return steps; }; if n != 263 { break 'b264; } let Some(n) = c.exec::<P>(r, l, 263, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 264, &Op::SetLocal(11, 602), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 265, &Op::JumpUnless(191, 269), &mut steps) else { return steps; }; if n != 266 { break 'b269; } let Some(n) = c.exec::<P>(r, l, 266, &Op::Discard(54), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 267, &Op::SetCell { off: 8, len: 186, ix: 612, to: 613 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 268, &Op::SetCell { off: 194, len: 186, ix: 614, to: 615 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 269, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                270 => { 'b272: { let Some(n) = c.exec::<P>(r, l, 270, &Op::JumpUnless(192, 272), &mut steps) else { return steps; }; if n != 271 { break 'b272; } let Some(n) = c.exec::<P>(r, l, 271, &Op::SetCell { off: 0, len: 8, ix: 620, to: 621 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 272, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                273 => { 'b276: { let Some(n) = c.exec::<P>(r, l, 273, &Op::SetLocal(11, 623), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 274, &Op::JumpUnless(193, 276), &mut steps) else { return steps; }; if n != 275 { break 'b276; } let Some(n) = c.exec::<P>(r, l, 275, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 276, &Op::SetLocal(12, 628), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 277, &Op::Choose { by: 629, choice: 2 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                262 => { 'b269: { 'b264: { let Some(n) = c.exec::<P>(r, l, 262, &Op::JumpUnless(189, 264), &mut steps) else { return steps; }; if n != 263 { break 'b264; } let Some(n) = c.exec::<P>(r, l, 263, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 264, &Op::SetLocal(11, 602), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 265, &Op::JumpUnless(193, 269), &mut steps) else { return steps; }; if n != 266 { break 'b269; } let Some(n) = c.exec::<P>(r, l, 266, &Op::Discard(54), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 267, &Op::SetCell { off: 8, len: 186, ix: 612, to: 613 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 268, &Op::SetCell { off: 194, len: 186, ix: 614, to: 615 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 269, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                270 => { 'b272: { let Some(n) = c.exec::<P>(r, l, 270, &Op::JumpUnless(194, 272), &mut steps) else { return steps; }; if n != 271 { break 'b272; } let Some(n) = c.exec::<P>(r, l, 271, &Op::SetCell { off: 0, len: 8, ix: 620, to: 621 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 272, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                273 => { 'b276: { let Some(n) = c.exec::<P>(r, l, 273, &Op::SetLocal(11, 623), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 274, &Op::JumpUnless(195, 276), &mut steps) else { return steps; }; if n != 275 { break 'b276; } let Some(n) = c.exec::<P>(r, l, 275, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 276, &Op::SetLocal(12, 628), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 277, &Op::Choose { by: 629, choice: 2 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 278 => { let Some(n) = c.exec::<P>(r, l, 278, &Op::SetLocal(14, 635), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 279, &Op::SetLocal(15, 639), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 280, &Op::Put { set: 57, zone: 7, seat: Some(641), up: Some(true), after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 281, &Op::Put { set: 58, zone: 7, seat: Some(643), up: Some(true), after: None }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 282, &Op::Jump(284), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 283 => { let Some(n) = c.exec::<P>(r, l, 283, &Op::Jump(284), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 284 => { let Some(n) = c.exec::<P>(r, l, 284, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                285 => { 'b293: { 'b291: { 'b289: { let Some(n) = c.exec::<P>(r, l, 285, &Op::SetLocal(11, 645), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 286, &Op::JumpUnless(196, 293), &mut steps) else { return steps; }; if n != 287 { break 'b293; } let Some(n) = c.exec::<P>(r, l, 287, &Op::JumpUnless(198, 289), &mut steps) else { return steps; }; if n != 288 { break 'b289; } let Some(n) = c.exec::<P>(r, l, 288, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 289, &Op::JumpUnless(208, 291), &mut steps) else { return steps; }; if n != 290 { break 'b291; } let Some(n) = c.exec::<P>(r, l, 290, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 291, &Op::Draw { seat: 663, n: 1 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 292, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 293, &Op::Choose { by: 664, choice: 3 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                294 => { 'b300: { 'b298: { let Some(n) = c.exec::<P>(r, l, 294, &Op::JumpUnless(211, 298), &mut steps) else { return steps; }; if n != 295 { break 'b298; } let Some(n) = c.exec::<P>(r, l, 295, &Op::Put { set: 64, zone: 2, seat: Some(676), up: Some(false), after: Some(674) }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 296, &Op::SetCell { off: 8, len: 186, ix: 677, to: 678 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 297, &Op::SetCell { off: 194, len: 186, ix: 679, to: 680 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 298, &Op::JumpUnless(221, 300), &mut steps) else { return steps; }; if n != 299 { break 'b300; } let Some(n) = c.exec::<P>(r, l, 299, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 300, &Op::Draw { seat: 695, n: 1 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 301, &Op::Jump(305), &mut steps) else { return steps; }; pc = n; continue 'run; }
-                302 => { let Some(n) = c.exec::<P>(r, l, 302, &Op::JumpUnless(222, 305), &mut steps) else { return steps; }; if n != 303 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 303, &Op::Draw { seat: 696, n: 1 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 304, &Op::Jump(305), &mut steps) else { return steps; }; pc = n; continue 'run; }
+                285 => { 'b293: { 'b291: { 'b289: { let Some(n) = c.exec::<P>(r, l, 285, &Op::SetLocal(11, 645), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 286, &Op::JumpUnless(198, 293), &mut steps) else { return steps; }; if n != 287 { break 'b293; } let Some(n) = c.exec::<P>(r, l, 287, &Op::JumpUnless(200, 289), &mut steps) else { return steps; }; if n != 288 { break 'b289; } let Some(n) = c.exec::<P>(r, l, 288, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 289, &Op::JumpUnless(210, 291), &mut steps) else { return steps; }; if n != 290 { break 'b291; } let Some(n) = c.exec::<P>(r, l, 290, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 291, &Op::Draw { seat: 663, n: 1 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 292, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 293, &Op::Choose { by: 664, choice: 3 }, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                294 => { 'b300: { 'b298: { let Some(n) = c.exec::<P>(r, l, 294, &Op::JumpUnless(213, 298), &mut steps) else { return steps; }; if n != 295 { break 'b298; } let Some(n) = c.exec::<P>(r, l, 295, &Op::Put { set: 64, zone: 2, seat: Some(676), up: Some(false), after: Some(674) }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 296, &Op::SetCell { off: 8, len: 186, ix: 677, to: 678 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 297, &Op::SetCell { off: 194, len: 186, ix: 679, to: 680 }, &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 298, &Op::JumpUnless(223, 300), &mut steps) else { return steps; }; if n != 299 { break 'b300; } let Some(n) = c.exec::<P>(r, l, 299, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 300, &Op::Draw { seat: 695, n: 1 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 301, &Op::Jump(305), &mut steps) else { return steps; }; pc = n; continue 'run; }
+                302 => { let Some(n) = c.exec::<P>(r, l, 302, &Op::JumpUnless(224, 305), &mut steps) else { return steps; }; if n != 303 { pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 303, &Op::Draw { seat: 696, n: 1 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 304, &Op::Jump(305), &mut steps) else { return steps; }; pc = n; continue 'run; }
                 305 => { let Some(n) = c.exec::<P>(r, l, 305, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                306 => { 'b309: { let Some(n) = c.exec::<P>(r, l, 306, &Op::SetLocal(11, 698), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 307, &Op::JumpUnless(234, 309), &mut steps) else { return steps; }; if n != 308 { break 'b309; } let Some(n) = c.exec::<P>(r, l, 308, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 309, &Op::ForCardInit { set: 68, base: 12, n: 13, i: 14 }, &mut steps) else { return steps; }; pc = 310; continue 'run; }
-                310 => 'top: loop { 'b313: { let Some(n) = c.exec::<P>(r, l, 310, &Op::ForCardNextIf { var: 15, base: 12, n: 13, i: 14, test: 237, exit: 313 }, &mut steps) else { return steps; }; if n != 311 { break 'b313; } let Some(n) = c.exec::<P>(r, l, 311, &Op::SetCell { off: 1496, len: 186, ix: 720, to: 721 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 312, &Op::Jump(310), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 313, &Op::ForCardEnd { base: 12 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 314, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                315 => { 'b318: { let Some(n) = c.exec::<P>(r, l, 315, &Op::SetLocal(11, 723), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 316, &Op::JumpUnless(247, 318), &mut steps) else { return steps; }; if n != 317 { break 'b318; } let Some(n) = c.exec::<P>(r, l, 317, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 318, &Op::ForCardInit { set: 70, base: 12, n: 13, i: 14 }, &mut steps) else { return steps; }; pc = 319; continue 'run; }
-                319 => 'top: loop { 'b323: { let Some(n) = c.exec::<P>(r, l, 319, &Op::ForCardNextIf { var: 15, base: 12, n: 13, i: 14, test: 251, exit: 323 }, &mut steps) else { return steps; }; if n != 320 { break 'b323; } let Some(n) = c.exec::<P>(r, l, 320, &Op::SetCell { off: 1682, len: 186, ix: 749, to: 750 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 321, &Op::Tell(0), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 322, &Op::Jump(319), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 323, &Op::ForCardEnd { base: 12 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 324, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                325 => { 'b328: { let Some(n) = c.exec::<P>(r, l, 325, &Op::SetLocal(11, 753), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 326, &Op::JumpUnless(261, 328), &mut steps) else { return steps; }; if n != 327 { break 'b328; } let Some(n) = c.exec::<P>(r, l, 327, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 328, &Op::ForCardInit { set: 72, base: 12, n: 13, i: 14 }, &mut steps) else { return steps; }; pc = 329; continue 'run; }
-                329 => 'top: loop { 'b333: { let Some(n) = c.exec::<P>(r, l, 329, &Op::ForCardNextIf { var: 15, base: 12, n: 13, i: 14, test: 272, exit: 333 }, &mut steps) else { return steps; }; if n != 330 { break 'b333; } let Some(n) = c.exec::<P>(r, l, 330, &Op::SetCell { off: 1682, len: 186, ix: 784, to: 785 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 331, &Op::Tell(1), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 332, &Op::Jump(329), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 333, &Op::ForCardEnd { base: 12 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 334, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                335 => { 'b343: { 'b339: { let Some(n) = c.exec::<P>(r, l, 335, &Op::SetLocal(11, 788), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 336, &Op::SetLocal(12, 790), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 337, &Op::JumpUnless(283, 339), &mut steps) else { return steps; }; if n != 338 { break 'b339; } let Some(n) = c.exec::<P>(r, l, 338, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 339, &Op::SetLocal(13, 823), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 340, &Op::JumpUnless(293, 343), &mut steps) else { return steps; }; if n != 341 { break 'b343; } let Some(n) = c.exec::<P>(r, l, 341, &Op::SetGlob(20, 828), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 342, &Op::SetGlob(21, 829), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 343, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                344 => { 'b352: { 'b348: { let Some(n) = c.exec::<P>(r, l, 344, &Op::SetLocal(11, 831), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 345, &Op::SetLocal(12, 833), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 346, &Op::JumpUnless(304, 348), &mut steps) else { return steps; }; if n != 347 { break 'b348; } let Some(n) = c.exec::<P>(r, l, 347, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 348, &Op::SetLocal(13, 866), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 349, &Op::JumpUnless(314, 352), &mut steps) else { return steps; }; if n != 350 { break 'b352; } let Some(n) = c.exec::<P>(r, l, 350, &Op::SetGlob(20, 871), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 351, &Op::SetGlob(21, 872), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 352, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                353 => { 'b355: { let Some(n) = c.exec::<P>(r, l, 353, &Op::JumpUnless(315, 355), &mut steps) else { return steps; }; if n != 354 { break 'b355; } let Some(n) = c.exec::<P>(r, l, 354, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 355, &Op::SetLocal(11, 888), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 356, &Op::SetCell { off: 938, len: 186, ix: 889, to: 893 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 357, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                358 => { 'b360: { let Some(n) = c.exec::<P>(r, l, 358, &Op::JumpUnless(320, 360), &mut steps) else { return steps; }; if n != 359 { break 'b360; } let Some(n) = c.exec::<P>(r, l, 359, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 360, &Op::SetLocal(11, 909), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 361, &Op::SetCell { off: 938, len: 186, ix: 910, to: 914 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 362, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                306 => { 'b309: { let Some(n) = c.exec::<P>(r, l, 306, &Op::SetLocal(11, 698), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 307, &Op::JumpUnless(236, 309), &mut steps) else { return steps; }; if n != 308 { break 'b309; } let Some(n) = c.exec::<P>(r, l, 308, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 309, &Op::ForCardInit { set: 68, base: 12, n: 13, i: 14 }, &mut steps) else { return steps; }; pc = 310; continue 'run; }
+                310 => 'top: loop { 'b313: { let Some(n) = c.exec::<P>(r, l, 310, &Op::ForCardNextIf { var: 15, base: 12, n: 13, i: 14, test: 239, exit: 313 }, &mut steps) else { return steps; }; if n != 311 { break 'b313; } let Some(n) = c.exec::<P>(r, l, 311, &Op::SetCell { off: 1496, len: 186, ix: 720, to: 721 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 312, &Op::Jump(310), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 313, &Op::ForCardEnd { base: 12 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 314, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                315 => { 'b318: { let Some(n) = c.exec::<P>(r, l, 315, &Op::SetLocal(11, 723), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 316, &Op::JumpUnless(249, 318), &mut steps) else { return steps; }; if n != 317 { break 'b318; } let Some(n) = c.exec::<P>(r, l, 317, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 318, &Op::ForCardInit { set: 70, base: 12, n: 13, i: 14 }, &mut steps) else { return steps; }; pc = 319; continue 'run; }
+                319 => 'top: loop { 'b323: { let Some(n) = c.exec::<P>(r, l, 319, &Op::ForCardNextIf { var: 15, base: 12, n: 13, i: 14, test: 253, exit: 323 }, &mut steps) else { return steps; }; if n != 320 { break 'b323; } let Some(n) = c.exec::<P>(r, l, 320, &Op::SetCell { off: 1682, len: 186, ix: 749, to: 750 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 321, &Op::Tell(0), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 322, &Op::Jump(319), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 323, &Op::ForCardEnd { base: 12 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 324, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                325 => { 'b328: { let Some(n) = c.exec::<P>(r, l, 325, &Op::SetLocal(11, 753), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 326, &Op::JumpUnless(263, 328), &mut steps) else { return steps; }; if n != 327 { break 'b328; } let Some(n) = c.exec::<P>(r, l, 327, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 328, &Op::ForCardInit { set: 72, base: 12, n: 13, i: 14 }, &mut steps) else { return steps; }; pc = 329; continue 'run; }
+                329 => 'top: loop { 'b333: { let Some(n) = c.exec::<P>(r, l, 329, &Op::ForCardNextIf { var: 15, base: 12, n: 13, i: 14, test: 274, exit: 333 }, &mut steps) else { return steps; }; if n != 330 { break 'b333; } let Some(n) = c.exec::<P>(r, l, 330, &Op::SetCell { off: 1682, len: 186, ix: 784, to: 785 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 331, &Op::Tell(1), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 332, &Op::Jump(329), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 333, &Op::ForCardEnd { base: 12 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 334, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                335 => { 'b343: { 'b339: { let Some(n) = c.exec::<P>(r, l, 335, &Op::SetLocal(11, 788), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 336, &Op::SetLocal(12, 790), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 337, &Op::JumpUnless(285, 339), &mut steps) else { return steps; }; if n != 338 { break 'b339; } let Some(n) = c.exec::<P>(r, l, 338, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 339, &Op::SetLocal(13, 823), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 340, &Op::JumpUnless(295, 343), &mut steps) else { return steps; }; if n != 341 { break 'b343; } let Some(n) = c.exec::<P>(r, l, 341, &Op::SetGlob(20, 828), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 342, &Op::SetGlob(21, 829), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 343, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                344 => { 'b352: { 'b348: { let Some(n) = c.exec::<P>(r, l, 344, &Op::SetLocal(11, 831), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 345, &Op::SetLocal(12, 833), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 346, &Op::JumpUnless(306, 348), &mut steps) else { return steps; }; if n != 347 { break 'b348; } let Some(n) = c.exec::<P>(r, l, 347, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 348, &Op::SetLocal(13, 866), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 349, &Op::JumpUnless(316, 352), &mut steps) else { return steps; }; if n != 350 { break 'b352; } let Some(n) = c.exec::<P>(r, l, 350, &Op::SetGlob(20, 871), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 351, &Op::SetGlob(21, 872), &mut steps) else { return steps; }; } let Some(n) = c.exec::<P>(r, l, 352, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                353 => { 'b355: { let Some(n) = c.exec::<P>(r, l, 353, &Op::JumpUnless(317, 355), &mut steps) else { return steps; }; if n != 354 { break 'b355; } let Some(n) = c.exec::<P>(r, l, 354, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 355, &Op::SetLocal(11, 888), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 356, &Op::SetCell { off: 938, len: 186, ix: 889, to: 893 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 357, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                358 => { 'b360: { let Some(n) = c.exec::<P>(r, l, 358, &Op::JumpUnless(322, 360), &mut steps) else { return steps; }; if n != 359 { break 'b360; } let Some(n) = c.exec::<P>(r, l, 359, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 360, &Op::SetLocal(11, 909), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 361, &Op::SetCell { off: 938, len: 186, ix: 910, to: 914 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 362, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 363 => { let Some(n) = c.exec::<P>(r, l, 363, &Op::SetLocal(11, 916), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 364, &Op::ForCardInit { set: 79, base: 12, n: 13, i: 14 }, &mut steps) else { return steps; }; pc = 365; continue 'run; }
-                365 => 'top: loop { 'b368: { let Some(n) = c.exec::<P>(r, l, 365, &Op::ForCardNextIf { var: 15, base: 12, n: 13, i: 14, test: 328, exit: 368 }, &mut steps) else { return steps; }; if n != 366 { break 'b368; } let Some(n) = c.exec::<P>(r, l, 366, &Op::SetCell { off: 938, len: 186, ix: 928, to: 938 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 367, &Op::Jump(365), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 368, &Op::ForCardEnd { base: 12 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 369, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                370 => { 'b373: { let Some(n) = c.exec::<P>(r, l, 370, &Op::SetLocal(11, 940), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 371, &Op::JumpUnless(335, 373), &mut steps) else { return steps; }; if n != 372 { break 'b373; } let Some(n) = c.exec::<P>(r, l, 372, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 373, &Op::SetCell { off: 938, len: 186, ix: 954, to: 955 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 374, &Op::SetCell { off: 1124, len: 186, ix: 956, to: 957 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 375, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                365 => 'top: loop { 'b368: { let Some(n) = c.exec::<P>(r, l, 365, &Op::ForCardNextIf { var: 15, base: 12, n: 13, i: 14, test: 330, exit: 368 }, &mut steps) else { return steps; }; if n != 366 { break 'b368; } let Some(n) = c.exec::<P>(r, l, 366, &Op::SetCell { off: 938, len: 186, ix: 928, to: 938 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 367, &Op::Jump(365), &mut steps) else { return steps; }; continue 'top; } let Some(n) = c.exec::<P>(r, l, 368, &Op::ForCardEnd { base: 12 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 369, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                370 => { 'b373: { let Some(n) = c.exec::<P>(r, l, 370, &Op::SetLocal(11, 940), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 371, &Op::JumpUnless(337, 373), &mut steps) else { return steps; }; if n != 372 { break 'b373; } let Some(n) = c.exec::<P>(r, l, 372, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 373, &Op::SetCell { off: 938, len: 186, ix: 954, to: 955 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 374, &Op::SetCell { off: 1124, len: 186, ix: 956, to: 957 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 375, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 376 => { let Some(n) = c.exec::<P>(r, l, 376, &Op::SetGlob(22, 958), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 377, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
-                378 => { 'b387: { 'b384: { let Some(n) = c.exec::<P>(r, l, 378, &Op::SetLocal(11, 960), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 379, &Op::SetLocal(12, 964), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 380, &Op::SetLocal(13, 987), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 381, &Op::JumpUnless(343, 384), &mut steps) else { return steps; }; if n != 382 { break 'b384; } let Some(n) = c.exec::<P>(r, l, 382, &Op::SetCell { off: 1124, len: 186, ix: 990, to: 991 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 383, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 384, &Op::JumpUnless(344, 387), &mut steps) else { return steps; }; if n != 385 { break 'b387; } let Some(n) = c.exec::<P>(r, l, 385, &Op::SetCell { off: 1124, len: 186, ix: 995, to: 996 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 386, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 387, &Op::SetCell { off: 938, len: 186, ix: 997, to: 1008 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 388, &Op::SetCell { off: 1124, len: 186, ix: 1009, to: 1010 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 389, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
+                378 => { 'b387: { 'b384: { let Some(n) = c.exec::<P>(r, l, 378, &Op::SetLocal(11, 960), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 379, &Op::SetLocal(12, 964), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 380, &Op::SetLocal(13, 987), &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 381, &Op::JumpUnless(345, 384), &mut steps) else { return steps; }; if n != 382 { break 'b384; } let Some(n) = c.exec::<P>(r, l, 382, &Op::SetCell { off: 1124, len: 186, ix: 990, to: 991 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 383, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 384, &Op::JumpUnless(346, 387), &mut steps) else { return steps; }; if n != 385 { break 'b387; } let Some(n) = c.exec::<P>(r, l, 385, &Op::SetCell { off: 1124, len: 186, ix: 995, to: 996 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 386, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; } let Some(n) = c.exec::<P>(r, l, 387, &Op::SetCell { off: 938, len: 186, ix: 997, to: 1008 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 388, &Op::SetCell { off: 1124, len: 186, ix: 1009, to: 1010 }, &mut steps) else { return steps; }; let Some(n) = c.exec::<P>(r, l, 389, &Op::Return, &mut steps) else { return steps; }; pc = n; continue 'run; }
                 at => {
                     let Some(op) = r.program.ops.get(usize::from(at)) else {
                         c.pc = at;
@@ -49560,7 +49610,7 @@ mod p7 {
 
     #[inline]
     fn x290(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut best: Option<(u8, [i32; 4])> = None; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[3] = i32::from(it); if t101(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x288(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } } best.map_or(-1, |(it, _)| i32::from(it))
+        let mut best: Option<(u8, [i32; 4])> = None; if let Some(p) = { let i = l[1]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[3] = i32::from(it); if t103(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x288(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } } best.map_or(-1, |(it, _)| i32::from(it))
     }
 
     #[inline]
@@ -50010,7 +50060,7 @@ mod p7 {
 
     #[inline]
     fn x380(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut best: Option<(u8, [i32; 4])> = None; for it in 0..6u8 { l[5] = i32::from(it); if t133(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x371(c, r, l); kk[1] = x373(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } best.map_or(-1, |(it, _)| i32::from(it))
+        let mut best: Option<(u8, [i32; 4])> = None; for it in 0..6u8 { l[5] = i32::from(it); if t135(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x371(c, r, l); kk[1] = x373(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } best.map_or(-1, |(it, _)| i32::from(it))
     }
 
     #[inline]
@@ -50055,17 +50105,17 @@ mod p7 {
 
     #[inline]
     fn x389(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut best: Option<(u8, [i32; 4])> = None; for it in 0..6u8 { l[5] = i32::from(it); if t134(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x382(c, r, l); kk[1] = x385(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } best.map_or(-1, |(it, _)| i32::from(it))
+        let mut best: Option<(u8, [i32; 4])> = None; for it in 0..6u8 { l[5] = i32::from(it); if t136(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x382(c, r, l); kk[1] = x385(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } best.map_or(-1, |(it, _)| i32::from(it))
     }
 
     #[inline]
     fn x390(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t128(c, r, l) { x380(c, r, l) } else { x389(c, r, l) }
+        if t130(c, r, l) { x380(c, r, l) } else { x389(c, r, l) }
     }
 
     #[inline]
     fn x391(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t127(c, r, l) { c.glob[21] } else { x390(c, r, l) }
+        if t129(c, r, l) { c.glob[21] } else { x390(c, r, l) }
     }
 
     #[inline]
@@ -50215,7 +50265,7 @@ mod p7 {
 
     #[inline]
     fn x421(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { l[4] = i32::from(it); n += i32::from(t142(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { l[4] = i32::from(it); n += i32::from(t144(c, r, l)); } } n
     }
 
     #[inline]
@@ -50225,7 +50275,7 @@ mod p7 {
 
     #[inline]
     fn x423(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; for it in 0..6u8 { l[3] = i32::from(it); n += i32::from(t144(c, r, l)); } n
+        let mut n = 0i32; for it in 0..6u8 { l[3] = i32::from(it); n += i32::from(t146(c, r, l)); } n
     }
 
     #[inline]
@@ -50270,7 +50320,7 @@ mod p7 {
 
     #[inline]
     fn x432(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { l[4] = i32::from(it); if t147(c, r, l) { let v = x428(c, r, l); acc = Some(match acc { Some(a) => a.max(v), None => v }); } } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { l[4] = i32::from(it); if t149(c, r, l) { let v = x428(c, r, l); acc = Some(match acc { Some(a) => a.max(v), None => v }); } } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -50325,7 +50375,7 @@ mod p7 {
 
     #[inline]
     fn x443(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t146(c, r, l) { x441(c, r, l) } else { (0i32) }
+        if t148(c, r, l) { x441(c, r, l) } else { (0i32) }
     }
 
     #[inline]
@@ -50460,27 +50510,27 @@ mod p7 {
 
     #[inline]
     fn x470(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t152(c, r, l) { (1i32) } else { (0i32) }
+        if t154(c, r, l) { (1i32) } else { (0i32) }
     }
 
     #[inline]
     fn x471(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t151(c, r, l) { (32i32) } else { x470(c, r, l) }
+        if t153(c, r, l) { (32i32) } else { x470(c, r, l) }
     }
 
     #[inline]
     fn x472(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t150(c, r, l) { (1024i32) } else { x471(c, r, l) }
+        if t152(c, r, l) { (1024i32) } else { x471(c, r, l) }
     }
 
     #[inline]
     fn x473(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t149(c, r, l) { (32768i32) } else { x472(c, r, l) }
+        if t151(c, r, l) { (32768i32) } else { x472(c, r, l) }
     }
 
     #[inline]
     fn x474(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t148(c, r, l) { (1048576i32) } else { x473(c, r, l) }
+        if t150(c, r, l) { (1048576i32) } else { x473(c, r, l) }
     }
 
     #[inline]
@@ -50675,7 +50725,7 @@ mod p7 {
 
     #[inline]
     fn x513(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t156(c, r, l) { x507(c, r, l) } else { x512(c, r, l) }
+        if t158(c, r, l) { x507(c, r, l) } else { x512(c, r, l) }
     }
 
     #[inline]
@@ -50825,7 +50875,7 @@ mod p7 {
 
     #[inline]
     fn x543(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; for it in 0..6u8 { l[14] = i32::from(it); n += i32::from(t170(c, r, l)); } n
+        let mut n = 0i32; for it in 0..6u8 { l[14] = i32::from(it); n += i32::from(t172(c, r, l)); } n
     }
 
     #[inline]
@@ -51415,7 +51465,7 @@ mod p7 {
 
     #[inline]
     fn x661(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; for it in 0..6u8 { l[12] = i32::from(it); n += i32::from(t206(c, r, l)); } n
+        let mut n = 0i32; for it in 0..6u8 { l[12] = i32::from(it); n += i32::from(t208(c, r, l)); } n
     }
 
     #[inline]
@@ -51575,7 +51625,7 @@ mod p7 {
 
     #[inline]
     fn x693(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; for it in 0..6u8 { l[13] = i32::from(it); n += i32::from(t219(c, r, l)); } n
+        let mut n = 0i32; for it in 0..6u8 { l[13] = i32::from(it); n += i32::from(t221(c, r, l)); } n
     }
 
     #[inline]
@@ -51670,7 +51720,7 @@ mod p7 {
 
     #[inline]
     fn x712(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); n += i32::from(t232(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); n += i32::from(t234(c, r, l)); } } n
     }
 
     #[inline]
@@ -51795,7 +51845,7 @@ mod p7 {
 
     #[inline]
     fn x737(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); n += i32::from(t246(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); n += i32::from(t248(c, r, l)); } } n
     }
 
     #[inline]
@@ -51945,7 +51995,7 @@ mod p7 {
 
     #[inline]
     fn x767(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); n += i32::from(t260(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); n += i32::from(t262(c, r, l)); } } n
     }
 
     #[inline]
@@ -52145,7 +52195,7 @@ mod p7 {
 
     #[inline]
     fn x807(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); n += i32::from(t281(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); n += i32::from(t283(c, r, l)); } } n
     }
 
     #[inline]
@@ -52225,7 +52275,7 @@ mod p7 {
 
     #[inline]
     fn x823(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t290(c, r, l) { let v = x811(c, r, l); acc = Some(match acc { Some(a) => a.min(v), None => v }); } } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t292(c, r, l) { let v = x811(c, r, l); acc = Some(match acc { Some(a) => a.min(v), None => v }); } } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -52360,7 +52410,7 @@ mod p7 {
 
     #[inline]
     fn x850(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); n += i32::from(t302(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); n += i32::from(t304(c, r, l)); } } n
     }
 
     #[inline]
@@ -52440,7 +52490,7 @@ mod p7 {
 
     #[inline]
     fn x866(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t311(c, r, l) { let v = x854(c, r, l); acc = Some(match acc { Some(a) => a.min(v), None => v }); } } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t313(c, r, l) { let v = x854(c, r, l); acc = Some(match acc { Some(a) => a.min(v), None => v }); } } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -52540,7 +52590,7 @@ mod p7 {
 
     #[inline]
     fn x886(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = { let i = x880(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[11] = i32::from(it); n += i32::from(t318(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = { let i = x880(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[11] = i32::from(it); n += i32::from(t320(c, r, l)); } } n
     }
 
     #[inline]
@@ -52645,7 +52695,7 @@ mod p7 {
 
     #[inline]
     fn x907(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = { let i = x901(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[11] = i32::from(it); n += i32::from(t323(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = { let i = x901(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[11] = i32::from(it); n += i32::from(t325(c, r, l)); } } n
     }
 
     #[inline]
@@ -52870,7 +52920,7 @@ mod p7 {
 
     #[inline]
     fn x952(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut n = 0i32; if let Some(p) = { let i = x942(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); n += i32::from(t333(c, r, l)); } } n
+        let mut n = 0i32; if let Some(p) = { let i = x942(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); n += i32::from(t335(c, r, l)); } } n
     }
 
     #[inline]
@@ -52985,7 +53035,7 @@ mod p7 {
 
     #[inline]
     fn x975(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut best: Option<(u8, [i32; 4])> = None; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t339(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x967(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } } best.map_or(-1, |(it, _)| i32::from(it))
+        let mut best: Option<(u8, [i32; 4])> = None; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t341(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x967(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } } best.map_or(-1, |(it, _)| i32::from(it))
     }
 
     #[inline]
@@ -53045,7 +53095,7 @@ mod p7 {
 
     #[inline]
     fn x987(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut best: Option<(u8, [i32; 4])> = None; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t342(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x979(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } } best.map_or(-1, |(it, _)| i32::from(it))
+        let mut best: Option<(u8, [i32; 4])> = None; if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t344(c, r, l) { let mut kk = [0i32; 4]; kk[0] = x979(c, r, l); if best.is_none_or(|(_, b)| kk > b) { best = Some((it, kk)); } } } } best.map_or(-1, |(it, _)| i32::from(it))
     }
 
     #[inline]
@@ -53140,7 +53190,7 @@ mod p7 {
 
     #[inline]
     fn x1006(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t346(c, r, l) { x1003(c, r, l) } else { x1005(c, r, l) }
+        if t348(c, r, l) { x1003(c, r, l) } else { x1005(c, r, l) }
     }
 
     #[inline]
@@ -53200,7 +53250,7 @@ mod p7 {
 
     #[inline]
     fn x1018(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; for it in 0..6u8 { l[18] = i32::from(it); if t347(c, r, l) { let v = x1015(c, r, l); acc = Some(match acc { Some(a) => a.max(v), None => v }); } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; for it in 0..6u8 { l[18] = i32::from(it); if t349(c, r, l) { let v = x1015(c, r, l); acc = Some(match acc { Some(a) => a.max(v), None => v }); } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -53295,7 +53345,7 @@ mod p7 {
 
     #[inline]
     fn x1037(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t349(c, r, l) { x1034(c, r, l) } else { x1036(c, r, l) }
+        if t351(c, r, l) { x1034(c, r, l) } else { x1036(c, r, l) }
     }
 
     #[inline]
@@ -53305,7 +53355,7 @@ mod p7 {
 
     #[inline]
     fn x1039(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t348(c, r, l) { x1037(c, r, l) } else { (16i32) }
+        if t350(c, r, l) { x1037(c, r, l) } else { (16i32) }
     }
 
     #[inline]
@@ -53325,7 +53375,7 @@ mod p7 {
 
     #[inline]
     fn x1043(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; if let Some(p) = { let i = x1024(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[20] = i32::from(it); if t350(c, r, l) { let v = x1039(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; if let Some(p) = { let i = x1024(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[20] = i32::from(it); if t352(c, r, l) { let v = x1039(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -53400,7 +53450,7 @@ mod p7 {
 
     #[inline]
     fn x1058(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t352(c, r, l) { x1055(c, r, l) } else { x1057(c, r, l) }
+        if t354(c, r, l) { x1055(c, r, l) } else { x1057(c, r, l) }
     }
 
     #[inline]
@@ -53410,7 +53460,7 @@ mod p7 {
 
     #[inline]
     fn x1060(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t351(c, r, l) { x1058(c, r, l) } else { (16i32) }
+        if t353(c, r, l) { x1058(c, r, l) } else { (16i32) }
     }
 
     #[inline]
@@ -53430,7 +53480,7 @@ mod p7 {
 
     #[inline]
     fn x1064(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; if let Some(p) = { let i = x1045(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[22] = i32::from(it); if t353(c, r, l) { let v = x1060(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; if let Some(p) = { let i = x1045(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[22] = i32::from(it); if t355(c, r, l) { let v = x1060(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -53445,12 +53495,12 @@ mod p7 {
 
     #[inline]
     fn x1067(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; for it in 0..6u8 { l[21] = i32::from(it); if t354(c, r, l) { let v = x1064(c, r, l); acc = Some(match acc { Some(a) => a.max(v), None => v }); } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; for it in 0..6u8 { l[21] = i32::from(it); if t356(c, r, l) { let v = x1064(c, r, l); acc = Some(match acc { Some(a) => a.max(v), None => v }); } } acc.unwrap_or(0)
     }
 
     #[inline]
     fn x1068(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        i32::from(t355(c, r, l))
+        i32::from(t357(c, r, l))
     }
 
     #[inline]
@@ -53525,7 +53575,7 @@ mod p7 {
 
     #[inline]
     fn x1083(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t357(c, r, l) { x1080(c, r, l) } else { x1082(c, r, l) }
+        if t359(c, r, l) { x1080(c, r, l) } else { x1082(c, r, l) }
     }
 
     #[inline]
@@ -53535,7 +53585,7 @@ mod p7 {
 
     #[inline]
     fn x1085(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t356(c, r, l) { x1083(c, r, l) } else { (16i32) }
+        if t358(c, r, l) { x1083(c, r, l) } else { (16i32) }
     }
 
     #[inline]
@@ -53555,7 +53605,7 @@ mod p7 {
 
     #[inline]
     fn x1089(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; if let Some(p) = { let i = x1070(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[23] = i32::from(it); if t358(c, r, l) { let v = x1085(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; if let Some(p) = { let i = x1070(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[23] = i32::from(it); if t360(c, r, l) { let v = x1085(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -53630,7 +53680,7 @@ mod p7 {
 
     #[inline]
     fn x1104(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t360(c, r, l) { x1101(c, r, l) } else { x1103(c, r, l) }
+        if t362(c, r, l) { x1101(c, r, l) } else { x1103(c, r, l) }
     }
 
     #[inline]
@@ -53640,7 +53690,7 @@ mod p7 {
 
     #[inline]
     fn x1106(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        if t359(c, r, l) { x1104(c, r, l) } else { (16i32) }
+        if t361(c, r, l) { x1104(c, r, l) } else { (16i32) }
     }
 
     #[inline]
@@ -53660,7 +53710,7 @@ mod p7 {
 
     #[inline]
     fn x1110(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; if let Some(p) = { let i = x1091(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[25] = i32::from(it); if t361(c, r, l) { let v = x1106(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; if let Some(p) = { let i = x1091(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[25] = i32::from(it); if t363(c, r, l) { let v = x1106(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -53675,12 +53725,12 @@ mod p7 {
 
     #[inline]
     fn x1113(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; for it in 0..6u8 { l[24] = i32::from(it); if t362(c, r, l) { let v = x1110(c, r, l); acc = Some(match acc { Some(a) => a.max(v), None => v }); } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; for it in 0..6u8 { l[24] = i32::from(it); if t364(c, r, l) { let v = x1110(c, r, l); acc = Some(match acc { Some(a) => a.max(v), None => v }); } } acc.unwrap_or(0)
     }
 
     #[inline]
     fn x1114(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        i32::from(t363(c, r, l))
+        i32::from(t365(c, r, l))
     }
 
     #[inline]
@@ -53725,7 +53775,7 @@ mod p7 {
 
     #[inline]
     fn x1123(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        let mut acc: Option<i32> = None; let mut left = 250usize; 'set: { for it in 150u8..186u8 { if left == 0 { break 'set; } left -= 1; l[19] = i32::from(it); if t366(c, r, l) { let v = x1116(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
+        let mut acc: Option<i32> = None; let mut left = 250usize; 'set: { for it in 150u8..186u8 { if left == 0 { break 'set; } left -= 1; l[19] = i32::from(it); if t368(c, r, l) { let v = x1116(c, r, l); acc = Some(match acc { Some(a) => a.saturating_add(v), None => v }); } } } acc.unwrap_or(0)
     }
 
     #[inline]
@@ -53830,7 +53880,7 @@ mod p7 {
 
     #[inline]
     fn x1144(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        i32::from(t367(c, r, l))
+        i32::from(t369(c, r, l))
     }
 
     #[inline]
@@ -53845,7 +53895,7 @@ mod p7 {
 
     #[inline]
     fn x1147(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        i32::from(t368(c, r, l))
+        i32::from(t370(c, r, l))
     }
 
     #[inline]
@@ -53860,7 +53910,7 @@ mod p7 {
 
     #[inline]
     fn x1150(c: &Core, r: &Rules, l: &mut Locals) -> i32 {
-        i32::from(t369(c, r, l))
+        i32::from(t371(c, r, l))
     }
 
     #[inline]
@@ -53985,7 +54035,7 @@ mod p7 {
 
     #[inline]
     fn t23(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        !t370(c, r, l)
+        !t372(c, r, l)
     }
 
     #[inline]
@@ -54305,7 +54355,7 @@ mod p7 {
 
     #[inline]
     fn t87(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t85(c, r, l) || t86(c, r, l)
+        let k = l[6]; const BITS: [u64; 4] = [703687462748160, 1441151923708232960, 2621440, 0]; if (0..186i32).contains(&k) { BITS[(k >> 6) as usize] >> (k & 63) & 1 == 1 } else { false }
     }
 
     #[inline]
@@ -54325,62 +54375,62 @@ mod p7 {
 
     #[inline]
     fn t91(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t84(c, r, l) && t87(c, r, l) && t88(c, r, l) && t89(c, r, l) && t90(c, r, l)
+        ({ let k = l[6]; const BITS: [u64; 4] = [140737492549632, 288230384741646592, 524288, 0]; if (0..186i32).contains(&k) { BITS[(k >> 6) as usize] >> (k & 63) & 1 == 1 } else { false } }) && t88(c, r, l) && t89(c, r, l) && t90(c, r, l)
     }
 
     #[inline]
     fn t92(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[6]; const HAS: [u64; 4] = [545357783629824, 1116892740873880544, 2031616, 0]; (0..186i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
+        let k = l[6]; const BITS: [u64; 4] = [140737492549632, 288230384741646592, 524288, 0]; if (0..186i32).contains(&k) { BITS[(k >> 6) as usize] >> (k & 63) & 1 == 1 } else { false }
     }
 
     #[inline]
     fn t93(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x271(c, r, l); let b = (6i32); a == b
+        let k = l[6]; const HAS: [u64; 4] = [545357783629824, 1116892740873880544, 2031616, 0]; (0..186i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
     fn t94(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x274(c, r, l); let b = (7i32); a == b
+        let a = x271(c, r, l); let b = (6i32); a == b
     }
 
     #[inline]
     fn t95(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t93(c, r, l) || t94(c, r, l)
+        let a = x274(c, r, l); let b = (7i32); a == b
     }
 
     #[inline]
     fn t96(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        !t95(c, r, l)
+        let k = l[6]; const BITS: [u64; 4] = [703687462748160, 1441151923708232960, 2621440, 0]; if (0..186i32).contains(&k) { BITS[(k >> 6) as usize] >> (k & 63) & 1 == 1 } else { false }
     }
 
     #[inline]
     fn t97(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x277(c, r, l); let b = (0i32); a == b
+        let k = l[6]; const BITS: [u64; 4] = [18446040386246803455, 17005592150001318655, 288230376149090303, 0]; if (0..186i32).contains(&k) { BITS[(k >> 6) as usize] >> (k & 63) & 1 == 1 } else { true }
     }
 
     #[inline]
     fn t98(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x280(c, r, l); let b = (0i32); a == b
+        let a = x277(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t99(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x283(c, r, l); let b = (0i32); a == b
+        let a = x280(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t100(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t92(c, r, l) && t96(c, r, l) && t97(c, r, l) && t98(c, r, l) && t99(c, r, l)
+        let a = x283(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t101(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[3]; const HAS: [u64; 4] = [562949970198528, 1152921538966586368, 2097152, 0]; (0..186i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
+        ({ let k = l[6]; const BITS: [u64; 4] = [404620291080192, 828662356132233952, 1507328, 0]; if (0..186i32).contains(&k) { BITS[(k >> 6) as usize] >> (k & 63) & 1 == 1 } else { false } }) && t98(c, r, l) && t99(c, r, l) && t100(c, r, l)
     }
 
     #[inline]
     fn t102(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[3]; let b = (-1i32); a != b
+        let k = l[6]; const BITS: [u64; 4] = [404620291080192, 828662356132233952, 1507328, 0]; if (0..186i32).contains(&k) { BITS[(k >> 6) as usize] >> (k & 63) & 1 == 1 } else { false }
     }
 
     #[inline]
@@ -54390,112 +54440,112 @@ mod p7 {
 
     #[inline]
     fn t104(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x295(c, r, l); let b = (0i32); a == b
+        let a = l[3]; let b = (-1i32); a != b
     }
 
     #[inline]
     fn t105(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x298(c, r, l); let b = (0i32); a == b
+        let k = l[3]; const HAS: [u64; 4] = [562949970198528, 1152921538966586368, 2097152, 0]; (0..186i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
     fn t106(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x301(c, r, l); let b = (0i32); a == b
+        let a = x295(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t107(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t103(c, r, l) && t104(c, r, l) && t105(c, r, l) && t106(c, r, l)
+        let a = x298(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t108(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x301(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t109(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[7]; const HAS: [u64; 4] = [1099511660544, 2251799880794114, 4096, 0]; (0..186i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
+        t105(c, r, l) && t106(c, r, l) && t107(c, r, l) && t108(c, r, l)
     }
 
     #[inline]
     fn t110(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x309(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t111(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x312(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t112(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x315(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t113(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t109(c, r, l) && t110(c, r, l) && t111(c, r, l) && t112(c, r, l)
-    }
-
-    #[inline]
-    fn t114(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[7]; const HAS: [u64; 4] = [2199023321088, 4503599761588228, 8192, 0]; (0..186i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
-    }
-
-    #[inline]
-    fn t115(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x321(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t116(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x324(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t117(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x327(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t118(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t114(c, r, l) && t115(c, r, l) && t116(c, r, l) && t117(c, r, l)
-    }
-
-    #[inline]
-    fn t119(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x336(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t120(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x340(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t121(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x349(c, r, l); let b = (1i32); a == b
-    }
-
-    #[inline]
-    fn t122(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[20]; let b = (0i32); a > b
-    }
-
-    #[inline]
-    fn t123(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         false
     }
 
     #[inline]
+    fn t111(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let k = l[7]; const HAS: [u64; 4] = [1099511660544, 2251799880794114, 4096, 0]; (0..186i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
+    }
+
+    #[inline]
+    fn t112(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x309(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t113(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x312(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t114(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x315(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t115(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t111(c, r, l) && t112(c, r, l) && t113(c, r, l) && t114(c, r, l)
+    }
+
+    #[inline]
+    fn t116(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let k = l[7]; const HAS: [u64; 4] = [2199023321088, 4503599761588228, 8192, 0]; (0..186i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
+    }
+
+    #[inline]
+    fn t117(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x321(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t118(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x324(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t119(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x327(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t120(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t116(c, r, l) && t117(c, r, l) && t118(c, r, l) && t119(c, r, l)
+    }
+
+    #[inline]
+    fn t121(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x336(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t122(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x340(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t123(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x349(c, r, l); let b = (1i32); a == b
+    }
+
+    #[inline]
     fn t124(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        let a = c.glob[20]; let b = (0i32); a > b
     }
 
     #[inline]
     fn t125(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[22]; let b = (0i32); a == b
+        false
     }
 
     #[inline]
@@ -54505,27 +54555,27 @@ mod p7 {
 
     #[inline]
     fn t127(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[20]; let b = (0i32); a > b
+        let a = c.glob[22]; let b = (0i32); a == b
     }
 
     #[inline]
     fn t128(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[22]; let b = (1i32); a == b
+        true
     }
 
     #[inline]
     fn t129(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x375(c, r, l); let b = (1i32); a == b
+        let a = c.glob[20]; let b = (0i32); a > b
     }
 
     #[inline]
     fn t130(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = c.glob[22]; let b = (1i32); a == b
     }
 
     #[inline]
     fn t131(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x378(c, r, l); let b = (0i32); a > b
+        let a = x375(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
@@ -54535,27 +54585,27 @@ mod p7 {
 
     #[inline]
     fn t133(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x375(c, r, l); let b = (1i32); a == b
+        let a = x378(c, r, l); let b = (0i32); a > b
     }
 
     #[inline]
     fn t134(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x387(c, r, l); let b = (0i32); a > b
-    }
-
-    #[inline]
-    fn t135(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[5]; let b = (-1i32); a != b
-    }
-
-    #[inline]
-    fn t136(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         false
     }
 
     #[inline]
+    fn t135(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x375(c, r, l); let b = (1i32); a == b
+    }
+
+    #[inline]
+    fn t136(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x387(c, r, l); let b = (0i32); a > b
+    }
+
+    #[inline]
     fn t137(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x401(c, r, l); let b = (1i32); a == b
+        let a = l[5]; let b = (-1i32); a != b
     }
 
     #[inline]
@@ -54565,302 +54615,302 @@ mod p7 {
 
     #[inline]
     fn t139(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x401(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t140(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[6]; let b = (1i32); a == b
+        false
     }
 
     #[inline]
     fn t141(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x415(c, r, l); let b = x416(c, r, l); a >= b
+        false
     }
 
     #[inline]
     fn t142(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x419(c, r, l); let b = l[3]; a == b
+        let a = c.glob[6]; let b = (1i32); a == b
     }
 
     #[inline]
     fn t143(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let f = 'found: { if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { l[4] = i32::from(it); if t142(c, r, l) { break 'found true; } } } false }; if f { if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { if let Some(&k) = c.pile(p).last() { l[4] = i32::from(k); } } } f
+        let a = x415(c, r, l); let b = x416(c, r, l); a >= b
     }
 
     #[inline]
     fn t144(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        !t143(c, r, l)
+        let a = x419(c, r, l); let b = l[3]; a == b
     }
 
     #[inline]
     fn t145(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x423(c, r, l); let b = (0i32); a == b
+        let f = 'found: { if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { for &it in c.pile(p) { l[4] = i32::from(it); if t144(c, r, l) { break 'found true; } } } false }; if f { if let Some(p) = Some(26 + (l[1]).rem_euclid(6) as usize) { if let Some(&k) = c.pile(p).last() { l[4] = i32::from(k); } } } f
     }
 
     #[inline]
     fn t146(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t141(c, r, l) && t145(c, r, l)
+        !t145(c, r, l)
     }
 
     #[inline]
     fn t147(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x430(c, r, l); let b = l[3]; a == b
+        let a = x423(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t148(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x450(c, r, l); let b = (5i32); a == b
+        t143(c, r, l) && t147(c, r, l)
     }
 
     #[inline]
     fn t149(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x454(c, r, l); let b = (4i32); a == b
+        let a = x430(c, r, l); let b = l[3]; a == b
     }
 
     #[inline]
     fn t150(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x458(c, r, l); let b = (3i32); a == b
+        let a = x450(c, r, l); let b = (5i32); a == b
     }
 
     #[inline]
     fn t151(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x462(c, r, l); let b = (2i32); a == b
+        let a = x454(c, r, l); let b = (4i32); a == b
     }
 
     #[inline]
     fn t152(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x466(c, r, l); let b = (1i32); a == b
+        let a = x458(c, r, l); let b = (3i32); a == b
     }
 
     #[inline]
     fn t153(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[3]; let b = (6i32); a >= b
+        let a = x462(c, r, l); let b = (2i32); a == b
     }
 
     #[inline]
     fn t154(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[11]; let b = (0i32); a < b
+        let a = x466(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t155(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[15]; let b = l[14]; a < b
+        let a = c.glob[3]; let b = (6i32); a >= b
     }
 
     #[inline]
     fn t156(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x499(c, r, l); let b = l[12]; a >= b
+        let a = l[11]; let b = (0i32); a < b
     }
 
     #[inline]
     fn t157(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[13]; let b = (0i32); a < b
+        let a = l[15]; let b = l[14]; a < b
     }
 
     #[inline]
     fn t158(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x517(c, r, l); let b = (0i32); a == b
+        let a = x499(c, r, l); let b = l[12]; a >= b
     }
 
     #[inline]
     fn t159(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x520(c, r, l); let b = (40i32); a < b
-    }
-
-    #[inline]
-    fn t160(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t157(c, r, l) && t158(c, r, l) && t159(c, r, l)
-    }
-
-    #[inline]
-    fn t161(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         let a = l[13]; let b = (0i32); a < b
     }
 
     #[inline]
+    fn t160(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x517(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t161(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x520(c, r, l); let b = (40i32); a < b
+    }
+
+    #[inline]
     fn t162(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        t159(c, r, l) && t160(c, r, l) && t161(c, r, l)
     }
 
     #[inline]
     fn t163(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = l[13]; let b = (0i32); a < b
     }
 
     #[inline]
     fn t164(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x532(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t165(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x536(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t166(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x532(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t167(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        let a = x536(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t168(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        false
     }
 
     #[inline]
     fn t169(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x538(c, r, l); let b = x542(c, r, l); a < b
+        true
     }
 
     #[inline]
     fn t170(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t164(c, r, l) && t169(c, r, l)
+        true
     }
 
     #[inline]
     fn t171(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x543(c, r, l); let b = (0i32); a == b
+        let a = x538(c, r, l); let b = x542(c, r, l); a < b
     }
 
     #[inline]
     fn t172(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        t166(c, r, l) && t171(c, r, l)
     }
 
     #[inline]
     fn t173(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x543(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t174(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[14]; let b = (-1i32); a == b
+        false
     }
 
     #[inline]
     fn t175(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x552(c, r, l); let b = (1i32); a == b
+        false
     }
 
     #[inline]
     fn t176(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x555(c, r, l); let b = (1i32); a == b
+        let a = l[14]; let b = (-1i32); a == b
     }
 
     #[inline]
     fn t177(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x552(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t178(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t174(c, r, l) || t175(c, r, l) || t176(c, r, l)
+        let a = x555(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t179(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[14]; const HAS: [u64; 4] = [17870283853982088704, 1090715567259648, 1984, 0]; (0..186i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
+        false
     }
 
     #[inline]
     fn t180(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[7]; let b = (16i32); a < b
+        t176(c, r, l) || t177(c, r, l) || t178(c, r, l)
     }
 
     #[inline]
     fn t181(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t179(c, r, l) && t180(c, r, l)
+        let k = l[14]; const HAS: [u64; 4] = [17870283853982088704, 1090715567259648, 1984, 0]; (0..186i32).contains(&k) && HAS[(k >> 6) as usize] >> (k & 63) & 1 == 1
     }
 
     #[inline]
     fn t182(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = c.glob[7]; let b = (16i32); a < b
     }
 
     #[inline]
     fn t183(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[8]; let b = (64i32); a < b
+        t181(c, r, l) && t182(c, r, l)
     }
 
     #[inline]
     fn t184(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x580(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t185(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x599(c, r, l); let b = (1i32); a == b
+        let a = c.glob[8]; let b = (64i32); a < b
     }
 
     #[inline]
     fn t186(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x580(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t187(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x599(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t188(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[11]; let b = (-1i32); a != b
+        false
     }
 
     #[inline]
     fn t189(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x606(c, r, l); let b = (0i32); a >= b
+        false
     }
 
     #[inline]
     fn t190(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[11]; if (0..186i32).contains(&k) { let k = k as usize; ({ let i = x610(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } == Some(c.loc[k] as usize)) } else { false }
+        let a = l[11]; let b = (-1i32); a != b
     }
 
     #[inline]
     fn t191(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t188(c, r, l) && t189(c, r, l) && t190(c, r, l)
+        let a = x606(c, r, l); let b = (0i32); a >= b
     }
 
     #[inline]
     fn t192(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x617(c, r, l); let b = (0i32); a >= b
+        let k = l[11]; if (0..186i32).contains(&k) { let k = k as usize; ({ let i = x610(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } == Some(c.loc[k] as usize)) } else { false }
     }
 
     #[inline]
     fn t193(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = (6i32); let b = (2i32); a < b
+        t190(c, r, l) && t191(c, r, l) && t192(c, r, l)
     }
 
     #[inline]
     fn t194(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x617(c, r, l); let b = (0i32); a >= b
     }
 
     #[inline]
     fn t195(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[13]; let b = l[11]; a != b
+        let a = (6i32); let b = (2i32); a < b
     }
 
     #[inline]
     fn t196(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x647(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t197(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         false
     }
 
     #[inline]
+    fn t197(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = l[13]; let b = l[11]; a != b
+    }
+
+    #[inline]
     fn t198(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        let a = x647(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
@@ -54870,117 +54920,117 @@ mod p7 {
 
     #[inline]
     fn t200(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x650(c, r, l); let b = (0i32); a == b
+        true
     }
 
     #[inline]
     fn t201(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x654(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t202(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x650(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t203(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        let a = x654(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t204(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        false
     }
 
     #[inline]
     fn t205(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x656(c, r, l); let b = x660(c, r, l); a < b
+        true
     }
 
     #[inline]
     fn t206(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t200(c, r, l) && t205(c, r, l)
+        true
     }
 
     #[inline]
     fn t207(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x661(c, r, l); let b = (0i32); a == b
+        let a = x656(c, r, l); let b = x660(c, r, l); a < b
     }
 
     #[inline]
     fn t208(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        t202(c, r, l) && t207(c, r, l)
     }
 
     #[inline]
     fn t209(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x667(c, r, l); let b = (0i32); a >= b
+        let a = x661(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t210(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x671(c, r, l); let b = (48i32); a < b
+        false
     }
 
     #[inline]
     fn t211(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t209(c, r, l) && t210(c, r, l)
+        let a = x667(c, r, l); let b = (0i32); a >= b
     }
 
     #[inline]
     fn t212(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x671(c, r, l); let b = (48i32); a < b
     }
 
     #[inline]
     fn t213(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x682(c, r, l); let b = (0i32); a == b
+        t211(c, r, l) && t212(c, r, l)
     }
 
     #[inline]
     fn t214(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x686(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t215(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x682(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t216(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        let a = x686(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t217(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        false
     }
 
     #[inline]
     fn t218(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x688(c, r, l); let b = x692(c, r, l); a < b
+        true
     }
 
     #[inline]
     fn t219(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t213(c, r, l) && t218(c, r, l)
+        true
     }
 
     #[inline]
     fn t220(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x693(c, r, l); let b = (0i32); a == b
+        let a = x688(c, r, l); let b = x692(c, r, l); a < b
     }
 
     #[inline]
     fn t221(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        t215(c, r, l) && t220(c, r, l)
     }
 
     #[inline]
     fn t222(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x693(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
@@ -54990,736 +55040,746 @@ mod p7 {
 
     #[inline]
     fn t224(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x701(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t225(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x704(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t226(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x701(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t227(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        let a = x704(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t228(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x707(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t229(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x710(c, r, l); let b = (0i32); a == b
+        true
     }
 
     #[inline]
     fn t230(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t228(c, r, l) && t229(c, r, l)
+        let a = x707(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t231(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
+        let a = x710(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t232(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t224(c, r, l) && t225(c, r, l)
+        t230(c, r, l) && t231(c, r, l)
     }
 
     #[inline]
     fn t233(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x712(c, r, l); let b = (1i32); a != b
+        true
     }
 
     #[inline]
     fn t234(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        t226(c, r, l) && t227(c, r, l)
     }
 
     #[inline]
     fn t235(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[15]; let b = l[10]; a != b
+        let a = x712(c, r, l); let b = (1i32); a != b
     }
 
     #[inline]
     fn t236(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x718(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t237(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t235(c, r, l) && t236(c, r, l)
-    }
-
-    #[inline]
-    fn t238(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x726(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t239(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x729(c, r, l); let b = (1i32); a == b
-    }
-
-    #[inline]
-    fn t240(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
-    }
-
-    #[inline]
-    fn t241(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
-    }
-
-    #[inline]
-    fn t242(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x732(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t243(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x735(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t244(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t242(c, r, l) && t243(c, r, l)
-    }
-
-    #[inline]
-    fn t245(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
-    }
-
-    #[inline]
-    fn t246(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t238(c, r, l) && t239(c, r, l)
-    }
-
-    #[inline]
-    fn t247(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x737(c, r, l); let b = (1i32); a != b
-    }
-
-    #[inline]
-    fn t248(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x741(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t249(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x744(c, r, l); let b = (1i32); a == b
-    }
-
-    #[inline]
-    fn t250(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x747(c, r, l); let b = (20i32); a >= b
-    }
-
-    #[inline]
-    fn t251(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t248(c, r, l) && t249(c, r, l) && t250(c, r, l)
-    }
-
-    #[inline]
-    fn t252(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x756(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t253(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x759(c, r, l); let b = (2i32); a == b
-    }
-
-    #[inline]
-    fn t254(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
-    }
-
-    #[inline]
-    fn t255(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
-    }
-
-    #[inline]
-    fn t256(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x762(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t257(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x765(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t258(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t256(c, r, l) && t257(c, r, l)
-    }
-
-    #[inline]
-    fn t259(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        true
-    }
-
-    #[inline]
-    fn t260(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t252(c, r, l) && t253(c, r, l)
-    }
-
-    #[inline]
-    fn t261(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x767(c, r, l); let b = (1i32); a != b
-    }
-
-    #[inline]
-    fn t262(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         let a = l[15]; let b = l[10]; a != b
     }
 
     #[inline]
-    fn t263(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x773(c, r, l); let b = (0i32); a == b
+    fn t238(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x718(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
-    fn t264(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x776(c, r, l); let b = (1i32); a == b
+    fn t239(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t237(c, r, l) && t238(c, r, l)
     }
 
     #[inline]
-    fn t265(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x779(c, r, l); let b = (18i32); a <= b
+    fn t240(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x726(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
-    fn t266(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t264(c, r, l) && t265(c, r, l)
+    fn t241(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x729(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
-    fn t267(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x782(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t268(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+    fn t242(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         false
     }
 
     #[inline]
-    fn t269(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+    fn t243(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         true
     }
 
     #[inline]
-    fn t270(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+    fn t244(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x732(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t245(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x735(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t246(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t244(c, r, l) && t245(c, r, l)
+    }
+
+    #[inline]
+    fn t247(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        true
+    }
+
+    #[inline]
+    fn t248(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t240(c, r, l) && t241(c, r, l)
+    }
+
+    #[inline]
+    fn t249(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x737(c, r, l); let b = (1i32); a != b
+    }
+
+    #[inline]
+    fn t250(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x741(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t251(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x744(c, r, l); let b = (1i32); a == b
+    }
+
+    #[inline]
+    fn t252(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x747(c, r, l); let b = (20i32); a >= b
+    }
+
+    #[inline]
+    fn t253(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t250(c, r, l) && t251(c, r, l) && t252(c, r, l)
+    }
+
+    #[inline]
+    fn t254(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x756(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t255(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x759(c, r, l); let b = (2i32); a == b
+    }
+
+    #[inline]
+    fn t256(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        false
+    }
+
+    #[inline]
+    fn t257(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        true
+    }
+
+    #[inline]
+    fn t258(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x762(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t259(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x765(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t260(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t258(c, r, l) && t259(c, r, l)
+    }
+
+    #[inline]
+    fn t261(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        true
+    }
+
+    #[inline]
+    fn t262(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t254(c, r, l) && t255(c, r, l)
+    }
+
+    #[inline]
+    fn t263(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x767(c, r, l); let b = (1i32); a != b
+    }
+
+    #[inline]
+    fn t264(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = l[15]; let b = l[10]; a != b
+    }
+
+    #[inline]
+    fn t265(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x773(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t266(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x776(c, r, l); let b = (1i32); a == b
+    }
+
+    #[inline]
+    fn t267(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x779(c, r, l); let b = (18i32); a <= b
+    }
+
+    #[inline]
+    fn t268(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t266(c, r, l) && t267(c, r, l)
+    }
+
+    #[inline]
+    fn t269(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         let a = x782(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
+    fn t270(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        false
+    }
+
+    #[inline]
     fn t271(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t266(c, r, l) || t270(c, r, l)
+        true
     }
 
     #[inline]
     fn t272(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t262(c, r, l) && t263(c, r, l) && t271(c, r, l)
+        let a = x782(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t273(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x793(c, r, l); let b = (0i32); a == b
+        t268(c, r, l) || t272(c, r, l)
     }
 
     #[inline]
     fn t274(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x796(c, r, l); let b = l[12]; a == b
+        t264(c, r, l) && t265(c, r, l) && t273(c, r, l)
     }
 
     #[inline]
     fn t275(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x799(c, r, l); let b = (4i32); a == b
+        let a = x793(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t276(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x796(c, r, l); let b = l[12]; a == b
     }
 
     #[inline]
     fn t277(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x802(c, r, l); let b = (0i32); a == b
+        let a = x799(c, r, l); let b = (4i32); a == b
     }
 
     #[inline]
     fn t278(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x805(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t279(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t277(c, r, l) && t278(c, r, l)
+        let a = x802(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t280(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t277(c, r, l) && t278(c, r, l)
+        let a = x805(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t281(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t273(c, r, l) && t274(c, r, l) && t275(c, r, l) && t280(c, r, l)
+        t279(c, r, l) && t280(c, r, l)
     }
 
     #[inline]
     fn t282(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let f = 'found: { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t281(c, r, l) { break 'found true; } } } false }; if f { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { if let Some(&k) = c.pile(p).last() { l[13] = i32::from(k); } } } f
+        t279(c, r, l) && t280(c, r, l)
     }
 
     #[inline]
     fn t283(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        !t282(c, r, l)
+        t275(c, r, l) && t276(c, r, l) && t277(c, r, l) && t282(c, r, l)
     }
 
     #[inline]
     fn t284(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x813(c, r, l); let b = (0i32); a == b
+        let f = 'found: { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t283(c, r, l) { break 'found true; } } } false }; if f { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { if let Some(&k) = c.pile(p).last() { l[13] = i32::from(k); } } } f
     }
 
     #[inline]
     fn t285(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[13]; let b = l[10]; a == b
+        !t284(c, r, l)
     }
 
     #[inline]
     fn t286(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x818(c, r, l); let b = l[12]; a == b
+        let a = x813(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t287(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x821(c, r, l); let b = (4i32); a == b
-    }
-
-    #[inline]
-    fn t288(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t286(c, r, l) && t287(c, r, l)
-    }
-
-    #[inline]
-    fn t289(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t285(c, r, l) || t288(c, r, l)
-    }
-
-    #[inline]
-    fn t290(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t284(c, r, l) && t289(c, r, l)
-    }
-
-    #[inline]
-    fn t291(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[20]; let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t292(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[13]; let b = c.glob[20]; a < b
-    }
-
-    #[inline]
-    fn t293(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t291(c, r, l) || t292(c, r, l)
-    }
-
-    #[inline]
-    fn t294(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x836(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t295(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x839(c, r, l); let b = l[12]; a == b
-    }
-
-    #[inline]
-    fn t296(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x842(c, r, l); let b = (3i32); a == b
-    }
-
-    #[inline]
-    fn t297(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
-    }
-
-    #[inline]
-    fn t298(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x845(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t299(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x848(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t300(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t298(c, r, l) && t299(c, r, l)
-    }
-
-    #[inline]
-    fn t301(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t298(c, r, l) && t299(c, r, l)
-    }
-
-    #[inline]
-    fn t302(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t294(c, r, l) && t295(c, r, l) && t296(c, r, l) && t301(c, r, l)
-    }
-
-    #[inline]
-    fn t303(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let f = 'found: { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t302(c, r, l) { break 'found true; } } } false }; if f { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { if let Some(&k) = c.pile(p).last() { l[13] = i32::from(k); } } } f
-    }
-
-    #[inline]
-    fn t304(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        !t303(c, r, l)
-    }
-
-    #[inline]
-    fn t305(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x856(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t306(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         let a = l[13]; let b = l[10]; a == b
     }
 
     #[inline]
-    fn t307(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x861(c, r, l); let b = l[12]; a == b
+    fn t288(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x818(c, r, l); let b = l[12]; a == b
     }
 
     #[inline]
-    fn t308(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x864(c, r, l); let b = (3i32); a == b
+    fn t289(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x821(c, r, l); let b = (4i32); a == b
     }
 
     #[inline]
-    fn t309(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t307(c, r, l) && t308(c, r, l)
+    fn t290(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t288(c, r, l) && t289(c, r, l)
     }
 
     #[inline]
-    fn t310(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t306(c, r, l) || t309(c, r, l)
+    fn t291(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t287(c, r, l) || t290(c, r, l)
     }
 
     #[inline]
-    fn t311(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t305(c, r, l) && t310(c, r, l)
+    fn t292(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t286(c, r, l) && t291(c, r, l)
     }
 
     #[inline]
-    fn t312(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+    fn t293(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         let a = c.glob[20]; let b = (0i32); a == b
     }
 
     #[inline]
-    fn t313(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+    fn t294(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         let a = l[13]; let b = c.glob[20]; a < b
     }
 
     #[inline]
+    fn t295(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t293(c, r, l) || t294(c, r, l)
+    }
+
+    #[inline]
+    fn t296(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x836(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t297(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x839(c, r, l); let b = l[12]; a == b
+    }
+
+    #[inline]
+    fn t298(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x842(c, r, l); let b = (3i32); a == b
+    }
+
+    #[inline]
+    fn t299(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        false
+    }
+
+    #[inline]
+    fn t300(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x845(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t301(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x848(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t302(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t300(c, r, l) && t301(c, r, l)
+    }
+
+    #[inline]
+    fn t303(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t300(c, r, l) && t301(c, r, l)
+    }
+
+    #[inline]
+    fn t304(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t296(c, r, l) && t297(c, r, l) && t298(c, r, l) && t303(c, r, l)
+    }
+
+    #[inline]
+    fn t305(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let f = 'found: { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[13] = i32::from(it); if t304(c, r, l) { break 'found true; } } } false }; if f { if let Some(p) = { let i = l[11]; if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { if let Some(&k) = c.pile(p).last() { l[13] = i32::from(k); } } } f
+    }
+
+    #[inline]
+    fn t306(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        !t305(c, r, l)
+    }
+
+    #[inline]
+    fn t307(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x856(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t308(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = l[13]; let b = l[10]; a == b
+    }
+
+    #[inline]
+    fn t309(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x861(c, r, l); let b = l[12]; a == b
+    }
+
+    #[inline]
+    fn t310(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x864(c, r, l); let b = (3i32); a == b
+    }
+
+    #[inline]
+    fn t311(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t309(c, r, l) && t310(c, r, l)
+    }
+
+    #[inline]
+    fn t312(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t308(c, r, l) || t311(c, r, l)
+    }
+
+    #[inline]
+    fn t313(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t307(c, r, l) && t312(c, r, l)
+    }
+
+    #[inline]
     fn t314(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t312(c, r, l) || t313(c, r, l)
+        let a = c.glob[20]; let b = (0i32); a == b
     }
 
     #[inline]
     fn t315(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x874(c, r, l); let b = (0i32); a == b
+        let a = l[13]; let b = c.glob[20]; a < b
     }
 
     #[inline]
     fn t316(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[11]; let b = l[10]; a != b
+        t314(c, r, l) || t315(c, r, l)
     }
 
     #[inline]
     fn t317(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x884(c, r, l); let b = (0i32); a == b
+        let a = x874(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t318(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t316(c, r, l) && t317(c, r, l)
-    }
-
-    #[inline]
-    fn t319(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
-    }
-
-    #[inline]
-    fn t320(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x895(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t321(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         let a = l[11]; let b = l[10]; a != b
     }
 
     #[inline]
+    fn t319(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x884(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t320(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t318(c, r, l) && t319(c, r, l)
+    }
+
+    #[inline]
+    fn t321(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        false
+    }
+
+    #[inline]
     fn t322(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x905(c, r, l); let b = (0i32); a == b
+        let a = x895(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t323(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t321(c, r, l) && t322(c, r, l)
+        let a = l[11]; let b = l[10]; a != b
     }
 
     #[inline]
     fn t324(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x905(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t325(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x920(c, r, l); let b = l[11]; a != b
+        t323(c, r, l) && t324(c, r, l)
     }
 
     #[inline]
     fn t326(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x923(c, r, l); let b = (0i32); a == b
+        false
     }
 
     #[inline]
     fn t327(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x926(c, r, l); let b = (1i32); a == b
+        let a = x920(c, r, l); let b = l[11]; a != b
     }
 
     #[inline]
     fn t328(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t325(c, r, l) && t326(c, r, l) && t327(c, r, l)
+        let a = x923(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t329(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let a = x926(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t330(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x944(c, r, l); let b = (0i32); a == b
+        t327(c, r, l) && t328(c, r, l) && t329(c, r, l)
     }
 
     #[inline]
     fn t331(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x947(c, r, l); let b = l[11]; a == b
+        false
     }
 
     #[inline]
     fn t332(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x950(c, r, l); let b = (5i32); a == b
+        let a = x944(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t333(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t330(c, r, l) && t331(c, r, l) && t332(c, r, l)
+        let a = x947(c, r, l); let b = l[11]; a == b
     }
 
     #[inline]
     fn t334(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let f = 'found: { if let Some(p) = { let i = x942(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); if t333(c, r, l) { break 'found true; } } } false }; if f { if let Some(p) = { let i = x942(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { if let Some(&k) = c.pile(p).last() { l[12] = i32::from(k); } } } f
+        let a = x950(c, r, l); let b = (5i32); a == b
     }
 
     #[inline]
     fn t335(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        !t334(c, r, l)
+        t332(c, r, l) && t333(c, r, l) && t334(c, r, l)
     }
 
     #[inline]
     fn t336(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        false
+        let f = 'found: { if let Some(p) = { let i = x942(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { for &it in c.pile(p) { l[12] = i32::from(it); if t335(c, r, l) { break 'found true; } } } false }; if f { if let Some(p) = { let i = x942(c, r, l); if (0..6i32).contains(&i) { Some(2 + i as usize) } else { None } } { if let Some(&k) = c.pile(p).last() { l[12] = i32::from(k); } } } f
     }
 
     #[inline]
     fn t337(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x969(c, r, l); let b = (0i32); a == b
+        !t336(c, r, l)
     }
 
     #[inline]
     fn t338(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x972(c, r, l); let b = x974(c, r, l); a < b
-    }
-
-    #[inline]
-    fn t339(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t337(c, r, l) && t338(c, r, l)
-    }
-
-    #[inline]
-    fn t340(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x981(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t341(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x984(c, r, l); let b = x986(c, r, l); a > b
-    }
-
-    #[inline]
-    fn t342(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t340(c, r, l) && t341(c, r, l)
-    }
-
-    #[inline]
-    fn t343(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[13]; let b = (-1i32); a == b
-    }
-
-    #[inline]
-    fn t344(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x993(c, r, l); let b = (0i32); a == b
-    }
-
-    #[inline]
-    fn t345(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         false
     }
 
     #[inline]
+    fn t339(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x969(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t340(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x972(c, r, l); let b = x974(c, r, l); a < b
+    }
+
+    #[inline]
+    fn t341(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t339(c, r, l) && t340(c, r, l)
+    }
+
+    #[inline]
+    fn t342(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x981(c, r, l); let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t343(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = x984(c, r, l); let b = x986(c, r, l); a > b
+    }
+
+    #[inline]
+    fn t344(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        t342(c, r, l) && t343(c, r, l)
+    }
+
+    #[inline]
+    fn t345(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = l[13]; let b = (-1i32); a == b
+    }
+
+    #[inline]
     fn t346(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x999(c, r, l); let b = x1001(c, r, l); a == b
+        let a = x993(c, r, l); let b = (0i32); a == b
     }
 
     #[inline]
     fn t347(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[18]; let b = l[17]; a != b
+        false
     }
 
     #[inline]
     fn t348(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1027(c, r, l); let b = (1i32); a == b
+        let a = x999(c, r, l); let b = x1001(c, r, l); a == b
     }
 
     #[inline]
     fn t349(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1030(c, r, l); let b = x1032(c, r, l); a == b
+        let a = l[18]; let b = l[17]; a != b
     }
 
     #[inline]
     fn t350(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1041(c, r, l); let b = l[17]; a == b
+        let a = x1027(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t351(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1048(c, r, l); let b = (1i32); a == b
+        let a = x1030(c, r, l); let b = x1032(c, r, l); a == b
     }
 
     #[inline]
     fn t352(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1051(c, r, l); let b = x1053(c, r, l); a == b
+        let a = x1041(c, r, l); let b = l[17]; a == b
     }
 
     #[inline]
     fn t353(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1062(c, r, l); let b = l[21]; a == b
+        let a = x1048(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t354(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[21]; let b = l[17]; a != b
+        let a = x1051(c, r, l); let b = x1053(c, r, l); a == b
     }
 
     #[inline]
     fn t355(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1043(c, r, l); let b = x1067(c, r, l); a > b
+        let a = x1062(c, r, l); let b = l[21]; a == b
     }
 
     #[inline]
     fn t356(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1073(c, r, l); let b = (1i32); a == b
+        let a = l[21]; let b = l[17]; a != b
     }
 
     #[inline]
     fn t357(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1076(c, r, l); let b = x1078(c, r, l); a == b
+        let a = x1043(c, r, l); let b = x1067(c, r, l); a > b
     }
 
     #[inline]
     fn t358(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1087(c, r, l); let b = l[17]; a == b
+        let a = x1073(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t359(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1094(c, r, l); let b = (1i32); a == b
+        let a = x1076(c, r, l); let b = x1078(c, r, l); a == b
     }
 
     #[inline]
     fn t360(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1097(c, r, l); let b = x1099(c, r, l); a == b
+        let a = x1087(c, r, l); let b = l[17]; a == b
     }
 
     #[inline]
     fn t361(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1108(c, r, l); let b = l[24]; a == b
+        let a = x1094(c, r, l); let b = (1i32); a == b
     }
 
     #[inline]
     fn t362(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = l[24]; let b = l[17]; a != b
+        let a = x1097(c, r, l); let b = x1099(c, r, l); a == b
     }
 
     #[inline]
     fn t363(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1089(c, r, l); let b = x1113(c, r, l); a < b
+        let a = x1108(c, r, l); let b = l[24]; a == b
     }
 
     #[inline]
     fn t364(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1118(c, r, l); let b = (0i32); a >= b
+        let a = l[24]; let b = l[17]; a != b
     }
 
     #[inline]
     fn t365(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let k = l[19]; if (0..186i32).contains(&k) { let k = k as usize; ({ let i = x1122(c, r, l); if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } == Some(c.loc[k] as usize)) } else { false }
+        let a = x1089(c, r, l); let b = x1113(c, r, l); a < b
     }
 
     #[inline]
     fn t366(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        t364(c, r, l) && t365(c, r, l)
+        let a = x1118(c, r, l); let b = (0i32); a >= b
     }
 
     #[inline]
     fn t367(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = x1139(c, r, l); let b = x1143(c, r, l); a > b
+        let k = l[19]; if (0..186i32).contains(&k) { let k = k as usize; ({ let i = x1122(c, r, l); if (0..6i32).contains(&i) { Some(32 + i as usize) } else { None } } == Some(c.loc[k] as usize)) } else { false }
     }
 
     #[inline]
     fn t368(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[5]; let b = (1i32); a == b
+        t366(c, r, l) && t367(c, r, l)
     }
 
     #[inline]
     fn t369(c: &Core, r: &Rules, l: &mut Locals) -> bool {
-        let a = c.glob[5]; let b = (0i32); a == b
+        let a = x1139(c, r, l); let b = x1143(c, r, l); a > b
     }
 
     #[inline]
     fn t370(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = c.glob[5]; let b = (1i32); a == b
+    }
+
+    #[inline]
+    fn t371(c: &Core, r: &Rules, l: &mut Locals) -> bool {
+        let a = c.glob[5]; let b = (0i32); a == b
+    }
+
+    #[inline]
+    fn t372(c: &Core, r: &Rules, l: &mut Locals) -> bool {
         let f = 'found: { for it in 0..6u8 { l[0] = i32::from(it); if t22(c, r, l) { break 'found true; } } false }; if f {  } f
     }
 }

@@ -239,7 +239,8 @@ impl Gen<'_> {
             let Op::ForCardSkip { set, var, has, .. } = *op else {
                 continue;
             };
-            if let Some(bits) = self.has_of(has, var) {
+            if self.r.program.card_test(has) == Some(var) {
+                let bits = self.card_bits(&[has]);
                 // A test of the card alone: its bit, read off the card
                 // as it is walked, and the variable set once, to the
                 // last card looked at, as the walk below leaves it.
@@ -744,8 +745,26 @@ impl Gen<'_> {
     fn t_body(&self, id: TId) -> String {
         match self.r.program.ts[id as usize].clone() {
             T::Const(b) => b.to_string(),
+            // A test of a card's kind and attributes joined by `and`, `or`,
+            // `not`: the cards it holds of, one bit a card.
+            T::Or(_) | T::And(_) | T::Not(_) if self.r.program.card_test(id).is_some() => {
+                self.card_bits_test(&[id])
+            }
             T::Or(ts) => self.chain(&ts, " || ", "false"),
-            T::And(ts) => self.chain(&ts, " && ", "true"),
+            // Its first parts, if they are such tests, one bit a card (the
+            // parts after them are tested in their order, as before).
+            T::And(ts) => {
+                let var = ts.first().and_then(|&t| self.r.program.card_test(t));
+                let k = ts
+                    .iter()
+                    .take_while(|&&t| var.is_some() && self.r.program.card_test(t) == var)
+                    .count();
+                if k < 2 {
+                    return self.chain(&ts, " && ", "true");
+                }
+                let rest = self.chain(&ts[k..], " && ", "true");
+                format!("({{ {} }}) && {rest}", self.card_bits_test(&ts[..k]))
+            }
             T::Not(t) => format!("!{}", self.t(t)),
             T::Cmp(a, op, b) => {
                 let op = match op {
@@ -823,6 +842,76 @@ impl Gen<'_> {
         }
     }
 
+    /// Tests `ts` (each deciding by one card variable's card alone,
+    /// [`Program::card_test`]) all holding, read off a table of the cards:
+    /// no card (a variable out of range) as they decide of none.
+    fn card_bits_test(&self, ts: &[TId]) -> String {
+        let var = self.r.program.card_test(ts[0]).unwrap_or(0);
+        let bits = self.card_bits(ts);
+        let none = ts.iter().all(|&t| self.card_holds(t, None));
+        format!(
+            "let k = l[{var}]; const BITS: [u64; 4] = {bits:?}; \
+             if (0..{}i32).contains(&k) {{ BITS[(k >> 6) as usize] >> (k & 63) & 1 == 1 }} else {{ {none} }}",
+            self.cards()
+        )
+    }
+
+    /// The cards of which every one of tests `ts` holds
+    /// ([`Program::card_test`]), one bit a card.
+    fn card_bits(&self, ts: &[TId]) -> [u64; 4] {
+        let mut bits = [0u64; 4];
+        for c in 0..self.cards().min(256) {
+            if ts.iter().all(|&t| self.card_holds(t, Some(c))) {
+                bits[c >> 6] |= 1 << (c & 63);
+            }
+        }
+        bits
+    }
+
+    /// Whether test `t`, which reads a card variable's card alone, holds
+    /// when that variable names card `c` (none: a variable out of range),
+    /// as the code `t_body` writes for it decides.
+    fn card_holds(&self, t: TId, c: Option<usize>) -> bool {
+        match &self.r.program.ts[t as usize] {
+            T::Const(b) => *b,
+            T::Has(e, _) => {
+                c.is_some_and(|c| self.r.program.calls.block(self.r.cards[c].0, *e).is_some())
+            }
+            T::Not(a) => !self.card_holds(*a, c),
+            T::And(ts) => ts.iter().all(|&p| self.card_holds(p, c)),
+            T::Or(ts) => ts.iter().any(|&p| self.card_holds(p, c)),
+            T::Cmp(a, op, b) => {
+                let (a, b) = (self.card_value(*a, c), self.card_value(*b, c));
+                match op {
+                    CmpOp::Eq => a == b,
+                    CmpOp::Ne => a != b,
+                    CmpOp::Lt => a < b,
+                    CmpOp::Le => a <= b,
+                    CmpOp::Gt => a > b,
+                    CmpOp::Ge => a >= b,
+                }
+            }
+            _ => false,
+        }
+    }
+
+    /// [`Gen::card_holds`] for an expression: a number, the card's
+    /// attribute (0 for none), arithmetic as `x_body` writes it.
+    fn card_value(&self, x: XId, c: Option<usize>) -> i32 {
+        let v = |x| self.card_value(x, c);
+        match self.r.program.xs[x as usize] {
+            X::Int(n) => n,
+            X::Attr(_, a) => c.map_or(0, |c| self.r.cards[c].1[a as usize]),
+            X::Neg(a) => v(a).saturating_neg(),
+            X::Add(a, b) => v(a).saturating_add(v(b)),
+            X::Sub(a, b) => v(a).saturating_sub(v(b)),
+            X::Mul(a, b) => v(a).saturating_mul(v(b)),
+            X::Max(a, b) => v(a).max(v(b)),
+            X::Min(a, b) => v(a).min(v(b)),
+            _ => 0,
+        }
+    }
+
     /// The cards whose kind has a block for event `e`, one bit a card,
     /// written in.
     fn has_bits(&self, e: u16) -> [u64; 4] {
@@ -833,17 +922,6 @@ impl Gen<'_> {
             }
         }
         bits
-    }
-
-    /// Test `t`'s bits if it is `has <event>(var)`: a test of the card in
-    /// local `var` alone.
-    fn has_of(&self, t: TId, var: u8) -> Option<[u64; 4]> {
-        match self.r.program.ts[t as usize] {
-            T::Has(e, x) if self.r.program.xs[x as usize] == X::Local(var) => {
-                Some(self.has_bits(e))
-            }
-            _ => None,
-        }
     }
 
     fn chain(&self, ts: &[TId], op: &str, empty: &str) -> String {
