@@ -400,6 +400,15 @@ pub struct Program {
     pub run_holds: Vec<(u16, Vec<u8>)>,
 }
 
+/// Two parts' card variables as one: the same, or one of them none;
+/// two different ones are `Err` (`Program::card_test`).
+fn one_var(a: Option<u8>, b: Option<u8>) -> Result<Option<u8>, ()> {
+    match (a, b) {
+        (Some(a), Some(b)) if a != b => Err(()),
+        _ => Ok(a.or(b)),
+    }
+}
+
 impl Program {
     /// Whether key `k` is `pos(v)` (Some(true): the top card is the
     /// greatest) or `-pos(v)` (Some(false): the bottom card) of the
@@ -436,10 +445,6 @@ impl Program {
     /// [`Program::card_test`]: `Ok(None)` for a test of constants alone,
     /// `Err` for one that reads anything else or two variables.
     fn card_var_t(&self, t: TId) -> Result<Option<u8>, ()> {
-        let one = |a: Option<u8>, b: Option<u8>| match (a, b) {
-            (Some(a), Some(b)) if a != b => Err(()),
-            _ => Ok(a.or(b)),
-        };
         match &self.ts[t as usize] {
             T::Const(_) => Ok(None),
             T::Has(_, x) => match self.xs[*x as usize] {
@@ -447,21 +452,23 @@ impl Program {
                 _ => Err(()),
             },
             T::Not(a) => self.card_var_t(*a),
-            T::Cmp(a, _, b) => one(self.card_var_x(*a)?, self.card_var_x(*b)?),
+            T::Cmp(a, _, b) => one_var(self.card_var_x(*a)?, self.card_var_x(*b)?),
             T::And(ts) | T::Or(ts) => ts
                 .iter()
-                .try_fold(None, |v, &p| one(v, self.card_var_t(p)?)),
+                .try_fold(None, |v, &p| one_var(v, self.card_var_t(p)?)),
             _ => Err(()),
         }
     }
 
-    /// [`Program::card_var_t`] for an expression: numbers, a card
-    /// variable's attribute, and arithmetic of those.
+    /// [`Program::card_test`] for an expression: the card variable whose
+    /// card alone decides its value (numbers, the card's attributes,
+    /// arithmetic, `if` and `[<test>]` of such), if one does.
+    pub fn card_expr(&self, x: XId) -> Option<u8> {
+        self.card_var_x(x).ok().flatten()
+    }
+
+    /// [`Program::card_var_t`] for an expression.
     fn card_var_x(&self, x: XId) -> Result<Option<u8>, ()> {
-        let one = |a: Option<u8>, b: Option<u8>| match (a, b) {
-            (Some(a), Some(b)) if a != b => Err(()),
-            _ => Ok(a.or(b)),
-        };
         match self.xs[x as usize] {
             X::Int(_) => Ok(None),
             X::Attr(k, _) => match self.xs[k as usize] {
@@ -470,8 +477,13 @@ impl Program {
             },
             X::Neg(a) => self.card_var_x(a),
             X::Add(a, b) | X::Sub(a, b) | X::Mul(a, b) | X::Max(a, b) | X::Min(a, b) => {
-                one(self.card_var_x(a)?, self.card_var_x(b)?)
+                one_var(self.card_var_x(a)?, self.card_var_x(b)?)
             }
+            X::If(t, a, b) => one_var(
+                one_var(self.card_var_t(t)?, self.card_var_x(a)?)?,
+                self.card_var_x(b)?,
+            ),
+            X::Bool(t) => self.card_var_t(t),
             _ => Err(()),
         }
     }
@@ -732,5 +744,12 @@ mod tests {
                 Some(5)
             ]
         );
+        // Expressions: `if x5.a2 == 3 then 3 else -(x5.a2)`, `[has e1(x5)]`,
+        // and such against a counter, or beside local 6's card.
+        let mut p = p;
+        p.xs.extend([X::If(1, 2, 6), X::Bool(0), X::If(6, 2, 6), X::Add(1, 4)]);
+        let found: Vec<Option<u8>> = (8..12).map(|x| p.card_expr(x)).collect();
+        assert_eq!(found, [Some(5), Some(5), None, None]);
+        assert_eq!((p.card_expr(2), p.card_expr(5)), (None, None));
     }
 }

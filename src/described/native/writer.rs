@@ -483,6 +483,20 @@ impl Gen<'_> {
     fn x_body(&self, id: XId) -> String {
         let n = self.n();
         match self.r.program.xs[id as usize].clone() {
+            // An expression of one card's attributes and numbers: its value
+            // for each card, written in.
+            X::Neg(_)
+            | X::Add(..)
+            | X::Sub(..)
+            | X::Mul(..)
+            | X::Max(..)
+            | X::Min(..)
+            | X::If(..)
+            | X::Bool(_)
+                if self.r.program.card_expr(id).is_some() =>
+            {
+                self.card_values(id)
+            }
             X::Int(_) | X::Players | X::Local(_) | X::Glob(_) => self.x(id),
             X::Per(i, s) => format!(
                 "let s = {}; c.per[{i}][s.rem_euclid({n}) as usize]",
@@ -856,6 +870,22 @@ impl Gen<'_> {
         )
     }
 
+    /// Expression `x` (decided by one card variable's card alone,
+    /// [`Program::card_expr`]) read off a table of its value for each
+    /// card, and for none.
+    fn card_values(&self, x: XId) -> String {
+        let var = self.r.program.card_expr(x).unwrap_or(0);
+        let values: Vec<i32> = (0..self.cards())
+            .map(|c| self.card_value(x, Some(c)))
+            .collect();
+        format!(
+            "let k = l[{var}]; static VALUES: [i32; {n}] = {values:?}; \
+             if (0..{n}i32).contains(&k) {{ VALUES[k as usize] }} else {{ {} }}",
+            self.card_value(x, None),
+            n = values.len()
+        )
+    }
+
     /// The cards of which every one of tests `ts` holds
     /// ([`Program::card_test`]), one bit a card.
     fn card_bits(&self, ts: &[TId]) -> [u64; 4] {
@@ -908,6 +938,14 @@ impl Gen<'_> {
             X::Mul(a, b) => v(a).saturating_mul(v(b)),
             X::Max(a, b) => v(a).max(v(b)),
             X::Min(a, b) => v(a).min(v(b)),
+            X::If(t, a, b) => {
+                if self.card_holds(t, c) {
+                    v(a)
+                } else {
+                    v(b)
+                }
+            }
+            X::Bool(t) => i32::from(self.card_holds(t, c)),
             _ => 0,
         }
     }
