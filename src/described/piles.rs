@@ -126,6 +126,27 @@ impl Piles {
         true
     }
 
+    /// Moves every card of pile `from` onto pile `to`, empty and with the
+    /// room for them, in their order (as [`Piles::move_end`] from the
+    /// bottom one at a time would), or does nothing and says no.
+    pub fn move_all(&mut self, from: usize, to: usize) -> bool {
+        if from == to || !self.has(from) || !self.has(to) || self.len(to) > 0 {
+            return false;
+        }
+        let (a, b, at) = (
+            self.start[from] as usize,
+            self.end[from] as usize,
+            self.end[to] as usize,
+        );
+        if at + (b - a) > self.limit(to) {
+            return false;
+        }
+        self.order.copy_within(a..b, at);
+        self.end[to] += (b - a) as u16;
+        self.end[from] = self.start[from];
+        true
+    }
+
     /// Puts card `c` into pile `p` at place `at` (0: the bottom; at most
     /// its length: the top). The cards from there on move up one place.
     /// A pile the rules do not have takes no card.
@@ -239,6 +260,31 @@ mod tests {
                 assert_eq!(piles.get(p), &m[..], "pile {p} of {used}");
             }
         }
+    }
+
+    /// A whole pile moved at once leaves the piles as its cards moved one
+    /// at a time from the bottom; a pile not empty or short of room takes
+    /// none.
+    #[test]
+    fn a_pile_moved_whole_is_the_pile_moved_card_by_card() {
+        let (mut whole, mut one_by_one) = (Piles::new(4), Piles::new(4));
+        for c in [5, 9, 2, 7] {
+            whole.push(1, c);
+            one_by_one.push(1, c);
+        }
+        assert!(whole.move_all(1, 3));
+        while let Some(&c) = one_by_one.get(1).first() {
+            assert!(one_by_one.move_end(1, 3, c));
+        }
+        for p in 0..4 {
+            assert_eq!(whole.get(p), one_by_one.get(p), "pile {p}");
+        }
+        whole.push(1, 4);
+        assert!(!whole.move_all(1, 3), "not empty");
+        let mut full = Piles::new(2);
+        (0..ROOM as u16 / 2 + 1).for_each(|c| full.push(0, c as u8));
+        assert!(!full.move_all(0, 1), "short of room");
+        assert_eq!((full.len(0), full.len(1)), (ROOM / 2 + 1, 0));
     }
 
     /// A pile the rules do not have takes no card and gives none.

@@ -319,8 +319,10 @@ impl Core {
             && let Some(z) = r.zones[r.draw_from as usize].refill_from
         {
             let refill = r.pile(z, s);
-            while let Some(&c) = self.pile(refill).first() {
-                self.move_card(r, c, from, Some(false));
+            if !self.refill_at_once(r, refill, from) {
+                while let Some(&c) = self.pile(refill).first() {
+                    self.move_card(r, c, from, Some(false));
+                }
             }
             self.shuffle_pile(from);
         }
@@ -328,6 +330,33 @@ impl Core {
             return false;
         };
         self.move_card(r, c, to, Some(false));
+        true
+    }
+
+    /// Every card of pile `refill` onto empty pile `to` in one go, face
+    /// down, as [`Core::move_card`] would move them one at a time from
+    /// the bottom (the same order, places, owners and faces); false, with
+    /// nothing moved, where it would not be the same (a logged game, a
+    /// zone that takes out `last_into_place`) or `to` lacks the room.
+    fn refill_at_once(&mut self, r: &Rules, refill: usize, to: usize) -> bool {
+        if self.log.is_some() || r.moves.takes_last(refill) || !self.piles.move_all(refill, to) {
+            return false;
+        }
+        let owner = r.moves.seat.get(to).copied().filter(|&s| s != NONE);
+        let Core {
+            piles,
+            loc,
+            owner: owners,
+            up,
+            ..
+        } = self;
+        for &c in piles.get(to) {
+            loc[c as usize] = to as u8;
+            if let Some(s) = owner {
+                owners[c as usize] = s;
+            }
+            up.set(c, false);
+        }
         true
     }
 
