@@ -14,10 +14,10 @@ use super::model::{MAX_CARDS, MAX_PILES};
 
 /// Places in the arena: four times the most cards, so that each pile has
 /// room after a respacing (at least 12 places with the most cards in the
-/// most piles). With twice the most cards, a 4-player de Cape game
-/// respaced about four times, 6,000 instructions; with four times, 5%
-/// more games/s, and the arena's clones 1.6% more instructions (Römer's
-/// search: docs/performance-described.md).
+/// most piles). With twice the most cards, a game of 30 piles and 136
+/// cards respaced about four times (6,000 instructions); with four times,
+/// its playouts ran 5% faster, and a search's clones, larger, cost 1.6%
+/// more instructions (docs/performance-described.md).
 const ROOM: usize = 1024;
 const _: () = assert!(ROOM >= 4 * MAX_CARDS && ROOM <= u16::MAX as usize);
 
