@@ -342,20 +342,10 @@ impl Core {
         if self.log.is_some() || r.moves.takes_last(refill) || !self.piles.move_all(refill, to) {
             return false;
         }
-        let owner = r.moves.seat.get(to).copied().filter(|&s| s != NONE);
-        let Core {
-            piles,
-            loc,
-            owner: owners,
-            up,
-            ..
-        } = self;
-        for &c in piles.get(to) {
-            loc[c as usize] = to as u8;
-            if let Some(s) = owner {
-                owners[c as usize] = s;
-            }
-            up.set(c, false);
+        for k in 0..self.pile_len(to) {
+            let c = self.pile(to)[k];
+            self.loc[c as usize] = to as u8;
+            self.arrived(r, c, refill, to, Some(false));
         }
         true
     }
